@@ -1,0 +1,36 @@
+# `make run` sets up and starts the app; `make test` sets up and runs every test.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: setup run web test lint bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $@
+
+setup: $(VENV)/.installed
+
+run: setup
+	$(BIN)/python main.py $(ARGS)
+
+web: setup
+	$(BIN)/python main.py --web $(ARGS)
+
+test: setup
+	$(BIN)/ruff check .
+	$(BIN)/python -m pytest
+
+lint: setup
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+bench: setup
+	$(BIN)/python -m scorekeeper.bench all --json
+
+clean:
+	rm -rf $(VENV) build/*/ .pytest_cache

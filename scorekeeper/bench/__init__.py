@@ -1,0 +1,1 @@
+"""Benchmarks that print figures: `python -m scorekeeper.bench store|engine|ui [--json]`."""

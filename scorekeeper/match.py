@@ -1,0 +1,406 @@
+"""A scored game ("match"): a game, its options, the seated players and the list of round results.
+
+Everything a scoreboard shows is derived here from the round results through the game's rules module:
+totals, standings with shared places, whose deal it is, Rage's next hand size, whether the match is over and
+who won. Round results can be added, edited and removed at any position; every change is checked against the
+rules *as a whole list* before it is accepted, so a rejected change leaves the match exactly as it was.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import uuid
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from types import ModuleType
+from typing import Any
+
+from scorekeeper.games.base import RuleError, places
+
+GAME_TITLES: dict[str, str] = {"racko": "Racko", "ruckzuck": "Ruck Zuck", "rage": "Rage"}
+MODES = ("tracked", "digital")
+STATUSES = ("active", "finished", "abandoned")
+TEAMS: tuple[tuple[int, int], tuple[int, int]] = ((0, 2), (1, 3))
+"""Racko partners: seats 1+3 and 2+4 (0-based 0+2 and 1+3) sit opposite each other."""
+
+
+FIELD_TYPES: dict[str, type] = {
+    "game": str,
+    "options": dict,
+    "players": list,
+    "names": list,
+    "first_dealer": int,
+    "rounds": list,
+    "id": str,
+    "version": int,
+    "status": str,
+    "mode": str,
+    "created": str,
+    "updated": str,
+}
+
+
+def rules_of(game: str) -> ModuleType:
+    """The rules package of `game` (`scorekeeper.games.<game>`)."""
+    if game not in GAME_TITLES:
+        raise RuleError(f"Unknown game '{game}'. Choose Racko, Ruck Zuck or Rage.")
+    return importlib.import_module(f"scorekeeper.games.{game}")
+
+
+def now_iso() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One line of the standings: a seat, its total and its place (equal totals share the place)."""
+
+    seat: int
+    name: str
+    total: int
+    place: int
+    exact_bids: int | None = None
+
+
+@dataclass(frozen=True)
+class Tally:
+    """Everything derived from a list of rounds in one pass (kept out of the stored data on purpose)."""
+
+    scores: list[list[int]]
+    totals: list[int]
+    dealers: list[int]
+    out: list[list[int]]
+    """Seats out of the chips game before each round (and, last, after the final round)."""
+
+
+@dataclass
+class Match:
+    game: str
+    options: dict[str, Any]
+    players: list[str]
+    names: list[str]
+    first_dealer: int = 0
+    rounds: list[dict[str, Any]] = field(default_factory=list)
+    id: str = field(default_factory=lambda: uuid.uuid4().hex)
+    version: int = 0
+    status: str = "active"
+    mode: str = "tracked"
+    created: str = field(default_factory=now_iso)
+    updated: str = field(default_factory=now_iso)
+
+    # ----------------------------------------------------------------- creation
+    @classmethod
+    def new(
+        cls,
+        game: str,
+        options: dict[str, Any],
+        players: list[str],
+        *,
+        first_dealer: int = 0,
+        names: list[str] | None = None,
+        mode: str = "tracked",
+    ) -> Match:
+        """A match with no rounds yet. `options` holds the game's options; `players` is filled in if missing."""
+        options = {**options, "players": len(players)}
+        match = cls(
+            game=game,
+            options=options,
+            players=list(players),
+            names=list(names) if names is not None else list(players),
+            first_dealer=first_dealer,
+            mode=mode,
+        )
+        match._check_frame()
+        return match
+
+    @property
+    def rules(self) -> ModuleType:
+        return rules_of(self.game)
+
+    @property
+    def opts(self) -> Any:
+        """The options as the rules module's dataclass (validated)."""
+        try:
+            return self.rules.Options(**self.options)
+        except TypeError as error:
+            raise RuleError(f"These options are not known for {GAME_TITLES[self.game]}: {error}.") from None
+
+    @property
+    def title(self) -> str:
+        return GAME_TITLES[self.game]
+
+    def _check_frame(self) -> None:
+        opts = self.opts
+        seats = len(self.players)
+        if getattr(opts, "players", seats) != seats:
+            raise RuleError(f"The options are for {opts.players} players but {seats} are seated.")
+        if len(self.names) != seats:
+            raise RuleError("Every seat needs a name.")
+        if len(set(self.players)) != seats:
+            raise RuleError("A player can only take one seat.")
+        if not 0 <= self.first_dealer < seats:
+            raise RuleError(f"The first dealer must be one of the {seats} seated players.")
+        if self.mode not in MODES:
+            raise RuleError(f"Unknown mode '{self.mode}'.")
+        if self.status not in STATUSES:
+            raise RuleError(f"Unknown status '{self.status}'.")
+
+    # ------------------------------------------------------------- game shape
+    @property
+    def chips(self) -> bool:
+        return self.game == "racko" and self.options.get("variant") == "chips"
+
+    @property
+    def partners(self) -> bool:
+        return self.game == "racko" and bool(self.options.get("partners"))
+
+    @property
+    def lower_wins(self) -> bool:
+        return bool(self.rules.LOWER_WINS)
+
+    @property
+    def target(self) -> int | None:
+        """Points that end a Racko points game (None for the other games and the chips game)."""
+        if self.game == "racko" and not self.chips:
+            return int(self.opts.target)
+        return None
+
+    def rounds_planned(self) -> int | None:
+        """How many rounds the match lasts, when that is fixed in advance (None: Racko to a target)."""
+        opts = self.opts
+        if self.game == "rage":
+            return len(self.rules.hand_sizes(opts))
+        if self.game == "ruckzuck":
+            return int(opts.rounds or opts.players)
+        if self.chips:
+            return int(opts.rounds or 10)
+        return None
+
+    # ------------------------------------------------------------- the tally
+    def _tally(self, rounds: list[dict[str, Any]]) -> Tally:
+        """Validate `rounds` as a whole and derive scores, totals and dealers; RuleError names the bad round."""
+        opts, rules, seats = self.opts, self.rules, len(self.players)
+        totals = [int(opts.chips_start)] * seats if self.chips else [0] * seats
+        scores: list[list[int]] = []
+        dealers: list[int] = []
+        out_before: list[list[int]] = []
+        dealer = self.first_dealer
+        for index, result in enumerate(rounds):
+            number = index + 1
+            if self._over(index, totals):
+                raise RuleError(
+                    f"The game was already over before round {number}; that round cannot be added."
+                )
+            out = [s for s in range(seats) if self.chips and totals[s] <= 0]
+            if index:
+                dealer = self._next_dealer(dealer, out)
+            if not isinstance(result, dict):
+                raise RuleError(f"Round {number} is not a round result.")
+            try:
+                self._check_out_seats(result, out)
+                rules.validate_result(result, opts, dealer=dealer, round_index=index)
+                points = [int(p) for p in rules.score_result(result, opts, dealer=dealer, round_index=index)]
+            except RuleError as error:
+                raise RuleError(f"Round {number}: {error}") from None
+            if self.chips:
+                points = self._capped(points, totals)
+            totals = [t + p for t, p in zip(totals, points, strict=True)]
+            scores.append(points)
+            dealers.append(dealer)
+            out_before.append(out)
+        out_before.append([s for s in range(seats) if self.chips and totals[s] <= 0])
+        return Tally(scores, totals, dealers, out_before)
+
+    def _next_dealer(self, dealer: int, out: list[int]) -> int:
+        """The deal passes one seat to the left, skipping players who are out of the chips game."""
+        seats = len(self.players)
+        for step in range(1, seats + 1):
+            candidate = (dealer + step) % seats
+            if candidate not in out:
+                return candidate
+        return dealer
+
+    def _check_out_seats(self, result: dict[str, Any], out: list[int]) -> None:
+        """In the chips game a player who is out sits out: their entry must be empty, everyone else's filled."""
+        if not self.chips:
+            return
+        key = "racks" if result.get("racks") is not None else "counts"
+        entries = result.get(key)
+        if not isinstance(entries, list) or len(entries) != len(self.players):
+            return  # the rules module reports the wrong shape in its own words
+        for seat, entry in enumerate(entries):
+            if seat in out and entry is not None:
+                raise RuleError(f"{self.names[seat]} is out of chips and does not play this round.")
+            if seat not in out and entry is None:
+                raise RuleError(f"{self.names[seat]} is still in the game; their rack is missing.")
+        if any(seat in out for seat in result.get("callers") or []):
+            raise RuleError("A player who is out of chips cannot call Racko.")
+
+    @staticmethod
+    def _capped(deltas: list[int], balances: list[int]) -> list[int]:
+        """A payer who cannot pay in full pays what they have; the caller receives what was actually paid."""
+        paid = [min(-d, max(b, 0)) if d < 0 else 0 for d, b in zip(deltas, balances, strict=True)]
+        received = sum(paid)
+        return [received if d > 0 else -p for d, p in zip(deltas, paid, strict=True)]
+
+    def _over(self, played: int, totals: list[int]) -> bool:
+        """Whether the match ended after `played` rounds with these totals."""
+        planned = self.rounds_planned()
+        if self.chips:
+            return played >= (planned or 10) or sum(1 for t in totals if t > 0) <= 1
+        if planned is not None:
+            return played >= planned
+        target = self.target or 0
+        board = self._team_values(totals) if self.partners else totals
+        if max(board, default=0) < target:
+            return False
+        # The top is tied: another round is played until one player (team) leads alone.
+        return board.count(max(board)) == 1
+
+    @staticmethod
+    def _team_values(totals: list[int]) -> list[int]:
+        return [sum(totals[s] for s in team) for team in TEAMS]
+
+    def tally(self) -> Tally:
+        return self._tally(self.rounds)
+
+    # --------------------------------------------------------------- changes
+    def _replace_rounds(self, rounds: list[dict[str, Any]]) -> None:
+        self._tally(rounds)  # raises before anything changes
+        self.rounds = rounds
+        self.updated = now_iso()
+        if self.status != "abandoned":
+            self.status = "finished" if self.is_over else "active"
+
+    def add_round(self, result: dict[str, Any]) -> None:
+        """Append a round result after checking it (and the match) against the rules."""
+        self._replace_rounds([*self.rounds, result])
+
+    def edit_round(self, index: int, result: dict[str, Any]) -> None:
+        """Replace round `index` (0-based); every later round is re-checked with the new scores."""
+        self._index(index)
+        self._replace_rounds([*self.rounds[:index], result, *self.rounds[index + 1 :]])
+
+    def remove_round(self, index: int) -> None:
+        """Delete round `index` (0-based); every later round is re-checked."""
+        self._index(index)
+        self._replace_rounds([*self.rounds[:index], *self.rounds[index + 1 :]])
+
+    def _index(self, index: int) -> None:
+        if not 0 <= index < len(self.rounds):
+            raise RuleError(f"There is no round {index + 1}; this game has {len(self.rounds)} rounds.")
+
+    # -------------------------------------------------------------- queries
+    @property
+    def round_index(self) -> int:
+        """How many rounds have been played (the 0-based index of the next round)."""
+        return len(self.rounds)
+
+    def round_scores(self) -> list[list[int]]:
+        """Per round, per seat: the points (Ruck Zuck: penalties; chips game: chips won or paid)."""
+        return self.tally().scores
+
+    def totals(self) -> list[int]:
+        """Per seat: the total (chips game: the balance; partners: the seat's own points, see team_totals)."""
+        return self.tally().totals
+
+    def team_totals(self) -> list[int] | None:
+        """Partners only: the totals of the team of seats 1+3 and of seats 2+4."""
+        return self._team_values(self.totals()) if self.partners else None
+
+    def ranking_totals(self) -> list[int]:
+        """What places are decided on, per seat: a partner ranks with their team's total."""
+        totals = self.totals()
+        if not self.partners:
+            return totals
+        teams = self._team_values(totals)
+        return [teams[0] if seat in TEAMS[0] else teams[1] for seat in range(len(totals))]
+
+    def exact_bids(self) -> list[int] | None:
+        """Rage: how many rounds each seat made its bid exactly (shown beside equal totals)."""
+        if self.game != "rage":
+            return None
+        counts = [0] * len(self.players)
+        for result in self.rounds:
+            for seat, (bid, tricks) in enumerate(zip(result["bids"], result["tricks"], strict=True)):
+                counts[seat] += int(bid == tricks)
+        return counts
+
+    def standings(self) -> list[Standing]:
+        """Best first; equal totals share the place."""
+        ranking = self.ranking_totals()
+        seat_places = places(ranking, higher_wins=not self.lower_wins)
+        exact = self.exact_bids()
+        rows = [
+            Standing(seat, self.names[seat], ranking[seat], seat_places[seat], exact[seat] if exact else None)
+            for seat in range(len(self.players))
+        ]
+        return sorted(rows, key=lambda row: (row.place, row.seat))
+
+    def dealer_of(self, index: int) -> int:
+        """The dealer of round `index` (0-based); one past the last round is the next round's dealer."""
+        tally = self.tally()
+        if index < len(tally.dealers):
+            return tally.dealers[index]
+        if index != len(tally.dealers):
+            raise RuleError(f"Round {index + 1} is not played yet.")
+        if not tally.dealers:
+            return self.first_dealer
+        return self._next_dealer(tally.dealers[-1], tally.out[-1])
+
+    @property
+    def dealer(self) -> int:
+        """Who deals the next round."""
+        return self.dealer_of(len(self.rounds))
+
+    def next_hand_size(self) -> int | None:
+        """Rage: cards per player in the next round (None when the schedule is done or for other games)."""
+        if self.game != "rage":
+            return None
+        return self.rules.hand_size(self.opts, len(self.rounds))
+
+    def players_out(self) -> list[int]:
+        """Chips game: seats with no chips left."""
+        return self.tally().out[-1]
+
+    @property
+    def is_over(self) -> bool:
+        return self._over(len(self.rounds), self.tally().totals)
+
+    def winners(self) -> list[int]:
+        """The seats in first place once the match is over (several on a shared first place); else []."""
+        if not self.is_over:
+            return []
+        return [row.seat for row in self.standings() if row.place == 1]
+
+    # -------------------------------------------------------- serialisation
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-safe data; `Match.from_dict(m.to_dict())` gives the same match."""
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Match:
+        """Rebuild a match from `to_dict` data, checking every field and every round against the rules."""
+        if not isinstance(data, dict):
+            raise RuleError("A saved game must be an object with its game, players and rounds.")
+        names = {f.name for f in dataclasses.fields(cls)}
+        unknown = sorted(set(data) - names)
+        if unknown:
+            raise RuleError(f"A saved game has fields this version does not know: {', '.join(unknown)}.")
+        required = ("game", "options", "players", "names")
+        missing = [key for key in required if key not in data]
+        if missing:
+            raise RuleError(f"A saved game lacks {', '.join(missing)}.")
+        for key, kind in FIELD_TYPES.items():
+            value = data.get(key)
+            if key in data and (not isinstance(value, kind) or (kind is int and isinstance(value, bool))):
+                raise RuleError(f"A saved game's {key} has the wrong type.")
+        if not all(isinstance(p, str) for p in [*data["players"], *data["names"]]):
+            raise RuleError("A saved game's players and names must be text.")
+        match = cls(**{key: value for key, value in data.items() if key != "rounds"})
+        rules_of(match.game)
+        match._check_frame()
+        match._tally(list(data.get("rounds", [])))
+        match.rounds = list(data.get("rounds", []))
+        return match

@@ -1,0 +1,228 @@
+"""Bot-versus-bot simulation: `python -m scorekeeper.sim GAME --players N --bots A,B --rounds R --seed S --json`.
+
+Each round is dealt by the game's own digital engine from a seed derived from `--seed`; seats rotate between
+rounds so that no bot keeps the advantage of a seat, and the deal passes left as at a real table. Bots only
+ever receive their seat's view. A round's winner is the seat with the best round score (lowest penalty in
+Ruck Zuck); a shared best counts as a win for each bot that shares it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import importlib
+import inspect
+import json
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
+
+from tqdm import tqdm
+
+from scorekeeper.games.base import Bot, RuleError
+from scorekeeper.match import rules_of
+
+
+@dataclass
+class BotRecord:
+    """What one bot (one entry of `--bots`) did over the simulation."""
+
+    name: str
+    wins: int = 0
+    points: list[int] = field(default_factory=list)
+    turns: list[int] = field(default_factory=list)
+    exact_bids: int = 0
+    decision_seconds: list[float] = field(default_factory=list)
+
+    def summary(self, rounds: int, game: str) -> dict[str, Any]:
+        row: dict[str, Any] = {
+            "name": self.name,
+            "wins": self.wins,
+            "win_rate": round(self.wins / rounds, 4) if rounds else 0.0,
+            "mean_points": round(statistics.fmean(self.points), 3) if self.points else 0.0,
+            "mean_turns": round(statistics.fmean(self.turns), 3) if self.turns else 0.0,
+            "decision_ms_median": round(1000 * statistics.median(self.decision_seconds), 3)
+            if self.decision_seconds
+            else 0.0,
+        }
+        if game == "rage":
+            row["exact_bid_rate"] = round(self.exact_bids / rounds, 4) if rounds else 0.0
+        return row
+
+
+def parse_value(text: str) -> Any:
+    """An option value from the command line: JSON where it parses (true, 3, null), else the text itself."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text
+
+
+def load_bot_factory(game: ModuleType, name: str) -> Callable[[], Bot]:
+    """A registered bot (`hard`) or a user's bot given as `module:attr` (a zero-argument callable)."""
+    if ":" in name:
+        module_name, _, attr = name.partition(":")
+        try:
+            factory = getattr(importlib.import_module(module_name), attr)
+        except (ImportError, AttributeError) as error:
+            raise RuleError(f"Cannot load the bot '{name}': {error}.") from None
+        if not callable(factory):
+            raise RuleError(f"The bot '{name}' is not a callable that makes a bot.")
+        return factory
+    if name not in game.BOTS:
+        known = ", ".join(sorted(game.BOTS))
+        raise RuleError(f"There is no bot called '{name}'. Known bots: {known}, or module:attr.")
+    return game.BOTS[name]
+
+
+def round_kwargs(game: ModuleType, dealer: int, round_index: int) -> dict[str, int]:
+    """The keyword arguments `new_round` of this game takes (Rage also needs the round's place in the schedule)."""
+    accepted = inspect.signature(game.new_round).parameters
+    kwargs = {"dealer": dealer}
+    if "round_index" in accepted:
+        kwargs["round_index"] = round_index
+    return kwargs
+
+
+def schedule_length(game: ModuleType, options: Any) -> int:
+    """Rounds of a full game when the hand size changes per round (Rage); 1 for the other games."""
+    return len(game.hand_sizes(options)) if hasattr(game, "hand_sizes") else 1
+
+
+def play_round(
+    game: ModuleType, options: Any, seed: int, seat_bots: list[Bot], dealer: int, round_index: int
+) -> tuple[Any, list[int], list[float], int]:
+    """Play one round to its end; return the final state, actions per seat, decision times and turn count."""
+    state = game.new_round(options, seed, **round_kwargs(game, dealer, round_index))
+    actions = [0] * len(seat_bots)
+    seconds: list[float] = []
+    seat_of_time: list[int] = []
+    while not state.is_over:
+        seat = state.current_player
+        legal = state.legal_actions()
+        started = time.perf_counter()
+        action = seat_bots[seat].choose(state.view(seat), legal)
+        seconds.append(time.perf_counter() - started)
+        seat_of_time.append(seat)
+        state.apply(action)
+        actions[seat] += 1
+    return state, actions, seconds, seat_of_time
+
+
+def simulate(
+    game_name: str,
+    players: int,
+    bot_names: list[str],
+    rounds: int,
+    seed: int,
+    settings: dict[str, Any] | None = None,
+    progress: bool = False,
+) -> dict[str, Any]:
+    """Play `rounds` rounds and return the JSON-ready summary described in DESIGN.md."""
+    game = rules_of(game_name)
+    try:
+        options = game.Options(**{**(settings or {}), "players": players})
+    except TypeError:
+        known = ", ".join(f.name for f in dataclasses.fields(game.Options))
+        raise RuleError(f"Unknown option in {sorted(settings or {})}; {game_name} knows: {known}.") from None
+    if not bot_names:
+        raise RuleError("Name at least one bot.")
+    if len(bot_names) > players:
+        raise RuleError(f"{len(bot_names)} bots cannot sit at a table of {players}.")
+    # Fewer bots than seats: the last one named fills the remaining seats.
+    names = bot_names + [bot_names[-1]] * (players - len(bot_names))
+    factories = [load_bot_factory(game, name) for name in names]
+    records = [BotRecord(name) for name in names]
+    rng = random.Random(seed)
+    length = schedule_length(game, options)
+    started = time.perf_counter()
+    bar: Iterator[int] = tqdm(
+        range(rounds), desc=f"{game_name} rounds", disable=not progress, file=sys.stderr
+    )
+    for number in bar:
+        # Bot i sits in seat (i + number) % players: seats rotate every round.
+        seat_entry = [(seat - number) % players for seat in range(players)]
+        seat_bots = [factories[entry]() for entry in seat_entry]
+        dealer, round_index = number % players, number % length
+        state, actions, seconds, seat_of_time = play_round(
+            game, options, rng.randrange(2**32), seat_bots, dealer, round_index
+        )
+        result = state.result()
+        points = game.score_result(result, options, dealer=dealer, round_index=round_index)
+        best = min(points) if game.LOWER_WINS else max(points)
+        for seat, entry in enumerate(seat_entry):
+            record = records[entry]
+            record.points.append(points[seat])
+            record.turns.append(actions[seat])
+            record.wins += int(points[seat] == best)
+            if game_name == "rage":
+                record.exact_bids += int(result["bids"][seat] == result["tricks"][seat])
+        for spent, seat in zip(seconds, seat_of_time, strict=True):
+            records[seat_entry[seat]].decision_seconds.append(spent)
+    elapsed = time.perf_counter() - started
+    return {
+        "game": game_name,
+        "players": players,
+        "options": dataclasses.asdict(options),
+        "rounds": rounds,
+        "seed": seed,
+        "rounds_per_second": round(rounds / elapsed, 2) if elapsed else 0.0,
+        "bots": [record.summary(rounds, game_name) for record in records],
+    }
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m scorekeeper.sim", description=__doc__.splitlines()[0])
+    parser.add_argument("game", choices=["racko", "ruckzuck", "rage"])
+    parser.add_argument("--players", type=int, required=True)
+    parser.add_argument("--bots", required=True, help="comma-separated bot names or module:attr")
+    parser.add_argument("--rounds", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="set a game option")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    settings: dict[str, Any] = {}
+    for item in args.set:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            print(f"--set takes KEY=VALUE, not '{item}'.", file=sys.stderr)
+            return 2
+        settings[key.strip()] = parse_value(value.strip())
+    try:
+        summary = simulate(
+            args.game,
+            args.players,
+            [name.strip() for name in args.bots.split(",") if name.strip()],
+            args.rounds,
+            args.seed,
+            settings,
+            progress=sys.stderr.isatty() and args.rounds >= 50,
+        )
+    except RuleError as error:
+        print(f"Cannot simulate: {error}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        print(f"{summary['rounds']} rounds of {args.game}, {summary['rounds_per_second']} rounds/s")
+        for row in summary["bots"]:
+            extra = f", exact bids {row['exact_bid_rate']:.1%}" if "exact_bid_rate" in row else ""
+            print(
+                f"  {row['name']:>12}: wins {row['wins']} ({row['win_rate']:.1%}), "
+                f"mean points {row['mean_points']}, mean turns {row['mean_turns']}, "
+                f"decision {row['decision_ms_median']} ms{extra}"
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
