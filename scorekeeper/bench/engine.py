@@ -29,7 +29,7 @@ def random_actions_per_second(game_name: str, players: int, settings: dict[str, 
     length = schedule_length(game, options)
     while time.perf_counter() - started < SECONDS_PER_GAME:
         state = game.new_round(
-            options, rng.randrange(2**32), **round_kwargs(game, number % players, number % 10)
+            options, rng.randrange(2**32), **round_kwargs(game, number % players, number % length)
         )
         while not state.is_over:
             state.apply(rng.choice(state.legal_actions()))
