@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import re
 import uuid
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -202,7 +203,7 @@ class Match:
                 rules.validate_result(result, opts, dealer=dealer, round_index=index)
                 points = [int(p) for p in rules.score_result(result, opts, dealer=dealer, round_index=index)]
             except RuleError as error:
-                raise RuleError(f"Round {number}: {error}") from None
+                raise RuleError(f"Round {number}: {self._with_names(str(error))}") from None
             if self.chips:
                 points = self._capped(points, totals)
             totals = [t + p for t, p in zip(totals, points, strict=True)]
@@ -211,6 +212,15 @@ class Match:
             out_before.append(out)
         out_before.append([s for s in range(seats) if self.chips and totals[s] <= 0])
         return Tally(scores, totals, dealers, out_before)
+
+    def _with_names(self, message: str) -> str:
+        """The rules say "Player 2" (they don't know names); a match does."""
+
+        def name(found: re.Match[str]) -> str:
+            seat = int(found.group(1)) - 1
+            return self.names[seat] if 0 <= seat < len(self.names) else found.group(0)
+
+        return re.sub(r"\bPlayer (\d+)\b", name, message)
 
     def _next_dealer(self, dealer: int, out: list[int]) -> int:
         """The deal passes one seat to the left, skipping players who are out of the chips game."""
