@@ -205,7 +205,7 @@ class Match:
             except RuleError as error:
                 raise RuleError(f"Round {number}: {self._with_names(str(error))}") from None
             if self.chips:
-                points = self._capped(points, totals)
+                points = rules.settle_chips([-delta for delta in points], totals)
             totals = [t + p for t, p in zip(totals, points, strict=True)]
             scores.append(points)
             dealers.append(dealer)
@@ -235,24 +235,18 @@ class Match:
         """In the chips game a player who is out sits out: their entry must be empty, everyone else's filled."""
         if not self.chips:
             return
-        key = "racks" if result.get("racks") is not None else "counts"
-        entries = result.get(key)
-        if not isinstance(entries, list) or len(entries) != len(self.players):
-            return  # the rules module reports the wrong shape in its own words
-        for seat, entry in enumerate(entries):
-            if seat in out and entry is not None:
-                raise RuleError(f"{self.names[seat]} is out of chips and does not play this round.")
-            if seat not in out and entry is None:
-                raise RuleError(f"{self.names[seat]} is still in the game; their rack is missing.")
-        if any(seat in out for seat in result.get("callers") or []):
+        callers = result.get("callers") if isinstance(result.get("callers"), list) else []
+        for key in ("racks", "counts", "runs"):
+            entries = result.get(key)
+            if not isinstance(entries, list) or len(entries) != len(self.players):
+                continue  # absent, or the wrong shape: the rules module reports that in its own words
+            for seat, entry in enumerate(entries):
+                if seat in out and entry is not None:
+                    raise RuleError(f"{self.names[seat]} is out of chips and does not play this round.")
+                if key == "racks" and seat not in out and entry is None:
+                    raise RuleError(f"{self.names[seat]} is still in the game; their rack is missing.")
+        if any(seat in out for seat in callers):
             raise RuleError("A player who is out of chips cannot call Racko.")
-
-    @staticmethod
-    def _capped(deltas: list[int], balances: list[int]) -> list[int]:
-        """A payer who cannot pay in full pays what they have; the caller receives what was actually paid."""
-        paid = [min(-d, max(b, 0)) if d < 0 else 0 for d, b in zip(deltas, balances, strict=True)]
-        received = sum(paid)
-        return [received if d > 0 else -p for d, p in zip(deltas, paid, strict=True)]
 
     def _over(self, played: int, totals: list[int]) -> bool:
         """Whether the match ended after `played` rounds with these totals."""
