@@ -1,0 +1,53 @@
+"""Racko: rules, scoring and validation (rules.py, results.py), digital play (play.py) and bots (bots.py)."""
+
+from scorekeeper.games.base import RuleError
+from scorekeeper.games.racko.options import DECK_SIZES, RackoOptions
+from scorekeeper.games.racko.results import LOWER_WINS, score_result, validate_result
+from scorekeeper.games.racko.rules import (
+    BLITZ_POINTS,
+    BONUS_TABLE,
+    CALLER_POINTS,
+    CHIP_TABLE,
+    ascending_count,
+    chip_payments,
+    chips_for_run,
+    is_racko,
+    longest_run,
+    may_call,
+    quick_chip_payments,
+    quick_round_points,
+    round_points,
+    run_bonus,
+    settle_chips,
+    validate_quick_round,
+    validate_round,
+)
+
+Options = RackoOptions
+
+__all__ = [
+    "BLITZ_POINTS",
+    "BONUS_TABLE",
+    "CALLER_POINTS",
+    "CHIP_TABLE",
+    "DECK_SIZES",
+    "LOWER_WINS",
+    "Options",
+    "RackoOptions",
+    "RuleError",
+    "ascending_count",
+    "chip_payments",
+    "chips_for_run",
+    "is_racko",
+    "longest_run",
+    "may_call",
+    "quick_chip_payments",
+    "quick_round_points",
+    "round_points",
+    "run_bonus",
+    "score_result",
+    "settle_chips",
+    "validate_quick_round",
+    "validate_result",
+    "validate_round",
+]

@@ -1,0 +1,79 @@
+"""Racko round results as the match model stores them (CONTRACTS.md): validation and scoring.
+
+Detailed form: {"racks": [[10 ints] | None per seat], "callers": [seat, ...], "blitz": false}
+Quick form:    {"counts": [int | None per seat], "runs": [int | None per seat] | None, "callers": [...],
+                "blitz": false}
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorekeeper.games.base import RuleError
+from scorekeeper.games.racko.options import RackoOptions
+from scorekeeper.games.racko.rules import (
+    callers_of,
+    check_options,
+    chip_payments,
+    quick_chip_payments,
+    quick_round_points,
+    round_points,
+    validate_quick_round,
+    validate_round,
+)
+
+LOWER_WINS = False
+"""Racko: the highest total wins."""
+
+_DETAILED_KEYS = {"racks", "callers", "blitz"}
+_QUICK_KEYS = {"counts", "runs", "callers", "blitz"}
+
+
+def _unpack(result: Any, options: RackoOptions, dealer: Any, round_index: Any) -> tuple[list[int], bool]:
+    check_options(options)
+    for name, value in (("dealer", dealer), ("round number", round_index)):
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise RuleError(f"The {name} of a round must be a whole number.")
+    if dealer >= options.players:
+        raise RuleError(f"The dealer must be one of the players 1 to {options.players}.")
+    if not isinstance(result, dict):
+        raise RuleError("A Racko round must list the racks (or counts) and who called.")
+    if ("racks" in result) == ("counts" in result):
+        raise RuleError("Enter a round either as racks or as ascending counts, not both and not neither.")
+    allowed = _DETAILED_KEYS if "racks" in result else _QUICK_KEYS
+    unknown = sorted(str(key) for key in result if key not in allowed)
+    if unknown:
+        raise RuleError(f"A Racko round has no entry called {', '.join(unknown)}.")
+    if "callers" not in result:
+        raise RuleError("Say who called Racko (nobody, one player, or several in Blitz-Racko).")
+    callers = result["callers"]
+    if not isinstance(callers, list | tuple):
+        raise RuleError("Say who called Racko as a list of players.")
+    blitz = result.get("blitz", False)
+    callers_of(callers, options, blitz=blitz)
+    return list(callers), blitz
+
+
+def validate_result(result: Any, options: RackoOptions, *, dealer: int = 0, round_index: int = 0) -> None:
+    """Check a round result dict (either form); RuleError with a message for the players if anything is off."""
+    callers, blitz = _unpack(result, options, dealer, round_index)
+    if "racks" in result:
+        validate_round(result["racks"], callers, options, blitz=blitz)
+    else:
+        validate_quick_round(result["counts"], result.get("runs"), callers, options, blitz)
+
+
+def score_result(result: Any, options: RackoOptions, *, dealer: int = 0, round_index: int = 0) -> list[int]:
+    """The round's effect per seat: points in the points games; in the chips game the chip change before
+    capping at a player's balance (the caller positive, payers negative)."""
+    callers, blitz = _unpack(result, options, dealer, round_index)
+    if options.is_chips:
+        if "racks" in result:
+            payments = chip_payments(result["racks"], callers, options)
+        else:
+            validate_quick_round(result["counts"], result.get("runs"), callers, options, blitz)
+            payments = quick_chip_payments(result.get("runs"), callers, options)
+        return [-pay for pay in payments]
+    if "racks" in result:
+        return round_points(result["racks"], callers, options, blitz=blitz)
+    return quick_round_points(result["counts"], result.get("runs"), callers, options, blitz)

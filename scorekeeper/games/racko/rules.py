@@ -1,0 +1,352 @@
+"""Racko rules (RULES.md 1.4-1.8): runs, the Racko call, round points, chip payments and validation.
+
+A rack is a list of 10 card numbers, index 0 = slot 5 (front) ... index 9 = slot 50 (back).
+`caller` is a seat, None (nobody called) or, in a Blitz-Racko round, a list of seats.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from scorekeeper.games.base import RuleError, seat_name
+from scorekeeper.games.racko.options import RackoOptions
+
+SLOTS = 10
+SLOT_LABELS = tuple(5 * (i + 1) for i in range(SLOTS))
+"""The printed slot numbers: index 0 is slot 5, index 9 is slot 50."""
+
+POINTS_PER_CARD = 5
+CALLER_POINTS = 75
+"""5 per card plus 25 for going Racko (1.5)."""
+BLITZ_POINTS = 100
+"""Each Blitz-Racko caller (1.6)."""
+TWO_PLAYER_MIN_RUN = 3
+"""Under the 2-player rule Racko needs a direct run of at least this many cards (1.4)."""
+
+BONUS_TABLE: tuple[tuple[int, int], ...] = ((3, 50), (4, 100), (5, 200), (6, 400))
+"""Bonus Racko: (longest direct run at least, bonus for the caller). Only the longest run counts."""
+
+CHIP_TABLE: tuple[tuple[int, int], ...] = ((1, 1), (3, 2), (4, 3), (5, 5), (6, 9))
+"""Chips game: (longest direct run at least, chips paid to the caller)."""
+
+Caller = int | Sequence[int] | None
+
+
+def _step_value(table: tuple[tuple[int, int], ...], run: int) -> int:
+    value = 0
+    for least, amount in table:
+        if run >= least:
+            value = amount
+    return value
+
+
+def run_bonus(run: int) -> int:
+    """Bonus points for a caller whose longest direct run has `run` cards (0 below 3)."""
+    return _step_value(BONUS_TABLE, run)
+
+
+def chips_for_run(run: int) -> int:
+    """Chips one payment is worth for a longest direct run of `run` cards (1 below 3)."""
+    return _step_value(CHIP_TABLE, run)
+
+
+def _check_rack(rack: Any) -> Sequence[int]:
+    if not isinstance(rack, list | tuple) or len(rack) != SLOTS:
+        raise RuleError("A rack holds exactly 10 cards.")
+    if not all(isinstance(c, int) and not isinstance(c, bool) for c in rack):
+        raise RuleError("A rack holds card numbers only.")
+    return rack
+
+
+def _ascending(rack: Sequence[int]) -> int:
+    count = 1
+    while count < len(rack) and rack[count] > rack[count - 1]:
+        count += 1
+    return count
+
+
+def _longest_run(rack: Sequence[int]) -> int:
+    best = current = 1
+    for i in range(1, len(rack)):
+        current = current + 1 if rack[i] == rack[i - 1] + 1 else 1
+        best = max(best, current)
+    return best
+
+
+def ascending_count(rack: Sequence[int]) -> int:
+    """Cards counted from slot 5 upward while each is higher than the one before (at least 1)."""
+    return _ascending(_check_rack(rack))
+
+
+def longest_run(rack: Sequence[int]) -> int:
+    """Length of the longest direct run: adjacent slots rising by exactly 1 (1 if there is none)."""
+    return _longest_run(_check_rack(rack))
+
+
+def is_racko(rack: Sequence[int]) -> bool:
+    """A rack is a Racko when all 10 cards rise from slot 5 to slot 50."""
+    return _ascending(_check_rack(rack)) == SLOTS
+
+
+def may_call(rack: Sequence[int], options: RackoOptions) -> bool:
+    """Whether this rack may call Racko: a Racko, with a run of 3+ when the 2-player rule applies."""
+    _check_rack(rack)
+    if _ascending(rack) != SLOTS:
+        return False
+    return not options.two_player_rule or _longest_run(rack) >= TWO_PLAYER_MIN_RUN
+
+
+def _slot_words(index: int) -> str:
+    return f"slot {SLOT_LABELS[index]}"
+
+
+def check_options(options: Any) -> RackoOptions:
+    if not isinstance(options, RackoOptions):
+        raise RuleError("These are not Racko options.")
+    return options
+
+
+def callers_of(caller: Any, options: RackoOptions, *, blitz: bool = False) -> list[int]:
+    """The calling seats as a list; checks the seats exist, one caller unless Blitz, Blitz allowed."""
+    if not isinstance(blitz, bool):
+        raise RuleError("Say whether the round ended by Blitz-Racko (yes or no).")
+    if caller is None:
+        seats: list[Any] = []
+    elif isinstance(caller, list | tuple):
+        seats = list(caller)
+    else:
+        seats = [caller]
+    for seat in seats:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < options.players:
+            raise RuleError(f"The caller must be one of the players 1 to {options.players}.")
+    if len(set(seats)) != len(seats):
+        raise RuleError("A player can call Racko only once in a round.")
+    if blitz:
+        if not options.blitz:
+            raise RuleError("Blitz-Racko is not played in this game.")
+        if not seats:
+            raise RuleError("A Blitz-Racko round needs at least one player who called.")
+    elif len(seats) > 1:
+        raise RuleError("Only one player can call Racko in a round (several only in Blitz-Racko).")
+    return seats
+
+
+def _check_caller_rack(seat: int, rack: Sequence[int], options: RackoOptions) -> None:
+    who = seat_name(seat)
+    count = _ascending(rack)
+    if count < SLOTS:
+        raise RuleError(
+            f"{who} called Racko, but the rack is not in ascending order: {rack[count]} in "
+            f"{_slot_words(count)} is lower than {rack[count - 1]} in {_slot_words(count - 1)}."
+        )
+    if options.two_player_rule and _longest_run(rack) < TWO_PLAYER_MIN_RUN:
+        raise RuleError(
+            f"{who} called Racko without a direct run of 3 cards (like 28, 29, 30), "
+            "which the 2-player rule requires."
+        )
+
+
+def validate_round(racks: Any, caller: Caller, options: RackoOptions, *, blitz: bool = False) -> None:
+    """Check a round entered as racks (RULES 1.8); raise RuleError with a message for the players.
+
+    Every playing seat has a rack of exactly 10 different cards from the deck of this player count, no card
+    is in two racks, and every caller's rack is a Racko that meets the 2-player rule when it applies.
+    A rack may be None only in the chips game, for a seat that is out of the game.
+    """
+    options = check_options(options)
+    if not isinstance(racks, list | tuple) or len(racks) != options.players:
+        raise RuleError(f"Enter a rack for each of the {options.players} players.")
+    seats = callers_of(caller, options, blitz=blitz)
+    deck = options.deck_size
+    owner: dict[int, int] = {}
+    active = 0
+    for seat, rack in enumerate(racks):
+        who = seat_name(seat)
+        if rack is None:
+            if not options.is_chips:
+                raise RuleError(f"Enter the rack of {who}.")
+            if seat in seats:
+                raise RuleError(f"{who} is out of the game and cannot call Racko.")
+            continue
+        active += 1
+        if not isinstance(rack, list | tuple):
+            raise RuleError(f"Enter the rack of {who} as 10 card numbers.")
+        if len(rack) != SLOTS:
+            raise RuleError(f"The rack of {who} has {len(rack)} cards; a rack holds exactly 10.")
+        for index, card in enumerate(rack):
+            if not isinstance(card, int) or isinstance(card, bool):
+                raise RuleError(f"{_slot_words(index).capitalize()} of {who} must hold a card number.")
+            if not 1 <= card <= deck:
+                raise RuleError(
+                    f"{who} has card {card} in {_slot_words(index)}, but a game of {options.players} "
+                    f"players uses the cards 1 to {deck}."
+                )
+            if card in owner:
+                other = owner[card]
+                if other == seat:
+                    raise RuleError(f"Card {card} appears twice in the rack of {who}.")
+                raise RuleError(f"Card {card} is in the racks of both {seat_name(other)} and {who}.")
+            owner[card] = seat
+    if active < 2:
+        raise RuleError("A round needs at least 2 players who are still in the game.")
+    for seat in seats:
+        _check_caller_rack(seat, racks[seat], options)
+
+
+def _points(
+    counts: Sequence[int | None],
+    runs: Sequence[int | None],
+    seats: list[int],
+    options: RackoOptions,
+    blitz: bool,
+) -> list[int]:
+    points = []
+    for seat, count in enumerate(counts):
+        if seat in seats:
+            if blitz:
+                points.append(BLITZ_POINTS)
+            elif options.variant == "bonus":
+                points.append(CALLER_POINTS + run_bonus(runs[seat] or 1))
+            else:
+                points.append(CALLER_POINTS)
+        else:
+            points.append(POINTS_PER_CARD * count if count is not None else 0)
+    return points
+
+
+def _payments(runs: Sequence[int | None], seats: list[int], options: RackoOptions) -> list[int]:
+    payments = [0] * len(runs)
+    if not seats:
+        return payments
+    (caller,) = seats
+    for seat, run in enumerate(runs):
+        if seat == caller or run is None:
+            continue
+        basis = runs[caller] if options.chip_basis == "caller" else run
+        payments[seat] = chips_for_run(basis or 1)
+    payments[caller] = -sum(payments)
+    return payments
+
+
+def round_points(racks: Any, caller: Caller, options: RackoOptions, *, blitz: bool = False) -> list[int]:
+    """Points per seat (1.5, 1.6): the caller 75 (+ Bonus Racko run bonus), a Blitz caller 100, everyone
+    else 5 x ascending count. Nobody called: everyone 5 x ascending count. A seat out of the game: 0."""
+    validate_round(racks, caller, options, blitz=blitz)
+    seats = callers_of(caller, options, blitz=blitz)
+    counts = [None if rack is None else _ascending(rack) for rack in racks]
+    runs = [None if rack is None else _longest_run(rack) for rack in racks]
+    return _points(counts, runs, seats, options, blitz)
+
+
+def chip_payments(racks: Any, caller: Caller, options: RackoOptions) -> list[int]:
+    """Chips each seat pays the caller (1.7); the caller's entry is minus what it receives.
+
+    Basis "payer": by the payer's own longest run; "caller": by the caller's longest run. Seats out of the
+    game pay nothing; with no caller nobody pays. Capping at a player's balance is `settle_chips`.
+    """
+    validate_round(racks, caller, options)
+    seats = callers_of(caller, options)
+    runs = [None if rack is None else _longest_run(rack) for rack in racks]
+    return _payments(runs, seats, options)
+
+
+def settle_chips(payments: Sequence[int], balances: Sequence[int]) -> list[int]:
+    """Chip changes after capping (1.7): who cannot pay in full pays what they have (and is then out).
+    `payments` as from `chip_payments`; returns the change of each balance, the caller gaining what is paid."""
+    if len(payments) != len(balances):
+        raise RuleError("Every player needs a chip balance.")
+    deltas = [
+        -min(max(balance, 0), pay) if pay > 0 else 0 for pay, balance in zip(payments, balances, strict=True)
+    ]
+    received = -sum(deltas)
+    for seat, pay in enumerate(payments):
+        if pay < 0:
+            deltas[seat] = received
+    return deltas
+
+
+# --- quick form: ascending counts and longest runs instead of racks -------------------------------------
+
+
+def _quick_number(value: Any, what: str, seat: int) -> int | None:
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= SLOTS:
+        raise RuleError(f"The {what} of {seat_name(seat)} must be a whole number from 1 to 10.")
+    return value
+
+
+def validate_quick_round(
+    counts: Any, runs: Any, caller: Caller, options: RackoOptions, blitz: bool = False
+) -> None:
+    """Check a round entered in the quick form (1.8): ascending counts and, where they matter, longest runs.
+
+    - Points games: every non-caller's count is needed (1..10; 10 is possible for a Racko not called).
+      The caller's count may be left empty (it is 10). Bonus Racko needs the caller's longest run.
+    - Chips game: every playing seat's longest run is needed; a seat whose run is empty is out of the game
+      and must have no count either. Counts are optional there (they don't pay).
+    - A run fits the rack: at most 10, and with an ascending count c < 10 at most max(c, 10 - c), because
+      a run cannot cross the first descent. Under the 2-player rule the caller's run, if given, is 3+.
+    """
+    options = check_options(options)
+    players = options.players
+    if not isinstance(counts, list | tuple) or len(counts) != players:
+        raise RuleError(f"Enter an ascending count for each of the {players} players.")
+    if runs is None:
+        if options.variant != "standard":
+            raise RuleError("Enter the longest direct run of each player.")
+        runs = [None] * players
+    if not isinstance(runs, list | tuple) or len(runs) != players:
+        raise RuleError(f"Enter a longest run for each of the {players} players.")
+    seats = callers_of(caller, options, blitz=blitz)
+    active = 0
+    for seat in range(players):
+        who = seat_name(seat)
+        count = _quick_number(counts[seat], "ascending count", seat)
+        run = _quick_number(runs[seat], "longest run", seat)
+        calling = seat in seats
+        if options.is_chips and run is None:
+            if calling:
+                raise RuleError(f"Enter the longest run of {who}, who called Racko.")
+            if count is not None:
+                raise RuleError(f"Enter the longest run of {who} (leave both empty for a player who is out).")
+            continue
+        active += 1
+        if calling:
+            if count is not None and count != SLOTS:
+                raise RuleError(f"{who} called Racko, so the ascending count of {who} is 10.")
+            count = SLOTS
+            if run is None and options.variant == "bonus":
+                raise RuleError(f"Enter the longest run of {who}, who called Racko: it sets the bonus.")
+            if run is not None and options.two_player_rule and run < TWO_PLAYER_MIN_RUN:
+                raise RuleError(
+                    f"{who} called Racko with a longest run of {run}, but the 2-player rule requires a "
+                    "direct run of at least 3 cards."
+                )
+        elif count is None and not options.is_chips:
+            raise RuleError(f"Enter the ascending count of {who}.")
+        if count is not None and run is not None and count < SLOTS and run > max(count, SLOTS - count):
+            raise RuleError(
+                f"{who} has an ascending count of {count}, so no direct run can be longer than "
+                f"{max(count, SLOTS - count)} cards (a run cannot cross the first card that drops)."
+            )
+    if active < 2:
+        raise RuleError("A round needs at least 2 players who are still in the game.")
+
+
+def quick_round_points(
+    counts: Any, runs: Any, caller: Caller, options: RackoOptions, blitz: bool = False
+) -> list[int]:
+    """Points per seat from the quick form; same scoring as `round_points`."""
+    validate_quick_round(counts, runs, caller, options, blitz)
+    seats = callers_of(caller, options, blitz=blitz)
+    runs = runs if runs is not None else [None] * options.players
+    return _points(counts, runs, seats, options, blitz)
+
+
+def quick_chip_payments(runs: Any, caller: Caller, options: RackoOptions) -> list[int]:
+    """Chips each seat pays from the quick form (a run of None = a seat out of the game)."""
+    options = check_options(options)
+    validate_quick_round([None] * options.players, runs, caller, options)
+    return _payments(runs, callers_of(caller, options), options)

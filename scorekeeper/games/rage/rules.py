@@ -1,0 +1,299 @@
+"""Rage: editions, options, the hook rule, trick winner, round scoring and validation (RULES.md 3.1-3.4)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from scorekeeper.games.base import RuleError, seat_name
+from scorekeeper.games.rage.cards import (
+    BONUS,
+    JOKER,
+    JOKER_RANK,
+    MINUS,
+    NO_TRUMP,
+    TRUMP_CHANGE,
+    colour_of,
+    is_number,
+    make_deck,
+    parse_card,
+)
+
+LOWER_WINS = False
+
+
+@dataclass(frozen=True)
+class Edition:
+    """One published edition of Rage: a column of the table in RULES.md 3.1."""
+
+    name: str
+    jokers: int
+    no_trump: int
+    trump_change: int
+    bonus: int
+    minus: int
+    min_players: int
+    max_players: int
+    hand_sizes: tuple[int, ...]
+    hook_rule: bool
+    """The dealer may not bid the number that makes all bids add up to the hand size."""
+    exact_points: int
+    exact_zero_points: int
+    """What an exact bid of 0 earns (fundex: +5 instead of +10)."""
+    missed_points: int
+    no_trump_rest_of_round: bool
+    """fundex: after a no-trump card the round goes on without trump instead of showing a new one."""
+    action_counts: dict[str, int] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        counts = {
+            JOKER: self.jokers,
+            NO_TRUMP: self.no_trump,
+            TRUMP_CHANGE: self.trump_change,
+            BONUS: self.bonus,
+            MINUS: self.minus,
+        }
+        object.__setattr__(self, "action_counts", counts)
+
+
+_DOWN_UP = (*range(10, 0, -1), *range(2, 11))
+_DOWN = tuple(range(10, 0, -1))
+
+EDITIONS: dict[str, Edition] = {
+    "seed": Edition(
+        name="seed", jokers=2, no_trump=3, trump_change=3, bonus=2, minus=2,
+        min_players=2, max_players=10, hand_sizes=_DOWN_UP, hook_rule=True,
+        exact_points=10, exact_zero_points=10, missed_points=-5, no_trump_rest_of_round=False,
+    ),
+    "amigo": Edition(
+        name="amigo", jokers=2, no_trump=4, trump_change=4, bonus=3, minus=3,
+        min_players=3, max_players=8, hand_sizes=_DOWN, hook_rule=False,
+        exact_points=10, exact_zero_points=10, missed_points=-5, no_trump_rest_of_round=False,
+    ),
+    "fundex": Edition(
+        name="fundex", jokers=2, no_trump=4, trump_change=4, bonus=2, minus=2,
+        min_players=2, max_players=8, hand_sizes=_DOWN, hook_rule=False,
+        exact_points=10, exact_zero_points=5, missed_points=0, no_trump_rest_of_round=True,
+    ),
+}  # fmt: skip
+BONUS_POINTS = 5
+"""What each counted +5 card adds and each counted -5 card takes away."""
+
+
+@dataclass(frozen=True)
+class RageOptions:
+    """A Rage game: number of players and edition; ``hook_rule`` None follows the edition (house rule)."""
+
+    players: int
+    edition: str = "seed"
+    hook_rule: bool | None = None
+
+    def __post_init__(self) -> None:
+        if self.edition not in EDITIONS:
+            raise RuleError(f"Rage editions are {', '.join(EDITIONS)}.")
+        rules = EDITIONS[self.edition]
+        if not _is_int(self.players) or not rules.min_players <= self.players <= rules.max_players:
+            low, high = rules.min_players, rules.max_players
+            raise RuleError(f"The {self.edition} edition of Rage is for {low} to {high} players.")
+        if self.hook_rule is not None and not isinstance(self.hook_rule, bool):
+            raise RuleError("The hook rule is either on or off.")
+
+    @property
+    def rules(self) -> Edition:
+        """The edition's table column."""
+        return EDITIONS[self.edition]
+
+    @property
+    def hook(self) -> bool:
+        """Whether the hook rule is in force for this game."""
+        return self.rules.hook_rule if self.hook_rule is None else self.hook_rule
+
+
+Options = RageOptions
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _edition(options: RageOptions | None) -> Edition:
+    return EDITIONS["seed"] if options is None else options.rules
+
+
+def deck(options: RageOptions) -> list[str]:
+    """The edition's deck: 96 number cards plus its action cards."""
+    return make_deck(options.rules.action_counts)
+
+
+def hand_sizes(options: RageOptions) -> list[int]:
+    """Cards per hand in each round, in order (seed: 10 down to 1 and up to 10 again; others 10 down to 1)."""
+    return list(options.rules.hand_sizes)
+
+
+def hand_size(options: RageOptions, round_index: int) -> int | None:
+    """Cards per hand in round ``round_index`` (0-based); None once the schedule is over."""
+    if not _is_int(round_index) or round_index < 0:
+        raise RuleError("Rounds are counted from the first one on.")
+    sizes = options.rules.hand_sizes
+    return sizes[round_index] if round_index < len(sizes) else None
+
+
+def forbidden_dealer_bid(earlier_bids: Sequence[int], hand_size: int, options: RageOptions) -> int | None:
+    """The one bid the dealer may not make under the hook rule (all bids would add up to the hand size).
+
+    None when the hook rule is off or no bid 0..hand size would make the sum.
+    """
+    if not options.hook:
+        return None
+    missing = hand_size - sum(earlier_bids)
+    return missing if 0 <= missing <= hand_size else None
+
+
+def round_score(
+    bid: int, tricks: int, bonus: int = 0, minus: int = 0, options: RageOptions | None = None
+) -> int:
+    """A player's round: +1 per trick, the edition's points for an exact or missed bid, +5/-5 per card.
+
+    Without options the seed edition scores (+10 exact, -5 missed).
+    """
+    rules = _edition(options)
+    if tricks == bid:
+        bid_points = rules.exact_zero_points if bid == 0 else rules.exact_points
+    else:
+        bid_points = rules.missed_points
+    return tricks + bid_points + BONUS_POINTS * (bonus - minus)
+
+
+def trick_winner(plays: Sequence[str], trump: str | None) -> int:
+    """Index of the play that wins the trick (RULES.md 3.3).
+
+    The highest trump wins (jokers named trump included); without trump in the trick, the highest card of the
+    led colour (the first coloured card's colour; jokers named it included). Of two jokers in one colour the
+    later ranks higher. A trick without any coloured card goes to its leader. ``trump`` is the trump in force
+    for this trick (None after a no-trump card); jokers must carry their colour (``W:g``).
+    """
+    if isinstance(plays, str) or not isinstance(plays, Sequence) or not plays:
+        raise RuleError("A trick needs at least one card.")
+    colours: list[str | None] = []
+    ranks: list[int] = []
+    for play in plays:
+        card = parse_card(play, played=True)
+        colours.append(card.colour)
+        ranks.append(JOKER_RANK if card.kind == JOKER else (card.value if card.value is not None else -1))
+    if trump is not None and any(c == trump for c in colours):
+        wanted = trump
+    else:
+        wanted = next((c for c in colours if c is not None), None)
+        if wanted is None:
+            return 0
+    # ">=" so that of two jokers in the wanted colour the later one wins; number cards never tie.
+    best = -1
+    for i, (colour, rank) in enumerate(zip(colours, ranks, strict=True)):
+        if colour == wanted and (best < 0 or rank >= ranks[best]):
+            best = i
+    return best
+
+
+def _counts(name: str, values: object, players: int, noun: str) -> list[int]:
+    """A list of one whole number >= 0 per player, or a RuleError saying what is wrong."""
+    if isinstance(values, str | bytes) or not isinstance(values, Sequence):
+        raise RuleError(f"Enter {noun} for each of the {players} players.")
+    if len(values) != players:
+        raise RuleError(f"Enter {noun} for each of the {players} players ({len(values)} given).")
+    out: list[int] = []
+    for seat, value in enumerate(values):
+        if not _is_int(value):
+            raise RuleError(f"{seat_name(seat)}: {name} must be a whole number.")
+        if value < 0:
+            raise RuleError(f"{seat_name(seat)}: {name} cannot be negative.")
+        out.append(value)
+    return out
+
+
+def validate_round(
+    bids: object,
+    tricks: object,
+    bonus: object,
+    minus: object,
+    hand_size: int,
+    dealer: int,
+    options: RageOptions,
+) -> None:
+    """Check a round as a score keeper enters it (RULES.md 3.4); RuleError names the first problem.
+
+    Bids 0..hand size, the dealer's bid obeys the hook rule, the tricks add up to the hand size, the +5/-5
+    cards stay within the edition's counts and no player took more of a kind than tricks won.
+    """
+    players = options.players
+    rules = options.rules
+    if not _is_int(hand_size) or hand_size < 1:
+        raise RuleError("A round is played with at least one card per hand.")
+    if not _is_int(dealer) or not 0 <= dealer < players:
+        raise RuleError(f"The dealer must be one of the {players} players.")
+    bid_list = _counts("the bid", bids, players, "a bid")
+    for seat, bid in enumerate(bid_list):
+        if bid > hand_size:
+            raise RuleError(f"{seat_name(seat)} bid {bid}, but a bid must be 0 to {hand_size}.")
+    others = [b for seat, b in enumerate(bid_list) if seat != dealer]
+    forbidden = forbidden_dealer_bid(others, hand_size, options)
+    if forbidden is not None and bid_list[dealer] == forbidden:
+        raise RuleError(
+            f"{seat_name(dealer)} deals and may not bid {forbidden}: "
+            f"all bids would add up to the {hand_size} cards in hand."
+        )
+    trick_list = _counts("tricks", tricks, players, "the tricks won")
+    total = sum(trick_list)
+    if total != hand_size:
+        raise RuleError(f"The tricks add up to {total}, but {hand_size} tricks were played.")
+    for label, values, limit in (("+5", bonus, rules.bonus), ("-5", minus, rules.minus)):
+        taken = _counts(f"{label} cards", values, players, f"the {label} cards taken")
+        for seat, count in enumerate(taken):
+            if count > trick_list[seat]:
+                won = trick_list[seat]
+                raise RuleError(
+                    f"{seat_name(seat)} took {count} {label} cards but won only {won} "
+                    f"trick{'' if won == 1 else 's'} (one counts per trick)."
+                )
+        if sum(taken) > limit:
+            raise RuleError(
+                f"{sum(taken)} {label} cards were entered, but the {rules.name} edition has only {limit}."
+            )
+
+
+_RESULT_KEYS = ("bids", "tricks", "bonus", "minus")
+
+
+def _round_hand_size(options: RageOptions, round_index: int) -> int:
+    size = hand_size(options, round_index)
+    if size is None:
+        rounds = len(options.rules.hand_sizes)
+        raise RuleError(f"The {options.edition} edition of Rage has only {rounds} rounds.")
+    return size
+
+
+def validate_result(result: object, options: RageOptions, *, dealer: int, round_index: int) -> None:
+    """Check a round result dict ``{"bids", "tricks", "bonus", "minus"}`` for round ``round_index``."""
+    if not isinstance(result, dict):
+        raise RuleError("A Rage round is entered as bids, tricks, +5 and -5 cards.")
+    missing = [key for key in _RESULT_KEYS if key not in result]
+    if missing:
+        raise RuleError(f"The round is missing: {', '.join(missing)}.")
+    size = _round_hand_size(options, round_index)
+    validate_round(result["bids"], result["tricks"], result["bonus"], result["minus"], size, dealer, options)
+
+
+def score_result(result: dict[str, Any], options: RageOptions, *, dealer: int, round_index: int) -> list[int]:
+    """The round's score per seat (validated first)."""
+    validate_result(result, options, dealer=dealer, round_index=round_index)
+    return [
+        round_score(bid, tricks, bonus, minus, options)
+        for bid, tricks, bonus, minus in zip(
+            result["bids"], result["tricks"], result["bonus"], result["minus"], strict=True
+        )
+    ]
+
+
+def is_trump_card(card: str, trump: str | None) -> bool:
+    """A number card of the trump colour (used by bots and views)."""
+    return trump is not None and is_number(card) and colour_of(card) == trump

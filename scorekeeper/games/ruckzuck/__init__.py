@@ -1,0 +1,30 @@
+"""Ruck Zuck: place cards next to cards on the board; cards left in hand are penalty points (RULES.md 2)."""
+
+from scorekeeper.games.ruckzuck.play import RuckZuckState, RuckZuckView, new_round, replay
+from scorekeeper.games.ruckzuck.rules import (
+    JOKER,
+    LOWER_WINS,
+    Options,
+    RuckZuckOptions,
+    adjacent_numbers,
+    penalty,
+    score_result,
+    validate_hands,
+    validate_result,
+)
+
+__all__ = [
+    "JOKER",
+    "LOWER_WINS",
+    "Options",
+    "RuckZuckOptions",
+    "RuckZuckState",
+    "RuckZuckView",
+    "adjacent_numbers",
+    "new_round",
+    "penalty",
+    "replay",
+    "score_result",
+    "validate_hands",
+    "validate_result",
+]

@@ -1,0 +1,178 @@
+"""Ruck Zuck rules: options, penalties, adjacency on the board, and checking what a score keeper enters."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from scorekeeper.games.base import RuleError, seat_name
+from scorekeeper.games.ruckzuck import board
+
+JOKER: Final = "J"
+"""The joker in a hand (RULES.md 2.3 notation)."""
+
+Card = int | str
+"""A card: a number 1..49 or the joker `J`."""
+
+NUMBERS: Final = range(1, 50)
+JOKERS_IN_DECK: Final = 2
+DECK_SIZE: Final = len(NUMBERS) + JOKERS_IN_DECK
+JOKER_PENALTY: Final = 100
+MAX_PENALTY: Final = sum(NUMBERS) + JOKERS_IN_DECK * JOKER_PENALTY  # 1,425: every card in one hand
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 6
+HAND_SIZE: Final = 5
+LOWER_WINS: Final = True
+"""The lowest total penalty wins."""
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@dataclass(frozen=True)
+class RuckZuckOptions:
+    """A Ruck Zuck game: 2 to 6 players, as many rounds as players unless the table chooses more
+    (RULES.md 2.3), played on the red or the blue side of the board."""
+
+    players: int
+    rounds: int | None = None
+    side: str = "red"
+
+    def __post_init__(self) -> None:
+        if not _is_int(self.players) or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
+            raise RuleError(f"Ruck Zuck is for {MIN_PLAYERS} to {MAX_PLAYERS} players.")
+        if self.rounds is not None and (not _is_int(self.rounds) or self.rounds < 1):
+            raise RuleError("The number of rounds must be a whole number of at least 1.")
+        if self.side not in board.SIDES:
+            raise RuleError("The board side must be red or blue.")
+
+    @property
+    def planned_rounds(self) -> int:
+        """Rounds in the game: the chosen number, else one per player (the seed's minimum)."""
+        return self.rounds if self.rounds is not None else self.players
+
+
+Options = RuckZuckOptions
+
+
+def penalty(hand: Sequence[Card]) -> int:
+    """A hand's penalty: the sum of its numbers plus 100 for each joker (RULES.md 2.3)."""
+    if isinstance(hand, str | bytes | Mapping) or not isinstance(hand, Sequence):
+        raise RuleError("A hand is a list of cards: numbers 1 to 49 and J (joker).")
+    total = 0
+    for card in hand:
+        if card == JOKER and isinstance(card, str):
+            total += JOKER_PENALTY
+        elif _is_int(card) and card in NUMBERS:
+            total += card
+        else:
+            raise RuleError(f"{_card_name(card)} is not a card; cards are 1 to 49 and J (joker).")
+    return total
+
+
+def adjacent_numbers(number: int, side: str = "red") -> set[int]:
+    """The number fields touching `number`'s field side by side or corner to corner. Joker fields and the
+    stock field are not number fields, so they never appear (and a card does not reach across them)."""
+    fields = board.layout(side)
+    if not _is_int(number):
+        raise RuleError(f"The board has number fields 1 to 49, not {number!s}.")
+    position = board.position_of(number, side)
+    return {fields[p] for p in board.neighbours(position) if _is_int(fields[p])}  # type: ignore[misc]
+
+
+def _card_name(card: object) -> str:
+    return str(card) if isinstance(card, int | str) else "that entry"
+
+
+def validate_hands(hands: Sequence[Any], options: RuckZuckOptions | None = None) -> None:
+    """Check what a score keeper enters for a round (RULES.md 2.4): per player either the cards left in hand
+    (numbers 1..49 and `J`) or a typed penalty total. Numbers at most once across all hands, at most 2
+    jokers, at most one empty hand, a typed total in 0..1,425; together the hands cannot hold more than the
+    deck. Raises RuleError naming the player and the card."""
+    if isinstance(hands, str | bytes | Mapping) or not isinstance(hands, Sequence):
+        raise RuleError("Enter one hand or penalty total per player.")
+    expected = options.players if options is not None else None
+    if expected is not None and len(hands) != expected:
+        raise RuleError(f"This game has {expected} players, but {len(hands)} hands were entered.")
+    if not MIN_PLAYERS <= len(hands) <= MAX_PLAYERS:
+        raise RuleError(f"Ruck Zuck is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(hands)}.")
+    holder: dict[int, int] = {}
+    jokers = 0
+    empty: list[int] = []
+    listed_penalty = 0
+    typed_total = 0
+    for seat, hand in enumerate(hands):
+        who = seat_name(seat)
+        if _is_int(hand):
+            if not 0 <= hand <= MAX_PENALTY:
+                raise RuleError(f"{who}: a penalty total must lie between 0 and {MAX_PENALTY:,}, not {hand}.")
+            typed_total += hand
+            if hand == 0:
+                empty.append(seat)
+            continue
+        if isinstance(hand, str | bytes | Mapping) or not isinstance(hand, Sequence):
+            raise RuleError(
+                f"{who}: enter the cards left in hand (numbers 1 to 49 and J) or a penalty total."
+            )
+        if not hand:
+            empty.append(seat)
+        for card in hand:
+            if card == JOKER and isinstance(card, str):
+                jokers += 1
+                if jokers > JOKERS_IN_DECK:
+                    raise RuleError(f"{who}: there are only {JOKERS_IN_DECK} jokers in the game.")
+                continue
+            if not _is_int(card) or card not in NUMBERS:
+                raise RuleError(f"{who}: {_card_name(card)} is not a card; cards are 1 to 49 and J (joker).")
+            if card in holder:
+                other = holder[card]
+                where = "twice" if other == seat else f"also in the hand of {seat_name(other)}"
+                raise RuleError(f"{who}: card {card} is entered {where}; each card exists once.")
+            holder[card] = seat
+        listed_penalty += penalty(hand)
+    if len(empty) > 1:
+        names = " and ".join(seat_name(s) for s in empty)
+        raise RuleError(f"{names} both have no cards left; only one player can go out.")
+    if typed_total > MAX_PENALTY - listed_penalty:
+        raise RuleError(
+            f"The penalties add up to more than all cards together ({MAX_PENALTY:,}); check the totals."
+        )
+
+
+def _hands_of(result: Any, options: RuckZuckOptions) -> tuple[Sequence[Any], int | None]:
+    if not isinstance(result, Mapping) or "hands" not in result:
+        raise RuleError("A Ruck Zuck round needs the hands (or penalty totals) of every player.")
+    out = result.get("out")
+    if out is not None and (not _is_int(out) or not 0 <= out < options.players):
+        raise RuleError(f"Who went out must be one of the {options.players} players.")
+    return result["hands"], out
+
+
+def validate_result(
+    result: Mapping[str, Any], options: RuckZuckOptions, *, dealer: int, round_index: int
+) -> None:
+    """Check a round result `{"hands": [...], "out": seat | None}`: the hands as RULES.md 2.4 says, and
+    the player who went out (placed their last card) has no cards left. With `out` None the stock ran out:
+    nobody needs an empty hand, but at most one may have one."""
+    if not isinstance(options, RuckZuckOptions):
+        raise RuleError("These are not Ruck Zuck options.")
+    if not _is_int(round_index) or round_index < 0:
+        raise RuleError("Rounds are counted from the first one on.")
+    if round_index >= options.planned_rounds:
+        raise RuleError(f"This game has only {options.planned_rounds} rounds.")
+    hands, out = _hands_of(result, options)
+    validate_hands(hands, options)
+    if out is not None:
+        hand = hands[out]
+        if (_is_int(hand) and hand != 0) or (not _is_int(hand) and len(hand) != 0):
+            raise RuleError(f"{seat_name(out)} went out, so they have no cards left and 0 penalty.")
+
+
+def score_result(
+    result: Mapping[str, Any], options: RuckZuckOptions, *, dealer: int, round_index: int
+) -> list[int]:
+    """The round's penalty per seat: a typed total as entered, else the penalty of the cards left."""
+    validate_result(result, options, dealer=dealer, round_index=round_index)
+    return [hand if _is_int(hand) else penalty(hand) for hand in result["hands"]]
