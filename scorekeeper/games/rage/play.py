@@ -1,0 +1,445 @@
+"""Rage in digital play: one round as a state machine (RULES.md 3.2-3.3, DESIGN.md engine contract).
+
+Actions are JSON-safe lists: ``["bid", n]`` and ``["play", card]``, a joker with its named colour
+(``["play", "W:g"]``). Decisions taken here where RULES.md leaves room:
+
+- A trump-change card shows a new trump even after a no-trump card in the same trick; with ``fundex`` that
+  new trump ends the "rest of the round without trump" from the next trick on (the later card wins).
+- A trump-change card played when the talon is empty leaves the round without trump (3.2: the talon ran out
+  while a trump had to be shown).
+- Cards in finished tricks are public in the view (``played``): a player at the table may remember them.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from scorekeeper.games.base import RuleError, seat_name, seats_from_left_of
+from scorekeeper.games.rage.cards import (
+    BONUS,
+    COLOUR_NAMES,
+    COLOURS,
+    JOKER,
+    MINUS,
+    NO_TRUMP,
+    TRUMP_CHANGE,
+    base_card,
+    colour_of,
+    describe,
+    is_number,
+    parse_card,
+    sort_key,
+)
+from scorekeeper.games.rage.rules import (
+    RageOptions,
+    deck,
+    forbidden_dealer_bid,
+    round_score,
+    trick_winner,
+)
+from scorekeeper.games.rage.rules import hand_size as scheduled_hand_size
+
+Action = list[Any]
+OVER = -1
+"""``current_player`` once the round is over."""
+
+
+@dataclass(frozen=True)
+class RageView:
+    """What one seat may see: its own hand, everything on the table, never other hands or the talon order."""
+
+    seat: int
+    hand: tuple[str, ...]
+    hand_size: int
+    """Cards dealt per hand this round."""
+    hand_counts: tuple[int, ...]
+    """Cards still held per seat."""
+    trump: str | None
+    """The trump in force for the current trick (None: no trump, e.g. after a no-trump card)."""
+    trump_top: str | None
+    """The face-up top card of the trump pile (None while turned down or empty)."""
+    bids: tuple[int | None, ...]
+    tricks: tuple[int, ...]
+    bonus: tuple[int, ...]
+    minus: tuple[int, ...]
+    trick: tuple[tuple[int, str], ...]
+    """The current trick: (seat, card) in playing order, jokers with their colour."""
+    led: str | None
+    turn: int
+    """Whose turn it is (-1 once the round is over)."""
+    leader: int
+    dealer: int
+    phase: str
+    """``"bid"``, ``"play"`` or ``"over"``."""
+    scores: tuple[int, ...]
+    """Round points as they stand: tricks and +5/-5 cards; the bid's points are added once the round is over."""
+    forbidden_bid: int | None
+    """During the dealer's bid: the number the hook rule forbids."""
+    played: tuple[str, ...]
+    """Every card of the finished tricks this round, in playing order."""
+    history: tuple[tuple[tuple[int, str], ...], ...]
+    """The finished tricks of this round: (seat, card) in playing order."""
+    last_trick: tuple[tuple[int, str], ...]
+    last_winner: int | None
+    talon_size: int
+    no_trump_in_trick: bool
+    trump_change_in_trick: bool
+    round_index: int
+    options: RageOptions
+
+
+class RageState:
+    """One round of Rage from the deal to the last trick."""
+
+    def __init__(
+        self,
+        options: RageOptions,
+        seed: Any,
+        *,
+        dealer: int,
+        round_index: int,
+        size: int,
+        cards: list[str] | None = None,
+    ) -> None:
+        players = options.players
+        self.options = options
+        self.seed = seed
+        self.dealer = dealer
+        self.round_index = round_index
+        self.hand_size = size
+        self.log: list[Action] = []
+        if cards is None:
+            cards = deck(options)
+            random.Random(seed).shuffle(cards)
+        self.hands: list[list[str]] = [[] for _ in range(players)]
+        order = seats_from_left_of(dealer, players)
+        for i in range(size * players):  # one by one, clockwise from the dealer's left
+            self.hands[order[i % players]].append(cards[i])
+        for hand in self.hands:
+            hand.sort(key=sort_key)
+        self._talon = cards[size * players :][::-1]  # top card last
+        self.trump_pile: list[str] = []
+        self.trump_down = False
+        self.trump: str | None = None
+        """The standing trump; a trick after a no-trump card has none whatever this says."""
+        self.bids: list[int | None] = [None] * players
+        self._bid_order = order
+        self.phase = "bid"
+        self.leader = order[0]
+        self.turn = order[0]
+        self.trick: list[tuple[int, str]] = []
+        self.tricks = [0] * players
+        self.bonus = [0] * players
+        self.minus = [0] * players
+        self.piles: list[list[str]] = [[] for _ in range(players)]
+        self.played: list[str] = []
+        self.history: list[tuple[tuple[int, str], ...]] = []
+        self.last_trick: list[tuple[int, str]] = []
+        self.last_winner: int | None = None
+        self._reset_trick_flags()
+        self._reveal()
+
+    # --- trump ----------------------------------------------------------------------------------------
+
+    def _reveal(self) -> None:
+        """Turn talon cards onto the trump pile until a number card shows; an empty talon: no trump."""
+        self.trump_down = False
+        while self._talon:
+            card = self._talon.pop()
+            self.trump_pile.append(card)
+            if is_number(card):
+                self.trump = card[0]
+                return
+        self.trump = None
+
+    def _reset_trick_flags(self) -> None:
+        self.no_trump_in_trick = False
+        self.trump_change_in_trick = False
+        self.bonus_in_trick = False
+        self.minus_in_trick = False
+        self.reveal_after_trick = False
+
+    @property
+    def trick_trump(self) -> str | None:
+        """The trump that decides the current trick."""
+        return None if self.no_trump_in_trick else self.trump
+
+    # --- protocol -------------------------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return self.options.players
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def current_player(self) -> int:
+        return OVER if self.is_over else self.turn
+
+    @property
+    def talon_size(self) -> int:
+        return len(self._talon)
+
+    @property
+    def led(self) -> str | None:
+        """The colour of the first coloured card in the trick."""
+        for _, card in self.trick:
+            colour = colour_of(card)
+            if colour is not None:
+                return colour
+        return None
+
+    def forbidden_bid(self) -> int | None:
+        """The bid the hook rule forbids the current bidder (only ever the dealer)."""
+        if self.phase != "bid" or self.turn != self.dealer:
+            return None
+        earlier = [b for b in self.bids if b is not None]
+        return forbidden_dealer_bid(earlier, self.hand_size, self.options)
+
+    def playable(self) -> list[str]:
+        """The cards (as held, jokers plain) the current player may play."""
+        hand = self.hands[self.turn]
+        led = self.led
+        if led is not None:
+            follow = [c for c in hand if c[0] == led and is_number(c)]
+            if follow:
+                return follow
+        return list(dict.fromkeys(hand))
+
+    def legal_actions(self) -> list[Action]:
+        if self.phase == "bid":
+            forbidden = self.forbidden_bid()
+            return [["bid", n] for n in range(self.hand_size + 1) if n != forbidden]
+        if self.phase == "play":
+            actions: list[Action] = []
+            for card in self.playable():
+                if card == JOKER:
+                    actions.extend(["play", f"{JOKER}:{c}"] for c in COLOURS)
+                else:
+                    actions.append(["play", card])
+            return actions
+        return []
+
+    def apply(self, action: Action) -> None:
+        """Take one action of the current player; an illegal one raises RuleError and changes nothing."""
+        if self.phase == "over":
+            raise RuleError("The round is over.")
+        if not isinstance(action, list | tuple) or len(action) != 2 or action[0] not in ("bid", "play"):
+            raise RuleError('A Rage move is a bid ("bid", number) or a card to play ("play", card).')
+        kind, value = action
+        who = seat_name(self.turn)
+        if kind == "bid":
+            self._check_bid(who, value)
+            self.bids[self.turn] = value
+            self.log.append(["bid", value])
+            self._next_bidder()
+        else:
+            card = self._check_play(who, value)
+            self.log.append(["play", card])
+            self._play(card)
+
+    def _check_bid(self, who: str, value: object) -> None:
+        if self.phase != "bid":
+            raise RuleError(f"The bidding is over; {who} plays a card.")
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= self.hand_size:
+            raise RuleError(f"{who} may bid 0 to {self.hand_size} tricks.")
+        if value == self.forbidden_bid():
+            size = self.hand_size
+            raise RuleError(
+                f"{who} deals and may not bid {value}: all bids would add up to the {size} cards in hand."
+            )
+
+    def _check_play(self, who: str, value: object) -> str:
+        if self.phase != "play":
+            raise RuleError(f"{who} bids first; cards are played once everyone has bid.")
+        if value == JOKER:
+            raise RuleError(f"{who} must name a colour for the joker: W:r, W:b, W:g, W:y, W:o or W:v.")
+        try:
+            parse_card(value, played=True)
+        except RuleError as error:
+            raise RuleError(f"{who}: {error}") from None
+        assert isinstance(value, str)
+        held = base_card(value)
+        if held not in self.hands[self.turn]:
+            raise RuleError(f"{who} does not hold {describe(held)}.")
+        allowed = self.playable()
+        if held not in allowed:
+            colour = COLOUR_NAMES[self.led or ""]
+            shown = ", ".join(describe(c) for c in allowed)
+            raise RuleError(f"{who} must follow {colour}: play one of {shown}.")
+        return value
+
+    def _next_bidder(self) -> None:
+        position = self._bid_order.index(self.turn) + 1
+        if position < self.players:
+            self.turn = self._bid_order[position]
+        else:
+            self.phase = "play"
+            self.turn = self.leader
+
+    def _play(self, card: str) -> None:
+        seat = self.turn
+        self.hands[seat].remove(base_card(card))
+        self.trick.append((seat, card))
+        if card == NO_TRUMP and not self.no_trump_in_trick:
+            self.no_trump_in_trick = True
+            self.trump_down = True
+            if self.options.rules.no_trump_rest_of_round:
+                self.trump = None
+            else:
+                self.reveal_after_trick = True
+        elif card == TRUMP_CHANGE and not self.trump_change_in_trick:
+            self.trump_change_in_trick = True
+            self._reveal()  # counts now, or from the next trick when a no-trump card came first
+            self.reveal_after_trick = False
+        elif card == BONUS:
+            self.bonus_in_trick = True
+        elif card == MINUS:
+            self.minus_in_trick = True
+        if len(self.trick) < self.players:
+            self.turn = (seat + 1) % self.players
+            return
+        self._finish_trick()
+
+    def _finish_trick(self) -> None:
+        cards = [card for _, card in self.trick]
+        winner = self.trick[trick_winner(cards, self.trick_trump)][0]
+        self.tricks[winner] += 1
+        self.bonus[winner] += self.bonus_in_trick
+        self.minus[winner] += self.minus_in_trick
+        self.piles[winner].extend(base_card(c) for c in cards)
+        self.played.extend(cards)
+        self.history.append(tuple(self.trick))
+        self.last_trick = self.trick
+        self.last_winner = winner
+        if self.reveal_after_trick:
+            self._reveal()
+        self.trick = []
+        self._reset_trick_flags()
+        self.leader = self.turn = winner
+        if not any(self.hands):
+            self.phase = "over"
+
+    # --- outputs --------------------------------------------------------------------------------------
+
+    def scores(self) -> list[int]:
+        """Round points as they stand; the bid's points count once the round is over."""
+        if self.is_over:
+            return [
+                round_score(b or 0, t, p, m, self.options)
+                for b, t, p, m in zip(self.bids, self.tricks, self.bonus, self.minus, strict=True)
+            ]
+        return [t + 5 * (p - m) for t, p, m in zip(self.tricks, self.bonus, self.minus, strict=True)]
+
+    def view(self, seat: int) -> RageView:
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise RuleError(f"There is no seat {seat} at this table.")
+        return RageView(
+            seat=seat,
+            hand=tuple(self.hands[seat]),
+            hand_size=self.hand_size,
+            hand_counts=tuple(len(h) for h in self.hands),
+            trump=self.trick_trump,
+            trump_top=None if self.trump_down or not self.trump_pile else self.trump_pile[-1],
+            bids=tuple(self.bids),
+            tricks=tuple(self.tricks),
+            bonus=tuple(self.bonus),
+            minus=tuple(self.minus),
+            trick=tuple(self.trick),
+            led=self.led,
+            turn=self.current_player,
+            leader=self.leader,
+            dealer=self.dealer,
+            phase=self.phase,
+            scores=tuple(self.scores()),
+            forbidden_bid=self.forbidden_bid(),
+            played=tuple(self.played),
+            history=tuple(self.history),
+            last_trick=tuple(self.last_trick),
+            last_winner=self.last_winner,
+            talon_size=len(self._talon),
+            no_trump_in_trick=self.no_trump_in_trick,
+            trump_change_in_trick=self.trump_change_in_trick,
+            round_index=self.round_index,
+            options=self.options,
+        )
+
+    def result(self) -> dict[str, Any]:
+        """The round as a score keeper would enter it."""
+        if not self.is_over:
+            raise RuleError("The round is not over yet.")
+        return {
+            "bids": list(self.bids),
+            "tricks": list(self.tricks),
+            "bonus": list(self.bonus),
+            "minus": list(self.minus),
+        }
+
+
+def _round_size(options: RageOptions, round_index: int, hand_size: int | None) -> int:
+    if hand_size is not None:
+        most = len(deck(options)) // options.players
+        if (
+            not isinstance(hand_size, int)
+            or isinstance(hand_size, bool)
+            or not 1 <= hand_size <= min(10, most)
+        ):
+            raise RuleError("A Rage hand has 1 to 10 cards.")
+        return hand_size
+    size = scheduled_hand_size(options, round_index)
+    if size is None:
+        rounds = len(options.rules.hand_sizes)
+        raise RuleError(f"The {options.edition} edition of Rage has only {rounds} rounds.")
+    return size
+
+
+def new_round(
+    options: RageOptions, seed: Any, *, dealer: int = 0, round_index: int = 0, hand_size: int | None = None
+) -> RageState:
+    """Shuffle with ``random.Random(seed)``, deal, show the first trump; bidding starts left of the dealer.
+
+    The hand size follows the edition's schedule for ``round_index`` unless ``hand_size`` is given.
+    """
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < options.players:
+        raise RuleError(f"The dealer must be one of the {options.players} players.")
+    size = _round_size(options, round_index, hand_size)
+    return RageState(options, seed, dealer=dealer, round_index=round_index, size=size)
+
+
+def arranged_round(
+    options: RageOptions, hands: list[list[str]], talon: list[str], *, dealer: int = 0, round_index: int = 0
+) -> RageState:
+    """A round dealt with the given hands and talon (top card first): for tests, tutorials and puzzles.
+
+    It cannot be rebuilt by :func:`replay` (that needs the seed).
+    """
+    players = options.players
+    if len(hands) != players or len({len(h) for h in hands}) != 1 or not hands[0]:
+        raise RuleError(f"Give each of the {players} players a hand of the same size.")
+    for card in [*(c for h in hands for c in h), *talon]:
+        if parse_card(card).kind == JOKER and card != JOKER:
+            raise RuleError("Jokers in hand or talon have no colour yet (W).")
+    size = len(hands[0])
+    order = seats_from_left_of(dealer, players)
+    cards = [hands[order[i % players]][i // players] for i in range(size * players)] + list(talon)
+    return RageState(options, None, dealer=dealer, round_index=round_index, size=size, cards=cards)
+
+
+def replay(
+    options: RageOptions,
+    seed: Any,
+    log: list[Action],
+    *,
+    dealer: int = 0,
+    round_index: int = 0,
+    hand_size: int | None = None,
+) -> RageState:
+    """Rebuild a round from its seed and action log."""
+    state = new_round(options, seed, dealer=dealer, round_index=round_index, hand_size=hand_size)
+    for action in log:
+        state.apply(action)
+    return state
