@@ -1,0 +1,32 @@
+"""main.py's command line: web or window, host, port and the data folder."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+import pytest
+
+import main
+
+
+def test_options_are_parsed() -> None:
+    args = main.parse_args(["--web", "--host", "0.0.0.0", "--port", "9000", "--data-dir", "/tmp/x"])
+    assert (args.web, args.host, args.port, args.data_dir) == (True, "0.0.0.0", 9000, Path("/tmp/x"))
+
+
+def test_web_mode_without_a_display(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "FLET_FORCE_WEB_SERVER"):
+        monkeypatch.delenv(name, raising=False)
+    assert main.wants_web(argparse.Namespace(web=False))
+    monkeypatch.setenv("DISPLAY", ":0")
+    assert not main.wants_web(argparse.Namespace(web=False))
+    assert main.wants_web(argparse.Namespace(web=True))
+
+
+def test_data_dir_from_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    seen: dict[str, object] = {}
+    monkeypatch.setenv("SCOREKEEPER_DATA", str(tmp_path))
+    monkeypatch.setattr("scorekeeper.ui.app.run", lambda **kwargs: seen.update(kwargs))
+    main.main(["--web", "--port", "8123"])
+    assert seen == {"web": True, "host": "127.0.0.1", "port": 8123, "data_dir": tmp_path}
