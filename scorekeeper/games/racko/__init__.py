@@ -1,7 +1,9 @@
 """Racko: rules, scoring and validation (rules.py, results.py), digital play (play.py) and bots (bots.py)."""
 
 from scorekeeper.games.base import RuleError
+from scorekeeper.games.racko.bots import BOTS
 from scorekeeper.games.racko.options import DECK_SIZES, RackoOptions
+from scorekeeper.games.racko.play import TURN_LIMIT, RackoState, RackoView, new_round, replay
 from scorekeeper.games.racko.results import LOWER_WINS, score_result, validate_result
 from scorekeeper.games.racko.rules import (
     BLITZ_POINTS,
@@ -28,12 +30,16 @@ Options = RackoOptions
 __all__ = [
     "BLITZ_POINTS",
     "BONUS_TABLE",
+    "BOTS",
     "CALLER_POINTS",
     "CHIP_TABLE",
     "DECK_SIZES",
     "LOWER_WINS",
+    "TURN_LIMIT",
     "Options",
     "RackoOptions",
+    "RackoState",
+    "RackoView",
     "RuleError",
     "ascending_count",
     "chip_payments",
@@ -41,8 +47,10 @@ __all__ = [
     "is_racko",
     "longest_run",
     "may_call",
+    "new_round",
     "quick_chip_payments",
     "quick_round_points",
+    "replay",
     "round_points",
     "run_bonus",
     "score_result",

@@ -1,0 +1,101 @@
+"""Racko computer players. Each sees only its seat's view (play.RackoView) and the legal actions.
+
+- "random": any legal action, but always calls Racko when it may (a random waiter would never end a round).
+- "baseline": slot targeting, see `BaselineBot`.
+- "medium" / "hard": rack evaluation by expected completion, see `hard.py`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from scorekeeper.games.base import Action, Bot
+from scorekeeper.games.racko.hard import HardBot, MediumBot
+from scorekeeper.games.racko.play import CALL, DISCARD, PILE, STOCK, RackoView
+from scorekeeper.games.racko.rules import longest_run
+
+
+def target_slot(card: int, deck_size: int) -> int:
+    """The slot a card "belongs" to when the deck 1..N is cut into 10 equal bands: min(9, (c-1)*10//N)."""
+    return min(9, (card - 1) * 10 // deck_size)
+
+
+class RandomBot:
+    """Uniformly random legal actions (seeded, so simulations repeat), except that it always calls."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, view: RackoView, legal_actions: Sequence[Action]) -> Action:
+        if CALL in legal_actions:
+            return CALL
+        return self._rng.choice(list(legal_actions))
+
+
+class BaselineBot:
+    """Slot targeting: card c of a deck 1..N belongs to slot t(c) = min(9, (c-1)*10//N).
+
+    A slot is "settled" when its card belongs there. Every slot settled means a Racko (the bands rise).
+    - draw: the top discard if its own slot is not settled, otherwise the stock.
+    - place: the drawn card goes into its own slot if that slot is not settled. Otherwise a stock card is
+      discarded. (A discard is only taken for an unsettled slot, so it always has a place.)
+    - call: always calls Racko (and Blitz-Racko) when it may.
+    - 2-player rule, every slot settled but no run of 3: it takes (from the pile, or keeps from the stock)
+      a card that goes into the lowest slot where the rack stays ascending and its longest run grows;
+      otherwise it draws from the stock and discards.
+    - Blitz deal: the card goes into its own slot if empty, else into the nearest empty slot (lower first).
+    """
+
+    def choose(self, view: RackoView, legal_actions: Sequence[Action]) -> Action:
+        rack = view.rack
+        n = view.deck_size
+        phase = view.phase
+        if phase in ("call", "blitz_call"):
+            return CALL
+        if phase == "blitz_place":
+            slot = target_slot(view.drawn, n)  # type: ignore[arg-type]
+            return min(legal_actions, key=lambda s: (abs(s - slot), s))
+        settled = all(target_slot(card, n) == s for s, card in enumerate(rack))  # type: ignore[arg-type]
+        building = settled and bool(view.options.two_player_rule)
+        if phase == "draw":
+            top = view.discard_top
+            if PILE in legal_actions and top is not None:
+                if building:
+                    return PILE if run_slot(rack, top) is not None else STOCK  # type: ignore[arg-type]
+                slot = target_slot(top, n)
+                if target_slot(rack[slot], n) != slot:  # type: ignore[arg-type]
+                    return PILE
+            return STOCK
+        card = view.drawn
+        assert card is not None
+        if building:
+            grow = run_slot(rack, card)  # type: ignore[arg-type]
+            if grow is not None:
+                return grow
+        slot = target_slot(card, n)
+        if target_slot(rack[slot], n) != slot or DISCARD not in legal_actions:  # type: ignore[arg-type]
+            return slot
+        return DISCARD
+
+
+def run_slot(rack: Sequence[int], card: int) -> int | None:
+    """The lowest slot where `card` keeps an ascending rack ascending and makes its longest run longer."""
+    now = longest_run(rack)
+    for s in range(len(rack)):
+        below = rack[s - 1] if s else 0
+        above = rack[s + 1] if s + 1 < len(rack) else card + 1
+        if below < card < above:
+            trial = [*rack[:s], card, *rack[s + 1 :]]
+            if longest_run(trial) > now:
+                return s
+    return None
+
+
+BOTS: dict[str, Callable[[], Bot]] = {
+    "random": RandomBot,
+    "baseline": BaselineBot,
+    "medium": MediumBot,
+    "hard": HardBot,
+}
+"""Bot registry: name -> zero-argument factory."""

@@ -1,0 +1,348 @@
+"""Digital Racko: one round as a state machine (RULES.md 1.2-1.6), deterministic for a given seed.
+
+Phases and legal actions (what `legal_actions()` returns):
+- "blitz_place" (Blitz deal only): the seat receiving a card puts it into an empty slot: slot indexes.
+- "blitz_call" (after a Blitz deal, each seat whose rack may call, in playing order): "call" or "wait".
+  The choices stay secret until all are made, so they are as good as simultaneous.
+- "draw": "stock", and "discard_pile" when the pile is not empty.
+- "place": slot indexes 0..9 (exchange), plus "discard" when the card came from the stock.
+- "call": "call" or "wait"; offered at the end of a turn when the rack may call Racko.
+- "over": nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from scorekeeper.games.base import Action, RuleError, seat_name, seats_from_left_of
+from scorekeeper.games.racko.options import RackoOptions
+from scorekeeper.games.racko.rules import SLOTS, may_call
+
+TURN_LIMIT = 1000
+"""RULES 1.3 decision: a digital round ends with no caller after this many turns."""
+
+STOCK = "stock"
+PILE = "discard_pile"
+DISCARD = "discard"
+CALL = "call"
+WAIT = "wait"
+
+
+@dataclass(frozen=True)
+class RackoView:
+    """What one seat may see. Public: the discard pile and its history, who took which discard, counts.
+
+    `rack` is the seat's own rack (None marks an empty slot during a Blitz deal; empty for a seat out of
+    the game). `drawn` is the card in the current player's hand: shown to that player, and to everyone when
+    it came from the discard pile. `discards` lists every card put on the discard pile this round, in order
+    (the first turned-up card included). `known[s]` are the cards everyone saw seat s take from the discard
+    pile and not discard since. `scores` are the match totals before this round.
+    """
+
+    phase: str
+    seat: int
+    rack: tuple[int | None, ...]
+    discard_top: int | None
+    drawn: int | None
+    drawn_from: str | None
+    deck_size: int
+    discards: tuple[int, ...]
+    scores: tuple[int, ...]
+    options: RackoOptions
+    current_player: int
+    turn: int
+    stock_count: int
+    pile: tuple[int, ...]
+    known: tuple[tuple[int, ...], ...]
+    players_out: tuple[int, ...]
+
+
+def _same(action: Any, legal: Action) -> bool:
+    return type(action) is type(legal) and action == legal
+
+
+class RackoState:
+    """One round of digital Racko. Create with `new_round`; drive with `apply`."""
+
+    def __init__(
+        self,
+        options: RackoOptions,
+        seed: int | str,
+        *,
+        dealer: int = 0,
+        scores: Sequence[int] | None = None,
+        out: Iterable[int] = (),
+    ) -> None:
+        if not isinstance(options, RackoOptions):
+            raise RuleError("These are not Racko options.")
+        if isinstance(seed, bool) or not isinstance(seed, int | str):
+            raise RuleError("A round is dealt from a whole-number seed.")
+        players = options.players
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
+            raise RuleError(f"The dealer must be one of the players 1 to {players}.")
+        out_seats = sorted(set(out))
+        if any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < players for s in out_seats):
+            raise RuleError(f"Players out of the game must be among the players 1 to {players}.")
+        if out_seats and not options.is_chips:
+            raise RuleError("Only the chips game has players who are out.")
+        if players - len(out_seats) < 2:
+            raise RuleError("A round needs at least 2 players who are still in the game.")
+        totals = [0] * players if scores is None else list(scores)
+        if len(totals) != players or any(isinstance(t, bool) or not isinstance(t, int) for t in totals):
+            raise RuleError("Scores must be one whole number per player.")
+        self.options = options
+        self.seed = seed
+        self.dealer = dealer
+        self.scores = tuple(totals)
+        self.out = tuple(out_seats)
+        self.log: list[Action] = []
+        self._rng = random.Random(seed)
+        self.order = [s for s in seats_from_left_of(dealer, players) if s not in out_seats]
+        deck = list(range(1, options.deck_size + 1))
+        self._rng.shuffle(deck)
+        self.stock: list[int] = deck  # top card = last element
+        self.pile: list[int] = []  # top card = last element
+        self.discards: list[int] = []
+        self.known: list[list[int]] = [[] for _ in range(players)]
+        self.racks: list[list[int | None] | None] = [
+            None if s in out_seats else [None] * SLOTS for s in range(players)
+        ]
+        self.turn = 0
+        self.callers: list[int] = []
+        self.blitz_round = False
+        self.drawn: int | None = None
+        self.drawn_from: str | None = None
+        self._deal_seats = [s for _ in range(SLOTS) for s in self.order]
+        self._blitz_queue: list[int] = []
+        self._blitz_calls: list[int] = []
+        if options.blitz:
+            self.phase = "blitz_place"
+            self._next_blitz_card()
+        else:
+            for k, seat in enumerate(self._deal_seats):
+                self._rack(seat)[SLOTS - 1 - k // len(self.order)] = self.stock.pop()
+            self._deal_seats = []
+            self._start_play()
+
+    # --- internals ------------------------------------------------------------------------------------
+
+    def _rack(self, seat: int) -> list[int | None]:
+        rack = self.racks[seat]
+        assert rack is not None
+        return rack
+
+    def _next_blitz_card(self) -> None:
+        """Blitz deal: the next card goes to the next seat, who chooses its slot; then the calls."""
+        if self._deal_seats:
+            self.current = self._deal_seats.pop(0)
+            self.drawn = self.stock.pop()
+            self.drawn_from = STOCK
+            return
+        self.drawn = self.drawn_from = None
+        self._turn_up()
+        self._blitz_queue = [s for s in self.order if may_call(self._rack(s), self.options)]  # type: ignore[arg-type]
+        self._next_blitz_call()
+
+    def _next_blitz_call(self) -> None:
+        if self._blitz_queue:
+            self.phase = "blitz_call"
+            self.current = self._blitz_queue.pop(0)
+        elif self._blitz_calls:
+            self.callers = list(self._blitz_calls)
+            self.blitz_round = True
+            self._finish()
+        else:
+            self._begin_turns()
+
+    def _turn_up(self) -> None:
+        card = self.stock.pop()
+        self.pile.append(card)
+        self.discards.append(card)
+
+    def _start_play(self) -> None:
+        self._turn_up()
+        self._begin_turns()
+
+    def _begin_turns(self) -> None:
+        self.phase = "draw"
+        self.current = self.order[0]
+
+    def _finish(self) -> None:
+        self.phase = "over"
+        self.current = -1
+        self.drawn = self.drawn_from = None
+
+    def _discard(self, seat: int, card: int) -> None:
+        self.pile.append(card)
+        self.discards.append(card)
+        if card in self.known[seat]:
+            self.known[seat].remove(card)
+
+    def _end_turn(self) -> None:
+        if self.turn >= TURN_LIMIT:
+            self._finish()
+            return
+        if not self.stock:
+            # 1.3: the pile turned over becomes the stock, the card discarded first on top.
+            cards, self.pile = self.pile, []
+            if self.options.reshuffle:
+                self._rng.shuffle(cards)
+                self.stock = cards
+            else:
+                self.stock = cards[::-1]
+        self.current = self.order[(self.order.index(self.current) + 1) % len(self.order)]
+        self.phase = "draw"
+
+    def _illegal(self) -> RuleError:
+        who = seat_name(self.current)
+        allowed = {
+            "blitz_place": f"put card {self.drawn} into an empty slot of the rack",
+            "blitz_call": "call Blitz-Racko or wait",
+            "draw": "take the top card of the stock"
+            + (" or of the discard pile" if self.pile else " (the discard pile is empty)"),
+            "place": f"put card {self.drawn} into a slot of the rack"
+            + (
+                " or discard it" if self.drawn_from == STOCK else " (a card taken from the pile must be kept)"
+            ),
+            "call": "call Racko or wait",
+        }[self.phase]
+        return RuleError(f"{who} cannot do that now: {who} may {allowed}.")
+
+    # --- the state API --------------------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int:
+        """The seat to act; -1 when the round is over."""
+        return self.current
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def legal_actions(self) -> list[Action]:
+        phase = self.phase
+        if phase == "draw":
+            return [STOCK, PILE] if self.pile else [STOCK]
+        if phase == "place":
+            return [*range(SLOTS), DISCARD] if self.drawn_from == STOCK else list(range(SLOTS))
+        if phase in ("call", "blitz_call"):
+            return [CALL, WAIT]
+        if phase == "blitz_place":
+            return [i for i, card in enumerate(self._rack(self.current)) if card is None]
+        return []
+
+    def apply(self, action: Action) -> None:
+        """Play one action for the current player; an illegal action raises RuleError and changes nothing."""
+        if self.phase == "over":
+            raise RuleError("The round is over.")
+        if not any(_same(action, legal) for legal in self.legal_actions()):
+            raise self._illegal()
+        seat = self.current
+        phase = self.phase
+        self.log.append(action)
+        if phase == "draw":
+            if action == STOCK:
+                self.drawn, self.drawn_from = self.stock.pop(), STOCK
+            else:
+                self.drawn, self.drawn_from = self.pile.pop(), PILE
+                self.known[seat].append(self.drawn)
+            self.phase = "place"
+        elif phase == "place":
+            drawn = self.drawn
+            assert drawn is not None
+            rack = self._rack(seat)
+            if action == DISCARD:
+                self._discard(seat, drawn)
+            else:
+                old = rack[action]
+                assert old is not None
+                rack[action] = drawn
+                self._discard(seat, old)
+            self.drawn = self.drawn_from = None
+            self.turn += 1
+            if may_call(rack, self.options):  # type: ignore[arg-type]
+                self.phase = "call"
+            else:
+                self._end_turn()
+        elif phase == "call":
+            if action == CALL:
+                self.callers = [seat]
+                self._finish()
+            else:
+                self._end_turn()
+        elif phase == "blitz_place":
+            self._rack(seat)[action] = self.drawn
+            self._next_blitz_card()
+        else:  # blitz_call
+            if action == CALL:
+                self._blitz_calls.append(seat)
+            self._next_blitz_call()
+
+    def view(self, seat: int) -> RackoView:
+        """Only what `seat` may see: its own rack, public cards, and its own drawn card."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.options.players:
+            raise RuleError(f"There is no Player {seat}.")
+        rack = self.racks[seat]
+        show_drawn = self.drawn is not None and (seat == self.current or self.drawn_from == PILE)
+        return RackoView(
+            phase=self.phase,
+            seat=seat,
+            rack=() if rack is None else tuple(rack),
+            discard_top=self.pile[-1] if self.pile else None,
+            drawn=self.drawn if show_drawn else None,
+            drawn_from=self.drawn_from,
+            deck_size=self.options.deck_size,
+            discards=tuple(self.discards),
+            scores=self.scores,
+            options=self.options,
+            current_player=self.current,
+            turn=self.turn,
+            stock_count=len(self.stock),
+            pile=tuple(self.pile),
+            known=tuple(tuple(k) for k in self.known),
+            players_out=self.out,
+        )
+
+    def result(self) -> dict[str, Any]:
+        """The round result as a score keeper would enter it (CONTRACTS.md detailed form)."""
+        if not self.is_over:
+            raise RuleError("The round is not over yet.")
+        return {
+            "racks": [None if rack is None else list(rack) for rack in self.racks],
+            "callers": list(self.callers),
+            "blitz": self.blitz_round,
+        }
+
+
+def new_round(
+    options: RackoOptions,
+    seed: int | str,
+    *,
+    dealer: int = 0,
+    scores: Sequence[int] | None = None,
+    out: Iterable[int] = (),
+) -> RackoState:
+    """Shuffle with `random.Random(seed)` and deal (1.2). `scores`: match totals shown in views;
+    `out`: seats out of the chips game (they are not dealt in)."""
+    return RackoState(options, seed, dealer=dealer, scores=scores, out=out)
+
+
+def replay(
+    options: RackoOptions,
+    seed: int | str,
+    log: Sequence[Action],
+    *,
+    dealer: int = 0,
+    scores: Sequence[int] | None = None,
+    out: Iterable[int] = (),
+) -> RackoState:
+    """Rebuild a round from its seed and action log; an illegal logged action raises RuleError."""
+    if not isinstance(log, list | tuple):
+        raise RuleError("A round log is a list of actions.")
+    state = new_round(options, seed, dealer=dealer, scores=scores, out=out)
+    for action in log:
+        state.apply(action)
+    return state
