@@ -1,0 +1,106 @@
+"""Store benchmark: the cost of recording a round with an empty history and with 10,000 rounds stored.
+
+Both stores live side by side in one run and are written alternately (empty, full, full, empty, ...), so
+disk and CPU drift hit both medians alike. "Write" is `Store.save_match` after one more round was added to a
+running match of the same size in both stores; "open" is `Store.open` plus `list_matches()`.
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from scorekeeper.match import Match
+from scorekeeper.store import Store
+
+HISTORY_ROUNDS = 10_000
+ROUNDS_PER_MATCH = 20
+WRITES = 41
+OPENS = 7
+NAMES = ["Anna", "Ben", "Cleo", "Dirk", "Eva", "Femke", "Gus", "Hanna"]
+
+
+def _round(rng: random.Random, seats: int = 3) -> dict[str, Any]:
+    out = rng.randrange(seats)
+    return {"hands": [0 if seat == out else rng.randrange(1, 60) for seat in range(seats)], "out": out}
+
+
+def fill(store: Store, rounds: int, rng: random.Random) -> int:
+    """Store finished Ruck Zuck matches of ROUNDS_PER_MATCH rounds until `rounds` rounds are stored."""
+    players = [store.add_player(name) for name in NAMES]
+    matches = 0
+    for _ in range(rounds // ROUNDS_PER_MATCH):
+        seated = rng.sample(players, 3)
+        match = Match.new(
+            "ruckzuck", {"rounds": ROUNDS_PER_MATCH}, [p.id for p in seated], names=[p.name for p in seated]
+        )
+        match.rounds = [_round(rng) for _ in range(ROUNDS_PER_MATCH)]
+        match.status = "finished"
+        store.save_match(match)
+        matches += 1
+    return matches
+
+
+def _timed_save(store: Store, match: Match, rng: random.Random) -> float:
+    match.add_round(_round(rng))
+    start = time.perf_counter()
+    store.save_match(match)
+    return (time.perf_counter() - start) * 1000
+
+
+def _timed_open(folder: Path) -> float:
+    start = time.perf_counter()
+    store = Store.open(folder)
+    store.list_matches()
+    elapsed = (time.perf_counter() - start) * 1000
+    store.close()
+    return elapsed
+
+
+def measure(root: Path, history_rounds: int = HISTORY_ROUNDS, writes: int = WRITES) -> dict[str, Any]:
+    rng = random.Random(7)
+    empty_dir, full_dir = root / "empty", root / "full"
+    empty, full = Store.open(empty_dir), Store.open(full_dir)
+    fill_start = time.perf_counter()
+    matches = fill(full, history_rounds, rng)
+    fill_s = time.perf_counter() - fill_start
+    running = {
+        id(store): Match.new("ruckzuck", {"rounds": writes + 1}, ["p1", "p2", "p3"], names=["A", "B", "C"])
+        for store in (empty, full)
+    }
+    times: dict[int, list[float]] = {id(empty): [], id(full): []}
+    for i in range(writes):
+        order = (empty, full) if i % 2 == 0 else (full, empty)
+        for store in order:
+            times[id(store)].append(_timed_save(store, running[id(store)], rng))
+    empty.close()
+    full.close()
+    opens_full = [_timed_open(full_dir) for _ in range(OPENS)]
+    opens_empty = [_timed_open(empty_dir) for _ in range(OPENS)]
+    write_empty = statistics.median(times[id(empty)])
+    write_full = statistics.median(times[id(full)])
+    return {
+        "write_ms_empty": round(write_empty, 3),
+        "write_ms_10k": round(write_full, 3),
+        "write_ratio_10k": round(write_full / write_empty, 3),
+        "open_ms_10k": round(statistics.median(opens_full), 2),
+        "open_ms_empty": round(statistics.median(opens_empty), 2),
+        "rounds_stored": history_rounds,
+        "matches_stored": matches,
+        "writes_measured": writes,
+        "fill_s": round(fill_s, 2),
+    }
+
+
+def run(as_json: bool = False) -> dict[str, Any]:
+    """Figures as {"store": {...}}; prints nothing (the bench entry point prints)."""
+    root = Path(tempfile.mkdtemp(prefix="scorekeeper-bench-"))
+    try:
+        return {"store": measure(root)}
+    finally:
+        shutil.rmtree(root, ignore_errors=True)

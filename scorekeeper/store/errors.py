@@ -1,0 +1,49 @@
+"""What can go wrong with stored data, each as a message for the player (never a Python repr)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from scorekeeper.games.base import RuleError
+
+
+class StoreError(Exception):
+    """Base of every store error; `str(error)` is a sentence the app can show as it is."""
+
+
+class InputError(StoreError, RuleError):
+    """Something the player typed cannot be stored (an empty name, a name already in use, ...)."""
+
+
+class ConflictError(StoreError, RuleError):
+    """An edit was made on an older copy of a match: another device saved it in between."""
+
+
+class ImportFileError(StoreError, ValueError):
+    """An import file is not usable; nothing was changed."""
+
+
+class NewerVersionError(StoreError):
+    """The data was written by a newer version of the app; it is left exactly as it is."""
+
+
+class WriteError(StoreError):
+    """The operating system refused a write (disk full, read-only folder); the stored data is unchanged."""
+
+
+class CorruptFileError(Exception):
+    """Internal: a file that cannot be read as what it should be. `reason` says why, in plain words."""
+
+    def __init__(self, path: Path, reason: str) -> None:
+        super().__init__(f"{path.name}: {reason}")
+        self.path = path
+        self.reason = reason
+
+
+class NewerFileError(Exception):
+    """Internal: a single file written by a newer schema than this app knows."""
+
+    def __init__(self, path: Path, schema: int) -> None:
+        super().__init__(f"{path.name}: schema {schema}")
+        self.path = path
+        self.schema = schema

@@ -1,0 +1,105 @@
+"""The match index: one summary per match, split by match id into small bucket files.
+
+The index is derived data: every entry records the stat fingerprint (inode, size, modification time) of the
+match file it was made from. At open the fingerprints are compared with the files, so an entry left stale by
+a crash between writing a match and writing its index bucket (or a file changed by hand) is rebuilt from the
+file; a damaged bucket is set aside and rebuilt from the match files.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from tinydb import Query
+
+from scorekeeper.store.errors import CorruptFileError
+from scorekeeper.store.paths import INDEX_BUCKETS, Layout
+from scorekeeper.store.records import MatchSummary
+from scorekeeper.store.recovery import load
+from scorekeeper.store.schema import Tables
+from scorekeeper.store.storage import tinydb, write_envelope
+
+TABLE = "matches"
+KIND = "index"
+
+Fingerprint = list[int]
+
+
+def fingerprint(stat: os.stat_result) -> Fingerprint:
+    return [stat.st_ino, stat.st_size, stat.st_mtime_ns]
+
+
+def _validate(tables: Tables) -> None:
+    for entry in tables.get(TABLE, {}).values():
+        MatchSummary.from_dict(entry)
+        file = entry["file"]
+        if not (isinstance(file, list) and len(file) == 3 and all(isinstance(n, int) for n in file)):
+            raise CorruptFileError(Path("index"), "an entry has no file fingerprint")
+
+
+class MatchIndex:
+    """Reads and updates the bucket files; caches each bucket until its file changes."""
+
+    def __init__(self, layout: Layout, note: Callable[[str], None]) -> None:
+        self.layout = layout
+        self.note = note
+        self.damaged = False
+        """Set when a bucket had to be set aside: the owner rebuilds the index from the match files."""
+        self._cache: dict[int, tuple[Fingerprint | None, dict[str, dict[str, Any]]]] = {}
+
+    # ------------------------------------------------------------------ reading
+    def bucket_entries(self, number: int) -> dict[str, dict[str, Any]]:
+        """id -> entry of one bucket (a damaged bucket is set aside and counts as empty until rebuilt)."""
+        path = self.layout.bucket(number)
+        try:
+            current: Fingerprint | None = fingerprint(os.stat(path))
+        except FileNotFoundError:
+            current = None
+        cached = self._cache.get(number)
+        if cached is not None and cached[0] == current:
+            return cached[1]
+        loaded = load(path, KIND, what=lambda _t: "the list of saved games", validate=_validate)
+        if loaded.message:
+            self.damaged = True
+            kept = f"; the damaged file was kept as {loaded.aside.name}" if loaded.aside else ""
+            self.note(
+                f"The list of saved games could not be read ({loaded.reason}) and was rebuilt from the saved "
+                f"games{kept}."
+            )
+        entries = {entry["id"]: entry for entry in (loaded.tables or {}).get(TABLE, {}).values()}
+        # Keyed by the stat taken *before* reading: a bucket replaced meanwhile is simply read again.
+        self._cache[number] = (current, entries)
+        return entries
+
+    def all_entries(self) -> dict[str, dict[str, Any]]:
+        entries: dict[str, dict[str, Any]] = {}
+        for number in range(INDEX_BUCKETS):
+            entries.update(self.bucket_entries(number))
+        return entries
+
+    def summaries(self) -> list[MatchSummary]:
+        return [MatchSummary.from_dict(entry) for entry in self.all_entries().values()]
+
+    # ------------------------------------------------------------------ writing
+    def put(self, summary: MatchSummary, stat: os.stat_result) -> None:
+        """Record (or replace) one match's summary; rewrites only that match's bucket."""
+        entry = {**summary.to_dict(), "file": fingerprint(stat)}
+        path = self.layout.bucket(self.layout.bucket_of(summary.id))
+        db = tinydb(path, KIND, keep_backup=False)
+        db.table(TABLE).upsert(entry, Query().id == summary.id)
+        self._cache.pop(self.layout.bucket_of(summary.id), None)
+
+    def remove(self, match_id: str) -> None:
+        path = self.layout.bucket(self.layout.bucket_of(match_id))
+        if path.exists():
+            tinydb(path, KIND, keep_backup=False).table(TABLE).remove(Query().id == match_id)
+        self._cache.pop(self.layout.bucket_of(match_id), None)
+
+    def write_bucket(self, number: int, entries: dict[str, dict[str, Any]]) -> None:
+        """Replace a whole bucket (used when rebuilding)."""
+        table = {str(i + 1): entry for i, entry in enumerate(sorted(entries.values(), key=lambda e: e["id"]))}
+        write_envelope(self.layout.bucket(number), KIND, {TABLE: table}, keep_backup=False)
+        self._cache.pop(number, None)

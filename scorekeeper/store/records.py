@@ -1,0 +1,147 @@
+"""The records the store hands out besides matches: players, match summaries and saved digital games."""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from scorekeeper.match import Match, now_iso
+
+
+@dataclass(frozen=True)
+class Player:
+    """A person who plays at the table. Archived players are hidden from pickers but kept for history."""
+
+    id: str
+    name: str
+    colour: str = ""
+    archived: bool = False
+    created: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Player:
+        """A player from stored or imported data; ValueError on a wrong shape."""
+        if not isinstance(data, dict):
+            raise ValueError("a player must be an object")
+        if not isinstance(data.get("id"), str) or not isinstance(data.get("name"), str):
+            raise ValueError("a player needs an id and a name")
+        colour, archived, created = (
+            data.get("colour", ""),
+            data.get("archived", False),
+            data.get("created", ""),
+        )
+        if not isinstance(colour, str) or not isinstance(archived, bool) or not isinstance(created, str):
+            raise ValueError(f"player '{data['name']}' has a wrong colour, archived or created field")
+        return cls(data["id"], data["name"], colour, archived, created)
+
+
+@dataclass(frozen=True)
+class MatchSummary:
+    """What a match list shows, kept in the index so listing never reads the match files."""
+
+    id: str
+    game: str
+    mode: str
+    status: str
+    players: list[str]
+    names: list[str]
+    created: str
+    updated: str
+    version: int
+    rounds: int
+    totals: list[int]
+    winners: list[int]
+    is_over: bool
+
+    @classmethod
+    def of(cls, match: Match) -> MatchSummary:
+        return cls(
+            id=match.id,
+            game=match.game,
+            mode=match.mode,
+            status=match.status,
+            players=list(match.players),
+            names=list(match.names),
+            created=match.created,
+            updated=match.updated,
+            version=match.version,
+            rounds=len(match.rounds),
+            totals=match.totals(),
+            winners=match.winners(),
+            is_over=match.is_over,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> MatchSummary:
+        return cls(**{name: data[name] for name in cls.__dataclass_fields__})
+
+
+@dataclass
+class SavedGame:
+    """A digital game in progress: enough to rebuild it exactly (`replay(options, seed, log)`).
+
+    `data` holds whatever else the play session needs (seats, bots, dealer, round number); it must be
+    JSON-safe. `version` works like a match's: the store bumps it and refuses stale saves."""
+
+    game: str
+    options: dict[str, Any]
+    seed: int
+    log: list[Any] = field(default_factory=list)
+    match_id: str | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+    id: str = field(default_factory=lambda: uuid.uuid4().hex)
+    version: int = 0
+    created: str = field(default_factory=now_iso)
+    updated: str = field(default_factory=now_iso)
+
+    @classmethod
+    def new(
+        cls,
+        game: str,
+        options: dict[str, Any],
+        seed: int,
+        *,
+        log: list[Any] | None = None,
+        match_id: str | None = None,
+        data: dict[str, Any] | None = None,
+    ) -> SavedGame:
+        return cls(game, dict(options), seed, list(log or []), match_id, dict(data or {}))
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> SavedGame:
+        """A saved game from stored or imported data; ValueError on a wrong shape."""
+        if not isinstance(data, dict):
+            raise ValueError("a saved game must be an object")
+        types: dict[str, tuple[type, ...]] = {
+            "game": (str,),
+            "options": (dict,),
+            "seed": (int,),
+            "log": (list,),
+            "match_id": (str, type(None)),
+            "data": (dict,),
+            "id": (str,),
+            "version": (int,),
+            "created": (str,),
+            "updated": (str,),
+        }
+        unknown = sorted(set(data) - set(types))
+        if unknown:
+            raise ValueError(f"a saved game has unknown fields: {', '.join(unknown)}")
+        for key in ("game", "options", "seed", "id"):
+            if key not in data:
+                raise ValueError(f"a saved game lacks its {key}")
+        for key, kinds in types.items():
+            value = data.get(key)
+            if key in data and (not isinstance(value, kinds) or isinstance(value, bool)):
+                raise ValueError(f"a saved game's {key} has the wrong type")
+        return cls(**data)

@@ -1,0 +1,121 @@
+"""Saved digital games: one file each, versioned like matches so two devices cannot overwrite each other."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from typing import Any
+
+from scorekeeper.match import now_iso
+from scorekeeper.store.errors import ConflictError, CorruptFileError, InputError, NewerFileError, StoreError
+from scorekeeper.store.paths import is_safe_id
+from scorekeeper.store.people import _Base
+from scorekeeper.store.records import SavedGame
+from scorekeeper.store.recovery import describe_tables, load, stamp
+from scorekeeper.store.schema import Tables
+from scorekeeper.store.storage import backup_path, is_tmp, read_envelope
+
+KIND = "digital"
+TABLE = "game"
+
+
+def _tables(data: dict[str, Any]) -> Tables:
+    return {TABLE: {"1": data}}
+
+
+def _describe(doc: dict[str, Any]) -> str:
+    from scorekeeper.match import GAME_TITLES
+
+    return (
+        f"the saved {GAME_TITLES.get(str(doc.get('game')), '')} game from {str(doc.get('created', ''))[:10]}"
+    )
+
+
+class SavedGamesMixin(_Base):
+    def _load_saved(self, game_id: str) -> SavedGame | None:
+        path = self.layout.saved_game(game_id)
+
+        def validate(tables: Tables) -> None:
+            if SavedGame.from_dict(tables[TABLE]["1"]).id != game_id:
+                raise CorruptFileError(path, "the file holds a different game")
+
+        try:
+            tables = read_envelope(path, KIND)
+            if tables is None:
+                return None
+            validate(tables)
+            return SavedGame.from_dict(tables[TABLE]["1"])
+        except NewerFileError:
+            self._note(
+                f"A saved game ({path.name}) was written by a newer version of the app and is skipped."
+            )
+            return None
+        except (CorruptFileError, ValueError, KeyError, TypeError):
+            pass
+        with self._lock.held():
+            loaded = load(
+                path,
+                KIND,
+                what=lambda t: describe_tables(t, TABLE, _describe, "a saved digital game"),
+                validate=validate,
+                from_snapshot=lambda: self._snapshot_record("digital_games", game_id, _tables),
+            )
+        if loaded.message:
+            self._note(loaded.message)
+        return SavedGame.from_dict(loaded.tables[TABLE]["1"]) if loaded.tables else None
+
+    def get_digital_game(self, game_id: str) -> SavedGame | None:
+        return self._load_saved(game_id) if is_safe_id(game_id) else None
+
+    def list_digital_games(self) -> list[SavedGame]:
+        """Every saved digital game, most recently saved first."""
+        games = []
+        for entry in os.scandir(self.layout.digital):
+            if entry.name.endswith(".json") and not is_tmp(entry.name):
+                game = self._load_saved(entry.name[: -len(".json")])
+                if game is not None:
+                    games.append(game)
+        return sorted(games, key=lambda g: (g.updated, g.id), reverse=True)
+
+    def save_digital_game(self, saved: SavedGame) -> SavedGame:
+        """Like save_match: the stored version must equal `saved.version`; written with version + 1."""
+        if not isinstance(saved, SavedGame):
+            raise TypeError("save_digital_game needs a SavedGame")
+        if not is_safe_id(saved.id):
+            raise InputError("This saved game has an unusable id.")
+        data = saved.to_dict()
+        try:
+            SavedGame.from_dict(data)
+        except ValueError as error:
+            raise InputError(f"This game cannot be saved: {error}.") from None
+        with self._lock.held():
+            current = self._load_saved(saved.id)
+            stored = current.version if current else 0
+            if stored != saved.version:
+                raise ConflictError(
+                    "This game was saved on another device in the meantime, so this copy was not saved. "
+                    "Open it again to continue from there."
+                )
+            data["version"], data["updated"] = saved.version + 1, now_iso()
+            try:
+                self._write(self.layout.saved_game(saved.id), KIND, _tables(data))
+            except (TypeError, ValueError) as error:
+                raise InputError(f"This game holds something that cannot be saved ({error}).") from None
+            saved.version, saved.updated = data["version"], data["updated"]
+        return saved
+
+    def delete_digital_game(self, game_id: str) -> bool:
+        """Remove a saved digital game (moved to trash/)."""
+        if not is_safe_id(game_id):
+            return False
+        with self._lock.held():
+            path = self.layout.saved_game(game_id)
+            if not path.exists():
+                return False
+            try:
+                os.replace(path, self.layout.trash / f"digital-{game_id}-{stamp()}.json")
+            except OSError as error:
+                raise StoreError(f"The saved game could not be removed ({error.strerror}).") from error
+            with contextlib.suppress(FileNotFoundError):
+                backup_path(path).unlink()
+        return True

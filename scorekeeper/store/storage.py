@@ -1,0 +1,186 @@
+"""Atomic files and the TinyDB storage built on them.
+
+TinyDB's own JSONStorage rewrites its file in place, so a crash mid-write leaves half a file. Here every
+write goes to a temporary file in the same folder, is flushed to disk (fsync), replaces the old file in one
+step (`os.replace`, atomic on POSIX and Windows) and then the folder itself is flushed so the rename
+survives a power cut. At any instant the file is either the complete old or the complete new version.
+
+Each file is an *envelope*: `{"scorekeeper": <kind>, "schema": <n>, "tables": {<TinyDB tables>}}`, so a
+file states what it is and which schema wrote it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
+from tinydb import TinyDB
+from tinydb.storages import Storage
+
+from scorekeeper.store.errors import CorruptFileError, NewerFileError, WriteError
+from scorekeeper.store.schema import CURRENT_SCHEMA, upgrade_envelope
+
+TMP_MARK = ".tmp-"
+BAK_SUFFIX = ".bak"
+
+
+def fsync_dir(folder: Path) -> None:
+    """Flush a folder's entries (the rename) to disk; Windows has no directory handles to flush."""
+    if os.name == "nt":
+        return
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _tmp_path(path: Path) -> Path:
+    return path.with_name(f".{path.name}{TMP_MARK}{os.getpid()}-{secrets.token_hex(4)}")
+
+
+def is_tmp(name: str) -> bool:
+    return name.startswith(".") and TMP_MARK in name
+
+
+def atomic_write_bytes(path: Path, data: bytes, *, keep_backup: bool = False) -> os.stat_result:
+    """Write `data` to `path` all-or-nothing. With `keep_backup` the previous version stays as `<name>.bak`
+    (a hard link to the old file, so keeping it costs no copy). Returns the new file's stat."""
+    tmp = _tmp_path(path)
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o644)
+        try:
+            view = memoryview(data)
+            while view:
+                written = os.write(fd, view)
+                view = view[written:]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        if keep_backup and path.exists():
+            _link_backup(path)
+        os.replace(tmp, path)
+        fsync_dir(path.parent)
+        return os.stat(path)
+    except OSError as error:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise WriteError(_write_message(path, error)) from error
+
+
+def _link_backup(path: Path) -> None:
+    """Make `<name>.bak` the current (last good) version, replacing the older backup in one step."""
+    bak = backup_path(path)
+    staging = _tmp_path(bak)
+    try:
+        os.link(path, staging)
+    except OSError:  # no hard links on this file system: copy instead
+        staging.write_bytes(path.read_bytes())
+    os.replace(staging, bak)
+
+
+def backup_path(path: Path) -> Path:
+    return path.with_name(path.name + BAK_SUFFIX)
+
+
+def _write_message(path: Path, error: OSError) -> str:
+    import errno
+
+    if error.errno == errno.ENOSPC:
+        why = "the storage is full"
+    elif error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        why = "the app may not write to its data folder"
+    else:
+        why = error.strerror or "the system refused the write"
+    return f"Could not save ({why}). Nothing was changed; free some space or check {path.parent} and retry."
+
+
+def dumps(document: Any) -> bytes:
+    return json.dumps(document, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode("utf-8")
+
+
+def read_json(path: Path) -> Any:
+    """Parse a JSON file; CorruptFileError says in plain words why it is unusable. FileNotFoundError passes."""
+    raw = path.read_bytes()
+    if not raw.strip():
+        raise CorruptFileError(path, "the file is empty")
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise CorruptFileError(path, "the file is not text (binary garbage)") from None
+    except json.JSONDecodeError as error:
+        end = raw.rstrip()
+        if (
+            error.pos >= len(end) - 1
+            or error.msg.startswith("Unterminated")
+            or not end.endswith((b"}", b"]"))
+        ):
+            raise CorruptFileError(path, "the file is cut off (truncated)") from None
+        raise CorruptFileError(path, f"the file is not valid JSON (line {error.lineno})") from None
+
+
+def open_envelope(path: Path, kind: str, document: Any) -> dict[str, dict[str, Any]]:
+    """The TinyDB tables inside an envelope, upgraded from an older schema; raises on anything else."""
+    if not isinstance(document, dict) or document.get("scorekeeper") != kind:
+        raise CorruptFileError(path, f"the file does not hold {kind} data (wrong shape)")
+    schema = document.get("schema")
+    if not isinstance(schema, int) or isinstance(schema, bool) or schema < 1:
+        raise CorruptFileError(path, "the file has no valid schema version (wrong shape)")
+    if schema > CURRENT_SCHEMA:
+        raise NewerFileError(path, schema)
+    tables = document.get("tables")
+    if not isinstance(tables, dict) or not all(
+        isinstance(table, dict) and all(isinstance(doc, dict) for doc in table.values())
+        for table in tables.values()
+    ):
+        raise CorruptFileError(path, "the file's tables have the wrong shape")
+    return upgrade_envelope(kind, schema, tables)
+
+
+def read_envelope(path: Path, kind: str) -> dict[str, dict[str, Any]] | None:
+    """The tables of the file at `path`, or None when there is no file."""
+    try:
+        document = read_json(path)
+    except FileNotFoundError:
+        return None
+    return open_envelope(path, kind, document)
+
+
+def envelope(kind: str, tables: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    return {"scorekeeper": kind, "schema": CURRENT_SCHEMA, "tables": tables}
+
+
+def write_envelope(
+    path: Path, kind: str, tables: dict[str, dict[str, Any]], *, keep_backup: bool = True
+) -> os.stat_result:
+    return atomic_write_bytes(path, dumps(envelope(kind, tables)), keep_backup=keep_backup)
+
+
+class AtomicJSONStorage(Storage):
+    """A TinyDB storage over one envelope file, written atomically; reads fail loudly on a damaged file
+    (CorruptFileError) instead of TinyDB's late JSONDecodeError, so the store can recover it."""
+
+    def __init__(self, path: Path | str, kind: str, keep_backup: bool = True) -> None:
+        self.path = Path(path)
+        self.kind = kind
+        self.keep_backup = keep_backup
+        self.last_stat: os.stat_result | None = None
+
+    def read(self) -> dict[str, dict[str, Any]] | None:
+        return read_envelope(self.path, self.kind)
+
+    def write(self, data: dict[str, dict[str, Any]]) -> None:
+        self.last_stat = write_envelope(self.path, self.kind, data, keep_backup=self.keep_backup)
+
+    def close(self) -> None:
+        """Nothing is held open between operations."""
+
+
+def tinydb(path: Path, kind: str, *, keep_backup: bool = True) -> TinyDB:
+    """A TinyDB over one atomic envelope file. Made per operation, so no cache outlives a change made by
+    another session."""
+    return TinyDB(path, storage=AtomicJSONStorage, kind=kind, keep_backup=keep_backup)
