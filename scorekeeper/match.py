@@ -267,7 +267,14 @@ class Match:
         return [sum(totals[s] for s in team) for team in TEAMS]
 
     def tally(self) -> Tally:
-        return self._tally(self.rounds)
+        """The derived figures of the current rounds; cached, because every query of a scoreboard needs it
+        and validating every round again for each would make statistics over many matches slow."""
+        key = repr((self.game, self.options, self.players, self.first_dealer, self.rounds))
+        cached = self.__dict__.get("_tally_cache")
+        if cached is None or cached[0] != key:
+            cached = (key, self._tally(self.rounds))
+            self.__dict__["_tally_cache"] = cached
+        return cached[1]
 
     # --------------------------------------------------------------- changes
     def _replace_rounds(self, rounds: list[dict[str, Any]]) -> None:
@@ -303,11 +310,11 @@ class Match:
 
     def round_scores(self) -> list[list[int]]:
         """Per round, per seat: the points (Ruck Zuck: penalties; chips game: chips won or paid)."""
-        return self.tally().scores
+        return [list(points) for points in self.tally().scores]
 
     def totals(self) -> list[int]:
         """Per seat: the total (chips game: the balance; partners: the seat's own points, see team_totals)."""
-        return self.tally().totals
+        return list(self.tally().totals)
 
     def team_totals(self) -> list[int] | None:
         """Partners only: the totals of the team of seats 1+3 and of seats 2+4."""
@@ -366,7 +373,7 @@ class Match:
 
     def players_out(self) -> list[int]:
         """Chips game: seats with no chips left."""
-        return self.tally().out[-1]
+        return list(self.tally().out[-1])
 
     @property
     def is_over(self) -> bool:
