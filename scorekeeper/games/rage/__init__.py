@@ -1,5 +1,6 @@
 """Rage (RULES.md 3): editions, notation, scoring, validation, digital play and bots."""
 
+from scorekeeper.games.rage.bots import BOTS, BaselineBot, RandomBot
 from scorekeeper.games.rage.cards import (
     ACTION_CARDS,
     BONUS,
@@ -12,6 +13,7 @@ from scorekeeper.games.rage.cards import (
     format_card,
     parse_card,
 )
+from scorekeeper.games.rage.hard import HardBot
 from scorekeeper.games.rage.play import RageState, RageView, arranged_round, new_round, replay
 from scorekeeper.games.rage.rules import (
     EDITIONS,
@@ -33,6 +35,7 @@ from scorekeeper.games.rage.rules import (
 __all__ = [
     "ACTION_CARDS",
     "BONUS",
+    "BOTS",
     "COLOURS",
     "EDITIONS",
     "JOKER",
@@ -40,12 +43,15 @@ __all__ = [
     "MINUS",
     "NO_TRUMP",
     "TRUMP_CHANGE",
+    "BaselineBot",
     "Card",
     "Edition",
+    "HardBot",
     "Options",
     "RageOptions",
     "RageState",
     "RageView",
+    "RandomBot",
     "arranged_round",
     "deck",
     "forbidden_dealer_bid",

@@ -49,6 +49,14 @@ PLAYED_JOKERS: tuple[str, ...] = tuple(f"{JOKER}:{c}" for c in COLOURS)
 _PLAYED_JOKER_SET = frozenset(PLAYED_JOKERS)
 
 
+TRICK_RANKS: dict[str, tuple[str | None, int]] = {
+    **{card: (card[0], int(card[1:])) for card in NUMBER_CARDS},
+    **{card: (card[2], JOKER_RANK) for card in PLAYED_JOKERS},
+    **{card: (None, -1) for card in ACTION_CARDS if card != JOKER},
+}
+"""For each card as it lies in a trick: the colour it counts as and its rank there."""
+
+
 @dataclass(frozen=True)
 class Card:
     """One card: ``kind`` is ``"number"`` or an action card's notation; colour/value where it has them."""

@@ -60,6 +60,8 @@ class RageView:
     """The trump in force for the current trick (None: no trump, e.g. after a no-trump card)."""
     trump_top: str | None
     """The face-up top card of the trump pile (None while turned down or empty)."""
+    trump_pile: tuple[str, ...]
+    """Every card turned up onto the trump pile this round (all were shown to the table), bottom first."""
     bids: tuple[int | None, ...]
     tricks: tuple[int, ...]
     bonus: tuple[int, ...]
@@ -345,6 +347,7 @@ class RageState:
             hand_counts=tuple(len(h) for h in self.hands),
             trump=self.trick_trump,
             trump_top=None if self.trump_down or not self.trump_pile else self.trump_pile[-1],
+            trump_pile=tuple(self.trump_pile),
             bids=tuple(self.bids),
             tricks=tuple(self.tricks),
             bonus=tuple(self.bonus),

@@ -10,9 +10,9 @@ from scorekeeper.games.base import RuleError, seat_name
 from scorekeeper.games.rage.cards import (
     BONUS,
     JOKER,
-    JOKER_RANK,
     MINUS,
     NO_TRUMP,
+    TRICK_RANKS,
     TRUMP_CHANGE,
     colour_of,
     is_number,
@@ -178,10 +178,13 @@ def trick_winner(plays: Sequence[str], trump: str | None) -> int:
     colours: list[str | None] = []
     ranks: list[int] = []
     for play in plays:
-        card = parse_card(play, played=True)
-        colours.append(card.colour)
-        ranks.append(JOKER_RANK if card.kind == JOKER else (card.value if card.value is not None else -1))
-    if trump is not None and any(c == trump for c in colours):
+        known = TRICK_RANKS.get(play) if isinstance(play, str) else None
+        if known is None:
+            parse_card(play, played=True)  # raises the message for the player
+            raise RuleError("A trick holds only cards as played.")
+        colours.append(known[0])
+        ranks.append(known[1])
+    if trump is not None and trump in colours:
         wanted = trump
     else:
         wanted = next((c for c in colours if c is not None), None)
@@ -189,8 +192,8 @@ def trick_winner(plays: Sequence[str], trump: str | None) -> int:
             return 0
     # ">=" so that of two jokers in the wanted colour the later one wins; number cards never tie.
     best = -1
-    for i, (colour, rank) in enumerate(zip(colours, ranks, strict=True)):
-        if colour == wanted and (best < 0 or rank >= ranks[best]):
+    for i, colour in enumerate(colours):
+        if colour == wanted and (best < 0 or ranks[i] >= ranks[best]):
             best = i
     return best
 

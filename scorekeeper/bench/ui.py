@@ -1,0 +1,184 @@
+"""UI benchmark: first paint of the app against a bare Flet page (same machine, same run), and the time from
+tapping "Save round" to the updated total on the scoreboard. Real headless chromium through Playwright, the
+app served in web mode on localhost (as the browser tests do).
+
+`python -m scorekeeper.bench ui --json` -> {"ui": {first_paint_ms_app, first_paint_ms_bare, first_paint_ratio,
+save_to_scoreboard_ms_median, ...}}. "First paint" = from navigation until the first screen's content is in the
+page (Flutter's accessibility tree reports it), measured the same way for both pages.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+CHROMIUM = os.environ.get("SCOREKEEPER_CHROMIUM", "/usr/bin/chromium")
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+ROOT = Path(__file__).resolve().parents[2]
+BARE_PAGE = """
+import sys
+import flet as ft
+
+def main(page: ft.Page) -> None:
+    page.add(ft.Semantics(content=ft.Text("ready"), identifier="ready"))
+
+ft.run(main, host="127.0.0.1", port=int(sys.argv[1]), view=ft.AppView.WEB_BROWSER, no_cdn=True)
+"""
+APP_PAGE = (
+    "import sys; from scorekeeper.ui.app import run; run(True, '127.0.0.1', int(sys.argv[1]), sys.argv[2])"
+)
+PAINT_RUNS = 3
+SAVES = 7
+
+
+def _port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _serve(code: str, *args: str) -> tuple[subprocess.Popen[bytes], str]:
+    port = _port()
+    env = {**os.environ, "FLET_FORCE_WEB_SERVER": "1", "FLET_WEB_NO_CDN": "1"}
+    process = subprocess.Popen(
+        [sys.executable, "-c", code, str(port), *args],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}/"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(url, timeout=2):
+                return process, url
+        except OSError:
+            time.sleep(0.2)
+    process.kill()
+    raise RuntimeError(f"server did not start at {url}")
+
+
+def _first_paint(browser: Any, url: str, ready: str) -> float:
+    """Milliseconds from navigation until the element tagged `ready` is in the accessibility tree."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    start = time.perf_counter()
+    page.goto(url)
+    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
+    page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
+    page.wait_for_selector(f'[flt-semantics-identifier="{ready}"]', state="attached", timeout=60_000)
+    elapsed = (time.perf_counter() - start) * 1000
+    context.close()
+    return elapsed
+
+
+def _seed_match(data_dir: str) -> str:
+    """A Racko game of two with a far target, so rounds can be saved again and again."""
+    from scorekeeper.match import Match
+    from scorekeeper.store import Store
+
+    store = Store.open(data_dir)
+    ids = [store.add_player(name).id for name in ("Anna", "Ben")]
+    match = Match.new("racko", {"target": 100_000}, ids, names=["Anna", "Ben"])
+    store.save_match(match)
+    store.close()
+    return match.id
+
+
+def _save_times(browser: Any, url: str, match_id: str) -> list[float]:
+    """Milliseconds from tapping Save round to the scoreboard showing the new total, per round."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(url.rstrip("/") + f"/match/{match_id}/round")
+    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
+    page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
+    times: list[float] = []
+
+    def node(identifier: str) -> Any:
+        return page.locator(f'[flt-semantics-identifier="{identifier}"]').first
+
+    def tap(identifier: str) -> None:
+        target = node(identifier)
+        target.wait_for(state="attached", timeout=30_000)
+        inner = target.locator("[flt-tappable], [role=button]").first
+        (inner if inner.count() else target).click()
+        page.wait_for_timeout(150)  # Flutter drops a click that follows the previous one too closely
+
+    for round_number in range(1, SAVES + 1):
+        tap("mode-quick")
+        tap("caller-0")
+        tap("count-1-3")
+        expected = str(75 * round_number)
+        save = node("save-round").locator("[flt-tappable], [role=button]").first
+        start = time.perf_counter()
+        save.click()
+        page.wait_for_function(
+            """([id, value]) => {
+                const el = document.querySelector(`[flt-semantics-identifier="${id}"]`);
+                return el && (el.innerText.trim() === value || el.getAttribute('aria-label') === value);
+            }""",
+            arg=["total-0", expected],
+            timeout=30_000,
+            polling=5,
+        )
+        times.append((time.perf_counter() - start) * 1000)
+        tap("enter-round")
+    context.close()
+    return times
+
+
+def run(as_json: bool = False) -> dict[str, Any]:
+    """Figures as {"ui": {...}}; prints nothing (the bench entry point prints)."""
+    from playwright.sync_api import sync_playwright
+
+    data_dir = tempfile.mkdtemp(prefix="scorekeeper-bench-")
+    match_id = _seed_match(data_dir)
+    bare, bare_url = _serve(BARE_PAGE)
+    app, app_url = _serve(APP_PAGE, data_dir)
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+            # Alternate the two pages so that warm-up and machine load affect both alike.
+            bare_ms, app_ms = [], []
+            for _ in range(PAINT_RUNS):
+                bare_ms.append(_first_paint(browser, bare_url, "ready"))
+                app_ms.append(_first_paint(browser, app_url, "new-game"))
+            saves = _save_times(browser, app_url, match_id)
+            browser.close()
+    finally:
+        for process in (bare, app):
+            process.terminate()
+            process.wait(timeout=10)
+    first_app, first_bare = statistics.median(app_ms), statistics.median(bare_ms)
+    figures = {
+        "first_paint_ms_app": round(first_app, 1),
+        "first_paint_ms_bare": round(first_bare, 1),
+        "first_paint_ratio": round(first_app / first_bare, 3),
+        "save_to_scoreboard_ms_median": round(statistics.median(saves), 1),
+        "save_to_scoreboard_ms_all": [round(t, 1) for t in saves],
+        "paint_runs": PAINT_RUNS,
+    }
+    return {"ui": figures}  # the bench entry point prints (plain or --json)
+
+
+if __name__ == "__main__":
+    print(json.dumps(run(as_json=True)))

@@ -1,0 +1,265 @@
+"""Look-ahead for the ``hard`` Rage bot: sample the unseen cards from a view, play the round out fast.
+
+Sampling (what a player at the table may know): the unseen cards are the deck less the own hand, every card
+played this round and every card turned up onto the trump pile. They lie in the other hands (as many as each
+still holds) and in the talon. A player who did not follow the led colour holds none of it. A player who
+bid like the baseline holds as many "strong" cards (jokers, trumps of the bidding, 13 and up) as it bid, less
+the strong cards it has played since; samples keep to that where the unseen cards allow it, so bids count as
+evidence (a human who bids otherwise only makes the samples less exact, never illegal).
+
+Playing out: the other seats follow the baseline's rules, the own seat follows them after the move being
+judged. A move is judged by the own round score less the others' mean score, averaged over sampled deals
+(the same deals for every move, so the comparison is fair).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from scorekeeper.games.rage.cards import COLOURS, JOKER, is_number
+from scorekeeper.games.rage.fastround import (
+    CODE,
+    COLOUR_INDEX,
+    NAME,
+    FastRound,
+    W,
+    baseline_card,
+    encode_played,
+    forbidden,
+    is_strong,
+    round_points,
+)
+from scorekeeper.games.rage.play import RageView
+from scorekeeper.games.rage.rules import deck
+
+TALON_MIX = 8
+"""Talon cards (from the top) drawn at random in a sample; the rest lie in no particular order."""
+Policy = Callable[[FastRound, int], tuple[int, int]]
+
+
+def _trump_code(card: str | None) -> int:
+    return -1 if card is None else COLOUR_INDEX[card]
+
+
+def _bid_trump(view: RageView) -> int:
+    """The trump while bidding: the first number card turned up this round (-1: none)."""
+    for card in view.trump_pile:
+        if is_number(card):
+            return COLOUR_INDEX[card[0]]
+    return -1
+
+
+@dataclass
+class Belief:
+    """What a seat knows of the cards it cannot see."""
+
+    seat: int
+    unseen: list[int]
+    counts: list[int]
+    """Cards each other seat still holds (0 for the own seat)."""
+    voids: list[int]
+    """Per seat a bit mask of colours it is known to hold none of."""
+    strong_left: list[list[int]]
+    """Per seat the possible numbers of strong cards still held (empty: no evidence)."""
+    bid_trump: int
+    order: list[int]
+    """The seats to deal to, in the order samples deal them."""
+    strong: frozenset[int] = frozenset()
+    """The card codes the baseline counts as strong for this round's bidding."""
+
+    def __post_init__(self) -> None:
+        self.strong = frozenset(c for c in range(W + 1) if is_strong(c, self.bid_trump))
+
+    @classmethod
+    def of(cls, view: RageView) -> Belief:
+        players = len(view.hand_counts)
+        me = view.seat
+        seen = Counter(view.hand)
+        seen.update(view.trump_pile)
+        bid_trump = _bid_trump(view)
+        voids = [0] * players
+        strong_played = [0] * players
+        for trick in (*view.history, view.trick):
+            led = -1
+            for seat, card in trick:
+                code, colour, _ = encode_played(card)
+                seen[card if code != W else JOKER] += 1
+                if led >= 0 and not (code < W and colour == led):
+                    voids[seat] |= 1 << led
+                if led < 0:
+                    led = colour
+                if is_strong(code, bid_trump):
+                    strong_played[seat] += 1
+        unseen = [CODE[c] for c in (Counter(deck(view.options)) - seen).elements()]
+        counts = [0 if s == me else view.hand_counts[s] for s in range(players)]
+        strong_left: list[list[int]] = [[] for _ in range(players)]
+        if view.phase != "bid" or any(b is not None for b in view.bids):
+            size = view.hand_size
+            hook = view.options.hook
+            for s in range(players):
+                bid = view.bids[s]
+                if s == me or bid is None:
+                    continue
+                options = {bid}
+                if s == view.dealer:
+                    others = [b for o, b in enumerate(view.bids) if o != s and b is not None]
+                    f = forbidden(others, size, hook)
+                    if f is not None and (f + 1 if f + 1 <= size else f - 1) == bid:
+                        options.add(f)
+                left = sorted({min(max(k - strong_played[s], 0), counts[s]) for k in options})
+                strong_left[s] = left
+        order = [s for s, n in enumerate(counts) if n > 0]
+        # seats with evidence first (they take their strong cards), the most constrained first
+        order.sort(key=lambda s: (not strong_left[s], -bin(voids[s]).count("1")))
+        return cls(me, unseen, counts, voids, strong_left, bid_trump, order)
+
+    def sample(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
+        """Hands for the other seats (the own one left empty) and a talon (next card last)."""
+        pool = self.unseen[:]
+        rng.shuffle(pool)
+        strong, weak = self._split(pool)
+        hands: list[list[int]] = [[] for _ in self.counts]
+        for s in self.order:
+            need = self.counts[s]
+            void = self.voids[s]
+            hand = hands[s]
+            if self.strong_left[s]:
+                left = self.strong_left[s]
+                _take(strong, hand, left[0] if len(left) == 1 else rng.choice(left), void)
+                _take(weak, hand, need - len(hand), void)
+                _take(strong, hand, need - len(hand), void)
+            else:
+                pool = strong + weak
+                rng.shuffle(pool)
+                _take(pool, hand, need, void)
+                strong, weak = self._split(pool)
+            if len(hand) < need:  # the voids cannot be met: give any cards
+                pool = strong + weak
+                _take(pool, hand, need - len(hand), 0)
+                strong, weak = self._split(pool)
+            hand.sort()
+        talon = strong + weak
+        # only the next few talon cards can be turned up in a round: mix those from the whole rest
+        for i in range(len(talon) - 1, max(0, len(talon) - TALON_MIX) - 1, -1):
+            j = rng.randrange(i + 1)
+            talon[i], talon[j] = talon[j], talon[i]
+        return hands, talon
+
+    def _split(self, pool: list[int]) -> tuple[list[int], list[int]]:
+        strong = self.strong
+        return [c for c in pool if c in strong], [c for c in pool if c not in strong]
+
+
+def _take(pool: list[int], hand: list[int], n: int, void: int) -> None:
+    """Move up to ``n`` cards a seat may hold (not of a void colour) from ``pool`` into ``hand``."""
+    if n <= 0:
+        return
+    keep: list[int] = []
+    for card in pool:
+        if n > 0 and (card >= W or not (void >> (card >> 4)) & 1):
+            hand.append(card)
+            n -= 1
+        else:
+            keep.append(card)
+    pool[:] = keep
+
+
+def build_round(view: RageView, hands: list[list[int]], talon: list[int]) -> FastRound:
+    """The view's round as a :class:`FastRound`, with a sampled deal for the unseen cards."""
+    players = len(view.hand_counts)
+    hands = [list(h) for h in hands]
+    hands[view.seat] = sorted(CODE[c] for c in view.hand)
+    fundex = view.options.rules.no_trump_rest_of_round
+    cards = [c for _, c in view.trick]
+    nt_at = cards.index("NT") if "NT" in cards else -1
+    tc_at = cards.index("TC") if "TC" in cards else -1
+    top = view.trump_pile[-1] if view.trump_pile else None
+    top_colour = COLOUR_INDEX[top[0]] if top is not None and is_number(top) else -1
+    if nt_at < 0:
+        trump = _trump_code(view.trump)
+    elif tc_at > nt_at:
+        trump = top_colour
+    else:
+        trump = -1 if fundex else top_colour
+    r = FastRound(players, hands, talon, trump, fundex)
+    r.nt = nt_at >= 0
+    r.tc = tc_at >= 0
+    r.reveal_after = nt_at >= 0 and not fundex and not tc_at > nt_at
+    r.plus = "+5" in cards
+    r.minus_flag = "-5" in cards
+    r.trick = [(seat, *encode_played(card)[1:]) for seat, card in view.trick]
+    r.led = _trump_code(view.led)
+    r.tricks = list(view.tricks)
+    r.bonus = list(view.bonus)
+    r.minus = list(view.minus)
+    r.bids = [b or 0 for b in view.bids]
+    r.turn = view.turn
+    return r
+
+
+def play_out(r: FastRound, me: int, policy: Policy) -> None:
+    """Play the round to its end: ``me`` by ``policy``, the others by the baseline's rules."""
+    while r.hands[r.turn] or r.trick:
+        seat = r.turn
+        base, colour = policy(r, seat) if seat == me else baseline_card(r, seat)
+        r.play(base, colour)
+
+
+def objective(r: FastRound, me: int, view: RageView) -> float:
+    """The own round score less the others' mean."""
+    rules = view.options.rules
+    points = [round_points(r.bids[s], r.tricks[s], r.bonus[s], r.minus[s], rules) for s in range(r.players)]
+    return points[me] - (sum(points) - points[me]) / (r.players - 1)
+
+
+def copy_round(r: FastRound) -> FastRound:
+    c = FastRound.__new__(FastRound)
+    c.players = r.players
+    c.hands = [h[:] for h in r.hands]
+    c.talon = r.talon[:]
+    c.trump = r.trump
+    c.nt, c.tc, c.plus, c.minus_flag, c.reveal_after = r.nt, r.tc, r.plus, r.minus_flag, r.reveal_after
+    c.trick = r.trick[:]
+    c.led = r.led
+    c.tricks = r.tricks[:]
+    c.bonus = r.bonus[:]
+    c.minus = r.minus[:]
+    c.bids = r.bids
+    c.turn = r.turn
+    c.fundex = r.fundex
+    return c
+
+
+def joker_colours(view: RageView) -> list[int]:
+    """Colours worth naming for a joker: the trump, the led colour and one that is neither."""
+    trump, led = _trump_code(view.trump), _trump_code(view.led)
+    colours = [c for c in (trump, led) if c >= 0]
+    colours.append(next(i for i in range(len(COLOURS)) if i not in colours))
+    return list(dict.fromkeys(colours))
+
+
+def candidate_moves(view: RageView, legal: list[list[object]]) -> list[tuple[int, int]]:
+    """The distinct moves worth judging: each playable card once, jokers with the colours worth naming."""
+    moves: list[tuple[int, int]] = []
+    joker = False
+    for _, card in legal:
+        assert isinstance(card, str)
+        if card.startswith(JOKER):
+            joker = True
+            continue
+        move = (CODE[card], -1)
+        if move not in moves:
+            moves.append(move)
+    if joker:
+        moves.extend((W, c) for c in joker_colours(view))
+    return moves
+
+
+def move_action(move: tuple[int, int]) -> list[object]:
+    base, colour = move
+    if base == W:
+        return ["play", f"{JOKER}:{COLOURS[colour]}"]
+    return ["play", NAME[base]]

@@ -1,0 +1,292 @@
+"""Statistics over stored matches, for the statistics screen and the history charts.
+
+Every number here is read from what the match model already computed: a round's points are
+`Match.round_scores()`, the standings and winners are `Match.totals()` / `Match.winners()`. Nothing here knows
+how a game is scored; where a figure needs a rule (the Bonus Racko run bonus) it asks the game's own scoring
+function. That keeps statistics and scoreboard in agreement by construction.
+
+Conventions (decided here, as RULES.md says nothing about statistics):
+- Games and wins count finished matches only (`Match.is_over`); a shared first place is a win for every
+  player holding it (as for the simulator's win counts).
+- Round figures (average, best round, calls, runs, exact bids, times out) count the rounds of the same
+  finished matches, and only the rounds a seat took part in (a seat out of the Racko chips game does not play).
+- "Best round" is the highest round score, for Ruck Zuck (lowest penalty wins) the lowest.
+- Longest run: from the racks entered in detail, and from the quick form's run where one was entered.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the match model is only needed for type hints; stats never builds one but in progression
+    from scorekeeper.match import Match
+
+
+def _rules(game: str) -> ModuleType:
+    """The game package (`scorekeeper.games.<game>`): its LOWER_WINS flag and scoring functions."""
+    return importlib.import_module(f"scorekeeper.games.{game}")
+
+
+@dataclass
+class PlayerGameStats:
+    """One player's record in one game, over a set of finished matches."""
+
+    player: str
+    name: str
+    game: str
+    games: int = 0
+    wins: int = 0
+    rounds: int = 0
+    points: int = 0
+    best_round: int | None = None
+    # Racko
+    calls: int = 0
+    bonus_points: int = 0
+    longest_run: int | None = None
+    # Rage
+    exact_bids: int = 0
+    # Ruck Zuck
+    times_out: int = 0
+    match_ids: list[str] = field(default_factory=list)
+
+    @property
+    def win_rate(self) -> float | None:
+        """Wins per finished game, 0..1; None before the first game."""
+        return self.wins / self.games if self.games else None
+
+    @property
+    def average_round(self) -> float | None:
+        """Mean points per round played (for Ruck Zuck: the mean penalty)."""
+        return self.points / self.rounds if self.rounds else None
+
+    @property
+    def exact_bid_rate(self) -> float | None:
+        """Rage: share of rounds in which the tricks won equalled the bid, 0..1."""
+        return self.exact_bids / self.rounds if self.rounds else None
+
+    @property
+    def average_penalty(self) -> float | None:
+        """Ruck Zuck: the mean penalty per round (the round score of that game)."""
+        return self.average_round
+
+
+@dataclass(frozen=True)
+class Series:
+    """One line of a score-progression chart: the total after each round, starting before round 1."""
+
+    label: str
+    seats: tuple[int, ...]
+    values: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class WinShare:
+    """A player's part of all wins in a set of matches (a shared win counts for every winner)."""
+
+    player: str
+    name: str
+    wins: int
+    share: float
+
+
+def finished(matches: Iterable[Match]) -> list[Match]:
+    """The matches that have ended, in the given order."""
+    return [m for m in matches if m.is_over]
+
+
+def filter_matches(
+    matches: Iterable[Match],
+    *,
+    game: str | None = None,
+    player: str | None = None,
+    only_finished: bool = True,
+) -> list[Match]:
+    """Matches of one game and/or with one player (by player id); by default finished ones only."""
+    chosen = []
+    for m in matches:
+        if only_finished and not m.is_over:
+            continue
+        if game is not None and m.game != game:
+            continue
+        if player is not None and player not in m.players:
+            continue
+        chosen.append(m)
+    return chosen
+
+
+def _name(m: Match, seat: int) -> str:
+    names = getattr(m, "names", None)
+    if names and seat < len(names) and names[seat]:
+        return str(names[seat])
+    return str(m.players[seat])
+
+
+def _took_part(result: dict[str, Any], seat: int) -> bool:
+    """A seat plays a round unless the entry says it is out (Racko chips game: a None rack or count)."""
+    for key in ("racks", "counts"):
+        entries = result.get(key)
+        if entries is not None:
+            return seat < len(entries) and entries[seat] is not None
+    return True
+
+
+def _racko_bonus(m: Match, result: dict[str, Any], dealer: int, round_index: int) -> list[int]:
+    """Bonus Racko: the run bonus per seat, as the game scores it (bonus variant minus the same round scored
+    in the standard variant). Zero for every other variant."""
+    opts = m.opts
+    if getattr(opts, "variant", None) != "bonus":
+        return [0] * len(m.players)
+    rules = _rules("racko")
+    with_bonus = rules.score_result(result, opts, dealer=dealer, round_index=round_index)
+    plain = rules.score_result(
+        result, dataclasses.replace(opts, variant="standard"), dealer=dealer, round_index=round_index
+    )
+    return [a - b for a, b in zip(with_bonus, plain, strict=True)]
+
+
+def _racko_runs(result: dict[str, Any]) -> list[int | None]:
+    """The longest direct run per seat where it is known: computed from a detailed rack, else as entered."""
+    racks = result.get("racks")
+    if racks is not None:
+        longest_run = _rules("racko").longest_run
+        return [longest_run(rack) if rack is not None else None for rack in racks]
+    runs = result.get("runs")
+    return list(runs) if runs is not None else []
+
+
+def _add_round_figures(
+    record: PlayerGameStats,
+    m: Match,
+    seat: int,
+    round_scores: Sequence[Sequence[int]],
+    dealers: Sequence[int],
+    lower_wins: bool,
+) -> None:
+    for index, result in enumerate(m.rounds):
+        if not _took_part(result, seat):
+            continue
+        score = round_scores[index][seat]
+        record.rounds += 1
+        record.points += score
+        if record.best_round is None or (
+            score < record.best_round if lower_wins else score > record.best_round
+        ):
+            record.best_round = score
+        if m.game == "racko":
+            record.calls += seat in result.get("callers", [])
+            record.bonus_points += _racko_bonus(m, result, dealers[index], index)[seat]
+            runs = _racko_runs(result)
+            run = runs[seat] if seat < len(runs) else None
+            if run is not None and (record.longest_run is None or run > record.longest_run):
+                record.longest_run = run
+        elif m.game == "rage":
+            record.exact_bids += result["bids"][seat] == result["tricks"][seat]
+        elif m.game == "ruckzuck":
+            record.times_out += result.get("out") == seat
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What statistics need of one finished match, asked of the model once (each question re-checks the rounds)."""
+
+    match: Match
+    scores: list[list[int]]
+    dealers: list[int]
+    winners: frozenset[int]
+
+
+def facts(matches: Iterable[Match]) -> list[Facts]:
+    """The finished matches among `matches`, oldest first, with their round scores, dealers and winners."""
+    found = []
+    for m in sorted(matches, key=lambda m: (m.updated or "", m.id)):
+        winners = m.winners()  # [] while the match is not over
+        if not winners and not m.is_over:
+            continue
+        tally = m.tally()
+        found.append(Facts(m, tally.scores, tally.dealers, frozenset(winners)))
+    return found
+
+
+def _as_facts(matches: Iterable[Match] | Sequence[Facts]) -> list[Facts]:
+    items = list(matches)
+    if all(isinstance(item, Facts) for item in items):
+        return items  # type: ignore[return-value]
+    return facts(items)  # type: ignore[arg-type]
+
+
+def player_game_stats(matches: Iterable[Match] | Sequence[Facts]) -> list[PlayerGameStats]:
+    """Per player and game, over the finished matches among `matches` (or their `facts`). Ordered by game (as
+    listed in `scorekeeper.games.GAMES`), then most wins, then name. A player's name is the one of their latest
+    match."""
+    from scorekeeper.games import GAMES
+
+    records: dict[tuple[str, str], PlayerGameStats] = {}
+    for fact in _as_facts(matches):
+        m = fact.match
+        lower_wins = bool(_rules(m.game).LOWER_WINS)
+        for seat, player in enumerate(m.players):
+            key = (player, m.game)
+            record = records.get(key)
+            if record is None:
+                record = records[key] = PlayerGameStats(player=player, name=_name(m, seat), game=m.game)
+            record.name = _name(m, seat)
+            if m.id in record.match_ids:  # one player in two seats is not a thing; guard the count anyway
+                continue
+            record.match_ids.append(m.id)
+            record.games += 1
+            record.wins += seat in fact.winners
+            _add_round_figures(record, m, seat, fact.scores, fact.dealers, lower_wins)
+    order = {game: i for i, game in enumerate(GAMES)}
+    return sorted(records.values(), key=lambda r: (order.get(r.game, 99), -r.wins, r.name.casefold()))
+
+
+def win_shares(matches: Iterable[Match] | Sequence[Facts]) -> list[WinShare]:
+    """Each player's wins among the finished matches and their share of all wins, most wins first."""
+    wins: dict[str, int] = {}
+    names: dict[str, str] = {}
+    for fact in _as_facts(matches):
+        m = fact.match
+        for seat, player in enumerate(m.players):
+            names[player] = _name(m, seat)
+            wins.setdefault(player, 0)
+        for seat in fact.winners:
+            wins[m.players[seat]] += 1
+    total = sum(wins.values())
+    shares = [
+        WinShare(player=p, name=names[p], wins=w, share=(w / total if total else 0.0))
+        for p, w in wins.items()
+    ]
+    return sorted(shares, key=lambda s: (-s.wins, s.name.casefold()))
+
+
+def progression(match: Match) -> list[Series]:
+    """The score progression of one match: for each seat (for partners: each team) the total standing after
+    every round, the first value being the total before round 1 (0, or the starting chips).
+
+    The steps are the match model's own round scores (chip payments already capped), added up from the
+    model's starting totals, so the last value of each line is exactly the scoreboard's total."""
+    from scorekeeper.match import TEAMS
+    from scorekeeper.match import Match as MatchModel
+
+    start = MatchModel.from_dict({**match.to_dict(), "rounds": []}).totals()
+    history = [list(start)]
+    for scores in match.round_scores():
+        history.append([total + score for total, score in zip(history[-1], scores, strict=True)])
+    groups: list[tuple[int, ...]]
+    if match.team_totals() is not None:
+        groups = [tuple(team) for team in TEAMS]
+    else:
+        groups = [(seat,) for seat in range(len(match.players))]
+    return [
+        Series(
+            label=" & ".join(_name(match, s) for s in group),
+            seats=group,
+            values=tuple(sum(row[s] for s in group) for row in history),
+        )
+        for group in groups
+    ]

@@ -1,0 +1,78 @@
+"""The frame every screen shares: an app bar with a way back, and a centred column that suits phone and desktop."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import flet as ft
+
+from scorekeeper.ui.context import AppContext
+
+MAX_WIDTH = 900  # wider than this, content stays centred so lines remain readable on a desktop
+
+
+def app_bar(
+    ctx: AppContext, title: str, *, back: str | None = "/", actions: Sequence[ft.Control] = ()
+) -> ft.AppBar:
+    """An app bar titled `title`; `back` is the route the back arrow opens (None: no back arrow)."""
+    leading = (
+        ft.IconButton(ft.Icons.ARROW_BACK, tooltip=ctx.t("Back"), on_click=lambda _: ctx.navigate(back))
+        if back is not None
+        else None
+    )
+    return ft.AppBar(
+        title=ft.Text(title),
+        leading=leading,
+        automatically_imply_leading=False,
+        actions=list(actions),
+    )
+
+
+def screen(
+    ctx: AppContext,
+    route: str,
+    title: str,
+    controls: Sequence[ft.Control],
+    *,
+    back: str | None = "/",
+    actions: Sequence[ft.Control] = (),
+    bottom: ft.Control | None = None,
+    max_width: int = MAX_WIDTH,
+) -> ft.View:
+    """A scrolling screen with an app bar; `bottom` (e.g. a Save button row) stays visible below the scroll."""
+    body = ft.Column(list(controls), spacing=12, scroll=ft.ScrollMode.AUTO, expand=True)
+    column: list[ft.Control] = [body]
+    if bottom is not None:
+        column.append(bottom)
+    wide = ctx.width > max_width + 24
+    frame = ft.Container(
+        ft.Column(column, spacing=8, expand=True),
+        width=max_width if wide else None,
+        expand=not wide,
+    )
+    return ft.View(
+        route=route,
+        appbar=app_bar(ctx, title, back=back, actions=actions),
+        controls=[
+            ft.Row(
+                [frame],
+                alignment=ft.MainAxisAlignment.CENTER,
+                vertical_alignment=ft.CrossAxisAlignment.START,
+                expand=True,
+            )
+        ],
+        padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+    )
+
+
+def section(title: str, *controls: ft.Control) -> ft.Control:
+    """A titled group of controls."""
+    return ft.Column(
+        [ft.Text(title, theme_style=ft.TextThemeStyle.TITLE_MEDIUM), *controls],
+        spacing=6,
+    )
+
+
+def error_text(text: str = "") -> ft.Text:
+    """A red line for a validation message; empty and invisible until a message is set."""
+    return ft.Text(text, color=ft.Colors.ERROR, visible=bool(text), weight=ft.FontWeight.BOLD)

@@ -1,0 +1,94 @@
+"""Loading and changing a match from a view: rule errors become messages, every change can be undone once."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+
+from scorekeeper.games.base import RuleError
+from scorekeeper.match import Match
+from scorekeeper.ui.context import AppContext
+
+TOPIC = "match:{id}"  # pubsub topic: other sessions (a tablet in scoreboard mode) redraw when a match changes
+
+
+def load_match(ctx: AppContext, match_id: str) -> Match | None:
+    """The stored match, or None (with a message) when it is gone."""
+    match = ctx.store.get_match(match_id)
+    if match is None:
+        ctx.error(ctx.t("This game was not found. It may have been deleted."))
+    return match
+
+
+def colours_of(ctx: AppContext, match: Match) -> dict[str, str]:
+    """Player id -> colour for the seated players that are saved players."""
+    colours: dict[str, str] = {}
+    for player_id in match.players:
+        player = ctx.store.get_player(player_id)
+        if player is not None and player.colour:
+            colours[player_id] = player.colour
+    return colours
+
+
+def change_match(
+    ctx: AppContext, match: Match, change: Callable[[Match], None], description: str
+) -> str | None:
+    """Apply `change` to `match` and save it; returns None on success, else the message for the player.
+
+    The rules check the change before anything is altered (a RuleError leaves the match as it was) and the store
+    refuses a stale version (another device saved in between). On success the previous state is kept so the
+    player can undo this one change.
+    """
+    before = copy.deepcopy(match.to_dict())
+    try:
+        change(match)
+        ctx.store.save_match(match)
+    except (RuleError, ValueError) as error:
+        restored = Match.from_dict(before)
+        match.__dict__.update(restored.__dict__)
+        return str(error)
+    except Exception as error:  # the store failed (disk full, read-only): say so, nothing was saved
+        restored = Match.from_dict(before)
+        match.__dict__.update(restored.__dict__)
+        return ctx.t("Could not save: {error}", error=str(error))
+    ctx.undo = (match.id, description, before)
+    announce(ctx, match.id)
+    return None
+
+
+def undo_last(ctx: AppContext, match_id: str) -> str | None:
+    """Undo the last change made to this match in this session; returns an error message or None."""
+    if ctx.undo is None or ctx.undo[0] != match_id:
+        return ctx.t("There is nothing to undo.")
+    _, _, before = ctx.undo
+    current = ctx.store.get_match(match_id)
+    if current is None:
+        return ctx.t("This game was not found. It may have been deleted.")
+    restored = Match.from_dict(before)
+    restored.version = current.version  # replaces what is stored now; a newer save elsewhere still conflicts
+    try:
+        ctx.store.save_match(restored)
+    except Exception as error:
+        return str(error)
+    ctx.undo = None
+    announce(ctx, match_id)
+    return None
+
+
+def announce(ctx: AppContext, match_id: str) -> None:
+    """Tell other sessions of this server (e.g. a scoreboard on a tablet) that the match changed."""
+    try:
+        ctx.page.pubsub.send_others_on_topic(TOPIC.format(id=match_id), match_id)
+    except Exception:  # no pubsub (in-process tests): nobody else to tell
+        pass
+
+
+def follow(ctx: AppContext, match_id: str, redraw: Callable[[], None]) -> None:
+    """Call `redraw` whenever another session changes this match (until the next navigation)."""
+    topic = TOPIC.format(id=match_id)
+    try:
+        pubsub = ctx.page.pubsub
+        pubsub.unsubscribe_all()
+        pubsub.subscribe_topic(topic, lambda _topic, _message: redraw())
+    except Exception:
+        pass

@@ -1,0 +1,149 @@
+"""Standings and the round-by-round table of a match. Every number comes from the match model."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from scorekeeper.match import Match
+from scorekeeper.ui.components.widgets import tag
+from scorekeeper.ui.context import AppContext
+
+
+def place_label(ctx: AppContext, place: int, shared: bool) -> str:
+    """ "1." or "1.=" — equal totals share the place (RULES.md); the line also says "shared place"."""
+    return f"{place}.=" if shared else f"{place}."
+
+
+def game_title(ctx: AppContext, game: str) -> str:
+    titles = {"racko": ctx.t("Racko"), "ruckzuck": ctx.t("Ruck Zuck"), "rage": ctx.t("Rage")}
+    return titles.get(game, game)
+
+
+def unit_label(ctx: AppContext, match: Match) -> str:
+    """What the totals count: points, penalty points or chips."""
+    if match.chips:
+        return ctx.t("chips")
+    if match.game == "ruckzuck":
+        return ctx.t("penalty points")
+    return ctx.t("points")
+
+
+def standings_list(
+    ctx: AppContext, match: Match, *, large: bool = False, colours: dict[str, str] | None = None
+) -> ft.Control:
+    """Best first: place, name, total; Racko shows progress to the target, Rage the exact bids, chips who is out."""
+    rows: list[ft.Control] = []
+    standings = match.standings()
+    place_counts: dict[int, int] = {}
+    for row in standings:
+        place_counts[row.place] = place_counts.get(row.place, 0) + 1
+    out = set(match.players_out()) if match.chips else set()
+    target = match.target
+    big, small = (56, 28) if large else (22, 13)
+    for row in standings:
+        extras: list[str] = []
+        if place_counts[row.place] > 1:
+            extras.append(ctx.t("shared place"))
+        if row.exact_bids is not None:
+            extras.append(ctx.t("{n} exact bids", n=row.exact_bids))
+        if row.seat in out:
+            extras.append(ctx.t("out of chips"))
+        if match.partners:
+            partner = match.names[(row.seat + 2) % 4]
+            extras.append(ctx.t("partner: {name}", name=partner))
+        name_column: list[ft.Control] = [ft.Text(row.name, size=big, weight=ft.FontWeight.BOLD, no_wrap=True)]
+        if extras:
+            name_column.append(ft.Text(" · ".join(extras), size=small))
+        if target and not large:
+            name_column.append(ft.ProgressBar(value=min(max(row.total, 0) / target, 1.0), width=160))
+        colour = (colours or {}).get(match.players[row.seat])
+        line = ft.Row(
+            [
+                ft.Container(width=8 if not large else 16, height=big * 1.3, bgcolor=colour, border_radius=4),
+                ft.Text(
+                    place_label(ctx, row.place, place_counts[row.place] > 1),
+                    size=big if large else 16,
+                    width=None if large else 40,
+                ),
+                ft.Column(name_column, spacing=2, expand=True, tight=True),
+                tag(
+                    f"total-{row.seat}",
+                    ft.Text(
+                        str(row.total), size=big, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.RIGHT
+                    ),
+                ),
+            ],
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            spacing=12,
+        )
+        rows.append(line)
+    return ft.Column(rows, spacing=10 if large else 6)
+
+
+def _cell(
+    text: str, width: float, *, bold: bool = False, colour: Any = None, align_right: bool = True
+) -> ft.Control:
+    return ft.Container(
+        ft.Text(
+            text,
+            weight=ft.FontWeight.BOLD if bold else None,
+            color=colour,
+            text_align=ft.TextAlign.RIGHT if align_right else ft.TextAlign.LEFT,
+            no_wrap=True,
+            overflow=ft.TextOverflow.ELLIPSIS,
+        ),
+        width=width,
+        padding=ft.Padding.symmetric(horizontal=4, vertical=6),
+    )
+
+
+def rounds_table(
+    ctx: AppContext, match: Match, *, on_round: Callable[[int], None] | None = None
+) -> ft.Control:
+    """Rounds as rows, seats as columns, totals last; a tap on a round row calls `on_round(index)`."""
+    seats = len(match.players)
+    first = 56.0
+    available = min(ctx.width, 900) - 40 - first
+    width = max(52.0, available / max(seats, 1))
+    header = ft.Row(
+        [_cell(ctx.t("Round"), first, bold=True, align_right=False)]
+        + [_cell(name, width, bold=True) for name in match.names],
+        spacing=0,
+    )
+    lines: list[ft.Control] = [header, ft.Divider(height=1)]
+    scores = match.round_scores()
+    tally = match.tally()
+    for index, points in enumerate(scores):
+        dealer = tally.dealers[index]
+        cells = [_cell(str(index + 1), first, align_right=False)]
+        for seat, value in enumerate(points):
+            marker = " •" if seat == dealer else ""
+            text = f"{value:+d}" if match.chips else str(value)
+            cells.append(_cell(text + marker, width))
+        row = ft.Container(
+            ft.Row(cells, spacing=0),
+            on_click=(lambda _, i=index: on_round(i)) if on_round else None,
+            ink=on_round is not None,
+            border_radius=4,
+        )
+        lines.append(tag(f"round-row-{index}", row) if on_round else row)
+    lines.append(ft.Divider(height=1))
+    totals = match.totals()
+    lines.append(
+        ft.Row(
+            [_cell(ctx.t("Total"), first, bold=True, align_right=False)]
+            + [_cell(str(total), width, bold=True) for total in totals],
+            spacing=0,
+        )
+    )
+    teams = match.team_totals()
+    if teams:
+        for (a, b), total in zip(((0, 2), (1, 3)), teams, strict=True):
+            label = ctx.t("Team {a} + {b}: {total}", a=match.names[a], b=match.names[b], total=total)
+            lines.append(ft.Text(label, weight=ft.FontWeight.BOLD))
+    if scores:
+        lines.append(ft.Text(ctx.t("• = dealer of the round"), size=12))
+    return ft.Row([ft.Column(lines, spacing=0, tight=True)], scroll=ft.ScrollMode.AUTO)

@@ -1,0 +1,155 @@
+"""Small controls shared by the tracking screens: tagged controls, number pads, choice rows, counters."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+
+import flet as ft
+
+TAP = 44  # the smallest comfortable touch target in logical pixels
+COMPACT = ft.ButtonStyle(padding=ft.Padding.all(0), shape=ft.RoundedRectangleBorder(radius=8))
+
+
+def tag(identifier: str, control: ft.Control) -> ft.Control:
+    """Give `control` a stable id that browser tests (and screen readers' tooling) can find."""
+    # The wrapper takes the control's place in a Row/Column, so it must also take its share of the space.
+    return ft.Semantics(content=control, identifier=identifier, expand=control.expand)
+
+
+def pad_button(
+    label: str,
+    on_click: Callable[[], None],
+    *,
+    size: int = TAP,
+    selected: bool = False,
+    disabled: bool = False,
+) -> ft.Button:
+    """A square button for a number pad; `selected` shows it filled."""
+    return ft.Button(
+        label,
+        on_click=lambda _: on_click(),
+        width=size,
+        height=size,
+        style=COMPACT,
+        bgcolor=ft.Colors.PRIMARY if selected else None,
+        color=ft.Colors.ON_PRIMARY if selected else None,
+        disabled=disabled,
+    )
+
+
+class NumberPad:
+    """A grid of number keys; keys can be greyed out (used elsewhere) or marked as selected."""
+
+    def __init__(
+        self,
+        keys: Sequence[Hashable],
+        on_pick: Callable[[Hashable], None],
+        *,
+        prefix: str = "pad",
+        size: int = TAP,
+        labels: dict[Hashable, str] | None = None,
+    ) -> None:
+        self.on_pick = on_pick
+        self.buttons: dict[Hashable, ft.Button] = {}
+        tagged: list[ft.Control] = []
+        for key in keys:
+            label = (labels or {}).get(key, str(key))
+            button = pad_button(label, lambda k=key: self.on_pick(k), size=size)
+            self.buttons[key] = button
+            tagged.append(tag(f"{prefix}-{key}", button))
+        self.control = ft.Row(tagged, wrap=True, spacing=4, run_spacing=4)
+
+    def refresh(
+        self, *, disabled: set[Hashable] = frozenset(), selected: set[Hashable] = frozenset()
+    ) -> None:
+        """Grey out `disabled` keys and fill `selected` ones (call `control.update()` afterwards)."""
+        for key, button in self.buttons.items():
+            button.disabled = key in disabled
+            chosen = key in selected
+            button.bgcolor = ft.Colors.PRIMARY if chosen else None
+            button.color = ft.Colors.ON_PRIMARY if chosen else None
+
+
+class ChoiceRow:
+    """One-tap choice among a few values (e.g. bids 0..10): a row of pad buttons, one selected."""
+
+    def __init__(
+        self,
+        values: Sequence[Hashable],
+        on_pick: Callable[[Hashable], None],
+        *,
+        prefix: str,
+        size: int = TAP,
+        labels: dict[Hashable, str] | None = None,
+    ) -> None:
+        self.pad = NumberPad(values, on_pick, prefix=prefix, size=size, labels=labels)
+        self.control = self.pad.control
+
+    def refresh(self, value: Hashable | None, *, disabled: set[Hashable] = frozenset()) -> None:
+        self.pad.refresh(disabled=disabled, selected={value} if value is not None else set())
+
+
+class Counter:
+    """A small "- n +" stepper for counts like Rage's +5 cards; stays within low..high."""
+
+    def __init__(
+        self, label: str, on_change: Callable[[int], None], *, prefix: str, low: int = 0, high: int = 9
+    ) -> None:
+        self.value = low
+        self.low, self.high = low, high
+        self.on_change = on_change
+        self.text = ft.Text("0", width=24, text_align=ft.TextAlign.CENTER, weight=ft.FontWeight.BOLD)
+        self.minus = ft.IconButton(ft.Icons.REMOVE, on_click=lambda _: self.step(-1), tooltip=f"{label} -1")
+        self.plus = ft.IconButton(ft.Icons.ADD, on_click=lambda _: self.step(1), tooltip=f"{label} +1")
+        self.control = ft.Row(
+            [ft.Text(label), tag(f"{prefix}-minus", self.minus), self.text, tag(f"{prefix}-plus", self.plus)],
+            spacing=0,
+            tight=True,
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        )
+
+    def step(self, delta: int) -> None:
+        self.set(self.value + delta)
+        self.on_change(self.value)
+
+    def set(self, value: int) -> None:
+        self.value = max(self.low, min(self.high, value))
+        self.text.value = str(self.value)
+        self.minus.disabled = self.value <= self.low
+        self.plus.disabled = self.value >= self.high
+
+
+def seat_chip(
+    name: str,
+    colour: str | None,
+    *,
+    selected: bool = False,
+    on_click: Callable[[], None] | None = None,
+    identifier: str | None = None,
+    subtitle: str | None = None,
+    disabled: bool = False,
+) -> ft.Control:
+    """A player's name with their colour; tappable when `on_click` is given."""
+    dot = ft.Container(width=12, height=12, border_radius=6, bgcolor=colour or ft.Colors.OUTLINE)
+    texts: list[ft.Control] = [ft.Text(name, weight=ft.FontWeight.BOLD if selected else None)]
+    if subtitle:
+        texts.append(ft.Text(subtitle, size=12))
+    chip = ft.Container(
+        ft.Row([dot, ft.Column(texts, spacing=0, tight=True)], spacing=6, tight=True),
+        padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+        border_radius=20,
+        border=ft.Border.all(
+            2 if selected else 1, ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE_VARIANT
+        ),
+        bgcolor=ft.Colors.PRIMARY_CONTAINER if selected else None,
+        on_click=(lambda _: on_click()) if on_click and not disabled else None,
+        ink=on_click is not None,
+        opacity=0.4 if disabled else 1.0,
+    )
+    return tag(identifier, chip) if identifier else chip
+
+
+def primary_button(text: str, on_click: Callable[[], None], *, identifier: str | None = None) -> ft.Control:
+    """The screen's main action (Save round, Start game): wide and tall enough for a thumb."""
+    button = ft.FilledButton(text, on_click=lambda _: on_click(), height=52, expand=True)
+    return tag(identifier, button) if identifier else button

@@ -1,0 +1,130 @@
+"""What every view gets: the page, the store, the translator, navigation and app-wide settings.
+
+Views are plain functions `build(ctx, **params) -> ft.View`; they never keep global state. Everything a view
+needs from the rest of the app goes through this object, so tests can build a view with a fake context.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import flet as ft
+
+from scorekeeper.ui.i18n import Translator
+
+
+def N_(message: str) -> str:
+    """Marks an English message kept as data (a table of options) for translation; `ctx.t` translates it later."""
+    return message
+
+
+# Seat colours offered for players, as data: (English name, colour value).
+PLAYER_COLOURS: tuple[tuple[str, str], ...] = (
+    (N_("Red"), "#E53935"),
+    (N_("Blue"), "#1E88E5"),
+    (N_("Green"), "#43A047"),
+    (N_("Orange"), "#FB8C00"),
+    (N_("Purple"), "#8E24AA"),
+    (N_("Teal"), "#00897B"),
+    (N_("Pink"), "#D81B60"),
+    (N_("Brown"), "#6D4C41"),
+    (N_("Grey"), "#546E7A"),
+    (N_("Yellow"), "#FDD835"),
+)
+
+DEFAULT_SETTINGS: dict[str, Any] = {"language": "en", "theme": "system"}
+
+
+@dataclass
+class AppContext:
+    """The app as views see it.
+
+    `t("English text {n}", n=3)` translates; `navigate("/match/abc")` changes the route (and the browser URL);
+    `notify(text)` / `error(text)` show a snack bar; `settings` holds the saved settings (language, theme, ...)
+    and `update_settings(**changes)` saves them and re-renders with the new language/theme.
+    """
+
+    page: ft.Page
+    store: Any
+    t: Translator = field(default_factory=Translator)
+    settings: dict[str, Any] = field(default_factory=lambda: dict(DEFAULT_SETTINGS))
+    data_dir: str | None = None
+    route: str = "/"
+    # Set by the app shell: how to change route, and how to re-render the current route.
+    _navigate: Callable[[str], None] | None = None
+    _rerender: Callable[[], None] | None = None
+    # The current view's primary action, run when Enter is pressed on a desktop keyboard (None = nothing).
+    on_enter: Callable[[], None] | None = None
+    on_escape: Callable[[], None] | None = None
+    # Per-session scratch space for views (e.g. a Rage round's bids between the bidding and result steps).
+    drafts: dict[str, Any] = field(default_factory=dict)
+    # Undo: the last change made on a scoreboard, as (match id, description, match dict before the change).
+    undo: tuple[str, str, dict[str, Any]] | None = None
+    # The width from the latest resize event (the page's own width may lag behind it).
+    resized_width: float | None = None
+    # The screen-awake service while the app is open (None where the platform has none).
+    wakelock: Any = None
+    # Benchmark hook: called after a route's view is on screen (the app sends it to the client first).
+    on_rendered: Callable[[str], None] | None = None
+
+    def navigate(self, route: str) -> None:
+        """Show the view for `route` (also pushes it to the browser history in web mode)."""
+        if self._navigate is not None:
+            self._navigate(route)
+
+    def rerender(self) -> None:
+        """Build the current route's view again (after a language/theme change or an undo)."""
+        if self._rerender is not None:
+            self._rerender()
+
+    def notify(self, text: str, *, error: bool = False) -> None:
+        """A short message at the bottom of the screen; `text` should already be translated."""
+        colour = ft.Colors.ERROR if error else None
+        bar = ft.SnackBar(
+            ft.Text(text, color=ft.Colors.ON_ERROR if error else None),
+            bgcolor=colour,
+            duration=ft.Duration(seconds=4),
+        )
+        try:
+            self.page.show_dialog(bar)
+        except Exception:  # a page already closed: nothing left to tell
+            pass
+
+    def error(self, text: str) -> None:
+        """Show an error message (already translated) in a red snack bar."""
+        self.notify(text, error=True)
+
+    def update_settings(self, **changes: Any) -> None:
+        """Save changed settings, apply language/theme at once and re-render the current view."""
+        self.settings.update(changes)
+        for key, value in changes.items():
+            self.store.set_setting(key, value)
+        if "language" in changes:
+            self.t = Translator(str(changes["language"]))
+        apply_theme(self.page, str(self.settings.get("theme", "system")))
+        self.rerender()
+
+    @property
+    def width(self) -> float:
+        """The window width in logical pixels (390 on a phone), for views that lay out by size."""
+        width = self.resized_width or getattr(self.page, "width", None)
+        return float(width) if width else 1024.0
+
+    @property
+    def narrow(self) -> bool:
+        """A phone-sized window: views stack vertically and use one column."""
+        return self.width < 600
+
+
+THEMES: dict[str, ft.ThemeMode] = {
+    "light": ft.ThemeMode.LIGHT,
+    "dark": ft.ThemeMode.DARK,
+    "system": ft.ThemeMode.SYSTEM,
+}
+
+
+def apply_theme(page: ft.Page, theme: str) -> None:
+    """Set the page's light/dark mode from the setting ("light", "dark" or "system")."""
+    page.theme_mode = THEMES.get(theme, ft.ThemeMode.SYSTEM)

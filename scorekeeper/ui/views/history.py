@@ -1,0 +1,156 @@
+"""History: the finished games, filtered by game and player; open one to see its scoreboard and chart.
+
+`/history?game=rage&player=<id>` lists, `/history/<match_id>` shows one game. The list is served from the
+store's index (no match file is read); the detail shows the ui-core scoreboard parts, read-only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from scorekeeper.ui.components.extras_charts import progression_chart
+from scorekeeper.ui.components.extras_common import (
+    GAME_ORDER,
+    assign_colours,
+    day,
+    empty_state,
+    pills,
+    player_colours,
+)
+from scorekeeper.ui.components.layout import screen, section
+from scorekeeper.ui.components.score_table import game_title, rounds_table, standings_list
+from scorekeeper.ui.components.widgets import tag
+from scorekeeper.ui.context import AppContext
+
+LOWER_WINS: frozenset[str] = frozenset(
+    {"ruckzuck"}
+)  # only for ordering a list line; places come from the model
+
+
+def history_route(game: str | None, player: str | None) -> str:
+    """The list route for a filter ("/history?game=racko&player=ab12")."""
+    query = "&".join(f"{key}={value}" for key, value in (("game", game), ("player", player)) if value)
+    return f"/history?{query}" if query else "/history"
+
+
+def _line(ctx: AppContext, summary: Any) -> ft.Control:
+    """One finished game: game and date, winners, everyone's total best first."""
+    seats = sorted(
+        range(len(summary.names)),
+        key=lambda seat: summary.totals[seat],
+        reverse=summary.game not in LOWER_WINS,
+    )
+    standings = ", ".join(f"{summary.names[seat]} {summary.totals[seat]}" for seat in seats)
+    winners = ", ".join(summary.names[seat] for seat in summary.winners)
+    title = ctx.t("{game} on {date}", game=game_title(ctx, summary.game), date=day(ctx, summary.updated))
+    subtitle = ctx.t("Won by {names}", names=winners) if winners else ""
+    tile = ft.ListTile(
+        leading=ft.Icon(ft.Icons.EMOJI_EVENTS_OUTLINED),
+        title=ft.Text(title, weight=ft.FontWeight.BOLD),
+        subtitle=ft.Text(
+            "\n".join(part for part in (subtitle, standings, ctx.t("Rounds: {n}", n=summary.rounds)) if part)
+        ),
+        trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
+        on_click=lambda _, m=summary.id: ctx.navigate(f"/history/{m}"),
+    )
+    return ft.Card(tag(f"history-{summary.id}", tile))
+
+
+def _list(ctx: AppContext, game: str | None, player: str | None) -> ft.View:
+    chosen_game = game if game in GAME_ORDER else None
+    everything = ctx.store.list_matches(status="finished")
+    people: dict[str, str] = {}
+    for summary in everything:  # every player of a finished game, named as in their latest game
+        for pid, name in zip(summary.players, summary.names, strict=False):
+            people.setdefault(pid, name)
+    chosen_player = player if player in people else None
+    controls: list[ft.Control] = [
+        pills(
+            [(None, ctx.t("All games")), *((g, game_title(ctx, g)) for g in GAME_ORDER)],
+            chosen_game,
+            lambda g: ctx.navigate(history_route(g, chosen_player)),
+            prefix="history-game",
+        )
+    ]
+    if len(people) > 1:
+        ordered = sorted(people.items(), key=lambda item: item[1].casefold())
+        controls.append(
+            pills(
+                [(None, ctx.t("All players")), *ordered],
+                chosen_player,
+                lambda p: ctx.navigate(history_route(chosen_game, p)),
+                prefix="history-player",
+            )
+        )
+    shown = [
+        s
+        for s in everything
+        if (chosen_game is None or s.game == chosen_game)
+        and (chosen_player is None or chosen_player in s.players)
+    ]
+    if shown:
+        controls.append(ft.Text(ctx.t("Finished games: {n}", n=len(shown)), size=12))
+        controls.extend(_line(ctx, s) for s in shown)
+    elif everything:
+        controls.append(empty_state(ft.Icons.FILTER_ALT_OFF, ctx.t("No finished game matches this filter.")))
+    else:
+        controls.append(
+            empty_state(ft.Icons.HISTORY, ctx.t("No finished games yet. Games appear here once they end."))
+        )
+    return screen(ctx, history_route(chosen_game, chosen_player), ctx.t("History"), controls)
+
+
+def _detail(ctx: AppContext, match_id: str) -> ft.View:
+    route = f"/history/{match_id}"
+    match = ctx.store.get_match(match_id)
+    if match is None:
+        controls: list[ft.Control] = [empty_state(ft.Icons.SEARCH_OFF, ctx.t("This game was not found."))]
+        return screen(ctx, route, ctx.t("History"), controls, back="/history")
+    colours = assign_colours(player_colours(ctx), match.players)
+    title = ctx.t("{game} on {date}", game=game_title(ctx, match.game), date=day(ctx, match.updated))
+    if not match.is_over:
+        state = ctx.t("Not finished yet. Rounds played: {n}", n=len(match.rounds))
+    else:
+        winners = ", ".join(match.names[seat] for seat in match.winners())
+        state = ctx.t("Won by {names}", names=winners)
+    controls = [
+        ft.Text(state, weight=ft.FontWeight.BOLD),
+        section(ctx.t("Standings"), standings_list(ctx, match, colours=colours)),
+    ]
+    if match.rounds:
+        controls.append(section(ctx.t("Score progression"), progression_chart(ctx, match, colours)))
+        controls.append(section(ctx.t("Rounds"), rounds_table(ctx, match)))
+    controls.append(
+        ft.Row(
+            [
+                ft.OutlinedButton(
+                    ctx.t("Play again with the same players"),
+                    icon=ft.Icons.REPLAY,
+                    on_click=lambda _: ctx.navigate(f"/new?again={match.id}"),
+                    height=44,
+                ),
+                ft.TextButton(
+                    ctx.t("Open the scoreboard"),
+                    icon=ft.Icons.SCOREBOARD,
+                    on_click=lambda _: ctx.navigate(f"/match/{match.id}"),
+                    height=44,
+                ),
+            ],
+            wrap=True,
+        )
+    )
+    return screen(ctx, route, title, controls, back="/history")
+
+
+def build(
+    ctx: AppContext,
+    match_id: str | None = None,
+    game: str | None = None,
+    player: str | None = None,
+    **_: str,
+) -> ft.View:
+    if match_id:
+        return _detail(ctx, match_id)
+    return _list(ctx, game, player)

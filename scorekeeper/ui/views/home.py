@@ -1,0 +1,76 @@
+"""Home: continue an unfinished game (with its standings), start a new one, reach every other screen."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from scorekeeper.ui.components.layout import screen, section
+from scorekeeper.ui.components.score_table import game_title
+from scorekeeper.ui.components.widgets import primary_button, tag
+from scorekeeper.ui.context import AppContext
+
+
+def _active_games(ctx: AppContext) -> list[ft.Control]:
+    cards: list[ft.Control] = []
+    for summary in ctx.store.list_matches(status="active"):
+        if summary.mode != "tracked":
+            continue
+        order = sorted(range(len(summary.names)), key=lambda seat: summary.totals[seat], reverse=True)
+        if summary.game == "ruckzuck":
+            order.reverse()  # the lowest penalty leads
+        standings = ", ".join(f"{summary.names[seat]} {summary.totals[seat]}" for seat in order)
+        title = ctx.t("{game} · round {n}", game=game_title(ctx, summary.game), n=summary.rounds + 1)
+        cards.append(
+            tag(
+                f"continue-{summary.id}",
+                ft.Card(
+                    ft.ListTile(
+                        leading=ft.Icon(ft.Icons.PLAY_ARROW),
+                        title=ft.Text(title),
+                        subtitle=ft.Text(standings),
+                        on_click=lambda _, m=summary.id: ctx.navigate(f"/match/{m}"),
+                    )
+                ),
+            )
+        )
+    return cards
+
+
+def build(ctx: AppContext, **_: str) -> ft.View:
+    controls: list[ft.Control] = []
+    messages = list(getattr(ctx.store, "recovery_messages", []) or [])
+    if messages:
+        # The store repaired a damaged file at start: tell the player once.
+        controls.append(
+            ft.Container(
+                ft.Text("\n".join(messages), color=ft.Colors.ON_ERROR_CONTAINER),
+                bgcolor=ft.Colors.ERROR_CONTAINER,
+                padding=12,
+                border_radius=8,
+            )
+        )
+        ctx.store.recovery_messages.clear()
+    active = _active_games(ctx)
+    if active:
+        controls.append(section(ctx.t("Continue a game"), *active))
+    controls.append(
+        ft.Row([primary_button(ctx.t("New game"), lambda: ctx.navigate("/new"), identifier="new-game")])
+    )
+    links = (
+        (ft.Icons.PEOPLE, ctx.t("Players"), "/players"),
+        (ft.Icons.HISTORY, ctx.t("History"), "/history"),
+        (ft.Icons.BAR_CHART, ctx.t("Statistics"), "/stats"),
+        (ft.Icons.MENU_BOOK, ctx.t("Rules"), "/rules"),
+        (ft.Icons.SETTINGS, ctx.t("Settings"), "/settings"),
+    )
+    tiles = [
+        ft.OutlinedButton(
+            text, icon=icon, on_click=lambda _, r=route: ctx.navigate(r), height=52, expand=True
+        )
+        for icon, text, route in links
+    ]
+    per_row = 2 if ctx.narrow else 3  # rows of equal tiles sharing the width
+    grid = [ft.Row(tiles[i : i + per_row], spacing=8) for i in range(0, len(tiles), per_row)]
+    controls.extend(grid)
+    ctx.on_enter = lambda: ctx.navigate("/new")
+    return screen(ctx, "/", ctx.t("Scorekeeper"), controls, back=None)

@@ -1,0 +1,261 @@
+"""New game: the game, its options (RULES.md defaults, each explained), the seats in order, the first dealer."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import flet as ft
+
+from scorekeeper.games.base import RuleError
+from scorekeeper.match import Match
+from scorekeeper.ui.components.layout import error_text, screen, section
+from scorekeeper.ui.components.score_table import game_title
+from scorekeeper.ui.components.widgets import primary_button, seat_chip, tag
+from scorekeeper.ui.context import PLAYER_COLOURS, AppContext
+from scorekeeper.ui.views.game_options import (
+    GAME_OPTIONS,
+    PLAYER_RANGE,
+    OptionSpec,
+    default_value,
+    options_for,
+)
+
+RANDOM = "random"
+
+
+def _draft(ctx: AppContext, game: str | None, again: str | None) -> dict[str, Any]:
+    """The form's state, kept while the screen is re-drawn; "play again" copies a finished game's setup."""
+    draft = ctx.drafts.get("new_game")
+    if again:
+        old = ctx.store.get_match(again)
+        if old is not None:
+            values = {k: v for k, v in old.options.items() if k != "players"}
+            draft = {"game": old.game, "values": values, "seats": list(old.players), "dealer": RANDOM}
+    if draft is None:
+        draft = {"game": "racko", "values": {}, "seats": [], "dealer": RANDOM}
+    if game in PLAYER_RANGE and game != draft["game"]:
+        draft.update(game=game, values={})
+    ctx.drafts["new_game"] = draft
+    return draft
+
+
+def _option_control(ctx: AppContext, spec: OptionSpec, value: Any, on_change) -> ft.Control:
+    label, help_text = ctx.t(spec.label), ctx.t(spec.help)
+    ident = f"option-{spec.name}"
+    if spec.kind == "bool":
+        control: ft.Control = ft.Switch(
+            label=label, value=bool(value), on_change=lambda e: on_change(e.control.value)
+        )
+    elif spec.kind == "choice":
+        control = ft.Column(
+            [
+                ft.Text(label),
+                ft.Row(
+                    [
+                        tag(
+                            f"{ident}-{choice}",
+                            ft.FilledButton(ctx.t(text), on_click=lambda _, c=choice: on_change(c))
+                            if choice == value
+                            else ft.OutlinedButton(ctx.t(text), on_click=lambda _, c=choice: on_change(c)),
+                        )
+                        for choice, text in spec.choices
+                    ],
+                    wrap=True,
+                ),
+            ],
+            spacing=4,
+        )
+    else:
+
+        def typed(event: ft.Event[ft.TextField]) -> None:
+            text = (event.control.value or "").strip()
+            on_change(int(text) if text.isdigit() else text, redraw=False)
+
+        control = ft.TextField(
+            label=label,
+            value="" if value is None else str(value),
+            keyboard_type=ft.KeyboardType.NUMBER,
+            width=200,
+            on_change=typed,
+        )
+    return ft.Column([tag(ident, control), ft.Text(help_text, size=12, italic=True)], spacing=2)
+
+
+def build(ctx: AppContext, game: str | None = None, again: str | None = None, **_: str) -> ft.View:
+    draft = _draft(ctx, game, again)
+    game = draft["game"]
+    players = {p.id: p for p in ctx.store.list_players()}
+    draft["seats"] = [seat for seat in draft["seats"] if seat in players or ctx.store.get_player(seat)]
+    seats: list[str] = draft["seats"]
+    low, high = PLAYER_RANGE[game]
+    message = error_text()
+
+    def redraw() -> None:
+        ctx.rerender()
+
+    def set_game(name: str) -> None:
+        draft.update(game=name, values={})
+        redraw()
+
+    def set_value(name: str, value: Any, *, redraw: bool = True) -> None:
+        draft["values"][name] = value
+        if redraw:
+            ctx.rerender()
+
+    def toggle_seat(player_id: str) -> None:
+        if player_id in seats:
+            seats.remove(player_id)
+        else:
+            seats.append(player_id)
+        if draft["dealer"] not in (RANDOM, *seats):
+            draft["dealer"] = RANDOM
+        redraw()
+
+    def move_up(index: int) -> None:
+        seats[index - 1], seats[index] = seats[index], seats[index - 1]
+        redraw()
+
+    new_name = ft.TextField(label=ctx.t("New player"), expand=True, on_submit=lambda _: add_player())
+
+    def add_player() -> None:
+        name = (new_name.value or "").strip()
+        colour = PLAYER_COLOURS[len(players) % len(PLAYER_COLOURS)][1]
+        try:
+            player = ctx.store.add_player(name, colour)
+        except (RuleError, ValueError) as error:
+            message.value, message.visible = str(error), True
+            message.update()
+            return
+        seats.append(player.id)
+        redraw()
+
+    def start() -> None:
+        options = options_for(game, len(seats), draft["values"])
+        dealer = draft["dealer"]
+        first = (
+            random.randrange(len(seats))
+            if dealer == RANDOM and seats
+            else seats.index(dealer)
+            if seats
+            else 0
+        )
+        names = [players[s].name if s in players else ctx.store.get_player(s).name for s in seats]
+        try:
+            if not low <= len(seats) <= high:
+                raise RuleError(
+                    ctx.t(
+                        "{game} is for {low} to {high} players.",
+                        game=game_title(ctx, game),
+                        low=low,
+                        high=high,
+                    )
+                )
+            match = Match.new(game, options, list(seats), first_dealer=first, names=names)
+            ctx.store.save_match(match)
+        except (RuleError, ValueError) as error:
+            message.value, message.visible = str(error), True
+            message.update()
+            return
+        ctx.drafts.pop("new_game", None)
+        ctx.navigate(f"/match/{match.id}/round")
+
+    games = ft.Row(
+        [
+            tag(
+                f"game-{name}",
+                (ft.FilledButton if name == game else ft.OutlinedButton)(
+                    game_title(ctx, name), on_click=lambda _, n=name: set_game(n), height=48
+                ),
+            )
+            for name in PLAYER_RANGE
+        ],
+        wrap=True,
+    )
+    current = {**{s.name: default_value(s, len(seats)) for s in GAME_OPTIONS[game]}, **draft["values"]}
+    option_controls = [
+        _option_control(
+            ctx,
+            spec,
+            current.get(spec.name),
+            lambda v, n=spec.name, redraw=True: set_value(n, v, redraw=redraw),
+        )
+        for spec in GAME_OPTIONS[game]
+        if spec.applies(len(seats), current)
+    ]
+    choose = [
+        seat_chip(
+            p.name,
+            p.colour,
+            selected=p.id in seats,
+            on_click=lambda pid=p.id: toggle_seat(pid),
+            identifier=f"pick-{p.name}",
+        )
+        for p in players.values()
+    ]
+    order: list[ft.Control] = []
+    for index, player_id in enumerate(seats):
+        player = players.get(player_id) or ctx.store.get_player(player_id)
+        order.append(
+            ft.Row(
+                [
+                    ft.Text(ctx.t("Seat {n}", n=index + 1), width=64),
+                    seat_chip(player.name, player.colour),
+                    ft.IconButton(
+                        ft.Icons.ARROW_UPWARD,
+                        tooltip=ctx.t("Move up"),
+                        on_click=lambda _, i=index: move_up(i),
+                        disabled=index == 0,
+                    ),
+                    ft.IconButton(
+                        ft.Icons.CLOSE,
+                        tooltip=ctx.t("Remove"),
+                        on_click=lambda _, pid=player_id: toggle_seat(pid),
+                    ),
+                ],
+                spacing=4,
+            )
+        )
+
+    def set_dealer(key: str) -> None:
+        draft["dealer"] = key
+        redraw()
+
+    dealer_choices = [(RANDOM, ctx.t("Draw at random"))] + [
+        (pid, (players.get(pid) or ctx.store.get_player(pid)).name) for pid in seats
+    ]
+    dealer = ft.Row(
+        [
+            tag(
+                f"dealer-{index}",
+                (ft.FilledButton if key == draft["dealer"] else ft.OutlinedButton)(
+                    text, on_click=lambda _, k=key: set_dealer(k)
+                ),
+            )
+            for index, (key, text) in enumerate(dealer_choices)
+        ],
+        wrap=True,
+    )
+    controls: list[ft.Control] = [
+        section(ctx.t("Game"), games),
+        section(ctx.t("Options"), *option_controls) if option_controls else ft.Container(),
+        section(
+            ctx.t("Players ({low} to {high}), tap in seat order", low=low, high=high),
+            ft.Row(choose, wrap=True, spacing=6, run_spacing=6),
+            ft.Row(
+                [
+                    tag("new-player-name", new_name),
+                    ft.IconButton(
+                        ft.Icons.PERSON_ADD, tooltip=ctx.t("Add player"), on_click=lambda _: add_player()
+                    ),
+                ]
+            ),
+        ),
+        section(ctx.t("Seats, clockwise"), *order) if order else ft.Container(),
+        section(ctx.t("First dealer"), dealer) if seats else ft.Container(),
+        message,
+    ]
+    # Enter in the "New player" field adds that player (its on_submit); only otherwise does Enter start.
+    ctx.on_enter = lambda: None if (new_name.value or "").strip() else start()
+    bottom = ft.Row([primary_button(ctx.t("Start game"), start, identifier="start-game")])
+    return screen(ctx, "/new", ctx.t("New game"), controls, back="/", bottom=bottom)

@@ -1,0 +1,164 @@
+"""Players: the saved players with name and colour; add, rename, change colour, archive and restore.
+
+Matches keep the names they were played with, so renaming or archiving never changes a finished game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from scorekeeper.games.base import RuleError
+from scorekeeper.ui.components.layout import error_text, screen, section
+from scorekeeper.ui.components.widgets import tag
+from scorekeeper.ui.context import PLAYER_COLOURS, AppContext
+
+
+def _colour_picker(ctx: AppContext, current: str, on_pick: Callable[[str], None], prefix: str) -> ft.Control:
+    return ft.Row(
+        [
+            tag(
+                f"{prefix}-{index}",
+                ft.Container(
+                    width=32,
+                    height=32,
+                    border_radius=16,
+                    bgcolor=value,
+                    border=ft.Border.all(
+                        3 if value.lower() == (current or "").lower() else 0, ft.Colors.ON_SURFACE
+                    ),
+                    tooltip=ctx.t(name),
+                    on_click=lambda _, v=value: on_pick(v),
+                ),
+            )
+            for index, (name, value) in enumerate(PLAYER_COLOURS)
+        ],
+        wrap=True,
+        spacing=6,
+        run_spacing=6,
+    )
+
+
+def build(ctx: AppContext, archived: str | None = None, **_: str) -> ft.View:
+    show_archived = archived == "1"
+    message = error_text()
+    everyone = ctx.store.list_players(include_archived=True)
+    draft = ctx.drafts.setdefault(
+        "players", {"colour": PLAYER_COLOURS[len(everyone) % len(PLAYER_COLOURS)][1]}
+    )
+
+    def fail(error: Exception) -> None:
+        message.value, message.visible = str(error), True
+        message.update()
+
+    def attempt(action: Callable[[], object]) -> None:
+        try:
+            action()
+        except (RuleError, ValueError) as error:
+            fail(error)
+            return
+        ctx.rerender()
+
+    name_field = ft.TextField(label=ctx.t("Name"), expand=True, on_submit=lambda _: add())
+
+    def add() -> None:
+        name = (name_field.value or "").strip()
+        colour = draft.pop("picked", None) or PLAYER_COLOURS[len(everyone) % len(PLAYER_COLOURS)][1]
+        attempt(lambda: ctx.store.add_player(name, colour))
+
+    def pick_new(colour: str) -> None:
+        draft["picked"] = colour
+        ctx.rerender()
+
+    def rename(player_id: str, old: str) -> None:
+        field = ft.TextField(label=ctx.t("Name"), value=old, autofocus=True)
+
+        def done(_: object = None) -> None:
+            ctx.page.pop_dialog()
+            attempt(lambda: ctx.store.rename_player(player_id, (field.value or "").strip()))
+
+        field.on_submit = done
+        ctx.page.show_dialog(
+            ft.AlertDialog(
+                title=ft.Text(ctx.t("Rename {name}", name=old)),
+                content=field,
+                actions=[
+                    ft.TextButton(ctx.t("Cancel"), on_click=lambda _: ctx.page.pop_dialog()),
+                    tag("rename-ok", ft.TextButton(ctx.t("Rename"), on_click=done)),
+                ],
+            )
+        )
+
+    rows: list[ft.Control] = []
+    for player in everyone:
+        if player.archived and not show_archived:
+            continue
+        editing = draft.get("colour_for") == player.id
+        actions = [
+            ft.IconButton(
+                ft.Icons.EDIT, tooltip=ctx.t("Rename"), on_click=lambda _, p=player: rename(p.id, p.name)
+            ),
+            ft.IconButton(
+                ft.Icons.PALETTE,
+                tooltip=ctx.t("Colour"),
+                on_click=lambda _, p=player, e=editing: (
+                    draft.update(colour_for=None if e else p.id),
+                    ctx.rerender(),
+                ),
+            ),
+            ft.IconButton(
+                ft.Icons.UNARCHIVE if player.archived else ft.Icons.ARCHIVE,
+                tooltip=ctx.t("Restore") if player.archived else ctx.t("Archive"),
+                on_click=lambda _, p=player: attempt(lambda: ctx.store.archive_player(p.id, not p.archived)),
+            ),
+        ]
+        title = player.name + (f" ({ctx.t('archived')})" if player.archived else "")
+        rows.append(
+            tag(
+                f"player-{player.name}",
+                ft.Row(
+                    [
+                        ft.Container(
+                            width=20, height=20, border_radius=10, bgcolor=player.colour or ft.Colors.OUTLINE
+                        ),
+                        ft.Text(title, expand=True, size=16),
+                        *actions,
+                    ],
+                    spacing=4,
+                ),
+            )
+        )
+        if editing:
+            rows.append(
+                _colour_picker(
+                    ctx,
+                    player.colour,
+                    lambda c, p=player: (
+                        draft.pop("colour_for", None),
+                        attempt(lambda: ctx.store.set_player_colour(p.id, c)),
+                    ),
+                    f"colour-{player.name}",
+                )
+            )
+    if not rows:
+        rows.append(ft.Text(ctx.t("No players yet. Add the people you play with.")))
+    toggle = ft.Switch(
+        label=ctx.t("Show archived players"),
+        value=show_archived,
+        on_change=lambda e: ctx.navigate("/players?archived=1" if e.control.value else "/players"),
+    )
+    colour = draft.get("picked") or PLAYER_COLOURS[len(everyone) % len(PLAYER_COLOURS)][1]
+    adder = section(
+        ctx.t("Add a player"),
+        ft.Row(
+            [
+                tag("player-name", name_field),
+                tag("add-player", ft.FilledButton(ctx.t("Add"), on_click=lambda _: add())),
+            ]
+        ),
+        _colour_picker(ctx, colour, pick_new, "new-colour"),
+        message,
+    )
+    ctx.on_enter = None  # Enter in the name field adds (on_submit); a page-wide Enter would add twice
+    return screen(ctx, "/players", ctx.t("Players"), [adder, section(ctx.t("Saved players"), *rows), toggle])

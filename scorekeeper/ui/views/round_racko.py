@@ -1,0 +1,345 @@
+"""Racko round entry: who called, then each rack slot 5 to slot 50 on a pad of the deck's numbers (numbers used
+this round greyed out), or the quick form (ascending count and longest run per player).
+
+A rack takes 10 taps (one per card; the next rack opens by itself); the caller is one tap per round.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from scorekeeper.games.base import RuleError
+from scorekeeper.match import Match
+from scorekeeper.ui.components.widgets import ChoiceRow, NumberPad, seat_chip, tag
+from scorekeeper.ui.context import AppContext
+from scorekeeper.ui.views.round_entry import RoundForm, dealer_for
+
+SLOTS = 10
+SLOT_LABELS = [5 * (i + 1) for i in range(SLOTS)]
+
+
+def _start(draft: dict[str, Any], match: Match, edit: int | None, playing: list[int]) -> None:
+    """Fill an empty draft: blank racks, or the round being edited."""
+    seats = len(match.players)
+    draft.update(
+        mode="racks",
+        racks=[[None] * SLOTS for _ in range(seats)],
+        counts=[None] * seats,
+        runs=[None] * seats,
+        callers=[],
+        blitz=False,
+        seat=playing[0],
+        slot=0,
+    )
+    if edit is None:
+        return
+    old = match.rounds[edit]
+    draft.update(callers=list(old.get("callers") or []), blitz=bool(old.get("blitz")))
+    if old.get("racks") is not None:
+        draft["racks"] = [list(r) if r else [None] * SLOTS for r in old["racks"]]
+    else:
+        draft.update(mode="quick", counts=list(old["counts"]), runs=list(old.get("runs") or [None] * seats))
+
+
+def run_cells(rack: list[int]) -> set[int]:
+    """Slots that belong to a direct run (neighbours rising by exactly 1), for highlighting only."""
+    cells: set[int] = set()
+    for i in range(1, len(rack)):
+        if rack[i] == rack[i - 1] + 1:
+            cells.update((i - 1, i))
+    return cells
+
+
+def build_form(
+    ctx: AppContext, match: Match, edit: int | None, draft: dict[str, Any], message: ft.Text
+) -> RoundForm:
+    rules, opts = match.rules, match.opts
+    seats, deck = len(match.players), opts.deck_size
+    out = set(match.tally().out[edit] if edit is not None else match.players_out())
+    playing = [s for s in range(seats) if s not in out]
+    if not draft:
+        _start(draft, match, edit, playing)
+    names = match.names
+    dynamic = ft.Column(spacing=10)
+    preview = ft.Text(size=15, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)
+    with_runs = opts.variant != "standard"
+
+    def used() -> set[int]:
+        return {n for s in playing for n in draft["racks"][s] if n is not None}
+
+    def complete(seat: int) -> bool:
+        return all(n is not None for n in draft["racks"][seat])
+
+    def pick(number: Any) -> None:
+        rack = draft["racks"][draft["seat"]]
+        slot = (
+            draft["slot"]
+            if draft["slot"] is not None
+            else next((i for i, n in enumerate(rack) if n is None), None)
+        )
+        if slot is None or number in used():
+            return
+        rack[slot] = int(number)
+        empty = [i for i, n in enumerate(rack) if n is None]
+        draft["slot"] = next((i for i in empty if i > slot), empty[0] if empty else None)
+        if draft["slot"] is None:  # this rack is full: open the next incomplete one
+            later = [s for s in playing if not complete(s)]
+            if later:
+                after = [s for s in later if s > draft["seat"]]
+                draft["seat"] = (after or later)[0]
+                draft["slot"] = draft["racks"][draft["seat"]].index(None)
+        refresh()
+
+    pad = NumberPad(list(range(1, deck + 1)), pick, prefix="num", size=44 if ctx.narrow else 48)
+
+    def set_seat(seat: int) -> None:
+        rack = draft["racks"][seat]
+        draft.update(seat=seat, slot=rack.index(None) if None in rack else None)
+        refresh()
+
+    def set_slot(slot: int) -> None:
+        draft["slot"] = slot
+        refresh()
+
+    def back_space() -> None:
+        rack = draft["racks"][draft["seat"]]
+        filled = [i for i, n in enumerate(rack) if n is not None]
+        if filled:
+            last = draft["slot"] if draft["slot"] in filled else filled[-1]
+            rack[last] = None
+            draft["slot"] = last
+        refresh()
+
+    def clear_rack() -> None:
+        draft["racks"][draft["seat"]] = [None] * SLOTS
+        draft["slot"] = 0
+        refresh()
+
+    def toggle_caller(seat: int) -> None:
+        callers = draft["callers"]
+        if seat in callers:
+            callers.remove(seat)
+        elif draft["blitz"]:
+            callers.append(seat)
+        else:
+            draft["callers"] = [seat]
+        refresh()
+
+    def set_mode(mode: str) -> None:
+        draft["mode"] = mode
+        refresh()
+
+    def set_blitz(on: bool) -> None:
+        draft["blitz"] = on
+        if not on:
+            draft["callers"] = draft["callers"][:1]
+        refresh()
+
+    def set_quick(kind: str, seat: int, value: Any) -> None:
+        draft[kind][seat] = int(value)
+        refresh()
+
+    def rack_summary(seat: int) -> str:
+        rack = draft["racks"][seat]
+        if not complete(seat):
+            return ctx.t("{n}/10 cards", n=sum(n is not None for n in rack))
+        try:
+            count, run = rules.ascending_count(rack), rules.longest_run(rack)
+        except RuleError:
+            return ""
+        return ctx.t("ascending {count} · run {run}", count=count, run=run)
+
+    def slot_box(index: int, value: int | None, *, good: bool, in_run: bool, selected: bool) -> ft.Control:
+        width = 64 if ctx.narrow else 72
+        return tag(
+            f"slot-{index}",
+            ft.Container(
+                ft.Column(
+                    [
+                        ft.Text(str(SLOT_LABELS[index]), size=11),
+                        ft.Text(
+                            "–" if value is None else str(value),
+                            size=22,
+                            weight=ft.FontWeight.BOLD,
+                            color=ft.Colors.TERTIARY if in_run else None,
+                            italic=in_run,
+                        ),
+                    ],
+                    spacing=0,
+                    horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                    tight=True,
+                ),
+                width=width,
+                height=58,
+                alignment=ft.Alignment.CENTER,
+                border_radius=8,
+                bgcolor=ft.Colors.SECONDARY_CONTAINER if good else None,
+                border=ft.Border.all(
+                    3 if selected else 1, ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE_VARIANT
+                ),
+                on_click=lambda _, i=index: set_slot(i),
+            ),
+        )
+
+    def racks_part() -> list[ft.Control]:
+        seat = draft["seat"]
+        rack = draft["racks"][seat]
+        tabs = [
+            seat_chip(
+                names[s],
+                None,
+                selected=s == seat,
+                on_click=lambda s=s: set_seat(s),
+                identifier=f"rack-seat-{s}",
+                subtitle=rack_summary(s),
+            )
+            for s in playing
+        ]
+        good: set[int] = set()
+        runs: set[int] = set()
+        if complete(seat):
+            good = set(range(rules.ascending_count(rack)))
+            runs = run_cells(rack)
+        boxes = [
+            slot_box(i, rack[i], good=i in good, in_run=i in runs, selected=i == draft["slot"])
+            for i in range(SLOTS)
+        ]
+        rows = (
+            [ft.Row(boxes[:5], spacing=6), ft.Row(boxes[5:], spacing=6)]
+            if ctx.narrow
+            else [ft.Row(boxes, spacing=6, wrap=True)]
+        )
+        tools = ft.Row(
+            [
+                ft.Text(ctx.t("Rack of {name}, slot 5 first", name=names[seat]), expand=True),
+                tag(
+                    "rack-back",
+                    ft.IconButton(
+                        ft.Icons.BACKSPACE_OUTLINED,
+                        tooltip=ctx.t("Remove last card"),
+                        on_click=lambda _: back_space(),
+                    ),
+                ),
+                tag(
+                    "rack-clear",
+                    ft.IconButton(
+                        ft.Icons.DELETE_SWEEP, tooltip=ctx.t("Clear rack"), on_click=lambda _: clear_rack()
+                    ),
+                ),
+            ]
+        )
+        return [
+            ft.Row(tabs, wrap=True, spacing=6, run_spacing=6),
+            tools,
+            *rows,
+            ft.Text(rack_summary(seat), weight=ft.FontWeight.BOLD),
+        ]
+
+    def quick_part() -> list[ft.Control]:
+        parts: list[ft.Control] = []
+        size = 34 if ctx.narrow else 40
+        for s in playing:
+            count = ChoiceRow(
+                range(1, 11), lambda v, s=s: set_quick("counts", s, v), prefix=f"count-{s}", size=size
+            )
+            count.refresh(draft["counts"][s])
+            parts += [
+                ft.Text(names[s], weight=ft.FontWeight.BOLD),
+                ft.Text(ctx.t("Ascending count")),
+                count.control,
+            ]
+            if with_runs:
+                run = ChoiceRow(
+                    range(1, 11), lambda v, s=s: set_quick("runs", s, v), prefix=f"run-{s}", size=size
+                )
+                run.refresh(draft["runs"][s])
+                parts += [ft.Text(ctx.t("Longest run")), run.control]
+        return parts
+
+    def refresh(*, send: bool = True) -> None:
+        racks_mode = draft["mode"] == "racks"
+        callers = ft.Row(
+            [
+                seat_chip(
+                    names[s],
+                    None,
+                    selected=s in draft["callers"],
+                    on_click=lambda s=s: toggle_caller(s),
+                    identifier=f"caller-{s}",
+                )
+                for s in playing
+            ],
+            wrap=True,
+            spacing=6,
+            run_spacing=6,
+        )
+        modes = ft.Row(
+            [
+                tag(
+                    f"mode-{mode}",
+                    (ft.FilledButton if draft["mode"] == mode else ft.OutlinedButton)(
+                        text, on_click=lambda _, m=mode: set_mode(m)
+                    ),
+                )
+                for mode, text in (("racks", ctx.t("Racks")), ("quick", ctx.t("Quick form")))
+            ]
+        )
+        parts: list[ft.Control] = [
+            ft.Text(ctx.t("Dealer: {name}", name=names[dealer_for(match, edit)])),
+            ft.Text(ctx.t("Who called Racko?")),
+            callers,
+        ]
+        if opts.blitz:
+            parts.append(
+                tag(
+                    "blitz",
+                    ft.Switch(
+                        label=ctx.t("Blitz-Racko right after the deal"),
+                        value=draft["blitz"],
+                        on_change=lambda e: set_blitz(bool(e.control.value)),
+                    ),
+                )
+            )
+        parts.append(modes)
+        parts += racks_part() if racks_mode else quick_part()
+        parts.append(preview)
+        dynamic.controls = parts
+        pad.refresh(disabled=used() if racks_mode else set(range(1, deck + 1)))
+        pad.control.visible = racks_mode
+        preview.value = preview_text()
+        if send:
+            message.visible = False
+            for control in (dynamic, pad.control, message):
+                control.update()
+
+    def result() -> dict[str, Any] | str:
+        if draft["mode"] == "racks":
+            for s in playing:
+                if not complete(s):
+                    return ctx.t("Enter all 10 cards of {name}'s rack.", name=names[s])
+            racks = [draft["racks"][s] if s not in out else None for s in range(seats)]
+            return {"racks": racks, "callers": list(draft["callers"]), "blitz": draft["blitz"]}
+        counts = [None if s in out else draft["counts"][s] for s in range(seats)]
+        for s in playing:
+            if counts[s] is None and s not in draft["callers"]:
+                return ctx.t("Enter the ascending count of {name}.", name=names[s])
+        runs = [None if s in out else draft["runs"][s] for s in range(seats)] if with_runs else None
+        return {"counts": counts, "runs": runs, "callers": list(draft["callers"]), "blitz": draft["blitz"]}
+
+    def preview_text() -> str:
+        entered = result()
+        if isinstance(entered, str):
+            return ""
+        index = edit if edit is not None else match.round_index
+        try:
+            points = rules.score_result(entered, opts, dealer=dealer_for(match, edit), round_index=index)
+        except RuleError:
+            return ""
+        unit = ctx.t("chips") if match.chips else ctx.t("points")
+        listed = ", ".join(f"{names[s]} {points[s]:+d}" for s in playing)
+        return ctx.t("This round ({unit}): {list}", unit=unit, list=listed)
+
+    refresh(send=False)
+    return RoundForm(controls=[dynamic, pad.control], result=result)

@@ -1,0 +1,217 @@
+"""Rage round entry in two steps: bids (from the dealer's left, the dealer last, the forbidden dealer bid greyed
+out under the hook rule), then after the hand the tricks ("made it" copies the bid), +5 and -5 cards.
+
+Taps per player: 1 bid + 1 "made it" (+1 per +5/-5 card); two more per round (bids done, save).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from scorekeeper.games.base import RuleError, seats_from_left_of
+from scorekeeper.match import Match
+from scorekeeper.ui.components.widgets import ChoiceRow, Counter, tag
+from scorekeeper.ui.context import N_, AppContext
+from scorekeeper.ui.views.round_entry import RoundForm, dealer_for
+
+COLOUR_NAMES: dict[str, tuple[str, str]] = {
+    "r": (N_("red"), "#E53935"),
+    "b": (N_("blue"), "#1E88E5"),
+    "g": (N_("green"), "#43A047"),
+    "y": (N_("yellow"), "#FDD835"),
+    "o": (N_("orange"), "#FB8C00"),
+    "v": (N_("violet"), "#8E24AA"),
+}
+
+
+def build_form(
+    ctx: AppContext, match: Match, edit: int | None, draft: dict[str, Any], message: ft.Text
+) -> RoundForm:
+    rules, opts = match.rules, match.opts
+    seats = len(match.players)
+    index = edit if edit is not None else match.round_index
+    size = rules.hand_size(opts, index) or 0
+    dealer = dealer_for(match, edit)
+    order = seats_from_left_of(dealer, seats)
+    names = match.names
+    if not draft:
+        draft.update(
+            step="bids",
+            bids=[None] * seats,
+            tricks=[None] * seats,
+            bonus=[0] * seats,
+            minus=[0] * seats,
+            trump=None,
+        )
+        if edit is not None:
+            old = match.rounds[edit]
+            draft.update(step="result", **{k: list(old[k]) for k in ("bids", "tricks", "bonus", "minus")})
+    dynamic = ft.Column(spacing=8)
+    pad = 40 if ctx.narrow else 44
+
+    def forbidden() -> int | None:
+        """The dealer's forbidden bid once everyone else has bid (hook rule), else None."""
+        earlier = [draft["bids"][s] for s in order[:-1]]
+        if any(b is None for b in earlier):
+            return None
+        return rules.forbidden_dealer_bid(earlier, size, opts)
+
+    def set_value(kind: str, seat: int, value: Any) -> None:
+        draft[kind][seat] = int(value)
+        refresh()
+
+    def made_it(seat: int) -> None:
+        draft["tricks"][seat] = draft["bids"][seat]
+        refresh()
+
+    def set_trump(colour: str | None) -> None:
+        draft["trump"] = colour
+        refresh()
+
+    def header() -> list[ft.Control]:
+        trump = draft["trump"]
+        trump_text = ctx.t(COLOUR_NAMES[trump][0]) if trump else ctx.t("not set")
+        colours = [
+            tag(
+                f"trump-{letter}",
+                ft.Container(
+                    width=36,
+                    height=36,
+                    border_radius=18,
+                    bgcolor=value,
+                    border=ft.Border.all(3 if letter == trump else 0, ft.Colors.ON_SURFACE),
+                    on_click=lambda _, c=letter: set_trump(None if c == draft["trump"] else c),
+                    tooltip=ctx.t(name),
+                ),
+            )
+            for letter, (name, value) in COLOUR_NAMES.items()
+        ]
+        return [
+            ft.Text(
+                ctx.t("{n} cards each · dealer: {name}", n=size, name=names[dealer]),
+                weight=ft.FontWeight.BOLD,
+                size=16,
+            ),
+            ft.Row([ft.Text(ctx.t("Trump: {colour}", colour=trump_text)), *colours], wrap=True, spacing=6),
+        ]
+
+    def bids_part() -> list[ft.Control]:
+        parts: list[ft.Control] = [ft.Text(ctx.t("Bids, from the dealer's left"))]
+        banned = forbidden()
+        for seat in order:
+            row = ChoiceRow(
+                range(size + 1), lambda v, s=seat: set_value("bids", s, v), prefix=f"bid-{seat}", size=pad
+            )
+            is_dealer = seat == dealer
+            row.refresh(draft["bids"][seat], disabled={banned} if is_dealer and banned is not None else set())
+            label = names[seat] + (" " + ctx.t("(dealer)") if is_dealer else "")
+            parts += [ft.Text(label, weight=ft.FontWeight.BOLD), row.control]
+            if is_dealer and banned is not None:
+                parts.append(
+                    ft.Text(ctx.t("The dealer may not bid {n}.", n=banned), color=ft.Colors.ERROR, size=13)
+                )
+        total = sum(b for b in draft["bids"] if b is not None)
+        parts.append(ft.Text(ctx.t("Bids: {total} for {n} tricks", total=total, n=size)))
+        return parts
+
+    def result_part() -> list[ft.Control]:
+        taken = sum(t for t in draft["tricks"] if t is not None)
+        colour = None if taken == size else ft.Colors.ERROR
+        parts: list[ft.Control] = [
+            tag(
+                "tricks-sum",
+                ft.Text(
+                    ctx.t("Tricks: {taken} of {n}", taken=taken, n=size),
+                    color=colour,
+                    weight=ft.FontWeight.BOLD,
+                ),
+            )
+        ]
+        edition = opts.rules
+        for seat in order:
+            bid, tricks = draft["bids"][seat], draft["tricks"][seat]
+            row = ChoiceRow(
+                range(size + 1),
+                lambda v, s=seat: set_value("tricks", s, v),
+                prefix=f"tricks-{seat}",
+                size=pad,
+            )
+            row.refresh(tricks)
+            bonus = Counter(
+                "+5", lambda v, s=seat: set_value("bonus", s, v), prefix=f"bonus-{seat}", high=edition.bonus
+            )
+            minus = Counter(
+                "-5", lambda v, s=seat: set_value("minus", s, v), prefix=f"minus-{seat}", high=edition.minus
+            )
+            bonus.set(draft["bonus"][seat])
+            minus.set(draft["minus"][seat])
+            score = ""
+            if tricks is not None:
+                try:
+                    points = rules.round_score(
+                        bid, tricks, draft["bonus"][seat], draft["minus"][seat], options=opts
+                    )
+                    score = ctx.t("{points:+d} points", points=points)
+                except RuleError:
+                    score = ""
+            parts += [
+                ft.Row(
+                    [
+                        ft.Text(names[seat], weight=ft.FontWeight.BOLD),
+                        ft.Text(ctx.t("bid {n}", n=bid)),
+                        tag(
+                            f"made-{seat}",
+                            ft.FilledTonalButton(ctx.t("Made it"), on_click=lambda _, s=seat: made_it(s)),
+                        ),
+                        tag(f"score-{seat}", ft.Text(score, weight=ft.FontWeight.BOLD)),
+                    ],
+                    wrap=True,
+                ),
+                row.control,
+                ft.Row([bonus.control, minus.control], wrap=True),
+                ft.Divider(height=1),
+            ]
+        return parts
+
+    def refresh(*, send: bool = True) -> None:
+        dynamic.controls = header() + (bids_part() if draft["step"] == "bids" else result_part())
+        if send:
+            message.visible = False
+            dynamic.update()
+            message.update()
+
+    def bids_done() -> None:
+        missing = [names[s] for s in order if draft["bids"][s] is None]
+        if missing:
+            show(ctx.t("Enter the bid of {name}.", name=missing[0]))
+            return
+        banned = forbidden()
+        if banned is not None and draft["bids"][dealer] == banned:
+            show(ctx.t("The dealer may not bid {n}.", n=banned))
+            return
+        draft["step"] = "result"
+        ctx.rerender()
+
+    def change_bids() -> None:
+        draft["step"] = "bids"
+        ctx.rerender()
+
+    def show(text: str) -> None:
+        message.value, message.visible = text, True
+        message.update()
+
+    def result() -> dict[str, Any] | str:
+        missing = [names[s] for s in order if draft["tricks"][s] is None]
+        if missing:
+            return ctx.t("Enter the tricks of {name}.", name=missing[0])
+        return {k: list(draft[k]) for k in ("bids", "tricks", "bonus", "minus")}
+
+    refresh(send=False)
+    if draft["step"] == "bids":
+        return RoundForm(controls=[dynamic], result=result, save_label=ctx.t("Bids done"), primary=bids_done)
+    back = tag(
+        "change-bids", ft.OutlinedButton(ctx.t("Change bids"), on_click=lambda _: change_bids(), height=52)
+    )
+    return RoundForm(controls=[dynamic], result=result, extra_bottom=[back])

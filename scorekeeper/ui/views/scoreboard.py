@@ -1,0 +1,137 @@
+"""Scoreboard: standings with shared places, the round table (tap a round to edit or delete it), whose deal it
+is, Rage's next hand size, Racko's progress to the target, chip balances, and undo of the last change."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from scorekeeper.match import Match
+from scorekeeper.ui.components.layout import screen, section
+from scorekeeper.ui.components.match_io import change_match, colours_of, follow, load_match, undo_last
+from scorekeeper.ui.components.score_table import game_title, rounds_table, standings_list, unit_label
+from scorekeeper.ui.components.widgets import primary_button, tag
+from scorekeeper.ui.context import AppContext
+
+
+def status_lines(ctx: AppContext, match: Match) -> list[str]:
+    """Where the game stands: round, dealer now and next, hand size, target or rounds left."""
+    lines: list[str] = []
+    planned = match.rounds_planned()
+    played = match.round_index
+    if match.is_over:
+        lines.append(ctx.t("The game is over after {n} rounds.", n=played))
+        return lines
+    if planned:
+        lines.append(ctx.t("Round {n} of {total}", n=played + 1, total=planned))
+    else:
+        lines.append(ctx.t("Round {n}", n=played + 1))
+    dealer = match.dealer
+    lines.append(ctx.t("Dealer: {name}", name=match.names[dealer]))
+    seats = len(match.players)
+    out = set(match.players_out())
+    after = next(
+        ((dealer + k) % seats for k in range(1, seats + 1) if (dealer + k) % seats not in out), dealer
+    )
+    lines.append(ctx.t("Deals next: {name}", name=match.names[after]))
+    size = match.next_hand_size()
+    if size is not None:
+        lines.append(ctx.t("Cards this round: {n}", n=size))
+    if match.target:
+        lines.append(ctx.t("Playing to {target} points", target=match.target))
+    return lines
+
+
+def build(ctx: AppContext, match_id: str, **_: str) -> ft.View:
+    route = f"/match/{match_id}"
+    match = load_match(ctx, match_id)
+    if match is None:
+        return screen(ctx, route, ctx.t("Scoreboard"), [ft.Text(ctx.t("This game was not found."))])
+    title = game_title(ctx, match.game)
+
+    def enter_round() -> None:
+        ctx.navigate(f"{route}/round")
+
+    def ask_round(index: int) -> None:
+        def close(_: object = None) -> None:
+            ctx.page.pop_dialog()
+
+        def edit(_: object) -> None:
+            close()
+            ctx.navigate(f"{route}/round/{index}")
+
+        def delete(_: object) -> None:
+            close()
+            problem = change_match(ctx, match, lambda m: m.remove_round(index), ctx.t("Delete round"))
+            if problem:
+                ctx.error(problem)
+            else:
+                ctx.notify(ctx.t("Round {n} deleted.", n=index + 1))
+            ctx.rerender()
+
+        ctx.page.show_dialog(
+            ft.AlertDialog(
+                title=ft.Text(ctx.t("Round {n}", n=index + 1)),
+                content=ft.Text(ctx.t("Edit or delete this round? Later rounds are checked again.")),
+                actions=[
+                    tag("round-delete", ft.TextButton(ctx.t("Delete round"), on_click=delete)),
+                    tag("round-edit", ft.TextButton(ctx.t("Edit round"), on_click=edit)),
+                    ft.TextButton(ctx.t("Cancel"), on_click=close),
+                ],
+            )
+        )
+
+    def undo() -> None:
+        problem = undo_last(ctx, match_id)
+        if problem:
+            ctx.error(problem)
+        else:
+            ctx.notify(ctx.t("Undone."))
+        ctx.rerender()
+
+    actions: list[ft.Control] = []
+    if ctx.undo is not None and ctx.undo[0] == match_id:
+        actions.append(
+            tag(
+                "undo",
+                ft.IconButton(
+                    ft.Icons.UNDO, tooltip=ctx.t("Undo: {what}", what=ctx.undo[1]), on_click=lambda _: undo()
+                ),
+            )
+        )
+    actions.append(
+        tag(
+            "board-mode",
+            ft.IconButton(
+                ft.Icons.FULLSCREEN,
+                tooltip=ctx.t("Scoreboard mode"),
+                on_click=lambda _: ctx.navigate(f"{route}/board"),
+            ),
+        )
+    )
+    info = ft.Column([ft.Text(line) for line in status_lines(ctx, match)], spacing=2)
+    controls: list[ft.Control] = [
+        info,
+        section(
+            ctx.t("Standings ({unit})", unit=unit_label(ctx, match)),
+            standings_list(ctx, match, colours=colours_of(ctx, match)),
+        ),
+    ]
+    if match.rounds:
+        controls.append(
+            section(ctx.t("Rounds (tap one to edit or delete)"), rounds_table(ctx, match, on_round=ask_round))
+        )
+    if match.is_over:
+        bottom = ft.Row(
+            [
+                primary_button(
+                    ctx.t("Final results"), lambda: ctx.navigate(f"{route}/end"), identifier="final-results"
+                )
+            ]
+        )
+        ctx.on_enter = lambda: ctx.navigate(f"{route}/end")
+    else:
+        label = ctx.t("Enter round {n}", n=match.round_index + 1)
+        bottom = ft.Row([primary_button(label, enter_round, identifier="enter-round")])
+        ctx.on_enter = enter_round
+    follow(ctx, match_id, ctx.rerender)
+    return screen(ctx, route, title, controls, back="/", actions=actions, bottom=bottom)

@@ -1,0 +1,154 @@
+"""Statistics: per player and game, the share of wins, and the score progression of the latest game.
+
+All figures come from `scorekeeper.stats` over the store's finished matches; this view only lays them out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from scorekeeper.match import Match
+from scorekeeper.stats import PlayerGameStats, facts, player_game_stats, win_shares
+from scorekeeper.ui.components.extras_charts import progression_chart, win_share_chart
+from scorekeeper.ui.components.extras_common import (
+    GAME_ORDER,
+    assign_colours,
+    colour_for,
+    day,
+    decimal,
+    empty_state,
+    percent,
+    pills,
+    player_colours,
+)
+from scorekeeper.ui.components.layout import screen, section
+from scorekeeper.ui.components.score_table import game_title
+from scorekeeper.ui.components.widgets import tag
+from scorekeeper.ui.context import AppContext
+
+Figure = tuple[str, str]  # (label, value) of one tile
+
+
+def _figures(ctx: AppContext, record: PlayerGameStats) -> list[Figure]:
+    """The tiles of one player's card: the common figures, then the game's own."""
+    ruckzuck = record.game == "ruckzuck"
+    figures: list[Figure] = [
+        (ctx.t("Games"), str(record.games)),
+        (ctx.t("Wins"), str(record.wins)),
+        (ctx.t("Win rate"), percent(ctx, record.win_rate)),
+        (
+            ctx.t("Average penalty") if ruckzuck else ctx.t("Average per round"),
+            decimal(ctx, record.average_round),
+        ),
+        (
+            ctx.t("Lowest round") if ruckzuck else ctx.t("Best round"),
+            "–" if record.best_round is None else str(record.best_round),
+        ),
+    ]
+    extra: dict[str, Callable[[], list[Figure]]] = {
+        "racko": lambda: [
+            (ctx.t("Racko calls"), str(record.calls)),
+            (ctx.t("Bonus points"), str(record.bonus_points)),
+            (ctx.t("Longest run"), "–" if record.longest_run is None else str(record.longest_run)),
+        ],
+        "rage": lambda: [(ctx.t("Exact bids"), percent(ctx, record.exact_bid_rate))],
+        "ruckzuck": lambda: [(ctx.t("Went out"), str(record.times_out))],
+    }
+    return figures + extra.get(record.game, list)()
+
+
+def _tile(label: str, value: str) -> ft.Control:
+    return ft.Container(
+        ft.Column(
+            [
+                ft.Text(value, size=18, weight=ft.FontWeight.BOLD),
+                ft.Text(label, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+            ],
+            spacing=0,
+            tight=True,
+        ),
+        width=104,
+        padding=ft.Padding.symmetric(vertical=4),
+    )
+
+
+def _player_card(ctx: AppContext, record: PlayerGameStats, name: str, colour: str) -> ft.Control:
+    header = ft.Row(
+        [
+            ft.Container(width=12, height=12, border_radius=6, bgcolor=colour),
+            ft.Text(name, weight=ft.FontWeight.BOLD, size=16),
+        ],
+        spacing=8,
+    )
+    tiles = ft.Row([_tile(label, value) for label, value in _figures(ctx, record)], wrap=True, spacing=4)
+    return tag(
+        f"stats-{record.game}-{record.player}",
+        ft.Container(
+            ft.Column([header, tiles], spacing=6),
+            padding=12,
+            border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+            border_radius=12,
+        ),
+    )
+
+
+def _latest(ctx: AppContext, matches: list[Match], colours: dict[str, str]) -> ft.Control:
+    latest = matches[-1]  # `facts` orders them oldest first
+    title = ctx.t("{game} on {date}", game=game_title(ctx, latest.game), date=day(ctx, latest.updated))
+    return section(
+        ctx.t("Score progression of the latest game"),
+        ft.Row(
+            [
+                ft.Text(title, expand=True),
+                ft.TextButton(ctx.t("Open"), on_click=lambda _: ctx.navigate(f"/history/{latest.id}")),
+            ]
+        ),
+        progression_chart(ctx, latest, colours),
+    )
+
+
+def build(ctx: AppContext, game: str | None = None, **_: str) -> ft.View:
+    chosen = game if game in GAME_ORDER else None
+    filters = pills(
+        [(None, ctx.t("All games")), *((g, game_title(ctx, g)) for g in GAME_ORDER)],
+        chosen,
+        lambda g: ctx.navigate(f"/stats?game={g}" if g else "/stats"),
+        prefix="stats-game",
+    )
+    finished = facts(ctx.store.iter_matches(status="finished", game=chosen))  # asks each match once
+    matches = [fact.match for fact in finished]
+    controls: list[ft.Control] = [filters]
+    if not matches:
+        controls.append(
+            empty_state(
+                ft.Icons.BAR_CHART, ctx.t("No finished games yet. Statistics appear after the first one.")
+            )
+        )
+        return screen(ctx, "/stats", ctx.t("Statistics"), controls)
+    shares = win_shares(finished)
+    colours = assign_colours(player_colours(ctx), [s.player for s in shares])
+    names = {p.id: p.name for p in ctx.store.list_players(include_archived=True)}
+    controls.append(
+        section(
+            ctx.t("Share of wins"),
+            ft.Text(
+                ctx.t("Finished games: {n}. A shared first place counts as a win for each.", n=len(matches)),
+                size=12,
+            ),
+            win_share_chart(ctx, shares, colours, names),
+        )
+    )
+    controls.append(_latest(ctx, matches, colours))
+    records = player_game_stats(finished)
+    for g in GAME_ORDER:
+        mine = [r for r in records if r.game == g]
+        if not mine:
+            continue
+        cards = [
+            _player_card(ctx, r, names.get(r.player, r.name), colour_for(colours, r.player, i))
+            for i, r in enumerate(mine)
+        ]
+        controls.append(section(game_title(ctx, g), *cards))
+    return screen(ctx, "/stats", ctx.t("Statistics"), controls)

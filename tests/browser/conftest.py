@@ -1,0 +1,217 @@
+"""Real-browser fixtures: the app served in web mode on a free localhost port, driven by Debian chromium through
+Playwright (never `playwright install`). Flutter draws on a canvas, so tests use the accessibility tree: controls
+tagged with `ft.Semantics(identifier=...)` appear as `[flt-semantics-identifier=...]`.
+
+Screenshots go to tests/browser/output/ (gitignored)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = os.environ.get("SCOREKEEPER_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+OUTPUT = Path(__file__).with_name("output")
+ROOT = Path(__file__).resolve().parents[2]
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def wait_http(url: str, timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(url, timeout=2):
+                return
+        except OSError:
+            time.sleep(0.2)
+    raise TimeoutError(f"the app did not answer at {url}")
+
+
+def start_server(data_dir: Path, port: int) -> subprocess.Popen[bytes]:
+    """The app in web mode, as `main.py --web` starts it, on 127.0.0.1:port."""
+    env = {**os.environ, "FLET_FORCE_WEB_SERVER": "1", "FLET_WEB_NO_CDN": "1", "PYTHONUNBUFFERED": "1"}
+    code = f"from scorekeeper.ui.app import run; run(True, '127.0.0.1', {port}, {str(data_dir)!r})"
+    log = open(data_dir.parent / f"server-{port}.log", "wb")  # noqa: SIM115  # closed with the process
+    return subprocess.Popen(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT
+    )
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    if not Path(CHROMIUM).exists() and not shutil.which("chromium"):
+        pytest.skip("Debian chromium is not installed (apt-get install -y chromium)")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def app_url(tmp_path: Path) -> Iterator[str]:
+    data = tmp_path / "data"
+    data.mkdir()
+    port = free_port()
+    server = start_server(data, port)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        wait_http(url)
+        yield url
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+
+
+class UI:
+    """A browser tab on the app, with helpers that work on Flutter's accessibility tree."""
+
+    def __init__(self, page, url: str, name: str) -> None:
+        self.page = page
+        self.url = url
+        self.name = name
+        self.taps = 0  # every tap a player would make (the tap-count targets are measured with this)
+
+    def open(self, route: str = "/", ready: str = "new-game") -> None:
+        self.page.goto(self.url.rstrip("/") + route)
+        self.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
+        self.page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
+        self.wait(ready, timeout=60_000)
+
+    def node(self, identifier: str):
+        return self.page.locator(f'[flt-semantics-identifier="{identifier}"]').first
+
+    def wait(self, identifier: str, timeout: float = 15_000) -> None:
+        self.node(identifier).wait_for(state="attached", timeout=timeout)
+
+    def tap(self, identifier: str, *, count: bool = True) -> None:
+        """Tap the control tagged `identifier` (scrolled into view first, as a player would)."""
+        target = self.node(identifier)
+        target.wait_for(state="attached", timeout=15_000)
+        inner = target.locator("[flt-tappable], [role=button], input, [role=switch]").first
+        (inner if inner.count() else target).click(timeout=15_000)
+        if count:
+            self.taps += 1
+        self.page.wait_for_timeout(150)  # Flutter drops a click that follows the previous one too closely
+
+    def fill(self, identifier: str, text: str) -> None:
+        """Click a text field (it needs focus), select what is there and type `text`."""
+        self.tap(identifier, count=False)
+        field = self.page.locator(f'[flt-semantics-identifier="{identifier}"] input, input').last
+        field.wait_for(state="attached", timeout=10_000)
+        self.page.keyboard.press("Control+A")
+        self.page.keyboard.type(text)
+        self.page.wait_for_timeout(150)
+
+    def text_of(self, identifier: str) -> str:
+        target = self.node(identifier)
+        target.wait_for(state="attached", timeout=15_000)
+        text = target.inner_text().strip()
+        return text or (target.get_attribute("aria-label") or "")
+
+    def all_text(self) -> str:
+        return self.page.locator("flt-semantics-host").inner_text()
+
+    def wait_text(self, text: str, timeout: float = 15_000) -> None:
+        """Wait until `text` appears anywhere on screen (as the accessibility tree reports it)."""
+        deadline = time.monotonic() + timeout / 1000
+        while time.monotonic() < deadline:
+            if text in self.all_text():
+                return
+            self.page.wait_for_timeout(100)
+        raise AssertionError(f"{text!r} not on screen; screen says:\n{self.all_text()[:2000]}")
+
+    def wait_total(self, seat: int, expected: int) -> None:
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline:
+            try:
+                if self.text_of(f"total-{seat}") == str(expected):
+                    return
+            except Exception:
+                pass
+            self.page.wait_for_timeout(100)
+        raise AssertionError(
+            f"total of seat {seat} is {self.text_of(f'total-{seat}')!r}, expected {expected}"
+        )
+
+    def shot(self, screen: str) -> Path:
+        """Screenshot at the current size, and at the other main size too (phone <-> desktop)."""
+        OUTPUT.mkdir(exist_ok=True)
+        paths = []
+        original = self.page.viewport_size
+        for label, size in (("phone", PHONE), ("desktop", DESKTOP)):
+            self.page.set_viewport_size(size)
+            self.page.wait_for_timeout(1200)  # the app re-lays out when the width class changes
+            path = OUTPUT / f"{self.name}-{screen}-{label}.png"
+            self.page.screenshot(path=str(path))
+            paths.append(path)
+        self.page.set_viewport_size(original)
+        self.page.wait_for_timeout(700)
+        return paths[0]
+
+
+@pytest.fixture
+def ui(chromium, app_url: str, request) -> Iterator[UI]:
+    context = chromium.new_context(viewport=PHONE)
+    page = context.new_page()
+    helper = UI(page, app_url, request.node.name.removeprefix("test_"))
+    helper.open()
+    yield helper
+    context.close()
+
+
+def add_players(ui: UI, *names: str) -> None:
+    """Create saved players on the Players screen."""
+    ui.wait("player-name")
+    for name in names:
+        ui.fill("player-name", name)
+        ui.tap("add-player", count=False)
+        ui.wait(f"player-{name}")
+
+
+def new_game(
+    ui: UI, game: str, players: list[str], dealer_seat: int, options: dict[str, str] | None = None
+) -> None:
+    """From home: players, then the New game screen: game, seats in order, first dealer, start."""
+    ui.open("/players", ready="player-name")
+    add_players(ui, *players)
+    ui.open("/new", ready="start-game")
+    ui.tap(f"game-{game}", count=False)
+    for name in players:
+        ui.tap(f"pick-{name}", count=False)
+    for option, value in (options or {}).items():
+        if value.isdigit():
+            ui.fill(f"option-{option}", value)
+        else:
+            ui.tap(f"option-{option}-{value}", count=False)
+    ui.tap(f"dealer-{dealer_seat + 1}", count=False)
+    ui.tap("start-game", count=False)
+    ui.wait("save-round")

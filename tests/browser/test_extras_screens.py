@@ -1,0 +1,182 @@
+"""History, statistics, rules and settings in a real browser, on stored data (three finished games of the three
+games and one running), at phone and desktop size; screenshots go to tests/browser/output/extras-*.png."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import DESKTOP, OUTPUT, PHONE, ROOT, UI, free_port, start_server, wait_http
+
+from scorekeeper.match import Match
+from scorekeeper.store import Store
+
+pytestmark = pytest.mark.browser
+
+
+def _seed_module() -> Any:
+    """tests/test_ui_extras_data.py (one folder up, so not importable by name from here)."""
+    spec = importlib.util.spec_from_file_location(
+        "extras_seed_data", ROOT / "tests" / "test_ui_extras_data.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclass needs to find its module
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def seeded_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any, Path]]:
+    """The app served on data stored before it starts, as a user who has played for a while has it."""
+    data = tmp_path_factory.mktemp("extras") / "data"
+    data.mkdir()
+    with Store.open(data) as store:
+        seeded = _seed_module().seed_store(store)
+    port = free_port()
+    server = start_server(data, port)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        wait_http(url)
+        yield url, seeded, data
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+
+
+@pytest.fixture
+def extras(chromium: Any, seeded_app: tuple[str, Any, Path]) -> Iterator[tuple[UI, Any, Path]]:
+    url, seeded, data = seeded_app
+    context = chromium.new_context(viewport=PHONE)
+    helper = UI(context.new_page(), url, "extras")
+    yield helper, seeded, data
+    context.close()
+
+
+def scroll_down(ui: UI, pixels: int = 700) -> None:
+    """Scroll the screen's content the way a mouse wheel does (Flutter listens to wheel events)."""
+    size = ui.page.viewport_size or PHONE
+    ui.page.mouse.move(size["width"] / 2, size["height"] / 2)
+    ui.page.mouse.wheel(0, pixels)
+    ui.page.wait_for_timeout(600)
+
+
+def shots(ui: UI, screen: str, after_resize: Callable[[], None] | None = None) -> None:
+    """Screenshots at phone and desktop size. The app re-lays out a screen when the width class changes, and a
+    screen with charts takes a moment to do so, hence the longer wait than conftest's `UI.shot`; a re-laid-out
+    screen starts at the top again, so `after_resize` scrolls back where the picture should be."""
+    OUTPUT.mkdir(exist_ok=True)
+    for label, size in (("phone", PHONE), ("desktop", DESKTOP)):
+        ui.page.set_viewport_size(size)
+        ui.page.wait_for_timeout(1500)
+        if after_resize is not None:
+            after_resize()
+        ui.page.screenshot(path=str(OUTPUT / f"extras-{screen}-{label}.png"))
+    ui.page.set_viewport_size(PHONE)
+    ui.page.wait_for_timeout(1000)
+
+
+def test_history_list_filter_and_detail(extras: tuple[UI, Any, Path]) -> None:
+    ui, seeded, _ = extras
+    ui.open("/history", ready="history-game-all")
+    ui.wait_text("Finished games: 3")
+    ui.wait_text("Won by Bob")  # the Ruck Zuck game: lowest penalty
+    assert "Ann 530, Bob 110" in ui.all_text()
+    ui.wait(f"history-{seeded.racko}")
+    shots(ui, "history")
+    ui.tap("history-game-rage")
+    ui.wait_text("Finished games: 1")
+    assert "Ann 125, Cy 100, Bob 40" in ui.all_text()
+    ui.tap(f"history-{seeded.rage}")
+    ui.wait("progression-chart")
+    ui.wait_text("Won by Ann")
+    shots(ui, "history-detail")
+    shots(ui, "history-detail-rounds", lambda: scroll_down(ui))
+
+
+def test_statistics(extras: tuple[UI, Any, Path]) -> None:
+    ui, seeded, _ = extras
+    ui.open("/stats", ready="stats-game-all")
+    ui.wait("win-share-chart")
+    ui.wait_text("Ann · wins: 2 (66.7%)")
+    ui.wait_text("Bob · wins: 1 (33.3%)")
+    shots(ui, "stats")
+    ui.wait(f"stats-racko-{seeded.players['Ann']}")
+    shots(ui, "stats-players", lambda: scroll_down(ui, 900))
+    ui.tap("stats-game-ruckzuck")
+    ui.wait_text("Bob · wins: 1 (100%)")
+
+
+def test_rules_follow_the_language(extras: tuple[UI, Any, Path]) -> None:
+    ui, _, _ = extras
+    ui.open("/rules?game=ruckzuck", ready="rules-text-ruckzuck")
+    ui.wait_text("100 for each joker")
+    shots(ui, "rules")
+    ui.open("/settings", ready="language-de")
+    ui.tap("language-de")
+    ui.wait_text("Sprache")
+    ui.open("/rules?game=rage", ready="rules-text-rage")
+    ui.wait_text("Ansagen")
+    shots(ui, "rules-de")
+    ui.open("/settings", ready="language-en")
+    ui.tap("language-en")
+    ui.wait_text("Language")
+
+
+def test_settings_theme_and_a_copy_in_the_data_folder(extras: tuple[UI, Any, Path]) -> None:
+    ui, _, data = extras
+    ui.open("/settings", ready="language-en")
+    ui.wait_text(str(data))
+    shots(ui, "settings")
+    ui.tap("theme-dark")
+    ui.page.wait_for_timeout(500)
+    ui.tap("save-copy")
+    ui.wait_text("Saved to")
+    assert list((data / "exports").glob("scorekeeper-*.json"))
+    shots(ui, "settings-dark")
+    ui.tap("theme-system")
+
+
+def test_import_through_the_browsers_file_chooser(
+    extras: tuple[UI, Any, Path], tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """The Import button opens the browser's file chooser (a client action inside the tap); the chosen export
+    of another device is imported, and its finished game shows up in the history."""
+    ui, _, _ = extras
+    other = tmp_path_factory.mktemp("other-device")
+    with Store.open(other) as store:
+        dee, eve = store.add_player("Dee").id, store.add_player("Eve").id
+        match = Match.new("ruckzuck", {}, [dee, eve], names=["Dee", "Eve"])
+        match.add_round({"hands": [[], [7]], "out": 0})
+        match.add_round({"hands": [[9], []], "out": 1})
+        store.save_match(match)
+        export = store.export_json(other / "export.json")
+    ui.open("/settings", ready="import-file")
+    with ui.page.expect_file_chooser(timeout=15_000) as chooser:
+        ui.tap("import-file")
+    chooser.value.set_files(str(export))
+    ui.wait_text("Imported: 1 new games, 0 updated, 0 already here, 2 new players.")
+    ui.open("/history", ready="history-game-all")
+    ui.wait_text("Finished games: 4")
+    ui.wait_text("Won by Eve")  # Eve 7 penalty points, Dee 9
+
+
+def test_export_is_a_download_in_the_browser(extras: tuple[UI, Any, Path]) -> None:
+    ui, _, _ = extras
+    ui.open("/settings", ready="export-json")
+    with ui.page.expect_download(timeout=15_000) as download:
+        ui.tap("export-json")
+    saved = Path(download.value.path())
+    assert download.value.suggested_filename.startswith("scorekeeper-")
+    assert download.value.suggested_filename.endswith(".json")
+    assert "matches" in json.loads(saved.read_text(encoding="utf-8"))
+    ui.wait_text("Download started: scorekeeper-")

@@ -1,0 +1,198 @@
+"""Fast in-process tests of the tracking screens: the real app on a Flet session with a recording connection
+(see test_ui_core_harness), driven by the controls' identifiers. Numbers come from the engine; these tests check
+that the screens pass the players' input through and show what the engine says."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+from test_ui_core_harness import App
+
+from scorekeeper.match import Match
+from scorekeeper.ui.app import resolve
+from scorekeeper.ui.i18n import Translator, catalog
+from scorekeeper.ui.views.round_entry import personalise
+
+# The harness has no running event loop, so the app's fire-and-forget tasks (URL push, wakelock) never run.
+pytestmark = pytest.mark.filterwarnings("ignore:coroutine .* was never awaited:RuntimeWarning")
+ROOT = Path(__file__).resolve().parents[1]
+CORE_FILES = [
+    "scorekeeper/ui/app.py",
+    "scorekeeper/ui/context.py",
+    *(f"scorekeeper/ui/components/{n}.py" for n in ("layout", "match_io", "score_table", "widgets")),
+    *(
+        f"scorekeeper/ui/views/{n}.py"
+        for n in [
+            "home",
+            "players",
+            "new_game",
+            "game_options",
+            "round_entry",
+            "round_racko",
+            "round_ruckzuck",
+            "round_rage",
+            "scoreboard",
+            "scoreboard_mode",
+            "game_end",
+        ]
+    ),
+]
+
+
+def messages() -> list[str]:
+    """Every literal passed to ctx.t(...) or marked N_(...) in ui-core's files."""
+    found: list[str] = []
+    for name in CORE_FILES:
+        for node in ast.walk(ast.parse((ROOT / name).read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant)):
+                continue
+            func = node.func
+            marked = (isinstance(func, ast.Attribute) and func.attr == "t") or (
+                isinstance(func, ast.Name) and func.id == "N_"
+            )
+            if marked and isinstance(node.args[0].value, str) and node.args[0].value not in found:
+                found.append(node.args[0].value)
+    return found
+
+
+@pytest.mark.parametrize("language", ["de", "nl", "fr"])
+def test_every_core_message_is_translated(language: str) -> None:
+    found = messages()
+    assert len(found) > 150  # the collector really sees the screens' texts
+    translator = Translator(language)
+    assert translator.missing(found) == []
+    fields = re.compile(r"\{[^}]*\}")
+    for message in found:  # the same {fields}, or formatting the translation fails
+        translated = catalog(language)[message]
+        assert sorted(fields.findall(translated)) == sorted(fields.findall(message)), message
+
+
+def test_routes_resolve_to_views() -> None:
+    assert resolve("/") == ("home", {})
+    assert resolve("/match/ab12/round/3") == ("round_entry", {"match_id": "ab12", "index": "3"})
+    assert resolve("/match/ab12/round") == ("round_entry", {"match_id": "ab12"})
+    assert resolve("/new?again=xy") == ("new_game", {"again": "xy"})
+    assert resolve("/history/m1") == ("history", {"match_id": "m1"})
+    assert resolve("/nowhere/at/all") == ("home", {})
+
+
+def test_engine_messages_name_the_players() -> None:
+    text = personalise("Round 2: Player 2 called Racko, but Player 10 did not.", ["Anna", "Ben"])
+    assert text == "Round 2: Ben called Racko, but Player 10 did not."
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> App:
+    return App(tmp_path / "data")
+
+
+def start(app: App, game: str, names: list[str], dealer: int, **values: object) -> Match:
+    for name in names:
+        app.store.add_player(name)
+    app.go("/new")
+    app.tap(f"game-{game}")
+    app.ctx.drafts["new_game"]["values"].update(values)
+    for name in names:
+        app.tap(f"pick-{name}")
+    app.tap(f"dealer-{dealer + 1}")
+    app.tap("start-game")
+    return app.store.list_matches()[0]
+
+
+def test_racko_round_from_the_pad_with_a_wrong_caller_then_undo(app: App) -> None:
+    summary = start(app, "racko", ["Anna", "Ben"], 0)
+    assert app.ctx.route == f"/match/{summary.id}/round"
+    for number in [*range(1, 11), 11, 12, 13, 20, 14, 30, 31, 32, 40, 39]:
+        app.tap(f"num-{number}")
+    assert app.find("num-5").disabled and not app.find("num-15").disabled  # used numbers are greyed out
+    app.tap("caller-1")  # Ben's rack is no Racko
+    app.tap("save-round")
+    assert "Ben called Racko, but the rack is not in ascending order" in app.screen_text()
+    assert app.store.get_match(summary.id).rounds == []  # nothing saved
+    app.tap("caller-0")
+    app.enter()  # Enter saves
+    assert app.ctx.route == f"/match/{summary.id}"
+    assert app.store.get_match(summary.id).totals() == [75, 20]
+    assert app.find("total-0").value == "75" and app.find("total-1").value == "20"
+    app.tap("undo")
+    assert app.store.get_match(summary.id).rounds == []
+    assert app.find("total-0").value == "0"
+
+
+def test_racko_quick_form_and_delete_round(app: App) -> None:
+    summary = start(app, "racko", ["Anna", "Ben", "Cleo"], 1, variant="bonus")
+    app.tap("mode-quick")
+    app.tap("caller-2")
+    app.tap("run-2-4")  # the caller's longest run of 4: +100
+    app.tap("count-0-3")
+    app.tap("run-0-1")
+    app.tap("count-1-6")
+    app.tap("run-1-2")
+    app.tap("save-round")
+    assert app.store.get_match(summary.id).totals() == [15, 30, 175]
+    app.tap("round-row-0")
+    app.tap("round-delete")
+    assert app.store.get_match(summary.id).rounds == []
+
+
+def test_rage_hook_rule_and_made_it(app: App) -> None:
+    summary = start(app, "rage", ["Anna", "Ben", "Cleo"], 2)  # seed edition: hook rule, 10 cards first
+    app.tap("bid-0-3")
+    app.tap("bid-1-3")
+    assert app.find("bid-2-4").disabled  # 3 + 3 + 4 = 10 cards: the dealer may not bid 4
+    assert "The dealer may not bid 4." in app.screen_text()
+    app.tap("bid-2-1")
+    app.tap("save-round")  # bids done
+    for seat in range(3):
+        app.tap(f"made-{seat}")
+    assert "Tricks: 7 of 10" in app.screen_text()
+    app.tap("save-round")
+    assert "The tricks add up to 7, but 10 tricks were played." in app.screen_text()
+    app.tap("tricks-2-4")
+    app.tap("bonus-2-plus")
+    app.tap("save-round")
+    assert app.store.get_match(summary.id).totals() == [13, 13, 4]
+    assert "Cards this round: 9" in app.screen_text()
+
+
+def test_ruckzuck_hands_and_typed_totals(app: App) -> None:
+    summary = start(app, "ruckzuck", ["Anna", "Ben"], 0, rounds=1)
+    app.tap("out-1")
+    for card in ("7", "J"):
+        app.tap(f"card-{card}")
+    assert app.find("card-7").disabled
+    assert "Penalty: 107" in app.screen_text()
+    app.tap("save-round")
+    match = app.store.get_match(summary.id)
+    assert match.totals() == [107, 0] and match.is_over
+    assert app.ctx.route.endswith("/end")
+    assert "Ben wins!" in app.screen_text()
+
+
+def test_shared_first_place_and_play_again(app: App) -> None:
+    summary = start(app, "ruckzuck", ["Anna", "Ben", "Cleo"], 0, rounds=1)
+    app.tap("out-stock")
+    app.tap("hand-mode-total")
+    app.type_text("total-0", "12")
+    app.tap("hand-seat-1")
+    app.tap("hand-mode-total")
+    app.type_text("total-1", "12")
+    app.tap("hand-seat-2")
+    app.tap("card-40")
+    app.tap("save-round")
+    assert "Anna and Ben share first place!" in app.screen_text()
+    assert "shared place" in app.screen_text()
+    app.tap("play-again")
+    assert app.ctx.route == f"/new?again={summary.id}"
+    app.tap("start-game")
+    (newest,) = [m for m in app.store.list_matches() if m.id != summary.id]
+    assert newest.names == ["Anna", "Ben", "Cleo"] and newest.status == "active"
+
+
+def test_german_screens(app: App) -> None:
+    app.ctx.update_settings(language="de")
+    assert "Neues Spiel" in app.screen_text()
+    assert app.store.get_setting("language") == "de"

@@ -1,0 +1,324 @@
+"""History, statistics, rules and settings screens, in process (no browser): what they show for stored data,
+their filters, language and theme switching, export and import handlers, and that every text is translated."""
+
+from __future__ import annotations
+
+import ast
+import asyncio
+import json
+import re
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import flet as ft
+import pytest
+from test_ui_core_harness import App, walk
+from test_ui_extras_data import Seeded, seed_store
+
+from scorekeeper.store import Store
+from scorekeeper.ui.i18n import Translator
+from scorekeeper.ui.views import settings as settings_view
+from scorekeeper.ui.views.rules import RULES_DIR, rules_text
+
+ROOT = Path(__file__).resolve().parents[1]
+EXTRAS_FILES = [
+    *(ROOT / "scorekeeper/ui/views" / f"{name}.py" for name in ("history", "stats", "rules", "settings")),
+    *sorted((ROOT / "scorekeeper/ui/components").glob("extras_*.py")),
+]
+GAMES = ("racko", "ruckzuck", "rage")
+
+
+def messages_in(path: Path) -> list[str]:
+    """Every literal first argument of a `ctx.t(...)` call in a source file."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "t"
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)
+        ):
+            found.append(node.args[0].value)
+    return found
+
+
+ALL_MESSAGES = sorted({m for path in EXTRAS_FILES for m in messages_in(path)})
+
+
+@pytest.fixture
+def seeded_dir(tmp_path: Path) -> tuple[Path, Seeded]:
+    with Store.open(tmp_path) as store:
+        seeded = seed_store(store)
+    return tmp_path, seeded
+
+
+@pytest.fixture
+def app(seeded_dir: tuple[Path, Seeded]) -> App:
+    return App(seeded_dir[0], width=390)
+
+
+def markdown_text(app: App) -> str:
+    return "\n".join(node.value for node in walk(app.view) if isinstance(node, ft.Markdown))
+
+
+# ------------------------------------------------------------------ translations
+
+
+def test_the_collector_finds_the_screens_texts() -> None:
+    assert len(ALL_MESSAGES) > 40
+    assert "Share of wins" in ALL_MESSAGES and "Where your data lives" in ALL_MESSAGES
+
+
+@pytest.mark.parametrize("language", ["de", "nl", "fr"])
+def test_every_text_of_these_screens_is_translated(language: str) -> None:
+    assert Translator(language).missing(ALL_MESSAGES) == []
+
+
+@pytest.mark.parametrize("language", ["de", "nl", "fr"])
+def test_translations_keep_their_fields(language: str) -> None:
+    translate = Translator(language)
+    for message in ALL_MESSAGES:
+        fields = set(re.findall(r"\{(\w+)\}", message))
+        assert set(re.findall(r"\{(\w+)\}", translate(message))) == fields, message
+
+
+def test_rules_exist_for_every_game_in_every_language_with_the_same_sections() -> None:
+    for game in GAMES:
+        sections = {}
+        for language in ("en", "de", "nl", "fr"):
+            path = RULES_DIR / language / f"{game}.md"
+            assert path.is_file(), path
+            sections[language] = path.read_text(encoding="utf-8").count("\n## ")
+        assert len(set(sections.values())) == 1, (game, sections)
+        assert sections["en"] >= 4
+
+
+# ------------------------------------------------------------------ history
+
+
+def test_history_lists_finished_games_only(app: App, seeded_dir: tuple[Path, Seeded]) -> None:
+    seeded = seeded_dir[1]
+    app.go("/history")
+    for match_id in (seeded.racko, seeded.rage, seeded.ruckzuck):
+        assert app.has(f"history-{match_id}")
+    assert not app.has(f"history-{seeded.running}")
+    assert "Finished games: 3" in app.text()
+
+
+def test_history_filters_by_game_and_player(app: App, seeded_dir: tuple[Path, Seeded]) -> None:
+    seeded = seeded_dir[1]
+    app.go("/history")
+    app.tap("history-game-rage")
+    assert app.ctx.route == "/history?game=rage"
+    assert app.has(f"history-{seeded.rage}") and not app.has(f"history-{seeded.racko}")
+    app.go("/history")
+    app.tap(f"history-player-{seeded.players['Cy']}")
+    assert app.has(f"history-{seeded.rage}") and app.has(f"history-{seeded.ruckzuck}")
+    assert not app.has(f"history-{seeded.racko}")  # Cy did not play the Racko game
+    app.go(f"/history?game=racko&player={seeded.players['Cy']}")
+    assert "No finished game matches this filter." in app.text()
+
+
+def test_history_detail_shows_the_scoreboard_and_chart(app: App, seeded_dir: tuple[Path, Seeded]) -> None:
+    seeded = seeded_dir[1]
+    app.go("/history")
+    app.tap(f"history-{seeded.racko}")
+    assert app.ctx.route == f"/history/{seeded.racko}"
+    text = app.text()
+    assert "Won by Ann" in text
+    assert "530" in text and "110" in text  # 7 calls x 75 + 5 for Ann, 7 x 5 + 75 for Bob
+    assert app.has("progression-chart")
+
+
+def test_history_detail_of_an_unknown_game(app: App) -> None:
+    app.go("/history/doesnotexist")
+    assert "This game was not found." in app.text()
+
+
+def test_empty_history_says_so(tmp_path: Path) -> None:
+    app = App(tmp_path)
+    app.go("/history")
+    assert "No finished games yet. Games appear here once they end." in app.text()
+
+
+# ------------------------------------------------------------------ statistics
+
+
+def test_statistics_show_win_shares_and_player_cards(app: App, seeded_dir: tuple[Path, Seeded]) -> None:
+    seeded = seeded_dir[1]
+    app.go("/stats")
+    text = app.text()
+    # Ann won Racko and Rage, Bob won Ruck Zuck: 2 of 3 and 1 of 3 wins.
+    assert "Ann · wins: 2 (66.7%)" in text and "Bob · wins: 1 (33.3%)" in text
+    assert app.has("win-share-chart") and app.has("progression-chart")
+    assert app.has(f"stats-racko-{seeded.players['Ann']}")
+    assert app.has(f"stats-ruckzuck-{seeded.players['Cy']}")
+    assert not app.has(f"stats-racko-{seeded.players['Cy']}")  # Cy's Racko game is still running
+
+
+def test_statistics_filter_by_game(app: App, seeded_dir: tuple[Path, Seeded]) -> None:
+    seeded = seeded_dir[1]
+    app.go("/stats")
+    app.tap("stats-game-ruckzuck")
+    assert app.ctx.route == "/stats?game=ruckzuck"
+    assert "Bob · wins: 1 (100%)" in app.text()
+    assert app.has(f"stats-ruckzuck-{seeded.players['Bob']}")
+    assert not app.has(f"stats-rage-{seeded.players['Bob']}")
+
+
+def test_statistics_in_german_use_german_numbers(app: App) -> None:
+    app.ctx.update_settings(language="de")
+    app.go("/stats")
+    text = app.text()
+    assert "Ann · Siege: 2 (66,7\u00a0%)" in text  # babel keeps the no-break space before %
+    assert "Anteil an den Siegen" in text
+
+
+def test_empty_statistics_say_so(tmp_path: Path) -> None:
+    app = App(tmp_path)
+    app.go("/stats")
+    assert "No finished games yet. Statistics appear after the first one." in app.text()
+
+
+# ------------------------------------------------------------------ rules
+
+
+def test_rules_show_the_chosen_game_in_the_app_language(app: App) -> None:
+    app.go("/rules")
+    assert markdown_text(app).startswith("# Racko")
+    app.tap("rules-game-rage")
+    assert app.ctx.route == "/rules?game=rage"
+    assert "forbidden" not in markdown_text(app) and "Bidding" in markdown_text(app)
+    app.ctx.update_settings(language="fr")
+    assert "Annonces" in markdown_text(app)
+    assert rules_text("rage", "xx") == rules_text("rage", "en")  # an unknown language falls back to English
+
+
+# ------------------------------------------------------------------ settings
+
+
+def test_language_switch_applies_at_once_and_is_saved(app: App, seeded_dir: tuple[Path, Seeded]) -> None:
+    app.go("/settings")
+    app.tap("language-nl")
+    assert app.ctx.t.language == "nl"
+    assert "Taal" in app.text() and "Instellingen" in app.text()
+    assert app.store.get_setting("language") == "nl"
+
+
+def test_theme_switch(app: App) -> None:
+    app.go("/settings")
+    app.tap("theme-dark")
+    assert app.page.theme_mode == ft.ThemeMode.DARK
+    assert app.store.get_setting("theme") == "dark"
+    app.tap("theme-light")
+    assert app.page.theme_mode == ft.ThemeMode.LIGHT
+
+
+def test_settings_show_where_the_data_lives(app: App, seeded_dir: tuple[Path, Seeded]) -> None:
+    app.go("/settings")
+    assert str(seeded_dir[0]) in app.text()
+
+
+def test_save_a_copy_writes_an_export_that_imports_elsewhere(app: App, tmp_path_factory: Any) -> None:
+    app.go("/settings")
+    app.tap("save-copy")
+    copies = list((Path(app.store.data_dir) / "exports").glob("scorekeeper-*.json"))
+    assert len(copies) == 1
+    assert any("Saved to" in t for t in app.text())
+    other = App(tmp_path_factory.mktemp("other"))
+    imported, message = settings_view.import_content(other.ctx, copies[0].read_bytes())
+    assert imported
+    assert message == "Imported: 4 new games, 0 updated, 0 already here, 3 new players."
+    again = settings_view.import_content(other.ctx, copies[0].read_bytes())
+    assert again == (True, "Nothing new to import: everything in the file is already here.")
+
+
+def test_a_bad_file_is_refused_and_changes_nothing(app: App) -> None:
+    before = [s.id for s in app.store.list_matches()]
+    data = json.loads(app.store.export_json_text())
+    data["matches"][0]["rounds"][0] = {"nonsense": True}
+    imported, message = settings_view.import_content(app.ctx, json.dumps(data))
+    assert not imported and message.startswith("The file was not imported: ")
+    assert [s.id for s in app.store.list_matches()] == before
+    imported, message = settings_view.import_content(app.ctx, b"not json at all")
+    assert not imported
+
+
+def test_a_picked_file_is_imported_from_its_bytes_or_its_path(app: App, tmp_path_factory: Any) -> None:
+    export = app.store.export_json_text().encode("utf-8")
+    other = App(tmp_path_factory.mktemp("picked"))
+    other.go("/settings")
+    settings_view.handle_picked(other.ctx, [SimpleNamespace(bytes=export, path=None, name="x.json")])
+    assert len(other.store.list_matches()) == 4
+    assert any(t.startswith("Imported: 4 new games") for t in other.text())
+    path = tmp_path_factory.mktemp("file") / "export.json"
+    path.write_bytes(export)
+    settings_view.handle_picked(other.ctx, [SimpleNamespace(bytes=None, path=str(path), name="export.json")])
+    assert any(t.startswith("Nothing new to import") for t in other.text())
+    settings_view.handle_picked(other.ctx, [])  # a closed dialog does nothing
+
+
+def test_an_import_brings_the_other_devices_language(app: App, tmp_path_factory: Any) -> None:
+    app.store.set_setting("language", "de")
+    export = app.store.export_json_text()
+    other = App(tmp_path_factory.mktemp("lang"))
+    other.go("/settings")
+    settings_view.handle_picked(other.ctx, [SimpleNamespace(bytes=export.encode(), path=None, name="e.json")])
+    assert other.ctx.t.language == "de"
+    assert "Sprache" in other.text()
+
+
+class FakePicker:
+    """Stands in for the FilePicker service: records what a save dialog was given."""
+
+    def __init__(self, answer: str | None) -> None:
+        self.answer = answer
+        self.calls: list[dict[str, Any]] = []
+        self.on_result = None
+
+    async def save_file(self, **kwargs: Any) -> str | None:
+        self.calls.append(kwargs)
+        return self.answer
+
+
+def run_coroutine(coroutine: Any) -> Any:
+    """Run an async handler to its end in a thread of its own: the browser tests' Playwright keeps an event loop
+    running in the main thread for the whole session, where asyncio.run would refuse to start."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
+@pytest.mark.parametrize("kind", ["json", "csv"])
+def test_export_in_a_browser_hands_over_the_bytes(app: App, kind: str) -> None:
+    app.go("/settings")
+    picker = FakePicker(None)
+    app.ctx.drafts[settings_view.PICKER_KEY] = picker
+    app.page.web = True
+    run_coroutine(settings_view.export_action(app.ctx, kind)(None))
+    (call,) = picker.calls
+    assert call["file_name"].endswith(f".{kind}")
+    data = call["src_bytes"]
+    if kind == "csv":
+        assert data.startswith("\ufeff".encode())
+    else:
+        assert len(json.loads(data)["matches"]) == 4
+    assert any(t.startswith("Download started: scorekeeper-") for t in app.text())
+
+
+def test_export_on_a_desktop_reports_the_chosen_path(app: App) -> None:
+    app.go("/settings")
+    app.ctx.drafts[settings_view.PICKER_KEY] = FakePicker("/home/ann/scores.json")
+    app.page.web = False
+    run_coroutine(settings_view.export_action(app.ctx, "json")(None))
+    assert "Saved to /home/ann/scores.json" in app.text()
+
+
+def test_set_aside_files_are_listed(app: App) -> None:
+    data_dir = Path(app.store.data_dir)
+    (data_dir / "players.json.corrupt-20260101T000000").write_text("{broken")
+    app.go("/settings")
+    assert any("players.json.corrupt-20260101T000000" in t for t in app.text())
