@@ -350,20 +350,27 @@ class Match:
         return sorted(rows, key=lambda row: (row.place, row.seat))
 
     def dealer_of(self, index: int) -> int:
-        """The dealer of round `index` (0-based); one past the last round is the next round's dealer."""
+        """The dealer of round `index` (0-based): played rounds as recorded, later ones as the deal passes on."""
         tally = self.tally()
         if index < len(tally.dealers):
             return tally.dealers[index]
-        if index != len(tally.dealers):
-            raise RuleError(f"Round {index + 1} is not played yet.")
-        if not tally.dealers:
-            return self.first_dealer
-        return self._next_dealer(tally.dealers[-1], tally.out[-1])
+        if index < 0:
+            raise RuleError("Rounds are counted from the first one on.")
+        # Rounds not played yet: the deal goes on passing left, skipping whoever is out of chips now.
+        dealer = self._next_dealer(tally.dealers[-1], tally.out[-1]) if tally.dealers else self.first_dealer
+        for _ in range(index - len(tally.dealers)):
+            dealer = self._next_dealer(dealer, tally.out[-1])
+        return dealer
 
     @property
     def dealer(self) -> int:
         """Who deals the next round."""
         return self.dealer_of(len(self.rounds))
+
+    @property
+    def dealer_after(self) -> int:
+        """Who deals the round after the next one."""
+        return self.dealer_of(len(self.rounds) + 1)
 
     def next_hand_size(self) -> int | None:
         """Rage: cards per player in the next round (None when the schedule is done or for other games)."""

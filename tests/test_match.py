@@ -69,6 +69,7 @@ def test_deal_passes_left_every_round() -> None:
         dealers.append(match.dealer)
     assert dealers == [2, 0, 1, 2, 0]
     assert [match.dealer_of(i) for i in range(4)] == [2, 0, 1, 2]
+    assert match.dealer_after == 1 and match.dealer_of(6) == 2
 
 
 def test_rejected_round_changes_nothing_and_names_the_player() -> None:

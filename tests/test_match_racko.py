@@ -75,7 +75,7 @@ def test_chips_game_pays_caps_and_puts_players_out() -> None:
     assert match.totals() == [7, 0, 2]
     assert match.players_out() == [1]
     # Ben is out: he sits the next round out, and the deal skips him.
-    assert match.dealer == 2
+    assert match.dealer == 2 and match.dealer_after == 0
     with pytest.raises(RuleError, match="Ben is out"):
         match.add_round(quick([None, 2, 2], [0], runs=[3, 1, 1]))
     # Cleo owes 9 (run of 6) but has 2: she pays what she has and the game ends with one player holding chips.

@@ -27,12 +27,7 @@ def status_lines(ctx: AppContext, match: Match) -> list[str]:
         lines.append(ctx.t("Round {n}", n=played + 1))
     dealer = match.dealer
     lines.append(ctx.t("Dealer: {name}", name=match.names[dealer]))
-    seats = len(match.players)
-    out = set(match.players_out())
-    after = next(
-        ((dealer + k) % seats for k in range(1, seats + 1) if (dealer + k) % seats not in out), dealer
-    )
-    lines.append(ctx.t("Deals next: {name}", name=match.names[after]))
+    lines.append(ctx.t("Deals next: {name}", name=match.names[match.dealer_after]))
     size = match.next_hand_size()
     if size is not None:
         lines.append(ctx.t("Cards this round: {n}", n=size))
