@@ -1,7 +1,7 @@
 """Bot-versus-bot simulation: `python -m scorekeeper.sim GAME --players N --bots A,B --rounds R --seed S --json`.
 
 Each round is dealt by the game's own digital engine from a seed derived from `--seed`; seats rotate between
-rounds so that no bot keeps the advantage of a seat, and the deal passes left as at a real table. Bots only
+rounds and the deal passes left after each full rotation, so that no bot keeps the advantage of a position. Bots only
 ever receive their seat's view. A round's winner is the seat with the best round score (lowest penalty in
 Ruck Zuck); a shared best counts as a win for each bot that shares it.
 """
@@ -148,7 +148,9 @@ def simulate(
         # Bot i sits in seat (i + number) % players: seats rotate every round.
         seat_entry = [(seat - number) % players for seat in range(players)]
         seat_bots = [factories[entry]() for entry in seat_entry]
-        dealer, round_index = number % players, number % length
+        # The deal moves on only after a full turn of the seats, so that over players² rounds every bot
+        # plays every position relative to the dealer (with both moving each round, one bot would always deal).
+        dealer, round_index = (number // players) % players, number % length
         state, actions, seconds, seat_of_time = play_round(
             game, options, rng.randrange(2**32), seat_bots, dealer, round_index
         )

@@ -11,7 +11,7 @@ from scorekeeper.games.racko import BOTS, RackoOptions, new_round
 from scorekeeper.games.racko.bots import BaselineBot, run_slot, target_slot
 from scorekeeper.games.racko.hard import HardBot, Plan, run_term
 from scorekeeper.games.racko.play import RackoView
-from scorekeeper.games.racko.strength import duel
+from scorekeeper.sim import simulate
 
 OPTIONS = [
     RackoOptions(2),
@@ -132,9 +132,14 @@ def test_hard_bonus_call_decisions() -> None:
     assert HardBot().choose(near, ["call", "wait"]) == "call"
 
 
+def _win_rate(first: str, second: str, rounds: int, seed: int) -> float:
+    """Heads-up win rate of `first` (seats and deal rotate; a shared best counts for both)."""
+    summary = simulate("racko", 2, [first, second], rounds, seed, {"two_player_rule": False})
+    return summary["bots"][0]["win_rate"]
+
+
 def test_hard_beats_random_and_baseline() -> None:
-    versus_random = duel(BOTS["hard"], BOTS["random"], 100, seed=3)
-    assert versus_random["win_rate"] >= 0.95
-    versus_baseline = duel(BOTS["hard"], BOTS["baseline"], 300, seed=5)
-    assert versus_baseline["win_rate"] >= 0.65
-    assert duel(BOTS["baseline"], BOTS["random"], 100, seed=3)["win_rate"] >= 0.9
+    # Fixed seeds: deterministic. The 3,000-round measurement is in the closing note, not here.
+    assert _win_rate("hard", "random", 100, seed=3) >= 0.95
+    assert _win_rate("hard", "baseline", 300, seed=5) >= 0.65
+    assert _win_rate("baseline", "random", 100, seed=3) >= 0.9
