@@ -80,6 +80,17 @@ def load_bot_factory(game: ModuleType, name: str) -> Callable[[], Bot]:
     return game.BOTS[name]
 
 
+def seeded_bots(factories: list[Callable[[], Bot]], seed: int) -> list[Bot]:
+    """Make the round's bots with the global generator seeded, so that bots which draw their own seed from it
+    (random bots) repeat with the simulation's seed; the caller's global random state is restored."""
+    saved = random.getstate()
+    random.seed(seed)
+    try:
+        return [factory() for factory in factories]
+    finally:
+        random.setstate(saved)
+
+
 def round_kwargs(game: ModuleType, dealer: int, round_index: int) -> dict[str, int]:
     """The keyword arguments `new_round` of this game takes (Rage also needs the round's place in the schedule)."""
     accepted = inspect.signature(game.new_round).parameters
@@ -147,7 +158,7 @@ def simulate(
     for number in bar:
         # Bot i sits in seat (i + number) % players: seats rotate every round.
         seat_entry = [(seat - number) % players for seat in range(players)]
-        seat_bots = [factories[entry]() for entry in seat_entry]
+        seat_bots = seeded_bots([factories[entry] for entry in seat_entry], rng.randrange(2**32))
         # The deal moves on only after a full turn of the seats, so that over players² rounds every bot
         # plays every position relative to the dealer (with both moving each round, one bot would always deal).
         dealer, round_index = (number // players) % players, number % length

@@ -33,7 +33,8 @@ class RandomBot:
     """Plays any legal action, uniformly (its own random generator, seedable)."""
 
     def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
+        # Unseeded: drawn from the global generator, so a simulator that seeds it repeats its runs.
+        self.rng = random.Random(random.getrandbits(64) if seed is None else seed)
 
     def choose(self, view: RageView, legal_actions: list[Action]) -> Action:
         return self.rng.choice(legal_actions)

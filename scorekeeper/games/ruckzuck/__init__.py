@@ -1,5 +1,6 @@
 """Ruck Zuck: place cards next to cards on the board; cards left in hand are penalty points (RULES.md 2)."""
 
+from scorekeeper.games.ruckzuck.bots import BOTS
 from scorekeeper.games.ruckzuck.play import RuckZuckState, RuckZuckView, new_round, replay
 from scorekeeper.games.ruckzuck.rules import (
     JOKER,
@@ -14,6 +15,7 @@ from scorekeeper.games.ruckzuck.rules import (
 )
 
 __all__ = [
+    "BOTS",
     "JOKER",
     "LOWER_WINS",
     "Options",

@@ -48,7 +48,7 @@ def layout(side: str = "red") -> tuple[Field, ...]:
     try:
         grid = SIDES[side]
     except (KeyError, TypeError):
-        raise RuleError(f"The board has a red and a blue side, not {side!s}.") from None
+        raise RuleError("The board has a red and a blue side, not {side}.", side=str(side)) from None
     return tuple(field for row in grid for field in row)
 
 
@@ -80,7 +80,7 @@ def position_of(number: int, side: str = "red") -> int:
     try:
         return _POSITIONS[side][number]
     except (KeyError, TypeError):
-        raise RuleError(f"The board has number fields 1 to 49, not {number!s}.") from None
+        raise RuleError("The board has number fields 1 to 49, not {number}.", number=str(number)) from None
 
 
 JOKER_LABELS: Final[tuple[str, ...]] = ("J1", "J2")
@@ -101,8 +101,9 @@ def position_of_label(name: object, side: str = "red") -> int:
         return JOKER_POSITIONS[JOKER_LABELS.index(name)]
     if isinstance(name, int) and not isinstance(name, bool):
         return position_of(name, side)
-    shown = f" {name}" if isinstance(name, str | int) else ""
-    raise RuleError(f"There is no such field{shown}; fields are 1 to 49, J1 and J2.")
+    if isinstance(name, str | int):
+        raise RuleError("There is no such field {name}; fields are 1 to 49, J1 and J2.", name=name)
+    raise RuleError("There is no such field; fields are 1 to 49, J1 and J2.")
 
 
 def neighbours(position: int) -> tuple[int, ...]:

@@ -89,7 +89,7 @@ class RuckZuckState:
         if not isinstance(options, RuckZuckOptions):
             raise RuleError("These are not Ruck Zuck options.")
         if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < options.players:
-            raise RuleError(f"The dealer must be one of the {options.players} players.")
+            raise RuleError("The dealer must be one of the {players} players.", players=options.players)
         self.options = options
         self.dealer = dealer
         self.seed: Any = None
@@ -209,7 +209,7 @@ class RuckZuckState:
         legal = [_freeze(a) for a in self.legal_actions()]
         frozen = next((a for a in legal if a == given), None)
         if frozen is None or any(isinstance(part, bool) for part in parts):
-            raise RuleError(self._why_illegal(action))
+            raise self._why_illegal(action)
         seat = self._current
         hand = self._hands[seat]
         if frozen == DRAW:
@@ -248,46 +248,55 @@ class RuckZuckState:
         self._current = left_of(self._current, self.options.players)
         self._placed = 0
 
-    def _why_illegal(self, action: Any) -> str:
+    def _why_illegal(self, action: Any) -> RuleError:
         """A player's explanation of why `action` is not allowed now."""
         who = seat_name(self._current)
         frozen = _freeze(action)
         hand = self._hands[self._current]
         if self._joker_pending:
-            return f"{who} took a joker back with a swap and must place it now."
+            return RuleError("{who} took a joker back with a swap and must place it now.", who=who)
         if frozen == DRAW:
             if self._last_draw:
-                return "The stock is empty."
-            return f"{who} has placed a card this turn, so ends the turn instead of drawing."
+                return RuleError("The stock is empty.")
+            return RuleError(
+                "{who} has placed a card this turn, so ends the turn instead of drawing.", who=who
+            )
         if frozen == END:
-            return f"{who} has placed nothing this turn, so must draw a card from the stock."
+            return RuleError(
+                "{who} has placed nothing this turn, so must draw a card from the stock.", who=who
+            )
         parts = frozen if isinstance(frozen, tuple) else (frozen,)
         if any(isinstance(p, bool) for p in parts) or not isinstance(frozen, tuple) or not frozen:
-            return "That is not a Ruck Zuck move: place a card, swap a joker, draw or end the turn."
+            return RuleError(
+                "That is not a Ruck Zuck move: place a card, swap a joker, draw or end the turn."
+            )
         if frozen[0] not in (PLACE, SWAP):
-            return "That is not a Ruck Zuck move: place a card, swap a joker, draw or end the turn."
+            return RuleError(
+                "That is not a Ruck Zuck move: place a card, swap a joker, draw or end the turn."
+            )
         if frozen[0] == SWAP:
             if len(frozen) != 2 or frozen[1] not in hand or frozen[1] == JOKER:
-                return f"{who} can only swap a joker for a number card in their hand."
-            return f"No joker lies on field {frozen[1]} to swap for card {frozen[1]}."
+                return RuleError("{who} can only swap a joker for a number card in their hand.", who=who)
+            return RuleError("No joker lies on field {card} to swap for card {card}.", card=frozen[1])
         if len(frozen) != 3:
-            return "Say which card goes on which field."
+            return RuleError("Say which card goes on which field.")
         _, card, name = frozen
-        shown = card if isinstance(card, int | str) else "that card"
         if isinstance(card, bool) or card not in hand:
-            return f"{who} has no card {shown} in hand."
+            if isinstance(card, int | str):
+                return RuleError("{who} has no card {card} in hand.", who=who, card=card)
+            return RuleError("{who} has no such card in hand.", who=who)
         try:
             position = board.position_of_label(name, self.options.side)
         except RuleError as error:
-            return str(error)
+            return error
         field = self._label(position)
         if card != JOKER and card != field:
-            return f"Card {card} goes only on field {card}."
+            return RuleError("Card {card} goes only on field {card}.", card=card)
         if card != JOKER and self._board[position] == JOKER:
-            return f"A joker lies on field {card}: swap it for card {card} instead."
+            return RuleError("A joker lies on field {card}: swap it for card {card} instead.", card=card)
         if self._board[position] is not None:
-            return f"Field {field} is already taken."
-        return f"Field {field} does not touch any card on the board yet."
+            return RuleError("Field {field} is already taken.", field=field)
+        return RuleError("Field {field} does not touch any card on the board yet.", field=field)
 
     # --- results -------------------------------------------------------------------------------------
 
@@ -304,7 +313,7 @@ class RuckZuckState:
     def view(self, seat: int) -> RuckZuckView:
         """What `seat` may see (see RuckZuckView)."""
         if not isinstance(seat, int) or not 0 <= seat < self.options.players:
-            raise RuleError(f"There is no seat {seat} in this game.")
+            raise RuleError("There is no seat {seat} at this table.", seat=seat)
         return RuckZuckView(
             seat=seat,
             options=self.options,
@@ -342,5 +351,7 @@ def replay(options: RuckZuckOptions, seed: Any, log: Sequence[Any], *, dealer: i
         try:
             state.apply(action)
         except RuleError as error:
-            raise RuleError(f"Move {step} of the saved round cannot be replayed: {error}") from None
+            raise RuleError(
+                "Move {step} of the saved round cannot be replayed: {reason}", step=step, reason=error
+            ) from None
     return state

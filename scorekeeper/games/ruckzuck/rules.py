@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from scorekeeper.games.base import RuleError, seat_name
+from scorekeeper.games.base import Message, RuleError, seat_name
 from scorekeeper.games.ruckzuck import board
 
 JOKER: Final = "J"
@@ -42,7 +42,7 @@ class RuckZuckOptions:
 
     def __post_init__(self) -> None:
         if not _is_int(self.players) or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
-            raise RuleError(f"Ruck Zuck is for {MIN_PLAYERS} to {MAX_PLAYERS} players.")
+            raise RuleError("Ruck Zuck is for {low} to {high} players.", low=MIN_PLAYERS, high=MAX_PLAYERS)
         if self.rounds is not None and (not _is_int(self.rounds) or self.rounds < 1):
             raise RuleError("The number of rounds must be a whole number of at least 1.")
         if self.side not in board.SIDES:
@@ -68,7 +68,7 @@ def penalty(hand: Sequence[Card]) -> int:
         elif _is_int(card) and card in NUMBERS:
             total += card
         else:
-            raise RuleError(f"{_card_name(card)} is not a card; cards are 1 to 49 and J (joker).")
+            raise RuleError("{card} is not a card; cards are 1 to 49 and J (joker).", card=_card_name(card))
     return total
 
 
@@ -77,13 +77,13 @@ def adjacent_numbers(number: int, side: str = "red") -> set[int]:
     stock field are not number fields, so they never appear (and a card does not reach across them)."""
     fields = board.layout(side)
     if not _is_int(number):
-        raise RuleError(f"The board has number fields 1 to 49, not {number!s}.")
+        raise RuleError("The board has number fields 1 to 49, not {number}.", number=str(number))
     position = board.position_of(number, side)
     return {fields[p] for p in board.neighbours(position) if _is_int(fields[p])}  # type: ignore[misc]
 
 
 def _card_name(card: object) -> str:
-    return str(card) if isinstance(card, int | str) else "that entry"
+    return str(card) if isinstance(card, int | str) else Message("that entry")
 
 
 def validate_hands(hands: Sequence[Any], options: RuckZuckOptions | None = None) -> None:
@@ -95,9 +95,18 @@ def validate_hands(hands: Sequence[Any], options: RuckZuckOptions | None = None)
         raise RuleError("Enter one hand or penalty total per player.")
     expected = options.players if options is not None else None
     if expected is not None and len(hands) != expected:
-        raise RuleError(f"This game has {expected} players, but {len(hands)} hands were entered.")
+        raise RuleError(
+            "This game has {players} players, but {hands} hands were entered.",
+            players=expected,
+            hands=len(hands),
+        )
     if not MIN_PLAYERS <= len(hands) <= MAX_PLAYERS:
-        raise RuleError(f"Ruck Zuck is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(hands)}.")
+        raise RuleError(
+            "Ruck Zuck is for {low} to {high} players, not {players}.",
+            low=MIN_PLAYERS,
+            high=MAX_PLAYERS,
+            players=len(hands),
+        )
     holder: dict[int, int] = {}
     jokers = 0
     empty: list[int] = []
@@ -107,14 +116,19 @@ def validate_hands(hands: Sequence[Any], options: RuckZuckOptions | None = None)
         who = seat_name(seat)
         if _is_int(hand):
             if not 0 <= hand <= MAX_PENALTY:
-                raise RuleError(f"{who}: a penalty total must lie between 0 and {MAX_PENALTY:,}, not {hand}.")
+                raise RuleError(
+                    "{who}: a penalty total must lie between 0 and {most:,}, not {total}.",
+                    who=who,
+                    most=MAX_PENALTY,
+                    total=hand,
+                )
             typed_total += hand
             if hand == 0:
                 empty.append(seat)
             continue
         if isinstance(hand, str | bytes | Mapping) or not isinstance(hand, Sequence):
             raise RuleError(
-                f"{who}: enter the cards left in hand (numbers 1 to 49 and J) or a penalty total."
+                "{who}: enter the cards left in hand (numbers 1 to 49 and J) or a penalty total.", who=who
             )
         if not hand:
             empty.append(seat)
@@ -122,22 +136,40 @@ def validate_hands(hands: Sequence[Any], options: RuckZuckOptions | None = None)
             if card == JOKER and isinstance(card, str):
                 jokers += 1
                 if jokers > JOKERS_IN_DECK:
-                    raise RuleError(f"{who}: there are only {JOKERS_IN_DECK} jokers in the game.")
+                    raise RuleError(
+                        "{who}: there are only {jokers} jokers in the game.", who=who, jokers=JOKERS_IN_DECK
+                    )
                 continue
             if not _is_int(card) or card not in NUMBERS:
-                raise RuleError(f"{who}: {_card_name(card)} is not a card; cards are 1 to 49 and J (joker).")
+                raise RuleError(
+                    "{who}: {card} is not a card; cards are 1 to 49 and J (joker).",
+                    who=who,
+                    card=_card_name(card),
+                )
             if card in holder:
                 other = holder[card]
-                where = "twice" if other == seat else f"also in the hand of {seat_name(other)}"
-                raise RuleError(f"{who}: card {card} is entered {where}; each card exists once.")
+                if other == seat:
+                    raise RuleError(
+                        "{who}: card {card} is entered twice; each card exists once.", who=who, card=card
+                    )
+                raise RuleError(
+                    "{who}: card {card} is also entered in the hand of {other}; each card exists once.",
+                    who=who,
+                    card=card,
+                    other=seat_name(other),
+                )
             holder[card] = seat
         listed_penalty += penalty(hand)
     if len(empty) > 1:
-        names = " and ".join(seat_name(s) for s in empty)
-        raise RuleError(f"{names} both have no cards left; only one player can go out.")
+        raise RuleError(
+            "{first} and {second} both have no cards left; only one player can go out.",
+            first=seat_name(empty[0]),
+            second=seat_name(empty[1]),
+        )
     if typed_total > MAX_PENALTY - listed_penalty:
         raise RuleError(
-            f"The penalties add up to more than all cards together ({MAX_PENALTY:,}); check the totals."
+            "The penalties add up to more than all cards together ({most:,}); check the totals.",
+            most=MAX_PENALTY,
         )
 
 
@@ -146,7 +178,7 @@ def _hands_of(result: Any, options: RuckZuckOptions) -> tuple[Sequence[Any], int
         raise RuleError("A Ruck Zuck round needs the hands (or penalty totals) of every player.")
     out = result.get("out")
     if out is not None and (not _is_int(out) or not 0 <= out < options.players):
-        raise RuleError(f"Who went out must be one of the {options.players} players.")
+        raise RuleError("Who went out must be one of the {players} players.", players=options.players)
     return result["hands"], out
 
 
@@ -161,13 +193,13 @@ def validate_result(
     if not _is_int(round_index) or round_index < 0:
         raise RuleError("Rounds are counted from the first one on.")
     if round_index >= options.planned_rounds:
-        raise RuleError(f"This game has only {options.planned_rounds} rounds.")
+        raise RuleError("This game has only {rounds} rounds.", rounds=options.planned_rounds)
     hands, out = _hands_of(result, options)
     validate_hands(hands, options)
     if out is not None:
         hand = hands[out]
         if (_is_int(hand) and hand != 0) or (not _is_int(hand) and len(hand) != 0):
-            raise RuleError(f"{seat_name(out)} went out, so they have no cards left and 0 penalty.")
+            raise RuleError("{who} went out, so they have no cards left and 0 penalty.", who=seat_name(out))
 
 
 def score_result(
