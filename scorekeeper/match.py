@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
-import re
 import uuid
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from types import ModuleType
 from typing import Any
 
-from scorekeeper.games.base import RuleError, places
+from scorekeeper.games.base import SEAT_TEMPLATE, Message, RuleError, places
 
 GAME_TITLES: dict[str, str] = {"racko": "Racko", "ruckzuck": "Ruck Zuck", "rage": "Rage"}
 MODES = ("tracked", "digital")
@@ -45,7 +44,7 @@ FIELD_TYPES: dict[str, type] = {
 def rules_of(game: str) -> ModuleType:
     """The rules package of `game` (`scorekeeper.games.<game>`)."""
     if game not in GAME_TITLES:
-        raise RuleError(f"Unknown game '{game}'. Choose Racko, Ruck Zuck or Rage.")
+        raise RuleError("Unknown game '{game}'. Choose Racko, Ruck Zuck or Rage.", game=game)
     return importlib.import_module(f"scorekeeper.games.{game}")
 
 
@@ -125,7 +124,9 @@ class Match:
         try:
             return self.rules.Options(**self.options)
         except TypeError as error:
-            raise RuleError(f"These options are not known for {GAME_TITLES[self.game]}: {error}.") from None
+            raise RuleError(
+                "These options are not known for {game}: {error}.", game=GAME_TITLES[self.game], error=error
+            ) from None
 
     @property
     def title(self) -> str:
@@ -135,17 +136,21 @@ class Match:
         opts = self.opts
         seats = len(self.players)
         if getattr(opts, "players", seats) != seats:
-            raise RuleError(f"The options are for {opts.players} players but {seats} are seated.")
+            raise RuleError(
+                "The options are for {players} players but {seats} are seated.",
+                players=opts.players,
+                seats=seats,
+            )
         if len(self.names) != seats:
             raise RuleError("Every seat needs a name.")
         if len(set(self.players)) != seats:
             raise RuleError("A player can only take one seat.")
         if not 0 <= self.first_dealer < seats:
-            raise RuleError(f"The first dealer must be one of the {seats} seated players.")
+            raise RuleError("The first dealer must be one of the {seats} seated players.", seats=seats)
         if self.mode not in MODES:
-            raise RuleError(f"Unknown mode '{self.mode}'.")
+            raise RuleError("Unknown mode '{mode}'.", mode=self.mode)
         if self.status not in STATUSES:
-            raise RuleError(f"Unknown status '{self.status}'.")
+            raise RuleError("Unknown status '{status}'.", status=self.status)
 
     # ------------------------------------------------------------- game shape
     @property
@@ -191,19 +196,22 @@ class Match:
             number = index + 1
             if self._over(index, totals):
                 raise RuleError(
-                    f"The game was already over before round {number}; that round cannot be added."
+                    "The game was already over before round {number}; that round cannot be added.",
+                    number=number,
                 )
             out = [s for s in range(seats) if self.chips and totals[s] <= 0]
             if index:
                 dealer = self._next_dealer(dealer, out)
             if not isinstance(result, dict):
-                raise RuleError(f"Round {number} is not a round result.")
+                raise RuleError("Round {number} is not a round result.", number=number)
             try:
                 self._check_out_seats(result, out)
                 rules.validate_result(result, opts, dealer=dealer, round_index=index)
                 points = [int(p) for p in rules.score_result(result, opts, dealer=dealer, round_index=index)]
             except RuleError as error:
-                raise RuleError(f"Round {number}: {self._with_names(str(error))}") from None
+                raise RuleError(
+                    "Round {number}: {reason}", number=number, reason=self._with_names(error)
+                ) from None
             if self.chips:
                 points = rules.settle_chips([-delta for delta in points], totals)
             totals = [t + p for t, p in zip(totals, points, strict=True)]
@@ -213,14 +221,24 @@ class Match:
         out_before.append([s for s in range(seats) if self.chips and totals[s] <= 0])
         return Tally(scores, totals, dealers, out_before)
 
-    def _with_names(self, message: str) -> str:
-        """The rules say "Player 2" (they don't know names); a match does."""
+    def _with_names(self, error: RuleError) -> RuleError:
+        """The rules say "Player 2" (they don't know names); a match does. The seat names are fields of the
+        message (also inside nested messages), so the names go in there and the sentence stays translatable."""
+        return RuleError(error.template, **self._named_fields(error.fields))
 
-        def name(found: re.Match[str]) -> str:
-            seat = int(found.group(1)) - 1
-            return self.names[seat] if 0 <= seat < len(self.names) else found.group(0)
-
-        return re.sub(r"\bPlayer (\d+)\b", name, message)
+    def _named_fields(self, fields: dict[str, object]) -> dict[str, object]:
+        named: dict[str, object] = {}
+        for key, value in fields.items():
+            if isinstance(value, Message) and value.template == SEAT_TEMPLATE:
+                seat = int(str(value.fields["number"])) - 1
+                named[key] = self.names[seat] if 0 <= seat < len(self.names) else value
+            elif isinstance(value, Message):
+                named[key] = Message(value.template, **self._named_fields(value.fields))
+            elif isinstance(value, RuleError):
+                named[key] = self._with_names(value)
+            else:
+                named[key] = value
+        return named
 
     def _next_dealer(self, dealer: int, out: list[int]) -> int:
         """The deal passes one seat to the left, skipping players who are out of the chips game."""
@@ -242,9 +260,13 @@ class Match:
                 continue  # absent, or the wrong shape: the rules module reports that in its own words
             for seat, entry in enumerate(entries):
                 if seat in out and entry is not None:
-                    raise RuleError(f"{self.names[seat]} is out of chips and does not play this round.")
+                    raise RuleError(
+                        "{name} is out of chips and does not play this round.", name=self.names[seat]
+                    )
                 if key == "racks" and seat not in out and entry is None:
-                    raise RuleError(f"{self.names[seat]} is still in the game; their rack is missing.")
+                    raise RuleError(
+                        "{name} is still in the game; their rack is missing.", name=self.names[seat]
+                    )
         if any(seat in out for seat in callers):
             raise RuleError("A player who is out of chips cannot call Racko.")
 
@@ -300,7 +322,11 @@ class Match:
 
     def _index(self, index: int) -> None:
         if not 0 <= index < len(self.rounds):
-            raise RuleError(f"There is no round {index + 1}; this game has {len(self.rounds)} rounds.")
+            raise RuleError(
+                "There is no round {number}; this game has {rounds} rounds.",
+                number=index + 1,
+                rounds=len(self.rounds),
+            )
 
     # -------------------------------------------------------------- queries
     @property
@@ -405,15 +431,17 @@ class Match:
         names = {f.name for f in dataclasses.fields(cls)}
         unknown = sorted(set(data) - names)
         if unknown:
-            raise RuleError(f"A saved game has fields this version does not know: {', '.join(unknown)}.")
+            raise RuleError(
+                "A saved game has fields this version does not know: {fields}.", fields=", ".join(unknown)
+            )
         required = ("game", "options", "players", "names")
         missing = [key for key in required if key not in data]
         if missing:
-            raise RuleError(f"A saved game lacks {', '.join(missing)}.")
+            raise RuleError("A saved game lacks {fields}.", fields=", ".join(missing))
         for key, kind in FIELD_TYPES.items():
             value = data.get(key)
             if key in data and (not isinstance(value, kind) or (kind is int and isinstance(value, bool))):
-                raise RuleError(f"A saved game's {key} has the wrong type.")
+                raise RuleError("A saved game's {field} has the wrong type.", field=key)
         if not all(isinstance(p, str) for p in [*data["players"], *data["names"]]):
             raise RuleError("A saved game's players and names must be text.")
         match = cls(**{key: value for key, value in data.items() if key != "rounds"})

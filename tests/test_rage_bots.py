@@ -8,7 +8,12 @@ import pytest
 
 from scorekeeper.games.rage import BOTS, RageOptions, arranged_round, new_round
 from scorekeeper.games.rage.bots import BaselineBot, baseline_bid
+from scorekeeper.games.rage.cards import COLOURS
+from scorekeeper.games.rage.fastround import CODE, NAME, FastRound, W, baseline_card, forbidden
+from scorekeeper.games.rage.fastround import baseline_bid as fast_baseline_bid
+from scorekeeper.games.rage.hard import HardBot
 from scorekeeper.games.rage.play import RageState
+from scorekeeper.games.rage.search import Belief, candidate_moves
 from scorekeeper.games.rage.strength import measure
 
 
@@ -89,17 +94,99 @@ def test_baseline_names_jokers_for_its_aim() -> None:
     assert action != ["play", "W:y"]
 
 
+def _fast_copy(state: RageState) -> FastRound:
+    """The engine's freshly dealt round in the fast model (the talon read from the engine for the test)."""
+    hands = [[CODE[c] for c in hand] for hand in state.hands]
+    talon = [CODE[c] for c in state._talon]  # the talon order: the test compares two models
+    trump = COLOURS.index(state.trump) if state.trump else -1
+    return FastRound(state.players, hands, talon, trump, state.options.rules.no_trump_rest_of_round)
+
+
+@pytest.mark.parametrize(("edition", "players"), [("seed", 4), ("seed", 3), ("amigo", 5), ("fundex", 4)])
+def test_fast_model_replays_the_engine_and_the_baseline_move_for_move(edition: str, players: int) -> None:
+    opts = RageOptions(players, edition)
+    for seed in range(25):
+        state = new_round(opts, seed, dealer=seed % players, round_index=seed % len(opts.rules.hand_sizes))
+        fast = _fast_copy(state)
+        bot = BaselineBot()
+        while state.phase == "bid":
+            seat = state.current_player
+            action = bot.choose(state.view(seat), state.legal_actions())
+            earlier = [b for b in state.bids if b is not None]
+            ban = forbidden(earlier, state.hand_size, opts.hook) if seat == state.dealer else None
+            assert fast_baseline_bid(fast.hands[seat], fast.trump, state.hand_size, ban) == action[1]
+            state.apply(action)
+            fast.bids[seat] = action[1]
+        fast.turn = state.current_player
+        while not state.is_over:
+            seat = state.current_player
+            action = bot.choose(state.view(seat), state.legal_actions())
+            base, colour = baseline_card(fast, seat)
+            assert action[1] == (f"W:{COLOURS[colour]}" if base == W else NAME[base])
+            state.apply(action)
+            fast.play(base, colour)
+        assert (fast.tricks, fast.bonus, fast.minus) == (state.tricks, state.bonus, state.minus)
+
+
+def test_belief_holds_the_truth_and_samples_fit_the_view() -> None:
+    opts = RageOptions(4)
+    checked = 0
+    for seed in range(12):
+        state = new_round(opts, seed, dealer=seed % 4, round_index=seed % 10)
+        bot = BaselineBot()
+        while not state.is_over:
+            seat = state.current_player
+            view = state.view(seat)
+            if view.phase == "play":
+                belief = Belief.of(view)
+                truth = [[] if o == seat else sorted(CODE[c] for c in state.hands[o]) for o in range(4)]
+                talon = [CODE[c] for c in state._talon]
+                assert sorted([*(c for h in truth for c in h), *talon]) == sorted(belief.unseen)
+                assert belief.misfit(truth, talon, limit=99) == 0  # baselines' real plays fit the replay
+                hands, rest = belief.sample(random.Random(seed))
+                assert [len(h) for h in hands] == [0 if o == seat else len(truth[o]) for o in range(4)]
+                assert sorted([*(c for h in hands for c in h), *rest]) == sorted(belief.unseen)
+                for o, hand in enumerate(hands):
+                    assert not any(c < W and belief.voids[o] >> (c >> 4) & 1 for c in hand)
+                checked += 1
+            state.apply(bot.choose(view, state.legal_actions()))
+    assert checked > 100
+
+
+def test_equivalent_cards_are_judged_once() -> None:
+    # seat 0 holds r3, r4 and r9; r5..r8 are played or in its hand only partly: r3/r4 are one move
+    opts = RageOptions(3)
+    hands = [["r3", "r4", "r9"], ["g1", "g2", "g3"], ["b1", "b2", "b3"]]
+    state = arranged_round(opts, hands, ["y5"], dealer=2)
+    for bid in (1, 0, 0):
+        state.apply(["bid", bid])
+    view = state.view(0)
+    moves = candidate_moves(view, state.legal_actions(), Belief.of(view).unseen)
+    assert [NAME[code] for code, _ in moves] == ["r3", "r9"]
+
+
+def test_hard_bot_is_reproducible() -> None:
+    state = new_round(RageOptions(4), 5, dealer=1, round_index=0)
+    while state.phase == "bid":
+        state.apply(BaselineBot().choose(state.view(state.current_player), state.legal_actions()))
+    view = state.view(state.current_player)
+    legal = state.legal_actions()
+    assert HardBot().choose(view, legal) == HardBot().choose(view, legal)
+
+
 def test_strength_smoke() -> None:
-    report = measure("hard", "baseline", players=4, edition="amigo", games=2, seed=11)
-    assert report["rounds"] == 20
-    assert report["difference"] > 0
-    assert report["median_decision_ms"] < 20
+    # deterministic (decisions budget simulated plays, not time); measured: +2.67 points per round, 66% exact
+    report = measure("hard", "baseline", players=4, edition="seed", games=4, seed=11)
+    assert report["rounds"] == 76
+    assert report["difference"] >= 1.5
+    assert report["exact_rate"] >= 0.5
+    assert report["median_decision_ms"] < 40  # ~11 ms on an idle machine; shared CI cores get margin
 
 
 @pytest.mark.slow
 def test_hard_beats_baselines_clearly() -> None:
-    # measured: +1.97 points per round, 60% exact bids (456 rounds); the brief's +3 is not reached yet
+    # measured: see the module report; the brief's target is +3.0 points per round and 55% exact bids
     report = measure("hard", "baseline", players=4, edition="seed", games=24, seed=2)
-    assert report["difference"] >= 1.5
-    assert report["exact_rate"] >= 0.55
-    assert report["median_decision_ms"] < 20
+    assert report["difference"] >= 2.5
+    assert report["exact_rate"] >= 0.58
+    assert report["median_decision_ms"] < 40

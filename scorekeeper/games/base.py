@@ -2,20 +2,115 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 Action = Any
 """A digital-play action: a plain JSON-safe value (str, int, or a short list)."""
 
+Translate = Callable[..., str]
+"""`t(msgid, **fields) -> str`: turns an English message id into the player's language (ui.i18n.Translator)."""
 
-class RuleError(ValueError):
+
+def N_(template: str) -> str:
+    """Marks an English message template kept as data (in a table) for translation; tests collect these."""
+    return template
+
+
+SEAT_TEMPLATE = N_("Player {number}")
+"""How a seat is named in messages when no player names are known (a match puts the real name in)."""
+
+
+def render(template: str, fields: Mapping[str, object], t: Translate | None = None) -> str:
+    """A message template filled in: in English (`t` None) or translated with `t`. A field that is itself a
+    message (a `Message`, a `RuleError`, a store error) is rendered the same way first, so a sentence and the
+    words inside it end up in one language."""
+    if t is None:
+        return template.format(**fields) if fields else template
+    values = {key: value.translated(t) if _translatable(value) else value for key, value in fields.items()}
+    return t(template, **values)
+
+
+def _translatable(value: object) -> bool:
+    return isinstance(value, Message | TranslatableError)
+
+
+class Message(str):
+    """A piece of text for a player that can be translated later: it *is* the English text (so it can be
+    joined, compared and stored like any string) and keeps its template and fields for `translated(t)`."""
+
+    template: str
+    fields: dict[str, object]
+
+    def __new__(cls, template: str, /, **fields: object) -> Message:
+        self = super().__new__(cls, cls._finish(render(template, fields)))
+        self.template = template
+        self.fields = fields
+        return self
+
+    def translated(self, t: Translate) -> str:
+        return self._finish(render(self.template, self.fields, t))
+
+    @staticmethod
+    def _finish(text: str) -> str:
+        """A last touch applied in every language (see Capitalized, Clause)."""
+        return text
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_message, (type(self), self.template, self.fields))
+
+
+def _message(cls: type[Message], template: str, fields: dict[str, object]) -> Message:
+    return cls(template, **fields)
+
+
+class Capitalized(Message):
+    """A message that starts a sentence: its first letter is upper case in every language
+    ("the player list" -> "The player list", "die Spielerliste" -> "Die Spielerliste")."""
+
+    @staticmethod
+    def _finish(text: str) -> str:
+        return text[:1].upper() + text[1:]
+
+
+class Clause(Message):
+    """A sentence used as part of a longer one (e.g. in a list joined by "; "): without its final full stop."""
+
+    @staticmethod
+    def _finish(text: str) -> str:
+        return text.rstrip(".")
+
+
+def joined(items: Sequence[str], separator: str = ", ") -> Message:
+    """A list for a message ("red 7, joker (green), no-trump") whose items may be messages themselves: each
+    item is translated on its own, the list shape stays as it is."""
+    template = separator.join(f"{{item{index}}}" for index in range(len(items)))
+    return Message(template, **{f"item{index}": item for index, item in enumerate(items)})
+
+
+class TranslatableError(Exception):
+    """An error whose message is for a player: `str(error)` is the English sentence; `template` and `fields`
+    keep its parts so that `translated(t)` can say it in the player's language."""
+
+    def __init__(self, message: str = "", /, **fields: object) -> None:
+        if isinstance(message, Message) and not fields:  # a message built elsewhere, e.g. by a helper
+            message, fields = message.template, dict(message.fields)
+        super().__init__(render(message, fields))
+        self.template = message
+        self.fields = fields
+
+    def translated(self, t: Translate) -> str:
+        """The message in the language of `t`; nested messages in the fields are translated too."""
+        return render(self.template, self.fields, t)
+
+
+class RuleError(TranslatableError, ValueError):
     """Input that the rules forbid. The message is meant for a player, not a programmer."""
 
 
-def seat_name(seat: int) -> str:
+def seat_name(seat: int) -> Message:
     """How messages name a seat when no player names are known: seats count from 1 for people."""
-    return f"Player {seat + 1}"
+    return Message(SEAT_TEMPLATE, number=seat + 1)
 
 
 def left_of(seat: int, players: int, steps: int = 1) -> int:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from scorekeeper.games.base import RuleError
+from scorekeeper.games.base import RuleError, TranslatableError
 
 
-class StoreError(Exception):
-    """Base of every store error; `str(error)` is a sentence the app can show as it is."""
+class StoreError(TranslatableError):
+    """Base of every store error; `str(error)` is a sentence the app can show as it is (in English), and
+    `error.translated(t)` says it in the player's language (like RuleError)."""
 
 
 class InputError(StoreError, RuleError):
@@ -32,7 +33,8 @@ class WriteError(StoreError):
 
 
 class CorruptFileError(Exception):
-    """Internal: a file that cannot be read as what it should be. `reason` says why, in plain words."""
+    """Internal: a file that cannot be read as what it should be. `reason` says why, in plain words (a
+    Message, so that the recovery message built from it can be translated)."""
 
     def __init__(self, path: Path, reason: str) -> None:
         super().__init__(f"{path.name}: {reason}")

@@ -15,6 +15,7 @@ from typing import Any
 
 from tinydb import Query
 
+from scorekeeper.games.base import Message
 from scorekeeper.store.errors import CorruptFileError
 from scorekeeper.store.paths import INDEX_BUCKETS, Layout
 from scorekeeper.store.records import MatchSummary
@@ -37,13 +38,13 @@ def _validate(tables: Tables) -> None:
         MatchSummary.from_dict(entry)
         file = entry["file"]
         if not (isinstance(file, list) and len(file) == 3 and all(isinstance(n, int) for n in file)):
-            raise CorruptFileError(Path("index"), "an entry has no file fingerprint")
+            raise CorruptFileError(Path("index"), Message("an entry has no file fingerprint"))
 
 
 class MatchIndex:
     """Reads and updates the bucket files; caches each bucket until its file changes."""
 
-    def __init__(self, layout: Layout, note: Callable[[str], None]) -> None:
+    def __init__(self, layout: Layout, note: Callable[[Message], None]) -> None:
         self.layout = layout
         self.note = note
         self.damaged = False
@@ -61,13 +62,18 @@ class MatchIndex:
         cached = self._cache.get(number)
         if cached is not None and cached[0] == current:
             return cached[1]
-        loaded = load(path, KIND, what=lambda _t: "the list of saved games", validate=_validate)
+        loaded = load(path, KIND, what=lambda _t: Message("the list of saved games"), validate=_validate)
         if loaded.message:
             self.damaged = True
-            kept = f"; the damaged file was kept as {loaded.aside.name}" if loaded.aside else ""
             self.note(
-                f"The list of saved games could not be read ({loaded.reason}) and was rebuilt from the saved "
-                f"games{kept}."
+                Message(
+                    "The list of saved games could not be read ({reason}) and was rebuilt from the saved games; "
+                    "the damaged file was kept as {file}."
+                    if loaded.aside
+                    else "The list of saved games could not be read ({reason}) and was rebuilt from the saved games.",
+                    reason=loaded.reason,
+                    file=loaded.aside.name if loaded.aside else "",
+                )
             )
         entries = {entry["id"]: entry for entry in (loaded.tables or {}).get(TABLE, {}).values()}
         # Keyed by the stat taken *before* reading: a bucket replaced meanwhile is simply read again.

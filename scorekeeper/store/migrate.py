@@ -6,7 +6,7 @@ import os
 from collections.abc import Callable
 from typing import Any
 
-from scorekeeper.games.base import RuleError
+from scorekeeper.games.base import Message, RuleError, joined
 from scorekeeper.match import Match, now_iso
 from scorekeeper.store.errors import CorruptFileError, NewerFileError, NewerVersionError
 from scorekeeper.store.paths import Layout, is_safe_id
@@ -18,10 +18,12 @@ META_KIND = META_TABLE = "meta"
 MIGRATED_SUFFIX = ".v1-migrated"
 
 
-def _newer_message(version: int) -> str:
-    return (
-        f"This data was saved by a newer version of Scorekeeper (data version {version}; this version reads up "
-        f"to {CURRENT_SCHEMA}). Update the app to open it. Nothing has been changed."
+def _newer_message(version: int) -> Message:
+    return Message(
+        "This data was saved by a newer version of Scorekeeper (data version {version}; this version reads up "
+        "to {current}). Update the app to open it. Nothing has been changed.",
+        version=version,
+        current=CURRENT_SCHEMA,
     )
 
 
@@ -53,24 +55,28 @@ def _write_meta(layout: Layout, version: int, created: str | None = None) -> Non
     write_envelope(layout.meta, META_KIND, {META_TABLE: {"1": doc}})
 
 
-def bring_up_to_date(layout: Layout) -> list[str]:
+def bring_up_to_date(layout: Layout) -> list[Message]:
     """Create, recover or migrate the folder's version record and data; messages for the player."""
-    messages: list[str] = []
+    messages: list[Message] = []
     try:
         loaded = load(
-            layout.meta, META_KIND, what=lambda _t: "the data version record", validate=_validate_meta
+            layout.meta,
+            META_KIND,
+            what=lambda _t: Message("the data version record"),
+            validate=_validate_meta,
         )
     except NewerFileError as error:
         raise NewerVersionError(_newer_message(error.schema)) from None
     if loaded.message:
-        messages.append(loaded.message + ("" if loaded.tables else " It has been recreated."))
+        recreated = [] if loaded.tables else [Message("It has been recreated.")]
+        messages.append(joined([loaded.message, *recreated], " "))
     if loaded.tables is None:
         if layout.legacy.exists():
             messages += migrate_1_to_2(layout)
             return messages
         has_data = layout.matches.is_dir() and any(layout.matches.iterdir())
         if has_data and not loaded.message:
-            messages.append("The data version record was missing and has been recreated.")
+            messages.append(Message("The data version record was missing and has been recreated."))
         _write_meta(layout, CURRENT_SCHEMA)
         return messages
     doc = loaded.tables[META_TABLE]["1"]
@@ -86,17 +92,23 @@ def bring_up_to_date(layout: Layout) -> list[str]:
     return messages
 
 
-def migrate_1_to_2(layout: Layout) -> list[str]:
+def migrate_1_to_2(layout: Layout) -> list[Message]:
     """Split the single schema-1 file into the sharded layout. The old file is kept (renamed), and the
     version record is written last, so a migration cut short simply runs again."""
     try:
         document = read_json(layout.legacy)
         if not isinstance(document, dict):
-            raise CorruptFileError(layout.legacy, "the file has the wrong shape")
+            raise CorruptFileError(layout.legacy, Message("the file has the wrong shape"))
     except CorruptFileError as error:
         aside = set_aside(layout.legacy)
         _write_meta(layout, CURRENT_SCHEMA)
-        return [f"The old data file could not be read ({error.reason}); it was kept as {aside.name}."]
+        return [
+            Message(
+                "The old data file could not be read ({reason}); it was kept as {file}.",
+                reason=error.reason,
+                file=aside.name,
+            )
+        ]
     for folder in layout.folders():
         folder.mkdir(exist_ok=True)
     table: Callable[[str], dict[str, Any]] = lambda name: (  # noqa: E731
@@ -129,13 +141,20 @@ def migrate_1_to_2(layout: Layout) -> list[str]:
     _write_meta(layout, CURRENT_SCHEMA)
     kept = layout.legacy.with_name(layout.legacy.name + MIGRATED_SUFFIX)
     os.replace(layout.legacy, kept)
-    message = (
-        f"Your data was moved to the new storage format ({moved} games, {len(players)} players). "
-        f"The old file was kept as {kept.name}."
-    )
+    sentences = [
+        Message(
+            "Your data was moved to the new storage format ({games} games, {players} players). "
+            "The old file was kept as {file}.",
+            games=moved,
+            players=len(players),
+            file=kept.name,
+        )
+    ]
     if failed:
-        message += f" {failed} games in it could not be read and stay only in that file."
-    return [message]
+        sentences.append(
+            Message("{count} games in it could not be read and stay only in that file.", count=failed)
+        )
+    return [joined(sentences, " ")]
 
 
 FOLDER_MIGRATIONS: dict[int, Callable[[Layout], list[str]]] = {1: migrate_1_to_2}

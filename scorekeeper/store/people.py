@@ -6,6 +6,7 @@ import json
 import uuid
 from typing import TYPE_CHECKING, Any
 
+from scorekeeper.games.base import Message, joined
 from scorekeeper.match import now_iso
 from scorekeeper.store.errors import CorruptFileError, InputError, NewerFileError, NewerVersionError
 from scorekeeper.store.records import Player
@@ -37,9 +38,9 @@ def _validate_settings(tables: Tables) -> None:
 class _Base:
     layout: Layout
     _lock: FolderLock
-    recovery_messages: list[str]
+    recovery_messages: list[Message]
 
-    def _note(self, message: str) -> None: ...
+    def _note(self, message: Message) -> None: ...
     def _write(self, path: Any, kind: str, tables: Tables) -> Any: ...
     def _snapshot_record(self, section: str, record_id: str, wrap: Any) -> Tables | None: ...
 
@@ -54,7 +55,7 @@ class PlayersMixin(_Base):
             _validate_players(tables or {})
             return tables or {}
         except NewerFileError as error:
-            raise NewerVersionError(_newer("player list")) from error
+            raise NewerVersionError(_NEWER_PLAYERS) from error
         except (CorruptFileError, ValueError, KeyError, TypeError):
             with self._lock.held():
                 return self._recover_players()
@@ -64,7 +65,7 @@ class PlayersMixin(_Base):
             self.layout.players,
             PLAYERS_KIND,
             restore_missing=restore_missing,
-            what=lambda _t: "the player list",
+            what=lambda _t: Message("the player list"),
             validate=_validate_players,
             from_snapshot=lambda: self._snapshot_record("players", "*", _rows_of_list),
         )
@@ -77,7 +78,9 @@ class PlayersMixin(_Base):
         for offset, player in enumerate(missing, start=max((int(k) for k in rows), default=0) + 1):
             rows[str(offset)] = player.to_dict()
         if missing:
-            self._note(f"Players were rebuilt from the saved games ({len(missing)} found).")
+            self._note(
+                Message("Players were rebuilt from the saved games ({count} found).", count=len(missing))
+            )
         tables = {PLAYERS_TABLE: rows}
         if missing or loaded.tables is None:
             self._write(self.layout.players, PLAYERS_KIND, tables)
@@ -170,14 +173,16 @@ def _clean_name(name: Any, rows: dict[str, dict[str, Any]], exclude: str | None 
         raise InputError("Enter a name for the player.")
     clean = " ".join(name.split())
     if len(clean) > NAME_MAX:
-        raise InputError(f"A player's name can have at most {NAME_MAX} characters.")
+        raise InputError("A player's name can have at most {most} characters.", most=NAME_MAX)
     for doc in rows.values():
         if (
             doc.get("id") != exclude
             and not doc.get("archived")
             and str(doc.get("name")).casefold() == clean.casefold()
         ):
-            raise InputError(f"There is already a player called {doc.get('name')}. Choose another name.")
+            raise InputError(
+                "There is already a player called {name}. Choose another name.", name=doc.get("name")
+            )
     return clean
 
 
@@ -187,11 +192,14 @@ def _clean_colour(colour: Any) -> str:
     return colour.strip()
 
 
-def _newer(what: str) -> str:
-    return (
-        f"The {what} was saved by a newer version of Scorekeeper. Update the app to use this data; "
-        "nothing has been changed."
-    )
+_NEWER_PLAYERS = Message(
+    "The player list was saved by a newer version of Scorekeeper. Update the app to use this data; "
+    "nothing has been changed."
+)
+_NEWER_SETTINGS = Message(
+    "The settings file was saved by a newer version of Scorekeeper. Update the app to use this data; "
+    "nothing has been changed."
+)
 
 
 class SettingsMixin(_Base):
@@ -202,20 +210,21 @@ class SettingsMixin(_Base):
             _validate_settings(tables)
             return dict(tables.get(SETTINGS_TABLE, {}).get("1", {}))
         except NewerFileError as error:
-            raise NewerVersionError(_newer("settings file")) from error
+            raise NewerVersionError(_NEWER_SETTINGS) from error
         except (CorruptFileError, ValueError, KeyError, TypeError):
             with self._lock.held():
                 loaded = load(
                     path,
                     SETTINGS_KIND,
-                    what=lambda _t: "your settings",
+                    what=lambda _t: Message("your settings"),
                     validate=_validate_settings,
                     from_snapshot=lambda: self._snapshot_record(
                         "settings", "*", lambda doc: {SETTINGS_TABLE: {"1": doc}}
                     ),
                 )
                 if loaded.message:
-                    self._note(loaded.message + ("" if loaded.tables else " The default settings are used."))
+                    defaults = [] if loaded.tables else [Message("The default settings are used.")]
+                    self._note(joined([loaded.message, *defaults], " "))
                 if loaded.tables is None:
                     self._write(path, SETTINGS_KIND, {SETTINGS_TABLE: {"1": {}}})
                     return {}
@@ -238,7 +247,7 @@ class SettingsMixin(_Base):
         try:
             json.dumps(value, allow_nan=False)
         except (TypeError, ValueError):
-            raise InputError(f"The setting {key} cannot be saved with that value.") from None
+            raise InputError("The setting {key} cannot be saved with that value.", key=key) from None
         self.update_settings({key: value})
 
     def update_settings(self, values: dict[str, Any]) -> None:

@@ -6,6 +6,7 @@ import uuid
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from scorekeeper.games.base import RuleError
 from scorekeeper.match import Match, now_iso
 
 
@@ -24,18 +25,20 @@ class Player:
 
     @classmethod
     def from_dict(cls, data: Any) -> Player:
-        """A player from stored or imported data; ValueError on a wrong shape."""
+        """A player from stored or imported data; RuleError (a ValueError) on a wrong shape."""
         if not isinstance(data, dict):
-            raise ValueError("a player must be an object")
+            raise RuleError("a player must be an object")
         if not isinstance(data.get("id"), str) or not isinstance(data.get("name"), str):
-            raise ValueError("a player needs an id and a name")
+            raise RuleError("a player needs an id and a name")
         colour, archived, created = (
             data.get("colour", ""),
             data.get("archived", False),
             data.get("created", ""),
         )
         if not isinstance(colour, str) or not isinstance(archived, bool) or not isinstance(created, str):
-            raise ValueError(f"player '{data['name']}' has a wrong colour, archived or created field")
+            raise RuleError(
+                "player '{name}' has a wrong colour, archived or created field", name=data["name"]
+            )
         return cls(data["id"], data["name"], colour, archived, created)
 
 
@@ -119,9 +122,9 @@ class SavedGame:
 
     @classmethod
     def from_dict(cls, data: Any) -> SavedGame:
-        """A saved game from stored or imported data; ValueError on a wrong shape."""
+        """A saved game from stored or imported data; RuleError (a ValueError) on a wrong shape."""
         if not isinstance(data, dict):
-            raise ValueError("a saved game must be an object")
+            raise RuleError("a saved game must be an object")
         types: dict[str, tuple[type, ...]] = {
             "game": (str,),
             "options": (dict,),
@@ -136,12 +139,12 @@ class SavedGame:
         }
         unknown = sorted(set(data) - set(types))
         if unknown:
-            raise ValueError(f"a saved game has unknown fields: {', '.join(unknown)}")
+            raise RuleError("a saved game has unknown fields: {fields}", fields=", ".join(unknown))
         for key in ("game", "options", "seed", "id"):
             if key not in data:
-                raise ValueError(f"a saved game lacks its {key}")
+                raise RuleError("a saved game lacks its {field}", field=key)
         for key, kinds in types.items():
             value = data.get(key)
             if key in data and (not isinstance(value, kinds) or isinstance(value, bool)):
-                raise ValueError(f"a saved game's {key} has the wrong type")
+                raise RuleError("a saved game's {field} has the wrong type", field=key)
         return cls(**data)

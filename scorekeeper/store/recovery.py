@@ -19,7 +19,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.games.base import RuleError
+from scorekeeper.games.base import N_, Capitalized, Message, RuleError
 from scorekeeper.store.errors import CorruptFileError, WriteError
 from scorekeeper.store.schema import Tables
 from scorekeeper.store.storage import backup_path, fsync_dir, read_envelope, write_envelope
@@ -35,14 +35,10 @@ class Loaded:
     """The usable content of a file after any recovery, and what the player should be told."""
 
     tables: Tables | None
-    message: str | None = None
+    message: Message | None = None
     restored: bool = False
     reason: str = ""
     aside: Path | None = None
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def stamp() -> str:
@@ -71,7 +67,9 @@ def _valid(path: Path, kind: str, validate: Validator | None) -> Tables | None:
         except CorruptFileError:
             raise
         except (ValueError, RuleError, KeyError, TypeError, AttributeError) as error:
-            raise CorruptFileError(path, f"the content has the wrong shape ({error})") from None
+            raise CorruptFileError(
+                path, Message("the content has the wrong shape ({error})", error=error)
+            ) from None
     return tables
 
 
@@ -94,40 +92,62 @@ def load(
     else:
         if tables is not None or not restore_missing:
             return Loaded(tables)
-        reason = "the file is missing"
+        reason = Message("the file is missing")
         if not backup_path(path).exists() and from_snapshot is None:
             return Loaded(None)
 
     aside = set_aside(path) if path.exists() else None
-    kept = f" The damaged file was kept as {aside.name}." if aside else ""
     source, tables = _last_good(path, kind, validate, from_snapshot)
     if tables is None:
-        message = f"{_cap(what(None))} could not be read ({reason}) and no good copy was found.{kept}"
+        template = _NO_COPY_KEPT if aside else _NO_COPY
+        message = Message(
+            template, what=Capitalized("{what}", what=what(None)), reason=reason, file=_name(aside)
+        )
         return Loaded(None, message, reason=reason, aside=aside)
     try:
         write_envelope(path, kind, tables, keep_backup=False)
     except WriteError:
         pass  # the restored content is still served from memory; the next save writes it
-    message = f"{_cap(what(tables))} could not be read ({reason}); {source} was restored.{kept}"
+    message = Message(
+        _RESTORED_KEPT if aside else _RESTORED,
+        what=Capitalized("{what}", what=what(tables)),
+        reason=reason,
+        source=source,
+        file=_name(aside),
+    )
     return Loaded(tables, message, restored=True, reason=reason, aside=aside)
+
+
+_NO_COPY = N_("{what} could not be read ({reason}) and no good copy was found.")
+_NO_COPY_KEPT = N_(
+    "{what} could not be read ({reason}) and no good copy was found. The damaged file was kept as {file}."
+)
+_RESTORED = N_("{what} could not be read ({reason}); {source} was restored.")
+_RESTORED_KEPT = N_(
+    "{what} could not be read ({reason}); {source} was restored. The damaged file was kept as {file}."
+)
+
+
+def _name(path: Path | None) -> str:
+    return path.name if path is not None else ""
 
 
 def _last_good(
     path: Path, kind: str, validate: Validator | None, from_snapshot: Callable[[], Tables | None] | None
-) -> tuple[str, Tables | None]:
+) -> tuple[Message, Tables | None]:
     bak = backup_path(path)
     with contextlib.suppress(CorruptFileError, OSError):
         tables = _valid(bak, kind, validate)
         if tables is not None:
-            return "the previous copy", tables
+            return Message("the previous copy"), tables
     if from_snapshot is not None:
         with contextlib.suppress(CorruptFileError, ValueError, RuleError, KeyError, TypeError, OSError):
             tables = from_snapshot()
             if tables is not None and validate is not None:
                 validate(tables)
             if tables is not None:
-                return "the copy from the latest backup snapshot", tables
-    return "", None
+                return Message("the copy from the latest backup snapshot"), tables
+    return Message(""), None
 
 
 def describe_tables(

@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.games.base import RuleError
+from scorekeeper.games.base import Message, RuleError
 from scorekeeper.match import Match, now_iso
 from scorekeeper.store import migrate, snapshots
 from scorekeeper.store.errors import (
@@ -47,15 +47,29 @@ MATCH_KIND = "match"
 MATCH_TABLE = "match"
 
 
-def describe_match(data: dict[str, Any]) -> str:
+def describe_match(data: dict[str, Any]) -> Message:
     """How messages name a match: "the Rage game of Anna, Ben and Cleo (started 2026-05-01)"."""
     from scorekeeper.match import GAME_TITLES
 
     names = [str(n) for n in data.get("names", [])]
-    people = ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
-    title = GAME_TITLES.get(str(data.get("game")), "saved")
+    if len(names) > 1:
+        people: str = Message("{players} and {last}", players=", ".join(names[:-1]), last=names[-1])
+    else:
+        people = "".join(names)
+    title = GAME_TITLES.get(str(data.get("game")))
     started = str(data.get("created", ""))[:10]
-    return f"the {title} game of {people}" + (f" (started {started})" if started else "")
+    if title is None:
+        return Message(
+            "the saved game of {players} (started {date})" if started else "the saved game of {players}",
+            players=people,
+            date=started,
+        )
+    return Message(
+        "the {game} game of {players} (started {date})" if started else "the {game} game of {players}",
+        game=title,
+        players=people,
+        date=started,
+    )
 
 
 def _match_tables(data: dict[str, Any]) -> Tables:
@@ -68,7 +82,8 @@ class Store(PlayersMixin, SettingsMixin, SavedGamesMixin, TransferMixin):
     def __init__(self, root: Path) -> None:
         self.data_dir = root
         self.layout = Layout(root)
-        self.recovery_messages: list[str] = []
+        self.recovery_messages: list[Message] = []
+        """What was recovered, for the player: each a Message (an English str that can be translated)."""
         self._lock = FolderLock(self.layout.lock)
         self._index = MatchIndex(self.layout, self._note)
 
@@ -84,7 +99,9 @@ class Store(PlayersMixin, SettingsMixin, SavedGamesMixin, TransferMixin):
         try:
             root.mkdir(parents=True, exist_ok=True)
         except OSError as error:
-            raise StoreError(f"Cannot create the data folder {root} ({error.strerror}).") from error
+            raise StoreError(
+                "Cannot create the data folder {folder} ({reason}).", folder=str(root), reason=error.strerror
+            ) from error
         store = cls(root)
         with store._lock.held():
             store.recovery_messages += migrate.bring_up_to_date(layout)
@@ -130,21 +147,24 @@ class Store(PlayersMixin, SettingsMixin, SavedGamesMixin, TransferMixin):
         def validate(tables: Tables) -> None:
             match = Match.from_dict(tables[MATCH_TABLE]["1"])
             if match.id != match_id:
-                raise CorruptFileError(path, "the file holds a different game")
+                raise CorruptFileError(path, Message("the file holds a different game"))
             found.append(match)
 
         try:
             loaded = load(
                 path,
                 MATCH_KIND,
-                what=lambda t: describe_tables(t, MATCH_TABLE, describe_match, "a saved game"),
+                what=lambda t: describe_tables(t, MATCH_TABLE, describe_match, Message("a saved game")),
                 validate=validate,
                 from_snapshot=lambda: self._snapshot_record("matches", match_id, _match_tables),
                 restore_missing=restore_missing,
             )
         except NewerFileError:
             self._note(
-                f"A saved game ({path.name}) was written by a newer version of the app and is skipped."
+                Message(
+                    "A saved game ({file}) was written by a newer version of the app and is skipped.",
+                    file=path.name,
+                )
             )
             return None
         if loaded.message:
@@ -157,7 +177,7 @@ class Store(PlayersMixin, SettingsMixin, SavedGamesMixin, TransferMixin):
                 self._index.put(MatchSummary.of(match), os.stat(path))
         return match
 
-    def _note(self, message: str) -> None:
+    def _note(self, message: Message) -> None:
         if message not in self.recovery_messages:
             self.recovery_messages.append(message)
 
@@ -320,17 +340,21 @@ def _check_json(data: Any) -> None:
     try:
         json.dumps(data, allow_nan=False)
     except (TypeError, ValueError) as error:
-        raise InputError(f"This game holds something that cannot be saved ({error}).") from None
+        raise InputError("This game holds something that cannot be saved ({error}).", error=error) from None
 
 
-def _conflict_message(match: Match, stored: int) -> str:
+def _conflict_message(match: Match, stored: int) -> Message:
     what = describe_match(match.to_dict())
     if stored == 0:
-        return f"Your change to {what} was not saved: the game was deleted on another device."
-    return (
-        f"Your change to {what} was not saved: it was changed on another device in the meantime "
-        f"(saved edit {stored}, this screen showed edit {match.version}). Reload the game and enter the change "
-        "again."
+        return Message(
+            "Your change to {what} was not saved: the game was deleted on another device.", what=what
+        )
+    return Message(
+        "Your change to {what} was not saved: it was changed on another device in the meantime "
+        "(saved edit {stored}, this screen showed edit {shown}). Reload the game and enter the change again.",
+        what=what,
+        stored=stored,
+        shown=match.version,
     )
 
 

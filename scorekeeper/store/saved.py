@@ -6,6 +6,7 @@ import contextlib
 import os
 from typing import Any
 
+from scorekeeper.games.base import Message
 from scorekeeper.match import now_iso
 from scorekeeper.store.errors import ConflictError, CorruptFileError, InputError, NewerFileError, StoreError
 from scorekeeper.store.paths import is_safe_id
@@ -23,11 +24,13 @@ def _tables(data: dict[str, Any]) -> Tables:
     return {TABLE: {"1": data}}
 
 
-def _describe(doc: dict[str, Any]) -> str:
+def _describe(doc: dict[str, Any]) -> Message:
     from scorekeeper.match import GAME_TITLES
 
-    return (
-        f"the saved {GAME_TITLES.get(str(doc.get('game')), '')} game from {str(doc.get('created', ''))[:10]}"
+    return Message(
+        "the saved {game} game from {date}",
+        game=GAME_TITLES.get(str(doc.get("game")), ""),
+        date=str(doc.get("created", ""))[:10],
     )
 
 
@@ -37,7 +40,7 @@ class SavedGamesMixin(_Base):
 
         def validate(tables: Tables) -> None:
             if SavedGame.from_dict(tables[TABLE]["1"]).id != game_id:
-                raise CorruptFileError(path, "the file holds a different game")
+                raise CorruptFileError(path, Message("the file holds a different game"))
 
         try:
             tables = read_envelope(path, KIND)
@@ -47,7 +50,10 @@ class SavedGamesMixin(_Base):
             return SavedGame.from_dict(tables[TABLE]["1"])
         except NewerFileError:
             self._note(
-                f"A saved game ({path.name}) was written by a newer version of the app and is skipped."
+                Message(
+                    "A saved game ({file}) was written by a newer version of the app and is skipped.",
+                    file=path.name,
+                )
             )
             return None
         except (CorruptFileError, ValueError, KeyError, TypeError):
@@ -56,7 +62,7 @@ class SavedGamesMixin(_Base):
             loaded = load(
                 path,
                 KIND,
-                what=lambda t: describe_tables(t, TABLE, _describe, "a saved digital game"),
+                what=lambda t: describe_tables(t, TABLE, _describe, Message("a saved digital game")),
                 validate=validate,
                 from_snapshot=lambda: self._snapshot_record("digital_games", game_id, _tables),
             )
@@ -87,7 +93,7 @@ class SavedGamesMixin(_Base):
         try:
             SavedGame.from_dict(data)
         except ValueError as error:
-            raise InputError(f"This game cannot be saved: {error}.") from None
+            raise InputError("This game cannot be saved: {error}.", error=error) from None
         with self._lock.held():
             current = self._load_saved(saved.id)
             stored = current.version if current else 0
@@ -100,7 +106,9 @@ class SavedGamesMixin(_Base):
             try:
                 self._write(self.layout.saved_game(saved.id), KIND, _tables(data))
             except (TypeError, ValueError) as error:
-                raise InputError(f"This game holds something that cannot be saved ({error}).") from None
+                raise InputError(
+                    "This game holds something that cannot be saved ({error}).", error=error
+                ) from None
             saved.version, saved.updated = data["version"], data["updated"]
         return saved
 
@@ -115,7 +123,9 @@ class SavedGamesMixin(_Base):
             try:
                 os.replace(path, self.layout.trash / f"digital-{game_id}-{stamp()}.json")
             except OSError as error:
-                raise StoreError(f"The saved game could not be removed ({error.strerror}).") from error
+                raise StoreError(
+                    "The saved game could not be removed ({reason}).", reason=error.strerror
+                ) from error
             with contextlib.suppress(FileNotFoundError):
                 backup_path(path).unlink()
         return True

@@ -7,6 +7,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from scorekeeper.games.base import Message
 from scorekeeper.store.errors import CorruptFileError, StoreError
 from scorekeeper.store.paths import Layout
 from scorekeeper.store.recovery import stamp
@@ -47,7 +48,7 @@ def take(store: Store) -> Path:
     return path
 
 
-def take_if_due(store: Store) -> list[str]:
+def take_if_due(store: Store) -> list[Message]:
     """Take the daily snapshot when the newest is older than a day (or there is none)."""
     snaps = existing(store.layout)
     with contextlib.suppress(OSError):
@@ -56,7 +57,7 @@ def take_if_due(store: Store) -> list[str]:
     try:
         take(store)
     except StoreError as error:
-        return [f"The daily backup copy could not be written: {error}"]
+        return [Message("The daily backup copy could not be written: {error}", error=error)]
     return []
 
 

@@ -21,6 +21,7 @@ from typing import Any
 from tinydb import TinyDB
 from tinydb.storages import Storage
 
+from scorekeeper.games.base import Message
 from scorekeeper.store.errors import CorruptFileError, NewerFileError, WriteError
 from scorekeeper.store.schema import CURRENT_SCHEMA, upgrade_envelope
 
@@ -87,16 +88,21 @@ def backup_path(path: Path) -> Path:
     return path.with_name(path.name + BAK_SUFFIX)
 
 
-def _write_message(path: Path, error: OSError) -> str:
+def _write_message(path: Path, error: OSError) -> Message:
     import errno
 
+    why: str
     if error.errno == errno.ENOSPC:
-        why = "the storage is full"
+        why = Message("the storage is full")
     elif error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
-        why = "the app may not write to its data folder"
+        why = Message("the app may not write to its data folder")
     else:
-        why = error.strerror or "the system refused the write"
-    return f"Could not save ({why}). Nothing was changed; free some space or check {path.parent} and retry."
+        why = error.strerror or Message("the system refused the write")
+    return Message(
+        "Could not save ({why}). Nothing was changed; free some space or check {folder} and retry.",
+        why=why,
+        folder=str(path.parent),
+    )
 
 
 def dumps(document: Any) -> bytes:
@@ -107,11 +113,11 @@ def read_json(path: Path) -> Any:
     """Parse a JSON file; CorruptFileError says in plain words why it is unusable. FileNotFoundError passes."""
     raw = path.read_bytes()
     if not raw.strip():
-        raise CorruptFileError(path, "the file is empty")
+        raise CorruptFileError(path, Message("the file is empty"))
     try:
         return json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
-        raise CorruptFileError(path, "the file is not text (binary garbage)") from None
+        raise CorruptFileError(path, Message("the file is not text (binary garbage)")) from None
     except json.JSONDecodeError as error:
         end = raw.rstrip()
         if (
@@ -119,17 +125,19 @@ def read_json(path: Path) -> Any:
             or error.msg.startswith("Unterminated")
             or not end.endswith((b"}", b"]"))
         ):
-            raise CorruptFileError(path, "the file is cut off (truncated)") from None
-        raise CorruptFileError(path, f"the file is not valid JSON (line {error.lineno})") from None
+            raise CorruptFileError(path, Message("the file is cut off (truncated)")) from None
+        raise CorruptFileError(
+            path, Message("the file is not valid JSON (line {line})", line=error.lineno)
+        ) from None
 
 
 def open_envelope(path: Path, kind: str, document: Any) -> dict[str, dict[str, Any]]:
     """The TinyDB tables inside an envelope, upgraded from an older schema; raises on anything else."""
     if not isinstance(document, dict) or document.get("scorekeeper") != kind:
-        raise CorruptFileError(path, f"the file does not hold {kind} data (wrong shape)")
+        raise CorruptFileError(path, Message("the file does not hold {kind} data (wrong shape)", kind=kind))
     schema = document.get("schema")
     if not isinstance(schema, int) or isinstance(schema, bool) or schema < 1:
-        raise CorruptFileError(path, "the file has no valid schema version (wrong shape)")
+        raise CorruptFileError(path, Message("the file has no valid schema version (wrong shape)"))
     if schema > CURRENT_SCHEMA:
         raise NewerFileError(path, schema)
     tables = document.get("tables")
@@ -137,7 +145,7 @@ def open_envelope(path: Path, kind: str, document: Any) -> dict[str, dict[str, A
         isinstance(table, dict) and all(isinstance(doc, dict) for doc in table.values())
         for table in tables.values()
     ):
-        raise CorruptFileError(path, "the file's tables have the wrong shape")
+        raise CorruptFileError(path, Message("the file's tables have the wrong shape"))
     return upgrade_envelope(kind, schema, tables)
 
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.games.base import RuleError
+from scorekeeper.games.base import N_, Clause, Message, RuleError, joined
 from scorekeeper.match import GAME_TITLES, Match, now_iso
 from scorekeeper.store.errors import CorruptFileError, ImportFileError, NewerFileError
 from scorekeeper.store.paths import is_safe_id
@@ -158,8 +158,10 @@ def parse_export(content: str | bytes) -> Bundle:
         ) from None
     except json.JSONDecodeError as error:
         raise ImportFileError(
-            f"The file is not a Scorekeeper export: it is not valid JSON (line {error.lineno}, column "
-            f"{error.colno}); it may be cut off or damaged. Nothing was changed."
+            "The file is not a Scorekeeper export: it is not valid JSON (line {line}, column {column}); it may "
+            "be cut off or damaged. Nothing was changed.",
+            line=error.lineno,
+            column=error.colno,
         ) from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise ImportFileError(
@@ -170,60 +172,80 @@ def parse_export(content: str | bytes) -> Bundle:
         raise ImportFileError("The export file has no valid data version. Nothing was changed.")
     if schema > CURRENT_SCHEMA:
         raise ImportFileError(
-            f"The file was exported by a newer version of Scorekeeper (data version {schema}; this app reads up "
-            f"to {CURRENT_SCHEMA}). Update the app to import it. Nothing was changed."
+            "The file was exported by a newer version of Scorekeeper (data version {version}; this app reads up "
+            "to {current}). Update the app to import it. Nothing was changed.",
+            version=schema,
+            current=CURRENT_SCHEMA,
         )
     unknown = sorted(set(document) - {"format", "schema", "exported", *SECTIONS})
     if unknown:
         raise ImportFileError(
-            f"The export file has unknown parts: {', '.join(unknown)}. Nothing was changed."
+            "The export file has unknown parts: {parts}. Nothing was changed.", parts=", ".join(unknown)
         )
-    errors: list[str] = []
+    errors: list[Message] = []
     bundle = Bundle(
-        players=_records(document, "players", "Player", Player.from_dict, errors),
+        players=_records(document, "players", Player.from_dict, errors),
         settings=_settings(document, errors),
-        matches=_records(document, "matches", "Game", Match.from_dict, errors),
-        saved_games=_records(document, "digital_games", "Saved digital game", SavedGame.from_dict, errors),
+        matches=_records(document, "matches", Match.from_dict, errors),
+        saved_games=_records(document, "digital_games", SavedGame.from_dict, errors),
     )
     if errors:
-        more = f" (and {len(errors) - 5} more problems)" if len(errors) > 5 else ""
         raise ImportFileError(
-            "The file cannot be imported: " + "; ".join(errors[:5]) + more + ". Nothing was changed."
+            "The file cannot be imported: {problems} (and {more} more problems). Nothing was changed."
+            if len(errors) > 5
+            else "The file cannot be imported: {problems}. Nothing was changed.",
+            problems=joined(errors[:5], "; "),
+            more=len(errors) - 5,
         )
     return bundle
 
 
-def _settings(document: dict[str, Any], errors: list[str]) -> dict[str, Any]:
+def _settings(document: dict[str, Any], errors: list[Message]) -> dict[str, Any]:
     settings = document.get("settings", {})
     if not isinstance(settings, dict):
-        errors.append("the settings are not a list of names and values")
+        errors.append(Message("the settings are not a list of names and values"))
         return {}
     return settings
 
 
-def _records(document: dict[str, Any], section: str, label: str, build: Any, errors: list[str]) -> list[Any]:
+_SECTIONS: dict[str, tuple[str, str]] = {
+    "players": (N_("the players are not a list"), N_("Player {number}")),
+    "matches": (N_("the matches are not a list"), N_("Game {number}")),
+    "digital_games": (N_("the digital games are not a list"), N_("Saved digital game {number}")),
+}
+"""Per section of an export: the message when it is not a list, and how one of its records is named."""
+
+
+def _record_name(section: str, number: int, record: Any) -> Message:
+    """How an import problem names a record: "Game 3 (Rage: Anna, Ben)", "Player 2 (Cleo)"."""
+    name = Message(_SECTIONS[section][1], number=number)
+    if isinstance(record, dict):
+        if isinstance(record.get("name"), str):
+            return Message("{record} ({name})", record=name, name=record["name"])
+        if isinstance(record.get("game"), str) and isinstance(record.get("names"), list):
+            people = ", ".join(str(n) for n in record["names"])
+            game = GAME_TITLES.get(record["game"], record["game"])
+            return Message("{record} ({game}: {players})", record=name, game=game, players=people)
+    return name
+
+
+def _records(document: dict[str, Any], section: str, build: Any, errors: list[Message]) -> list[Any]:
     raw = document.get(section, [])
     if not isinstance(raw, list):
-        errors.append(f"the {section.replace('_', ' ')} are not a list")
+        errors.append(Message(_SECTIONS[section][0]))
         return []
     built, seen = [], set()
     for number, record in enumerate(raw, start=1):
-        name = f"{label} {number}"
-        if isinstance(record, dict):
-            if isinstance(record.get("name"), str):
-                name += f" ({record['name']})"
-            elif isinstance(record.get("game"), str) and isinstance(record.get("names"), list):
-                people = ", ".join(str(n) for n in record["names"])
-                name += f" ({GAME_TITLES.get(record['game'], record['game'])}: {people})"
+        name = _record_name(section, number, record)
         try:
             item = build(record)
         except (RuleError, ValueError, TypeError, KeyError) as error:
-            errors.append(f"{name}: {error}".rstrip("."))
+            errors.append(Clause("{record}: {problem}", record=name, problem=error))
             continue
         if not is_safe_id(item.id):
-            errors.append(f"{name}: its id is not usable")
+            errors.append(Message("{record}: its id is not usable", record=name))
         elif item.id in seen:
-            errors.append(f"{name}: it appears twice in the file")
+            errors.append(Message("{record}: it appears twice in the file", record=name))
         else:
             seen.add(item.id)
             built.append(item)
@@ -332,7 +354,7 @@ class TransferMixin:
             content = Path(path).read_bytes()
         except OSError as error:
             raise ImportFileError(
-                f"The file could not be opened ({error.strerror}). Nothing was changed."
+                "The file could not be opened ({reason}). Nothing was changed.", reason=error.strerror
             ) from None
         return self.import_json_text(content, progress)
 

@@ -96,6 +96,20 @@ class AppContext:
         """Show an error message (already translated) in a red snack bar."""
         self.notify(text, error=True)
 
+    def describe(self, error: object) -> str:
+        """An error (or a store recovery message) in the player's language.
+
+        Rule and store errors keep their English template and fields, so they are translated here; any other
+        exception (or plain text) is shown as it is.
+        """
+        translated = getattr(error, "translated", None)
+        if callable(translated):
+            try:
+                return str(translated(self.t))
+            except (KeyError, IndexError, ValueError):  # a translation with a broken field: English is better
+                pass
+        return str(error)
+
     def update_settings(self, **changes: Any) -> None:
         """Save changed settings, apply language/theme at once and re-render the current view."""
         self.settings.update(changes)

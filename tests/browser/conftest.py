@@ -99,6 +99,51 @@ class UI:
         self.url = url
         self.name = name
         self.taps = 0  # every tap a player would make (the tap-count targets are measured with this)
+        # Frames on the app's websocket: a tap is done once the server's answer has arrived (see settle).
+        self.sent = self.received = 0
+        self.received_at_send: list[int] = []  # per frame sent: how many frames had been received then
+        self.last_frame = time.monotonic()
+        page.on("websocket", self._watch)
+
+    def _watch(self, socket) -> None:
+        socket.on("framesent", lambda _: self._frame(sent=True))
+        socket.on("framereceived", lambda _: self._frame(sent=False))
+
+    def _frame(self, *, sent: bool) -> None:
+        if sent:
+            self.sent += 1
+            self.received_at_send.append(self.received)
+        else:
+            self.received += 1
+        self.last_frame = time.monotonic()
+
+    def settle(self, sent_before: int, timeout: float = 15.0) -> None:
+        """Wait until the server has answered what the browser sent since `sent_before`, and all is quiet.
+
+        Under load the answer to a tap takes far longer than the pause between taps, and a tap aimed at a
+        control that the answer is about to replace would be lost. So: wait for the first frame sent (the event;
+        none within 1.5 s: the control has no handler, nothing to wait for), then for a frame received after it
+        (the server's answer), then until no frame has passed either way for 150 ms (answers come in parts)."""
+        t0 = time.monotonic()
+        try:
+            self._settle(sent_before, timeout)
+        finally:
+            import traceback
+            who = [l for l in traceback.format_stack(limit=4)[:2]]
+            with open("/tmp/fu/settle.log", "a") as f:
+                f.write(f"{self.sent - sent_before} {time.monotonic() - t0:.3f} {who[0].strip().splitlines()[-1]}\n")
+
+    def _settle(self, sent_before, timeout):
+        deadline = time.monotonic() + 1.5
+        while self.sent == sent_before and time.monotonic() < deadline:
+            self.page.wait_for_timeout(20)
+        if self.sent == sent_before:
+            return
+        deadline = time.monotonic() + timeout
+        while self.received <= self.received_at_send[sent_before] and time.monotonic() < deadline:
+            self.page.wait_for_timeout(20)
+        while time.monotonic() - self.last_frame < 0.15 and time.monotonic() < deadline:
+            self.page.wait_for_timeout(20)
 
     def open(self, route: str = "/", ready: str = "new-game") -> None:
         self.page.goto(self.url.rstrip("/") + route)
@@ -112,23 +157,29 @@ class UI:
     def wait(self, identifier: str, timeout: float = 15_000) -> None:
         self.node(identifier).wait_for(state="attached", timeout=timeout)
 
-    def tap(self, identifier: str, *, count: bool = True) -> None:
-        """Tap the control tagged `identifier` (scrolled into view first, as a player would)."""
+    def tap(self, identifier: str, *, count: bool = True, settle: bool = True) -> None:
+        """Tap the control tagged `identifier` (scrolled into view first, as a player would) and wait for the
+        app's answer (`settle=False`: don't, e.g. for focusing a text field, which sends nothing)."""
         target = self.node(identifier)
         target.wait_for(state="attached", timeout=15_000)
         inner = target.locator("[flt-tappable], [role=button], input, [role=switch]").first
+        sent_before = self.sent
         (inner if inner.count() else target).click(timeout=15_000)
         if count:
             self.taps += 1
+        if settle:
+            self.settle(sent_before)
         self.page.wait_for_timeout(150)  # Flutter drops a click that follows the previous one too closely
 
     def fill(self, identifier: str, text: str) -> None:
         """Click a text field (it needs focus), select what is there and type `text`."""
-        self.tap(identifier, count=False)
+        self.tap(identifier, count=False, settle=False)
         field = self.page.locator(f'[flt-semantics-identifier="{identifier}"] input, input').last
         field.wait_for(state="attached", timeout=10_000)
+        sent_before = self.sent
         self.page.keyboard.press("Control+A")
         self.page.keyboard.type(text)
+        self.settle(sent_before)  # the server may redraw on each change (live totals)
         self.page.wait_for_timeout(150)
 
     def text_of(self, identifier: str) -> str:
@@ -168,13 +219,19 @@ class UI:
         paths = []
         original = self.page.viewport_size
         for label, size in (("phone", PHONE), ("desktop", DESKTOP)):
+            sent_before = self.sent
             self.page.set_viewport_size(size)
-            self.page.wait_for_timeout(1200)  # the app re-lays out when the width class changes
+            self.page.wait_for_timeout(400)  # the resize reaches the app as an event, which re-lays out
+            self.settle(sent_before)  # the app redraws when the width class changes
+            self.page.wait_for_timeout(400)
             path = OUTPUT / f"{self.name}-{screen}-{label}.png"
             self.page.screenshot(path=str(path))
             paths.append(path)
+        sent_before = self.sent
         self.page.set_viewport_size(original)
-        self.page.wait_for_timeout(700)
+        self.page.wait_for_timeout(400)
+        self.settle(sent_before)  # back at the test's size before the next tap
+        self.page.wait_for_timeout(300)
         return paths[0]
 
 

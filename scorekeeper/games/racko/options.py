@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
-from scorekeeper.games.base import RuleError
+from scorekeeper.games.base import Message, RuleError
 
 VARIANTS = ("standard", "bonus", "chips")
 """standard = points game (1.5), bonus = Bonus Racko (1.5), chips = chips game (1.7)."""
@@ -20,6 +20,16 @@ DEFAULT_CHIP_ROUNDS = 10
 """RULES 1.7 decision: a chips game lasts 10 rounds unless agreed otherwise."""
 
 _LIMITS = {"target": (1, 100_000), "chips_start": (1, 10_000), "rounds": (1, 1_000)}
+
+_LABELS: dict[str, Message] = {
+    "partners": Message("Partners"),
+    "blitz": Message("Blitz-Racko"),
+    "reshuffle": Message("Reshuffle"),
+    "target": Message("Target"),
+    "chips_start": Message("Chips per player"),
+    "rounds": Message("Rounds"),
+}
+"""How messages name an option: as the options screen labels it."""
 
 
 def _is_int(value: Any) -> bool:
@@ -62,7 +72,7 @@ class RackoOptions:
             raise RuleError("Chips are paid by the payer's run or by the caller's run (payer or caller).")
         for name in ("partners", "blitz", "reshuffle"):
             if not isinstance(getattr(self, name), bool):
-                raise RuleError(f"The option {name} must be on or off.")
+                raise RuleError("The option “{name}” must be on or off.", name=_LABELS[name])
         if self.two_player_rule is not None and not isinstance(self.two_player_rule, bool):
             raise RuleError("The 2-player rule must be on or off.")
         for name, (low, high) in _LIMITS.items():
@@ -70,7 +80,12 @@ class RackoOptions:
             if name == "rounds" and value is None:
                 continue
             if not _is_int(value) or not low <= value <= high:
-                raise RuleError(f"The option {name} must be a whole number from {low} to {high}.")
+                raise RuleError(
+                    "The option “{name}” must be a whole number from {low} to {high}.",
+                    name=_LABELS[name],
+                    low=low,
+                    high=high,
+                )
         if self.two_player_rule is None:
             object.__setattr__(self, "two_player_rule", self.players == 2)
         elif self.two_player_rule and self.players != 2:
@@ -106,7 +121,7 @@ class RackoOptions:
         known = {f.name for f in fields(cls)}
         unknown = sorted(str(key) for key in data if key not in known)
         if unknown:
-            raise RuleError(f"Unknown Racko option: {', '.join(unknown)}.")
+            raise RuleError("Unknown Racko option: {names}.", names=", ".join(unknown))
         if "players" not in data:
             raise RuleError("Racko options must say how many players there are.")
         return cls(**data)

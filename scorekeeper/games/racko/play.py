@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper.games.base import Action, RuleError, seat_name, seats_from_left_of
+from scorekeeper.games.base import Action, Message, RuleError, seat_name, seats_from_left_of
 from scorekeeper.games.racko.options import RackoOptions
 from scorekeeper.games.racko.rules import SLOTS, may_call
 
@@ -82,10 +82,12 @@ class RackoState:
             raise RuleError("A round is dealt from a whole-number seed.")
         players = options.players
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
-            raise RuleError(f"The dealer must be one of the players 1 to {players}.")
+            raise RuleError("The dealer must be one of the players 1 to {players}.", players=players)
         out_seats = sorted(set(out))
         if any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < players for s in out_seats):
-            raise RuleError(f"Players out of the game must be among the players 1 to {players}.")
+            raise RuleError(
+                "Players out of the game must be among the players 1 to {players}.", players=players
+            )
         if out_seats and not options.is_chips:
             raise RuleError("Only the chips game has players who are out.")
         if players - len(out_seats) < 2:
@@ -198,18 +200,24 @@ class RackoState:
 
     def _illegal(self) -> RuleError:
         who = seat_name(self.current)
-        allowed = {
-            "blitz_place": f"put card {self.drawn} into an empty slot of the rack",
-            "blitz_call": "call Blitz-Racko or wait",
-            "draw": "take the top card of the stock"
-            + (" or of the discard pile" if self.pile else " (the discard pile is empty)"),
-            "place": f"put card {self.drawn} into a slot of the rack"
-            + (
-                " or discard it" if self.drawn_from == STOCK else " (a card taken from the pile must be kept)"
-            ),
-            "call": "call Racko or wait",
-        }[self.phase]
-        return RuleError(f"{who} cannot do that now: {who} may {allowed}.")
+        card = self.drawn
+        if self.phase == "blitz_place":
+            allowed = Message("put card {card} into an empty slot of the rack", card=card)
+        elif self.phase == "blitz_call":
+            allowed = Message("call Blitz-Racko or wait")
+        elif self.phase == "draw" and self.pile:
+            allowed = Message("take the top card of the stock or of the discard pile")
+        elif self.phase == "draw":
+            allowed = Message("take the top card of the stock (the discard pile is empty)")
+        elif self.phase == "place" and self.drawn_from == STOCK:
+            allowed = Message("put card {card} into a slot of the rack or discard it", card=card)
+        elif self.phase == "place":
+            allowed = Message(
+                "put card {card} into a slot of the rack (a card taken from the pile must be kept)", card=card
+            )
+        else:
+            allowed = Message("call Racko or wait")
+        return RuleError("{who} cannot do that now: {who} may {allowed}.", who=who, allowed=allowed)
 
     # --- the state API --------------------------------------------------------------------------------
 
@@ -284,7 +292,7 @@ class RackoState:
     def view(self, seat: int) -> RackoView:
         """Only what `seat` may see: its own rack, public cards, and its own drawn card."""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.options.players:
-            raise RuleError(f"There is no Player {seat}.")
+            raise RuleError("There is no seat {seat} at this table.", seat=seat)
         rack = self.racks[seat]
         show_drawn = self.drawn is not None and (seat == self.current or self.drawn_from == PILE)
         return RackoView(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorekeeper.games.base import RuleError
+from scorekeeper.games.base import N_, RuleError
 from scorekeeper.games.racko.options import RackoOptions
 from scorekeeper.games.racko.rules import (
     callers_of,
@@ -31,11 +31,14 @@ _QUICK_KEYS = {"counts", "runs", "callers", "blitz"}
 
 def _unpack(result: Any, options: RackoOptions, dealer: Any, round_index: Any) -> tuple[list[int], bool]:
     check_options(options)
-    for name, value in (("dealer", dealer), ("round number", round_index)):
+    for message, value in (
+        (N_("The dealer of a round must be a whole number."), dealer),
+        (N_("The round number of a round must be a whole number."), round_index),
+    ):
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise RuleError(f"The {name} of a round must be a whole number.")
+            raise RuleError(message)
     if dealer >= options.players:
-        raise RuleError(f"The dealer must be one of the players 1 to {options.players}.")
+        raise RuleError("The dealer must be one of the players 1 to {players}.", players=options.players)
     if not isinstance(result, dict):
         raise RuleError("A Racko round must list the racks (or counts) and who called.")
     if ("racks" in result) == ("counts" in result):
@@ -43,7 +46,7 @@ def _unpack(result: Any, options: RackoOptions, dealer: Any, round_index: Any) -
     allowed = _DETAILED_KEYS if "racks" in result else _QUICK_KEYS
     unknown = sorted(str(key) for key in result if key not in allowed)
     if unknown:
-        raise RuleError(f"A Racko round has no entry called {', '.join(unknown)}.")
+        raise RuleError("A Racko round has no entry called {names}.", names=", ".join(unknown))
     if "callers" not in result:
         raise RuleError("Say who called Racko (nobody, one player, or several in Blitz-Racko).")
     callers = result["callers"]

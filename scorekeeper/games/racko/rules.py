@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from scorekeeper.games.base import RuleError, seat_name
+from scorekeeper.games.base import N_, Message, RuleError, seat_name
 from scorekeeper.games.racko.options import RackoOptions
 
 SLOTS = 10
@@ -97,8 +97,8 @@ def may_call(rack: Sequence[int], options: RackoOptions) -> bool:
     return not options.two_player_rule or _longest_run(rack) >= TWO_PLAYER_MIN_RUN
 
 
-def _slot_words(index: int) -> str:
-    return f"slot {SLOT_LABELS[index]}"
+def _slot_words(index: int) -> Message:
+    return Message("slot {label}", label=SLOT_LABELS[index])
 
 
 def check_options(options: Any) -> RackoOptions:
@@ -119,7 +119,7 @@ def callers_of(caller: Any, options: RackoOptions, *, blitz: bool = False) -> li
         seats = [caller]
     for seat in seats:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < options.players:
-            raise RuleError(f"The caller must be one of the players 1 to {options.players}.")
+            raise RuleError("The caller must be one of the players 1 to {players}.", players=options.players)
     if len(set(seats)) != len(seats):
         raise RuleError("A player can call Racko only once in a round.")
     if blitz:
@@ -137,13 +137,19 @@ def _check_caller_rack(seat: int, rack: Sequence[int], options: RackoOptions) ->
     count = _ascending(rack)
     if count < SLOTS:
         raise RuleError(
-            f"{who} called Racko, but the rack is not in ascending order: {rack[count]} in "
-            f"{_slot_words(count)} is lower than {rack[count - 1]} in {_slot_words(count - 1)}."
+            "{who} called Racko, but the rack is not in ascending order: {card} in {slot} is lower than "
+            "{previous} in {previous_slot}.",
+            who=who,
+            card=rack[count],
+            slot=_slot_words(count),
+            previous=rack[count - 1],
+            previous_slot=_slot_words(count - 1),
         )
     if options.two_player_rule and _longest_run(rack) < TWO_PLAYER_MIN_RUN:
         raise RuleError(
-            f"{who} called Racko without a direct run of 3 cards (like 28, 29, 30), "
-            "which the 2-player rule requires."
+            "{who} called Racko without a direct run of 3 cards (like 28, 29, 30), "
+            "which the 2-player rule requires.",
+            who=who,
         )
 
 
@@ -156,7 +162,7 @@ def validate_round(racks: Any, caller: Caller, options: RackoOptions, *, blitz: 
     """
     options = check_options(options)
     if not isinstance(racks, list | tuple) or len(racks) != options.players:
-        raise RuleError(f"Enter a rack for each of the {options.players} players.")
+        raise RuleError("Enter a rack for each of the {players} players.", players=options.players)
     seats = callers_of(caller, options, blitz=blitz)
     deck = options.deck_size
     owner: dict[int, int] = {}
@@ -165,28 +171,41 @@ def validate_round(racks: Any, caller: Caller, options: RackoOptions, *, blitz: 
         who = seat_name(seat)
         if rack is None:
             if not options.is_chips:
-                raise RuleError(f"Enter the rack of {who}.")
+                raise RuleError("Enter the rack of {who}.", who=who)
             if seat in seats:
-                raise RuleError(f"{who} is out of the game and cannot call Racko.")
+                raise RuleError("{who} is out of the game and cannot call Racko.", who=who)
             continue
         active += 1
         if not isinstance(rack, list | tuple):
-            raise RuleError(f"Enter the rack of {who} as 10 card numbers.")
+            raise RuleError("Enter the rack of {who} as 10 card numbers.", who=who)
         if len(rack) != SLOTS:
-            raise RuleError(f"The rack of {who} has {len(rack)} cards; a rack holds exactly 10.")
+            raise RuleError(
+                "The rack of {who} has {count} cards; a rack holds exactly 10.", who=who, count=len(rack)
+            )
         for index, card in enumerate(rack):
             if not isinstance(card, int) or isinstance(card, bool):
-                raise RuleError(f"{_slot_words(index).capitalize()} of {who} must hold a card number.")
+                raise RuleError(
+                    "Slot {label} of {who} must hold a card number.", label=SLOT_LABELS[index], who=who
+                )
             if not 1 <= card <= deck:
                 raise RuleError(
-                    f"{who} has card {card} in {_slot_words(index)}, but a game of {options.players} "
-                    f"players uses the cards 1 to {deck}."
+                    "{who} has card {card} in {slot}, but a game of {players} players uses the cards 1 to {deck}.",
+                    who=who,
+                    card=card,
+                    slot=_slot_words(index),
+                    players=options.players,
+                    deck=deck,
                 )
             if card in owner:
                 other = owner[card]
                 if other == seat:
-                    raise RuleError(f"Card {card} appears twice in the rack of {who}.")
-                raise RuleError(f"Card {card} is in the racks of both {seat_name(other)} and {who}.")
+                    raise RuleError("Card {card} appears twice in the rack of {who}.", card=card, who=who)
+                raise RuleError(
+                    "Card {card} is in the racks of both {other} and {who}.",
+                    card=card,
+                    other=seat_name(other),
+                    who=who,
+                )
             owner[card] = seat
     if active < 2:
         raise RuleError("A round needs at least 2 players who are still in the game.")
@@ -269,11 +288,17 @@ def settle_chips(payments: Sequence[int], balances: Sequence[int]) -> list[int]:
 # --- quick form: ascending counts and longest runs instead of racks -------------------------------------
 
 
+_QUICK_MESSAGES = {
+    "ascending count": N_("The ascending count of {who} must be a whole number from 1 to 10."),
+    "longest run": N_("The longest run of {who} must be a whole number from 1 to 10."),
+}
+
+
 def _quick_number(value: Any, what: str, seat: int) -> int | None:
     if value is None:
         return None
     if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= SLOTS:
-        raise RuleError(f"The {what} of {seat_name(seat)} must be a whole number from 1 to 10.")
+        raise RuleError(_QUICK_MESSAGES[what], who=seat_name(seat))
     return value
 
 
@@ -292,13 +317,13 @@ def validate_quick_round(
     options = check_options(options)
     players = options.players
     if not isinstance(counts, list | tuple) or len(counts) != players:
-        raise RuleError(f"Enter an ascending count for each of the {players} players.")
+        raise RuleError("Enter an ascending count for each of the {players} players.", players=players)
     if runs is None:
         if options.variant != "standard":
             raise RuleError("Enter the longest direct run of each player.")
         runs = [None] * players
     if not isinstance(runs, list | tuple) or len(runs) != players:
-        raise RuleError(f"Enter a longest run for each of the {players} players.")
+        raise RuleError("Enter a longest run for each of the {players} players.", players=players)
     seats = callers_of(caller, options, blitz=blitz)
     active = 0
     for seat in range(players):
@@ -308,28 +333,37 @@ def validate_quick_round(
         calling = seat in seats
         if options.is_chips and run is None:
             if calling:
-                raise RuleError(f"Enter the longest run of {who}, who called Racko.")
+                raise RuleError("Enter the longest run of {who}, who called Racko.", who=who)
             if count is not None:
-                raise RuleError(f"Enter the longest run of {who} (leave both empty for a player who is out).")
+                raise RuleError(
+                    "Enter the longest run of {who} (leave both empty for a player who is out).", who=who
+                )
             continue
         active += 1
         if calling:
             if count is not None and count != SLOTS:
-                raise RuleError(f"{who} called Racko, so the ascending count of {who} is 10.")
+                raise RuleError("{who} called Racko, so the ascending count of {who} is 10.", who=who)
             count = SLOTS
             if run is None and options.variant == "bonus":
-                raise RuleError(f"Enter the longest run of {who}, who called Racko: it sets the bonus.")
+                raise RuleError(
+                    "Enter the longest run of {who}, who called Racko: it sets the bonus.", who=who
+                )
             if run is not None and options.two_player_rule and run < TWO_PLAYER_MIN_RUN:
                 raise RuleError(
-                    f"{who} called Racko with a longest run of {run}, but the 2-player rule requires a "
-                    "direct run of at least 3 cards."
+                    "{who} called Racko with a longest run of {run}, but the 2-player rule requires a "
+                    "direct run of at least 3 cards.",
+                    who=who,
+                    run=run,
                 )
         elif count is None and not options.is_chips:
-            raise RuleError(f"Enter the ascending count of {who}.")
+            raise RuleError("Enter the ascending count of {who}.", who=who)
         if count is not None and run is not None and count < SLOTS and run > max(count, SLOTS - count):
             raise RuleError(
-                f"{who} has an ascending count of {count}, so no direct run can be longer than "
-                f"{max(count, SLOTS - count)} cards (a run cannot cross the first card that drops)."
+                "{who} has an ascending count of {count}, so no direct run can be longer than "
+                "{longest} cards (a run cannot cross the first card that drops).",
+                who=who,
+                count=count,
+                longest=max(count, SLOTS - count),
             )
     if active < 2:
         raise RuleError("A round needs at least 2 players who are still in the game.")

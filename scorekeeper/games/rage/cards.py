@@ -13,17 +13,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scorekeeper.games.base import RuleError
+from scorekeeper.games.base import Message, RuleError
 
 COLOURS: tuple[str, ...] = ("r", "b", "g", "y", "o", "v")
 COLOUR_NAMES: dict[str, str] = {
-    "r": "red",
-    "b": "blue",
-    "g": "green",
-    "y": "yellow",
-    "o": "orange",
-    "v": "violet",
+    "r": Message("red"),
+    "b": Message("blue"),
+    "g": Message("green"),
+    "y": Message("yellow"),
+    "o": Message("orange"),
+    "v": Message("violet"),
 }
+"""Colour names for messages (each a Message: English text that can be translated)."""
 MAX_VALUE = 15
 """Number cards run 0..15 in each colour."""
 JOKER_RANK = MAX_VALUE + 1
@@ -36,9 +37,9 @@ BONUS = "+5"
 MINUS = "-5"
 ACTION_CARDS: tuple[str, ...] = (JOKER, NO_TRUMP, TRUMP_CHANGE, BONUS, MINUS)
 ACTION_NAMES: dict[str, str] = {
-    JOKER: "joker",
-    NO_TRUMP: "no-trump",
-    TRUMP_CHANGE: "trump-change",
+    JOKER: Message("joker"),
+    NO_TRUMP: Message("no-trump"),
+    TRUMP_CHANGE: Message("trump-change"),
     BONUS: "+5",
     MINUS: "-5",
 }
@@ -119,8 +120,9 @@ def parse_card(text: object, *, played: bool = False) -> Card:
         return Card(card)
     shown = card if len(card) <= 12 else card[:12] + "…"
     raise RuleError(
-        f'"{shown}" is not a Rage card. Cards are written like r7 or v15 '
-        "(colours r b g y o v, values 0 to 15), W, W:g, NT, TC, +5 or -5."
+        '"{card}" is not a Rage card. Cards are written like r7 or v15 '
+        "(colours r b g y o v, values 0 to 15), W, W:g, NT, TC, +5 or -5.",
+        card=shown,
     )
 
 
@@ -136,9 +138,9 @@ def format_card(card: Card) -> str:
 def describe(card: str) -> str:
     """A card as a player reads it in a message: ``red 7``, ``joker (green)``, ``no-trump``."""
     if card in _NUMBER_SET:
-        return f"{COLOUR_NAMES[card[0]]} {card[1:]}"
+        return Message("{colour} {value}", colour=COLOUR_NAMES[card[0]], value=int(card[1:]))
     if card in _PLAYED_JOKER_SET:
-        return f"joker ({COLOUR_NAMES[card[2]]})"
+        return Message("joker ({colour})", colour=COLOUR_NAMES[card[2]])
     return ACTION_NAMES.get(card, card)
 
 

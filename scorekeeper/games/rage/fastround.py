@@ -116,26 +116,6 @@ class FastRound:
                 return follow
         return list(dict.fromkeys(hand))
 
-    def would_win(self, colour: int, rank: int) -> bool:
-        """Whether a card (colour/rank as played) would win the trick as it lies now."""
-        trick = self.trick
-        if not trick:
-            return True
-        if colour < 0:
-            return False
-        trump = self.trick_trump
-        if trump >= 0 and (colour == trump or any(c == trump for _, c, _ in trick)):
-            wanted = trump
-        else:
-            wanted = self.led if self.led >= 0 else colour
-        if colour != wanted:
-            return False
-        best = -1
-        for _, c, r in trick:
-            if c == wanted and r > best:
-                best = r
-        return rank >= best
-
     def play(self, base: int, colour: int = -1) -> None:
         """The current player plays ``base`` (a joker with its named ``colour``)."""
         seat = self.turn
@@ -201,15 +181,6 @@ class FastRound:
     @property
     def over(self) -> bool:
         return not self.trick and not self.hands[self.turn]
-
-
-def card_strength(code: int, colour: int, trump: int) -> int:
-    """The baseline's order: action cards, off-colour numbers by value, trumps by value, jokers on top."""
-    if code == W:
-        return 40
-    if code > W:
-        return -1
-    return (code & 15) + (20 if colour == trump else 0)
 
 
 def baseline_card(r: FastRound, seat: int) -> tuple[int, int]:

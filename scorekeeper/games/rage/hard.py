@@ -1,16 +1,23 @@
-"""The ``hard`` Rage bot: it bids by simulation and then plays its bid like the baseline.
+"""The ``hard`` Rage bot: it bids and plays by sampling the cards it cannot see and playing the round out.
 
-Bid: from its own hand, the trump and the bids already made it first estimates its tricks (every card's
-chance to win a trick it leads: beaten by higher unseen cards of its colour or, where an opponent may be
-void, by trumps and jokers; each unseen card lies in a given opponent's hand in proportion to that
-opponent's share of the unseen cards; an off-colour card wins only when its colour is led, so its chance is
-scaled down). For the few bids nearest that estimate it then plays the round out on sampled deals of the
-cards it has not seen (hands that fit the bids already made are preferred; later bidders and everybody's
-play follow the baseline's rules) and takes the bid with the best average score. The same sampled deals
-serve every candidate bid, and the generator is seeded from the view, so a decision is reproducible.
+Knowledge (:mod:`scorekeeper.games.rage.search`): the unseen cards are the deck less its hand, the played
+cards and the trump pile. A player who failed to follow a colour holds none of it; a player who bid like
+the baseline holds as many jokers, trumps and 13+ cards as it bid; and in play a sampled deal is preferred
+when the baseline would have made every card the others played so far with it (the round is replayed from
+the deal). The look-ahead runs on :mod:`scorekeeper.games.rage.fastround`, a fast model of the engine.
 
-Play: the baseline's controller (win cheaply while below the bid, duck once it is made). A probabilistic
-card-by-card player was tried and measured weaker than this controller fed with a good bid.
+Bid: a quick estimate of its tricks (every card's chance to win a trick it leads, from the unseen higher
+cards, trumps and jokers and how likely each opponent holds them) picks the few bids nearest to it; for each
+of those it plays the round out on the same sampled deals (later bidders bid and everybody plays by the
+baseline's rules) and takes the bid with the best mean of its score less the others' mean score.
+
+Play: each distinct card (jokers with the trump, the led colour or a colour that is neither) is judged the
+same way: play it, then the round out on sampled deals, and take the best mean of its score less the
+others' mean. That judges +5/-5 cards, ducking, trumping and hurting a rival's bid by their effect on the
+scores. A card is played at once when nothing else is allowed or its alternatives are equivalent.
+
+Every decision seeds its generator from the view, so it is reproducible; a budget of simulated card plays
+per decision keeps it quick (the number of deals shrinks with the cards left and the choices).
 """
 
 from __future__ import annotations
@@ -48,9 +55,13 @@ CANDIDATE_BIDS = 4
 """Bids tried by simulation: the ones nearest the estimate."""
 BID_WORK = 20_000
 """Simulated card plays a bid may cost (shared by the candidate bids and the sampled deals)."""
-PLAY_WORK = 6_000
+PLAY_WORK = 9_000
 """Simulated card plays a card decision may cost."""
-MIN_DEALS, MAX_DEALS = 8, 60
+MIN_DEALS, MAX_DEALS = 4, 80
+ATTEMPTS = 50
+"""Samples drawn per card decision at most, looking for deals in which the others' plays fit the baseline."""
+REPLAY_WORK = 2_000
+"""Replayed card plays a decision may spend on checking samples (large tables check fewer samples)."""
 
 
 _BY_COLOUR = {c: [(v, f"{c}{v}") for v in range(16)] for c in COLOURS}
@@ -224,17 +235,17 @@ class HardBot:
         return ["bid", best]
 
     def _play(self, view: RageView, legal_actions: list[Action]) -> Action:
-        moves = candidate_moves(view, legal_actions)
+        belief = Belief.of(view)
+        moves = candidate_moves(view, legal_actions, belief.unseen)
         if len(moves) == 1:
             return move_action(moves[0])
         rng = _seeded(view)
-        belief = Belief.of(view)
         cards_left = sum(view.hand_counts)
         deals = _deals(PLAY_WORK, len(moves), cards_left)
         totals = [0.0] * len(moves)
         me = view.seat
-        for _ in range(deals):
-            hands, talon = belief.sample(rng)
+        attempts = min(ATTEMPTS, REPLAY_WORK // (len(belief.plays) + 1))
+        for hands, talon in belief.fitting_samples(rng, deals, attempts):
             base = build_round(view, hands, talon)
             for i, move in enumerate(moves):
                 r = copy_round(base)

@@ -16,7 +16,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper.games.base import RuleError, seat_name, seats_from_left_of
+from scorekeeper.games.base import RuleError, joined, seat_name, seats_from_left_of
 from scorekeeper.games.rage.cards import (
     BONUS,
     COLOUR_NAMES,
@@ -233,46 +233,53 @@ class RageState:
         if not isinstance(action, list | tuple) or len(action) != 2 or action[0] not in ("bid", "play"):
             raise RuleError('A Rage move is a bid ("bid", number) or a card to play ("play", card).')
         kind, value = action
-        who = seat_name(self.turn)
         if kind == "bid":
-            self._check_bid(who, value)
+            self._check_bid(value)
             self.bids[self.turn] = value
             self.log.append(["bid", value])
             self._next_bidder()
         else:
-            card = self._check_play(who, value)
+            card = self._check_play(value)
             self.log.append(["play", card])
             self._play(card)
 
-    def _check_bid(self, who: str, value: object) -> None:
+    def _refuse(self, message: str, **fields: object) -> RuleError:
+        """A refusal naming the player whose turn it is (named only when a move is refused: this is the
+        hot path of the bots' search)."""
+        return RuleError(message, who=seat_name(self.turn), **fields)
+
+    def _check_bid(self, value: object) -> None:
         if self.phase != "bid":
-            raise RuleError(f"The bidding is over; {who} plays a card.")
+            raise self._refuse("The bidding is over; {who} plays a card.")
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= self.hand_size:
-            raise RuleError(f"{who} may bid 0 to {self.hand_size} tricks.")
+            raise self._refuse("{who} may bid 0 to {size} tricks.", size=self.hand_size)
         if value == self.forbidden_bid():
-            size = self.hand_size
-            raise RuleError(
-                f"{who} deals and may not bid {value}: all bids would add up to the {size} cards in hand."
+            raise self._refuse(
+                "{who} deals and may not bid {bid}: all bids would add up to the {size} cards in hand.",
+                bid=value,
+                size=self.hand_size,
             )
 
-    def _check_play(self, who: str, value: object) -> str:
+    def _check_play(self, value: object) -> str:
         if self.phase != "play":
-            raise RuleError(f"{who} bids first; cards are played once everyone has bid.")
+            raise self._refuse("{who} bids first; cards are played once everyone has bid.")
         if value == JOKER:
-            raise RuleError(f"{who} must name a colour for the joker: W:r, W:b, W:g, W:y, W:o or W:v.")
+            raise self._refuse("{who} must name a colour for the joker: W:r, W:b, W:g, W:y, W:o or W:v.")
         try:
             parse_card(value, played=True)
         except RuleError as error:
-            raise RuleError(f"{who}: {error}") from None
+            raise self._refuse("{who}: {reason}", reason=error) from None
         assert isinstance(value, str)
         held = base_card(value)
         if held not in self.hands[self.turn]:
-            raise RuleError(f"{who} does not hold {describe(held)}.")
+            raise self._refuse("{who} does not hold {card}.", card=describe(held))
         allowed = self.playable()
         if held not in allowed:
-            colour = COLOUR_NAMES[self.led or ""]
-            shown = ", ".join(describe(c) for c in allowed)
-            raise RuleError(f"{who} must follow {colour}: play one of {shown}.")
+            raise self._refuse(
+                "{who} must follow {colour}: play one of {cards}.",
+                colour=COLOUR_NAMES[self.led or ""],
+                cards=joined([describe(card) for card in allowed]),
+            )
         return value
 
     def _next_bidder(self) -> None:
@@ -339,7 +346,7 @@ class RageState:
 
     def view(self, seat: int) -> RageView:
         if not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise RuleError(f"There is no seat {seat} at this table.")
+            raise RuleError("There is no seat {seat} at this table.", seat=seat)
         return RageView(
             seat=seat,
             hand=tuple(self.hands[seat]),
@@ -396,7 +403,9 @@ def _round_size(options: RageOptions, round_index: int, hand_size: int | None) -
     size = scheduled_hand_size(options, round_index)
     if size is None:
         rounds = len(options.rules.hand_sizes)
-        raise RuleError(f"The {options.edition} edition of Rage has only {rounds} rounds.")
+        raise RuleError(
+            "The {edition} edition of Rage has only {rounds} rounds.", edition=options.edition, rounds=rounds
+        )
     return size
 
 
@@ -408,7 +417,7 @@ def new_round(
     The hand size follows the edition's schedule for ``round_index`` unless ``hand_size`` is given.
     """
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < options.players:
-        raise RuleError(f"The dealer must be one of the {options.players} players.")
+        raise RuleError("The dealer must be one of the {players} players.", players=options.players)
     size = _round_size(options, round_index, hand_size)
     return RageState(options, seed, dealer=dealer, round_index=round_index, size=size)
 
@@ -422,7 +431,7 @@ def arranged_round(
     """
     players = options.players
     if len(hands) != players or len({len(h) for h in hands}) != 1 or not hands[0]:
-        raise RuleError(f"Give each of the {players} players a hand of the same size.")
+        raise RuleError("Give each of the {players} players a hand of the same size.", players=players)
     for card in [*(c for h in hands for c in h), *talon]:
         if parse_card(card).kind == JOKER and card != JOKER:
             raise RuleError("Jokers in hand or talon have no colour yet (W).")

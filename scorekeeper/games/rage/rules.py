@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorekeeper.games.base import RuleError, seat_name
+from scorekeeper.games.base import N_, RuleError, seat_name
 from scorekeeper.games.rage.cards import (
     BONUS,
     JOKER,
@@ -91,11 +91,16 @@ class RageOptions:
 
     def __post_init__(self) -> None:
         if self.edition not in EDITIONS:
-            raise RuleError(f"Rage editions are {', '.join(EDITIONS)}.")
+            raise RuleError("Rage editions are {editions}.", editions=", ".join(EDITIONS))
         rules = EDITIONS[self.edition]
         if not _is_int(self.players) or not rules.min_players <= self.players <= rules.max_players:
             low, high = rules.min_players, rules.max_players
-            raise RuleError(f"The {self.edition} edition of Rage is for {low} to {high} players.")
+            raise RuleError(
+                "The {edition} edition of Rage is for {low} to {high} players.",
+                edition=self.edition,
+                low=low,
+                high=high,
+            )
         if self.hook_rule is not None and not isinstance(self.hook_rule, bool):
             raise RuleError("The hook rule is either on or off.")
 
@@ -198,18 +203,42 @@ def trick_winner(plays: Sequence[str], trump: str | None) -> int:
     return best
 
 
-def _counts(name: str, values: object, players: int, noun: str) -> list[int]:
+_COUNT_MESSAGES: dict[str, tuple[str, str, str, str]] = {
+    "bids": (
+        N_("Enter a bid for each of the {players} players."),
+        N_("Enter a bid for each of the {players} players ({given} given)."),
+        N_("{who}: the bid must be a whole number."),
+        N_("{who}: the bid cannot be negative."),
+    ),
+    "tricks": (
+        N_("Enter the tricks won for each of the {players} players."),
+        N_("Enter the tricks won for each of the {players} players ({given} given)."),
+        N_("{who}: tricks must be a whole number."),
+        N_("{who}: tricks cannot be negative."),
+    ),
+    "cards": (
+        N_("Enter the {label} cards taken for each of the {players} players."),
+        N_("Enter the {label} cards taken for each of the {players} players ({given} given)."),
+        N_("{who}: {label} cards must be a whole number."),
+        N_("{who}: {label} cards cannot be negative."),
+    ),
+}
+"""What each count of a round is called in messages: missing, wrong length, not a number, negative."""
+
+
+def _counts(kind: str, values: object, players: int, label: str = "") -> list[int]:
     """A list of one whole number >= 0 per player, or a RuleError saying what is wrong."""
+    missing, wrong_length, not_whole, negative = _COUNT_MESSAGES[kind]
     if isinstance(values, str | bytes) or not isinstance(values, Sequence):
-        raise RuleError(f"Enter {noun} for each of the {players} players.")
+        raise RuleError(missing, players=players, label=label)
     if len(values) != players:
-        raise RuleError(f"Enter {noun} for each of the {players} players ({len(values)} given).")
+        raise RuleError(wrong_length, players=players, given=len(values), label=label)
     out: list[int] = []
     for seat, value in enumerate(values):
         if not _is_int(value):
-            raise RuleError(f"{seat_name(seat)}: {name} must be a whole number.")
+            raise RuleError(not_whole, who=seat_name(seat), label=label)
         if value < 0:
-            raise RuleError(f"{seat_name(seat)}: {name} cannot be negative.")
+            raise RuleError(negative, who=seat_name(seat), label=label)
         out.append(value)
     return out
 
@@ -233,34 +262,52 @@ def validate_round(
     if not _is_int(hand_size) or hand_size < 1:
         raise RuleError("A round is played with at least one card per hand.")
     if not _is_int(dealer) or not 0 <= dealer < players:
-        raise RuleError(f"The dealer must be one of the {players} players.")
-    bid_list = _counts("the bid", bids, players, "a bid")
+        raise RuleError("The dealer must be one of the {players} players.", players=players)
+    bid_list = _counts("bids", bids, players)
     for seat, bid in enumerate(bid_list):
         if bid > hand_size:
-            raise RuleError(f"{seat_name(seat)} bid {bid}, but a bid must be 0 to {hand_size}.")
+            raise RuleError(
+                "{who} bid {bid}, but a bid must be 0 to {size}.",
+                who=seat_name(seat),
+                bid=bid,
+                size=hand_size,
+            )
     others = [b for seat, b in enumerate(bid_list) if seat != dealer]
     forbidden = forbidden_dealer_bid(others, hand_size, options)
     if forbidden is not None and bid_list[dealer] == forbidden:
         raise RuleError(
-            f"{seat_name(dealer)} deals and may not bid {forbidden}: "
-            f"all bids would add up to the {hand_size} cards in hand."
+            "{who} deals and may not bid {bid}: all bids would add up to the {size} cards in hand.",
+            who=seat_name(dealer),
+            bid=forbidden,
+            size=hand_size,
         )
-    trick_list = _counts("tricks", tricks, players, "the tricks won")
+    trick_list = _counts("tricks", tricks, players)
     total = sum(trick_list)
     if total != hand_size:
-        raise RuleError(f"The tricks add up to {total}, but {hand_size} tricks were played.")
+        raise RuleError(
+            "The tricks add up to {total}, but {size} tricks were played.", total=total, size=hand_size
+        )
     for label, values, limit in (("+5", bonus, rules.bonus), ("-5", minus, rules.minus)):
-        taken = _counts(f"{label} cards", values, players, f"the {label} cards taken")
+        taken = _counts("cards", values, players, label)
         for seat, count in enumerate(taken):
             if count > trick_list[seat]:
                 won = trick_list[seat]
                 raise RuleError(
-                    f"{seat_name(seat)} took {count} {label} cards but won only {won} "
-                    f"trick{'' if won == 1 else 's'} (one counts per trick)."
+                    "{who} took {count} {label} cards but won only 1 trick (one counts per trick)."
+                    if won == 1
+                    else "{who} took {count} {label} cards but won only {won} tricks (one counts per trick).",
+                    who=seat_name(seat),
+                    count=count,
+                    label=label,
+                    won=won,
                 )
         if sum(taken) > limit:
             raise RuleError(
-                f"{sum(taken)} {label} cards were entered, but the {rules.name} edition has only {limit}."
+                "{count} {label} cards were entered, but the {edition} edition has only {limit}.",
+                count=sum(taken),
+                label=label,
+                edition=rules.name,
+                limit=limit,
             )
 
 
@@ -271,7 +318,9 @@ def _round_hand_size(options: RageOptions, round_index: int) -> int:
     size = hand_size(options, round_index)
     if size is None:
         rounds = len(options.rules.hand_sizes)
-        raise RuleError(f"The {options.edition} edition of Rage has only {rounds} rounds.")
+        raise RuleError(
+            "The {edition} edition of Rage has only {rounds} rounds.", edition=options.edition, rounds=rounds
+        )
     return size
 
 
@@ -281,7 +330,7 @@ def validate_result(result: object, options: RageOptions, *, dealer: int, round_
         raise RuleError("A Rage round is entered as bids, tricks, +5 and -5 cards.")
     missing = [key for key in _RESULT_KEYS if key not in result]
     if missing:
-        raise RuleError(f"The round is missing: {', '.join(missing)}.")
+        raise RuleError("The round is missing: {keys}.", keys=", ".join(missing))
     size = _round_hand_size(options, round_index)
     validate_round(result["bids"], result["tricks"], result["bonus"], result["minus"], size, dealer, options)
 

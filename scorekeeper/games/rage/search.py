@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from scorekeeper.games.rage.cards import COLOURS, JOKER, is_number
 from scorekeeper.games.rage.fastround import (
@@ -37,6 +37,8 @@ from scorekeeper.games.rage.rules import deck
 
 TALON_MIX = 8
 """Talon cards (from the top) drawn at random in a sample; the rest lie in no particular order."""
+MISFIT_LIMIT = 3
+"""Plays that do not fit counted per sample before it is ranked with the worst."""
 Policy = Callable[[FastRound, int], tuple[int, int]]
 
 
@@ -68,6 +70,9 @@ class Belief:
     order: list[int]
     """The seats to deal to, in the order samples deal them."""
     strong: frozenset[int] = frozenset()
+    plays: list[tuple[int, int, int]] = field(default_factory=list)
+    """Every card played this round so far: (seat, code, joker colour or -1), in order."""
+    view: RageView | None = None
     """The card codes the baseline counts as strong for this round's bidding."""
 
     def __post_init__(self) -> None:
@@ -82,10 +87,12 @@ class Belief:
         bid_trump = _bid_trump(view)
         voids = [0] * players
         strong_played = [0] * players
+        plays: list[tuple[int, int, int]] = []
         for trick in (*view.history, view.trick):
             led = -1
             for seat, card in trick:
                 code, colour, _ = encode_played(card)
+                plays.append((seat, code, colour))
                 seen[card if code != W else JOKER] += 1
                 if led >= 0 and not (code < W and colour == led):
                     voids[seat] |= 1 << led
@@ -114,7 +121,10 @@ class Belief:
         order = [s for s, n in enumerate(counts) if n > 0]
         # seats with evidence first (they take their strong cards), the most constrained first
         order.sort(key=lambda s: (not strong_left[s], -bin(voids[s]).count("1")))
-        return cls(me, unseen, counts, voids, strong_left, bid_trump, order)
+        belief = cls(me, unseen, counts, voids, strong_left, bid_trump, order)
+        belief.plays = plays
+        belief.view = view
+        return belief
 
     def sample(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
         """Hands for the other seats (the own one left empty) and a talon (next card last)."""
@@ -147,6 +157,66 @@ class Belief:
             j = rng.randrange(i + 1)
             talon[i], talon[j] = talon[j], talon[i]
         return hands, talon
+
+    def misfit(self, hands: list[list[int]], talon: list[int], limit: int) -> int:
+        """How many of the others' plays so far the baseline would not have made with these hands.
+
+        The round is replayed from its deal (the sampled hands plus the cards each seat has played since);
+        counting stops past ``limit``.
+        """
+        view = self.view
+        if view is None or not self.plays or not any(self.strong_left):
+            return 0
+        players = len(hands)
+        start = [h[:] for h in hands]
+        start[self.seat] = [CODE[c] for c in view.hand]
+        for seat, code, _ in self.plays:
+            start[seat].append(code)
+        for hand in start:
+            hand.sort()
+        pile = [CODE[c] for c in view.trump_pile]
+        first = next((i for i, c in enumerate(pile) if c < W), len(pile) - 1)
+        later = pile[first + 1 :]
+        r = FastRound(
+            players,
+            start,
+            [*talon, *reversed(later)],
+            pile[first] >> 4 if pile and pile[first] < W else -1,
+            view.options.rules.no_trump_rest_of_round,
+        )
+        r.bids = [b or 0 for b in view.bids]
+        r.turn = (view.dealer + 1) % players
+        wrong = 0
+        for seat, code, colour in self.plays:
+            if seat != self.seat and self.strong_left[seat] and baseline_card(r, seat) != (code, colour):
+                wrong += 1
+                if wrong > limit:
+                    return wrong
+            r.play(code, colour)
+        return wrong
+
+    def fitting_samples(
+        self, rng: random.Random, deals: int, attempts: int
+    ) -> list[tuple[list[list[int]], list[int]]]:
+        """``deals`` samples, drawn until that many fit every play seen (or ``attempts`` are spent).
+
+        When too few fit, the ones with the fewest plays the baseline would not have made fill up.
+        """
+        fits: list[tuple[list[list[int]], list[int]]] = []
+        rest: list[tuple[int, int, tuple[list[list[int]], list[int]]]] = []
+        for attempt in range(max(attempts, deals)):
+            deal = self.sample(rng)
+            wrong = self.misfit(*deal, limit=MISFIT_LIMIT)
+            if wrong == 0:
+                fits.append(deal)
+                if len(fits) == deals:
+                    break
+            else:
+                rest.append((wrong, attempt, deal))
+        if len(fits) < deals:
+            rest.sort(key=lambda item: item[:2])
+            fits.extend(deal for _, _, deal in rest[: deals - len(fits)])
+        return fits
 
     def _split(self, pool: list[int]) -> tuple[list[int], list[int]]:
         strong = self.strong
@@ -241,18 +311,34 @@ def joker_colours(view: RageView) -> list[int]:
     return list(dict.fromkeys(colours))
 
 
-def candidate_moves(view: RageView, legal: list[list[object]]) -> list[tuple[int, int]]:
-    """The distinct moves worth judging: each playable card once, jokers with the colours worth naming."""
+def candidate_moves(view: RageView, legal: list[list[object]], unseen: list[int]) -> list[tuple[int, int]]:
+    """The distinct moves worth judging: each playable card once, jokers with the colours worth naming.
+
+    Of two number cards of one colour with no card between them that anybody could still play or that lies
+    in the trick, only the lower is judged: they do the same in every trick.
+    """
+    live = set(unseen)
+    live.update(encode_played(card)[0] for _, card in view.trick)
     moves: list[tuple[int, int]] = []
     joker = False
+    last = -1
     for _, card in legal:
         assert isinstance(card, str)
         if card.startswith(JOKER):
             joker = True
             continue
-        move = (CODE[card], -1)
+        code = CODE[card]
+        if (
+            code < W
+            and last >= 0
+            and last >> 4 == code >> 4
+            and not any(c in live for c in range(last + 1, code))
+        ):
+            continue  # the same as the lower card kept
+        move = (code, -1)
         if move not in moves:
             moves.append(move)
+        last = code if code < W else -1
     if joker:
         moves.extend((W, c) for c in joker_colours(view))
     return moves

@@ -153,7 +153,7 @@ def validate_hands(hands: Sequence[Any], options: RuckZuckOptions | None = None)
                         "{who}: card {card} is entered twice; each card exists once.", who=who, card=card
                     )
                 raise RuleError(
-                    "{who}: card {card} is also entered in the hand of {other}; each card exists once.",
+                    "{who}: card {card} is entered also in the hand of {other}; each card exists once.",
                     who=who,
                     card=card,
                     other=seat_name(other),

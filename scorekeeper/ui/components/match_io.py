@@ -46,11 +46,11 @@ def change_match(
     except (RuleError, ValueError) as error:
         restored = Match.from_dict(before)
         match.__dict__.update(restored.__dict__)
-        return str(error)
+        return ctx.describe(error)
     except Exception as error:  # the store failed (disk full, read-only): say so, nothing was saved
         restored = Match.from_dict(before)
         match.__dict__.update(restored.__dict__)
-        return ctx.t("Could not save: {error}", error=str(error))
+        return ctx.t("Could not save: {error}", error=ctx.describe(error))
     ctx.undo = (match.id, description, before)
     announce(ctx, match.id)
     return None
@@ -69,7 +69,7 @@ def undo_last(ctx: AppContext, match_id: str) -> str | None:
     try:
         ctx.store.save_match(restored)
     except Exception as error:
-        return str(error)
+        return ctx.describe(error)
     ctx.undo = None
     announce(ctx, match_id)
     return None

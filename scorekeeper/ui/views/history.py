@@ -1,7 +1,8 @@
 """History: the finished games, filtered by game and player; open one to see its scoreboard and chart.
 
 `/history?game=rage&player=<id>` lists, `/history/<match_id>` shows one game. The list is served from the
-store's index (no match file is read); the detail shows the ui-core scoreboard parts, read-only.
+store's index (no match file is read); the detail shows the ui-core scoreboard parts, read-only. A finished game
+can be deleted from its detail after a confirmation (the store moves its file to the trash folder).
 """
 
 from __future__ import annotations
@@ -102,6 +103,46 @@ def _list(ctx: AppContext, game: str | None, player: str | None) -> ft.View:
     return screen(ctx, history_route(chosen_game, chosen_player), ctx.t("History"), controls)
 
 
+def ask_delete(ctx: AppContext, match_id: str, title: str) -> None:
+    """Confirm, then delete the game (its file goes to the data folder's trash) and return to the list."""
+
+    def close(_: object = None) -> None:
+        ctx.page.pop_dialog()
+
+    def delete(_: object) -> None:
+        close()
+        try:
+            deleted = ctx.store.delete_match(match_id)
+        except Exception as error:  # the store could not move the file (read-only folder): nothing changed
+            ctx.error(ctx.t("Could not delete the game: {error}", error=str(error)))
+            return
+        if ctx.undo is not None and ctx.undo[0] == match_id:
+            ctx.undo = None  # nothing left to undo into
+        if deleted:
+            ctx.notify(ctx.t("Game deleted."))
+        else:
+            ctx.error(ctx.t("This game was not found. It may have been deleted."))
+        ctx.navigate("/history")
+
+    ctx.page.show_dialog(
+        ft.AlertDialog(
+            title=ft.Text(ctx.t("Delete this game?")),
+            content=ft.Text(ctx.t("{game} will be removed from the history and the statistics.", game=title)),
+            actions=[
+                tag("history-delete-cancel", ft.TextButton(ctx.t("Cancel"), on_click=close)),
+                tag(
+                    "history-delete-confirm",
+                    ft.TextButton(
+                        ctx.t("Delete game"),
+                        on_click=delete,
+                        style=ft.ButtonStyle(color=ft.Colors.ERROR),
+                    ),
+                ),
+            ],
+        )
+    )
+
+
 def _detail(ctx: AppContext, match_id: str) -> ft.View:
     route = f"/history/{match_id}"
     match = ctx.store.get_match(match_id)
@@ -141,7 +182,19 @@ def _detail(ctx: AppContext, match_id: str) -> ft.View:
             wrap=True,
         )
     )
-    return screen(ctx, route, title, controls, back="/history")
+    actions: list[ft.Control] = []
+    if match.is_over:
+        actions.append(
+            tag(
+                "history-delete",
+                ft.IconButton(
+                    ft.Icons.DELETE_OUTLINE,
+                    tooltip=ctx.t("Delete game"),
+                    on_click=lambda _: ask_delete(ctx, match.id, title),
+                ),
+            )
+        )
+    return screen(ctx, route, title, controls, back="/history", actions=actions)
 
 
 def build(

@@ -43,7 +43,7 @@ def build(ctx: AppContext, **_: str) -> ft.View:
         # The store repaired a damaged file at start: tell the player once.
         controls.append(
             ft.Container(
-                ft.Text("\n".join(messages), color=ft.Colors.ON_ERROR_CONTAINER),
+                ft.Text("\n".join(ctx.describe(m) for m in messages), color=ft.Colors.ON_ERROR_CONTAINER),
                 bgcolor=ft.Colors.ERROR_CONTAINER,
                 padding=12,
                 border_radius=8,

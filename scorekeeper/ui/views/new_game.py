@@ -124,7 +124,7 @@ def build(ctx: AppContext, game: str | None = None, again: str | None = None, **
         try:
             player = ctx.store.add_player(name, colour)
         except (RuleError, ValueError) as error:
-            message.value, message.visible = str(error), True
+            message.value, message.visible = ctx.describe(error), True
             message.update()
             return
         seats.append(player.id)
@@ -154,7 +154,7 @@ def build(ctx: AppContext, game: str | None = None, again: str | None = None, **
             match = Match.new(game, options, list(seats), first_dealer=first, names=names)
             ctx.store.save_match(match)
         except (RuleError, ValueError) as error:
-            message.value, message.visible = str(error), True
+            message.value, message.visible = ctx.describe(error), True
             message.update()
             return
         ctx.drafts.pop("new_game", None)

@@ -49,7 +49,7 @@ def build(ctx: AppContext, archived: str | None = None, **_: str) -> ft.View:
     )
 
     def fail(error: Exception) -> None:
-        message.value, message.visible = str(error), True
+        message.value, message.visible = ctx.describe(error), True
         message.update()
 
     def attempt(action: Callable[[], object]) -> None:

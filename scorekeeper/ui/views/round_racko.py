@@ -1,16 +1,19 @@
 """Racko round entry: who called, then each rack slot 5 to slot 50 on a pad of the deck's numbers (numbers used
 this round greyed out), or the quick form (ascending count and longest run per player).
 
-A rack takes 10 taps (one per card; the next rack opens by itself); the caller is one tap per round.
+A rack takes 10 taps (one per card; the next rack opens by itself); the caller is one tap per round. While a
+rack fills, its ascending count and direct runs so far are shown and highlighted (engine: racko.live).
 """
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import flet as ft
 
 from scorekeeper.games.base import RuleError
+from scorekeeper.games.racko.live import rack_progress
 from scorekeeper.match import Match
 from scorekeeper.ui.components.widgets import ChoiceRow, NumberPad, seat_chip, tag
 from scorekeeper.ui.context import AppContext
@@ -41,15 +44,6 @@ def _start(draft: dict[str, Any], match: Match, edit: int | None, playing: list[
         draft["racks"] = [list(r) if r else [None] * SLOTS for r in old["racks"]]
     else:
         draft.update(mode="quick", counts=list(old["counts"]), runs=list(old.get("runs") or [None] * seats))
-
-
-def run_cells(rack: list[int]) -> set[int]:
-    """Slots that belong to a direct run (neighbours rising by exactly 1), for highlighting only."""
-    cells: set[int] = set()
-    for i in range(1, len(rack)):
-        if rack[i] == rack[i - 1] + 1:
-            cells.update((i - 1, i))
-    return cells
 
 
 def build_form(
@@ -92,7 +86,8 @@ def build_form(
                 draft["slot"] = draft["racks"][draft["seat"]].index(None)
         refresh()
 
-    pad = NumberPad(list(range(1, deck + 1)), pick, prefix="num", size=44 if ctx.narrow else 48)
+    # 42 px keys fit 8 to a row on a 390 px phone (7 at 44 px): the 1..40 pad needs one row less to scroll.
+    pad = NumberPad(list(range(1, deck + 1)), pick, prefix="num", size=42 if ctx.narrow else 48)
 
     def set_seat(seat: int) -> None:
         rack = draft["racks"][seat]
@@ -141,15 +136,16 @@ def build_form(
         draft[kind][seat] = int(value)
         refresh()
 
-    def rack_summary(seat: int) -> str:
-        rack = draft["racks"][seat]
-        if not complete(seat):
-            return ctx.t("{n}/10 cards", n=sum(n is not None for n in rack))
-        try:
-            count, run = rules.ascending_count(rack), rules.longest_run(rack)
-        except RuleError:
-            return ""
-        return ctx.t("ascending {count} · run {run}", count=count, run=run)
+    def rack_summary(seat: int, *, live: bool = False) -> str:
+        """Final figures of a full rack; for an unfinished one the card count, and with `live` the figures so
+        far (the engine's rule for a partial rack: the count stops at the first drop or empty slot)."""
+        progress = rack_progress(draft["racks"][seat])
+        count, run = progress.ascending_from_front, progress.longest_run
+        if progress.complete:
+            return ctx.t("ascending {count} · run {run}", count=count, run=run)
+        if not live:
+            return ctx.t("{n}/10 cards", n=progress.filled)
+        return ctx.t("{n}/10 cards · ascending {count} · run {run}", n=progress.filled, count=count, run=run)
 
     def slot_box(index: int, value: int | None, *, good: bool, in_run: bool, selected: bool) -> ft.Control:
         width = 64 if ctx.narrow else 72
@@ -172,7 +168,7 @@ def build_form(
                     tight=True,
                 ),
                 width=width,
-                height=58,
+                height=52 if ctx.narrow else 58,
                 alignment=ft.Alignment.CENTER,
                 border_radius=8,
                 bgcolor=ft.Colors.SECONDARY_CONTAINER if good else None,
@@ -197,11 +193,8 @@ def build_form(
             )
             for s in playing
         ]
-        good: set[int] = set()
-        runs: set[int] = set()
-        if complete(seat):
-            good = set(range(rules.ascending_count(rack)))
-            runs = run_cells(rack)
+        progress = rack_progress(rack)  # live: highlights grow as the rack fills
+        good, runs = set(progress.ascending_slots), progress.run_slots
         boxes = [
             slot_box(i, rack[i], good=i in good, in_run=i in runs, selected=i == draft["slot"])
             for i in range(SLOTS)
@@ -234,7 +227,7 @@ def build_form(
             ft.Row(tabs, wrap=True, spacing=6, run_spacing=6),
             tools,
             *rows,
-            ft.Text(rack_summary(seat), weight=ft.FontWeight.BOLD),
+            tag("rack-live", ft.Text(rack_summary(seat, live=True), weight=ft.FontWeight.BOLD)),
         ]
 
     def quick_part() -> list[ft.Control]:
@@ -334,7 +327,17 @@ def build_form(
             return ""
         index = edit if edit is not None else match.round_index
         try:
-            points = rules.score_result(entered, opts, dealer=dealer_for(match, edit), round_index=index)
+            if match.chips:
+                # A payer who cannot pay in full pays what they have (RULES 1.7): only the match knows the
+                # balances, so the round is tried on a copy of it.
+                trial = copy.deepcopy(match)
+                if edit is None:
+                    trial.add_round(entered)
+                else:
+                    trial.edit_round(edit, entered)
+                points = trial.round_scores()[index]
+            else:
+                points = rules.score_result(entered, opts, dealer=dealer_for(match, edit), round_index=index)
         except RuleError:
             return ""
         unit = ctx.t("chips") if match.chips else ctx.t("points")

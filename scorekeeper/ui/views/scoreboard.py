@@ -36,6 +36,21 @@ def status_lines(ctx: AppContext, match: Match) -> list[str]:
     return lines
 
 
+def status_chips(lines: list[str]) -> ft.Control:
+    """The status lines as small wrapping tags: on a phone four short facts take two rows instead of four, and
+    the first one (which round) stands out."""
+    chips = [
+        ft.Container(
+            ft.Text(line, size=13, weight=ft.FontWeight.BOLD if i == 0 else None),
+            padding=ft.Padding.symmetric(horizontal=10, vertical=5),
+            border_radius=12,
+            bgcolor=ft.Colors.PRIMARY_CONTAINER if i == 0 else ft.Colors.SURFACE_CONTAINER_HIGHEST,
+        )
+        for i, line in enumerate(lines)
+    ]
+    return tag("status", ft.Row(chips, wrap=True, spacing=6, run_spacing=6))
+
+
 def build(ctx: AppContext, match_id: str, **_: str) -> ft.View:
     route = f"/match/{match_id}"
     match = load_match(ctx, match_id)
@@ -103,7 +118,7 @@ def build(ctx: AppContext, match_id: str, **_: str) -> ft.View:
             ),
         )
     )
-    info = ft.Column([ft.Text(line) for line in status_lines(ctx, match)], spacing=2)
+    info = status_chips(status_lines(ctx, match))
     controls: list[ft.Control] = [
         info,
         section(

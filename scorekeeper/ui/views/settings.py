@@ -78,7 +78,7 @@ def import_content(ctx: AppContext, content: bytes | str) -> tuple[bool, str]:
     try:
         report = ctx.store.import_json_text(content)
     except (StoreError, ValueError) as error:
-        return False, ctx.t("The file was not imported: {reason}", reason=str(error))
+        return False, ctx.t("The file was not imported: {reason}", reason=ctx.describe(error))
     return True, import_summary(ctx, report)
 
 
@@ -155,7 +155,7 @@ def export_action(ctx: AppContext, kind: str) -> Callable[[Any], Any]:
             ctx.error(
                 ctx.t(
                     "The file dialog could not open ({reason}). Use “Save a copy in the data folder”.",
-                    reason=str(error),
+                    reason=ctx.describe(error),
                 )
             )
             return
@@ -172,7 +172,7 @@ def save_copy_action(ctx: AppContext, kind: str) -> Callable[[Any], None]:
         try:
             path = save_in_data_folder(ctx.store, kind)
         except (StoreError, OSError) as error:
-            ctx.error(ctx.t("Could not save the copy: {reason}", reason=str(error)))
+            ctx.error(ctx.t("Could not save the copy: {reason}", reason=ctx.describe(error)))
             return
         ctx.notify(ctx.t("Saved to {path}", path=str(path)))
 
@@ -184,7 +184,7 @@ def backup_action(ctx: AppContext) -> Callable[[Any], None]:
         try:
             path = ctx.store.snapshot()
         except StoreError as error:
-            ctx.error(str(error))
+            ctx.error(ctx.describe(error))
             return
         ctx.notify(ctx.t("Backup saved: {name}", name=Path(path).name))
         ctx.rerender()
@@ -256,7 +256,7 @@ def _data_section(ctx: AppContext) -> ft.Control:
     messages = list(getattr(ctx.store, "recovery_messages", []) or [])
     damaged = set_aside_files(data_dir)
     if messages:
-        rows.append(note("\n".join(ctx.t(m) for m in messages), error=True))
+        rows.append(note("\n".join(ctx.describe(m) for m in messages), error=True))
     if damaged:
         rows.append(
             note(
