@@ -117,32 +117,26 @@ class UI:
             self.received += 1
         self.last_frame = time.monotonic()
 
-    def settle(self, sent_before: int, timeout: float = 15.0) -> None:
+    def settle(self, sent_before: int, timeout: float = 15.0, *, answered: bool = True) -> None:
         """Wait until the server has answered what the browser sent since `sent_before`, and all is quiet.
 
         Under load the answer to a tap takes far longer than the pause between taps, and a tap aimed at a
         control that the answer is about to replace would be lost. So: wait for the first frame sent (the event;
         none within 1.5 s: the control has no handler, nothing to wait for), then for a frame received after it
-        (the server's answer), then until no frame has passed either way for 150 ms (answers come in parts)."""
-        t0 = time.monotonic()
-        try:
-            self._settle(sent_before, timeout)
-        finally:
-            import traceback
-            who = [l for l in traceback.format_stack(limit=4)[:2]]
-            with open("/tmp/fu/settle.log", "a") as f:
-                f.write(f"{self.sent - sent_before} {time.monotonic() - t0:.3f} {who[0].strip().splitlines()[-1]}\n")
-
-    def _settle(self, sent_before, timeout):
+        (the server's answer), then until no frame has passed either way for 150 ms (answers come in parts).
+        `answered=False` (typing: the browser reports the text, which the app may or may not answer): only wait
+        until nothing has passed either way for 600 ms."""
         deadline = time.monotonic() + 1.5
         while self.sent == sent_before and time.monotonic() < deadline:
             self.page.wait_for_timeout(20)
         if self.sent == sent_before:
             return
         deadline = time.monotonic() + timeout
-        while self.received <= self.received_at_send[sent_before] and time.monotonic() < deadline:
-            self.page.wait_for_timeout(20)
-        while time.monotonic() - self.last_frame < 0.15 and time.monotonic() < deadline:
+        if answered:
+            while self.received <= self.received_at_send[sent_before] and time.monotonic() < deadline:
+                self.page.wait_for_timeout(20)
+        quiet = 0.15 if answered else 0.6
+        while time.monotonic() - self.last_frame < quiet and time.monotonic() < deadline:
             self.page.wait_for_timeout(20)
 
     def open(self, route: str = "/", ready: str = "new-game") -> None:
@@ -179,7 +173,7 @@ class UI:
         sent_before = self.sent
         self.page.keyboard.press("Control+A")
         self.page.keyboard.type(text)
-        self.settle(sent_before)  # the server may redraw on each change (live totals)
+        self.settle(sent_before, answered=False)  # the server may redraw on a change (live totals)
         self.page.wait_for_timeout(150)
 
     def text_of(self, identifier: str) -> str:
@@ -219,20 +213,23 @@ class UI:
         paths = []
         original = self.page.viewport_size
         for label, size in (("phone", PHONE), ("desktop", DESKTOP)):
-            sent_before = self.sent
-            self.page.set_viewport_size(size)
-            self.page.wait_for_timeout(400)  # the resize reaches the app as an event, which re-lays out
-            self.settle(sent_before)  # the app redraws when the width class changes
-            self.page.wait_for_timeout(400)
+            self.resize(size)
             path = OUTPUT / f"{self.name}-{screen}-{label}.png"
             self.page.screenshot(path=str(path))
             paths.append(path)
-        sent_before = self.sent
-        self.page.set_viewport_size(original)
-        self.page.wait_for_timeout(400)
-        self.settle(sent_before)  # back at the test's size before the next tap
-        self.page.wait_for_timeout(300)
+        self.resize(original)  # back at the test's size before the next tap
         return paths[0]
+
+    def resize(self, size: dict[str, int]) -> None:
+        """Change the window size and wait for the app to lay out again (it redraws when the width class
+        changes, which reaches it as an event)."""
+        if self.page.viewport_size == size:
+            return
+        sent_before = self.sent
+        self.page.set_viewport_size(size)
+        self.page.wait_for_timeout(300)
+        self.settle(sent_before)
+        self.page.wait_for_timeout(400)
 
 
 @pytest.fixture

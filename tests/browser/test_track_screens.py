@@ -12,12 +12,11 @@ pytestmark = pytest.mark.browser
 def test_home_players_new_game(ui: UI) -> None:
     new_game(ui, "rage", ["Anna", "Ben", "Cleo", "Dirk"], dealer_seat=0)
     ui.shot("rage-bids-4-players")
-    ui.page.set_viewport_size({"width": 1280, "height": 800})
-    ui.page.wait_for_timeout(500)
+    ui.resize({"width": 1280, "height": 800})  # waits for the app's redraw at the new width
     # Desktop keyboard: Enter confirms (here: "Bids done" refuses, as the bids are missing).
     ui.page.keyboard.press("Enter")
     ui.wait_text("Enter the bid of Ben.")
-    ui.page.set_viewport_size({"width": 390, "height": 844})
+    ui.resize({"width": 390, "height": 844})
     ui.open("/", ready="new-game")
     ui.wait_text("Rage · round 1")
     ui.shot("home")

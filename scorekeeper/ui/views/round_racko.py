@@ -143,7 +143,7 @@ def build_form(
         count, run = progress.ascending_from_front, progress.longest_run
         if progress.complete:
             return ctx.t("ascending {count} · run {run}", count=count, run=run)
-        if not live:
+        if not live or not progress.filled:
             return ctx.t("{n}/10 cards", n=progress.filled)
         return ctx.t("{n}/10 cards · ascending {count} · run {run}", n=progress.filled, count=count, run=run)
 
@@ -302,6 +302,7 @@ def build_form(
         pad.refresh(disabled=used() if racks_mode else set(range(1, deck + 1)))
         pad.control.visible = racks_mode
         preview.value = preview_text()
+        preview.visible = bool(preview.value)  # no blank line above the pad while there is nothing to show
         if send:
             message.visible = False
             for control in (dynamic, pad.control, message):
