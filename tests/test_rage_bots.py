@@ -1,4 +1,4 @@
-"""Rage bots: legal moves only, the baseline's documented rules, a short strength smoke test."""
+"""Rage bots: legal moves, the baseline's rules, the hard bot's fast model and knowledge, its strength."""
 
 from __future__ import annotations
 
@@ -130,7 +130,7 @@ def test_fast_model_replays_the_engine_and_the_baseline_move_for_move(edition: s
 
 def test_belief_holds_the_truth_and_samples_fit_the_view() -> None:
     opts = RageOptions(4)
-    checked = 0
+    checked = ruled_out = 0
     for seed in range(12):
         state = new_round(opts, seed, dealer=seed % 4, round_index=seed % 10)
         bot = BaselineBot()
@@ -143,14 +143,19 @@ def test_belief_holds_the_truth_and_samples_fit_the_view() -> None:
                 talon = [CODE[c] for c in state._talon]
                 assert sorted([*(c for h in truth for c in h), *talon]) == sorted(belief.unseen)
                 assert belief.misfit(truth, talon, limit=99) == 0  # baselines' real plays fit the replay
+                for o, hand in enumerate(truth):  # what their plays rule out, they do not hold
+                    assert not set(hand) & belief.excluded[o]
                 hands, rest = belief.sample(random.Random(seed))
                 assert [len(h) for h in hands] == [0 if o == seat else len(truth[o]) for o in range(4)]
                 assert sorted([*(c for h in hands for c in h), *rest]) == sorted(belief.unseen)
                 for o, hand in enumerate(hands):
                     assert not any(c < W and belief.voids[o] >> (c >> 4) & 1 for c in hand)
+                assert belief.misfit(hands, rest, limit=99) == 0  # samples fit every play seen
+                ruled_out += sum(len(e) for e in belief.excluded)
                 checked += 1
             state.apply(bot.choose(view, state.legal_actions()))
     assert checked > 100
+    assert ruled_out > 1000  # the baselines' plays do tell
 
 
 def test_equivalent_cards_are_judged_once() -> None:
@@ -175,18 +180,17 @@ def test_hard_bot_is_reproducible() -> None:
 
 
 def test_strength_smoke() -> None:
-    # deterministic (decisions budget simulated plays, not time); measured: +2.67 points per round, 66% exact
-    report = measure("hard", "baseline", players=4, edition="seed", games=4, seed=11)
-    assert report["rounds"] == 76
-    assert report["difference"] >= 1.5
-    assert report["exact_rate"] >= 0.5
-    assert report["median_decision_ms"] < 40  # ~11 ms on an idle machine; shared CI cores get margin
+    # deterministic (decisions budget simulated plays, not time); measured: +3.96 points per round over the
+    # baselines' mean, 67.8% exact bids, median decision 10 ms
+    report = measure("hard", "baseline", players=4, edition="seed", games=8, seed=5)
+    assert report["rounds"] == 152
+    assert report["difference"] >= 3.0
+    assert report["exact_rate"] >= 0.6
 
 
 @pytest.mark.slow
 def test_hard_beats_baselines_clearly() -> None:
-    # measured: see the module report; the brief's target is +3.0 points per round and 55% exact bids
+    # measured: +3.53 points per round, 68.4% exact bids, median decision 10 ms (456 rounds); target +3.0, 55%
     report = measure("hard", "baseline", players=4, edition="seed", games=24, seed=2)
-    assert report["difference"] >= 2.5
-    assert report["exact_rate"] >= 0.58
-    assert report["median_decision_ms"] < 40
+    assert report["difference"] >= 3.0
+    assert report["exact_rate"] >= 0.6

@@ -142,17 +142,14 @@ def test_hard_beats_random_clearly() -> None:
     # the random bots are unseeded: ~0.72 expected, 0.5 leaves five standard deviations of room
     figures = measure("hard", "random", rounds=120, seed=1)
     assert figures["win_rate"] > 0.5
-    assert figures["median_decision_ms"] < 20
 
 
 def test_hard_beats_baselines_in_a_short_run() -> None:
     figures = measure("hard", "baseline", rounds=200, seed=2)
     assert figures["win_rate"] > 0.32  # 0.25 would be an even share
-    assert figures["median_decision_ms"] < 20
 
 
 @pytest.mark.slow
 def test_hard_wins_40_percent_against_three_baselines() -> None:
     figures = measure("hard", "baseline", rounds=2000, seed=0)
     assert figures["win_rate"] >= 0.40
-    assert figures["median_decision_ms"] < 20

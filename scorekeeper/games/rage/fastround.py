@@ -188,6 +188,9 @@ def baseline_card(r: FastRound, seat: int) -> tuple[int, int]:
 
     Ties go to the first card in hand order, as with ``min``/``max`` over the engine's legal actions.
     """
+    cards = r.legal(seat)
+    if len(cards) == 1 and cards[0] != W:
+        return cards[0], (cards[0] >> 4 if cards[0] < W else -1)
     want = r.tricks[seat] < r.bids[seat]
     trump = -1 if r.nt else r.trump
     led = r.led
@@ -210,7 +213,7 @@ def baseline_card(r: FastRound, seat: int) -> tuple[int, int]:
     win_pick = win_colour = -1
     win_strength = 0
     joker = False
-    for code in r.legal(seat):
+    for code in cards:
         if code == W:
             joker = True
             continue

@@ -2,9 +2,9 @@
 
 Knowledge (:mod:`scorekeeper.games.rage.search`): the unseen cards are the deck less its hand, the played
 cards and the trump pile. A player who failed to follow a colour holds none of it; a player who bid like
-the baseline holds as many jokers, trumps and 13+ cards as it bid; and in play a sampled deal is preferred
-when the baseline would have made every card the others played so far with it (the round is replayed from
-the deal). The look-ahead runs on :mod:`scorekeeper.games.rage.fastround`, a fast model of the engine.
+the baseline holds as many jokers, trumps and 13+ cards as it bid; and every card such a player played rules
+out the cards with which the baseline would have played otherwise (replayed from the table, one unseen card
+at a time). The look-ahead runs on :mod:`scorekeeper.games.rage.fastround`, a fast model of the engine.
 
 Bid: a quick estimate of its tricks (every card's chance to win a trick it leads, from the unseen higher
 cards, trumps and jokers and how likely each opponent holds them) picks the few bids nearest to it; for each
@@ -23,6 +23,7 @@ per decision keeps it quick (the number of deals shrinks with the cards left and
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -55,14 +56,11 @@ CANDIDATE_BIDS = 4
 """Bids tried by simulation: the ones nearest the estimate."""
 BID_WORK = 20_000
 """Simulated card plays a bid may cost (shared by the candidate bids and the sampled deals)."""
-PLAY_WORK = 9_000
+PLAY_WORK = 15_000
 """Simulated card plays a card decision may cost."""
 MIN_DEALS, MAX_DEALS = 4, 80
-ATTEMPTS = 50
-"""Samples drawn per card decision at most, looking for deals in which the others' plays fit the baseline."""
-REPLAY_WORK = 2_000
-"""Replayed card plays a decision may spend on checking samples (large tables check fewer samples)."""
-
+FINALISTS = 3
+"""Moves judged again on more deals after a first look at every move."""
 
 _BY_COLOUR = {c: [(v, f"{c}{v}") for v in range(16)] for c in COLOURS}
 
@@ -235,22 +233,46 @@ class HardBot:
         return ["bid", best]
 
     def _play(self, view: RageView, legal_actions: list[Action]) -> Action:
+        if len(legal_actions) == 1:
+            return legal_actions[0]
         belief = Belief.of(view)
         moves = candidate_moves(view, legal_actions, belief.unseen)
         if len(moves) == 1:
             return move_action(moves[0])
         rng = _seeded(view)
-        cards_left = sum(view.hand_counts)
-        deals = _deals(PLAY_WORK, len(moves), cards_left)
+        rollouts = PLAY_WORK // sum(view.hand_counts)
+        # two rounds: every move on a few deals, then the best few on more (where the choice is close)
+        first = max(MIN_DEALS, min(MAX_DEALS, rollouts // (2 * len(moves))))
+        finalists = min(FINALISTS, len(moves))
+        more = max(0, min(MAX_DEALS - first, (rollouts - first * len(moves)) // finalists))
+        if finalists == len(moves):
+            first, more = first + more, 0
+        deals = [belief.sample(rng) for _ in range(first + more)]
         totals = [0.0] * len(moves)
+        self._judge(view, moves, range(len(moves)), deals[:first], totals)
+        if more:
+            ranked = sorted(range(len(moves)), key=lambda i: -totals[i])[:finalists]
+            self._judge(view, moves, ranked, deals[first:], totals)
+            best = max(ranked, key=lambda i: totals[i])
+        else:
+            best = max(range(len(moves)), key=lambda i: totals[i])
+        return move_action(moves[best])
+
+    @staticmethod
+    def _judge(
+        view: RageView,
+        moves: list[tuple[int, int]],
+        which: Iterable[int],
+        deals: list[tuple[list[list[int]], list[int]]],
+        totals: list[float],
+    ) -> None:
+        """Add to ``totals`` each chosen move's results on the deals (the round played out after it)."""
         me = view.seat
-        attempts = min(ATTEMPTS, REPLAY_WORK // (len(belief.plays) + 1))
-        for hands, talon in belief.fitting_samples(rng, deals, attempts):
+        which = list(which)
+        for hands, talon in deals:
             base = build_round(view, hands, talon)
-            for i, move in enumerate(moves):
+            for i in which:
                 r = copy_round(base)
-                r.play(*move)
+                r.play(*moves[i])
                 play_out(r, me, baseline_card)
                 totals[i] += objective(r, me, view)
-        best = max(range(len(moves)), key=lambda i: totals[i])
-        return move_action(moves[best])

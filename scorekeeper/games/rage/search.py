@@ -4,8 +4,10 @@ Sampling (what a player at the table may know): the unseen cards are the deck le
 played this round and every card turned up onto the trump pile. They lie in the other hands (as many as each
 still holds) and in the talon. A player who did not follow the led colour holds none of it. A player who
 bid like the baseline holds as many "strong" cards (jokers, trumps of the bidding, 13 and up) as it bid, less
-the strong cards it has played since; samples keep to that where the unseen cards allow it, so bids count as
-evidence (a human who bids otherwise only makes the samples less exact, never illegal).
+the strong cards it has played since; and it holds none of the cards with which the baseline would have
+played another card at any of its turns so far. Samples keep to that where the unseen cards allow it, so
+bids and plays count as evidence (a human who plays otherwise only makes the samples less exact, never
+illegal).
 
 Playing out: the other seats follow the baseline's rules, the own seat follows them after the move being
 judged. A move is judged by the own round score less the others' mean score, averaged over sampled deals
@@ -37,8 +39,7 @@ from scorekeeper.games.rage.rules import deck
 
 TALON_MIX = 8
 """Talon cards (from the top) drawn at random in a sample; the rest lie in no particular order."""
-MISFIT_LIMIT = 3
-"""Plays that do not fit counted per sample before it is ranked with the worst."""
+_NONE: set[int] = set()
 Policy = Callable[[FastRound, int], tuple[int, int]]
 
 
@@ -73,6 +74,8 @@ class Belief:
     plays: list[tuple[int, int, int]] = field(default_factory=list)
     """Every card played this round so far: (seat, code, joker colour or -1), in order."""
     view: RageView | None = None
+    excluded: list[set[int]] = field(default_factory=list)
+    """Per seat the unseen cards its plays so far rule out (for a seat that bid like the baseline)."""
     """The card codes the baseline counts as strong for this round's bidding."""
 
     def __post_init__(self) -> None:
@@ -124,7 +127,47 @@ class Belief:
         belief = cls(me, unseen, counts, voids, strong_left, bid_trump, order)
         belief.plays = plays
         belief.view = view
+        belief.excluded = belief._excluded_by_plays()
         return belief
+
+    def _replay_start(self, hands: list[list[int]], talon: list[int]) -> FastRound:
+        """The round as dealt (before the first card), with the trump cards turned up since as the talon."""
+        view = self.view
+        assert view is not None
+        pile = [CODE[c] for c in view.trump_pile]
+        first = next((i for i, c in enumerate(pile) if c < W), len(pile) - 1)
+        trump = pile[first] >> 4 if pile and pile[first] < W else -1
+        later = pile[first + 1 :]
+        fundex = view.options.rules.no_trump_rest_of_round
+        r = FastRound(len(hands), hands, [*talon, *reversed(later)], trump, fundex)
+        r.bids = [b or 0 for b in view.bids]
+        r.turn = (view.dealer + 1) % len(hands)
+        return r
+
+    def _excluded_by_plays(self) -> list[set[int]]:
+        """Per seat the unseen cards it cannot hold: with any of them the baseline would have played another
+        card at some point this round (its choice is the best card by one fixed order, so one card at a
+        time tells)."""
+        players = len(self.counts)
+        excluded: list[set[int]] = [set() for _ in range(players)]
+        if self.view is None or not self.plays:
+            return excluded
+        r = self._replay_start([[] for _ in range(players)], [])
+        distinct = sorted(set(self.unseen))
+        for seat, code, colour in self.plays:
+            if seat != self.seat and self.strong_left[seat]:
+                led = r.led
+                following = led >= 0 and code < W and code >> 4 == led
+                out = excluded[seat]
+                for x in distinct:
+                    if x in out or (following and not (x < W and x >> 4 == led)):
+                        continue  # only a card of the led colour could have been played instead
+                    r.hands[seat] = [code, x] if code <= x else [x, code]
+                    if baseline_card(r, seat) != (code, colour):
+                        out.add(x)
+            r.hands[seat] = [code]
+            r.play(code, colour)
+        return excluded
 
     def sample(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
         """Hands for the other seats (the own one left empty) and a talon (next card last)."""
@@ -135,20 +178,24 @@ class Belief:
         for s in self.order:
             need = self.counts[s]
             void = self.voids[s]
+            out = self.excluded[s] if self.excluded else _NONE
             hand = hands[s]
             if self.strong_left[s]:
                 left = self.strong_left[s]
-                _take(strong, hand, left[0] if len(left) == 1 else rng.choice(left), void)
-                _take(weak, hand, need - len(hand), void)
-                _take(strong, hand, need - len(hand), void)
+                _take(strong, hand, left[0] if len(left) == 1 else rng.choice(left), void, out)
+                _take(weak, hand, need - len(hand), void, out)
+                _take(strong, hand, need - len(hand), void, out)
             else:
                 pool = strong + weak
                 rng.shuffle(pool)
-                _take(pool, hand, need, void)
+                _take(pool, hand, need, void, out)
                 strong, weak = self._split(pool)
-            if len(hand) < need:  # the voids cannot be met: give any cards
+            if len(hand) < need:  # the ruled-out cards are all that is left: keep only the voids
                 pool = strong + weak
-                _take(pool, hand, need - len(hand), 0)
+                _take(pool, hand, need - len(hand), void, _NONE)
+            if len(hand) < need:  # the voids cannot be met either: give any cards
+                pool = strong + weak
+                _take(pool, hand, need - len(hand), 0, _NONE)
                 strong, weak = self._split(pool)
             hand.sort()
         talon = strong + weak
@@ -167,25 +214,13 @@ class Belief:
         view = self.view
         if view is None or not self.plays or not any(self.strong_left):
             return 0
-        players = len(hands)
         start = [h[:] for h in hands]
         start[self.seat] = [CODE[c] for c in view.hand]
         for seat, code, _ in self.plays:
             start[seat].append(code)
         for hand in start:
             hand.sort()
-        pile = [CODE[c] for c in view.trump_pile]
-        first = next((i for i, c in enumerate(pile) if c < W), len(pile) - 1)
-        later = pile[first + 1 :]
-        r = FastRound(
-            players,
-            start,
-            [*talon, *reversed(later)],
-            pile[first] >> 4 if pile and pile[first] < W else -1,
-            view.options.rules.no_trump_rest_of_round,
-        )
-        r.bids = [b or 0 for b in view.bids]
-        r.turn = (view.dealer + 1) % players
+        r = self._replay_start(start, talon)
         wrong = 0
         for seat, code, colour in self.plays:
             if seat != self.seat and self.strong_left[seat] and baseline_card(r, seat) != (code, colour):
@@ -195,41 +230,18 @@ class Belief:
             r.play(code, colour)
         return wrong
 
-    def fitting_samples(
-        self, rng: random.Random, deals: int, attempts: int
-    ) -> list[tuple[list[list[int]], list[int]]]:
-        """``deals`` samples, drawn until that many fit every play seen (or ``attempts`` are spent).
-
-        When too few fit, the ones with the fewest plays the baseline would not have made fill up.
-        """
-        fits: list[tuple[list[list[int]], list[int]]] = []
-        rest: list[tuple[int, int, tuple[list[list[int]], list[int]]]] = []
-        for attempt in range(max(attempts, deals)):
-            deal = self.sample(rng)
-            wrong = self.misfit(*deal, limit=MISFIT_LIMIT)
-            if wrong == 0:
-                fits.append(deal)
-                if len(fits) == deals:
-                    break
-            else:
-                rest.append((wrong, attempt, deal))
-        if len(fits) < deals:
-            rest.sort(key=lambda item: item[:2])
-            fits.extend(deal for _, _, deal in rest[: deals - len(fits)])
-        return fits
-
     def _split(self, pool: list[int]) -> tuple[list[int], list[int]]:
         strong = self.strong
         return [c for c in pool if c in strong], [c for c in pool if c not in strong]
 
 
-def _take(pool: list[int], hand: list[int], n: int, void: int) -> None:
-    """Move up to ``n`` cards a seat may hold (not of a void colour) from ``pool`` into ``hand``."""
+def _take(pool: list[int], hand: list[int], n: int, void: int, out: set[int]) -> None:
+    """Move up to ``n`` cards a seat may hold (not of a void colour, not ruled out) from ``pool`` to ``hand``."""
     if n <= 0:
         return
     keep: list[int] = []
     for card in pool:
-        if n > 0 and (card >= W or not (void >> (card >> 4)) & 1):
+        if n > 0 and (card >= W or not (void >> (card >> 4)) & 1) and card not in out:
             hand.append(card)
             n -= 1
         else:
