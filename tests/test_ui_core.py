@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 from test_ui_core_harness import App
 
-from scorekeeper.match import Match
 from scorekeeper.ui.app import resolve
 from scorekeeper.ui.i18n import Translator, catalog
 from scorekeeper.ui.views.round_entry import personalise
@@ -89,21 +88,8 @@ def app(tmp_path: Path) -> App:
     return App(tmp_path / "data")
 
 
-def start(app: App, game: str, names: list[str], dealer: int, **values: object) -> Match:
-    for name in names:
-        app.store.add_player(name)
-    app.go("/new")
-    app.tap(f"game-{game}")
-    app.ctx.drafts["new_game"]["values"].update(values)
-    for name in names:
-        app.tap(f"pick-{name}")
-    app.tap(f"dealer-{dealer + 1}")
-    app.tap("start-game")
-    return app.store.list_matches()[0]
-
-
 def test_racko_round_from_the_pad_with_a_wrong_caller_then_undo(app: App) -> None:
-    summary = start(app, "racko", ["Anna", "Ben"], 0)
+    summary = app.start_match("racko", ["Anna", "Ben"], 0)
     assert app.ctx.route == f"/match/{summary.id}/round"
     for number in [*range(1, 11), 11, 12, 13, 20, 14, 30, 31, 32, 40, 39]:
         app.tap(f"num-{number}")
@@ -123,7 +109,7 @@ def test_racko_round_from_the_pad_with_a_wrong_caller_then_undo(app: App) -> Non
 
 
 def test_racko_quick_form_and_delete_round(app: App) -> None:
-    summary = start(app, "racko", ["Anna", "Ben", "Cleo"], 1, variant="bonus")
+    summary = app.start_match("racko", ["Anna", "Ben", "Cleo"], 1, variant="bonus")
     app.tap("mode-quick")
     app.tap("caller-2")
     app.tap("run-2-4")  # the caller's longest run of 4: +100
@@ -139,7 +125,7 @@ def test_racko_quick_form_and_delete_round(app: App) -> None:
 
 
 def test_rage_hook_rule_and_made_it(app: App) -> None:
-    summary = start(app, "rage", ["Anna", "Ben", "Cleo"], 2)  # seed edition: hook rule, 10 cards first
+    summary = app.start_match("rage", ["Anna", "Ben", "Cleo"], 2)  # seed edition: hook rule, 10 cards first
     app.tap("bid-0-3")
     app.tap("bid-1-3")
     assert app.find("bid-2-4").disabled  # 3 + 3 + 4 = 10 cards: the dealer may not bid 4
@@ -159,7 +145,7 @@ def test_rage_hook_rule_and_made_it(app: App) -> None:
 
 
 def test_ruckzuck_hands_and_typed_totals(app: App) -> None:
-    summary = start(app, "ruckzuck", ["Anna", "Ben"], 0, rounds=1)
+    summary = app.start_match("ruckzuck", ["Anna", "Ben"], 0, rounds=1)
     app.tap("out-1")
     for card in ("7", "J"):
         app.tap(f"card-{card}")
@@ -173,7 +159,7 @@ def test_ruckzuck_hands_and_typed_totals(app: App) -> None:
 
 
 def test_shared_first_place_and_play_again(app: App) -> None:
-    summary = start(app, "ruckzuck", ["Anna", "Ben", "Cleo"], 0, rounds=1)
+    summary = app.start_match("ruckzuck", ["Anna", "Ben", "Cleo"], 0, rounds=1)
     app.tap("out-stock")
     app.tap("hand-mode-total")
     app.type_text("total-0", "12")

@@ -4,6 +4,7 @@ flet is pinned exactly. (No tests in this module: it is imported by the test_ui_
 
 from __future__ import annotations
 
+import ast
 import asyncio
 import dataclasses
 from concurrent.futures import ThreadPoolExecutor
@@ -19,7 +20,7 @@ from flet.messaging.protocol import configure_encode_object_for_msgpack
 from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 
-from scorekeeper.store import Store
+from scorekeeper.store import MatchSummary, Store
 from scorekeeper.ui.app import make_main
 from scorekeeper.ui.context import AppContext
 
@@ -137,8 +138,37 @@ class App:
     def screen_text(self) -> str:
         return "\n".join(self.text())
 
+    def start_match(self, game: str, names: list[str], dealer: int, **values: object) -> MatchSummary:
+        """Saved players, then the New game screen: game, options, seats, first dealer, start."""
+        for name in names:
+            self.store.add_player(name)
+        self.go("/new")
+        self.tap(f"game-{game}")
+        self.ctx.drafts["new_game"]["values"].update(values)
+        for name in names:
+            self.tap(f"pick-{name}")
+        self.tap(f"dealer-{dealer + 1}")
+        self.tap("start-game")
+        return self.store.list_matches()[0]
+
     def go(self, route: str) -> None:
         self.ctx.navigate(route)
 
     def enter(self) -> None:
         self.ctx.on_enter()
+
+
+def messages_in(path: Path) -> list[str]:
+    """Every literal first argument of a `ctx.t(...)` call in a source file."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "t"
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)
+        ):
+            found.append(node.args[0].value)
+    return found

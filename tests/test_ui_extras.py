@@ -3,7 +3,6 @@ their filters, language and theme switching, export and import handlers, and tha
 
 from __future__ import annotations
 
-import ast
 import asyncio
 import json
 import re
@@ -14,7 +13,7 @@ from typing import Any
 
 import flet as ft
 import pytest
-from test_ui_core_harness import App, walk
+from test_ui_core_harness import App, messages_in, walk
 from test_ui_extras_data import Seeded, seed_store
 
 from scorekeeper.store import Store
@@ -28,22 +27,6 @@ EXTRAS_FILES = [
     *sorted((ROOT / "scorekeeper/ui/components").glob("extras_*.py")),
 ]
 GAMES = ("racko", "ruckzuck", "rage")
-
-
-def messages_in(path: Path) -> list[str]:
-    """Every literal first argument of a `ctx.t(...)` call in a source file."""
-    found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if (
-            isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Attribute)
-            and node.func.attr == "t"
-            and node.args
-            and isinstance(node.args[0], ast.Constant)
-            and isinstance(node.args[0].value, str)
-        ):
-            found.append(node.args[0].value)
-    return found
 
 
 ALL_MESSAGES = sorted({m for path in EXTRAS_FILES for m in messages_in(path)})

@@ -4,7 +4,6 @@ round is saved elsewhere, deleting a finished game from the history, and the fol
 
 from __future__ import annotations
 
-import ast
 import asyncio
 import re
 import threading
@@ -18,7 +17,7 @@ import pytest
 import test_ui_core_harness as harness
 from babel.messages.pofile import read_po
 from flet.pubsub.pubsub_hub import PubSubHub
-from test_ui_core_harness import App
+from test_ui_core_harness import App, messages_in
 
 from scorekeeper.match import Match
 from scorekeeper.ui.i18n import LOCALES_DIR, Translator, catalog
@@ -31,22 +30,6 @@ LANGUAGES = ("de", "nl", "fr")
 
 
 # ------------------------------------------------------------------ translations
-def messages_in(path: Path) -> list[str]:
-    """Every literal first argument of a `ctx.t(...)` call in a source file."""
-    found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if (
-            isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Attribute)
-            and node.func.attr == "t"
-            and node.args
-            and isinstance(node.args[0], ast.Constant)
-            and isinstance(node.args[0].value, str)
-        ):
-            found.append(node.args[0].value)
-    return found
-
-
 def followup_ids(language: str) -> list[str]:
     with (LOCALES_DIR / language / "LC_MESSAGES" / "followup.po").open("rb") as handle:
         return [str(m.id) for m in read_po(handle, locale=language) if m.id]
@@ -82,16 +65,7 @@ def app(tmp_path: Path) -> App:
 
 
 def start(app: App, game: str, names: list[str], dealer: int, **values: object) -> Match:
-    """Saved players, then the New game screen: game, options, seats, first dealer, start."""
-    for name in names:
-        app.store.add_player(name)
-    app.go("/new")
-    app.tap(f"game-{game}")
-    app.ctx.drafts["new_game"]["values"].update(values)
-    for name in names:
-        app.tap(f"pick-{name}")
-    app.tap(f"dealer-{dealer + 1}")
-    app.tap("start-game")
+    app.start_match(game, names, dealer, **values)
     (summary,) = app.store.list_matches()
     match = app.store.get_match(summary.id)
     assert match is not None

@@ -18,17 +18,10 @@ from pathlib import Path
 
 import pytest
 
-CHROMIUM = os.environ.get("SCOREKEEPER_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+from scorekeeper.bench.ui import CHROMIUM, FLAGS
+
+# One place knows how to start Debian's Chromium here (the UI benchmark uses the same flags).
+CHROMIUM_FLAGS = FLAGS
 OUTPUT = Path(__file__).with_name("output")
 ROOT = Path(__file__).resolve().parents[2]
 PHONE = {"width": 390, "height": 844}
