@@ -80,19 +80,30 @@ def pills(
     on_pick: Callable[[Any], None],
     *,
     prefix: str,
+    compact: bool = False,
 ) -> ft.Control:
-    """A wrapping row of choices, one of them selected (filled); each is a 44-px-high touch target."""
+    """A wrapping row of choices, one of them selected (filled); each is a 44-px-high touch target.
+
+    `compact`: one row that fits a 390-px phone (the game filter: four choices). The fill alone marks the
+    choice (no check mark), padding and gaps are narrower, and a row still too wide (long translations)
+    scrolls sideways instead of breaking into a second row."""
     buttons: list[ft.Control] = []
+    style = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12 if compact else 16, vertical=0))
     for value, label in options:
         chosen = value == selected
-        style = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=16, vertical=0))
         if chosen:
             button: ft.Control = ft.FilledButton(
-                label, icon=ft.Icons.CHECK, on_click=lambda _, v=value: on_pick(v), height=44, style=style
+                label,
+                icon=None if compact else ft.Icons.CHECK,
+                on_click=lambda _, v=value: on_pick(v),
+                height=44,
+                style=style,
             )
         else:
             button = ft.OutlinedButton(label, on_click=lambda _, v=value: on_pick(v), height=44, style=style)
         buttons.append(tag(f"{prefix}-{value if value is not None else 'all'}", button))
+    if compact:
+        return ft.Row(buttons, spacing=6, scroll=ft.ScrollMode.AUTO)
     return ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)
 
 

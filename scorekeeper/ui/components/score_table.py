@@ -105,7 +105,7 @@ def rounds_table(
 ) -> ft.Control:
     """Rounds as rows, seats as columns, totals last; a tap on a round row calls `on_round(index)`."""
     seats = len(match.players)
-    first = 56.0
+    first = 68.0  # room for the longest label in bold: "Summe", "Totaal", "Manche"
     available = min(ctx.width, 900) - 40 - first
     width = max(52.0, available / max(seats, 1))
     header = ft.Row(

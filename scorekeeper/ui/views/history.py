@@ -73,6 +73,7 @@ def _list(ctx: AppContext, game: str | None, player: str | None) -> ft.View:
             chosen_game,
             lambda g: ctx.navigate(history_route(g, chosen_player)),
             prefix="history-game",
+            compact=True,
         )
     ]
     if len(people) > 1:

@@ -33,6 +33,8 @@ class RoundForm:
     save_label: str | None = None
     extra_bottom: list[ft.Control] = field(default_factory=list)
     primary: Callable[[], None] | None = None  # the main button does this instead of saving (Rage: bids done)
+    # The form shows the message itself (Racko: above the number pad, so that no key is hidden under it).
+    places_message: bool = False
 
 
 def personalise(message: str, names: list[str]) -> str:
@@ -100,7 +102,10 @@ def build(ctx: AppContext, match_id: str, index: str | None = None, **_: str) ->
     )
     save_label = form.save_label or ctx.t("Save round")
     bottom = ft.Column(
-        [message, ft.Row([*form.extra_bottom, primary_button(save_label, action, identifier="save-round")])],
+        [
+            *([] if form.places_message else [message]),
+            ft.Row([*form.extra_bottom, primary_button(save_label, action, identifier="save-round")]),
+        ],
         spacing=4,
         tight=True,
     )

@@ -296,8 +296,12 @@ def build_form(
                 )
             )
         parts.append(modes)
-        parts += racks_part() if racks_mode else quick_part()
-        parts.append(preview)
+        # The message sits in the scrolling form, not in the fixed bottom area, where it took the room of the
+        # pad's last row on a phone: right above the pad, or above the long quick form.
+        if racks_mode:
+            parts += [*racks_part(), preview, message]
+        else:
+            parts += [message, *quick_part(), preview]
         dynamic.controls = parts
         pad.refresh(disabled=used() if racks_mode else set(range(1, deck + 1)))
         pad.control.visible = racks_mode
@@ -346,4 +350,4 @@ def build_form(
         return ctx.t("This round ({unit}): {list}", unit=unit, list=listed)
 
     refresh(send=False)
-    return RoundForm(controls=[dynamic, pad.control], result=result)
+    return RoundForm(controls=[dynamic, pad.control], result=result, places_message=True)

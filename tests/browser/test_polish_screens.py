@@ -1,0 +1,129 @@
+"""Phone-size (390x844) pictures of the screens people use most, in English and German (the longer strings),
+to look at for cut-off text: the round entry of each game, the scoreboard, the history and the new-game screen.
+Screenshots go to tests/browser/output/polish-<language>-<screen>.png; each test also checks what is on screen,
+and that the Racko message about a missing rack sits above the number pad, not over its last row."""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import OUTPUT, PHONE, ROOT, UI, free_port, start_server, wait_http
+
+from scorekeeper.match import Match
+from scorekeeper.store import Store
+from scorekeeper.ui.i18n import Translator
+
+pytestmark = pytest.mark.browser
+
+
+def _seed(store: Store) -> dict[str, str]:
+    """The extras data (three finished games, a running Racko of Bob and Cy) plus a running Ruck Zuck and
+    Rage game; returns the running match ids by game."""
+    spec = importlib.util.spec_from_file_location(
+        "polish_seed_data", ROOT / "tests" / "test_ui_extras_data.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclass needs to find its module
+    spec.loader.exec_module(module)
+    seeded = module.seed_store(store)
+    running = {"racko": seeded.running}
+    names = ["Ann", "Bob", "Cy"]
+    for game, options in (("ruckzuck", {}), ("rage", {"edition": "amigo"})):
+        match = Match.new(game, options, [seeded.players[n] for n in names], names=names)
+        store.save_match(match)
+        running[game] = match.id
+    return running
+
+
+@pytest.fixture(params=["en", "de"])
+def polish(
+    chromium: Any, tmp_path: Path, request: pytest.FixtureRequest
+) -> Iterator[tuple[UI, dict, Translator]]:
+    language = request.param
+    data = tmp_path / "data"
+    data.mkdir()
+    with Store.open(data) as store:
+        running = _seed(store)
+        store.set_setting("language", language)
+    port = free_port()
+    server = start_server(data, port)
+    url = f"http://127.0.0.1:{port}/"
+    context = chromium.new_context(viewport=PHONE)
+    try:
+        wait_http(url)
+        yield UI(context.new_page(), url, f"polish-{language}"), running, Translator(language)
+    finally:
+        context.close()
+        server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+
+
+def shot(ui: UI, screen: str) -> None:
+    OUTPUT.mkdir(exist_ok=True)
+    ui.page.wait_for_timeout(400)
+    ui.page.screenshot(path=str(OUTPUT / f"{ui.name}-{screen}.png"))
+
+
+def box(ui: UI, identifier: str) -> dict[str, float]:
+    found = ui.node(identifier).bounding_box()
+    assert found is not None, identifier
+    return found
+
+
+def test_polish_screens(polish: tuple[UI, dict, Translator]) -> None:
+    ui, running, t = polish
+
+    ui.open(f"/match/{running['racko']}/round", ready="save-round")
+    ui.wait_text(t("Who called Racko?"))
+    ui.tap("save-round", count=False)
+    missing = t("Enter all 10 cards of {name}'s rack.", name="Bob")
+    ui.wait_text(missing)
+    shot(ui, "racko-round-error")
+    # The message is in the form above the pad; the pad's last key is still below it and above Save.
+    message = ui.page.get_by_text(missing).first.bounding_box()
+    first_key, last_key, save = box(ui, "num-1"), box(ui, "num-40"), box(ui, "save-round")
+    assert message is not None and message["y"] + message["height"] <= first_key["y"] + 1
+    assert last_key["y"] + last_key["height"] <= save["y"] + 1
+
+    ui.open(f"/match/{running['ruckzuck']}/round", ready="save-round")
+    ui.wait_text(t("Save round"))
+    shot(ui, "ruckzuck-round")
+
+    ui.open(f"/match/{running['rage']}/round", ready="save-round")
+    ui.wait_text("Cy")
+    shot(ui, "rage-round")
+
+    ui.open(f"/match/{running['racko']}", ready="total-0")
+    ui.wait_text("Bob")
+    shot(ui, "scoreboard")
+
+    ui.open("/history", ready="history-game-rage")
+    ui.wait_text(t("All games"))
+    ui.wait_text(t("Rage"))
+    shot(ui, "history")
+    # The four game filters fit one row on a phone: Rage sits beside All games, not under it.
+    first, rage = box(ui, "history-game-all"), box(ui, "history-game-rage")
+    assert abs(rage["y"] - first["y"]) < 2 and rage["x"] + rage["width"] <= PHONE["width"]
+
+    ui.open("/new", ready="start-game")
+    ui.wait_text(t("Rage"))
+    shot(ui, "new-game")
+    for game in ("ruckzuck", "rage"):
+        ui.tap(f"game-{game}", count=False)
+        ui.wait_text(t("Options"))
+        shot(ui, f"new-game-{game}")
+
+    ui.open(f"/match/{running['racko']}/round", ready="mode-quick")
+    ui.tap("mode-quick", count=False)
+    ui.wait_text(t("Ascending count"))
+    shot(ui, "racko-quick")
