@@ -182,3 +182,11 @@ def test_german_screens(app: App) -> None:
     app.ctx.update_settings(language="de")
     assert "Neues Spiel" in app.screen_text()
     assert app.store.get_setting("language") == "de"
+
+
+def test_home_starts_each_game_in_one_tap(app: App) -> None:
+    for game in ("racko", "ruckzuck", "rage"):
+        app.go("/")
+        app.tap(f"start-{game}")
+        assert app.ctx.route == f"/new?game={game}"
+        assert app.ctx.drafts["new_game"]["game"] == game

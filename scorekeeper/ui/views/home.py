@@ -36,6 +36,36 @@ def _active_games(ctx: AppContext) -> list[ft.Control]:
     return cards
 
 
+GAME_ICONS = {"racko": ft.Icons.VIEW_COLUMN, "ruckzuck": ft.Icons.GRID_ON, "rage": ft.Icons.STYLE}
+
+
+def _quick_starts(ctx: AppContext) -> ft.Control:
+    """One tap to a new game of each of the three games, with what the game is about in a few words."""
+    about = {
+        "racko": ctx.t("Sort your rack from low to high"),
+        "ruckzuck": ctx.t("Place your cards next to the cards on the board"),
+        "rage": ctx.t("Bid your tricks and make them exactly"),
+    }
+    cards = [
+        ft.Card(
+            tag(
+                f"start-{game}",
+                ft.ListTile(
+                    leading=ft.Icon(GAME_ICONS[game]),
+                    title=ft.Text(game_title(ctx, game)),
+                    subtitle=ft.Text(text),
+                    on_click=lambda _, g=game: ctx.navigate(f"/new?game={g}"),
+                ),
+            ),
+            expand=True,
+        )
+        for game, text in about.items()
+    ]
+    if ctx.narrow:
+        return ft.Column(cards, spacing=0)
+    return ft.Row(cards, spacing=8, vertical_alignment=ft.CrossAxisAlignment.START)
+
+
 def build(ctx: AppContext, **_: str) -> ft.View:
     controls: list[ft.Control] = []
     messages = list(getattr(ctx.store, "recovery_messages", []) or [])
@@ -56,6 +86,7 @@ def build(ctx: AppContext, **_: str) -> ft.View:
     controls.append(
         ft.Row([primary_button(ctx.t("New game"), lambda: ctx.navigate("/new"), identifier="new-game")])
     )
+    controls.append(_quick_starts(ctx))
     links = (
         (ft.Icons.PEOPLE, ctx.t("Players"), "/players"),
         (ft.Icons.HISTORY, ctx.t("History"), "/history"),
