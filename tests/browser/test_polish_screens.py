@@ -1,7 +1,8 @@
 """Phone-size (390x844) pictures of the screens people use most, in English and German (the longer strings),
 to look at for cut-off text: the round entry of each game, the scoreboard, the history and the new-game screen.
 Screenshots go to tests/browser/output/polish-<language>-<screen>.png; each test also checks what is on screen,
-and that the Racko message about a missing rack sits above the number pad, not over its last row."""
+that the Racko message about a missing rack sits above the number pad, not over its last row, that the whole
+Ruck Zuck pad fits above Save, and that the six Rage trump circles fit one row."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from typing import Any
 import pytest
 from conftest import OUTPUT, PHONE, ROOT, UI, free_port, start_server, wait_http
 
+from scorekeeper.games.ruckzuck import JOKER
 from scorekeeper.match import Match
 from scorekeeper.store import Store
 from scorekeeper.ui.i18n import Translator
@@ -98,10 +100,23 @@ def test_polish_screens(polish: tuple[UI, dict, Translator]) -> None:
     ui.open(f"/match/{running['ruckzuck']}/round", ready="save-round")
     ui.wait_text(t("Save round"))
     shot(ui, "ruckzuck-round")
+    # The whole 1-49 + joker pad fits above Save without scrolling, with keys still big enough to tap.
+    save = box(ui, "save-round")
+    for key in ("card-1", "card-49", f"card-{JOKER}"):
+        found = box(ui, key)
+        assert found["y"] + found["height"] <= save["y"] + 1, key
+        assert min(found["width"], found["height"]) >= 40, key
+    assert box(ui, f"card-{JOKER}")["y"] >= box(ui, "card-49")["y"]  # the joker is the last key
 
     ui.open(f"/match/{running['rage']}/round", ready="save-round")
     ui.wait_text("Cy")
+    ui.wait_text(t("Trump: {colour}", colour=t("not set")))
     shot(ui, "rage-round")
+    # The six trump circles share one row inside the phone's width (the label sits above them).
+    circles = [box(ui, f"trump-{letter}") for letter in "rbgyov"]
+    assert all(abs(c["y"] - circles[0]["y"]) < 2 for c in circles), circles
+    assert circles[-1]["x"] + circles[-1]["width"] <= PHONE["width"]
+    assert min(min(c["width"], c["height"]) for c in circles) >= 36
 
     ui.open(f"/match/{running['racko']}", ready="total-0")
     ui.wait_text("Bob")

@@ -77,9 +77,9 @@ def build_form(
             tag(
                 f"trump-{letter}",
                 ft.Container(
-                    width=36,
-                    height=36,
-                    border_radius=18,
+                    width=40,
+                    height=40,
+                    border_radius=20,
                     bgcolor=value,
                     border=ft.Border.all(3 if letter == trump else 0, ft.Colors.ON_SURFACE),
                     on_click=lambda _, c=letter: set_trump(None if c == draft["trump"] else c),
@@ -94,7 +94,15 @@ def build_form(
                 weight=ft.FontWeight.BOLD,
                 size=16,
             ),
-            ft.Row([ft.Text(ctx.t("Trump: {colour}", colour=trump_text)), *colours], wrap=True, spacing=6),
+            # The label sits above the circles: beside them, "Trumpf: nicht gewählt" pushed the sixth circle
+            # onto a second line on a phone.
+            ft.Column(
+                [
+                    tag("trump-label", ft.Text(ctx.t("Trump: {colour}", colour=trump_text))),
+                    ft.Row(colours, wrap=True, spacing=8),
+                ],
+                spacing=4,
+            ),
         ]
 
     def bids_part() -> list[ft.Control]:

@@ -36,9 +36,11 @@ def build_form(
                     draft["totals"][s], draft["typed"][s] = hand, True
                 else:
                     draft["hands"][s] = list(hand)
-    dynamic = ft.Column(spacing=10)
+    dynamic = ft.Column(spacing=8 if ctx.narrow else 10)
     keys: list[Any] = [*range(1, 50), joker]
-    pad = NumberPad(keys, lambda k: add_card(k), prefix="card", size=44 if ctx.narrow else 48)
+    # 42 px keys fit 8 to a row on a 390 px phone (7 at 44 px): the 50 keys take 7 rows instead of 8, so the
+    # whole pad and the Save button fit a 390x844 screen without scrolling.
+    pad = NumberPad(keys, lambda k: add_card(k), prefix="card", size=42 if ctx.narrow else 48)
 
     def in_play() -> list[int]:
         return [s for s in range(seats) if s != draft["out"]]
