@@ -286,33 +286,21 @@ def _transfer_section(ctx: AppContext) -> ft.Control:
             import_button.disabled = True
     else:
         import_button.disabled = True
-    buttons = [
-        tag(
-            "export-json",
-            ft.OutlinedButton(
-                ctx.t("Export all data (JSON)"),
-                icon=ft.Icons.DOWNLOAD,
-                on_click=export_action(ctx, "json"),
-                height=44,
-            ),
-        ),
-        tag(
+    # (identifier, label, icon, action): the ways out of the app, one button each.
+    exports = (
+        ("export-json", ctx.t("Export all data (JSON)"), ft.Icons.DOWNLOAD, export_action(ctx, "json")),
+        (
             "export-csv",
-            ft.OutlinedButton(
-                ctx.t("Export rounds as a table (CSV)"),
-                icon=ft.Icons.TABLE_CHART,
-                on_click=export_action(ctx, "csv"),
-                height=44,
-            ),
+            ctx.t("Export rounds as a table (CSV)"),
+            ft.Icons.TABLE_CHART,
+            export_action(ctx, "csv"),
         ),
-        tag(
-            "save-copy",
-            ft.OutlinedButton(
-                ctx.t("Save a copy in the data folder"),
-                icon=ft.Icons.SAVE,
-                on_click=save_copy_action(ctx, "json"),
-                height=44,
-            ),
+        ("save-copy", ctx.t("Save a copy in the data folder"), ft.Icons.SAVE, save_copy_action(ctx, "json")),
+    )
+    buttons = [
+        *(
+            tag(identifier, ft.OutlinedButton(label, icon=icon, on_click=action, height=44))
+            for identifier, label, icon, action in exports
         ),
         tag("import-file", import_button),
     ]
