@@ -256,6 +256,19 @@ def _newer(incoming: dict[str, Any], local: dict[str, Any]) -> bool:
     return (incoming["version"], incoming["updated"]) > (local["version"], local["updated"])
 
 
+def _merge(local: dict[str, Any] | None, incoming: dict[str, Any]) -> str:
+    """What importing `incoming` does to the local record: "unchanged" (identical), "kept" (the local one is
+    newer), "updated" or "added". An update gets a version past the local one, so stale devices conflict."""
+    if local == incoming:
+        return "unchanged"
+    if local is None:
+        return "added"
+    if not _newer(incoming, local):
+        return "kept"
+    incoming["version"] = max(incoming["version"], local["version"] + 1)
+    return "updated"
+
+
 def apply_import(store: Store, bundle: Bundle, progress: Progress | None = None) -> ImportReport:
     """Write a checked bundle into the store (the caller holds the lock); `progress(done, total)` is called
     after each match and saved game."""
@@ -287,18 +300,11 @@ def apply_import(store: Store, bundle: Bundle, progress: Progress | None = None)
         step()
         incoming = match.to_dict()
         local_match = store.get_match(match.id)
-        local = local_match.to_dict() if local_match else None
-        if local == incoming:
-            report.matches_unchanged += 1
+        outcome = _merge(local_match.to_dict() if local_match else None, incoming)
+        field = f"matches_{outcome}"
+        setattr(report, field, getattr(report, field) + 1)
+        if outcome in ("unchanged", "kept"):
             continue
-        if local is not None and not _newer(incoming, local):
-            report.matches_kept += 1
-            continue
-        if local is not None:
-            incoming["version"] = max(incoming["version"], local["version"] + 1)
-            report.matches_updated += 1
-        else:
-            report.matches_added += 1
         stat = store._write(store.layout.match(match.id), MATCH_KIND, _match_tables(incoming))
         store._index.put(MatchSummary.of(Match.from_dict(incoming)), stat)
 
@@ -306,17 +312,13 @@ def apply_import(store: Store, bundle: Bundle, progress: Progress | None = None)
         step()
         incoming = saved.to_dict()
         local_game = store.get_digital_game(saved.id)
-        local = local_game.to_dict() if local_game else None
-        if local == incoming:
-            report.saved_games_unchanged += 1
+        outcome = _merge(local_game.to_dict() if local_game else None, incoming)
+        if outcome == "kept":  # the report counts no "kept" for saved games: the local one simply stays
             continue
-        if local is not None and not _newer(incoming, local):
+        field = f"saved_games_{outcome}"
+        setattr(report, field, getattr(report, field) + 1)
+        if outcome == "unchanged":
             continue
-        if local is not None:
-            incoming["version"] = max(incoming["version"], local["version"] + 1)
-            report.saved_games_updated += 1
-        else:
-            report.saved_games_added += 1
         store._write(store.layout.saved_game(saved.id), "digital", {"game": {"1": incoming}})
 
     current = store.settings()
