@@ -14,6 +14,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -55,6 +56,23 @@ def start_server(data_dir: Path, port: int) -> subprocess.Popen[bytes]:
     )
 
 
+@contextmanager
+def served(data_dir: Path) -> Iterator[str]:
+    """The app serving `data_dir` on a free localhost port for the duration of the block; yields its URL."""
+    port = free_port()
+    server = start_server(data_dir, port)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        wait_http(url)
+        yield url
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+
+
 @pytest.fixture(scope="session")
 def chromium():
     if not Path(CHROMIUM).exists() and not shutil.which("chromium"):
@@ -70,18 +88,8 @@ def chromium():
 def app_url(tmp_path: Path) -> Iterator[str]:
     data = tmp_path / "data"
     data.mkdir()
-    port = free_port()
-    server = start_server(data, port)
-    url = f"http://127.0.0.1:{port}/"
-    try:
-        wait_http(url)
+    with served(data) as url:
         yield url
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
 
 
 class UI:

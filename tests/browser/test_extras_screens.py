@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import importlib.util
 import json
-import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import DESKTOP, OUTPUT, PHONE, ROOT, UI, free_port, start_server, wait_http
+from conftest import DESKTOP, OUTPUT, PHONE, ROOT, UI, served
 
 from scorekeeper.match import Match
 from scorekeeper.store import Store
@@ -39,18 +38,8 @@ def seeded_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, 
     data.mkdir()
     with Store.open(data) as store:
         seeded = _seed_module().seed_store(store)
-    port = free_port()
-    server = start_server(data, port)
-    url = f"http://127.0.0.1:{port}/"
-    try:
-        wait_http(url)
+    with served(data) as url:
         yield url, seeded, data
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
 
 
 @pytest.fixture

@@ -7,14 +7,13 @@ Ruck Zuck pad fits above Save, and that the six Rage trump circles fit one row."
 from __future__ import annotations
 
 import importlib.util
-import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import OUTPUT, PHONE, ROOT, UI, free_port, start_server, wait_http
+from conftest import OUTPUT, PHONE, ROOT, UI, served
 
 from scorekeeper.games.ruckzuck import JOKER
 from scorekeeper.match import Match
@@ -54,20 +53,12 @@ def polish(
     with Store.open(data) as store:
         running = _seed(store)
         store.set_setting("language", language)
-    port = free_port()
-    server = start_server(data, port)
-    url = f"http://127.0.0.1:{port}/"
-    context = chromium.new_context(viewport=PHONE)
-    try:
-        wait_http(url)
-        yield UI(context.new_page(), url, f"polish-{language}"), running, Translator(language)
-    finally:
-        context.close()
-        server.terminate()
+    with served(data) as url:
+        context = chromium.new_context(viewport=PHONE)
         try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
+            yield UI(context.new_page(), url, f"polish-{language}"), running, Translator(language)
+        finally:
+            context.close()
 
 
 def shot(ui: UI, screen: str) -> None:

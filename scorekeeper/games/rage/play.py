@@ -36,10 +36,10 @@ from scorekeeper.games.rage.rules import (
     RageOptions,
     deck,
     forbidden_dealer_bid,
+    round_hand_size,
     round_score,
     trick_winner,
 )
-from scorekeeper.games.rage.rules import hand_size as scheduled_hand_size
 
 Action = list[Any]
 OVER = -1
@@ -400,13 +400,7 @@ def _round_size(options: RageOptions, round_index: int, hand_size: int | None) -
         ):
             raise RuleError("A Rage hand has 1 to 10 cards.")
         return hand_size
-    size = scheduled_hand_size(options, round_index)
-    if size is None:
-        rounds = len(options.rules.hand_sizes)
-        raise RuleError(
-            "The {edition} edition of Rage has only {rounds} rounds.", edition=options.edition, rounds=rounds
-        )
-    return size
+    return round_hand_size(options, round_index)
 
 
 def new_round(

@@ -314,7 +314,8 @@ def validate_round(
 _RESULT_KEYS = ("bids", "tricks", "bonus", "minus")
 
 
-def _round_hand_size(options: RageOptions, round_index: int) -> int:
+def round_hand_size(options: RageOptions, round_index: int) -> int:
+    """The hand size of round `round_index` (0-based) in the edition's schedule; past its end a RuleError."""
     size = hand_size(options, round_index)
     if size is None:
         rounds = len(options.rules.hand_sizes)
@@ -331,7 +332,7 @@ def validate_result(result: object, options: RageOptions, *, dealer: int, round_
     missing = [key for key in _RESULT_KEYS if key not in result]
     if missing:
         raise RuleError("The round is missing: {keys}.", keys=", ".join(missing))
-    size = _round_hand_size(options, round_index)
+    size = round_hand_size(options, round_index)
     validate_round(result["bids"], result["tricks"], result["bonus"], result["minus"], size, dealer, options)
 
 
