@@ -1,0 +1,58 @@
+"""What every play panel shares: the automation surface and the context a panel is built from.
+
+A control that performs an engine action carries the semantics identifier ``act-`` + the action as compact
+JSON, and exists only while that action is legal for the seat at this device; a step of composing an action
+(selecting a hand card, choosing a joker's colour) carries ``choose-<name>``. Tests and screen readers find
+controls by these names, so they are part of the public surface (DESIGN.md, "automation surface").
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import flet as ft
+
+from scorekeeper.games.base import Action
+from scorekeeper.ui.context import AppContext
+
+
+def action_key(action: Action) -> str:
+    """An action as compact JSON: ``"stock"``, ``3``, ``["place",16,16]``, ``["bid",2]``."""
+    return json.dumps(action, separators=(",", ":"))
+
+
+def act(control: ft.Control, action: Action, label: str | None = None) -> ft.Control:
+    """`control` marked as performing `action`; `label` is what a screen reader says for it."""
+    return ft.Semantics(
+        content=control, identifier=f"act-{action_key(action)}", label=label, button=True, expand=control.expand
+    )
+
+
+def choose(control: ft.Control, name: str, label: str | None = None) -> ft.Control:
+    """`control` marked as one step of composing an action (``choose-<name>``)."""
+    return ft.Semantics(
+        content=control, identifier=f"choose-{name}", label=label, button=True, expand=control.expand
+    )
+
+
+@dataclass
+class PanelContext:
+    """What a game's play panel is built from. A panel is `build(pc) -> ft.Control` in
+    `scorekeeper/ui/play/<game key>_panel.py`; it reads only the seat's view, never the state."""
+
+    ctx: AppContext
+    view: Any
+    """The view of the seat at this device (the engine's `state.view(seat)`)."""
+    legal: list[Action]
+    """The actions this seat may take now (empty while it is not this seat's turn)."""
+    act: Callable[[Action], None]
+    """Perform an action for this seat (the session checks it, saves, and re-renders)."""
+    names: Sequence[str]
+    """Player names by seat."""
+    ui: dict[str, Any] = field(default_factory=dict)
+    """The panel's own scratch state between rebuilds within one turn (e.g. the selected hand card)."""
+    refresh: Callable[[], None] = lambda: None
+    """Rebuild the panel after changing `ui`."""
