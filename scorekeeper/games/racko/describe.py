@@ -1,0 +1,67 @@
+"""Racko moves and round results in words, for the move log and the round result of digital play.
+
+`describe_action(action, view)` describes `action`, made by `view.current_player`, as the seat of `view` saw it
+just before the move: a card is only named when that seat may know it (a card from the discard pile is seen
+by everyone; a card from the stock only by the player who drew it).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorekeeper.games.base import Action, Message, seat_name
+from scorekeeper.games.racko.live import rack_progress
+from scorekeeper.games.racko.play import CALL, DISCARD, PILE, STOCK, RackoView
+
+
+def slot_label(slot: int) -> int:
+    """Slot index 0..9 as printed on the rack: 5..50."""
+    return 5 * (slot + 1)
+
+
+def describe_action(action: Action, view: RackoView) -> Message:
+    who = seat_name(view.current_player)
+    phase = view.phase
+    if phase == "draw":
+        if action == STOCK:
+            return Message("{who} drew from the stock.", who=who)
+        return Message("{who} took {card} from the discard pile.", who=who, card=view.discard_top)
+    if phase in ("call", "blitz_call"):
+        if action == CALL:
+            return Message("{who} called Racko!", who=who)
+        return Message("{who} waits.", who=who)
+    card = view.drawn  # None: a card from the stock that this seat did not see
+    if action == DISCARD:
+        if card is None:
+            return Message("{who} discarded the card from the stock.", who=who)
+        return Message("{who} discarded {card}.", who=who, card=card)
+    slot = slot_label(int(action))
+    if card is None:
+        return Message("{who} put a card in slot {slot}.", who=who, slot=slot)
+    return Message("{who} put {card} in slot {slot}.", who=who, card=card, slot=slot)
+
+
+def describe_result(result: dict[str, Any], options: Any) -> list[Message]:
+    """Per seat, what the round's points come from: the ascending count and the longest run of the rack."""
+    lines: list[Message] = []
+    callers = set(result.get("callers") or [])
+    for seat, rack in enumerate(result.get("racks") or []):
+        if rack is None:
+            lines.append(Message("out of the game"))
+            continue
+        progress = rack_progress(rack)
+        line = Message(
+            "ascending {count} · run {run}", count=progress.ascending_from_front, run=progress.longest_run
+        )
+        if seat in callers:
+            line = Message("{line} · called Racko", line=line)
+        lines.append(line)
+    return lines
+
+
+def rack_summary(view: RackoView) -> Any:
+    """The live figures of the seat's own rack (None slots during a Blitz deal count as gaps)."""
+    return rack_progress(list(view.rack))
+
+
+__all__ = ["PILE", "describe_action", "describe_result", "rack_summary", "slot_label"]

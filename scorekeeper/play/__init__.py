@@ -1,0 +1,1 @@
+"""Digital play: a session runs one game (rounds, seats, computer players, saving) over the engine."""

@@ -1,0 +1,304 @@
+"""A digital game: one round's `State` at a time, the seats, the computer players and the scored `Match`.
+
+- Seats are people (a player from the list) or computer players with a strength (easy/normal/medium/hard =
+  the game's random/baseline/medium/hard bot). A computer player only ever gets its own seat's view.
+- After every move the seed and the round's action log are saved (`SavedGame`), so a game resumes exactly
+  where it was, also in the middle of a round: the round is dealt again from its seed and the log replayed.
+- A finished round's `result()` is added to a `Match` with mode "digital", which keeps the score, the dealer
+  rotation and the game end exactly as for a tracked game.
+- The move log describes each move as a seat that did not make it sees it (with one person at the device: as
+  that person sees it), so it never names a card the people at the device may not know.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from scorekeeper.games.base import SEAT_TEMPLATE, Action, Bot, Message, RuleError, State
+from scorekeeper.match import Match
+from scorekeeper.play import engine
+from scorekeeper.store.records import SavedGame
+
+PERSON = "person"
+COMPUTER = "computer"
+MOVES_KEPT = 200
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Who sits at a seat: a person (their player id) or a computer player with a strength."""
+
+    kind: str
+    player: str
+    name: str
+    strength: str | None = None
+
+    @property
+    def is_person(self) -> bool:
+        return self.kind == PERSON
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Seat:
+        if not isinstance(data, dict) or data.get("kind") not in (PERSON, COMPUTER):
+            raise RuleError("A saved game has a seat that is neither a person nor a computer player.")
+        return cls(str(data["kind"]), str(data["player"]), str(data["name"]), data.get("strength"))
+
+
+def computer_seat(strength: str, index: int, name: str) -> Seat:
+    """A computer player; its id is unique within the match and tells statistics its strength."""
+    return Seat(COMPUTER, f"computer-{strength}-{index + 1}", name, strength)
+
+
+def with_names(message: Message, names: list[str]) -> Message:
+    """A move as the engine says it ("Player 2 drew ...") with the seat's name put in ("Ben drew ...")."""
+    fields: dict[str, object] = {}
+    for key, value in message.fields.items():
+        if isinstance(value, Message) and value.template == SEAT_TEMPLATE:
+            seat = int(str(value.fields["number"])) - 1
+            fields[key] = names[seat] if 0 <= seat < len(names) else value
+        elif isinstance(value, Message):
+            fields[key] = with_names(value, names)
+        else:
+            fields[key] = value
+    return type(message)(message.template, **fields)
+
+
+class PlaySession:
+    """One digital game in progress. All methods are safe to call from the UI thread and a computer thread."""
+
+    def __init__(self, store: Any, saved: SavedGame, match: Match) -> None:
+        self.store = store
+        self.saved = saved
+        self.match = match
+        self.game = match.game
+        self.seats = [Seat.from_dict(seat) for seat in saved.data.get("seats", [])]
+        if len(self.seats) != len(match.players):
+            raise RuleError("A saved game's seats do not match its players.")
+        self.lock = threading.RLock()
+        self._bots: dict[int, Bot] = {}
+        self.moves: list[Message] = []
+        self.state: State = self._rebuild()
+
+    # ------------------------------------------------------------------ creation and loading
+    @classmethod
+    def create(
+        cls,
+        store: Any,
+        game: str,
+        options: dict[str, Any],
+        seats: list[Seat],
+        *,
+        first_dealer: int = 0,
+        seed: int | None = None,
+    ) -> PlaySession:
+        """A new digital match with its first round dealt, saved."""
+        match = Match.new(
+            game,
+            options,
+            [seat.player for seat in seats],
+            first_dealer=first_dealer,
+            names=[seat.name for seat in seats],
+            mode="digital",
+        )
+        match.opts  # noqa: B018  # the options are checked before anything is saved
+        seed = random.SystemRandom().getrandbits(48) if seed is None else seed
+        saved = SavedGame.new(
+            game,
+            match.options,
+            seed,
+            match_id=match.id,
+            data={"seats": [seat.to_dict() for seat in seats], "round": 0, "over": False},
+        )
+        store.save_match(match)
+        session = cls(store, saved, match)
+        session._save()
+        return session
+
+    @classmethod
+    def load(cls, store: Any, saved_id: str) -> PlaySession | None:
+        """The saved game `saved_id` rebuilt exactly (None if there is no such game or match)."""
+        saved = store.get_digital_game(saved_id)
+        if saved is None or saved.match_id is None:
+            return None
+        match = store.get_match(saved.match_id)
+        if match is None:
+            return None
+        return cls(store, saved, match)
+
+    # ------------------------------------------------------------------ the round
+    @property
+    def round_index(self) -> int:
+        return int(self.saved.data.get("round", 0))
+
+    def _totals_before(self, index: int) -> list[int]:
+        totals = self.match.totals()
+        for points in self.match.round_scores()[index:]:
+            totals = [t - p for t, p in zip(totals, points, strict=True)]
+        return totals
+
+    def _deal(self) -> State:
+        index = self.round_index
+        return engine.start_round(
+            self.game,
+            self.match.opts,
+            engine.round_seed(self.saved.seed, index),
+            dealer=self.match.dealer_of(index),
+            round_index=index,
+            scores=self._totals_before(index),
+            out=list(self.match.tally().out[index]) if index < len(self.match.tally().out) else [],
+        )
+
+    def _rebuild(self) -> State:
+        """Deal the round again and replay its log (each move described again for the move log)."""
+        self.moves = []
+        state = self._deal()
+        for step, action in enumerate(self.saved.log, start=1):
+            before = self._observer_view(state)
+            try:
+                state.apply(action)
+            except RuleError as error:
+                raise RuleError(
+                    "Move {step} of the saved round cannot be replayed: {reason}", step=step, reason=error
+                ) from None
+            self._note(action, before)
+        self.state = state
+        if state.is_over:
+            self._record()
+        return state
+
+    def _observer(self, state: State) -> int:
+        """Whose eyes the move log uses: the one person at the device, else a seat that is not moving."""
+        people = self.people
+        if len(people) == 1:
+            return people[0]
+        return (max(state.current_player, 0) + 1) % len(self.seats)
+
+    def _observer_view(self, state: State) -> Any:
+        return state.view(self._observer(state))
+
+    def _note(self, action: Action, before: Any) -> None:
+        message = engine.describe_action(self.game, action, before)
+        self.moves.append(with_names(message, self.match.names))
+        del self.moves[:-MOVES_KEPT]
+
+    def _record(self) -> None:
+        """The finished round goes into the match once (a resume after a crash may find it there already)."""
+        if self.match.round_index == self.round_index:
+            self.match.add_round(self.state.result())
+            self.store.save_match(self.match)
+        if self.match.is_over and not self.saved.data.get("over"):
+            self.saved.data["over"] = True
+            self._save()
+
+    def _save(self) -> None:
+        self.saved.log = list(self.state.log) if hasattr(self, "state") else []
+        self.store.save_digital_game(self.saved)
+
+    def _apply(self, action: Action) -> None:
+        state = self.state
+        before = self._observer_view(state)
+        state.apply(action)  # RuleError: nothing changed
+        self._note(action, before)
+        self._save()
+        if state.is_over:
+            self._record()
+
+    # ------------------------------------------------------------------ questions
+    @property
+    def people(self) -> list[int]:
+        return [index for index, seat in enumerate(self.seats) if seat.is_person]
+
+    @property
+    def to_act(self) -> int:
+        """The seat whose move it is (-1 when the round is over)."""
+        return -1 if self.state.is_over else int(self.state.current_player)
+
+    @property
+    def round_over(self) -> bool:
+        return bool(self.state.is_over)
+
+    @property
+    def match_over(self) -> bool:
+        return self.round_over and self.match.is_over
+
+    @property
+    def computer_to_act(self) -> bool:
+        seat = self.to_act
+        return seat >= 0 and not self.seats[seat].is_person
+
+    def view_for(self, seat: int) -> Any:
+        """What a person at `seat` may see (only ever asked for the seat at the device)."""
+        return self.state.view(seat)
+
+    def legal_for(self, seat: int) -> list[Action]:
+        """The actions `seat` may take now (none while it is someone else's turn)."""
+        with self.lock:
+            if self.to_act != seat:
+                return []
+            return list(self.state.legal_actions())
+
+    def last_round(self) -> tuple[dict[str, Any], list[int]] | None:
+        """The finished round's result and points per seat (as the match scored them)."""
+        if not self.round_over or self.match.round_index <= self.round_index:
+            return None
+        return self.state.result(), self.match.round_scores()[self.round_index]
+
+    # ------------------------------------------------------------------ moves
+    def act(self, seat: int, action: Action) -> None:
+        """A person's move; RuleError if it is not that person's turn or the move is not allowed."""
+        with self.lock:
+            if self.to_act != seat or not self.seats[seat].is_person:
+                raise RuleError("It is not your turn.")
+            self._apply(action)
+
+    def step_computer(self) -> bool:
+        """Let the computer player whose turn it is make one move; False when it is no computer's turn."""
+        with self.lock:
+            if not self.computer_to_act:
+                return False
+            seat = self.to_act
+            bot = self._bots.get(seat)
+            if bot is None:
+                bot = self._bots[seat] = engine.make_bot(self.game, self.seats[seat].strength or "normal")
+            action = bot.choose(self.state.view(seat), list(self.state.legal_actions()))
+            self._apply(action)
+            return True
+
+    def run_computers(self) -> int:
+        """All computer moves up to a person's turn or the end of the round; how many were made."""
+        made = 0
+        while self.step_computer():
+            made += 1
+        return made
+
+    def hint(self, seat: int) -> Action | None:
+        """The move the strongest computer player would make in this person's place (None: not their turn)."""
+        with self.lock:
+            legal = self.legal_for(seat)
+            if not legal:
+                return None
+            return engine.make_bot(self.game, engine.HINT_BOT).choose(self.state.view(seat), legal)
+
+    def describe(self, action: Action, seat: int) -> Message:
+        """`action` in words as the person at `seat` sees it (for the hint)."""
+        return with_names(engine.describe_action(self.game, action, self.state.view(seat)), self.match.names)
+
+    def next_round(self) -> None:
+        """Deal the next round after a finished one (nothing happens while the round or the match goes on)."""
+        with self.lock:
+            if not self.round_over or self.match.is_over:
+                return
+            if self.match.round_index <= self.round_index:
+                self._record()
+            self.saved.data["round"] = self.round_index + 1
+            self.saved.log = []
+            self._bots.clear()
+            self.moves = []
+            self.state = self._deal()
+            self._save()
