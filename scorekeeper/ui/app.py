@@ -8,6 +8,7 @@ query string):
     /match/<id>/round          round_entry        /match/<id>/round/<index>   round_entry (edit)
     /match/<id>/board          scoreboard_mode    /match/<id>/end       game_end
     /history, /history/<match_id>   history       /stats  stats         /rules  rules   /settings  settings
+    /play/new                  play_setup         /play/<saved_id>      play (a digital game)
 
 View modules are imported when first shown, so one that is missing or broken only affects its own route.
 """
@@ -50,6 +51,8 @@ ROUTES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"^/stats$", "stats"),
         (r"^/rules$", "rules"),
         (r"^/settings$", "settings"),
+        (r"^/play/new$", "play_setup"),
+        (r"^/play/(?P<saved_id>[^/]+)$", "play"),
     )
 )
 

@@ -36,6 +36,47 @@ def _active_games(ctx: AppContext) -> list[ft.Control]:
     return cards
 
 
+def play_button(ctx: AppContext, game: str) -> ft.Control:
+    """Play `game` digitally (the tile itself keeps score of a game played with real cards)."""
+    return tag(
+        f"play-{game}",
+        ft.FilledTonalButton(
+            ctx.t("Play"), icon=ft.Icons.SMART_TOY_OUTLINED, on_click=lambda _: open_play_setup(ctx, game)
+        ),
+    )
+
+
+def open_play_setup(ctx: AppContext, game: str) -> None:
+    ctx.drafts.pop("play_setup", None)  # one tap from home: the defaults, not a half-made setup
+    ctx.navigate(f"/play/new?game={game}")
+
+
+def _digital_games(ctx: AppContext) -> list[ft.Control]:
+    """Digital games in progress, each resumed exactly where it was."""
+    cards: list[ft.Control] = []
+    for saved in ctx.store.list_digital_games():
+        if saved.data.get("over"):
+            continue
+        names = ", ".join(str(seat.get("name", "")) for seat in saved.data.get("seats", []))
+        title = ctx.t(
+            "{game} · round {n}", game=game_title(ctx, saved.game), n=int(saved.data.get("round", 0)) + 1
+        )
+        cards.append(
+            tag(
+                f"resume-{saved.id}",
+                ft.Card(
+                    ft.ListTile(
+                        leading=ft.Icon(ft.Icons.SMART_TOY_OUTLINED),
+                        title=ft.Text(title),
+                        subtitle=ft.Text(names),
+                        on_click=lambda _, s=saved.id: ctx.navigate(f"/play/{s}"),
+                    )
+                ),
+            )
+        )
+    return cards
+
+
 GAME_ICONS = {"racko": ft.Icons.VIEW_COLUMN, "ruckzuck": ft.Icons.GRID_ON, "rage": ft.Icons.STYLE}
 
 
@@ -55,6 +96,7 @@ def _quick_starts(ctx: AppContext) -> ft.Control:
                     title=ft.Text(game_title(ctx, game)),
                     subtitle=ft.Text(text),
                     on_click=lambda _, g=game: ctx.navigate(f"/new?game={g}"),
+                    trailing=play_button(ctx, game),
                 ),
             ),
             expand=True,
@@ -80,7 +122,7 @@ def build(ctx: AppContext, **_: str) -> ft.View:
             )
         )
         ctx.store.recovery_messages.clear()
-    active = _active_games(ctx)
+    active = _active_games(ctx) + _digital_games(ctx)
     if active:
         controls.append(section(ctx.t("Continue a game"), *active))
     controls.append(

@@ -1,0 +1,268 @@
+"""Racko at the device: the rack (slot 5 nearest the player), the stock and the discard pile, the drawn card,
+the live ascending count and runs, "Rack-O!" when the rack may call, the others' known cards and scores.
+
+A move is one tap per engine action: the stock or the discard pile, then a slot (or "Discard" for a card from
+the stock). During a Blitz deal each dealt card goes into a tapped empty slot. Every tappable control carries
+the action's `act-` identifier and exists only while that action is legal.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from scorekeeper.games.racko.live import rack_progress
+from scorekeeper.ui.play.kit import PanelContext, act
+
+SLOTS = 10
+CARD_WIDTH = 64
+
+
+def slot_label(index: int) -> int:
+    return 5 * (index + 1)
+
+
+def match_scores(view: Any) -> tuple[int, ...]:
+    """The match totals before this round (the view's `match_scores`; `scores` in engines before the rename)."""
+    scores = getattr(view, "match_scores", None)
+    return tuple(scores if scores is not None else getattr(view, "scores", ()))
+
+
+def card(
+    value: int | None, *, deck: int, size: int = 20, good: bool = False, run: bool = False
+) -> ft.Control:
+    """A Racko card drawn with controls: the number, and a bar whose length shows how high it is."""
+    if value is None:
+        return ft.Container(
+            ft.Text("–", size=size),
+            width=CARD_WIDTH,
+            height=size * 1.8,
+            alignment=ft.Alignment.CENTER,
+            border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+            border_radius=6,
+        )
+    return ft.Container(
+        ft.Column(
+            [
+                ft.Text(
+                    str(value),
+                    size=size,
+                    weight=ft.FontWeight.BOLD,
+                    italic=run,
+                    color=ft.Colors.TERTIARY if run else ft.Colors.ON_SURFACE,
+                ),
+                ft.Container(
+                    height=4,
+                    width=max(4, (CARD_WIDTH - 12) * value / deck),
+                    bgcolor=ft.Colors.PRIMARY,
+                    border_radius=2,
+                ),
+            ],
+            spacing=0,
+            tight=True,
+            horizontal_alignment=ft.CrossAxisAlignment.START,
+        ),
+        width=CARD_WIDTH,
+        padding=ft.Padding.symmetric(horizontal=6, vertical=2),
+        bgcolor=ft.Colors.SECONDARY_CONTAINER if good else ft.Colors.SURFACE_CONTAINER_HIGHEST,
+        border=ft.Border.all(1, ft.Colors.OUTLINE),
+        border_radius=6,
+    )
+
+
+def build(pc: PanelContext) -> ft.Control:
+    t = pc.ctx.t
+    view = pc.view
+    legal = pc.legal
+    deck = int(view.deck_size)
+    rack: list[int | None] = list(view.rack)
+    narrow = pc.ctx.narrow
+    progress = rack_progress(rack) if len(rack) == SLOTS else None
+    good = set(progress.ascending_slots) if progress else set()
+    runs = progress.run_slots if progress else frozenset()
+
+    def tappable(control: ft.Control, action: Any, label: str) -> ft.Control:
+        """`control` performing `action` when legal (else shown as it is, with its name for screen readers)."""
+        if action in legal:
+            control.on_click = lambda _: pc.act(action)
+            control.ink = True
+            return act(control, action, label)
+        return ft.Semantics(content=control, label=label)
+
+    # --- the piles and the drawn card
+    stock = ft.Container(
+        ft.Column(
+            [
+                ft.Text(t("Stock"), size=12, color=ft.Colors.ON_PRIMARY),
+                ft.Text(
+                    str(view.stock_count), size=22, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_PRIMARY
+                ),
+            ],
+            spacing=0,
+            tight=True,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        ),
+        width=76,
+        height=64,
+        alignment=ft.Alignment.CENTER,
+        bgcolor=ft.Colors.PRIMARY,
+        border_radius=8,
+    )
+    top = view.discard_top
+    pile = ft.Container(
+        ft.Column(
+            [ft.Text(t("Discard pile"), size=12), card(top, deck=deck, size=20)],
+            spacing=2,
+            tight=True,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        ),
+        padding=4,
+        border_radius=8,
+    )
+    piles: list[ft.Control] = [
+        tappable(stock, "stock", t("Stock: {n} cards", n=view.stock_count)),
+        tappable(
+            pile,
+            "discard_pile",
+            t("Discard pile: {card}", card=top) if top is not None else t("The discard pile is empty"),
+        ),
+    ]
+    if view.drawn is not None and view.current_player == view.seat:
+        piles.append(
+            ft.Column(
+                [
+                    ft.Text(t("Your card"), size=12),
+                    ft.Container(
+                        card(view.drawn, deck=deck, size=24),
+                        border=ft.Border.all(3, ft.Colors.PRIMARY),
+                        border_radius=8,
+                    ),
+                ],
+                spacing=2,
+                tight=True,
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            )
+        )
+    if "discard" in legal:
+        piles.append(
+            act(
+                ft.OutlinedButton(
+                    t("Discard"), icon=ft.Icons.DELETE_OUTLINE, on_click=lambda _: pc.act("discard")
+                ),
+                "discard",
+                t("Discard the card"),
+            )
+        )
+
+    # --- the rack: slot 50 at the top, slot 5 at the bottom, nearest the player
+    width = min(pc.ctx.width, 600) - 90
+    rows: list[ft.Control] = []
+    for index in reversed(range(len(rack))):
+        value = rack[index]
+        shift = 0 if value is None else (width - CARD_WIDTH) * (value - 1) / max(deck - 1, 1)
+        row = ft.Container(
+            ft.Row(
+                [
+                    ft.Text(str(slot_label(index)), width=28, size=12, text_align=ft.TextAlign.RIGHT),
+                    ft.Container(width=max(0.0, shift)),
+                    card(value, deck=deck, size=16 if narrow else 18, good=index in good, run=index in runs),
+                ],
+                spacing=6,
+            ),
+            padding=ft.Padding.symmetric(vertical=1, horizontal=2),
+            border_radius=6,
+        )
+        label = (
+            t("Slot {slot}: {card}", slot=slot_label(index), card=value)
+            if value is not None
+            else t("Slot {slot}: empty", slot=slot_label(index))
+        )
+        rows.append(tappable(row, index, label))
+
+    summary = ""
+    if progress is not None and progress.filled:
+        summary = t(
+            "ascending {count} · run {run}", count=progress.ascending_from_front, run=progress.longest_run
+        )
+
+    parts: list[ft.Control] = [
+        ft.Row(piles, wrap=True, spacing=12, vertical_alignment=ft.CrossAxisAlignment.END)
+    ]
+    instruction = _instruction(pc, view)
+    if instruction:
+        parts.append(tag_text("instruction", instruction))
+    if "call" in legal:
+        parts.append(
+            ft.Row(
+                [
+                    act(
+                        ft.FilledButton(t("Rack-O!"), on_click=lambda _: pc.act("call"), height=52),
+                        "call",
+                        t("Call Racko"),
+                    ),
+                    act(
+                        ft.OutlinedButton(t("Wait"), on_click=lambda _: pc.act("wait"), height=52),
+                        "wait",
+                        t("Wait"),
+                    ),
+                ],
+                spacing=12,
+            )
+        )
+    parts.append(ft.Column(rows, spacing=2))
+    if summary:
+        parts.append(tag_text("rack-summary", summary, bold=True))
+    if view.options.two_player_rule:
+        parts.append(
+            ft.Text(t("2-player rule: Racko needs at least 3 consecutive numbers."), size=12, italic=True)
+        )
+    parts.append(_others(pc, view))
+    return ft.Column(parts, spacing=8)
+
+
+def tag_text(identifier: str, text: str, *, bold: bool = False) -> ft.Control:
+    return ft.Semantics(
+        content=ft.Text(text, weight=ft.FontWeight.BOLD if bold else None), identifier=identifier
+    )
+
+
+def _instruction(pc: PanelContext, view: Any) -> str:
+    t = pc.ctx.t
+    if not pc.legal:
+        return ""
+    phase = view.phase
+    if phase == "draw":
+        if "discard_pile" in pc.legal:
+            return t("Take the top card of the stock or of the discard pile.")
+        return t("Take the top card of the stock.")
+    if phase == "place":
+        if "discard" in pc.legal:
+            return t("Tap a slot to exchange {card}, or discard it.", card=view.drawn)
+        return t("Tap a slot to exchange {card}.", card=view.drawn)
+    if phase == "blitz_place":
+        return t("Blitz deal: put {card} into an empty slot.", card=view.drawn)
+    if phase in ("call", "blitz_call"):
+        return t("Your rack may call Racko: call now or wait.")
+    return ""
+
+
+def _others(pc: PanelContext, view: Any) -> ft.Control:
+    """Everyone's score, and the cards each opponent was seen taking from the discard pile."""
+    t = pc.ctx.t
+    scores = match_scores(view)
+    lines: list[ft.Control] = []
+    for seat, name in enumerate(pc.names):
+        score = scores[seat] if seat < len(scores) else 0
+        texts: list[ft.Control] = [
+            ft.Text(name, weight=ft.FontWeight.BOLD, expand=True),
+            ft.Text(t("{points} points", points=score)),
+        ]
+        row: list[ft.Control] = [ft.Row(texts)]
+        known = view.known[seat] if seat < len(view.known) else ()
+        if seat != view.seat and known:
+            row.append(ft.Text(t("Took from the pile: {cards}", cards=", ".join(map(str, known))), size=12))
+        if seat in getattr(view, "players_out", ()):
+            row.append(ft.Text(t("out of chips"), size=12))
+        lines.append(ft.Semantics(content=ft.Column(row, spacing=0), identifier=f"player-{seat}"))
+    return ft.Column(lines, spacing=4)

@@ -1,0 +1,376 @@
+"""Playing a digital game: the game's panel for the person at the device, computer moves at a visible pace,
+the move log, hints, the hand-over screen between people, the round result and the end of the match.
+
+Which seat's cards are shown: with one person, always that person's; with several people on one device, the
+person whose turn it is, and only after they tapped `reveal` on the hand-over screen; while a computer player
+moves or the round is over, nobody's. Panels get only `session.view_for(seat)` of that seat.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from importlib import import_module
+from typing import Any
+
+import flet as ft
+
+from scorekeeper.games.base import Action, RuleError
+from scorekeeper.play import engine
+from scorekeeper.play.session import PlaySession
+from scorekeeper.ui.components.layout import screen, section
+from scorekeeper.ui.components.score_table import game_title, standings_list, unit_label
+from scorekeeper.ui.components.widgets import primary_button, tag
+from scorekeeper.ui.context import AppContext
+from scorekeeper.ui.play.kit import PanelContext
+from scorekeeper.ui.views.game_end import winners_text
+from scorekeeper.ui.views.play_setup import PACES
+
+log = logging.getLogger(__name__)
+
+PACE_SECONDS = {"instant": 0.0, "normal": 0.6, "slow": 1.5}
+LOG_LINES = 6
+
+
+def load_session(ctx: AppContext, saved_id: str) -> PlaySession | None:
+    """The session of this device (kept between screens), or the saved game rebuilt from its log."""
+    key = f"play:{saved_id}"
+    session = ctx.drafts.get(key)
+    if session is None:
+        try:
+            session = PlaySession.load(ctx.store, saved_id)
+        except RuleError as error:
+            ctx.error(ctx.describe(error))
+            return None
+        if session is not None:
+            ctx.drafts[key] = session
+    return session
+
+
+class Table:
+    """The play screen's state on this device: who has revealed their cards, the computer-move runner."""
+
+    def __init__(self, ctx: AppContext, session: PlaySession, route: str) -> None:
+        self.ctx = ctx
+        self.session = session
+        self.route = route
+        self.body = ft.Column(spacing=10)
+        self.revealed: int | None = None
+        self.ui: dict[str, Any] = {}
+        self.hint: str | None = None
+        self.runner: threading.Thread | None = None
+        self.lock = threading.RLock()
+        self.mounted = False
+
+    # ------------------------------------------------------------------ who sees what
+    def device_seat(self) -> int | None:
+        """The seat whose cards this device may show now (None: nobody's)."""
+        people = self.session.people
+        if len(people) == 1:
+            return people[0]
+        seat = self.session.to_act
+        return seat if seat in people and self.revealed == seat else None
+
+    def waiting_person(self) -> int | None:
+        """Pass-and-play: the person to act who has not revealed their cards yet."""
+        people = self.session.people
+        seat = self.session.to_act
+        if len(people) > 1 and seat in people and self.revealed != seat:
+            return seat
+        return None
+
+    # ------------------------------------------------------------------ actions
+    def act(self, action: Action) -> None:
+        seat = self.device_seat()
+        if seat is None:
+            return
+        try:
+            self.session.act(seat, action)
+        except RuleError as error:
+            self.ctx.error(self.ctx.describe(error))
+            return
+        except Exception as error:  # e.g. the store refused a stale save: say so, keep the screen
+            self.ctx.error(self.ctx.describe(error))
+        self.hint = None
+        if self.session.to_act != seat:
+            self.revealed = None  # the turn is over: the cards are hidden before anyone else looks
+            self.ui.clear()
+        self.render()
+        self.kick()
+
+    def reveal(self) -> None:
+        self.revealed = self.session.to_act
+        self.render()
+
+    def show_hint(self) -> None:
+        seat = self.device_seat()
+        if seat is None:
+            return
+        action = self.session.hint(seat)
+        if action is not None:
+            self.hint = self.ctx.t(
+                "Hint: {move}", move=self.ctx.describe(self.session.describe(action, seat))
+            )
+        self.render()
+
+    def next_round(self) -> None:
+        try:
+            self.session.next_round()
+        except Exception as error:
+            self.ctx.error(self.ctx.describe(error))
+        self.revealed = None
+        self.ui.clear()
+        self.ctx.rerender()  # the title names the round
+
+    def set_pace(self, pace: str) -> None:
+        self.ctx.settings["play_pace"] = pace
+        try:
+            self.ctx.store.set_setting("play_pace", pace)
+        except Exception:
+            pass
+        self.render()
+
+    # ------------------------------------------------------------------ computer players
+    def kick(self) -> None:
+        """Let the computer players move (off the UI thread) when it is their turn."""
+        with self.lock:
+            if self.session.computer_to_act and (self.runner is None or not self.runner.is_alive()):
+                self.runner = threading.Thread(target=self._run, daemon=True, name="computer-players")
+                self.runner.start()
+
+    def _run(self) -> None:
+        try:
+            while self.ctx.route == self.route:
+                pace = PACE_SECONDS.get(str(self.ctx.settings.get("play_pace", "normal")), 0.6)
+                if pace:
+                    time.sleep(pace)
+                if self.ctx.route != self.route or not self.session.step_computer():
+                    break
+                if pace:
+                    self.render()
+        except Exception as error:
+            log.exception("computer player failed")
+            self.ctx.error(self.ctx.describe(error))
+        self.render()
+
+    def wait(self, timeout: float = 30.0) -> None:
+        """Until the computer players are done (for tests)."""
+        runner = self.runner
+        if runner is not None:
+            runner.join(timeout)
+
+    # ------------------------------------------------------------------ drawing
+    def render(self) -> None:
+        with self.lock:
+            self.body.controls = self.parts()
+            if self.mounted:
+                try:
+                    self.body.update()
+                except Exception:  # the page has gone (closed tab): nothing to draw on
+                    pass
+
+    def parts(self) -> list[ft.Control]:
+        ctx, session = self.ctx, self.session
+        names = session.match.names
+        parts: list[ft.Control] = [
+            tag("turn-status", ft.Text(self.status(), size=16, weight=ft.FontWeight.BOLD))
+        ]
+        if session.round_over:
+            parts.append(self.round_result())
+        elif (waiting := self.waiting_person()) is not None:
+            parts.append(self.hand_over(names[waiting]))
+        else:
+            seat = self.device_seat()
+            if seat is not None:
+                parts.append(self.panel(seat))
+                if ctx.settings.get("play_hints", True) and session.legal_for(seat):
+                    parts.append(self.hint_row())
+        parts.append(self.move_log())
+        parts.append(self.pace_row())
+        return parts
+
+    def status(self) -> str:
+        ctx, session = self.ctx, self.session
+        if session.match_over:
+            return ctx.t("The game is over.")
+        if session.round_over:
+            return ctx.t("Round {n} is over.", n=session.round_index + 1)
+        seat = session.to_act
+        if seat == self.device_seat():
+            return ctx.t("Your turn, {name}.", name=session.match.names[seat])
+        return ctx.t("{name}'s turn.", name=session.match.names[seat])
+
+    def panel(self, seat: int) -> ft.Control:
+        ctx, session = self.ctx, self.session
+        try:
+            module = import_module(f"scorekeeper.ui.play.{session.game}_panel")
+        except ModuleNotFoundError:
+            return ft.Text(ctx.t("This screen is not available yet."))
+        pc = PanelContext(
+            ctx=ctx,
+            view=session.view_for(seat),
+            legal=session.legal_for(seat),
+            act=self.act,
+            names=list(session.match.names),
+            ui=self.ui,
+            refresh=self.render,
+        )
+        return tag("play-panel", module.build(pc))
+
+    def hand_over(self, name: str) -> ft.Control:
+        ctx = self.ctx
+        return ft.Container(
+            ft.Column(
+                [
+                    ft.Icon(ft.Icons.PHONE_ANDROID, size=48),
+                    tag("hand-over", ft.Text(ctx.t("Pass the device to {name}", name=name), size=22)),
+                    ft.Text(ctx.t("Only {name} should look at the screen now.", name=name)),
+                    tag(
+                        "reveal",
+                        ft.FilledButton(ctx.t("Show my cards"), on_click=lambda _: self.reveal(), height=52),
+                    ),
+                ],
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                spacing=16,
+            ),
+            padding=24,
+            alignment=ft.Alignment.CENTER,
+        )
+
+    def hint_row(self) -> ft.Control:
+        ctx = self.ctx
+        button = tag(
+            "hint",
+            ft.OutlinedButton(
+                ctx.t("Hint"), icon=ft.Icons.LIGHTBULB_OUTLINE, on_click=lambda _: self.show_hint()
+            ),
+        )
+        items: list[ft.Control] = [button]
+        if self.hint:
+            items.append(tag("hint-text", ft.Text(self.hint, italic=True, expand=True)))
+        return ft.Row(items, wrap=True)
+
+    def move_log(self) -> ft.Control:
+        ctx = self.ctx
+        lines = [ft.Text(ctx.describe(move), size=13) for move in self.session.moves[-LOG_LINES:]]
+        if not lines:
+            lines = [ft.Text(ctx.t("No moves yet."), size=13, italic=True)]
+        return tag("move-log", section(ctx.t("Moves"), ft.Column(lines, spacing=2)))
+
+    def pace_row(self) -> ft.Control:
+        ctx = self.ctx
+        pace = str(ctx.settings.get("play_pace", "normal"))
+        return ft.Row(
+            [
+                ft.Text(ctx.t("Computer players' pace"), size=12),
+                *[
+                    tag(
+                        f"pace-{key}",
+                        (ft.FilledButton if key == pace else ft.TextButton)(
+                            ctx.t(label), on_click=lambda _, k=key: self.set_pace(k)
+                        ),
+                    )
+                    for key, label in PACES.items()
+                ],
+            ],
+            wrap=True,
+            spacing=4,
+        )
+
+    def round_result(self) -> ft.Control:
+        """The round's breakdown per player (as a tracked round shows it), then Next round or the match end."""
+        ctx, session = self.ctx, self.session
+        match = session.match
+        finished = session.last_round()
+        rows: list[ft.Control] = []
+        if finished is not None:
+            result, points = finished
+            lines = engine.describe_result(session.game, result, match.opts) or []
+            for seat, name in enumerate(match.names):
+                detail = ctx.describe(lines[seat]) if seat < len(lines) else ""
+                rows.append(
+                    ft.Row(
+                        [
+                            ft.Column(
+                                [ft.Text(name, weight=ft.FontWeight.BOLD), ft.Text(detail, size=12)],
+                                spacing=0,
+                                expand=True,
+                                tight=True,
+                            ),
+                            tag(
+                                f"round-points-{seat}",
+                                ft.Text(f"{points[seat]:+d}", size=18, weight=ft.FontWeight.BOLD),
+                            ),
+                        ]
+                    )
+                )
+        unit = unit_label(ctx, match)
+        result_panel = tag(
+            "round-result",
+            ft.Container(
+                section(ctx.t("Round {n} ({unit})", n=session.round_index + 1, unit=unit), *rows),
+                padding=12,
+                border_radius=12,
+                border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+            ),
+        )
+        parts: list[ft.Control] = [result_panel]
+        if session.match_over:
+            parts.append(
+                tag(
+                    "match-result",
+                    ft.Column(
+                        [
+                            ft.Text(
+                                winners_text(ctx, match.names, match.winners()),
+                                size=24,
+                                weight=ft.FontWeight.BOLD,
+                                color=ft.Colors.PRIMARY,
+                            ),
+                            standings_list(ctx, match),
+                            ft.Row(
+                                [
+                                    primary_button(
+                                        ctx.t("Final results"),
+                                        lambda: ctx.navigate(f"/match/{match.id}/end"),
+                                        identifier="final-results",
+                                    )
+                                ]
+                            ),
+                        ],
+                        spacing=8,
+                    ),
+                )
+            )
+        else:
+            parts.append(section(ctx.t("Standings ({unit})", unit=unit), standings_list(ctx, match)))
+            parts.append(
+                ft.Row([primary_button(ctx.t("Next round"), self.next_round, identifier="next-round")])
+            )
+        return ft.Column(parts, spacing=10)
+
+
+def build(ctx: AppContext, saved_id: str, **_: str) -> ft.View:
+    route = f"/play/{saved_id}"
+    session = load_session(ctx, saved_id)
+    if session is None:
+        return screen(ctx, route, ctx.t("Play"), [ft.Text(ctx.t("This game was not found."))])
+    tables: dict[str, Table] = ctx.drafts.setdefault("play-tables", {})
+    table = tables.get(saved_id)
+    if table is None or table.session is not session:
+        table = tables[saved_id] = Table(ctx, session, route)
+    table.body = ft.Column(spacing=10)
+    table.render()
+    table.mounted = True
+    table.kick()
+    ctx.on_enter = None
+    title = ctx.t("{game} · round {n}", game=game_title(ctx, session.game), n=session.round_index + 1)
+    actions = [
+        ft.IconButton(
+            ft.Icons.SCOREBOARD_OUTLINED,
+            tooltip=ctx.t("Scoreboard"),
+            on_click=lambda _: ctx.navigate(f"/match/{session.match.id}"),
+        )
+    ]
+    return screen(ctx, route, title, [table.body], back="/", actions=actions)
