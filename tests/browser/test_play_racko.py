@@ -1,0 +1,156 @@
+"""Digital Racko in a real browser at phone size: one person against computer players plays whole rounds to
+the round result, starts the next round and reaches the end of the match; a game resumes after the server was
+killed mid-round; screenshots of the play screens (phone and tablet, English and German)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from conftest import OUTPUT, PHONE, UI, served
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+TABLET = {"width": 1024, "height": 768}
+
+
+def acts(ui: UI) -> list[str]:
+    """The identifiers of the actions offered on screen now."""
+    nodes = ui.page.locator("[flt-semantics-identifier^='act-']")
+    return sorted(nodes.nth(i).get_attribute("flt-semantics-identifier") or "" for i in range(nodes.count()))
+
+
+def tap_act(ui: UI, identifier: str) -> None:
+    target = ui.page.locator(f"[flt-semantics-identifier='{identifier}']").first
+    sent_before = ui.sent
+    target.click(timeout=15_000)
+    ui.settle(sent_before)
+    ui.page.wait_for_timeout(150)
+
+
+def present(ui: UI, identifier: str) -> bool:
+    return ui.page.locator(f"[flt-semantics-identifier='{identifier}']").count() > 0
+
+
+def play_until(ui: UI, done: str, timeout: float = 240) -> None:
+    """Play the person's turns (draw from the stock, discard; call Racko when offered) until `done` shows."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if present(ui, done):
+            return
+        offered = acts(ui)
+        if 'act-"call"' in offered:
+            tap_act(ui, 'act-"call"')
+        elif 'act-"stock"' in offered:
+            tap_act(ui, 'act-"stock"')
+        elif 'act-"discard"' in offered:
+            tap_act(ui, 'act-"discard"')
+        elif offered:
+            tap_act(ui, offered[0])
+        else:
+            ui.page.wait_for_timeout(200)
+    raise AssertionError(f"{done} did not appear; screen:\n{ui.all_text()[:1500]}")
+
+
+def shoot(ui: UI, name: str) -> None:
+    OUTPUT.mkdir(exist_ok=True)
+    for label, size in (("phone", PHONE), ("tablet", TABLET)):
+        ui.resize(size)
+        ui.page.wait_for_timeout(300)
+        ui.page.screenshot(path=str(OUTPUT / f"play-racko-{name}-{label}.png"))
+    ui.resize(PHONE)
+
+
+def start(ui: UI, target: str) -> None:
+    ui.tap("play-racko")
+    ui.wait("start-game")
+    ui.tap("pace-instant", count=False)
+    ui.fill("option-target", target)
+    ui.tap("start-game")
+    ui.wait("play-panel", timeout=30_000)
+
+
+def test_one_person_plays_racko_to_the_match_result(ui: UI) -> None:
+    start(ui, "80")
+    shoot(ui, "setup-done")
+    play_until(ui, "round-result")
+    shoot(ui, "round-result")
+    if not present(ui, "match-result"):
+        tap_act(ui, "next-round")
+        ui.wait("play-panel", timeout=30_000)
+        play_until(ui, "round-result")
+    for _ in range(6):
+        if present(ui, "match-result"):
+            break
+        tap_act(ui, "next-round")
+        play_until(ui, "round-result")
+    ui.wait("match-result")
+    shoot(ui, "match-result")
+
+
+def test_pass_and_play_in_english_and_german(ui: UI) -> None:
+    """Two people on one device: the hand-over screen shows no cards until `reveal`; then the same screens in
+    German after a reload (which also resumes the game from the store)."""
+    ui.tap("play-racko")
+    ui.wait("start-game")
+    ui.tap("seat-2-remove", count=False)
+    ui.tap("seat-1-remove", count=False)
+    ui.fill("new-player-name", "Ben")
+    ui.page.keyboard.press("Enter")
+    ui.wait_text("Ben")
+    ui.tap("start-game")
+    ui.wait("reveal", timeout=30_000)
+    assert not present(ui, "play-panel") and not acts(ui)
+    shoot(ui, "hand-over-en")
+    tap_act(ui, "reveal")
+    ui.wait("play-panel")
+    shoot(ui, "turn-en")
+    tap_act(ui, 'act-"stock"')
+    shoot(ui, "drawn-en")
+    tap_act(ui, 'act-"discard"')
+    ui.wait("reveal")  # the other person's turn: hidden again
+    assert not present(ui, "play-panel") and not acts(ui)
+    play_route = ui.page.url.split("/", 3)[3]
+    ui.open("/settings", ready="language-de")
+    ui.tap("language-de", count=False)
+    ui.open("/" + play_route, ready="reveal")
+    shoot(ui, "hand-over-de")
+    tap_act(ui, "reveal")
+    ui.wait("play-panel")
+    shoot(ui, "turn-de")
+    tap_act(ui, 'act-"stock"')
+    shoot(ui, "drawn-de")
+
+
+def test_resume_after_the_server_was_killed(chromium, tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    context = chromium.new_context(viewport=PHONE)
+    page = context.new_page()
+    with served(data) as url:
+        ui = UI(page, url, "resume")
+        ui.open("/")
+        start(ui, "500")
+        for _ in range(3):  # three turns of the person: the computers move in between
+            deadline = time.monotonic() + 60
+            while 'act-"stock"' not in acts(ui) and time.monotonic() < deadline:
+                ui.page.wait_for_timeout(200)
+            tap_act(ui, 'act-"stock"')
+            tap_act(ui, 'act-"discard"')
+        deadline = time.monotonic() + 60
+        while not acts(ui) and time.monotonic() < deadline:
+            ui.page.wait_for_timeout(200)
+        before_acts = acts(ui)
+        before_rack = ui.text_of("play-panel")
+        route = page.url
+    # The server was stopped (terminate, as a kill would) in the middle of the round; a new one serves the data.
+    with served(data) as url:
+        ui2 = UI(page, url, "resume")
+        page.goto(url.rstrip("/") + "/" + route.split("/", 3)[3])
+        page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
+        page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
+        ui2.wait("play-panel", timeout=60_000)
+        assert acts(ui2) == before_acts
+        assert ui2.text_of("play-panel") == before_rack
+    context.close()
