@@ -246,7 +246,7 @@ def test_bonus_and_minus_cards_go_to_the_trick_winner_once() -> None:
         "bonus": [1, 0, 0, 0],
         "minus": [1, 0, 0, 0],
     }
-    assert state.view(0).scores == (11, 10, 10, -4)
+    assert state.view(0).round_points == (11, 10, 10, -4)
     validate_result(result, SEED4, dealer=3, round_index=8)  # round 9 has 2 cards
 
 

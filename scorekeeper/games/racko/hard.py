@@ -270,7 +270,7 @@ class HardBot:
             return CALL
         run = longest_run(rack)  # type: ignore[arg-type]
         now = CALLER_POINTS + run_bonus(run)
-        if run >= 6 or view.scores[view.seat] + now >= view.options.target:
+        if run >= 6 or view.match_scores[view.seat] + now >= view.options.target:
             return CALL
         unseen = _unseen(view)
         growing = sum(1 for card in unseen for s in range(SLOTS) if _extends(rack, s, card, run))  # type: ignore[arg-type]

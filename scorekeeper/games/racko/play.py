@@ -19,6 +19,7 @@ from typing import Any
 
 from scorekeeper.games.base import Action, Message, RuleError, seat_name, seats_from_left_of
 from scorekeeper.games.racko.options import RackoOptions
+from scorekeeper.games.racko.results import score_result
 from scorekeeper.games.racko.rules import SLOTS, may_call
 
 TURN_LIMIT = 1000
@@ -50,10 +51,12 @@ class RackoView:
     drawn_from: str | None
     deck_size: int
     discards: tuple[int, ...]
-    scores: tuple[int, ...]
+    match_scores: tuple[int, ...]
     options: RackoOptions
     current_player: int
     turn: int
+    is_over: bool
+    round_points: tuple[int, ...] | None
     stock_count: int
     pile: tuple[int, ...]
     known: tuple[tuple[int, ...], ...]
@@ -98,7 +101,7 @@ class RackoState:
         self.options = options
         self.seed = seed
         self.dealer = dealer
-        self.scores = tuple(totals)
+        self.match_scores = tuple(totals)
         self.out = tuple(out_seats)
         self.log: list[Action] = []
         self._rng = random.Random(seed)
@@ -304,15 +307,23 @@ class RackoState:
             drawn_from=self.drawn_from,
             deck_size=self.options.deck_size,
             discards=tuple(self.discards),
-            scores=self.scores,
+            match_scores=self.match_scores,
             options=self.options,
             current_player=self.current,
             turn=self.turn,
+            is_over=self.is_over,
+            round_points=self.round_points(),
             stock_count=len(self.stock),
             pile=tuple(self.pile),
             known=tuple(tuple(k) for k in self.known),
             players_out=self.out,
         )
+
+    def round_points(self) -> tuple[int, ...] | None:
+        """The round's effect per seat once it is over (points, or chip changes in the chips game), else None."""
+        if not self.is_over:
+            return None
+        return tuple(score_result(self.result(), self.options, dealer=self.dealer))
 
     def result(self) -> dict[str, Any]:
         """The round result as a score keeper would enter it (CONTRACTS.md detailed form)."""

@@ -69,13 +69,18 @@ class RageView:
     trick: tuple[tuple[int, str], ...]
     """The current trick: (seat, card) in playing order, jokers with their colour."""
     led: str | None
-    turn: int
+    current_player: int
     """Whose turn it is (-1 once the round is over)."""
+    turn: int
+    """How many turns (bids and cards played) have been taken so far this round."""
+    is_over: bool
     leader: int
     dealer: int
     phase: str
     """``"bid"``, ``"play"`` or ``"over"``."""
-    scores: tuple[int, ...]
+    match_scores: tuple[int, ...]
+    """The match totals before this round."""
+    round_points: tuple[int, ...]
     """Round points as they stand: tricks and +5/-5 cards; the bid's points are added once the round is over."""
     forbidden_bid: int | None
     """During the dealer's bid: the number the hook rule forbids."""
@@ -112,6 +117,7 @@ class RageState:
         self.round_index = round_index
         self.hand_size = size
         self.log: list[Action] = []
+        self.match_scores: tuple[int, ...] = (0,) * players
         if cards is None:
             cards = deck(options)
             random.Random(seed).shuffle(cards)
@@ -130,7 +136,7 @@ class RageState:
         self._bid_order = order
         self.phase = "bid"
         self.leader = order[0]
-        self.turn = order[0]
+        self.to_act = order[0]
         self.trick: list[tuple[int, str]] = []
         self.tricks = [0] * players
         self.bonus = [0] * players
@@ -180,7 +186,7 @@ class RageState:
 
     @property
     def current_player(self) -> int:
-        return OVER if self.is_over else self.turn
+        return OVER if self.is_over else self.to_act
 
     @property
     def talon_size(self) -> int:
@@ -197,14 +203,14 @@ class RageState:
 
     def forbidden_bid(self) -> int | None:
         """The bid the hook rule forbids the current bidder (only ever the dealer)."""
-        if self.phase != "bid" or self.turn != self.dealer:
+        if self.phase != "bid" or self.to_act != self.dealer:
             return None
         earlier = [b for b in self.bids if b is not None]
         return forbidden_dealer_bid(earlier, self.hand_size, self.options)
 
     def playable(self) -> list[str]:
         """The cards (as held, jokers plain) the current player may play."""
-        hand = self.hands[self.turn]
+        hand = self.hands[self.to_act]
         led = self.led
         if led is not None:
             follow = [c for c in hand if c[0] == led and is_number(c)]
@@ -235,7 +241,7 @@ class RageState:
         kind, value = action
         if kind == "bid":
             self._check_bid(value)
-            self.bids[self.turn] = value
+            self.bids[self.to_act] = value
             self.log.append(["bid", value])
             self._next_bidder()
         else:
@@ -246,7 +252,7 @@ class RageState:
     def _refuse(self, message: str, **fields: object) -> RuleError:
         """A refusal naming the player whose turn it is (named only when a move is refused: this is the
         hot path of the bots' search)."""
-        return RuleError(message, who=seat_name(self.turn), **fields)
+        return RuleError(message, who=seat_name(self.to_act), **fields)
 
     def _check_bid(self, value: object) -> None:
         if self.phase != "bid":
@@ -271,7 +277,7 @@ class RageState:
             raise self._refuse("{who}: {reason}", reason=error) from None
         assert isinstance(value, str)
         held = base_card(value)
-        if held not in self.hands[self.turn]:
+        if held not in self.hands[self.to_act]:
             raise self._refuse("{who} does not hold {card}.", card=describe(held))
         allowed = self.playable()
         if held not in allowed:
@@ -283,15 +289,15 @@ class RageState:
         return value
 
     def _next_bidder(self) -> None:
-        position = self._bid_order.index(self.turn) + 1
+        position = self._bid_order.index(self.to_act) + 1
         if position < self.players:
-            self.turn = self._bid_order[position]
+            self.to_act = self._bid_order[position]
         else:
             self.phase = "play"
-            self.turn = self.leader
+            self.to_act = self.leader
 
     def _play(self, card: str) -> None:
-        seat = self.turn
+        seat = self.to_act
         self.hands[seat].remove(base_card(card))
         self.trick.append((seat, card))
         if card == NO_TRUMP and not self.no_trump_in_trick:
@@ -310,7 +316,7 @@ class RageState:
         elif card == MINUS:
             self.minus_in_trick = True
         if len(self.trick) < self.players:
-            self.turn = (seat + 1) % self.players
+            self.to_act = (seat + 1) % self.players
             return
         self._finish_trick()
 
@@ -329,13 +335,13 @@ class RageState:
             self._reveal()
         self.trick = []
         self._reset_trick_flags()
-        self.leader = self.turn = winner
+        self.leader = self.to_act = winner
         if not any(self.hands):
             self.phase = "over"
 
     # --- outputs --------------------------------------------------------------------------------------
 
-    def scores(self) -> list[int]:
+    def round_points(self) -> list[int]:
         """Round points as they stand; the bid's points count once the round is over."""
         if self.is_over:
             return [
@@ -361,11 +367,14 @@ class RageState:
             minus=tuple(self.minus),
             trick=tuple(self.trick),
             led=self.led,
-            turn=self.current_player,
+            current_player=self.current_player,
+            turn=len(self.log),
+            is_over=self.is_over,
             leader=self.leader,
             dealer=self.dealer,
             phase=self.phase,
-            scores=tuple(self.scores()),
+            match_scores=self.match_scores,
+            round_points=tuple(self.round_points()),
             forbidden_bid=self.forbidden_bid(),
             played=tuple(self.played),
             history=tuple(self.history),

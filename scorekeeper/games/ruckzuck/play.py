@@ -67,6 +67,9 @@ class RuckZuckView:
     hand_sizes: tuple[int, ...]
     stock_size: int
     current_player: int
+    """The seat to act (-1 once the round is over)."""
+    turn: int
+    """How many turns have been taken so far this round."""
     dealer: int
     placed_this_turn: int
     joker_pending: bool
@@ -75,7 +78,9 @@ class RuckZuckView:
     """The current player drew the last stock card: they may still place, then the round ends."""
     is_over: bool
     out: int | None
-    scores: tuple[int, ...] | None
+    match_scores: tuple[int, ...]
+    """The match totals before this round."""
+    round_points: tuple[int, ...] | None
     """The round's penalties once it is over (hands are then shown), else None."""
     history: tuple[tuple[int, Any], ...]
     """(seat, action) for every action so far."""
@@ -99,6 +104,8 @@ class RuckZuckState:
         self._hands: list[list[Card]] = [[] for _ in range(options.players)]
         self._stock: list[Card] = []  # the top card is the last one
         self._current = left_of(dealer, options.players)
+        self._turns = 0
+        self.match_scores: tuple[int, ...] = (0,) * options.players
         self._placed = 0
         self._joker_pending = False
         self._last_draw = False
@@ -149,7 +156,8 @@ class RuckZuckState:
 
     @property
     def current_player(self) -> int:
-        return self._current
+        """The seat to act; -1 once the round is over."""
+        return -1 if self._over else self._current
 
     @property
     def is_over(self) -> bool:
@@ -220,7 +228,7 @@ class RuckZuckState:
                 self._next_turn()
         elif frozen == END:
             if self._last_draw:
-                self._over = True
+                self._end_round()
             else:
                 self._next_turn()
         elif frozen[0] == SWAP:
@@ -239,7 +247,7 @@ class RuckZuckState:
             self._joker_pending = False
             if not hand:
                 self._out = seat
-                self._over = True
+                self._end_round()
         canonical = frozen if isinstance(frozen, str) else list(frozen)
         self.log.append(canonical)
         self._history.append((seat, frozen))
@@ -247,6 +255,12 @@ class RuckZuckState:
     def _next_turn(self) -> None:
         self._current = left_of(self._current, self.options.players)
         self._placed = 0
+        self._turns += 1
+
+    def _end_round(self) -> None:
+        """The last turn of the round is over too."""
+        self._over = True
+        self._turns += 1
 
     def _why_illegal(self, action: Any) -> RuleError:
         """A player's explanation of why `action` is not allowed now."""
@@ -322,14 +336,16 @@ class RuckZuckState:
             hand=tuple(sorted_hand(self._hands[seat])),
             hand_sizes=tuple(len(h) for h in self._hands),
             stock_size=len(self._stock),
-            current_player=self._current,
+            current_player=self.current_player,
+            turn=self._turns,
             dealer=self.dealer,
             placed_this_turn=self._placed,
             joker_pending=self._joker_pending,
             last_draw=self._last_draw,
             is_over=self._over,
             out=self._out,
-            scores=tuple(self.penalties()) if self._over else None,
+            match_scores=self.match_scores,
+            round_points=tuple(self.penalties()) if self._over else None,
             history=tuple(self._history),
             start_card=self.start_card,
         )
