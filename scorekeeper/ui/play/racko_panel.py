@@ -23,12 +23,6 @@ def slot_label(index: int) -> int:
     return 5 * (index + 1)
 
 
-def match_scores(view: Any) -> tuple[int, ...]:
-    """The match totals before this round (the view's `match_scores`; `scores` in engines before the rename)."""
-    scores = getattr(view, "match_scores", None)
-    return tuple(scores if scores is not None else getattr(view, "scores", ()))
-
-
 def card(
     value: int | None, *, deck: int, size: int = 20, good: bool = False, run: bool = False
 ) -> ft.Control:
@@ -250,7 +244,7 @@ def _instruction(pc: PanelContext, view: Any) -> str:
 def _others(pc: PanelContext, view: Any) -> ft.Control:
     """Everyone's score, and the cards each opponent was seen taking from the discard pile."""
     t = pc.ctx.t
-    scores = match_scores(view)
+    scores = view.match_scores
     lines: list[ft.Control] = []
     for seat, name in enumerate(pc.names):
         score = scores[seat] if seat < len(scores) else 0
