@@ -61,19 +61,13 @@ def _digital_games(ctx: AppContext) -> list[ft.Control]:
         title = ctx.t(
             "{game} · round {n}", game=game_title(ctx, saved.game), n=int(saved.data.get("round", 0)) + 1
         )
-        cards.append(
-            tag(
-                f"resume-{saved.id}",
-                ft.Card(
-                    ft.ListTile(
-                        leading=ft.Icon(ft.Icons.SMART_TOY_OUTLINED),
-                        title=ft.Text(title),
-                        subtitle=ft.Text(names),
-                        on_click=lambda _, s=saved.id: ctx.navigate(f"/play/{s}"),
-                    )
-                ),
-            )
+        tile = ft.ListTile(
+            leading=ft.Icon(ft.Icons.SMART_TOY_OUTLINED),
+            title=ft.Text(title),
+            subtitle=ft.Text(names),
+            on_click=lambda _, s=saved.id: ctx.navigate(f"/play/{s}"),
         )
+        cards.append(ft.Card(tag(f"resume-{saved.id}", tile)))
     return cards
 
 

@@ -1,0 +1,157 @@
+"""The play screens in-process: pass-and-play privacy over the control tree, home's Play and resume entries,
+hints, and a whole Racko round against computer players through the act- controls."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import flet as ft
+import pytest
+from test_ui_core_harness import App, walk
+
+from scorekeeper.play.session import PERSON, PlaySession, Seat
+
+
+def play_app(tmp_path: Path, **settings: Any) -> App:
+    app = App(tmp_path / "data")
+    app.ctx.settings.update({"play_pace": "instant", **settings})
+    return app
+
+
+def table(app: App) -> Any:
+    return next(iter(app.ctx.drafts["play-tables"].values()))
+
+
+def shown(app: App) -> set[str]:
+    """Every text and accessible name on screen."""
+    found: set[str] = set()
+    for root in app.roots():
+        for node in walk(root):
+            if isinstance(node, ft.Text) and node.value:
+                found.add(str(node.value))
+            if isinstance(node, ft.Semantics) and node.label:
+                found.add(str(node.label))
+    return found
+
+
+def act_ids(app: App) -> list[str]:
+    return [
+        node.identifier
+        for root in app.roots()
+        for node in walk(root)
+        if isinstance(node, ft.Semantics) and (node.identifier or "").startswith("act-")
+    ]
+
+
+def stock(session: PlaySession) -> int:
+    return int(session.state.view(0).stock_count)
+
+
+def hidden_cards(session: PlaySession, seat: int) -> set[int]:
+    """The cards of `seat`'s rack nobody else may know (not taken from the discard pile)."""
+    view = session.state.view(seat)
+    return {card for card in view.rack if card is not None and card not in view.known[seat]}
+
+
+NOT_CARDS = re.compile(
+    r"[Ss]lot \d+|ascending \d+ · run \d+|Stock: \d+ cards|[Rr]ound \d+|\d+ points|2-player|3 consecutive"
+)
+
+
+def leaks(app: App, cards: set[int], stock_count: int) -> set[str]:
+    """Texts on screen that name one of `cards` (numbers that are slot labels, counts or scores aside)."""
+    found = set()
+    for text in shown(app):
+        if text == str(stock_count) or (text.isdigit() and int(text) % 5 == 0 and int(text) <= 50):
+            continue  # the stock's count; a slot label
+        numbers = {int(n) for n in re.findall(r"\d+", NOT_CARDS.sub("", text))}
+        if numbers & cards:
+            found.add(text)
+    return found
+
+
+def test_pass_and_play_shows_no_hidden_card_of_the_other_person(tmp_path: Path) -> None:
+    app = play_app(tmp_path)
+    seats = [Seat(PERSON, "anna", "Anna"), Seat(PERSON, "ben", "Ben")]
+    session = PlaySession.create(app.store, "racko", {}, seats, first_dealer=1, seed=4)
+    app.go(f"/play/{session.saved.id}")
+    session = table(app).session  # the screen's own session, rebuilt from the store
+    for turn in range(6):
+        mover = session.to_act
+        other = 1 - mover
+        # The hand-over screen: no cards of anyone, no actions.
+        assert app.has("reveal") and not app.has("play-panel") and not act_ids(app)
+        assert not leaks(app, hidden_cards(session, 0) | hidden_cards(session, 1), stock(session))
+        assert f"Pass the device to {session.match.names[mover]}" in shown(app)
+        app.tap("reveal")
+        assert app.has("play-panel")
+        assert not leaks(app, hidden_cards(session, other), stock(session)), turn
+        mine = {f"Slot {5 * (i + 1)}: {c}" for i, c in enumerate(session.state.view(mover).rack)}
+        assert mine <= shown(app)
+        app.tap('act-"stock"')
+        assert not leaks(app, hidden_cards(session, other), stock(session))
+        app.tap('act-"discard"')
+        if session.to_act == mover:  # the rack may call: wait
+            app.tap('act-"wait"')
+        # Hidden again before the next person's screen.
+        assert not app.has("play-panel")
+
+
+def test_home_offers_play_and_resumes_a_game_in_progress(tmp_path: Path) -> None:
+    app = play_app(tmp_path)
+    for game in ("racko", "ruckzuck", "rage"):
+        assert app.has(f"play-{game}")
+    app.tap("play-racko")
+    app.tap("start-game")
+    saved_id = app.ctx.route.rsplit("/", 1)[1]
+    table(app).wait()
+    session = table(app).session
+    seat = session.people[0]
+    app.tap('act-"stock"')
+    table(app).wait()
+    acts_before, log_before = sorted(act_ids(app)), list(session.state.log)
+    # Another device (a new app session on the same data): home lists the game; it opens where it was.
+    other = App.__new__(App)
+    other.__init__(tmp_path / "data")
+    other.ctx.settings["play_pace"] = "instant"
+    assert other.has(f"resume-{saved_id}")
+    other.tap(f"resume-{saved_id}")
+    again = table(other).session
+    assert again is not session and again.state.log == log_before
+    assert sorted(act_ids(other)) == acts_before
+    assert again.legal_for(seat) == session.legal_for(seat)
+
+
+def test_hint_and_its_setting(tmp_path: Path) -> None:
+    app = play_app(tmp_path)
+    app.tap("play-racko")
+    app.tap("start-game")
+    table(app).wait()
+    app.tap("hint")
+    assert any(text.startswith("Hint: ") for text in shown(app))
+    app.ctx.settings["play_hints"] = False
+    app.ctx.rerender()
+    assert not app.has("hint")
+
+
+@pytest.mark.slow
+def test_one_person_plays_a_round_through_the_act_controls(tmp_path: Path) -> None:
+    app = play_app(tmp_path)
+    app.tap("play-racko")
+    app.tap("start-game")
+    for _ in range(500):
+        table(app).wait()
+        if app.has("round-result"):
+            break
+        session = table(app).session
+        legal = session.legal_for(session.people[0])
+        assert sorted(act_ids(app)) == sorted(f"act-{json.dumps(a, separators=(',', ':'))}" for a in legal)
+        choice = "call" if "call" in legal else "stock" if "stock" in legal else legal[-1]
+        app.tap(f"act-{json.dumps(choice)}")
+    assert app.has("round-result") and app.has("next-round")
+    app.tap("next-round")
+    table(app).wait()
+    assert table(app).session.round_index == 1 and not app.has("round-result")
