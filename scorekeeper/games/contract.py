@@ -77,9 +77,10 @@ class StatFigure:
     kind: str = "count"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class GameSpec:
-    """Everything the app needs to know of one game. `rules` is the game's package (its rule functions)."""
+    """Everything the app needs to know of one game. `rules` is the game's package (its rule functions).
+    Specs compare and hash by identity: there is one per game."""
 
     key: str
     title: Message
