@@ -76,16 +76,16 @@ def build(ctx: AppContext, match_id: str, index: str | None = None, **_: str) ->
             show(result)
             return
         if edit is None:
-            problem = change_match(ctx, match, lambda m: m.add_round(result), ctx.t("Round {n}", n=number))
+            saved = change_match(ctx, match, lambda m: m.with_round(result), ctx.t("Round {n}", n=number))
         else:
-            problem = change_match(
-                ctx, match, lambda m: m.edit_round(edit, result), ctx.t("Edit round {n}", n=number)
+            saved = change_match(
+                ctx, match, lambda m: m.with_round_edited(edit, result), ctx.t("Edit round {n}", n=number)
             )
-        if problem:
-            show(personalise(problem, match.names))
+        if isinstance(saved, str):
+            show(personalise(saved, match.names))
             return
         ctx.drafts.pop(draft_key, None)
-        ctx.navigate(f"/match/{match.id}/end" if match.is_over else f"/match/{match.id}")
+        ctx.navigate(f"/match/{match.id}/end" if saved.is_over else f"/match/{match.id}")
 
     def show(text: str) -> None:
         message.value, message.visible = text, True
