@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import copy
+import random
+import time
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, Self
 
 Action = Any
 """A digital-play action: a plain JSON-safe value (str, int, or a short list)."""
@@ -130,25 +134,139 @@ def places(totals: Sequence[float], *, higher_wins: bool = True) -> list[int]:
     return [1 + sum(1 for other in keyed if other < mine) for mine in keyed]
 
 
-@runtime_checkable
-class State(Protocol):
-    """A round in digital play, shaped after OpenSpiel's state API."""
+def same_action(given: Any, legal: Action) -> bool:
+    """Whether `given` is the legal action `legal` as JSON would see it: lists and tuples alike, but a number
+    is not a bool and 17.0 is not 17 (so nothing but the legal value itself ever enters the state)."""
+    if isinstance(legal, list | tuple):
+        return (
+            isinstance(given, list | tuple)
+            and len(given) == len(legal)
+            and all(same_action(g, leg) for g, leg in zip(given, legal, strict=True))
+        )
+    return type(given) is type(legal) and given == legal
+
+
+class State(ABC):
+    """A round in digital play, shaped after OpenSpiel's state API; every game's round derives from it.
+
+    `apply` is a template: it checks the action against `legal_actions()` once (see `same_action`), asks the
+    game for a player's explanation when it is not legal (RuleError; the state is unchanged), else lets the
+    game carry out the legal action and logs that canonical action. `log` is the round's JSON-safe action
+    list: `replay` (the games' `replay` functions) rebuilds the same state from the seed and the log.
+    """
 
     log: list[Action]
+    options: Any
+    match_scores: tuple[int, ...]
+    """The match totals before this round (shown in views; zeros when nobody said)."""
 
     @property
-    def current_player(self) -> int: ...
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat to act; -1 once the round is over."""
 
     @property
+    @abstractmethod
     def is_over(self) -> bool: ...
 
-    def legal_actions(self) -> list[Action]: ...
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Every action the current player may take now, in a fixed order; [] once the round is over."""
 
-    def apply(self, action: Action) -> None: ...
+    @abstractmethod
+    def _illegal(self, action: Any) -> RuleError:
+        """A player's explanation of why `action` is not allowed now."""
 
-    def view(self, seat: int) -> Any: ...
+    @abstractmethod
+    def _do(self, action: Action) -> None:
+        """Carry out a legal action (the legal value itself, as `legal_actions` gave it)."""
 
-    def result(self) -> dict[str, Any]: ...
+    @abstractmethod
+    def _view(self, seat: int) -> Any: ...
+
+    @abstractmethod
+    def _result(self) -> dict[str, Any]: ...
+
+    def apply(self, action: Action) -> None:
+        """Play one action for the current player; an illegal action raises RuleError and changes nothing."""
+        if self.is_over:
+            raise RuleError("The round is over.")
+        legal = next((a for a in self.legal_actions() if same_action(action, a)), _NOT_LEGAL)
+        if legal is _NOT_LEGAL:
+            raise self._illegal(action)
+        self._do(legal)
+        self.log.append(legal)
+
+    def view(self, seat: int) -> Any:
+        """Only what `seat` may see (the game's view dataclass)."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.options.players:
+            raise RuleError("There is no seat {seat} at this table.", seat=seat)
+        return self._view(seat)
+
+    def result(self) -> dict[str, Any]:
+        """The round result as a score keeper would enter it (the game's `validate_result` form)."""
+        if not self.is_over:
+            raise RuleError("The round is not over yet.")
+        return self._result()
+
+    def clone(self) -> Self:
+        """An independent copy: playing on one changes nothing in the other."""
+        return copy.deepcopy(self)
+
+    def replay_log(self, log: Sequence[Action]) -> Self:
+        """Apply a saved action log to this fresh round; RuleError names the first move that fails."""
+        if not isinstance(log, list | tuple):
+            raise RuleError("A round log is a list of actions.")
+        for step, action in enumerate(log, start=1):
+            try:
+                self.apply(action)
+            except RuleError as error:
+                raise RuleError(
+                    "Move {step} of the saved round cannot be replayed: {reason}", step=step, reason=error
+                ) from None
+        return self
+
+
+_NOT_LEGAL = object()
+
+Mover = Callable[[int, Action, float], None]
+"""`on_move(seat, action, seconds)`: told after every move of `play_out` (seconds: the bot's thinking time)."""
+
+
+def play_out(
+    state: State, bots: Sequence[Bot | None], rng: random.Random | None = None, *, on_move: Mover | None = None
+) -> State:
+    """Play the round to its end and return the state: each seat's bot chooses from that seat's view and the
+    legal actions (never the state); a seat without a bot (None) plays a uniformly random legal action from
+    `rng`. The one driver loop of the simulator, the benchmarks, the strength tools and the tests."""
+    chooser = rng or random.Random(0)
+    while not state.is_over:
+        seat = state.current_player
+        legal = state.legal_actions()
+        bot = bots[seat]
+        started = time.perf_counter()
+        action = chooser.choice(legal) if bot is None else bot.choose(state.view(seat), legal)
+        spent = time.perf_counter() - started
+        state.apply(action)
+        if on_move is not None:
+            on_move(seat, action, spent)
+    return state
+
+
+def check_round_frame(
+    options: Any, seed: Any, dealer: Any, scores: Sequence[int] | None
+) -> tuple[int, ...]:
+    """The checks every `new_round` makes: a whole-number (or text) seed, a seated dealer and one whole-number
+    match total per player; returns the totals (zeros when not given)."""
+    players = options.players
+    if isinstance(seed, bool) or not isinstance(seed, int | str):
+        raise RuleError("A round is dealt from a whole-number seed.")
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
+        raise RuleError("The dealer must be one of the players 1 to {players}.", players=players)
+    totals = [0] * players if scores is None else list(scores)
+    if len(totals) != players or any(isinstance(t, bool) or not isinstance(t, int) for t in totals):
+        raise RuleError("Scores must be one whole number per player.")
+    return tuple(totals)
 
 
 class Bot(Protocol):

@@ -13,10 +13,11 @@ Actions are JSON-safe lists: ``["bid", n]`` and ``["play", card]``, a joker with
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper.games.base import RuleError, joined, seat_name, seats_from_left_of
+from scorekeeper.games.base import RuleError, State, check_round_frame, joined, seat_name, seats_from_left_of
 from scorekeeper.games.rage.cards import (
     BONUS,
     COLOUR_NAMES,
@@ -97,7 +98,7 @@ class RageView:
     options: RageOptions
 
 
-class RageState:
+class RageState(State):
     """One round of Rage from the deal to the last trick."""
 
     def __init__(
@@ -109,6 +110,7 @@ class RageState:
         round_index: int,
         size: int,
         cards: list[str] | None = None,
+        scores: tuple[int, ...] | None = None,
     ) -> None:
         players = options.players
         self.options = options
@@ -117,7 +119,7 @@ class RageState:
         self.round_index = round_index
         self.hand_size = size
         self.log: list[Action] = []
-        self.match_scores: tuple[int, ...] = (0,) * players
+        self.match_scores = (0,) * players if scores is None else scores
         if cards is None:
             cards = deck(options)
             random.Random(seed).shuffle(cards)
@@ -232,22 +234,23 @@ class RageState:
             return actions
         return []
 
-    def apply(self, action: Action) -> None:
-        """Take one action of the current player; an illegal one raises RuleError and changes nothing."""
-        if self.phase == "over":
-            raise RuleError("The round is over.")
-        if not isinstance(action, list | tuple) or len(action) != 2 or action[0] not in ("bid", "play"):
-            raise RuleError('A Rage move is a bid ("bid", number) or a card to play ("play", card).')
+    def _do(self, action: Action) -> None:
         kind, value = action
         if kind == "bid":
-            self._check_bid(value)
             self.bids[self.to_act] = value
-            self.log.append(["bid", value])
             self._next_bidder()
         else:
-            card = self._check_play(value)
-            self.log.append(["play", card])
-            self._play(card)
+            self._play(value)
+
+    def _illegal(self, action: Any) -> RuleError:
+        if not isinstance(action, list | tuple) or len(action) != 2 or action[0] not in ("bid", "play"):
+            return RuleError('A Rage move is a bid ("bid", number) or a card to play ("play", card).')
+        kind, value = action
+        try:
+            self._check_bid(value) if kind == "bid" else self._check_play(value)
+        except RuleError as error:
+            return error
+        return RuleError('A Rage move is a bid ("bid", number) or a card to play ("play", card).')
 
     def _refuse(self, message: str, **fields: object) -> RuleError:
         """A refusal naming the player whose turn it is (named only when a move is refused: this is the
@@ -350,9 +353,7 @@ class RageState:
             ]
         return [t + 5 * (p - m) for t, p, m in zip(self.tricks, self.bonus, self.minus, strict=True)]
 
-    def view(self, seat: int) -> RageView:
-        if not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise RuleError("There is no seat {seat} at this table.", seat=seat)
+    def _view(self, seat: int) -> RageView:
         return RageView(
             seat=seat,
             hand=tuple(self.hands[seat]),
@@ -387,10 +388,8 @@ class RageState:
             options=self.options,
         )
 
-    def result(self) -> dict[str, Any]:
+    def _result(self) -> dict[str, Any]:
         """The round as a score keeper would enter it."""
-        if not self.is_over:
-            raise RuleError("The round is not over yet.")
         return {
             "bids": list(self.bids),
             "tricks": list(self.tricks),
@@ -413,16 +412,27 @@ def _round_size(options: RageOptions, round_index: int, hand_size: int | None) -
 
 
 def new_round(
-    options: RageOptions, seed: Any, *, dealer: int = 0, round_index: int = 0, hand_size: int | None = None
+    options: RageOptions,
+    seed: int | str,
+    *,
+    dealer: int = 0,
+    round_index: int = 0,
+    scores: Sequence[int] | None = None,
+    out: Iterable[int] = (),
+    hand_size: int | None = None,
 ) -> RageState:
     """Shuffle with ``random.Random(seed)``, deal, show the first trump; bidding starts left of the dealer.
 
     The hand size follows the edition's schedule for ``round_index`` unless ``hand_size`` is given.
+    ``scores``: match totals shown in views; everybody plays every round, so ``out`` must be empty.
     """
-    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < options.players:
-        raise RuleError("The dealer must be one of the {players} players.", players=options.players)
+    if not isinstance(options, RageOptions):
+        raise RuleError("These are not Rage options.")
+    totals = check_round_frame(options, seed, dealer, scores)
+    if tuple(out):
+        raise RuleError("Only the chips game has players who are out.")
     size = _round_size(options, round_index, hand_size)
-    return RageState(options, seed, dealer=dealer, round_index=round_index, size=size)
+    return RageState(options, seed, dealer=dealer, round_index=round_index, size=size, scores=totals)
 
 
 def arranged_round(
@@ -446,15 +456,17 @@ def arranged_round(
 
 def replay(
     options: RageOptions,
-    seed: Any,
-    log: list[Action],
+    seed: int | str,
+    log: Sequence[Action],
     *,
     dealer: int = 0,
     round_index: int = 0,
+    scores: Sequence[int] | None = None,
+    out: Iterable[int] = (),
     hand_size: int | None = None,
 ) -> RageState:
-    """Rebuild a round from its seed and action log."""
-    state = new_round(options, seed, dealer=dealer, round_index=round_index, hand_size=hand_size)
-    for action in log:
-        state.apply(action)
-    return state
+    """Rebuild a round from its seed and action log; RuleError names the first logged move that fails."""
+    state = new_round(
+        options, seed, dealer=dealer, round_index=round_index, scores=scores, out=out, hand_size=hand_size
+    )
+    return state.replay_log(log)

@@ -7,7 +7,6 @@ rack fills, its ascending count and direct runs so far are shown and highlighted
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 import flet as ft
@@ -335,11 +334,7 @@ def build_form(
             if match.chips:
                 # A payer who cannot pay in full pays what they have (RULES 1.7): only the match knows the
                 # balances, so the round is tried on a copy of it.
-                trial = copy.deepcopy(match)
-                if edit is None:
-                    trial.add_round(entered)
-                else:
-                    trial.edit_round(edit, entered)
+                trial = match.with_round(entered) if edit is None else match.with_round_edited(edit, entered)
                 points = trial.round_scores()[index]
             else:
                 points = rules.score_result(entered, opts, dealer=dealer_for(match, edit), round_index=index)
