@@ -62,10 +62,10 @@ def shoot(ui: UI, name: str) -> None:
     ui.resize(PHONE)
 
 
-def start(ui: UI, target: str) -> None:
+def start(ui: UI, target: str, pace: str = "instant") -> None:
     ui.tap("play-racko")
     ui.wait("start-game")
-    ui.tap("pace-instant", count=False)
+    ui.tap(f"pace-{pace}", count=False)
     ui.fill("option-target", target)
     ui.tap("start-game")
     ui.wait("play-panel", timeout=30_000)
@@ -124,6 +124,10 @@ def test_pass_and_play_in_english_and_german(ui: UI) -> None:
     shoot(ui, "drawn-de")
 
 
+def saved_logs(data: Path) -> list[str]:
+    return [path.read_text()[-600:] for path in data.rglob("*.json") if "digital" in str(path)]
+
+
 def test_resume_after_the_server_was_killed(chromium, tmp_path: Path) -> None:
     data = tmp_path / "data"
     data.mkdir()
@@ -132,11 +136,12 @@ def test_resume_after_the_server_was_killed(chromium, tmp_path: Path) -> None:
     with served(data) as url:
         ui = UI(page, url, "resume")
         ui.open("/")
-        start(ui, "500")
+        start(ui, "500", pace="normal")  # computer moves drawn one by one from their thread
         for _ in range(3):  # three turns of the person: the computers move in between
             deadline = time.monotonic() + 60
             while 'act-"stock"' not in acts(ui) and time.monotonic() < deadline:
                 ui.page.wait_for_timeout(200)
+            assert 'act-"stock"' in acts(ui), (acts(ui), ui.all_text(), saved_logs(data))
             tap_act(ui, 'act-"stock"')
             tap_act(ui, 'act-"discard"')
         deadline = time.monotonic() + 60

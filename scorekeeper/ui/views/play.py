@@ -135,30 +135,43 @@ class Table:
     def kick(self) -> None:
         """Let the computer players move (off the UI thread) when it is their turn."""
         with self.lock:
-            if self.session.computer_to_act and (self.runner is None or not self.runner.is_alive()):
+            if self.runner is not None:  # a runner is still at work; it looks again before it stops
+                return
+            if self.session.computer_to_act and self.ctx.route == self.route:
                 self.runner = threading.Thread(target=self._run, daemon=True, name="computer-players")
                 self.runner.start()
 
     def _run(self) -> None:
-        try:
-            while self.ctx.route == self.route:
-                pace = PACE_SECONDS.get(str(self.ctx.settings.get("play_pace", "normal")), 0.6)
-                if pace:
-                    time.sleep(pace)
-                if self.ctx.route != self.route or not self.session.step_computer():
-                    break
-                if pace:
-                    self.render()
-        except Exception as error:
-            log.exception("computer player failed")
-            self.ctx.error(self.ctx.describe(error))
-        self.render()
+        while True:
+            try:
+                self._moves()
+            except Exception as error:
+                log.exception("computer player failed")
+                self.ctx.error(self.ctx.describe(error))
+                with self.lock:
+                    self.runner = None
+                return
+            self.render()
+            with self.lock:  # kick() decides under the same lock, so no turn is left without a runner
+                if not self.session.computer_to_act or self.ctx.route != self.route:
+                    self.runner = None
+                    return
+
+    def _moves(self) -> None:
+        while self.ctx.route == self.route:
+            pace = PACE_SECONDS.get(str(self.ctx.settings.get("play_pace", "normal")), 0.6)
+            if pace:
+                time.sleep(pace)
+            if self.ctx.route != self.route or not self.session.step_computer():
+                return
+            if pace:
+                self.render()
 
     def wait(self, timeout: float = 30.0) -> None:
         """Until the computer players are done (for tests)."""
-        runner = self.runner
-        if runner is not None:
-            runner.join(timeout)
+        deadline = time.monotonic() + timeout
+        while (runner := self.runner) is not None and time.monotonic() < deadline:
+            runner.join(0.05)
 
     # ------------------------------------------------------------------ drawing
     def render(self) -> None:
