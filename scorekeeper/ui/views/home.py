@@ -18,7 +18,9 @@ def _active_games(ctx: AppContext) -> list[ft.Control]:
             continue
         game = find(summary.game)
         lower_wins = game is not None and game.lower_wins  # Ruck Zuck: the lowest penalty leads
-        order = sorted(range(len(summary.names)), key=lambda seat: summary.totals[seat], reverse=not lower_wins)
+        order = sorted(
+            range(len(summary.names)), key=lambda seat: summary.totals[seat], reverse=not lower_wins
+        )
         standings = ", ".join(f"{summary.names[seat]} {summary.totals[seat]}" for seat in order)
         title = ctx.t("{game} · round {n}", game=game_title(ctx, summary.game), n=summary.rounds + 1)
         cards.append(
