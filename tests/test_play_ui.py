@@ -123,6 +123,11 @@ def test_home_offers_play_and_resumes_a_game_in_progress(tmp_path: Path) -> None
     assert again is not session and again.state.log == log_before
     assert sorted(act_ids(other)) == acts_before
     assert again.legal_for(seat) == session.legal_for(seat)
+    # Its scoreboard offers to go on playing, not to enter a round by hand.
+    other.go(f"/match/{again.match.id}")
+    assert other.has("continue-play") and not other.has("enter-round")
+    other.tap("continue-play")
+    assert other.ctx.route == f"/play/{saved_id}"
 
 
 def test_hint_and_its_setting(tmp_path: Path) -> None:

@@ -126,7 +126,10 @@ def build(ctx: AppContext, match_id: str, **_: str) -> ft.View:
             standings_list(ctx, match, colours=colours_of(ctx, match)),
         ),
     ]
-    if match.rounds:
+    digital = match.mode == "digital"  # rounds come from the cards dealt: they are played, not entered
+    if match.rounds and digital:
+        controls.append(section(ctx.t("Rounds"), rounds_table(ctx, match)))
+    elif match.rounds:
         controls.append(
             section(ctx.t("Rounds (tap one to edit or delete)"), rounds_table(ctx, match, on_round=ask_round))
         )
@@ -139,6 +142,17 @@ def build(ctx: AppContext, match_id: str, **_: str) -> ft.View:
             ]
         )
         ctx.on_enter = lambda: ctx.navigate(f"{route}/end")
+    elif digital:
+        saved = next((g for g in ctx.store.list_digital_games() if g.match_id == match.id), None)
+        bottom = ft.Row(
+            [
+                primary_button(
+                    ctx.t("Continue playing"),
+                    lambda: ctx.navigate(f"/play/{saved.id}" if saved else "/"),
+                    identifier="continue-play",
+                )
+            ]
+        )
     else:
         label = ctx.t("Enter round {n}", n=match.round_index + 1)
         bottom = ft.Row([primary_button(label, enter_round, identifier="enter-round")])
