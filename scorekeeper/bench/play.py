@@ -1,0 +1,139 @@
+"""Digital play figures: per game, a human action to the next frame of the browser (computer players at the
+"instant" pace), and the hard bot's decision time on the positions of played rounds.
+
+`python -m scorekeeper.bench play --json` prints {"play": {"<game>": {...}}}. A game whose play panel is not
+installed yet reports `tap_to_frame_ms_median: null`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import statistics
+import tempfile
+import time
+from typing import Any
+
+from scorekeeper.bench.ui import APP_PAGE, CHROMIUM, FLAGS, _serve
+from scorekeeper.games.spec import GAMES
+
+ROUNDS = 2
+TAPS = 12
+
+
+def _percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def decision_times(game: Any, players: int, rounds: int = ROUNDS) -> list[float]:
+    """Milliseconds per decision of the hard bot, every seat hard, over `rounds` played rounds."""
+    times: list[float] = []
+    for index in range(rounds):
+        state = game.new_round(game.default_options(players), 1000 + index, dealer=index % players)
+        bots = [game.bots["hard"]() for _ in range(players)]
+        while not state.is_over:
+            seat = state.current_player
+            view, legal = state.view(seat), state.legal_actions()
+            start = time.perf_counter()
+            action = bots[seat].choose(view, legal)
+            times.append((time.perf_counter() - start) * 1000)
+            state.apply(action)
+    return times
+
+
+def _seed_games(data_dir: str) -> dict[str, str]:
+    """One digital game per game with a play panel: one person against computer players."""
+    from scorekeeper.play.session import PERSON, PlaySession, Seat, computer_seat
+    from scorekeeper.store import Store
+
+    store = Store.open(data_dir)
+    store.set_setting("play_pace", "instant")
+    person = store.add_player("Anna")
+    saved: dict[str, str] = {}
+    for game in GAMES:
+        try:
+            importlib.import_module(f"scorekeeper.ui.play.{game.key}_panel")
+        except ModuleNotFoundError:
+            continue
+        seats = [
+            Seat(PERSON, person.id, "Anna"),
+            computer_seat("normal", 1, "Bo"),
+            computer_seat("normal", 2, "Cleo"),
+        ]
+        session = PlaySession.create(store, game.key, {}, seats, seed=5)
+        saved[game.key] = session.saved.id
+    store.close()
+    return saved
+
+
+def _tap_times(browser: Any, url: str, saved_id: str) -> list[float]:
+    """Milliseconds from clicking an offered action to the first frame the server sends back."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    received: list[float] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda _: received.append(time.perf_counter())))
+    page.goto(url.rstrip("/") + f"/play/{saved_id}")
+    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
+    page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
+    page.wait_for_selector(
+        "[flt-semantics-identifier='play-panel'], [flt-semantics-identifier='round-result']",
+        state="attached",
+        timeout=60_000,
+    )
+    times: list[float] = []
+    for _ in range(TAPS * 3):
+        if len(times) >= TAPS:
+            break
+        page.wait_for_timeout(300)  # quiet: the previous answer (and any computer moves) are on screen
+        offered = page.locator("[flt-semantics-identifier^='act-']")
+        if not offered.count():
+            following = page.locator("[flt-semantics-identifier='next-round']")
+            if following.count():
+                following.first.click()
+            continue
+        target = offered.first
+        before = len(received)
+        start = time.perf_counter()
+        target.click()
+        deadline = start + 10
+        while len(received) == before and time.perf_counter() < deadline:
+            page.wait_for_timeout(2)
+        if len(received) > before:
+            times.append((received[before] - start) * 1000)
+    context.close()
+    return times
+
+
+def run(as_json: bool = False) -> dict[str, Any]:
+    from playwright.sync_api import sync_playwright
+
+    figures: dict[str, Any] = {}
+    for game in GAMES:
+        times = decision_times(game, 4 if game.players[1] >= 4 else game.players[1])
+        figures[game.key] = {
+            "tap_to_frame_ms_median": None,
+            "decision_ms_median": round(statistics.median(times), 2),
+            "decision_ms_p95": round(_percentile(times, 0.95), 2),
+            "decisions": len(times),
+        }
+    data_dir = tempfile.mkdtemp(prefix="scorekeeper-bench-play-")
+    saved = _seed_games(data_dir)
+    app, url = _serve(APP_PAGE, data_dir)
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+            for key, saved_id in saved.items():
+                taps = _tap_times(browser, url, saved_id)
+                if taps:
+                    figures[key]["tap_to_frame_ms_median"] = round(statistics.median(taps), 1)
+                    figures[key]["taps"] = len(taps)
+            browser.close()
+    finally:
+        app.terminate()
+        app.wait(timeout=10)
+    return {"play": figures}
+
+
+if __name__ == "__main__":
+    print(json.dumps(run(as_json=True)))
