@@ -160,3 +160,29 @@ def test_one_person_plays_a_round_through_the_act_controls(tmp_path: Path) -> No
     app.tap("next-round")
     table(app).wait()
     assert table(app).session.round_index == 1 and not app.has("round-result")
+
+
+def test_statistics_filter_tracked_and_digital_and_versus_computers(tmp_path: Path) -> None:
+    from scorekeeper.match import Match
+    from scorekeeper.play.records import against_computers, strength_of
+
+    app = play_app(tmp_path)
+    anna = app.store.add_player("Anna")
+    digital = Match.new(
+        "racko", {"target": 75}, [anna.id, "computer-hard-2"], names=["Anna", "Ada"], mode="digital"
+    )
+    digital.add_round({"counts": [10, 3], "runs": None, "callers": [0], "blitz": False})
+    tracked = Match.new("racko", {"target": 75}, [anna.id, "ben"], names=["Anna", "Ben"])
+    tracked.add_round({"counts": [3, 10], "runs": None, "callers": [1], "blitz": False})
+    for match in (digital, tracked):
+        assert match.is_over
+        app.store.save_match(match)
+    assert strength_of("computer-hard-2") == "hard" and strength_of(anna.id) is None
+    [row] = against_computers([digital, tracked])
+    assert (row.name, row.strength, row.games, row.wins) == ("Anna", "hard", 1, 1)
+    app.go("/stats")
+    assert "Ben" in app.screen_text() and app.has("stats-versus")
+    app.tap("stats-mode-digital")
+    assert "Ben" not in app.screen_text() and "Anna against Hard: 1 of 1 won" in app.screen_text()
+    app.tap("stats-mode-tracked")
+    assert "Ada" not in app.screen_text() and not app.has("stats-versus")

@@ -10,6 +10,7 @@ import flet as ft
 from scorekeeper.games.contract import StatFigure
 from scorekeeper.games.spec import spec
 from scorekeeper.match import Match
+from scorekeeper.play.records import against_computers
 from scorekeeper.stats import PlayerGameStats, facts, player_game_stats, win_shares
 from scorekeeper.ui.components.extras_charts import progression_chart, win_share_chart
 from scorekeeper.ui.components.extras_common import (
@@ -27,6 +28,7 @@ from scorekeeper.ui.components.layout import screen, section
 from scorekeeper.ui.components.score_table import game_title
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
+from scorekeeper.ui.views.play_setup import strength_label
 
 Figure = tuple[str, str]  # (label, value) of one tile
 
@@ -109,17 +111,56 @@ def _latest(ctx: AppContext, matches: list[Match], colours: dict[str, str]) -> f
     )
 
 
-def build(ctx: AppContext, game: str | None = None, **_: str) -> ft.View:
+def _route(game: str | None, mode: str | None) -> str:
+    query = "&".join(f"{key}={value}" for key, value in (("game", game), ("mode", mode)) if value)
+    return f"/stats?{query}" if query else "/stats"
+
+
+def _versus(ctx: AppContext, matches: list[Match]) -> ft.Control | None:
+    """Each person's finished digital games against each computer strength."""
+    rows = against_computers(matches)
+    if not rows:
+        return None
+    lines = [
+        ft.Text(
+            ctx.t(
+                "{name} against {strength}: {wins} of {games} won",
+                name=row.name,
+                strength=strength_label(ctx, row.strength),
+                wins=row.wins,
+                games=row.games,
+            )
+        )
+        for row in rows
+    ]
+    return tag("stats-versus", section(ctx.t("Against computer players"), *lines))
+
+
+def build(ctx: AppContext, game: str | None = None, mode: str | None = None, **_: str) -> ft.View:
     chosen = game if game in GAME_ORDER else None
+    chosen_mode = mode if mode in ("tracked", "digital") else None
     filters = pills(
         [(None, ctx.t("All games")), *((g, game_title(ctx, g)) for g in GAME_ORDER)],
         chosen,
-        lambda g: ctx.navigate(f"/stats?game={g}" if g else "/stats"),
+        lambda g: ctx.navigate(_route(g, chosen_mode)),
         prefix="stats-game",
     )
-    finished = facts(ctx.store.iter_matches(status="finished", game=chosen))  # asks each match once
+    modes = pills(
+        [(None, ctx.t("All")), ("tracked", ctx.t("Kept score")), ("digital", ctx.t("Played in the app"))],
+        chosen_mode,
+        lambda m: ctx.navigate(_route(chosen, m)),
+        prefix="stats-mode",
+    )
+    finished = facts(
+        m
+        for m in ctx.store.iter_matches(status="finished", game=chosen)
+        if chosen_mode is None or m.mode == chosen_mode
+    )  # asks each match once
     matches = [fact.match for fact in finished]
-    controls: list[ft.Control] = [filters]
+    controls: list[ft.Control] = [filters, modes]
+    versus = _versus(ctx, matches)
+    if versus is not None:
+        controls.append(versus)
     if not matches:
         controls.append(
             empty_state(
