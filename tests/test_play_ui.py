@@ -186,3 +186,24 @@ def test_statistics_filter_tracked_and_digital_and_versus_computers(tmp_path: Pa
     assert "Ben" not in app.screen_text() and "Anna against Hard: 1 of 1 won" in app.screen_text()
     app.tap("stats-mode-tracked")
     assert "Ada" not in app.screen_text() and not app.has("stats-versus")
+
+
+def test_blitz_deal_places_each_card_into_a_tapped_empty_slot(tmp_path: Path) -> None:
+    app = play_app(tmp_path)
+    seats = [Seat(PERSON, "anna", "Anna"), Seat("computer", "computer-normal-2", "Ada", "normal")]
+    created = PlaySession.create(app.store, "racko", {"blitz": True}, seats, first_dealer=1, seed=9)
+    app.go(f"/play/{created.saved.id}")
+    session = table(app).session
+    placed = 0
+    while session.state.view(0).phase == "blitz_place" and placed < 20:
+        table(app).wait()
+        if session.to_act != 0:
+            continue
+        view = session.view_for(0)
+        empty = [i for i, card in enumerate(view.rack) if card is None]
+        assert sorted(act_ids(app)) == sorted(f"act-{i}" for i in empty)
+        assert any(text.startswith(f"Blitz deal: put {view.drawn} ") for text in shown(app))
+        app.tap(f"act-{empty[-1]}")
+        placed += 1
+    table(app).wait()
+    assert placed == 10 and None not in session.state.view(0).rack
