@@ -199,9 +199,19 @@ class Table:
                 parts.append(self.panel(seat))
                 if ctx.settings.get("play_hints", True) and session.legal_for(seat):
                     parts.append(self.hint_row())
-        parts.append(self.move_log())
-        parts.append(self.pace_row())
-        return parts
+        side = [self.move_log(), self.pace_row()]
+        if self.ctx.width >= 900:  # tablet and desktop: the move log beside the table, not below it
+            return [
+                ft.Row(
+                    [
+                        ft.Column(parts, spacing=10, expand=3),
+                        ft.Column(side, spacing=10, expand=2),
+                    ],
+                    vertical_alignment=ft.CrossAxisAlignment.START,
+                    spacing=24,
+                )
+            ]
+        return parts + side
 
     def status(self) -> str:
         ctx, session = self.ctx, self.session
