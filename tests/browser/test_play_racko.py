@@ -92,6 +92,7 @@ def test_one_person_plays_racko_to_the_match_result(ui: UI) -> None:
 def test_pass_and_play_in_english_and_german(ui: UI) -> None:
     """Two people on one device: the hand-over screen shows no cards until `reveal`; then the same screens in
     German after a reload (which also resumes the game from the store)."""
+    shoot(ui, "home-en")
     ui.tap("play-racko")
     ui.wait("start-game")
     ui.tap("seat-2-remove", count=False)
