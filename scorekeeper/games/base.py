@@ -234,7 +234,11 @@ Mover = Callable[[int, Action, float], None]
 
 
 def play_out(
-    state: State, bots: Sequence[Bot | None], rng: random.Random | None = None, *, on_move: Mover | None = None
+    state: State,
+    bots: Sequence[Bot | None],
+    rng: random.Random | None = None,
+    *,
+    on_move: Mover | None = None,
 ) -> State:
     """Play the round to its end and return the state: each seat's bot chooses from that seat's view and the
     legal actions (never the state); a seat without a bot (None) plays a uniformly random legal action from
@@ -253,9 +257,7 @@ def play_out(
     return state
 
 
-def check_round_frame(
-    options: Any, seed: Any, dealer: Any, scores: Sequence[int] | None
-) -> tuple[int, ...]:
+def check_round_frame(options: Any, seed: Any, dealer: Any, scores: Sequence[int] | None) -> tuple[int, ...]:
     """The checks every `new_round` makes: a whole-number (or text) seed, a seated dealer and one whole-number
     match total per player; returns the totals (zeros when not given)."""
     players = options.players
