@@ -144,15 +144,28 @@ def hand_size(options: RageOptions, round_index: int) -> int | None:
     return sizes[round_index] if round_index < len(sizes) else None
 
 
-def forbidden_dealer_bid(earlier_bids: Sequence[int], hand_size: int, options: RageOptions) -> int | None:
-    """The one bid the dealer may not make under the hook rule (all bids would add up to the hand size).
-
-    None when the hook rule is off or no bid 0..hand size would make the sum.
-    """
-    if not options.hook:
+def hook_bid(earlier_bids: Sequence[int], hand_size: int, hook: bool) -> int | None:
+    """The hook rule (3.2): the bid that would make all bids add up to the hand size; None when the rule is
+    off or no bid 0..hand size would make the sum. Written once: the engine and the bots' fast model use it."""
+    if not hook:
         return None
     missing = hand_size - sum(earlier_bids)
     return missing if 0 <= missing <= hand_size else None
+
+
+def forbidden_dealer_bid(earlier_bids: Sequence[int], hand_size: int, options: RageOptions) -> int | None:
+    """The one bid the dealer may not make under the hook rule (all bids would add up to the hand size)."""
+    return hook_bid(earlier_bids, hand_size, options.hook)
+
+
+def edition_score(bid: int, tricks: int, bonus: int, minus: int, rules: Edition) -> int:
+    """RULES.md 3.4 for one seat under an edition's table: +1 per trick, the edition's points for an exact or
+    missed bid, +5/-5 per card. Written once: `round_score` and the bots' fast model use it."""
+    if tricks == bid:
+        bid_points = rules.exact_zero_points if bid == 0 else rules.exact_points
+    else:
+        bid_points = rules.missed_points
+    return tricks + bid_points + BONUS_POINTS * (bonus - minus)
 
 
 def round_score(
@@ -162,12 +175,7 @@ def round_score(
 
     Without options the seed edition scores (+10 exact, -5 missed).
     """
-    rules = _edition(options)
-    if tricks == bid:
-        bid_points = rules.exact_zero_points if bid == 0 else rules.exact_points
-    else:
-        bid_points = rules.missed_points
-    return tricks + bid_points + BONUS_POINTS * (bonus - minus)
+    return edition_score(bid, tricks, bonus, minus, _edition(options))
 
 
 def trick_winner(plays: Sequence[str], trump: str | None) -> int:
@@ -176,7 +184,8 @@ def trick_winner(plays: Sequence[str], trump: str | None) -> int:
     The highest trump wins (jokers named trump included); without trump in the trick, the highest card of the
     led colour (the first coloured card's colour; jokers named it included). Of two jokers in one colour the
     later ranks higher. A trick without any coloured card goes to its leader. ``trump`` is the trump in force
-    for this trick (None after a no-trump card); jokers must carry their colour (``W:g``).
+    before the trick; a no-trump card among the plays means the trick has no trump (a trump-change card after
+    it included), as the engine plays it. Jokers must carry their colour (``W:g``).
     """
     if isinstance(plays, str) or not isinstance(plays, Sequence) or not plays:
         raise RuleError("A trick needs at least one card.")
@@ -189,6 +198,8 @@ def trick_winner(plays: Sequence[str], trump: str | None) -> int:
             raise RuleError("A trick holds only cards as played.")
         colours.append(known[0])
         ranks.append(known[1])
+    if NO_TRUMP in plays:
+        trump = None
     if trump is not None and trump in colours:
         wanted = trump
     else:
