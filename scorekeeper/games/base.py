@@ -112,6 +112,11 @@ class RuleError(TranslatableError, ValueError):
     """Input that the rules forbid. The message is meant for a player, not a programmer."""
 
 
+def is_int(value: object) -> bool:
+    """A whole number as the rules count it: an int, but not a bool (JSON's true is not 1)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def seat_name(seat: int) -> Message:
     """How messages name a seat when no player names are known: seats count from 1 for people."""
     return Message(SEAT_TEMPLATE, number=seat + 1)

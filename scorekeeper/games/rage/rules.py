@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorekeeper.games.base import N_, RuleError, seat_name
+from scorekeeper.games.base import N_, RuleError, is_int, seat_name
 from scorekeeper.games.rage.cards import (
     BONUS,
     JOKER,
@@ -93,7 +93,7 @@ class RageOptions:
         if self.edition not in EDITIONS:
             raise RuleError("Rage editions are {editions}.", editions=", ".join(EDITIONS))
         rules = EDITIONS[self.edition]
-        if not _is_int(self.players) or not rules.min_players <= self.players <= rules.max_players:
+        if not is_int(self.players) or not rules.min_players <= self.players <= rules.max_players:
             low, high = rules.min_players, rules.max_players
             raise RuleError(
                 "The {edition} edition of Rage is for {low} to {high} players.",
@@ -118,9 +118,6 @@ class RageOptions:
 Options = RageOptions
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
 
 def _edition(options: RageOptions | None) -> Edition:
     return EDITIONS["seed"] if options is None else options.rules
@@ -138,7 +135,7 @@ def hand_sizes(options: RageOptions) -> list[int]:
 
 def hand_size(options: RageOptions, round_index: int) -> int | None:
     """Cards per hand in round ``round_index`` (0-based); None once the schedule is over."""
-    if not _is_int(round_index) or round_index < 0:
+    if not is_int(round_index) or round_index < 0:
         raise RuleError("Rounds are counted from the first one on.")
     sizes = options.rules.hand_sizes
     return sizes[round_index] if round_index < len(sizes) else None
@@ -246,7 +243,7 @@ def _counts(kind: str, values: object, players: int, label: str = "") -> list[in
         raise RuleError(wrong_length, players=players, given=len(values), label=label)
     out: list[int] = []
     for seat, value in enumerate(values):
-        if not _is_int(value):
+        if not is_int(value):
             raise RuleError(not_whole, who=seat_name(seat), label=label)
         if value < 0:
             raise RuleError(negative, who=seat_name(seat), label=label)
@@ -270,9 +267,9 @@ def validate_round(
     """
     players = options.players
     rules = options.rules
-    if not _is_int(hand_size) or hand_size < 1:
+    if not is_int(hand_size) or hand_size < 1:
         raise RuleError("A round is played with at least one card per hand.")
-    if not _is_int(dealer) or not 0 <= dealer < players:
+    if not is_int(dealer) or not 0 <= dealer < players:
         raise RuleError("The dealer must be one of the {players} players.", players=players)
     bid_list = _counts("bids", bids, players)
     for seat, bid in enumerate(bid_list):
