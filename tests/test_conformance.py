@@ -101,6 +101,15 @@ def _random_steps(state: State, rng: random.Random, steps: int) -> None:
         state.apply(rng.choice(state.legal_actions()))
 
 
+def _midway(game: GameSpec, data: st.DataObject, most: int = 60) -> tuple[State, random.Random]:
+    """A round of drawn options played randomly for a drawn number of moves (it may be over by then)."""
+    drawn = data.draw(rounds(game))
+    state = _deal(game, drawn)
+    rng = random.Random(drawn[1])
+    _random_steps(state, rng, data.draw(st.integers(0, most)))
+    return state, rng
+
+
 CASES = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -134,10 +143,7 @@ def test_random_rounds_end_with_a_valid_result(game: GameSpec, data: st.DataObje
 @CASES
 @given(data=st.data())
 def test_illegal_moves_change_nothing(game: GameSpec, data: st.DataObject) -> None:
-    drawn = data.draw(rounds(game))
-    state = _deal(game, drawn)
-    rng = random.Random(drawn[1])
-    _random_steps(state, rng, data.draw(st.integers(0, 60)))
+    state, _ = _midway(game, data)
     if state.is_over:
         return
     for action in data.draw(st.lists(st.sampled_from(JUNK), min_size=1, max_size=6)):
@@ -154,16 +160,16 @@ def test_illegal_moves_change_nothing(game: GameSpec, data: st.DataObject) -> No
 @CASES
 @given(data=st.data())
 def test_replay_and_json_give_the_same_round(game: GameSpec, data: st.DataObject) -> None:
-    drawn = data.draw(rounds(game))
-    options, seed, dealer, index = drawn
-    state = _deal(game, drawn)
-    _random_steps(state, random.Random(seed), data.draw(st.integers(0, 400)))
+    state, _ = _midway(game, data, most=400)
     for action in state.legal_actions():
         back = game.action_from_json(json.loads(json.dumps(game.action_to_json(action))))
         assert same_action(back, action)
     log = game.log_from_json(json.loads(json.dumps(game.log_to_json(state.log))))
     assert log == state.log
-    again = game.replay(options, seed, log, dealer=dealer, round_index=index)
+    deal = state.deal
+    again = game.replay(
+        state.options, deal.seed, log, dealer=deal.dealer, round_index=deal.round_index, scores=deal.scores
+    )
     assert snapshot(again) == snapshot(state)
     assert again.match_scores == state.match_scores
     if state.is_over:
@@ -183,10 +189,7 @@ def test_replay_names_the_first_failing_move(game: GameSpec) -> None:
 @CASES
 @given(data=st.data())
 def test_a_clone_is_independent(game: GameSpec, data: st.DataObject) -> None:
-    drawn = data.draw(rounds(game))
-    state = _deal(game, drawn)
-    rng = random.Random(drawn[1])
-    _random_steps(state, rng, data.draw(st.integers(0, 60)))
+    state, rng = _midway(game, data)
     before = snapshot(state)
     twin = state.clone()
     assert snapshot(twin) == before
@@ -198,45 +201,29 @@ def test_a_clone_is_independent(game: GameSpec, data: st.DataObject) -> None:
 # Each game says where its hidden cards lie: places (of other seats, or the stock) as (list, index) pairs.
 
 
-def _racko_hidden(state: Any, seat: int) -> list[tuple[list[Any], int]]:
-    spots: list[tuple[list[Any], int]] = [(state.stock, i) for i in range(len(state.stock))]
-    for other, rack in enumerate(state.racks):
-        if other != seat and rack is not None:
-            spots += [
-                (rack, i)
-                for i, card in enumerate(rack)
-                if card is not None and card not in state.known[other]
-            ]
+def _spots(
+    stock: list[Any], hands: list[Any], seat: int, shown: Any = lambda _seat, _card: False
+) -> list[Any]:
+    """The stock's places and the cards in the other seats' hands that are not `shown` to the table."""
+    spots = [(stock, i) for i in range(len(stock))]
+    for other, hand in enumerate(hands):
+        if other != seat and hand is not None:
+            spots += [(hand, i) for i, card in enumerate(hand) if card is not None and not shown(other, card)]
     return spots
 
 
-def _ruckzuck_hidden(state: Any, seat: int) -> list[tuple[list[Any], int]]:
-    spots: list[tuple[list[Any], int]] = [(state._stock, i) for i in range(len(state._stock))]
-    for other, hand in enumerate(state._hands):
-        if other != seat:
-            spots += [(hand, i) for i in range(len(hand))]
-    return spots
-
-
-def _rage_hidden(state: Any, seat: int) -> list[tuple[list[Any], int]]:
-    spots: list[tuple[list[Any], int]] = [(state._talon, i) for i in range(len(state._talon))]
-    for other, hand in enumerate(state.hands):
-        if other != seat:
-            spots += [(hand, i) for i in range(len(hand))]
-    return spots
-
-
-HIDDEN = {"racko": _racko_hidden, "ruckzuck": _ruckzuck_hidden, "rage": _rage_hidden}
+HIDDEN = {  # where each game's hidden cards lie, for `seat`
+    "racko": lambda state, seat: _spots(state.stock, state.racks, seat, lambda o, c: c in state.known[o]),
+    "ruckzuck": lambda state, seat: _spots(state._stock, state._hands, seat),
+    "rage": lambda state, seat: _spots(state._talon, state.hands, seat),
+}
 
 
 @SPECS
 @CASES
 @given(data=st.data())
 def test_views_do_not_change_when_hidden_cards_trade_places(game: GameSpec, data: st.DataObject) -> None:
-    drawn = data.draw(rounds(game))
-    state = _deal(game, drawn)
-    rng = random.Random(drawn[1])
-    _random_steps(state, rng, data.draw(st.integers(0, 60)))
+    state, rng = _midway(game, data)
     if state.is_over:  # once over, the hands are shown
         return
     seat = data.draw(st.integers(0, state.options.players - 1))

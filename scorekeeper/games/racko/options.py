@@ -15,6 +15,8 @@ CHIP_BASES = ("payer", "caller")
 
 DECK_SIZES = {2: 40, 3: 50, 4: 60}
 """Players -> highest card in the deck (1.1): the deck is 1..N."""
+PLAYERS = (min(DECK_SIZES), max(DECK_SIZES))
+"""The fewest and the most players."""
 
 DEFAULT_CHIP_ROUNDS = 10
 """RULES 1.7 decision: a chips game lasts 10 rounds unless agreed otherwise."""

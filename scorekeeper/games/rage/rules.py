@@ -79,6 +79,11 @@ EDITIONS: dict[str, Edition] = {
 }  # fmt: skip
 BONUS_POINTS = 5
 """What each counted +5 card adds and each counted -5 card takes away."""
+PLAYERS = (
+    min(edition.min_players for edition in EDITIONS.values()),
+    max(edition.max_players for edition in EDITIONS.values()),
+)
+"""The fewest and the most players over all editions."""
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ JOKER_PENALTY: Final = 100
 MAX_PENALTY: Final = sum(NUMBERS) + JOKERS_IN_DECK * JOKER_PENALTY  # 1,425: every card in one hand
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 6
+PLAYERS = (MIN_PLAYERS, MAX_PLAYERS)
 HAND_SIZE: Final = 5
 LOWER_WINS: Final = True
 """The lowest total penalty wins."""
