@@ -246,6 +246,10 @@ class State(ABC):
     def is_over(self) -> bool: ...
 
     @abstractmethod
+    def round_points(self) -> tuple[int, ...] | None:
+        """The round's points per seat as they stand (None where a game shows them only at the end)."""
+
+    @abstractmethod
     def legal_actions(self) -> list[Action]:
         """Every action the current player may take now, in a fixed order; [] once the round is over."""
 

@@ -33,6 +33,7 @@ from scorekeeper.games.rage.cards import (
     sort_key,
 )
 from scorekeeper.games.rage.rules import (
+    BONUS_POINTS,
     RageOptions,
     deck,
     forbidden_dealer_bid,
@@ -104,7 +105,12 @@ class RageState(State):
     wrong_options = N_("These are not Rage options.")
 
     def __init__(
-        self, options: RageOptions, deal: Deal, *, hand_size: int | None = None, cards: list[str] | None = None
+        self,
+        options: RageOptions,
+        deal: Deal,
+        *,
+        hand_size: int | None = None,
+        cards: list[str] | None = None,
     ) -> None:
         """Shuffle with ``random.Random(seed)`` (or take ``cards``, top first), deal, show the first trump;
         bidding starts left of the dealer. The hand size follows the edition's schedule for the round unless
@@ -343,14 +349,16 @@ class RageState(State):
 
     # --- outputs --------------------------------------------------------------------------------------
 
-    def round_points(self) -> list[int]:
-        """Round points as they stand; the bid's points count once the round is over."""
+    def round_points(self) -> tuple[int, ...]:
+        """Round points as they stand: tricks and +5/-5 cards; the bid's points count once the round is over."""
         if self.is_over:
-            return [
+            return tuple(
                 round_score(b or 0, t, p, m, self.options)
                 for b, t, p, m in zip(self.bids, self.tricks, self.bonus, self.minus, strict=True)
-            ]
-        return [t + 5 * (p - m) for t, p, m in zip(self.tricks, self.bonus, self.minus, strict=True)]
+            )
+        return tuple(
+            t + BONUS_POINTS * (p - m) for t, p, m in zip(self.tricks, self.bonus, self.minus, strict=True)
+        )
 
     def _view(self, seat: int) -> RageView:
         return RageView(
@@ -374,7 +382,7 @@ class RageState(State):
             dealer=self.dealer,
             phase=self.phase,
             match_scores=self.match_scores,
-            round_points=tuple(self.round_points()),
+            round_points=self.round_points(),
             forbidden_bid=self.forbidden_bid(),
             played=tuple(self.played),
             history=tuple(self.history),

@@ -316,6 +316,10 @@ class RuckZuckState(State):
         """Every seat's penalty for the cards now in hand."""
         return [penalty(h) for h in self._hands]
 
+    def round_points(self) -> tuple[int, ...] | None:
+        """The round's penalties once it is over (the hands are then shown), else None."""
+        return tuple(self.penalties()) if self._over else None
+
     def _result(self) -> dict[str, Any]:
         """The round result a score keeper would enter: `{"hands": [...], "out": seat | None}`."""
         return {"hands": [sorted_hand(h) for h in self._hands], "out": self._out}
@@ -339,7 +343,7 @@ class RuckZuckState(State):
             is_over=self._over,
             out=self._out,
             match_scores=self.match_scores,
-            round_points=tuple(self.penalties()) if self._over else None,
+            round_points=self.round_points(),
             history=tuple(self._history),
             start_card=self.start_card,
         )
