@@ -89,10 +89,20 @@ def collect_templates() -> dict[str, str]:
     for path in sorted(ROOT.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for call in _message_calls(tree, with_marker="ui" not in path.relative_to(ROOT).parts):
+            if _is_count_message(call):
+                continue  # a plural entry: checked by test_every_count_message_has_all_plural_forms_...
             for text in _literals(call.args[0]):
                 if _needs_translation(text):
                     found.setdefault(text, path.relative_to(ROOT).as_posix())
     return found
+
+
+def _is_count_message(call: ast.Call) -> bool:
+    """`Plural(singular, plural, n)` or `_refuse(singular, plural, ...)`: its two templates are one plural entry."""
+    second = call.args[1] if len(call.args) > 1 else None
+    return _call_name(call) == "Plural" or (
+        isinstance(second, ast.Constant) and isinstance(second.value, str)
+    )
 
 
 def _needs_translation(text: str) -> bool:
@@ -180,7 +190,7 @@ def test_nested_messages_are_translated_at_both_levels() -> None:
     assert outer.translated(Translator("de")) == (
         "Runde 3: Spieler 2 hat 7 angesagt, aber eine Ansage muss zwischen 0 und 5 liegen."
     )
-    assert outer.translated(Translator("fr")).startswith("Manche 3 : Joueur 2 a annoncé 7")
+    assert outer.translated(Translator("fr")).startswith("Manche 3\u00a0: Joueur 2 a annoncé 7")
     assert outer.translated(Translator("nl")).startswith("Ronde 3: Speler 2 bood 7")
     assert outer.translated(Translator("en")) == str(outer)
 
@@ -211,7 +221,7 @@ def test_str_stays_english_and_the_error_survives_pickling_and_chaining() -> Non
             raise RuleError("Round {number}: {reason}", number=1, reason=error) from cause
     assert isinstance(caught.value.__cause__, KeyError)
     assert pickle.loads(pickle.dumps(caught.value)).translated(Translator("fr")) == (
-        "Manche 1 : La carte 17 figure deux fois dans le support de Joueur 1."
+        "Manche 1\u00a0: La carte 17 figure deux fois dans le Rack de Joueur 1."
     )
 
 
@@ -250,7 +260,7 @@ def test_a_rage_move_refused_in_french_names_colour_and_cards() -> None:
         state.apply(["play", "g2"])
     assert str(caught.value) == "Player 2 must follow red: play one of red 7."
     assert caught.value.translated(Translator("fr")) == (
-        "Joueur 2 doit fournir la couleur demandée (rouge) : jouez l'une de ces cartes : 7 rouge."
+        "Joueur 2 doit fournir la couleur demandée (rouge)\u00a0: jouez l’une de ces cartes\u00a0: 7 rouge."
     )
 
 
@@ -319,3 +329,183 @@ def test_the_ui_describes_errors_and_recovery_messages_in_its_language() -> None
     assert ctx.describe(Message("the file is empty")) == "die Datei ist leer"
     assert ctx.describe(OSError("disk on fire")) == "disk on fire"  # not ours: shown as it is
     assert ctx.describe("plain text") == "plain text"
+
+
+# ------------------------------------------------------------------------------------ catalog hygiene
+
+ALL_LANGUAGES = ("en", *LANGUAGES)
+NBSP = "\u00a0"
+
+
+def _po_entries(language: str) -> list[tuple[str, object, object]]:
+    """(domain, msgid, msgstr) of every entry of every .po file of `language`; plural ids/strs are tuples."""
+    from babel.messages.pofile import read_po
+
+    from scorekeeper.ui.i18n import LOCALES_DIR
+
+    found = []
+    for path in sorted((LOCALES_DIR / language / "LC_MESSAGES").glob("*.po")):
+        with path.open("rb") as handle:
+            found += [(path.stem, m.id, m.string) for m in read_po(handle, locale=language) if m.id]
+    return found
+
+
+def _texts(language: str) -> list[tuple[str, str]]:
+    """(msgid, translation) pairs, a plural entry giving one pair per form (its msgid_plural for forms > 0)."""
+    pairs = []
+    for _, msgid, msgstr in _po_entries(language):
+        if isinstance(msgid, tuple):
+            pairs += [(msgid[min(i, 1)], str(form)) for i, form in enumerate(msgstr)]
+        else:
+            pairs.append((str(msgid), str(msgstr)))
+    return pairs
+
+
+def _plural_calls() -> dict[tuple[str, str], str]:
+    """Every count message in scorekeeper/: `Plural(singular, plural, n, ...)`, `t.plural(singular, plural, n)`
+    and Rage play's `_refuse(singular, plural, ...)` -> where it was found."""
+    found: dict[tuple[str, str], str] = {}
+    for path in sorted(ROOT.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call) or _call_name(node) not in {"Plural", "plural", "_refuse"}:
+                continue
+            if len(node.args) >= 2 and all(
+                isinstance(a, ast.Constant) and isinstance(a.value, str) for a in node.args[:2]
+            ):
+                found[(node.args[0].value, node.args[1].value)] = path.relative_to(ROOT).as_posix()
+    return found
+
+
+PLURALS = _plural_calls()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_message_is_in_two_catalog_files(language: str) -> None:
+    where: dict[object, list[str]] = {}
+    for domain, msgid, _ in _po_entries(language):
+        key = msgid[0] if isinstance(msgid, tuple) else msgid
+        where.setdefault(key, []).append(domain)
+    twice = {key: domains for key, domains in where.items() if len(domains) > 1}
+    assert not twice, f"one catalog entry per message ({language}): {twice}"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_catalog_entry_keeps_the_fields_of_its_message(language: str) -> None:
+    wrong = [
+        (msgid, text) for msgid, text in _texts(language) if text and field_names(text) != field_names(msgid)
+    ]
+    assert not wrong, "fields differ:\n" + "\n".join(f"{m!r} -> {t!r}" for m, t in wrong)
+
+
+def _option_keys() -> set[str]:
+    """Internal option names and values a player never sees as such ("chip_basis", "payer", "caller")."""
+    import dataclasses
+
+    from scorekeeper.games.racko.options import CHIP_BASES, RackoOptions
+    from scorekeeper.games.rage.rules import RageOptions
+    from scorekeeper.games.ruckzuck.rules import RuckZuckOptions
+
+    names = {f.name for cls in (RackoOptions, RageOptions, RuckZuckOptions) for f in dataclasses.fields(cls)}
+    return {name for name in names if "_" in name} | set(CHIP_BASES)
+
+
+def test_no_internal_option_key_appears_in_a_message() -> None:
+    import re
+
+    keys = _option_keys()
+    assert {"payer", "caller", "chip_basis"} <= keys
+    pattern = re.compile(r"\b(" + "|".join(sorted(keys)) + r")\b")
+    english = [m for m in TEMPLATES if pattern.search(re.sub(r"\{[^}]*\}", "", m.replace("'s", "")))]
+    assert not [m for m in english if re.search(r"\((payer|caller)", m)], english
+    for language in LANGUAGES:
+        leaked = [(m, t) for m, t in _texts(language) if pattern.search(t)]
+        assert not leaked, f"{language}: {leaked}"
+
+
+def test_french_puts_a_non_breaking_space_before_high_punctuation_and_inside_guillemets() -> None:
+    import re
+
+    wrong = []
+    for msgid, text in _texts("fr"):
+        plain = re.sub(r"\{[^}]*\}", "x", text)  # a field's format spec ({points:+d}) is no punctuation
+        for match in re.finditer(r"(.)([:;?!»])(.?)", plain):
+            code = match.group(2) == ":" and match.group(1).isalnum() and match.group(3).isalnum()  # W:g
+            if match.group(1) != NBSP and not code:
+                wrong.append((msgid, text))
+        if re.search(r"«(?!\u00a0)", plain):
+            wrong.append((msgid, text))
+    assert not wrong, f"{len(wrong)} French texts without U+00A0:\n" + "\n".join(repr(t) for _, t in wrong)
+
+
+QUOTES = {"de": "„“", "nl": "„”", "fr": "«»"}
+"""Each language's quotation marks: German „…“, Dutch „…”, French « … »."""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_one_apostrophe_and_quote_style_per_language(language: str) -> None:
+    import re
+
+    texts = " ".join(text for _, text in _texts(language))
+    other_quotes = set('"“”„«»‘‚') - set(QUOTES[language])
+    assert not other_quotes & set(texts), f"{language}: quotation marks other than {QUOTES[language]}"
+    assert not re.findall(r"(?<![A-Za-z])'[^']*'(?![A-Za-z])", texts), "quoted with apostrophes"
+    if language == "fr":
+        assert "'" not in texts, "French uses one apostrophe: the typographic ’"
+
+
+def test_the_scan_finds_the_count_messages() -> None:
+    assert ("{n} exact bid", "{n} exact bids") in PLURALS
+    assert any(singular.startswith("{who} took {cards}") for singular, _ in PLURALS)
+    assert ("{who} may bid 0 to {size} trick.", "{who} may bid 0 to {size} tricks.") in PLURALS  # via _refuse
+    assert len(PLURALS) >= 20
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_count_message_has_all_plural_forms_of_the_language(language: str) -> None:
+    from babel.messages.plurals import get_plural
+
+    forms = get_plural(language).num_plurals
+    entries = {msgid: msgstr for _, msgid, msgstr in _po_entries(language) if isinstance(msgid, tuple)}
+    for (singular, plural), where in PLURALS.items():
+        assert (singular, plural) in entries, f"{where}: no plural entry for {singular!r} in {language}"
+        translated = entries[(singular, plural)]
+        assert len(translated) == forms and all(translated), (language, singular, translated)
+        assert all(field_names(str(text)) <= field_names(plural) | {"n"} for text in translated), singular
+    stale = set(entries) - set(PLURALS)
+    assert not stale, f"plural entries no code uses: {stale}"
+
+
+@pytest.mark.parametrize(
+    ("language", "one", "many", "zero"),
+    [
+        ("en", "1 exact bid", "2 exact bids", "0 exact bids"),
+        ("de", "1 genaue Ansage", "2 genaue Ansagen", "0 genaue Ansagen"),
+        ("nl", "1 bod precies gehaald", "2 biedingen precies gehaald", "0 biedingen precies gehaald"),
+        ("fr", "1 annonce exacte", "2 annonces exactes", "0 annonce exacte"),  # French: 0 takes the singular
+    ],
+)
+def test_counts_take_the_plural_form_of_each_language(language: str, one: str, many: str, zero: str) -> None:
+    t = Translator(language)
+    assert [t.plural("{n} exact bid", "{n} exact bids", n) for n in (1, 2, 0)] == [one, many, zero]
+
+
+def test_an_engine_count_message_picks_its_form_in_english_and_when_translated() -> None:
+    match = Match.new("rage", {"players": 3}, ["a", "b", "c"], names=["Anna", "Ben", "Cleo"])
+    match.add_round({"bids": [3, 3, 3], "tricks": [4, 3, 3], "bonus": [0, 0, 0], "minus": [0, 0, 0]})
+    nine = {"bids": [1, 2, 3], "tricks": [1, 2, 6], "bonus": [0, 2, 0], "minus": [0, 0, 0]}
+    nine["bonus"] = [2, 0, 0]  # Anna took 2 +5 cards but won 1 trick
+    with pytest.raises(RuleError) as caught:
+        match.add_round(nine)
+    assert str(caught.value) == "Round 2: Anna took 2 +5 cards but won only 1 trick (one counts per trick)."
+    assert caught.value.translated(Translator("de")) == (
+        "Runde 2: Anna hat 2 +5-Karten genommen, aber nur 1 Stich gewonnen (pro Stich zählt eine)."
+    )
+    one_card = {"bids": [1, 0, 0], "tricks": [0, 5, 4], "bonus": [1, 0, 0], "minus": [0, 0, 0]}
+    with pytest.raises(RuleError) as caught:
+        match.add_round(one_card)
+    assert str(caught.value) == "Round 2: Anna took 1 +5 card but won only 0 tricks (one counts per trick)."
+    french = pickle.loads(pickle.dumps(caught.value)).translated(Translator("fr"))
+    assert (
+        french
+        == f"Manche 2{NBSP}: Anna a pris 1 carte +5 mais n’a gagné que 0 pli (une seule compte par pli)."
+    )

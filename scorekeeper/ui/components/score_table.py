@@ -48,7 +48,7 @@ def standings_list(
         if place_counts[row.place] > 1:
             extras.append(ctx.t("shared place"))
         if row.exact_bids is not None:
-            extras.append(ctx.t("{n} exact bids", n=row.exact_bids))
+            extras.append(ctx.t.plural("{n} exact bid", "{n} exact bids", row.exact_bids))
         if row.seat in out:
             extras.append(ctx.t("out of chips"))
         if match.partners:
