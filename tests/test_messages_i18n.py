@@ -178,8 +178,8 @@ def test_a_wrong_racko_round_is_told_in_german_and_names_the_player() -> None:
     assert english.startswith("Round 1: Anna called Racko, but the rack is not in ascending order")
     assert "Player" not in english
     german = error.translated(Translator("de"))
-    assert german.startswith("Runde 1: Anna hat Racko gerufen, aber der Kartenhalter ist nicht aufsteigend")
-    assert "34 in Fach 20 ist niedriger als 35 in Fach 15" in german
+    assert german.startswith("Runde 1: Anna hat Racko gesagt, aber der Kartenhalter ist nicht aufsteigend")
+    assert "34 in Schlitz 20 ist niedriger als 35 in Schlitz 15" in german
     assert match.rounds == []  # the rejected round changed nothing
 
 
@@ -236,7 +236,7 @@ def test_messages_are_strings_with_a_translation() -> None:
     assert pickle.loads(pickle.dumps(player)).translated(Translator("fr")) == "Joueur 4"
     listed = joined([Message("red"), Message("joker ({colour})", colour=Message("green"))])
     assert listed == "red, joker (green)"
-    assert listed.translated(Translator("de")) == "rot, Joker (grün)"
+    assert listed.translated(Translator("de")) == "Rot, Joker (Grün)"
     assert (
         Capitalized("{what}", what=Message("the player list")).translated(Translator("de"))
         == "Die Spielerliste"

@@ -12,6 +12,7 @@ picks its form with its own gettext plural rule (French says "0 carte", English 
 from __future__ import annotations
 
 import gettext
+import re
 from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
@@ -55,6 +56,23 @@ def plural_rule(language: str) -> Callable[[int], int]:
     return gettext.c2py(get_plural(language).plural_expr)
 
 
+_ELISION = re.compile(r"\b([Dd]e|[Qq]ue) \{(\w+)\}")
+_VOWELS = "aeiouyàâäéèêëîïôöûüæœ"
+
+
+def elided(text: str, fields: dict[str, object]) -> str:
+    """French drops the vowel of "de" and "que" before a vowel: "le Rack de {who}" with Anna is "le Rack
+    d’Anna". The template cannot know the name, so the apostrophe goes in where the field's value needs it."""
+
+    def elide(match: re.Match[str]) -> str:
+        value = str(fields.get(match.group(2), ""))
+        if value[:1].lower() in _VOWELS and value[:1]:
+            return f"{match.group(1)[:-1]}’{{{match.group(2)}}}"
+        return match.group(0)
+
+    return _ELISION.sub(elide, text)
+
+
 class Translator:
     """Turns an English message id into the chosen language; `{name}` fields are filled from keywords."""
 
@@ -63,6 +81,8 @@ class Translator:
 
     def __call__(self, message: str, /, **fields: object) -> str:
         text = catalog(self.language).get(message, message) if self.language != "en" else message
+        if self.language == "fr" and fields:
+            text = elided(text, fields)
         return text.format(**fields) if fields else text
 
     def plural(self, singular: str, plural: str, n: int, /, **fields: object) -> str:
@@ -74,6 +94,8 @@ class Translator:
             text = forms[min(index, len(forms) - 1)]
         else:
             text = singular if n == 1 else plural
+        if self.language == "fr":
+            text = elided(text, fields)
         return text.format(**{"n": n, **fields})
 
     def missing(self, messages: list[str]) -> list[str]:
