@@ -435,6 +435,10 @@ def test_french_puts_a_non_breaking_space_before_high_punctuation_and_inside_gui
         if re.search(r"«(?!\u00a0)", plain):
             wrong.append((msgid, text))
     assert not wrong, f"{len(wrong)} French texts without U+00A0:\n" + "\n".join(repr(t) for _, t in wrong)
+    doubled = [
+        text for _, text in _texts("fr") if NBSP * 2 in text or f" {NBSP}" in text or f"{NBSP} " in text
+    ]
+    assert not doubled, doubled
 
 
 QUOTES = {"de": "„“", "nl": "„”", "fr": "«»"}
@@ -509,3 +513,52 @@ def test_an_engine_count_message_picks_its_form_in_english_and_when_translated()
         french
         == f"Manche 2{NBSP}: Anna a pris 1 carte +5 mais n’a gagné que 0 pli (une seule compte par pli)."
     )
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_app_is_named_in_the_language_of_its_title(language: str) -> None:
+    title = catalog(language)["Scorekeeper"]
+    assert title != "Scorekeeper"
+    untranslated = [text for _, text in _texts(language) if "Scorekeeper" in text]
+    assert not untranslated, untranslated
+    assert title in Translator(language)("Scorekeeper version {version}", version="1.0")
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("en", "the Rage game of Anna and Ben (started May 1, 2026)"),
+        ("de", "das Spiel Rage von Anna und Ben (begonnen am 01.05.2026)"),
+        ("nl", "het Rage-spel van Anna en Ben (begonnen op 1 mei 2026)"),
+        ("fr", "la partie de Rage d’Anna et Ben (commencée le 1er mai 2026)"),
+    ],
+)
+def test_dates_inside_messages_are_written_the_way_the_language_writes_dates(
+    language: str, expected: str
+) -> None:
+    from scorekeeper.store.repo import describe_match
+
+    described = describe_match({"names": ["Anna", "Ben"], "game": "rage", "created": "2026-05-01T10:00:00"})
+    shown = str(described) if language == "en" else described.translated(Translator(language))
+    assert shown == expected
+    assert "2026-05-01" not in pickle.loads(pickle.dumps(described)).translated(Translator(language))
+
+
+def test_french_elides_de_before_a_name_that_starts_with_a_vowel() -> None:
+    t = Translator("fr")
+    assert t("Enter the rack of {who}.", who="Anna") == "Saisissez le Rack d’Anna."
+    assert t("Enter the rack of {who}.", who="Ben") == "Saisissez le Rack de Ben."
+    assert t("Enter the tricks of {name}.", name="Émile") == "Saisissez les plis d’Émile."
+
+
+@pytest.mark.parametrize(
+    ("language", "first", "second"),
+    [("en", "1.", "2."), ("de", "1.", "2."), ("nl", "1e", "2e"), ("fr", "1er", "2e")],
+)
+def test_places_are_written_per_language(language: str, first: str, second: str) -> None:
+    from scorekeeper.ui.components.score_table import place_label
+    from scorekeeper.ui.context import AppContext
+
+    ctx = AppContext(page=None, store=None, t=Translator(language))  # type: ignore[arg-type]
+    assert place_label(ctx, 1, False) == first
+    assert place_label(ctx, 2, True) == f"{second}="

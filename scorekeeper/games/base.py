@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
+
+from babel.dates import format_date
 
 Action = Any
 """A digital-play action: a plain JSON-safe value (str, int, or a short list)."""
@@ -26,9 +29,36 @@ def render(template: str, fields: Mapping[str, object], t: Translate | None = No
     message (a `Message`, a `RuleError`, a store error) is rendered the same way first, so a sentence and the
     words inside it end up in one language."""
     if t is None:
-        return template.format(**fields) if fields else template
-    values = {key: value.translated(t) if _translatable(value) else value for key, value in fields.items()}
+        return (
+            template.format(**{key: _dated(value, None) for key, value in fields.items()})
+            if fields
+            else template
+        )
+    values = {
+        key: value.translated(t) if _translatable(value) else _dated(value, t)
+        for key, value in fields.items()
+    }
     return t(template, **values)
+
+
+def _dated(value: object, t: Translate | None) -> object:
+    """A date field is written the way the message's language writes dates ("May 1, 2026", "01.05.2026",
+    "1 mai 2026"), never as a raw ISO date."""
+    if not isinstance(value, datetime.date):
+        return value
+    language = str(getattr(t, "language", "en"))
+    text = format_date(value, format="medium", locale=language)
+    if language == "fr" and value.day == 1:  # French writes the first of the month as an ordinal: 1er mai
+        text = text.replace("1 ", "1er ", 1)
+    return text
+
+
+def day_of(timestamp: str) -> datetime.date | str:
+    """The day of an ISO timestamp for a message's `{date}` field (the text as it is if it is no date)."""
+    try:
+        return datetime.date.fromisoformat(timestamp[:10])
+    except ValueError:
+        return timestamp[:10]
 
 
 def _translatable(value: object) -> bool:
