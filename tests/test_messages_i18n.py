@@ -562,3 +562,48 @@ def test_places_are_written_per_language(language: str, first: str, second: str)
     ctx = AppContext(page=None, store=None, t=Translator(language))  # type: ignore[arg-type]
     assert place_label(ctx, 1, False) == first
     assert place_label(ctx, 2, True) == f"{second}="
+
+
+# ------------------------------------------------------------------ the rule sheets' own words
+
+RULES_TEXT = ROOT / "ui" / "rules_text"
+GAME_WORDS = {
+    "de": (
+        ["Schlitz", "Abwurfstoß", "Racko sagen", "Kartenhalter"],
+        r"\bFach\b|Fächer|Ablagestapel|Racko (ge)?ruf|\bRufer",
+    ),
+    "nl": (["rekje", "gleuf", "stok", "aflegstapel"], r"\brek\b|\brekken\b|\bvak\b|\bvakken\b|rondeuitslag"),
+    "fr": (
+        ["Rack", "fente", "faire Rack-O", "défausse"],
+        r"\bsupports?\b|annonceur|annonce[rz]? Racko|\b(tu|ton|tes|ta)\b",
+    ),
+}
+"""Per language: words the rule sheets use (each must appear) and words they don't (none may appear)."""
+
+
+def _all_text(language: str) -> str:
+    rules = "\n".join(
+        path.read_text(encoding="utf-8") for path in sorted((RULES_TEXT / language).glob("*.md"))
+    )
+    return rules + "\n" + "\n".join(text for _, text in _texts(language))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_catalogs_and_rules_use_the_rule_sheets_words(language: str) -> None:
+    import re
+
+    wanted, unwanted = GAME_WORDS[language]
+    text = _all_text(language)
+    assert [word for word in wanted if word not in text] == []
+    wrong = sorted({line.strip() for line in text.splitlines() if re.search(unwanted, line)})
+    assert not wrong, "\n".join(wrong)
+
+
+def test_french_rules_text_follows_french_typography() -> None:
+    import re
+
+    for path in sorted((RULES_TEXT / "fr").glob("*.md")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            assert "'" not in line, line
+            for match in re.finditer(r"(.)([:;?!»])(.?)", line):
+                assert match.group(1) == NBSP, line
