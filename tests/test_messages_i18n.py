@@ -607,3 +607,28 @@ def test_french_rules_text_follows_french_typography() -> None:
             assert "'" not in line, line
             for match in re.finditer(r"(.)([:;?!»])(.?)", line):
                 assert match.group(1) == NBSP, line
+
+
+def test_the_french_typography_tool_fixes_a_new_catalog_and_leaves_the_others_alone(tmp_path: Path) -> None:
+    import shutil
+
+    from babel.messages.pofile import read_po
+
+    from scorekeeper.ui.french_typography import FRENCH_DIR, rewrite
+
+    new = tmp_path / "new.po"
+    new.write_text(
+        'msgid ""\nmsgstr ""\n"Language: fr\\n"\n\n'
+        'msgid "Who? {n}: see"\nmsgstr "Qui ? {n} : voir l\'écran « Règles »; W:g !"\n\n'
+        'msgid "{n} game"\nmsgid_plural "{n} games"\nmsgstr[0] "{n} partie: l\'une"\nmsgstr[1] "{n} parties:"\n',
+        encoding="utf-8",
+    )
+    assert rewrite(new)
+    with new.open("rb") as handle:
+        texts = [m.string for m in read_po(handle, locale="fr") if m.id]
+    assert texts[0] == f"Qui{NBSP}? {{n}}{NBSP}: voir l’écran «{NBSP}Règles{NBSP}»{NBSP}; W:g{NBSP}!"
+    assert list(texts[1]) == [f"{{n}} partie{NBSP}: l’une", f"{{n}} parties{NBSP}:"]
+    assert "Language: fr" in new.read_text(encoding="utf-8")
+    copy = tmp_path / "fr"
+    shutil.copytree(FRENCH_DIR, copy)
+    assert not any(rewrite(path) for path in sorted(copy.glob("*.po")))  # the catalogs already follow it
