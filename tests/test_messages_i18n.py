@@ -632,3 +632,25 @@ def test_the_french_typography_tool_fixes_a_new_catalog_and_leaves_the_others_al
     copy = tmp_path / "fr"
     shutil.copytree(FRENCH_DIR, copy)
     assert not any(rewrite(path) for path in sorted(copy.glob("*.po")))  # the catalogs already follow it
+
+
+@pytest.mark.filterwarnings("ignore:coroutine .* was never awaited:RuntimeWarning")
+@pytest.mark.parametrize(
+    ("language", "one", "two"),
+    [("en", "1 exact bid", "2 exact bids"), ("de", "1 genaue Ansage", "2 genaue Ansagen")],
+)
+def test_the_scoreboard_counts_exact_bids_with_the_languages_plural(
+    tmp_path: Path, language: str, one: str, two: str
+) -> None:
+    from test_ui_core_harness import App
+
+    app = App(tmp_path / "data")
+    app.ctx.update_settings(language=language)
+    match = Match.new("rage", {"players": 3}, ["a", "b", "c"], names=["Anna", "Ben", "Cleo"])
+    match.add_round({"bids": [4, 3, 4], "tricks": [4, 3, 3], "bonus": [0, 0, 0], "minus": [0, 0, 0]})
+    match.add_round({"bids": [3, 2, 3], "tricks": [3, 3, 3], "bonus": [0, 0, 0], "minus": [0, 0, 0]})
+    match = app.store.save_match(match)
+    app.go(f"/match/{match.id}")
+    shown = app.screen_text()
+    assert two in shown and one in shown  # Anna made both bids, Ben and Cleo one each
+    assert "1 exact bids" not in shown and "1 genaue Ansagen" not in shown
