@@ -234,6 +234,8 @@ class Table:
         if session.round_over:
             return ctx.t("Round {n} is over.", n=session.round_index + 1)
         seat = session.to_act
+        if seat == self.device_seat() and len(session.people) == 1:
+            return ctx.t("Your turn.")
         if seat == self.device_seat():
             return ctx.t("Your turn, {name}.", name=session.match.names[seat])
         return ctx.t("{name}'s turn.", name=session.match.names[seat])
