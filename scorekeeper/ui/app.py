@@ -135,6 +135,7 @@ class Shell:
             self.ctx.route = route
             self.ctx.on_enter = None
             self.ctx.on_escape = None
+            self.ctx.on_key = None
             try:  # a view follows match changes only while it is shown
                 self.page.pubsub.unsubscribe_all()
             except Exception:
@@ -176,7 +177,10 @@ class Shell:
             self.rerender()
 
     def on_keyboard(self, event: ft.KeyboardEvent) -> None:
-        if event.key == "Enter" and self.ctx.on_enter is not None:
+        key = str(event.key or "").removeprefix("Numpad ").removeprefix("Digit ")
+        if self.ctx.on_key is not None and self.ctx.on_key(key, bool(event.shift)):
+            return
+        if key == "Enter" and self.ctx.on_enter is not None:
             self.ctx.on_enter()
         elif event.key == "Escape" and self.ctx.on_escape is not None:
             self.ctx.on_escape()

@@ -53,7 +53,9 @@ def _quick_starts(ctx: AppContext) -> ft.Control:
                 ft.ListTile(
                     leading=ft.Icon(GAME_ICONS[game]),
                     title=ft.Text(game_title(ctx, game)),
-                    subtitle=ft.Text(text),
+                    subtitle=ft.Text(text, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
+                    # Side by side (tablet, desktop) all three get the same height, however long the text.
+                    is_three_line=not ctx.narrow,
                     on_click=lambda _, g=game: ctx.navigate(f"/new?game={g}"),
                 ),
             ),
