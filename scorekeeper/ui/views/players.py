@@ -113,8 +113,11 @@ def build(ctx: AppContext, archived: str | None = None, **_: str) -> ft.View:
             continue
         editing = draft.get("colour_for") == player.id
         actions = [
-            ft.IconButton(
-                ft.Icons.EDIT, tooltip=ctx.t("Rename"), on_click=lambda _, p=player: rename(p.id, p.name)
+            tag(
+                f"rename-{player.name}",
+                ft.IconButton(
+                    ft.Icons.EDIT, tooltip=ctx.t("Rename"), on_click=lambda _, p=player: rename(p.id, p.name)
+                ),
             ),
             ft.IconButton(
                 ft.Icons.PALETTE,

@@ -101,6 +101,8 @@ def build_form(
             return False
         buffer = draft.get("typed", "")
         if key.isdigit() and len(key) == 1:
+            if not buffer and key == "0":  # no card 0 and no card starts with it
+                return True
             buffer += key
             if int(buffer) * 10 > deck or len(buffer) >= len(str(deck)):  # no card can start with it: done
                 draft["typed"] = ""

@@ -66,7 +66,7 @@ def build_form(
         buffer = draft.get("typed", "")
         if key.isdigit() and len(key) == 1:
             buffer += key
-            if int(buffer) * 10 > size:
+            if int(buffer) * 10 > size or buffer == "0":  # nothing can follow: enter it now
                 draft["typed"] = ""
                 enter_typed(kind, int(buffer))
             else:
