@@ -22,9 +22,9 @@ LEGEND = 60  # the chart's legend and spacing
 
 
 def type_size(players: int, width: float, height: float) -> int:
-    """The size of the names and totals: the standings share the height left (each line about 1.6 times the
-    type), and a long name plus its total must still fit the width."""
-    by_height = height / (max(players, 1) * 1.6)
+    """The size of the names and totals: the standings share the height left (a line with its small second
+    line of extras and spacing is about 2.3 times the type), and a long name plus its total must fit the width."""
+    by_height = height / (max(players, 1) * 2.3)
     by_width = width / 11
     return int(max(22, min(120, by_height, by_width)))
 
@@ -51,7 +51,7 @@ def build(ctx: AppContext, match_id: str, **_: str) -> ft.View:
     padding = 32 if large else 16
     colours = colours_of(ctx, match)
     # The chart below the standings when the screen has room for both, else the standings take it all.
-    chart = bool(match.rounds) and height - HEADER - CHART_HEIGHT - LEGEND >= len(match.players) * 60
+    chart = bool(match.rounds) and height - HEADER - CHART_HEIGHT - LEGEND >= len(match.players) * 90
     room = height - HEADER - 2 * padding - (CHART_HEIGHT + LEGEND if chart else 0)
     size = type_size(len(match.players), width - 2 * padding, room)
 
