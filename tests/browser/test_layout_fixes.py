@@ -268,8 +268,11 @@ def test_layout_screenshots(chromium: Any, tmp_path: Path, language: str) -> Non
                 ui.resize(dimensions)
                 for screen, route, ready in SCREENS:
                     ui.open(route.format(**games), ready=ready)
-                    ui.page.wait_for_timeout(700)
-                    ui.page.screenshot(path=str(OUTPUT / f"{ui.name}-{screen}-{label}.png"))
+                    path = OUTPUT / f"{ui.name}-{screen}-{label}.png"
+                    for _ in range(10):  # under load the canvas may still show the start-up page: wait for it
+                        ui.page.wait_for_timeout(700)
+                        if len(ui.page.screenshot(path=str(path))) > 12_000:
+                            break
             assert t("Leave scoreboard mode")
         finally:
             context.close()

@@ -86,11 +86,15 @@ def standings_list(
                 ),
                 ft.Column(name_column, spacing=2, expand=True, tight=True),
                 ft.Container(width=8 if not large else 24),  # never a name right against the total
-                tag(
-                    f"total-{row.seat}",
-                    ft.Text(
-                        str(row.total), size=big, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.RIGHT
+                ft.Container(  # one width for every total: the progress bars end in one line
+                    tag(
+                        f"total-{row.seat}",
+                        ft.Text(
+                            str(row.total), size=big, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.RIGHT
+                        ),
                     ),
+                    width=None if large else 72,
+                    alignment=ft.Alignment.CENTER_RIGHT,
                 ),
             ],
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
