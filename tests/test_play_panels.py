@@ -35,7 +35,9 @@ NAMES = ["Anna", "Ben", "Cem", "Dora", "Emil", "Fay"]
 class Driver:
     """One seat's panel: rebuilt after every `refresh`, tapped by identifier like the app's harness does."""
 
-    def __init__(self, panel: ModuleType, state: Any, seat: int, language: str = "en", width: int = 390) -> None:
+    def __init__(
+        self, panel: ModuleType, state: Any, seat: int, language: str = "en", width: int = 390
+    ) -> None:
         self.panel = panel
         self.done: list[Any] = []
         page = SimpleNamespace(width=width)

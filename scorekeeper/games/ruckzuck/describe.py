@@ -80,4 +80,3 @@ def describe_action(action: Action, view: RuckZuckView) -> Message:
     if last:
         return Message("{move} {who} has no cards left!", move=message, who=who)
     return message
-

@@ -91,7 +91,10 @@ def _trump(pc: PanelContext) -> ft.Control:
         notes.append(t("No trump for the rest of the round."))
     if view.trump_change_in_trick:
         notes.append(
-            t("A trump-change card was played: the new trump is {colour}.", colour=t(RAGE_COLOURS[trump].name))
+            t(
+                "A trump-change card was played: the new trump is {colour}.",
+                colour=t(RAGE_COLOURS[trump].name),
+            )
             if trump and not view.no_trump_in_trick
             else t("A trump-change card was played.")
         )
@@ -285,7 +288,11 @@ def _hand(pc: PanelContext) -> ft.Control:
             cards.append(choose(face, "joker", label=t("Play the joker: choose its colour")))
         elif card in playable:
             face = rage_card(
-                pc.ctx, card, width=width, count=counts[card], on_click=lambda _, c=card: _perform(pc, ["play", c])
+                pc.ctx,
+                card,
+                width=width,
+                count=counts[card],
+                on_click=lambda _, c=card: _perform(pc, ["play", c]),
             )
             cards.append(act(face, ["play", card], label=t("Play {card}", card=name)))
         else:
@@ -327,7 +334,10 @@ def _joker_picker(pc: PanelContext) -> ft.Control:
     return tag(
         "joker-colours",
         ft.Column(
-            [ft.Text(t("The joker counts as:"), size=13), ft.Row(buttons, wrap=True, spacing=6, run_spacing=6)],
+            [
+                ft.Text(t("The joker counts as:"), size=13),
+                ft.Row(buttons, wrap=True, spacing=6, run_spacing=6),
+            ],
             spacing=4,
         ),
     )

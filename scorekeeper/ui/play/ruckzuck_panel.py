@@ -130,7 +130,9 @@ def _table(pc: PanelContext) -> ft.Control:
                     ft.Text(text, weight=ft.FontWeight.BOLD if on_turn else None, size=13),
                     padding=ft.Padding.symmetric(horizontal=8, vertical=4),
                     border_radius=12,
-                    border=ft.Border.all(2 if on_turn else 1, ft.Colors.PRIMARY if on_turn else ft.Colors.OUTLINE),
+                    border=ft.Border.all(
+                        2 if on_turn else 1, ft.Colors.PRIMARY if on_turn else ft.Colors.OUTLINE
+                    ),
                 ),
             )
         )
@@ -191,7 +193,9 @@ def _field(
         height=cell,
         bgcolor=TARGET if action is not None else fill,
         border_radius=4,
-        border=ft.Border.all(3 if action is not None else 0.5, ft.Colors.ON_SURFACE if action else "#00000030"),
+        border=ft.Border.all(
+            3 if action is not None else 0.5, ft.Colors.ON_SURFACE if action else "#00000030"
+        ),
         alignment=ft.Alignment.CENTER,
     )
     if action is None:
