@@ -15,16 +15,10 @@ from scorekeeper.games.ruckzuck import board
 from scorekeeper.games.ruckzuck.play import DRAW, END, PLACE, SWAP, RuckZuckView
 from scorekeeper.games.ruckzuck.rules import JOKER, Card
 
-JOKER_NAME = Message("the joker")
 FIELD_NAMES: dict[str, Message] = {
     "J1": Message("the left joker field"),
     "J2": Message("the right joker field"),
 }
-
-
-def card_name(card: Card) -> Message | str:
-    """A card as a message names it: its number, or "the joker"."""
-    return JOKER_NAME if card == JOKER else str(card)
 
 
 def field_name(label: int | str) -> Message:
@@ -73,10 +67,10 @@ def describe_action(action: Action, view: RuckZuckView) -> Message:
         message = Message("{who} placed the joker on {field}.", who=who, field=field_name(label))
     elif touching is None:  # not reachable in a legal game; still a sentence
         message = Message("{who} placed {card}.", who=who, card=card)
+    elif touching == JOKER:
+        message = Message("{who} placed {card} next to a joker.", who=who, card=card)
     else:
-        message = Message(
-            "{who} placed {card} next to {neighbour}.", who=who, card=card, neighbour=card_name(touching)
-        )
+        message = Message("{who} placed {card} next to {neighbour}.", who=who, card=card, neighbour=touching)
     if last:
         return Message("{move} {who} has no cards left!", move=message, who=who)
     return message

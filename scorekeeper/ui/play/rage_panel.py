@@ -51,52 +51,54 @@ def _perform(pc: PanelContext, action: Action) -> None:
 
 def _status(pc: PanelContext) -> ft.Control:
     view: RageView = pc.view
-    t = pc.ctx.t
+    ctx = pc.ctx
     if view.is_over:
-        text = t("The round is over.")
+        text = ctx.t("The round is over.")
     elif not pc.legal:
-        text = t("{name} is playing.", name=pc.names[view.current_player])
+        text = ctx.t("{name} is playing.", name=pc.names[view.current_player])
     elif view.phase == "bid":
-        text = t("Your bid: how many tricks will you take?")
+        text = ctx.t("Your bid: how many tricks will you take?")
     elif view.led is not None:
-        text = t("Your turn: follow {colour} if you can.", colour=t(RAGE_COLOURS[view.led].name))
+        text = ctx.t("Your turn: follow {colour} if you can.", colour=ctx.t(RAGE_COLOURS[view.led].name))
     else:
-        text = t("Your turn: play a card.")
+        text = ctx.t("Your turn: play a card.")
     return tag("play-status", ft.Text(text, weight=ft.FontWeight.BOLD))
 
 
 def _trump(pc: PanelContext) -> ft.Control:
     """Trump and led colour, the round's hand size, and what the action cards did to this trick."""
     view: RageView = pc.view
-    t = pc.ctx.t
+    ctx = pc.ctx
     trump = view.trump
-    trump_text = t("Trump: {colour}", colour=t(RAGE_COLOURS[trump].name)) if trump else t("No trump")
+    trump_text = (
+        ctx.t("Trump: {colour}", colour=ctx.t(RAGE_COLOURS[trump].name)) if trump else ctx.t("No trump")
+    )
     parts: list[ft.Control] = [
         tag("trump", ft.Row([colour_chip(pc.ctx, trump), ft.Text(trump_text)], spacing=6, tight=True)),
     ]
     if view.led is not None:
-        led = t("Led: {colour}", colour=t(RAGE_COLOURS[view.led].name))
+        led = ctx.t("Led: {colour}", colour=ctx.t(RAGE_COLOURS[view.led].name))
         parts.append(tag("led", ft.Row([colour_chip(pc.ctx, view.led), ft.Text(led)], spacing=6, tight=True)))
     parts.append(
         ft.Text(
-            t("{n} cards each · dealer: {name}", n=view.hand_size, name=pc.names[view.dealer]),
+            ctx.t("{n} cards each · dealer: {name}", n=view.hand_size, name=pc.names[view.dealer]),
             size=13,
         )
     )
     rows: list[ft.Control] = [ft.Row(parts, wrap=True, spacing=14, run_spacing=6)]
     notes: list[str] = []
     if view.no_trump_in_trick:
-        notes.append(t("A no-trump card was played: this trick has no trump."))
+        notes.append(ctx.t("A no-trump card was played: this trick has no trump."))
     elif trump is None and view.phase == "play":
-        notes.append(t("No trump for the rest of the round."))
+        notes.append(ctx.t("No trump for the rest of the round."))
     if view.trump_change_in_trick:
         notes.append(
-            t(
+            ctx.t(
                 "A trump-change card was played: the new trump is {colour}.",
-                colour=t(RAGE_COLOURS[trump].name),
+                colour=ctx.t(RAGE_COLOURS[trump].name),
             )
             if trump and not view.no_trump_in_trick
-            else t("A trump-change card was played.")
+            else ctx.t("A trump-change card was played.")
         )
     for note in notes:
         rows.append(
@@ -116,8 +118,8 @@ def _trump(pc: PanelContext) -> ft.Control:
 def _scores(pc: PanelContext) -> ft.Control:
     """Per player: bid, tricks taken, cards left and the round's points so far."""
     view: RageView = pc.view
-    t = pc.ctx.t
-    header = [t("Player"), t("Bid"), t("Tricks"), t("Cards"), t("Points")]
+    ctx = pc.ctx
+    header = [ctx.t("Player"), ctx.t("Bid"), ctx.t("Tricks"), ctx.t("Cards"), ctx.t("Points")]
     rows: list[ft.DataRow] = []
     for seat, name in enumerate(pc.names):
         on_turn = seat == view.current_player
@@ -156,7 +158,7 @@ def _card_width(pc: PanelContext) -> float:
 
 def _played(pc: PanelContext, seat: int, card: str | None, *, winner: bool = False) -> ft.Control:
     """One seat's place in a trick: its name above its card (or an empty place)."""
-    t = pc.ctx.t
+    ctx = pc.ctx
     width = _card_width(pc)
     if card is None:
         face: ft.Control = ft.Container(
@@ -165,10 +167,10 @@ def _played(pc: PanelContext, seat: int, card: str | None, *, winner: bool = Fal
             border_radius=width * 0.15,
             border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
         )
-        spoken = t("{name}: not played yet", name=pc.names[seat])
+        spoken = ctx.t("{name}: not played yet", name=pc.names[seat])
     else:
         face = rage_card(pc.ctx, card, width=width, selected=winner)
-        spoken = t("{name}: {card}", name=pc.names[seat], card=rage_card_name(pc.ctx, card))
+        spoken = ctx.t("{name}: {card}", name=pc.names[seat], card=rage_card_name(pc.ctx, card))
     name = ft.Text(pc.names[seat], size=12, no_wrap=True, width=width + 16, text_align=ft.TextAlign.CENTER)
     return ft.Semantics(
         ft.Column([name, face], spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
@@ -179,7 +181,7 @@ def _played(pc: PanelContext, seat: int, card: str | None, *, winner: bool = Fal
 def _trick(pc: PanelContext) -> ft.Control:
     """The current trick by seat, in playing order from the leader; seats still to play are empty."""
     view: RageView = pc.view
-    t = pc.ctx.t
+    ctx = pc.ctx
     players = view.options.players
     played = dict(view.trick)
     order = [(view.leader + k) % players for k in range(players)]
@@ -187,7 +189,7 @@ def _trick(pc: PanelContext) -> ft.Control:
     return tag(
         "trick",
         ft.Column(
-            [ft.Text(t("This trick"), size=13), ft.Row(places, wrap=True, spacing=6, run_spacing=6)],
+            [ft.Text(ctx.t("This trick"), size=13), ft.Row(places, wrap=True, spacing=6, run_spacing=6)],
             spacing=4,
         ),
     )
@@ -196,7 +198,7 @@ def _trick(pc: PanelContext) -> ft.Control:
 def _last_trick(pc: PanelContext) -> ft.Control | None:
     """A button that shows the last finished trick and who took it (hidden again by a second tap)."""
     view: RageView = pc.view
-    t = pc.ctx.t
+    ctx = pc.ctx
     if not view.last_trick:
         return None
     shown = bool(pc.ui.get("show_last"))
@@ -207,13 +209,15 @@ def _last_trick(pc: PanelContext) -> ft.Control | None:
 
     button = tag(
         "last-trick",
-        ft.TextButton(t("Hide the last trick") if shown else t("Show the last trick"), on_click=toggle),
+        ft.TextButton(
+            ctx.t("Hide the last trick") if shown else ctx.t("Show the last trick"), on_click=toggle
+        ),
     )
     if not shown:
         return button
     winner = view.last_winner
     places = [_played(pc, seat, card, winner=seat == winner) for seat, card in view.last_trick]
-    caption = t("{name} took the last trick.", name=pc.names[winner]) if winner is not None else ""
+    caption = ctx.t("{name} took the last trick.", name=pc.names[winner]) if winner is not None else ""
     return ft.Column(
         [button, tag("last-trick-cards", ft.Row(places, wrap=True, spacing=6)), ft.Text(caption, size=13)],
         spacing=4,
@@ -223,7 +227,7 @@ def _last_trick(pc: PanelContext) -> ft.Control | None:
 def _bidding(pc: PanelContext) -> ft.Control:
     """0..hand size; the forbidden dealer bid disabled, with the reason below."""
     view: RageView = pc.view
-    t = pc.ctx.t
+    ctx = pc.ctx
     legal = {a[1] for a in pc.legal if a[0] == "bid"}
     size = 44 if pc.ctx.narrow else 52
     buttons: list[ft.Control] = []
@@ -237,7 +241,7 @@ def _bidding(pc: PanelContext) -> ft.Control:
             on_click=lambda _, n=n: _perform(pc, ["bid", n]),
         )
         if n in legal:
-            buttons.append(act(button, ["bid", n], label=t("Bid {n}", n=n)))
+            buttons.append(act(button, ["bid", n], label=ctx.t("Bid {n}", n=n)))
         else:
             buttons.append(tag("bid-forbidden", button))
     parts: list[ft.Control] = [ft.Row(buttons, wrap=True, spacing=6, run_spacing=6)]
@@ -246,7 +250,7 @@ def _bidding(pc: PanelContext) -> ft.Control:
             tag(
                 "forbidden-reason",
                 ft.Text(
-                    t(
+                    ctx.t(
                         "As the dealer you may not bid {bid}: all bids would add up to the {size} cards in hand.",
                         bid=view.forbidden_bid,
                         size=view.hand_size,
@@ -267,7 +271,7 @@ def _hand(pc: PanelContext) -> ft.Control:
     """The hand sorted by colour; identical action cards shown once with a count; unplayable cards dimmed
     while this seat is to play a card."""
     view: RageView = pc.view
-    t = pc.ctx.t
+    ctx = pc.ctx
     playable = {a[1] for a in pc.legal if a[0] == "play"}
     jokers = bool(_joker_moves(pc.legal))
     playing = view.phase == "play" and bool(pc.legal)
@@ -285,7 +289,7 @@ def _hand(pc: PanelContext) -> ft.Control:
                 selected=bool(pc.ui.get("joker")),
                 on_click=lambda _: _toggle_joker(pc),
             )
-            cards.append(choose(face, "joker", label=t("Play the joker: choose its colour")))
+            cards.append(choose(face, "joker", label=ctx.t("Play the joker: choose its colour")))
         elif card in playable:
             face = rage_card(
                 pc.ctx,
@@ -294,11 +298,11 @@ def _hand(pc: PanelContext) -> ft.Control:
                 count=counts[card],
                 on_click=lambda _, c=card: _perform(pc, ["play", c]),
             )
-            cards.append(act(face, ["play", card], label=t("Play {card}", card=name)))
+            cards.append(act(face, ["play", card], label=ctx.t("Play {card}", card=name)))
         else:
             face = rage_card(pc.ctx, card, width=width, count=counts[card], dim=playing)
             cards.append(ft.Semantics(face, identifier=f"hand-{card}", label=name))
-    title = ft.Text(t("Your hand ({count} cards)", count=len(view.hand)), size=13)
+    title = ft.Text(ctx.t("Your hand ({count} cards)", count=len(view.hand)), size=13)
     return tag("hand", ft.Column([title, ft.Row(cards, wrap=True, spacing=4, run_spacing=4)], spacing=4))
 
 
@@ -309,7 +313,7 @@ def _toggle_joker(pc: PanelContext) -> None:
 
 def _joker_picker(pc: PanelContext) -> ft.Control:
     """The six colours, each with its symbol and name, playing the joker as that colour."""
-    t = pc.ctx.t
+    ctx = pc.ctx
     legal = {a[1] for a in _joker_moves(pc.legal)}
     buttons: list[ft.Control] = []
     for letter in COLOURS:
@@ -317,7 +321,7 @@ def _joker_picker(pc: PanelContext) -> ft.Control:
         if card not in legal:
             continue
         spec = RAGE_COLOURS[letter]
-        colour = t(spec.name)
+        colour = ctx.t(spec.name)
         button = ft.Container(
             ft.Row(
                 [ft.Icon(spec.icon, size=18, color=spec.ink), ft.Text(colour, color=spec.ink)],
@@ -330,12 +334,12 @@ def _joker_picker(pc: PanelContext) -> ft.Control:
             on_click=lambda _, c=card: _perform(pc, ["play", c]),
             ink=True,
         )
-        buttons.append(act(button, ["play", card], label=t("Play the joker as {colour}", colour=colour)))
+        buttons.append(act(button, ["play", card], label=ctx.t("Play the joker as {colour}", colour=colour)))
     return tag(
         "joker-colours",
         ft.Column(
             [
-                ft.Text(t("The joker counts as:"), size=13),
+                ft.Text(ctx.t("The joker counts as:"), size=13),
                 ft.Row(buttons, wrap=True, spacing=6, run_spacing=6),
             ],
             spacing=4,

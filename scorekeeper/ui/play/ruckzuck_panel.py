@@ -64,7 +64,7 @@ def selection(pc: PanelContext) -> Any:
 
 def build(pc: PanelContext) -> ft.Control:
     view: RuckZuckView = pc.view
-    t = pc.ctx.t
+    ctx = pc.ctx
     moves = _by_card(pc.legal)
     chosen = selection(pc)
     targets = {field_of(a): a for a in moves.get(chosen, [])}
@@ -88,7 +88,13 @@ def build(pc: PanelContext) -> ft.Control:
     buttons = []
     for a in pc.legal:
         if a in (DRAW, END):
-            text = t("Draw a card") if a == DRAW else t("End the round") if view.last_draw else t("End turn")
+            text = (
+                ctx.t("Draw a card")
+                if a == DRAW
+                else ctx.t("End the round")
+                if view.last_draw
+                else ctx.t("End turn")
+            )
             buttons.append(act(ft.Button(text, on_click=lambda _, a=a: perform(a)), a, label=text))
     if buttons:
         controls.append(ft.Row(buttons, wrap=True, spacing=8))
@@ -97,32 +103,32 @@ def build(pc: PanelContext) -> ft.Control:
 
 def _status(pc: PanelContext, chosen: Any) -> ft.Control:
     view: RuckZuckView = pc.view
-    t = pc.ctx.t
+    ctx = pc.ctx
     if view.is_over:
-        text = t("The round is over.")
+        text = ctx.t("The round is over.")
     elif not pc.legal:
-        text = t("{name} is playing.", name=pc.names[view.current_player])
+        text = ctx.t("{name} is playing.", name=pc.names[view.current_player])
     elif view.joker_pending:
-        text = t("Place the joker you took back: tap a green field.")
+        text = ctx.t("Place the joker you took back: tap a green field.")
     elif chosen is not None:
-        text = t("Tap a green field to place the card, or another card.")
+        text = ctx.t("Tap a green field to place the card, or another card.")
     elif view.last_draw:
-        text = t("You drew the last card: place what you can, then end the round.")
+        text = ctx.t("You drew the last card: place what you can, then end the round.")
     elif view.placed_this_turn:
-        text = t("Place more cards or end your turn.")
+        text = ctx.t("Place more cards or end your turn.")
     else:
-        text = t("Your turn: tap a card to place it, or draw a card.")
+        text = ctx.t("Your turn: tap a card to place it, or draw a card.")
     return tag("play-status", ft.Text(text, weight=ft.FontWeight.BOLD))
 
 
 def _table(pc: PanelContext) -> ft.Control:
     """Everyone's hand size (the player on turn marked) and the stock."""
     view: RuckZuckView = pc.view
-    t = pc.ctx.t
+    ctx = pc.ctx
     chips: list[ft.Control] = []
     for seat, size in enumerate(view.hand_sizes):
         on_turn = seat == view.current_player
-        text = t("{name}: {count} cards", name=pc.names[seat], count=size)
+        text = ctx.t("{name}: {count} cards", name=pc.names[seat], count=size)
         chips.append(
             tag(
                 f"seat-{seat}",
@@ -137,14 +143,14 @@ def _table(pc: PanelContext) -> ft.Control:
             )
         )
     chips.append(
-        tag("stock", ft.Text(t("Stock: {count} cards", count=view.stock_size), size=13)),
+        tag("stock", ft.Text(ctx.t("Stock: {count} cards", count=view.stock_size), size=13)),
     )
     return ft.Row(chips, wrap=True, spacing=6, run_spacing=6)
 
 
 def _board(pc: PanelContext, cell: float, targets: dict[Any, Action], perform: Any) -> ft.Control:
     view: RuckZuckView = pc.view
-    t = pc.ctx.t
+    ctx = pc.ctx
     side = view.options.side
     rows: list[ft.Control] = []
     for row in range(board.ROWS):
@@ -160,7 +166,7 @@ def _board(pc: PanelContext, cell: float, targets: dict[Any, Action], perform: A
         "board",
         ft.Semantics(
             ft.Column(rows, spacing=GAP, tight=True),
-            label=t("Board, red side") if side == "red" else t("Board, blue side"),
+            label=ctx.t("Board, red side") if side == "red" else ctx.t("Board, blue side"),
         ),
     )
 
@@ -169,24 +175,24 @@ def _field(
     pc: PanelContext, label: Any, card: Any, cell: float, side: str, action: Action | None, perform: Any
 ) -> ft.Control:
     view: RuckZuckView = pc.view
-    t = pc.ctx.t
+    ctx = pc.ctx
     small = cell * 0.4
     if label == board.STOCK_FIELD:
         face: ft.Control = ft.Text(str(view.stock_size), size=small, weight=ft.FontWeight.BOLD)
         fill: str = "#90A4AE"
-        name = t("Stock: {count} cards", count=view.stock_size)
+        name = ctx.t("Stock: {count} cards", count=view.stock_size)
     elif card is None:
         face = ft.Text(str(label), size=small, color="#00000080", no_wrap=True)
         fill = SIDE_TINT[side]
-        name = t("Field {field}: empty", field=label)
+        name = ctx.t("Field {field}: empty", field=label)
     elif card == JOKER:
         face = ft.Icon(ft.Icons.STAR, size=cell * 0.55, color=RZ_JOKER_INK)
         fill = RZ_FILL
-        name = t("Field {field}: joker", field=label)
+        name = ctx.t("Field {field}: joker", field=label)
     else:
         face = ft.Text(str(card), size=small * 1.1, weight=ft.FontWeight.BOLD, color=RZ_INK, no_wrap=True)
         fill = RZ_FILL
-        name = t("Field {field}: {card}", field=label, card=card)
+        name = ctx.t("Field {field}: {card}", field=label, card=card)
     box = ft.Container(
         face,
         width=cell,
@@ -203,24 +209,24 @@ def _field(
     box.on_click = lambda _: perform(action)
     box.ink = True
     if action[0] == SWAP:
-        spoken = t("Swap {card} for the joker on field {card}", card=action[1])
+        spoken = ctx.t("Swap {card} for the joker on field {card}", card=action[1])
     elif action[1] == JOKER:
-        spoken = t("Place the joker on field {field}", field=label)
+        spoken = ctx.t("Place the joker on field {field}", field=label)
     else:
-        spoken = t("Place {card} on field {card}", card=action[1])
+        spoken = ctx.t("Place {card} on field {card}", card=action[1])
     return act(box, action, label=spoken)
 
 
 def _hand(pc: PanelContext, moves: dict[Any, list[Action]], chosen: Any, pick: Any) -> ft.Control:
     """The hand sorted (numbers ascending, jokers last); identical jokers shown once with a count."""
     view: RuckZuckView = pc.view
-    t = pc.ctx.t
+    ctx = pc.ctx
     width = 44.0 if pc.ctx.narrow else 56.0
     counts = Counter(view.hand)
     cards: list[ft.Control] = []
     for card in dict.fromkeys(view.hand):
         playable = card in moves
-        name = t("Joker") if card == JOKER else str(card)
+        name = ctx.t("Joker") if card == JOKER else str(card)
         face = ruckzuck_card(
             card,
             width=width,
@@ -231,8 +237,8 @@ def _hand(pc: PanelContext, moves: dict[Any, list[Action]], chosen: Any, pick: A
             tooltip=name,
         )
         if playable:
-            cards.append(choose(face, f"card-{card}", label=t("Select {card}", card=name)))
+            cards.append(choose(face, f"card-{card}", label=ctx.t("Select {card}", card=name)))
         else:
             cards.append(ft.Semantics(face, identifier=f"hand-{card}", label=name))
-    title = ft.Text(t("Your hand ({count} cards)", count=len(view.hand)), size=13)
+    title = ft.Text(ctx.t("Your hand ({count} cards)", count=len(view.hand)), size=13)
     return tag("hand", ft.Column([title, ft.Row(cards, wrap=True, spacing=6, run_spacing=6)], spacing=4))
