@@ -170,6 +170,10 @@ def check_surface(panel: ModuleType, state: Any) -> None:
         if other != state.current_player:
             waiting = Driver(panel, state, other)
             assert waiting.ids("act-") == [] and waiting.ids("choose-") == []
+    # every semantics node wraps a control (a positional argument would land in `tooltip`)
+    for node in walk(Driver(panel, state, seat).tree):
+        if isinstance(node, ft.Semantics):
+            assert node.content is not None and not isinstance(node.tooltip, ft.Control), node.identifier
     # accessible names
     for node in Driver(panel, state, seat).tagged("act-") + Driver(panel, state, seat).tagged("choose-"):
         assert node.label, node.identifier

@@ -173,7 +173,9 @@ def _played(pc: PanelContext, seat: int, card: str | None, *, winner: bool = Fal
         spoken = ctx.t("{name}: {card}", name=pc.names[seat], card=rage_card_name(pc.ctx, card))
     name = ft.Text(pc.names[seat], size=12, no_wrap=True, width=width + 16, text_align=ft.TextAlign.CENTER)
     return ft.Semantics(
-        ft.Column([name, face], spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+        content=ft.Column(
+            [name, face], spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER
+        ),
         label=spoken,
     )
 
@@ -301,7 +303,7 @@ def _hand(pc: PanelContext) -> ft.Control:
             cards.append(act(face, ["play", card], label=ctx.t("Play {card}", card=name)))
         else:
             face = rage_card(pc.ctx, card, width=width, count=counts[card], dim=playing)
-            cards.append(ft.Semantics(face, identifier=f"hand-{card}", label=name))
+            cards.append(ft.Semantics(content=face, identifier=f"hand-{card}", label=name))
     title = ft.Text(ctx.t("Your hand ({count} cards)", count=len(view.hand)), size=13)
     return tag("hand", ft.Column([title, ft.Row(cards, wrap=True, spacing=4, run_spacing=4)], spacing=4))
 

@@ -162,12 +162,10 @@ def _board(pc: PanelContext, cell: float, targets: dict[Any, Action], perform: A
             action = targets.get(label)
             cells.append(_field(pc, label, card, cell, side, action, perform))
         rows.append(ft.Row(cells, spacing=GAP, tight=True))
-    return tag(
-        "board",
-        ft.Semantics(
-            ft.Column(rows, spacing=GAP, tight=True),
-            label=ctx.t("Board, red side") if side == "red" else ctx.t("Board, blue side"),
-        ),
+    return ft.Semantics(
+        content=ft.Column(rows, spacing=GAP, tight=True),
+        identifier="board",
+        label=ctx.t("Board, red side") if side == "red" else ctx.t("Board, blue side"),
     )
 
 
@@ -205,7 +203,7 @@ def _field(
         alignment=ft.Alignment.CENTER,
     )
     if action is None:
-        return ft.Semantics(box, identifier=f"field-{label}", label=name)
+        return ft.Semantics(content=box, identifier=f"field-{label}", label=name)
     box.on_click = lambda _: perform(action)
     box.ink = True
     if action[0] == SWAP:
@@ -239,6 +237,6 @@ def _hand(pc: PanelContext, moves: dict[Any, list[Action]], chosen: Any, pick: A
         if playable:
             cards.append(choose(face, f"card-{card}", label=ctx.t("Select {card}", card=name)))
         else:
-            cards.append(ft.Semantics(face, identifier=f"hand-{card}", label=name))
+            cards.append(ft.Semantics(content=face, identifier=f"hand-{card}", label=name))
     title = ft.Text(ctx.t("Your hand ({count} cards)", count=len(view.hand)), size=13)
     return tag("hand", ft.Column([title, ft.Row(cards, wrap=True, spacing=6, run_spacing=6)], spacing=4))
