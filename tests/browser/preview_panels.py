@@ -35,9 +35,9 @@ NAMES = ["Anna", "Ben", "Cem", "Dora", "Emil", "Fay"]
 OUTPUT = Path(__file__).with_name("output")
 SHOTS = [  # (file name, route)
     ("ruckzuck-start", "/ruckzuck?seed=5&steps=0&players=3"),
-    ("ruckzuck-joker", "/ruckzuck?seed=21&steps=24&players=4&select=J"),
-    ("ruckzuck-blue", "/ruckzuck?seed=8&steps=30&players=2&side=blue&select=first"),
-    ("rage-bid", "/rage?seed=4&steps=3&players=4&round=6"),
+    ("ruckzuck-joker", "/ruckzuck?seed=joker&players=3&select=J"),
+    ("ruckzuck-blue", "/ruckzuck?seed=2&steps=14&players=2&side=blue&select=first"),
+    ("rage-bid", "/rage?seed=9&steps=3&players=4&round=6&dealer=0"),
     ("rage-trick", "/rage?seed=9&steps=10&players=4&round=3&last=1"),
     ("rage-joker", "/rage?seed=joker&players=3&select=joker"),
 ]
@@ -49,14 +49,23 @@ def position(game: str, query: dict[str, str]) -> Any:
     rng = random.Random(seed)
     if game == "rage" and seed == "joker":  # a hand with a joker and a no-trump card, the trick under way
         options = rage.RageOptions(players)
-        hands = [["W", "NT", "r3", "b7", "y12"], ["r5", "b2", "g2", "y2", "+5"], ["r9", "b9", "g9", "TC", "v1"]]
-        state = rage.arranged_round(options, hands, ["o4", "o5", "o6"], dealer=2)
-        for action in (["bid", 1], ["bid", 2], ["bid", 1], ["play", "NT"], ["play", "r5"]):
+        hands = [["W", "NT", "g4", "b7", "y12"], ["r5", "b2", "g2", "y2", "+5"], ["NT", "b9", "g9", "TC", "v1"]]
+        state = rage.arranged_round(options, hands, ["o4", "o5", "o6"], dealer=0)
+        for action in (["bid", 1], ["bid", 2], ["bid", 1], ["play", "r5"], ["play", "NT"]):
             state.apply(action)
         return state, options
+    if game == "ruckzuck" and seed == "joker":  # seat 0 holds a joker and cards that fit
+        options = ruckzuck.RuckZuckOptions(players)
+        mine, on_board = [17, 29, "J", 40, 2], {16: 16, 30: 30, 3: 3}
+        used = [*mine, *on_board.values()]
+        rest = [n for n in range(1, 50) if n not in used] + ["J"]
+        hands = [mine, *(rest[5 * k : 5 * k + 5] for k in range(players - 1))]
+        stock = rest[5 * (players - 1) :]
+        return ruckzuck.RuckZuckState.from_position(options, hands, on_board, stock), options
     if game == "rage":
         options: Any = rage.RageOptions(players, edition=query.get("edition", "seed"))
-        state = rage.new_round(options, seed, dealer=players - 1, round_index=int(query.get("round", "0")))
+        dealer = int(query.get("dealer", players - 1))
+        state = rage.new_round(options, seed, dealer=dealer, round_index=int(query.get("round", "0")))
     else:
         options = ruckzuck.RuckZuckOptions(players, side=query.get("side", "red"))
         state = ruckzuck.new_round(options, seed, dealer=players - 1)
@@ -159,9 +168,9 @@ def shots(port: int) -> None:
                         page.locator('[flt-semantics-identifier="hand"]').first.wait_for(
                             state="attached", timeout=30_000
                         )
-                        page.wait_for_timeout(800)
+                        page.wait_for_timeout(2500)
                         path = OUTPUT / f"panel-{name}-{size_name}-{lang}.png"
-                        page.screenshot(path=str(path), full_page=True)
+                        page.screenshot(path=str(path))
                         print(path)
                         page.close()
             browser.close()

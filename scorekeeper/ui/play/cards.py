@@ -56,6 +56,8 @@ ACTION_FACES: dict[str, tuple[str, ft.IconData | None]] = {
 """Action cards: the short face text and a symbol."""
 
 ACTION_FILL = "#263238"
+SELECTED = "#FFB300"
+"""The border of a selected card (amber: visible on every card colour and on the dark action cards)."""
 ACTION_INK = "#FFFFFF"
 
 
@@ -135,7 +137,7 @@ def rage_card(
         height=height,
         bgcolor=fill,
         border_radius=width * 0.15,
-        border=ft.Border.all(4 if selected else 1, ft.Colors.ON_SURFACE if selected else "#00000040"),
+        border=ft.Border.all(4 if selected else 1, SELECTED if selected else "#40000000"),
         alignment=ft.Alignment.CENTER,
         opacity=0.35 if dim else 1.0,
         on_click=on_click,
@@ -180,7 +182,7 @@ def ruckzuck_card(
         height=width * 1.4,
         bgcolor=RZ_FILL,
         border_radius=width * 0.15,
-        border=ft.Border.all(4 if selected else 1, ft.Colors.PRIMARY if selected else "#00000055"),
+        border=ft.Border.all(4 if selected else 1, ft.Colors.PRIMARY if selected else "#55000000"),
         alignment=ft.Alignment.CENTER,
         opacity=0.4 if dim else 1.0,
         on_click=on_click,

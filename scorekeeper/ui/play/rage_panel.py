@@ -32,7 +32,13 @@ def path(action: Action) -> list[str]:
 
 def build(pc: PanelContext) -> ft.Control:
     view: RageView = pc.view
-    controls: list[ft.Control] = [_status(pc), _trump(pc), _scores(pc), _trick(pc)]
+    controls: list[ft.Control] = [_status(pc), _trump(pc)]
+    if pc.ctx.narrow:
+        controls += [_scores(pc), _trick(pc)]
+    else:  # a tablet uses the room: the table of bids beside the trick
+        trick = ft.Container(_trick(pc), expand=True)
+        row = ft.Row([_scores(pc), trick], spacing=32, vertical_alignment=ft.CrossAxisAlignment.START)
+        controls.append(row)
     last = _last_trick(pc)
     if last is not None:
         controls.append(last)
@@ -149,11 +155,13 @@ def _scores(pc: PanelContext) -> ft.Control:
         data_row_max_height=32,
         heading_row_height=28,
     )
+    if not pc.ctx.narrow:  # beside the trick, in a row that must not scroll sideways itself
+        return tag("bids-tricks", table)
     return tag("bids-tricks", ft.Row([table], scroll=ft.ScrollMode.AUTO))
 
 
 def _card_width(pc: PanelContext) -> float:
-    return 46.0 if pc.ctx.narrow else 60.0
+    return 46.0 if pc.ctx.narrow else 68.0
 
 
 def _played(pc: PanelContext, seat: int, card: str | None, *, winner: bool = False) -> ft.Control:

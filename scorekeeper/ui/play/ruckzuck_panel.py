@@ -78,7 +78,7 @@ def build(pc: PanelContext) -> ft.Control:
         pc.refresh()
 
     available = min(pc.ctx.width, 900) - 28
-    cell = max(22.0, min(60.0, (available - GAP * (board.COLUMNS - 1)) / board.COLUMNS))
+    cell = max(22.0, min(72.0, (available - GAP * (board.COLUMNS - 1)) / board.COLUMNS))
     controls: list[ft.Control] = [
         _status(pc, chosen),
         _table(pc),
@@ -176,11 +176,12 @@ def _field(
     ctx = pc.ctx
     small = cell * 0.4
     if label == board.STOCK_FIELD:
-        face: ft.Control = ft.Text(str(view.stock_size), size=small, weight=ft.FontWeight.BOLD)
+        # a symbol, not the count: a number here would read like a card on the board
+        face: ft.Control = ft.Icon(ft.Icons.LAYERS, size=cell * 0.6, color="#FFFFFF")
         fill: str = "#90A4AE"
         name = ctx.t("Stock: {count} cards", count=view.stock_size)
     elif card is None:
-        face = ft.Text(str(label), size=small, color="#00000080", no_wrap=True)
+        face = ft.Text(str(label), size=small, color="#80000000", no_wrap=True)
         fill = SIDE_TINT[side]
         name = ctx.t("Field {field}: empty", field=label)
     elif card == JOKER:
@@ -191,15 +192,19 @@ def _field(
         face = ft.Text(str(card), size=small * 1.1, weight=ft.FontWeight.BOLD, color=RZ_INK, no_wrap=True)
         fill = RZ_FILL
         name = ctx.t("Field {field}: {card}", field=label, card=card)
+    if action is not None:
+        border = ft.Border.all(3, ft.Colors.ON_SURFACE)
+    elif card is not None:  # a card lies here: a card's edge, so it stands out from the printed board
+        border = ft.Border.all(1.5, "#99000000")
+    else:
+        border = ft.Border.all(0.5, "#30000000")
     box = ft.Container(
         face,
         width=cell,
         height=cell,
         bgcolor=TARGET if action is not None else fill,
         border_radius=4,
-        border=ft.Border.all(
-            3 if action is not None else 0.5, ft.Colors.ON_SURFACE if action else "#00000030"
-        ),
+        border=border,
         alignment=ft.Alignment.CENTER,
     )
     if action is None:
