@@ -314,3 +314,15 @@ def test_every_text_of_the_panels_is_translated(language: str) -> None:
     fields = re.compile(r"\{[^}]*\}")
     for message in found:
         assert sorted(fields.findall(catalog(language)[message])) == sorted(fields.findall(message)), message
+
+
+@pytest.mark.parametrize(
+    "panel,state",
+    [
+        (ruckzuck_panel, ruckzuck_arranged([17, 18, RZ_JOKER, 40, 41], {16: 16, 1: RZ_JOKER})),
+        (rage_panel, rage_position(5, 4, "seed", 9)),
+    ],
+)
+def test_a_tablet_lays_out_the_same_controls(panel: ModuleType, state: Any) -> None:
+    phone, tablet = (Driver(panel, state, state.current_player, width=w) for w in (390, 1024))
+    assert phone.ids("act-") == tablet.ids("act-") and phone.ids("choose-") == tablet.ids("choose-")
