@@ -87,7 +87,12 @@ def _trump(pc: PanelContext) -> ft.Control:
         parts.append(tag("led", ft.Row([colour_chip(pc.ctx, view.led), ft.Text(led)], spacing=6, tight=True)))
     parts.append(
         ft.Text(
-            ctx.t("{n} cards each · dealer: {name}", n=view.hand_size, name=pc.names[view.dealer]),
+            ctx.t.plural(
+                "{n} card each · dealer: {name}",
+                "{n} cards each · dealer: {name}",
+                view.hand_size,
+                name=pc.names[view.dealer],
+            ),
             size=13,
         )
     )
@@ -260,10 +265,11 @@ def _bidding(pc: PanelContext) -> ft.Control:
             tag(
                 "forbidden-reason",
                 ft.Text(
-                    ctx.t(
-                        "As the dealer you may not bid {bid}: all bids would add up to the {size} cards in hand.",
+                    ctx.t.plural(
+                        "As the dealer you may not bid {bid}: all bids would add up to the {n} card in hand.",
+                        "As the dealer you may not bid {bid}: all bids would add up to the {n} cards in hand.",
+                        view.hand_size,
                         bid=view.forbidden_bid,
-                        size=view.hand_size,
                     ),
                     size=13,
                     color=ft.Colors.ERROR,
@@ -312,7 +318,7 @@ def _hand(pc: PanelContext) -> ft.Control:
         else:
             face = rage_card(pc.ctx, card, width=width, count=counts[card], dim=playing)
             cards.append(ft.Semantics(content=face, identifier=f"hand-{card}", label=name))
-    title = ft.Text(ctx.t("Your hand ({count} cards)", count=len(view.hand)), size=13)
+    title = ft.Text(ctx.t.plural("Your hand ({n} card)", "Your hand ({n} cards)", len(view.hand)), size=13)
     return tag("hand", ft.Column([title, ft.Row(cards, wrap=True, spacing=4, run_spacing=4)], spacing=4))
 
 

@@ -128,7 +128,7 @@ def _table(pc: PanelContext) -> ft.Control:
     chips: list[ft.Control] = []
     for seat, size in enumerate(view.hand_sizes):
         on_turn = seat == view.current_player
-        text = ctx.t("{name}: {count} cards", name=pc.names[seat], count=size)
+        text = ctx.t.plural("{name}: {n} card", "{name}: {n} cards", size, name=pc.names[seat])
         chips.append(
             tag(
                 f"seat-{seat}",
@@ -143,7 +143,7 @@ def _table(pc: PanelContext) -> ft.Control:
             )
         )
     chips.append(
-        tag("stock", ft.Text(ctx.t("Stock: {count} cards", count=view.stock_size), size=13)),
+        tag("stock", ft.Text(ctx.t.plural("Stock: {n} card", "Stock: {n} cards", view.stock_size), size=13)),
     )
     return ft.Row(chips, wrap=True, spacing=6, run_spacing=6)
 
@@ -179,7 +179,7 @@ def _field(
         # a symbol, not the count: a number here would read like a card on the board
         face: ft.Control = ft.Icon(ft.Icons.LAYERS, size=cell * 0.6, color="#FFFFFF")
         fill: str = "#90A4AE"
-        name = ctx.t("Stock: {count} cards", count=view.stock_size)
+        name = ctx.t.plural("Stock: {n} card", "Stock: {n} cards", view.stock_size)
     elif card is None:
         face = ft.Text(str(label), size=small, color="#80000000", no_wrap=True)
         fill = SIDE_TINT[side]
@@ -243,5 +243,5 @@ def _hand(pc: PanelContext, moves: dict[Any, list[Action]], chosen: Any, pick: A
             cards.append(choose(face, f"card-{card}", label=ctx.t("Select {card}", card=name)))
         else:
             cards.append(ft.Semantics(content=face, identifier=f"hand-{card}", label=name))
-    title = ft.Text(ctx.t("Your hand ({count} cards)", count=len(view.hand)), size=13)
+    title = ft.Text(ctx.t.plural("Your hand ({n} card)", "Your hand ({n} cards)", len(view.hand)), size=13)
     return tag("hand", ft.Column([title, ft.Row(cards, wrap=True, spacing=6, run_spacing=6)], spacing=4))
