@@ -49,7 +49,11 @@ def position(game: str, query: dict[str, str]) -> Any:
     rng = random.Random(seed)
     if game == "rage" and seed == "joker":  # a hand with a joker and a no-trump card, the trick under way
         options = rage.RageOptions(players)
-        hands = [["W", "NT", "g4", "b7", "y12"], ["r5", "b2", "g2", "y2", "+5"], ["NT", "b9", "g9", "TC", "v1"]]
+        hands = [
+            ["W", "NT", "g4", "b7", "y12"],
+            ["r5", "b2", "g2", "y2", "+5"],
+            ["NT", "b9", "g9", "TC", "v1"],
+        ]
         state = rage.arranged_round(options, hands, ["o4", "o5", "o6"], dealer=0)
         for action in (["bid", 1], ["bid", 2], ["bid", 1], ["play", "r5"], ["play", "NT"]):
             state.apply(action)

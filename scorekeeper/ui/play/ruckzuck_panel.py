@@ -114,6 +114,12 @@ def _status(pc: PanelContext, chosen: Any) -> ft.Control:
         text = ctx.t("Tap a green field to place the card, or another card.")
     elif view.last_draw:
         text = ctx.t("You drew the last card: place what you can, then end the round.")
+    elif not _by_card(pc.legal):
+        text = (
+            ctx.t("None of your cards fits now: end your turn.")
+            if view.placed_this_turn or view.last_draw
+            else ctx.t("None of your cards fits yet: draw a card.")
+        )
     elif view.placed_this_turn:
         text = ctx.t("Place more cards or end your turn.")
     else:
