@@ -118,7 +118,15 @@ def main(page: ft.Page) -> None:
             ui=ui,
             refresh=show,
         )
-        holder.controls = [panel.build(pc)]
+        built = panel.build(pc)
+        if ctx.width >= 900:  # as the play screen lays it out: the move log beside the table
+            log = ft.Container(ft.Text("(move log)", italic=True), bgcolor=ft.Colors.SURFACE_CONTAINER)
+            built = ft.Row(
+                [ft.Column([built], expand=3), ft.Column([log], expand=2)],
+                vertical_alignment=ft.CrossAxisAlignment.START,
+                spacing=24,
+            )
+        holder.controls = [built]
         page.update()
 
     def resized(event: Any) -> None:

@@ -61,6 +61,14 @@ SELECTED = "#FFB300"
 ACTION_INK = "#FFFFFF"
 
 
+def panel_width(ctx: AppContext) -> float:
+    """About how wide the panel is drawn: the window less the margins on a phone; from 900 px on, the play
+    screen gives the table three fifths and the move log the rest. Only font and symbol sizes follow this;
+    the board's fields share the real width equally."""
+    width = ctx.width
+    return width - 28 if width < 900 else (width - 72) * 0.6
+
+
 def rage_card_name(ctx: AppContext, card: str) -> str:
     """A Rage card in words for the player ("red 7", "joker (green)", "no-trump")."""
     name = describe(card)

@@ -19,7 +19,7 @@ from scorekeeper.games.base import Action
 from scorekeeper.games.rage.cards import COLOURS, JOKER
 from scorekeeper.games.rage.play import RageView
 from scorekeeper.ui.components.widgets import tag
-from scorekeeper.ui.play.cards import RAGE_COLOURS, colour_chip, rage_card, rage_card_name
+from scorekeeper.ui.play.cards import RAGE_COLOURS, colour_chip, panel_width, rage_card, rage_card_name
 from scorekeeper.ui.play.kit import PanelContext, act, action_key, choose
 
 
@@ -33,7 +33,7 @@ def path(action: Action) -> list[str]:
 def build(pc: PanelContext) -> ft.Control:
     view: RageView = pc.view
     controls: list[ft.Control] = [_status(pc), _trump(pc)]
-    if pc.ctx.narrow:
+    if not _side_by_side(pc):
         controls += [_scores(pc), _trick(pc)]
     else:  # a tablet uses the room: the table of bids beside the trick
         trick = ft.Container(_trick(pc), expand=True)
@@ -48,6 +48,12 @@ def build(pc: PanelContext) -> ft.Control:
     if pc.ui.get("joker") and _joker_moves(pc.legal):
         controls.append(_joker_picker(pc))
     return ft.Column(controls, spacing=10)
+
+
+def _side_by_side(pc: PanelContext) -> bool:
+    """Whether the table of bids fits beside a whole trick (one place per seat), as on a tablet."""
+    place = _card_width(pc) + 22
+    return panel_width(pc.ctx) >= 260 + place * pc.view.options.players
 
 
 def _perform(pc: PanelContext, action: Action) -> None:
@@ -160,7 +166,7 @@ def _scores(pc: PanelContext) -> ft.Control:
         data_row_max_height=32,
         heading_row_height=28,
     )
-    if not pc.ctx.narrow:  # beside the trick, in a row that must not scroll sideways itself
+    if _side_by_side(pc):  # beside the trick, in a row that must not scroll sideways itself
         return tag("bids-tricks", table)
     return tag("bids-tricks", ft.Row([table], scroll=ft.ScrollMode.AUTO))
 

@@ -18,7 +18,7 @@ from scorekeeper.games.ruckzuck import board
 from scorekeeper.games.ruckzuck.play import DRAW, END, PLACE, SWAP, RuckZuckView
 from scorekeeper.games.ruckzuck.rules import JOKER
 from scorekeeper.ui.components.widgets import tag
-from scorekeeper.ui.play.cards import RZ_FILL, RZ_INK, RZ_JOKER_INK, ruckzuck_card
+from scorekeeper.ui.play.cards import RZ_FILL, RZ_INK, RZ_JOKER_INK, panel_width, ruckzuck_card
 from scorekeeper.ui.play.kit import PanelContext, act, action_key, choose
 
 SIDE_TINT = {"red": "#FFCDD2", "blue": "#BBDEFB"}
@@ -77,8 +77,7 @@ def build(pc: PanelContext) -> ft.Control:
         pc.ui["selected"] = None if pc.ui.get("selected") == card else card
         pc.refresh()
 
-    available = min(pc.ctx.width, 900) - 28
-    cell = max(22.0, min(72.0, (available - GAP * (board.COLUMNS - 1)) / board.COLUMNS))
+    cell = max(20.0, min(72.0, (panel_width(pc.ctx) - GAP * (board.COLUMNS - 1)) / board.COLUMNS))
     controls: list[ft.Control] = [
         _status(pc, chosen),
         _table(pc),
@@ -167,7 +166,7 @@ def _board(pc: PanelContext, cell: float, targets: dict[Any, Action], perform: A
             card = view.board[position]
             action = targets.get(label)
             cells.append(_field(pc, label, card, cell, side, action, perform))
-        rows.append(ft.Row(cells, spacing=GAP, tight=True))
+        rows.append(ft.Row(cells, spacing=GAP))
     return ft.Semantics(
         content=ft.Column(rows, spacing=GAP, tight=True),
         identifier="board",
@@ -206,15 +205,15 @@ def _field(
         border = ft.Border.all(0.5, "#30000000")
     box = ft.Container(
         face,
-        width=cell,
-        height=cell,
+        expand=1,  # 13 equal square fields across whatever width the play screen gives the panel
+        aspect_ratio=1,
         bgcolor=TARGET if action is not None else fill,
         border_radius=4,
         border=border,
         alignment=ft.Alignment.CENTER,
     )
     if action is None:
-        return ft.Semantics(content=box, identifier=f"field-{label}", label=name)
+        return ft.Semantics(content=box, identifier=f"field-{label}", label=name, expand=1)
     box.on_click = lambda _: perform(action)
     box.ink = True
     if action[0] == SWAP:
