@@ -111,7 +111,7 @@ def test_ruckzuck_examples() -> None:
     # the last card in hand: the player is out
     state = arranged_ruckzuck([17], {16: 16})
     assert describe_ruckzuck(["place", 17, 17], state.view(1)) == (
-        "Player 1 placed 17 next to 16. Player 1 has no cards left!"
+        "Player 1 placed 17 next to 16. That was the last card in hand."
     )
 
 

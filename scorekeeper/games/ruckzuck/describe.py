@@ -72,5 +72,5 @@ def describe_action(action: Action, view: RuckZuckView) -> Message:
     else:
         message = Message("{who} placed {card} next to {neighbour}.", who=who, card=card, neighbour=touching)
     if last:
-        return Message("{move} {who} has no cards left!", move=message, who=who)
+        return Message("{move} That was the last card in hand.", move=message)
     return message
