@@ -17,7 +17,7 @@ from scorekeeper.games.base import Message
 from scorekeeper.games.rage.describe import describe_action as describe_rage
 from scorekeeper.games.ruckzuck.describe import describe_action as describe_ruckzuck
 from scorekeeper.games.ruckzuck.rules import JOKER as RZ_JOKER
-from scorekeeper.ui.i18n import Translator, catalog
+from scorekeeper.ui.i18n import Translator, catalog, plural_catalog
 
 LANGUAGES = ("de", "nl", "fr")
 
@@ -42,7 +42,7 @@ def _fields(template: str) -> list[str | None]:
 
 def check_translated(message: Message) -> None:
     for language in LANGUAGES:
-        known = catalog(language)
+        known = {**catalog(language), **plural_catalog(language)}
         missing = [t for t in templates(message) if t not in known]
         assert not missing, (language, missing)
         text = message.translated(Translator(language))
@@ -148,3 +148,22 @@ def test_the_seat_names_are_translated_inside_the_sentence(language: str) -> Non
     state = rage.new_round(rage.RageOptions(3), 1)
     text = describe_rage(["bid", 0], state.view(0)).translated(Translator(language))
     assert text != "Player 2 bid 0." and "0" in text
+
+
+def test_round_results_in_words() -> None:
+    from scorekeeper.games.rage.describe import describe_result as rage_result
+    from scorekeeper.games.ruckzuck.describe import describe_result as ruckzuck_result
+
+    lines = ruckzuck_result({"hands": [[], [3, RZ_JOKER, 40], []], "out": 0}, None)
+    assert lines == ["went out", "3 + joker (100) + 40: 143 penalty points", "no cards left"]
+    assert lines[1].translated(Translator("de")) == "3 + Joker (100) + 40: 143 Minuspunkte"
+    result = {"bids": [1, 2, 0], "tricks": [1, 0, 1], "bonus": [0, 1, 0], "minus": [0, 0, 2]}
+    lines = rage_result(result, rage.RageOptions(3))
+    assert lines == [
+        "bid 1 · took 1 trick · exact",
+        "bid 2 · took 0 tricks · missed · +5 ×1",
+        "bid 0 · took 1 trick · missed · -5 ×2",
+    ]
+    for line in lines:
+        check_translated(line)
+    assert lines[0].translated(Translator("fr")) == "annonce 1 · 1 pli fait · exact"

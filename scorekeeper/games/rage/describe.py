@@ -8,7 +8,9 @@ when a trump-change card completes the trick: the new trump is still face down i
 
 from __future__ import annotations
 
-from scorekeeper.games.base import Action, Message, seat_name
+from typing import Any
+
+from scorekeeper.games.base import Action, Message, Plural, seat_name
 from scorekeeper.games.rage.cards import (
     BONUS,
     COLOUR_NAMES,
@@ -66,3 +68,21 @@ def _winner(card: str, view: RageView) -> int | None:
         return None  # the trick is decided by a trump not turned up yet
     plays = [*view.trick, (view.current_player, card)]
     return plays[trick_winner([c for _, c in plays], trump)][0]
+
+
+def describe_result(result: dict[str, Any], options: Any) -> list[Message]:
+    """Per seat, what the round's points come from (RULES.md 3.4): the bid, the tricks taken, whether the
+    bid was made, and the +5 / -5 cards among the tricks."""
+    lines: list[Message] = []
+    keys = ("bids", "tricks", "bonus", "minus")
+    for bid, tricks, bonus, minus in zip(*(result.get(key) or [] for key in keys), strict=False):
+        line: Message = Plural("bid {bid} · took {n} trick", "bid {bid} · took {n} tricks", tricks, bid=bid)
+        line = (
+            Message("{line} · exact", line=line) if bid == tricks else Message("{line} · missed", line=line)
+        )
+        if bonus:
+            line = Message("{line} · +5 ×{count}", line=line, count=bonus)
+        if minus:
+            line = Message("{line} · -5 ×{count}", line=line, count=minus)
+        lines.append(line)
+    return lines

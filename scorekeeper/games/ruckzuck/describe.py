@@ -10,11 +10,15 @@ go on a field touching a card, so there always is one.
 
 from __future__ import annotations
 
-from scorekeeper.games.base import Action, Message, seat_name
+from typing import Any
+
+from scorekeeper.games.base import Action, Message, Plural, joined, seat_name
 from scorekeeper.games.ruckzuck import board
 from scorekeeper.games.ruckzuck.play import DRAW, END, PLACE, SWAP, RuckZuckView
-from scorekeeper.games.ruckzuck.rules import JOKER, Card
+from scorekeeper.games.ruckzuck.rules import JOKER, Card, penalty
 
+JOKER_WORD = Message("joker (100)")
+"""A joker left in hand, in a round's breakdown."""
 FIELD_NAMES: dict[str, Message] = {
     "J1": Message("the left joker field"),
     "J2": Message("the right joker field"),
@@ -74,3 +78,19 @@ def describe_action(action: Action, view: RuckZuckView) -> Message:
     if last:
         return Message("{move} That was the last card in hand.", move=message)
     return message
+
+
+def describe_result(result: dict[str, Any], options: Any) -> list[Message]:
+    """Per seat, where the round's penalty comes from (RULES.md 2.3): the cards left in hand, each number
+    counting its value and each joker 100, or that the seat went out."""
+    lines: list[Message] = []
+    for seat, hand in enumerate(result.get("hands") or []):
+        if not hand:
+            went_out = seat == result.get("out")
+            lines.append(Message("went out") if went_out else Message("no cards left"))
+            continue
+        cards = joined([JOKER_WORD if card == JOKER else str(card) for card in hand], " + ")
+        lines.append(
+            Plural("{cards}: {n} penalty point", "{cards}: {n} penalty points", penalty(hand), cards=cards)
+        )
+    return lines
