@@ -326,3 +326,31 @@ def test_every_text_of_the_panels_is_translated(language: str) -> None:
 def test_a_tablet_lays_out_the_same_controls(panel: ModuleType, state: Any) -> None:
     phone, tablet = (Driver(panel, state, state.current_player, width=w) for w in (390, 1024))
     assert phone.ids("act-") == tablet.ids("act-") and phone.ids("choose-") == tablet.ids("choose-")
+
+
+def test_ruckzuck_edges_what_the_others_placed_since_the_seats_last_move() -> None:
+    state = ruckzuck_arranged([17, 18, RZ_JOKER, 40, 41], {16: 16, 1: RZ_JOKER})
+    state.apply(["place", 17, 17])
+    state.apply("end")
+    for action in state.legal_actions():  # seat 1 places what it can next to the cards
+        if isinstance(action, list) and action[1] != RZ_JOKER:
+            state.apply(action)
+            break
+    placed = {
+        ruckzuck_panel.field_of(a) for seat, a in state.view(0).history if seat == 1 and isinstance(a, tuple)
+    }
+    assert placed
+    assert ruckzuck_panel.placed_by_others(state.view(0)) == placed
+    assert ruckzuck_panel.placed_by_others(state.view(1)) == set()
+
+
+def test_rage_names_who_is_taking_the_trick_so_far() -> None:
+    options = rage.RageOptions(3)
+    hands = [["r3", "g1"], ["r5", "b2"], ["r9", "b9"]]
+    state = rage.arranged_round(options, hands, ["o4", "o5", "o6"], dealer=2)
+    for bid in (1, 1, 1):
+        state.apply(["bid", bid])
+    state.apply(["play", "r3"])
+    state.apply(["play", "r5"])
+    texts = list(strings(Driver(rage_panel, state, 2).tree))
+    assert "Ben is taking the trick so far." in texts

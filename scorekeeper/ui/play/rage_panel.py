@@ -18,6 +18,7 @@ import flet as ft
 from scorekeeper.games.base import Action
 from scorekeeper.games.rage.cards import COLOURS, JOKER
 from scorekeeper.games.rage.play import RageView
+from scorekeeper.games.rage.rules import trick_winner
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.play.cards import RAGE_COLOURS, colour_chip, panel_width, rage_card, rage_card_name
 from scorekeeper.ui.play.kit import PanelContext, act, action_key, choose
@@ -206,14 +207,16 @@ def _trick(pc: PanelContext) -> ft.Control:
     players = view.options.players
     played = dict(view.trick)
     order = [(view.leader + k) % players for k in range(players)]
-    places = [_played(pc, seat, played.get(seat)) for seat in order]
-    return tag(
-        "trick",
-        ft.Column(
-            [ft.Text(ctx.t("This trick"), size=13), ft.Row(places, wrap=True, spacing=6, run_spacing=6)],
-            spacing=4,
-        ),
-    )
+    # the card taking the trick so far (public: the cards and the trump are on the table)
+    ahead = view.trick[trick_winner([c for _, c in view.trick], view.trump)][0] if view.trick else None
+    places = [_played(pc, seat, played.get(seat), winner=seat == ahead) for seat in order]
+    parts: list[ft.Control] = [
+        ft.Text(ctx.t("This trick"), size=13),
+        ft.Row(places, wrap=True, spacing=6, run_spacing=6),
+    ]
+    if ahead is not None:
+        parts.append(ft.Text(ctx.t("{name} is taking the trick so far.", name=pc.names[ahead]), size=13))
+    return tag("trick", ft.Column(parts, spacing=4))
 
 
 def _last_trick(pc: PanelContext) -> ft.Control | None:

@@ -18,7 +18,7 @@ from scorekeeper.games.ruckzuck import board
 from scorekeeper.games.ruckzuck.play import DRAW, END, PLACE, SWAP, RuckZuckView
 from scorekeeper.games.ruckzuck.rules import JOKER
 from scorekeeper.ui.components.widgets import tag
-from scorekeeper.ui.play.cards import RZ_FILL, RZ_INK, RZ_JOKER_INK, panel_width, ruckzuck_card
+from scorekeeper.ui.play.cards import RZ_FILL, RZ_INK, RZ_JOKER_INK, SELECTED, panel_width, ruckzuck_card
 from scorekeeper.ui.play.kit import PanelContext, act, action_key, choose
 
 SIDE_TINT = {"red": "#FFCDD2", "blue": "#BBDEFB"}
@@ -153,10 +153,23 @@ def _table(pc: PanelContext) -> ft.Control:
     return ft.Row(chips, wrap=True, spacing=6, run_spacing=6)
 
 
+def placed_by_others(view: RuckZuckView) -> set[Any]:
+    """The fields the others placed on (or swapped a joker on) since this seat's last move: shown edged, so
+    the seat sees at a glance what changed while it waited."""
+    fields: set[Any] = set()
+    for seat, action in reversed(view.history):
+        if seat == view.seat:
+            break
+        if isinstance(action, tuple) and action[0] in (PLACE, SWAP):
+            fields.add(field_of(action))
+    return fields
+
+
 def _board(pc: PanelContext, cell: float, targets: dict[Any, Action], perform: Any) -> ft.Control:
     view: RuckZuckView = pc.view
     ctx = pc.ctx
     side = view.options.side
+    fresh = placed_by_others(view)
     rows: list[ft.Control] = []
     for row in range(board.ROWS):
         cells: list[ft.Control] = []
@@ -165,7 +178,7 @@ def _board(pc: PanelContext, cell: float, targets: dict[Any, Action], perform: A
             label = board.label(position, side)
             card = view.board[position]
             action = targets.get(label)
-            cells.append(_field(pc, label, card, cell, side, action, perform))
+            cells.append(_field(pc, label, card, cell, side, action, perform, fresh=label in fresh))
         rows.append(ft.Row(cells, spacing=GAP))
     return ft.Semantics(
         content=ft.Column(rows, spacing=GAP, tight=True),
@@ -175,7 +188,15 @@ def _board(pc: PanelContext, cell: float, targets: dict[Any, Action], perform: A
 
 
 def _field(
-    pc: PanelContext, label: Any, card: Any, cell: float, side: str, action: Action | None, perform: Any
+    pc: PanelContext,
+    label: Any,
+    card: Any,
+    cell: float,
+    side: str,
+    action: Action | None,
+    perform: Any,
+    *,
+    fresh: bool = False,
 ) -> ft.Control:
     view: RuckZuckView = pc.view
     ctx = pc.ctx
@@ -199,6 +220,8 @@ def _field(
         name = ctx.t("Field {field}: {card}", field=label, card=card)
     if action is not None:
         border = ft.Border.all(3, ft.Colors.ON_SURFACE)
+    elif card is not None and fresh:  # placed by another player since this seat's last move
+        border = ft.Border.all(3, SELECTED)
     elif card is not None:  # a card lies here: a card's edge, so it stands out from the printed board
         border = ft.Border.all(1.5, "#99000000")
     else:
