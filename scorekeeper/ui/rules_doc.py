@@ -12,11 +12,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from scorekeeper.games.spec import KEYS
 from scorekeeper.ui.i18n import LANGUAGES
 from scorekeeper.ui.views.rules import RULES_DIR
 
 DOCS_DIR = Path(__file__).resolve().parents[2] / "docs"
-GAMES = ("racko", "ruckzuck", "rage")
+GAMES = KEYS  # the registry's order
 TITLES = {
     "en": "The rules the app follows",
     "de": "Die Regeln, nach denen die App zählt",

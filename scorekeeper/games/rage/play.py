@@ -16,7 +16,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper.games.base import Plural, RuleError, joined, seat_name, seats_from_left_of
+from scorekeeper.games.base import N_, Deal, Plural, RuleError, State, joined, seat_name, seats_from_left_of
 from scorekeeper.games.rage.cards import (
     BONUS,
     COLOUR_NAMES,
@@ -33,6 +33,7 @@ from scorekeeper.games.rage.cards import (
     sort_key,
 )
 from scorekeeper.games.rage.rules import (
+    BONUS_POINTS,
     RageOptions,
     deck,
     forbidden_dealer_bid,
@@ -97,19 +98,25 @@ class RageView:
     options: RageOptions
 
 
-class RageState:
+class RageState(State):
     """One round of Rage from the deal to the last trick."""
+
+    options_type = RageOptions
+    wrong_options = N_("These are not Rage options.")
 
     def __init__(
         self,
         options: RageOptions,
-        seed: Any,
+        deal: Deal,
         *,
-        dealer: int,
-        round_index: int,
-        size: int,
+        hand_size: int | None = None,
         cards: list[str] | None = None,
     ) -> None:
+        """Shuffle with ``random.Random(seed)`` (or take ``cards``, top first), deal, show the first trump;
+        bidding starts left of the dealer. The hand size follows the edition's schedule for the round unless
+        ``hand_size`` is given. Everybody plays every round (no one is out)."""
+        seed, dealer, round_index = deal.seed, deal.dealer, deal.round_index
+        size = _round_size(options, round_index, hand_size)
         players = options.players
         self.options = options
         self.seed = seed
@@ -117,7 +124,7 @@ class RageState:
         self.round_index = round_index
         self.hand_size = size
         self.log: list[Action] = []
-        self.match_scores: tuple[int, ...] = (0,) * players
+        self.match_scores = deal.scores
         if cards is None:
             cards = deck(options)
             random.Random(seed).shuffle(cards)
@@ -232,22 +239,23 @@ class RageState:
             return actions
         return []
 
-    def apply(self, action: Action) -> None:
-        """Take one action of the current player; an illegal one raises RuleError and changes nothing."""
-        if self.phase == "over":
-            raise RuleError("The round is over.")
-        if not isinstance(action, list | tuple) or len(action) != 2 or action[0] not in ("bid", "play"):
-            raise RuleError('A Rage move is a bid ("bid", number) or a card to play ("play", card).')
+    def _do(self, action: Action) -> None:
         kind, value = action
         if kind == "bid":
-            self._check_bid(value)
             self.bids[self.to_act] = value
-            self.log.append(["bid", value])
             self._next_bidder()
         else:
-            card = self._check_play(value)
-            self.log.append(["play", card])
-            self._play(card)
+            self._play(value)
+
+    def _illegal(self, action: Any) -> RuleError:
+        if not isinstance(action, list | tuple) or len(action) != 2 or action[0] not in ("bid", "play"):
+            return RuleError('A Rage move is a bid ("bid", number) or a card to play ("play", card).')
+        kind, value = action
+        try:
+            self._check_bid(value) if kind == "bid" else self._check_play(value)
+        except RuleError as error:
+            return error
+        return RuleError('A Rage move is a bid ("bid", number) or a card to play ("play", card).')
 
     def _refuse(self, message: str, plural: str | None = None, **fields: object) -> RuleError:
         """A refusal naming the player whose turn it is (named only when a move is refused: this is the
@@ -348,18 +356,18 @@ class RageState:
 
     # --- outputs --------------------------------------------------------------------------------------
 
-    def round_points(self) -> list[int]:
-        """Round points as they stand; the bid's points count once the round is over."""
+    def round_points(self) -> tuple[int, ...]:
+        """Round points as they stand: tricks and +5/-5 cards; the bid's points count once the round is over."""
         if self.is_over:
-            return [
+            return tuple(
                 round_score(b or 0, t, p, m, self.options)
                 for b, t, p, m in zip(self.bids, self.tricks, self.bonus, self.minus, strict=True)
-            ]
-        return [t + 5 * (p - m) for t, p, m in zip(self.tricks, self.bonus, self.minus, strict=True)]
+            )
+        return tuple(
+            t + BONUS_POINTS * (p - m) for t, p, m in zip(self.tricks, self.bonus, self.minus, strict=True)
+        )
 
-    def view(self, seat: int) -> RageView:
-        if not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise RuleError("There is no seat {seat} at this table.", seat=seat)
+    def _view(self, seat: int) -> RageView:
         return RageView(
             seat=seat,
             hand=tuple(self.hands[seat]),
@@ -381,7 +389,7 @@ class RageState:
             dealer=self.dealer,
             phase=self.phase,
             match_scores=self.match_scores,
-            round_points=tuple(self.round_points()),
+            round_points=self.round_points(),
             forbidden_bid=self.forbidden_bid(),
             played=tuple(self.played),
             history=tuple(self.history),
@@ -394,10 +402,8 @@ class RageState:
             options=self.options,
         )
 
-    def result(self) -> dict[str, Any]:
+    def _result(self) -> dict[str, Any]:
         """The round as a score keeper would enter it."""
-        if not self.is_over:
-            raise RuleError("The round is not over yet.")
         return {
             "bids": list(self.bids),
             "tricks": list(self.tricks),
@@ -419,17 +425,9 @@ def _round_size(options: RageOptions, round_index: int, hand_size: int | None) -
     return round_hand_size(options, round_index)
 
 
-def new_round(
-    options: RageOptions, seed: Any, *, dealer: int = 0, round_index: int = 0, hand_size: int | None = None
-) -> RageState:
-    """Shuffle with ``random.Random(seed)``, deal, show the first trump; bidding starts left of the dealer.
-
-    The hand size follows the edition's schedule for ``round_index`` unless ``hand_size`` is given.
-    """
-    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < options.players:
-        raise RuleError("The dealer must be one of the {players} players.", players=options.players)
-    size = _round_size(options, round_index, hand_size)
-    return RageState(options, seed, dealer=dealer, round_index=round_index, size=size)
+new_round = RageState.new_round
+"""``State.new_round``'s arguments, and ``hand_size`` to deal another number of cards than the schedule's."""
+replay = RageState.replay
 
 
 def arranged_round(
@@ -448,20 +446,5 @@ def arranged_round(
     size = len(hands[0])
     order = seats_from_left_of(dealer, players)
     cards = [hands[order[i % players]][i // players] for i in range(size * players)] + list(talon)
-    return RageState(options, None, dealer=dealer, round_index=round_index, size=size, cards=cards)
-
-
-def replay(
-    options: RageOptions,
-    seed: Any,
-    log: list[Action],
-    *,
-    dealer: int = 0,
-    round_index: int = 0,
-    hand_size: int | None = None,
-) -> RageState:
-    """Rebuild a round from its seed and action log."""
-    state = new_round(options, seed, dealer=dealer, round_index=round_index, hand_size=hand_size)
-    for action in log:
-        state.apply(action)
-    return state
+    deal = Deal(None, dealer, round_index, (0,) * players)
+    return RageState(options, deal, hand_size=size, cards=cards)

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper.games.base import RuleError, left_of, seat_name
+from scorekeeper.games.base import N_, Deal, RuleError, State, left_of, seat_name
 from scorekeeper.games.ruckzuck import board
 from scorekeeper.games.ruckzuck.rules import (
     HAND_SIZE,
@@ -87,14 +87,22 @@ class RuckZuckView:
     start_card: Card
 
 
-class RuckZuckState:
+class RuckZuckState(State):
     """One round of Ruck Zuck being played. Build it with `new_round` or `replay`."""
 
-    def __init__(self, options: RuckZuckOptions, *, dealer: int = 0) -> None:
-        if not isinstance(options, RuckZuckOptions):
-            raise RuleError("These are not Ruck Zuck options.")
-        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < options.players:
-            raise RuleError("The dealer must be one of the {players} players.", players=options.players)
+    options_type = RuckZuckOptions
+    wrong_options = N_("These are not Ruck Zuck options.")
+
+    def __init__(self, options: RuckZuckOptions, deal: Deal) -> None:
+        """Shuffle the 51 cards with `random.Random(seed)`, deal 5 to each player (starting left of the
+        dealer), turn up the start card onto its field (a joker onto field 25); the player left of the
+        dealer begins. Every player plays every round (no one is out); `round_index` does not change a deal."""
+        self._empty(options, deal.dealer)
+        self.match_scores = deal.scores
+        self._deal(deal.seed)
+
+    def _empty(self, options: RuckZuckOptions, dealer: int) -> None:
+        """A table before the deal: nothing on the board, empty hands; the player left of the dealer begins."""
         self.options = options
         self.dealer = dealer
         self.seed: Any = None
@@ -105,7 +113,7 @@ class RuckZuckState:
         self._stock: list[Card] = []  # the top card is the last one
         self._current = left_of(dealer, options.players)
         self._turns = 0
-        self.match_scores: tuple[int, ...] = (0,) * options.players
+        self.match_scores = (0,) * options.players
         self._placed = 0
         self._joker_pending = False
         self._last_draw = False
@@ -129,7 +137,8 @@ class RuckZuckState:
     ) -> RuckZuckState:
         """A state from a given position (for tests and puzzles): `cards_on_board` maps field names to
         cards, `stock` lists the stock from the bottom to the top card. It cannot be replayed."""
-        state = cls(options, dealer=(current - 1) % options.players if dealer is None else dealer)
+        state = cls.__new__(cls)
+        state._empty(options, (current - 1) % options.players if dealer is None else dealer)
         state._hands = [list(h) for h in hands]
         for name, card in cards_on_board.items():
             state._board[board.position_of_label(name, options.side)] = card
@@ -207,17 +216,8 @@ class RuckZuckState:
 
     # --- acting --------------------------------------------------------------------------------------
 
-    def apply(self, action: Any) -> None:
-        """Carry out a legal action; an illegal one raises RuleError and changes nothing."""
-        if self._over:
-            raise RuleError("The round is over.")
-        given = _freeze(action)
-        parts = given if isinstance(given, tuple) else (given,)
-        # match by equality but go on with the legal action itself, so 17.0 or True never enter the board
-        legal = [_freeze(a) for a in self.legal_actions()]
-        frozen = next((a for a in legal if a == given), None)
-        if frozen is None or any(isinstance(part, bool) for part in parts):
-            raise self._why_illegal(action)
+    def _do(self, action: Any) -> None:
+        frozen = _freeze(action)
         seat = self._current
         hand = self._hands[seat]
         if frozen == DRAW:
@@ -248,8 +248,6 @@ class RuckZuckState:
             if not hand:
                 self._out = seat
                 self._end_round()
-        canonical = frozen if isinstance(frozen, str) else list(frozen)
-        self.log.append(canonical)
         self._history.append((seat, frozen))
 
     def _next_turn(self) -> None:
@@ -262,7 +260,7 @@ class RuckZuckState:
         self._over = True
         self._turns += 1
 
-    def _why_illegal(self, action: Any) -> RuleError:
+    def _illegal(self, action: Any) -> RuleError:
         """A player's explanation of why `action` is not allowed now."""
         who = seat_name(self._current)
         frozen = _freeze(action)
@@ -318,16 +316,16 @@ class RuckZuckState:
         """Every seat's penalty for the cards now in hand."""
         return [penalty(h) for h in self._hands]
 
-    def result(self) -> dict[str, Any]:
+    def round_points(self) -> tuple[int, ...] | None:
+        """The round's penalties once it is over (the hands are then shown), else None."""
+        return tuple(self.penalties()) if self._over else None
+
+    def _result(self) -> dict[str, Any]:
         """The round result a score keeper would enter: `{"hands": [...], "out": seat | None}`."""
-        if not self._over:
-            raise RuleError("The round is not over yet.")
         return {"hands": [sorted_hand(h) for h in self._hands], "out": self._out}
 
-    def view(self, seat: int) -> RuckZuckView:
+    def _view(self, seat: int) -> RuckZuckView:
         """What `seat` may see (see RuckZuckView)."""
-        if not isinstance(seat, int) or not 0 <= seat < self.options.players:
-            raise RuleError("There is no seat {seat} at this table.", seat=seat)
         return RuckZuckView(
             seat=seat,
             options=self.options,
@@ -345,29 +343,11 @@ class RuckZuckState:
             is_over=self._over,
             out=self._out,
             match_scores=self.match_scores,
-            round_points=tuple(self.penalties()) if self._over else None,
+            round_points=self.round_points(),
             history=tuple(self._history),
             start_card=self.start_card,
         )
 
 
-def new_round(options: RuckZuckOptions, seed: Any, *, dealer: int = 0) -> RuckZuckState:
-    """Shuffle the 51 cards with `random.Random(seed)`, deal 5 to each player (starting left of the
-    dealer), turn up the start card onto its field (a joker onto field 25); the player left of the dealer
-    begins."""
-    state = RuckZuckState(options, dealer=dealer)
-    state._deal(seed)
-    return state
-
-
-def replay(options: RuckZuckOptions, seed: Any, log: Sequence[Any], *, dealer: int = 0) -> RuckZuckState:
-    """Rebuild a round exactly from its seed and the actions taken so far."""
-    state = new_round(options, seed, dealer=dealer)
-    for step, action in enumerate(log, start=1):
-        try:
-            state.apply(action)
-        except RuleError as error:
-            raise RuleError(
-                "Move {step} of the saved round cannot be replayed: {reason}", step=step, reason=error
-            ) from None
-    return state
+new_round = RuckZuckState.new_round
+replay = RuckZuckState.replay

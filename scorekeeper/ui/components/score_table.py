@@ -7,6 +7,7 @@ from typing import Any
 
 import flet as ft
 
+from scorekeeper.games.spec import find
 from scorekeeper.match import Match
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
@@ -20,17 +21,16 @@ def place_label(ctx: AppContext, place: int, shared: bool) -> str:
 
 
 def game_title(ctx: AppContext, game: str) -> str:
-    titles = {"racko": ctx.t("Racko"), "ruckzuck": ctx.t("Ruck Zuck"), "rage": ctx.t("Rage")}
-    return titles.get(game, game)
+    """The game's title in the app's language (the key itself for a game this version does not know)."""
+    spec = find(game)
+    return spec.title.translated(ctx.t) if spec else game
 
 
 def unit_label(ctx: AppContext, match: Match) -> str:
     """What the totals count: points, penalty points or chips."""
     if match.chips:
         return ctx.t("chips")
-    if match.game == "ruckzuck":
-        return ctx.t("penalty points")
-    return ctx.t("points")
+    return match.spec.unit.translated(ctx.t)
 
 
 def standings_list(

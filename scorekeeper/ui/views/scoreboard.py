@@ -73,9 +73,9 @@ def build(ctx: AppContext, match_id: str, **_: str) -> ft.View:
 
         def delete(_: object) -> None:
             close()
-            problem = change_match(ctx, match, lambda m: m.remove_round(index), ctx.t("Delete round"))
-            if problem:
-                ctx.error(problem)
+            saved = change_match(ctx, match, lambda m: m.without_round(index), ctx.t("Delete round"))
+            if isinstance(saved, str):
+                ctx.error(saved)
             else:
                 ctx.notify(ctx.t("Round {n} deleted.", n=index + 1))
             ctx.rerender()
