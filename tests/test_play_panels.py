@@ -179,7 +179,7 @@ def check_surface(panel: ModuleType, state: Any) -> None:
         assert node.label, node.identifier
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=15, deadline=None)  # each position taps every legal action's path (joker: ~30)
 @given(ruckzuck_states)
 def test_ruckzuck_panel_offers_exactly_the_legal_actions(state: Any) -> None:
     check_surface(ruckzuck_panel, state)
