@@ -185,7 +185,7 @@ def test_ruckzuck_panel_offers_exactly_the_legal_actions(state: Any) -> None:
     check_surface(ruckzuck_panel, state)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(rage_states)
 def test_rage_panel_offers_exactly_the_legal_actions(state: Any) -> None:
     check_surface(rage_panel, state)
