@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorekeeper.games.base import Action, Message, Plural, seat_name
+from scorekeeper.games.base import Action, Message, Plural, is_int, seat_name
 from scorekeeper.games.rage.cards import (
     BONUS,
     COLOUR_NAMES,
     MINUS,
     NO_TRUMP,
     TRUMP_CHANGE,
+    base_card,
     describe,
     is_played_joker,
 )
@@ -27,10 +28,16 @@ from scorekeeper.games.rage.rules import trick_winner
 def describe_action(action: Action, view: RageView) -> Message:
     """One move in words, e.g. "Anna bid 2.", "Cem played the joker as green."."""
     who = seat_name(view.current_player)
+    if not isinstance(action, list | tuple) or len(action) != 2 or action[0] not in ("bid", "play"):
+        raise ValueError(f"not a Rage action: {action!r}")  # no words for garbage (State.describe_move)
     kind, value = action
     if kind == "bid":
+        if not is_int(value):
+            raise ValueError(f"not a bid: {value!r}")
         return Message("{who} bid {bid}.", who=who, bid=value)
     move = _play(who, value, view)
+    if view.seat == view.current_player and base_card(value) not in view.hand:
+        return move  # a refused move (State.apply names it): no trick is won with a card not in hand
     winner = _winner(value, view)
     if winner is None:
         return move
