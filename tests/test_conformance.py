@@ -162,12 +162,15 @@ def test_illegal_moves_change_nothing(game: GameSpec, data: st.DataObject) -> No
 
 
 def _move_words(game: GameSpec, state: State, action: Any) -> Message | str:
-    """How a refused move is named: the game's words for it as its player saw the table, or the move as given
-    when the game has none (garbage; a game without a describer)."""
+    """How a refused move is named: the game's words for it as its player saw the table (without what the move
+    would have brought about), or the move as given when the game has none (garbage; no describer)."""
     try:
-        return game.describe_action(action, state.view(state.current_player))
+        words = game.describe_action(action, state.view(state.current_player))
     except (ImportError, TypeError, ValueError, KeyError, IndexError, AttributeError):
         return raw_move(action)
+    while words.template.startswith("{move} "):  # "{move} Anna wins the trick.": what did not happen goes
+        words = words.fields["move"]
+    return words
 
 
 def assert_names_the_move(game: GameSpec, state: State, action: Any, error: RuleError) -> None:

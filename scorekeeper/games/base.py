@@ -372,7 +372,8 @@ class State(ABC):
     def describe_move(self, action: Any) -> Message | str:
         """`action` in words as the player to act would say it (the game's `describe_action`, found like
         `GameSpec.describe_action` in the game's package), without the final full stop so that it can stand in
-        a sentence; the action as written (`raw_move`) when the game has no words for it."""
+        a sentence; the action as written (`raw_move`) when the game has no words for it. A description
+        "{move} <what it brought about>" (a won trick, an emptied hand) is cut to its `move`."""
         package = type(self).__module__.rpartition(".")[0]
         try:
             describe = importlib.import_module(f"{package}.describe").describe_action
@@ -384,6 +385,10 @@ class State(ABC):
             # The describers are written for well-formed moves; garbage (a dict, a bare word, a card that
             # does not exist) makes them fail, and then the move is quoted as it was given.
             return raw_move(action)
+        while isinstance(words, Message) and words.template.startswith("{move} "):
+            # "{move} Anna wins the trick.": a move told with what it brings about; a refused move brings
+            # about nothing, so only the move itself is named.
+            words = words.fields.get("move")
         if type(words) in (Message, Clause):
             return Clause(words.template, **words.fields)
         return words if isinstance(words, Message) else raw_move(action)

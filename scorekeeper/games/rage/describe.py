@@ -17,7 +17,6 @@ from scorekeeper.games.rage.cards import (
     MINUS,
     NO_TRUMP,
     TRUMP_CHANGE,
-    base_card,
     describe,
     is_played_joker,
 )
@@ -36,8 +35,6 @@ def describe_action(action: Action, view: RageView) -> Message:
             raise ValueError(f"not a bid: {value!r}")
         return Message("{who} bid {bid}.", who=who, bid=value)
     move = _play(who, value, view)
-    if view.seat == view.current_player and base_card(value) not in view.hand:
-        return move  # a refused move (State.apply names it): no trick is won with a card not in hand
     winner = _winner(value, view)
     if winner is None:
         return move

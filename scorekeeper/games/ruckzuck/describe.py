@@ -73,8 +73,6 @@ def describe_action(action: Action, view: RuckZuckView) -> Message:
     card, label = rest
     touching = neighbour(view, label)
     last = view.hand_sizes[view.current_player] == 1
-    if view.seat == view.current_player and card not in view.hand:
-        last = False  # a refused move (State.apply names it) does not empty the hand
     if card == JOKER:
         message = Message("{who} placed the joker on {field}.", who=who, field=field_name(label))
     elif touching is None:  # not reachable in a legal game; still a sentence
