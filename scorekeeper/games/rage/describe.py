@@ -34,6 +34,8 @@ def describe_action(action: Action, view: RageView) -> Message:
         if not is_int(value):
             raise ValueError(f"not a bid: {value!r}")
         return Message("{who} bid {bid}.", who=who, bid=value)
+    if not isinstance(value, str):
+        raise ValueError(f"not a card: {value!r}")
     move = _play(who, value, view)
     winner = _winner(value, view)
     if winner is None:

@@ -58,9 +58,8 @@ def describe_action(action: Action, view: RuckZuckView) -> Message:
     if not isinstance(action, list | tuple) or not action:
         raise ValueError(f"not a Ruck Zuck action: {action!r}")  # no words for garbage (State.describe_move)
     kind, *rest = action
-    well_formed = (
-        (kind == SWAP and len(rest) == 1 and is_int(rest[0]))
-        or (kind == PLACE and len(rest) == 2 and (is_int(rest[0]) or rest[0] == JOKER))
+    well_formed = (kind == SWAP and len(rest) == 1 and is_int(rest[0])) or (
+        kind == PLACE and len(rest) == 2 and (is_int(rest[0]) or rest[0] == JOKER)
     )
     if not well_formed:
         raise ValueError(f"not a Ruck Zuck action: {action!r}")
