@@ -164,6 +164,8 @@ def test_illegal_moves_change_nothing(game: GameSpec, data: st.DataObject) -> No
 def _move_words(game: GameSpec, state: State, action: Any) -> Message | str:
     """How a refused move is named: the game's words for it as its player saw the table (without what the move
     would have brought about), or the move as given when the game has none (garbage; no describer)."""
+    if not state._describable(action):  # a move the describer would tell as another (Racko's phases)
+        return raw_move(action)
     try:
         words = game.describe_action(action, state.view(state.current_player))
     except (ImportError, TypeError, ValueError, KeyError, IndexError, AttributeError):

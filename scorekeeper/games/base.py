@@ -374,6 +374,8 @@ class State(ABC):
         `GameSpec.describe_action` in the game's package), without the final full stop so that it can stand in
         a sentence; the action as written (`raw_move`) when the game has no words for it. A description
         "{move} <what it brought about>" (a won trick, an emptied hand) is cut to its `move`."""
+        if not self._describable(action):
+            return raw_move(action)
         package = type(self).__module__.rpartition(".")[0]
         try:
             describe = importlib.import_module(f"{package}.describe").describe_action
@@ -392,6 +394,12 @@ class State(ABC):
         if type(words) in (Message, Clause):
             return Clause(words.template, **words.fields)
         return words if isinstance(words, Message) else raw_move(action)
+
+    def _describable(self, _action: Any) -> bool:
+        """Whether the game's `describe_action` tells `action` truly now. A describer that reads the move from
+        the phase (Racko: in the draw phase, anything but the stock is "took 17 from the discard pile")
+        would tell a move of another kind wrongly: such a game says here which moves fit."""
+        return True
 
     def clone(self) -> Self:
         """An independent copy: playing on one changes nothing in the other."""
