@@ -17,6 +17,7 @@ from PIL import Image
 from scorekeeper.match import Match
 from scorekeeper.store import Store
 from scorekeeper.ui.i18n import Translator
+from scorekeeper.ui.web_index import FONT_FALLBACK_BASE_URL
 
 pytestmark = pytest.mark.browser
 
@@ -96,6 +97,42 @@ def test_emoji_in_a_name_is_drawn_in_colour(tab: UI) -> None:
     assert coloured > 30, f"{coloured} coloured pixels: the emoji is not drawn"
     other = box(tab, "player-李")
     assert other["x"] + other["width"] <= PHONE["width"] and box(tab, "rename-李")["x"] < PHONE["width"]
+
+
+def test_other_scripts_ask_google_fonts_while_canvaskit_stays_local(
+    chromium: Any, served_app: tuple[str, dict[str, str]]
+) -> None:
+    """Item 5: "李" has no bundled font; Flutter must fetch its fallback from fonts.gstatic.com (online), not from
+    our server (which has none), while CanvasKit stays local. Offline (here) that fetch fails: the page still
+    paints and the row keeps inside 390 px."""
+    url, _ = served_app
+    context = chromium.new_context(viewport=PHONE)
+    asked: list[str] = []
+
+    def offline(route: Any) -> None:  # there is no internet here: record the request, answer as offline would
+        asked.append(route.request.url)
+        route.abort("internetdisconnected")
+
+    context.route("https://fonts.gstatic.com/**", offline)
+    try:
+        tab = UI(context.new_page(), url, "other_scripts")
+        local_fonts: list[str] = []
+        tab.page.on("request", lambda r: local_fonts.append(r.url) if "/assets/fonts/noto" in r.url else None)
+        tab.open("/players", ready="player-李")
+        config = tab.page.evaluate("[flet.fontFallbackBaseUrl, flet.canvasKitBaseUrl, flet.noCdn]")
+        assert config[0] == FONT_FALLBACK_BASE_URL and config[1].startswith("/canvaskit") and config[2] is True
+        for _ in range(100):  # the fallback lookup starts after the first frame that draws "李"
+            if asked:
+                break
+            tab.page.wait_for_timeout(100)
+        assert any("notosans" in asked_url for asked_url in asked), asked
+        assert local_fonts == [], local_fonts  # once the lookup ran, it did not ask our server
+        other = box(tab, "player-李")
+        assert other["x"] + other["width"] <= PHONE["width"] and box(tab, "rename-李")["x"] < PHONE["width"]
+        tab.page.wait_for_timeout(1500)  # the picture only: the first frame can still be Flet's "Working..."
+        tab.shot("cjk-offline")
+    finally:
+        context.close()
 
 
 def test_racko_entry_fits_a_phone_with_four_players(tab: UI, served_app: tuple[str, dict[str, str]]) -> None:
