@@ -26,6 +26,7 @@ DESKTOP = {"width": 1440, "height": 900}
 SIZES = {"phone": PHONE, "tablet": TABLET, "desktop": DESKTOP}
 COLOURS = ["#E53935", "#1E88E5", "#43A047", "#FB8C00"]
 FOUR = ["Ann", "Benedikt", "Cy", "Dora"]
+HEBREW_FONT = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")  # stands in for Noto Sans Hebrew
 LONG = "Maximiliane Alexandra von Hohenzollern-S"  # 40 characters
 
 
@@ -131,6 +132,50 @@ def test_other_scripts_ask_google_fonts_while_canvaskit_stays_local(
         assert other["x"] + other["width"] <= PHONE["width"] and box(tab, "rename-李")["x"] < PHONE["width"]
         tab.page.wait_for_timeout(1500)  # the picture only: the first frame can still be Flet's "Working..."
         tab.shot("cjk-offline")
+    finally:
+        context.close()
+
+
+def ink(ui: UI, row: dict[str, float]) -> int:
+    """Dark pixels in a player row's name area (right of the colour dot, left of the buttons)."""
+    clip = {"x": row["x"] + 28, "y": row["y"], "width": 150, "height": row["height"]}
+    raw = Image.open(io.BytesIO(ui.page.screenshot(clip=clip))).convert("L").tobytes()
+    return sum(1 for value in raw if value < 128)
+
+
+@pytest.mark.slow
+def test_other_scripts_render_once_google_fonts_answers(chromium: Any, tmp_path: Path) -> None:
+    """Item 5, online simulated: Flutter asks fonts.gstatic.com for Noto Sans Hebrew; answered (here with the
+    system's DejaVu Sans, which has Hebrew), the name is drawn. The unanswered "李" stays blank, same row size."""
+    data = tmp_path / "data"
+    data.mkdir()
+    with Store.open(data) as store:
+        for name in ("שלום", "李"):
+            store.add_player(name, COLOURS[0])
+    context = chromium.new_context(viewport=PHONE)
+    answered: list[str] = []
+
+    def cdn(route: Any) -> None:
+        if "notosanshebrew" in route.request.url:
+            answered.append(route.request.url)
+            route.fulfill(body=HEBREW_FONT.read_bytes(), content_type="font/ttf")
+        else:
+            route.abort("internetdisconnected")
+
+    context.route("https://fonts.gstatic.com/**", cdn)
+    try:
+        with served(data) as url:
+            tab = UI(context.new_page(), url, "other_scripts_online")
+            tab.open("/players", ready="player-שלום")
+            for _ in range(100):  # until the font was asked for and drawn (polls, never proves an absence)
+                if answered and ink(tab, box(tab, "player-שלום")) > 20:
+                    break
+                tab.page.wait_for_timeout(100)
+            assert answered, "Flutter never asked Google Fonts for the Hebrew font"
+            assert ink(tab, box(tab, "player-שלום")) > 20, "the Hebrew name is not drawn"
+            other = box(tab, "player-李")
+            assert other["x"] + other["width"] <= PHONE["width"]
+            tab.shot("hebrew-online")
     finally:
         context.close()
 
