@@ -8,6 +8,9 @@ needs:
   browser); the same host on any port is fine, and a client that sends no Origin (not a browser) is let in;
 - FastAPI's `/docs`, `/redoc` and `/openapi.json` are gone (nothing to document, nothing to advertise);
 - responses carry no `Access-Control-Allow-Origin: *` (Flet adds it to every response);
+- a frame the app sends after the browser has gone is dropped instead of raising: Flet's handler otherwise
+  ends with that error before it marks the session disconnected, so the session (and all its screens) was
+  never evicted - about 130 KB kept per closed tab;
 - uvicorn's websocket frame limit (16 MiB) is raised to the app's own import limit, so a browser import the
   store accepts is not cut off as a silent reconnect.
 """
@@ -77,7 +80,7 @@ class SameOriginGuard:
                 log.warning("refused a websocket from origin %r (host %r)", origin, host)
                 await send({"type": "websocket.close", "code": 1008})  # before accept: uvicorn answers 403
                 return
-            await self.app(scope, receive, send)
+            await self.app(scope, receive, _SendAfterClose(send))
             return
         if scope["type"] != "http":
             await self.app(scope, receive, send)
@@ -93,6 +96,26 @@ class SameOriginGuard:
             await send(message)
 
         await self.app(scope, receive, send_without_cors)
+
+
+class _SendAfterClose:
+    """A websocket `send` that drops frames once the client is gone (see the module docstring)."""
+
+    def __init__(self, send: Send) -> None:
+        self.send = send
+        self.gone = False
+
+    async def __call__(self, message: Message) -> None:
+        if message["type"] == "websocket.send" and self.gone:
+            return
+        try:
+            await self.send(message)
+        except Exception as failure:
+            from uvicorn.protocols.utils import ClientDisconnected
+
+            if message["type"] != "websocket.send" or not isinstance(failure, (ClientDisconnected, OSError)):
+                raise
+            self.gone = True
 
 
 def _drop_docs(app: Any) -> None:
