@@ -11,6 +11,7 @@ from typing import Any
 
 import flet as ft
 
+from scorekeeper.ui import permissions
 from scorekeeper.ui.components.extras_charts import progression_chart
 from scorekeeper.ui.components.extras_common import (
     GAME_ORDER,
@@ -112,6 +113,9 @@ def ask_delete(ctx: AppContext, match_id: str, title: str) -> None:
 
     def delete(_: object) -> None:
         close()
+        if not ctx.may(permissions.DELETE_HISTORY):
+            ctx.error(ctx.t("Only the host device can do this."))
+            return
         try:
             deleted = ctx.store.delete_match(match_id)
         except Exception as error:  # the store could not move the file (read-only folder): nothing changed
@@ -184,7 +188,7 @@ def _detail(ctx: AppContext, match_id: str) -> ft.View:
         )
     )
     actions: list[ft.Control] = []
-    if match.is_over:
+    if match.is_over and ctx.may(permissions.DELETE_HISTORY):
         actions.append(
             tag(
                 "history-delete",
