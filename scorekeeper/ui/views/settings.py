@@ -80,6 +80,10 @@ def import_content(ctx: AppContext, content: bytes | str) -> tuple[bool, str]:
         report = ctx.store.import_json_text(content)
     except (StoreError, ValueError) as error:
         return False, ctx.t("The file was not imported: {reason}", reason=ctx.describe(error))
+    except RecursionError:  # JSON nested thousands deep: no export looks like that
+        return False, ctx.t(
+            "The file was not imported: {reason}", reason=ctx.t("The data is nested too deeply to be read.")
+        )
     return True, import_summary(ctx, report)
 
 
