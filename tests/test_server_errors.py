@@ -35,8 +35,10 @@ def crashed(app: App) -> bool:
     """Did the browser get a "session crashed" message (the red screen)?"""
     from flet.messaging.protocol import MessageAction
 
-    return any(msgpack.unpackb(body, strict_map_key=False)[0] == MessageAction.SESSION_CRASHED.value
-               for body in app.connection.sent)
+    return any(
+        msgpack.unpackb(body, strict_map_key=False)[0] == MessageAction.SESSION_CRASHED.value
+        for body in app.connection.sent
+    )
 
 
 def snack_texts(app: App) -> list[str]:
@@ -60,7 +62,9 @@ def test_failing_handler_shows_translated_message(app: App, monkeypatch: pytest.
     assert app.ctx.route == "/settings" and app.has("language-fr")
 
 
-def test_update_settings_changes_nothing_when_the_write_fails(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_update_settings_changes_nothing_when_the_write_fails(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(app.store, "set_setting", disk_full)
     monkeypatch.setattr(app.store, "update_settings", disk_full)
     with pytest.raises(OSError):
@@ -87,3 +91,19 @@ def test_deeply_nested_import_is_refused(app: App) -> None:
     imported, message = import_content(app.ctx, "[" * 100_000 + "]" * 100_000)
     assert not imported
     assert "nested too deeply" in message
+
+
+def test_read_only_store_shows_a_banner_on_every_screen(app: App) -> None:
+    """Issue 9 item 12 (UI side): the store says it is read-only (and why); every screen says so and what to do."""
+    from scorekeeper.games.base import Message
+
+    app.go("/")
+    assert not app.has("read-only-banner")
+    app.store.read_only = True  # what the store sets when it could only open for reading
+    app.store.read_only_reason = Message("The data folder {folder} is not writable.", folder="/data")
+    for route in ("/", "/history", "/settings"):
+        app.go(route)
+        assert app.has("read-only-banner"), route
+        text = app.screen_text()
+        assert "nothing can be saved" in text and "make the data folder writable" in text
+        assert "/data is not writable" in text

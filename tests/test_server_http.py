@@ -38,7 +38,9 @@ def test_no_api_documentation(server: str) -> None:
     for path in ("/docs", "/redoc"):
         status, _, body = get(server + path)
         # The web client's own page may answer any path (Flutter routes), but no API documentation.
-        assert b"swagger" not in body.lower() and b"redoc" not in body.lower() and b"openapi" not in body.lower()
+        assert (
+            b"swagger" not in body.lower() and b"redoc" not in body.lower() and b"openapi" not in body.lower()
+        )
 
 
 @pytest.mark.parametrize("path", ["/", "/main.dart.js", "/manifest.json"])
@@ -70,14 +72,19 @@ def test_same_host_any_port_accepted(server: str, origin: str | None) -> None:
     [
         ("http://192.168.1.5:8550", "192.168.1.5:8550", True),
         ("https://box.local", "Box.local:8550", True),
+        ("https://game-night", "game-night:8550", True),  # listed in SCOREKEEPER_HOSTS below
         ("http://[::1]:9", "[::1]:8550", True),
         ("http://evil.example", "127.0.0.1:8550", False),
         ("null", "127.0.0.1:8550", False),
         ("http://127.0.0.1.evil.example", "127.0.0.1:8550", False),
         ("http://127.0.0.1", None, False),
+        ("http://localhost:3000", "localhost:8550", True),
+        ("http://evil.example:8550", "evil.example:8550", False),  # DNS rebinding: a foreign name for us
     ],
 )
-def test_origin_rule(origin: str, host: str | None, ok: bool) -> None:
+def test_origin_rule(origin: str, host: str | None, ok: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("socket.gethostname", lambda: "Box")
+    monkeypatch.setenv("SCOREKEEPER_HOSTS", "game-night")
     assert origin_allowed(origin, host) is ok
 
 

@@ -64,12 +64,14 @@ def test_loopback(ip: str | None, loopback: bool) -> None:
 
 
 @given(
-    action=st.sampled_from(sorted(permissions.HOST_ONLY) + ["keep_score", "view"]),
+    action=st.sampled_from([*sorted(permissions.HOST_ONLY), "keep_score", "view"]),
     allowed=st.one_of(st.none(), st.booleans(), st.text(max_size=3)),
     pin=st.one_of(st.none(), st.text(max_size=4)),
     unlocked=st.booleans(),
 )
-def test_host_always_guest_only_when_allowed(action: str, allowed: object, pin: object, unlocked: bool) -> None:
+def test_host_always_guest_only_when_allowed(
+    action: str, allowed: object, pin: object, unlocked: bool
+) -> None:
     settings = {permissions.GUESTS_ALLOWED: allowed, permissions.GUEST_PIN: pin}
     assert permissions.allowed(action, guest=False, settings=settings)
     verdict = permissions.allowed(action, guest=True, settings=settings, unlocked=unlocked)

@@ -227,7 +227,6 @@ class Shell:
     def on_connect(self, _: Any) -> None:
         # A reloaded browser tab re-attaches to its session (Flet keeps it for a while): show what is stored
         # now, not the screen as it was left (e.g. one that had just been refused with a conflict).
-        self.ctx.drafts.clear()
         self.rerender()
 
     def report(self, _message: str) -> None:

@@ -55,11 +55,31 @@ def _hostname(host_header: str) -> str:
     return (urlsplit(f"//{host_header}").hostname or "").lower()
 
 
+def host_allowed(hostname: str) -> bool:
+    """A name the app may be reached by: an IP address, localhost, this computer's own name (also as
+    `<name>.local`), or one listed in SCOREKEEPER_HOSTS (comma-separated). Any other name in the Host header
+    is a DNS-rebinding attempt: a foreign page whose name was pointed at this computer after it loaded."""
+    import ipaddress
+    import socket
+
+    try:
+        ipaddress.ip_address(hostname)
+        return True
+    except ValueError:
+        pass
+    own = socket.gethostname().lower()
+    extra = {
+        name.strip().lower() for name in os.environ.get("SCOREKEEPER_HOSTS", "").split(",") if name.strip()
+    }
+    return hostname in {"localhost", own, f"{own}.local", own.split(".")[0] + ".local", *extra}
+
+
 def origin_allowed(origin: str | None, host: str | None) -> bool:
-    """Same host (any port, http or https) as the one the browser asked for; no Origin: not a browser."""
+    """Same host (any port, http or https) as the one the browser asked for, and that host is one of this
+    computer's (see host_allowed); no Origin: not a browser."""
     if origin is None:
         return True
-    if not host:
+    if not host or not host_allowed(_hostname(host)):
         return False
     parts = urlsplit(origin)
     if parts.scheme not in ("http", "https") or not parts.hostname:
@@ -120,11 +140,15 @@ class _SendAfterClose:
 
 def _drop_docs(app: Any) -> None:
     """Remove FastAPI's generated documentation routes from `app` (they are added in its constructor)."""
-    app.router.routes[:] = [route for route in app.router.routes if getattr(route, "path", None) not in DOC_PATHS]
+    app.router.routes[:] = [
+        route for route in app.router.routes if getattr(route, "path", None) not in DOC_PATHS
+    ]
     app.openapi_url = app.docs_url = app.redoc_url = None
 
 
-def build_app(main: Callable[[Any], Any], assets_dir: str, on_startup: Callable[[], None] | None = None) -> Any:
+def build_app(
+    main: Callable[[Any], Any], assets_dir: str, on_startup: Callable[[], None] | None = None
+) -> Any:
     """The ASGI app: Flet's app mounted at "/" (as `flet run --web` mounts it), hardened as described above."""
     import flet_web.fastapi as flet_fastapi
 

@@ -4,17 +4,21 @@ from __future__ import annotations
 
 import flet as ft
 
+from scorekeeper.store.pages import PAGE_SIZE, page_of_matches
 from scorekeeper.ui.components.layout import screen, section
 from scorekeeper.ui.components.score_table import game_title
 from scorekeeper.ui.components.widgets import primary_button, tag
 from scorekeeper.ui.context import AppContext
 
+SHOWN_KEY = "home_shown"  # how many games in progress home lists (grows by a page with "Show more")
+
 
 def _active_games(ctx: AppContext) -> list[ft.Control]:
+    """The games in progress, a page at a time (from the index: no match file is read)."""
     cards: list[ft.Control] = []
-    for summary in ctx.store.list_matches(status="active"):
-        if summary.mode != "tracked":
-            continue
+    shown = int(ctx.drafts.get(SHOWN_KEY, PAGE_SIZE))
+    page = page_of_matches(ctx.store, status="active", mode="tracked", limit=shown)
+    for summary in page.items:
         order = sorted(range(len(summary.names)), key=lambda seat: summary.totals[seat], reverse=True)
         if summary.game == "ruckzuck":
             order.reverse()  # the lowest penalty leads
@@ -33,7 +37,22 @@ def _active_games(ctx: AppContext) -> list[ft.Control]:
                 ),
             )
         )
+    if page.remaining:
+        cards.append(more_button(ctx, page.remaining, SHOWN_KEY, shown, "home-more"))
     return cards
+
+
+def more_button(ctx: AppContext, remaining: int, key: str, shown: int, identifier: str) -> ft.Control:
+    """"Show more (N more)": the next page of a list, kept in the session's drafts."""
+
+    def more(_: object) -> None:
+        ctx.drafts[key] = shown + PAGE_SIZE
+        ctx.rerender()
+
+    return tag(
+        identifier,
+        ft.TextButton(ctx.t("Show more ({n} more)", n=remaining), icon=ft.Icons.EXPAND_MORE, on_click=more),
+    )
 
 
 GAME_ICONS = {"racko": ft.Icons.VIEW_COLUMN, "ruckzuck": ft.Icons.GRID_ON, "rage": ft.Icons.STYLE}

@@ -114,7 +114,9 @@ def build(ctx: AppContext, archived: str | None = None, **_: str) -> ft.View:
                 ft.IconButton(
                     ft.Icons.UNARCHIVE if player.archived else ft.Icons.ARCHIVE,
                     tooltip=ctx.t("Restore") if player.archived else ctx.t("Archive"),
-                    on_click=lambda _, p=player: attempt(lambda: ctx.store.archive_player(p.id, not p.archived)),
+                    on_click=lambda _, p=player: attempt(
+                        lambda: ctx.store.archive_player(p.id, not p.archived)
+                    ),
                 )
             )
         title = player.name + (f" ({ctx.t('archived')})" if player.archived else "")

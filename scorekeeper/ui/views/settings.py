@@ -352,7 +352,9 @@ def guests_section(ctx: AppContext) -> ft.Control:
         )
         rows: list[ft.Control] = [tag("guest-note", ft.Text(text))]
         if saved.get(permissions.GUESTS_ALLOWED) is True and permissions.guest_pin(saved):
-            field = ft.TextField(label=ctx.t("Host PIN"), password=True, width=200, keyboard_type=ft.KeyboardType.NUMBER)
+            field = ft.TextField(
+                label=ctx.t("Host PIN"), password=True, width=200, keyboard_type=ft.KeyboardType.NUMBER
+            )
 
             def unlock(_: object = None) -> None:
                 if permissions.pin_matches(saved, field.value or ""):
@@ -364,7 +366,10 @@ def guests_section(ctx: AppContext) -> ft.Control:
             field.on_submit = unlock
             rows.append(
                 ft.Row(
-                    [tag("guest-pin", field), tag("guest-unlock", ft.OutlinedButton(ctx.t("Unlock"), on_click=unlock))],
+                    [
+                        tag("guest-pin", field),
+                        tag("guest-unlock", ft.OutlinedButton(ctx.t("Unlock"), on_click=unlock)),
+                    ],
                     wrap=True,
                 )
             )
@@ -378,7 +383,8 @@ def guests_section(ctx: AppContext) -> ft.Control:
     rows = [
         ft.Text(
             ctx.t(
-                "Devices that open this app over the network are guests: they can view the games and keep score."
+                "Devices that open this app over the network are guests: they can view the games and keep "
+                "score."
             ),
             size=13,
         ),
