@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.bench.ui import seed_many
 from scorekeeper.store import Store
-from scorekeeper.store.pages import PAGE_SIZE, MatchPage, page_of_matches, players_of
+from scorekeeper.store.pages import HOME_PAGE_SIZE, PAGE_SIZE, MatchPage, page_of_matches, players_of
 from tests.test_ui_core_harness import App, walk
 
 GAMES = 100  # 50 in progress, 50 finished
@@ -39,9 +39,10 @@ def tagged(app: App, prefix: str) -> list[str]:
 def test_home_lists_a_page_of_games_in_progress(data: Path) -> None:
     app = App(data)
     app.go("/")
-    assert len(tagged(app, "continue-")) == PAGE_SIZE
-    assert "Show more (20 more)" in app.screen_text()
-    app.tap("home-more")
+    assert len(tagged(app, "continue-")) == HOME_PAGE_SIZE
+    assert "Show more (40 more)" in app.screen_text()
+    for _ in range(4):
+        app.tap("home-more")
     assert len(tagged(app, "continue-")) == GAMES // 2
     assert not app.has("home-more")
 
@@ -69,6 +70,23 @@ def test_pages_cover_the_list_once(data: Path, offset: int, limit: int) -> None:
     start = max(0, offset)
     assert [s.id for s in page.items] == [s.id for s in everything[start : start + limit]]
     assert page.remaining == max(0, len(everything) - start - len(page.items))
+    store.close()
+
+
+def test_cached_lists_follow_every_change(tmp_path: Path) -> None:
+    """The per-process list cache is keyed by the index files: a save or delete is seen at once."""
+    seed_many(str(tmp_path), 4)
+    store = Store.open(tmp_path)
+    before = page_of_matches(store, status="active")
+    assert before.total == 2
+    match = store.get_match(before.items[0].id)
+    assert match is not None
+    match.add_round({"counts": [None, 3], "runs": [3, 1], "callers": [0], "blitz": False})
+    store.save_match(match)
+    assert page_of_matches(store, status="active").total == 1
+    assert page_of_matches(store, status="finished").total == 3
+    store.delete_match(match.id)
+    assert page_of_matches(store, status="finished").total == 2
     store.close()
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from scorekeeper.store.pages import PAGE_SIZE, page_of_matches
+from scorekeeper.store.pages import HOME_PAGE_SIZE, PAGE_SIZE, page_of_matches
 from scorekeeper.ui.components.layout import screen, section
 from scorekeeper.ui.components.score_table import game_title
 from scorekeeper.ui.components.widgets import primary_button, tag
@@ -16,7 +16,7 @@ SHOWN_KEY = "home_shown"  # how many games in progress home lists (grows by a pa
 def _active_games(ctx: AppContext) -> list[ft.Control]:
     """The games in progress, a page at a time (from the index: no match file is read)."""
     cards: list[ft.Control] = []
-    shown = int(ctx.drafts.get(SHOWN_KEY, PAGE_SIZE))
+    shown = int(ctx.drafts.get(SHOWN_KEY, HOME_PAGE_SIZE))
     page = page_of_matches(ctx.store, status="active", mode="tracked", limit=shown)
     for summary in page.items:
         order = sorted(range(len(summary.names)), key=lambda seat: summary.totals[seat], reverse=True)
@@ -38,15 +38,17 @@ def _active_games(ctx: AppContext) -> list[ft.Control]:
             )
         )
     if page.remaining:
-        cards.append(more_button(ctx, page.remaining, SHOWN_KEY, shown, "home-more"))
+        cards.append(more_button(ctx, page.remaining, SHOWN_KEY, shown, "home-more", HOME_PAGE_SIZE))
     return cards
 
 
-def more_button(ctx: AppContext, remaining: int, key: str, shown: int, identifier: str) -> ft.Control:
+def more_button(
+    ctx: AppContext, remaining: int, key: str, shown: int, identifier: str, step: int = PAGE_SIZE
+) -> ft.Control:
     """"Show more (N more)": the next page of a list, kept in the session's drafts."""
 
     def more(_: object) -> None:
-        ctx.drafts[key] = shown + PAGE_SIZE
+        ctx.drafts[key] = shown + step
         ctx.rerender()
 
     return tag(
