@@ -14,7 +14,7 @@ from typing import Any
 
 from scorekeeper.store.records import MatchSummary
 
-PAGE_SIZE = 30
+PAGE_SIZE = 15  # history: three phone screens of finished games; "Show more" adds the next 15
 HOME_PAGE_SIZE = 10  # games in progress: a phone shows about five cards; there are rarely more
 
 # The sorted, filtered lists of recent calls, valid while the index files are unchanged (all sessions of the
