@@ -15,7 +15,7 @@ from typing import Any
 from scorekeeper.store.records import MatchSummary
 
 PAGE_SIZE = 15  # history: three phone screens of finished games; "Show more" adds the next 15
-HOME_PAGE_SIZE = 10  # games in progress: a phone shows about five cards; there are rarely more
+HOME_PAGE_SIZE = 5  # games in progress: about a phone screen of cards, so "New game" stays near
 
 # The sorted, filtered lists of recent calls, valid while the index files are unchanged (all sessions of the
 # process share one store, and most paint the same lists): listing 10,000 games is then a few stat calls.

@@ -110,3 +110,26 @@ def test_phone_on_the_network_is_a_guest(chromium, lan_app: str) -> None:
     host.page.wait_for_timeout(500)
     host.shot("settings")
     context.close()
+
+
+def test_home_and_history_page_their_lists(chromium, tmp_path: Path) -> None:
+    """Issue 9 item 9: a page of games, and "Show more" for the rest."""
+    from scorekeeper.bench.ui import seed_many
+    from scorekeeper.store.pages import HOME_PAGE_SIZE, PAGE_SIZE
+
+    data = tmp_path / "data"
+    seed_many(str(data), 2 * (HOME_PAGE_SIZE + 5))  # 15 in progress, 15 finished
+    with served(data) as url:
+        context = chromium.new_context(viewport=PHONE)
+        ui = UI(context.new_page(), url, "paging")
+        ui.open("/", ready="home-more")
+        assert "Show more (5 more)" in ui.text_of("home-more")
+        ui.shot("home")
+        ui.tap("home-more", count=False)
+        ui.page.wait_for_timeout(300)
+        assert ui.page.locator('[flt-semantics-identifier="home-more"]').count() == 0
+        ui.open("/history", ready="history-game-all")
+        ui.wait_text(f"Finished games: {HOME_PAGE_SIZE + 5}")
+        assert PAGE_SIZE >= HOME_PAGE_SIZE + 5  # one page: no "Show more" here
+        assert ui.page.locator('[flt-semantics-identifier="history-more"]').count() == 0
+        context.close()
