@@ -7,19 +7,18 @@ rack fills, its ascending count and direct runs so far are shown and highlighted
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 import flet as ft
 
 from scorekeeper.games.base import RuleError
 from scorekeeper.games.racko.live import rack_progress
+from scorekeeper.games.racko.rules import SLOTS
 from scorekeeper.match import Match
 from scorekeeper.ui.components.widgets import ChoiceRow, NumberPad, seat_chip, tag
 from scorekeeper.ui.context import AppContext
 from scorekeeper.ui.views.round_entry import RoundForm, dealer_for
 
-SLOTS = 10
 SLOT_LABELS = [5 * (i + 1) for i in range(SLOTS)]
 
 
@@ -335,11 +334,7 @@ def build_form(
             if match.chips:
                 # A payer who cannot pay in full pays what they have (RULES 1.7): only the match knows the
                 # balances, so the round is tried on a copy of it.
-                trial = copy.deepcopy(match)
-                if edit is None:
-                    trial.add_round(entered)
-                else:
-                    trial.edit_round(edit, entered)
+                trial = match.with_round(entered) if edit is None else match.with_round_edited(edit, entered)
                 points = trial.round_scores()[index]
             else:
                 points = rules.score_result(entered, opts, dealer=dealer_for(match, edit), round_index=index)

@@ -19,7 +19,9 @@ def status_lines(ctx: AppContext, match: Match) -> list[str]:
     planned = match.rounds_planned()
     played = match.round_index
     if match.is_over:
-        lines.append(ctx.t("The game is over after {n} rounds.", n=played))
+        lines.append(
+            ctx.t.plural("The game is over after {n} round.", "The game is over after {n} rounds.", played)
+        )
         return lines
     if planned:
         lines.append(ctx.t("Round {n} of {total}", n=played + 1, total=planned))
@@ -71,9 +73,9 @@ def build(ctx: AppContext, match_id: str, **_: str) -> ft.View:
 
         def delete(_: object) -> None:
             close()
-            problem = change_match(ctx, match, lambda m: m.remove_round(index), ctx.t("Delete round"))
-            if problem:
-                ctx.error(problem)
+            saved = change_match(ctx, match, lambda m: m.without_round(index), ctx.t("Delete round"))
+            if isinstance(saved, str):
+                ctx.error(saved)
             else:
                 ctx.notify(ctx.t("Round {n} deleted.", n=index + 1))
             ctx.rerender()
