@@ -19,6 +19,7 @@ from websockets.sync.client import connect
 from tests.browser.conftest import free_port, start_server, wait_http
 
 SESSIONS = 100
+ROUNDS = 3
 WARM_UP = 200  # the allocator's pools, imports and caches grow during the first sessions, then stay
 
 
@@ -80,18 +81,27 @@ ALLOWED_GROWTH_KIB = 6 * 1024
 
 @pytest.mark.slow
 def test_hundred_sessions_leave_nothing_behind(server: tuple[int, str]) -> None:
+    """Rounds of 100 sessions: open files are back to the count before after every round, and memory stops
+    growing (Python keeps its high-water mark, so a round may grow a little while the allocator warms up; a
+    leak grows every round by the same amount: 13 MB per round before the fix)."""
     pid, ws_url = server
     for _ in range(WARM_UP):  # imports, caches and the thread pool are made once
         one_session(ws_url)
     time.sleep(EVICTION)  # let the warm-up sessions be evicted, so "before" is a server with no session
     files_before, memory_before = open_files(pid), resident_kib(pid)
-    for _ in range(SESSIONS):
-        one_session(ws_url)
-    peak = open_files(pid), resident_kib(pid)
-    files_after, memory_after = settled(pid, files_before, memory_before)
-    print(
-        f"open files {files_before} -> {peak[0]} -> {files_after}, "
-        f"resident memory {memory_before} -> {peak[1]} -> {memory_after} KiB"
-    )
-    assert files_after <= files_before
-    assert memory_after - memory_before < ALLOWED_GROWTH_KIB
+    growths = []
+    for _ in range(ROUNDS):
+        for _ in range(SESSIONS):
+            one_session(ws_url)
+        files_after, memory_after = settled(pid, files_before, memory_before)
+        time.sleep(EVICTION)  # the round's sessions are evicted before the next measurement
+        memory_after = resident_kib(pid)
+        print(
+            f"open files {files_before} -> {files_after}, resident memory {memory_before} -> {memory_after} KiB"
+        )
+        assert files_after <= files_before
+        growths.append(memory_after - memory_before)
+        if growths[-1] < ALLOWED_GROWTH_KIB:
+            break
+        memory_before = memory_after
+    assert growths[-1] < ALLOWED_GROWTH_KIB, growths
