@@ -1,4 +1,6 @@
-"""Loading and changing a match from a view: rule errors become messages, every change can be undone once."""
+"""Loading and changing a match from a view: rule and store errors become messages; every change goes into
+the match's stored undo history (the store keeps it with the match, so undo and redo work after a reload and
+from any device showing the match, and refuse when the match changed elsewhere in between)."""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ from collections.abc import Callable
 
 from scorekeeper.games.base import RuleError
 from scorekeeper.match import Match
+from scorekeeper.store import StoreError
 from scorekeeper.ui.context import AppContext
 
 TOPIC = "match:{id}"  # pubsub topic: other sessions (a tablet in scoreboard mode) redraw when a match changes
@@ -36,14 +39,14 @@ def change_match(
     """Apply `change` to `match` and save it; returns None on success, else the message for the player.
 
     The rules check the change before anything is altered (a RuleError leaves the match as it was) and the store
-    refuses a stale version (another device saved in between). On success the previous state is kept so the
-    player can undo this one change.
+    refuses a stale version (another device saved in between). `description` names the change in the
+    match's undo history.
     """
     before = copy.deepcopy(match.to_dict())
     try:
         change(match)
-        ctx.store.save_match(match)
-    except (RuleError, ValueError) as error:
+        ctx.store.save_match(match, description)
+    except (RuleError, StoreError, ValueError) as error:
         restored = Match.from_dict(before)
         match.__dict__.update(restored.__dict__)
         return ctx.describe(error)
@@ -51,26 +54,19 @@ def change_match(
         restored = Match.from_dict(before)
         match.__dict__.update(restored.__dict__)
         return ctx.t("Could not save: {error}", error=ctx.describe(error))
-    ctx.undo = (match.id, description, before)
     announce(ctx, match.id)
     return None
 
 
-def undo_last(ctx: AppContext, match_id: str) -> str | None:
-    """Undo the last change made to this match in this session; returns an error message or None."""
-    if ctx.undo is None or ctx.undo[0] != match_id:
-        return ctx.t("There is nothing to undo.")
-    _, _, before = ctx.undo
-    current = ctx.store.get_match(match_id)
-    if current is None:
-        return ctx.t("This game was not found. It may have been deleted.")
-    restored = Match.from_dict(before)
-    restored.version = current.version  # replaces what is stored now; a newer save elsewhere still conflicts
+def undo_last(ctx: AppContext, match_id: str, shown_version: int, *, redo: bool = False) -> str | None:
+    """Take back (or with `redo` bring back) the latest change of the match as this screen shows it
+    (`shown_version`); returns an error message or None. A change made on another device since is never
+    taken back silently: the store refuses with a conflict message."""
+    step = ctx.store.redo_match if redo else ctx.store.undo_match
     try:
-        ctx.store.save_match(restored)
-    except Exception as error:
+        step(match_id, shown_version)
+    except (RuleError, StoreError, ValueError) as error:
         return ctx.describe(error)
-    ctx.undo = None
     announce(ctx, match_id)
     return None
 

@@ -10,6 +10,7 @@ from collections.abc import Callable
 import flet as ft
 
 from scorekeeper.games.base import RuleError
+from scorekeeper.store import StoreError
 from scorekeeper.ui.components.layout import error_text, screen, section
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import PLAYER_COLOURS, AppContext
@@ -55,7 +56,7 @@ def build(ctx: AppContext, archived: str | None = None, **_: str) -> ft.View:
     def attempt(action: Callable[[], object]) -> None:
         try:
             action()
-        except (RuleError, ValueError) as error:
+        except (RuleError, StoreError, ValueError) as error:
             fail(error)
             return
         ctx.rerender()
