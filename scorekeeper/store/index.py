@@ -42,8 +42,10 @@ def _validate(tables: Tables) -> None:
 class MatchIndex:
     """Reads and updates the bucket files; caches each bucket until its file changes."""
 
-    def __init__(self, layout: Layout, note: Callable[[Message], None]) -> None:
+    def __init__(self, layout: Layout, note: Callable[[Message], None], *, read_only: bool = False) -> None:
         self.layout = layout
+        self.read_only = read_only
+        """A read-only folder: the index lives in memory only (nothing is even tried on disk)."""
         self.note = note
         self.damaged = False
         """Set when a bucket had to be set aside: the owner rebuilds the index from the match files."""
@@ -118,6 +120,9 @@ class MatchIndex:
         """Replace a whole bucket. A failed write keeps the bucket in memory (see `unwritten`)."""
         table = {str(i + 1): entry for i, entry in enumerate(sorted(entries.values(), key=lambda e: e["id"]))}
         self._cache.pop(number, None)
+        if self.read_only:
+            self.unwritten[number] = entries
+            return
         try:
             write_envelope(self.layout.bucket(number), KIND, {TABLE: table}, keep_backup=False)
         except WriteError:

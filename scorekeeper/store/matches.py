@@ -5,8 +5,10 @@ ConflictError (another device saved in between) and nothing changes. Undo and re
 that kind: they take back (or bring back) the latest change only when the device's screen shows the stored
 version, so they never drop a round another device saved meanwhile.
 
-The history lives in the match file beside the match (table "history"); older versions of the app read the
-"match" table only and simply ignore it.
+The history lives in the match file beside the match (table "history": `head`, the version it belongs to,
+and the `undo` and `redo` stacks of whole earlier states). A match written any other way (an import, an older
+version of the app, which reads the "match" table only and ignores the history) leaves `head` behind, so
+nothing stale can be undone.
 """
 
 from __future__ import annotations
@@ -106,7 +108,7 @@ class Matches:
         self.layout = files.layout
         self._lock = files.lock
         self._note = files.note
-        self.index = MatchIndex(self.layout, files.note)
+        self.index = MatchIndex(self.layout, files.note, read_only=files.read_only)
 
     # ---------------------------------------------------------------- reading
     def _load(self, match_id: str, *, restore_missing: bool = False) -> Match | None:
@@ -204,9 +206,9 @@ class Matches:
             if stored_version != match.version:
                 raise ConflictError(_conflict_message(match, stored_version))
             if stored is not None:
-                undo = [*history.get("undo", []), {"version": data["version"], "before": _state(stored),
-                                                   "what": description, "at": data["updated"]}]  # fmt: skip
-                history = {"undo": undo[-HISTORY_KEEP:], "redo": []}
+                earlier = history.get("undo", []) if history.get("head") == stored_version else []
+                undo = [*earlier, {"before": _state(stored), "what": description, "at": data["updated"]}]
+                history = {"head": data["version"], "undo": undo[-HISTORY_KEEP:], "redo": []}
             self._write(data, history)
         match.version, match.updated = data["version"], data["updated"]
         return match
@@ -226,11 +228,9 @@ class Matches:
         version = stored["version"]
 
         def top(stack: str) -> str | None:
-            entries = history.get(stack) or []
+            entries = (history.get(stack) or []) if history.get("head") == version else []
             entry = entries[-1] if entries else None
-            if isinstance(entry, dict) and entry.get("version") == version:
-                return str(entry.get("what") or "")
-            return None
+            return str(entry.get("what") or "") if isinstance(entry, dict) else None
 
         return MatchHistory(version, top("undo"), top("redo"))
 
@@ -258,19 +258,23 @@ class Matches:
                     stored=version,
                     shown=shown_version,
                 )
-            entries = list(history.get(take) or [])
+            entries = list(history.get(take) or []) if history.get("head") == version else []
             entry = entries[-1] if entries else None
-            if not isinstance(entry, dict) or entry.get("version") != version:
-                raise InputError("There is nothing to undo." if take == "undo" else "There is nothing to redo.")
+            if not isinstance(entry, dict):
+                raise InputError(
+                    "There is nothing to undo." if take == "undo" else "There is nothing to redo."
+                )
             state = entry.get("before") if take == "undo" else entry.get("after")
             if not isinstance(state, dict) or state.get("id") != match_id:
-                raise InputError("There is nothing to undo." if take == "undo" else "There is nothing to redo.")
+                raise InputError(
+                    "There is nothing to undo." if take == "undo" else "There is nothing to redo."
+                )
             data = {**state, "version": version + 1, "updated": now_iso()}
             match = check_storable(data)
-            back = {"version": version + 1, "what": entry.get("what", ""), "at": data["updated"]}
+            back = {"what": entry.get("what", ""), "at": data["updated"]}
             back["after" if take == "undo" else "before"] = _state(stored)
             others = [*(history.get(give) or []), back][-HISTORY_KEEP:]
-            self._write(data, {take: entries[:-1], give: others})
+            self._write(data, {"head": data["version"], take: entries[:-1], give: others})
         return match
 
     def delete(self, match_id: str) -> bool:

@@ -31,10 +31,9 @@ from typing import Any
 
 from scorekeeper.games.base import Message
 from scorekeeper.match import Match
-from scorekeeper.store import batch, migrate, snapshots, transfer
+from scorekeeper.store import batch, locking, migrate, snapshots, transfer
 from scorekeeper.store.errors import NewerVersionError, StoreError, WriteError
 from scorekeeper.store.files import Files, read_only_reason
-from scorekeeper.store.locking import open_lock_file
 from scorekeeper.store.matches import Matches, MatchHistory, describe_match
 from scorekeeper.store.paths import Layout, resolve_data_dir
 from scorekeeper.store.people import Players, Settings
@@ -83,12 +82,14 @@ class Store:
         migrate.refuse_newer(layout)  # read-only check, before the lock file is even created
         try:
             root.mkdir(parents=True, exist_ok=True)
-            os.close(open_lock_file(layout.lock))
+            os.close(locking.open_lock_file(layout.lock))
         except OSError as error:
             reason = read_only_reason(error)
             if reason is None or not root.is_dir():
                 raise StoreError(
-                    "Cannot create the data folder {folder} ({reason}).", folder=str(root), reason=error.strerror
+                    "Cannot create the data folder {folder} ({reason}).",
+                    folder=str(root),
+                    reason=error.strerror,
                 ) from error
             return cls._open_read_only(root, reason)
         store = cls(root)

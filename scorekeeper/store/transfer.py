@@ -194,7 +194,9 @@ def parse_export(content: str | bytes) -> Bundle:
             "Nothing was changed."
         ) from None
     except RecursionError:
-        raise ImportFileError("The file cannot be imported: it is nested too deeply. Nothing was changed.") from None
+        raise ImportFileError(
+            "The file cannot be imported: it is nested too deeply. Nothing was changed."
+        ) from None
     except UnicodeDecodeError:
         raise ImportFileError(
             "The file is not a Scorekeeper export: it is not text. Nothing was changed."
@@ -409,7 +411,10 @@ def apply_import(
         if player.id in known:
             report.players_unchanged += 1
             continue
-        if not player.archived and active.get(" ".join(player.name.split()).casefold()) not in (None, player.id):
+        if not player.archived and active.get(" ".join(player.name.split()).casefold()) not in (
+            None,
+            player.id,
+        ):
             clashes.append(Message("there is already an active player called {name} on this device",
                                    name=player.name))  # fmt: skip
         rows[str(next_key)] = player.to_dict()
