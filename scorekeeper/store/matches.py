@@ -198,7 +198,7 @@ class Matches:
         data = match.to_dict()
         data["version"] = match.version + 1
         data["updated"] = now_iso()
-        check_storable(data)
+        checked = check_storable(data)
         with self._lock.held():
             self.files.refuse_if_read_only()
             stored, history = self.stored(match.id)
@@ -209,16 +209,16 @@ class Matches:
                 earlier = history.get("undo", []) if history.get("head") == stored_version else []
                 undo = [*earlier, {"before": _state(stored), "what": description, "at": data["updated"]}]
                 history = {"head": data["version"], "undo": undo[-HISTORY_KEEP:], "redo": []}
-            self._write(data, history)
+            self._write(checked, data, history)
         match.version, match.updated = data["version"], data["updated"]
         return match
 
-    def _write(self, data: dict[str, Any], history: dict[str, Any] | None) -> None:
+    def _write(self, match: Match, data: dict[str, Any], history: dict[str, Any] | None) -> None:
         """Write the match file, then its index entry. A failed index write does not undo the save (the
         index is rebuilt from the files); the caller is told the truth: the game was saved."""
         path = self.layout.match(data["id"])
         stat = self.files.write(path, MATCH_KIND, match_tables(data, history))
-        self.index.put(MatchSummary.of(Match.from_dict(data)), stat)
+        self.index.put(MatchSummary.of(match), stat)
 
     def history(self, match_id: str) -> MatchHistory:
         """What undo / redo would do now (read only)."""
@@ -274,7 +274,7 @@ class Matches:
             back = {"what": entry.get("what", ""), "at": data["updated"]}
             back["after" if take == "undo" else "before"] = _state(stored)
             others = [*(history.get(give) or []), back][-HISTORY_KEEP:]
-            self._write(data, {"head": data["version"], take: entries[:-1], give: others})
+            self._write(match, data, {"head": data["version"], take: entries[:-1], give: others})
         return match
 
     def delete(self, match_id: str) -> bool:
