@@ -17,7 +17,6 @@ from scorekeeper.games.base import Message
 from scorekeeper.store import ImportFileError, InputError, Store, WriteError, locking
 from scorekeeper.ui.i18n import Translator
 
-
 needs_proc = pytest.mark.skipif(
     not Path("/proc/self/fd").is_dir(), reason="finds files by descriptor in /proc"
 )
