@@ -236,9 +236,15 @@ def test_the_forms_refuse_control_and_direction_characters(tmp_path: Path) -> No
 def test_an_import_writes_each_index_bucket_once_per_batch_and_reports_progress(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from scorekeeper.bench.store import export_text
+    from scorekeeper.match import Match
 
-    text = export_text(300, rounds=2)
+    matches = []
+    for _ in range(300):
+        match = Match.new("ruckzuck", {"rounds": 3}, ["p1", "p2", "p3"], names=["Anna", "Ben", "Cleo"])
+        match.add_round(rz_round())
+        match.version = 1
+        matches.append(match.to_dict())
+    text = json.dumps({"format": "scorekeeper-export", "schema": 2, "matches": matches})
     store = Store.open(tmp_path)
     replaced: list[str] = []
     real = os.replace
