@@ -115,8 +115,13 @@ class Store:
     @classmethod
     def _open_read_only(cls, root: Path, reason: Message) -> Store:
         store = cls(root, read_only=reason)
-        if store.layout.matches.is_dir():
-            store.matches.check_index()  # in memory: the bucket writes fail and are kept
+        try:
+            if store.layout.matches.is_dir():
+                store.matches.check_index()  # in memory: nothing is written to a read-only folder
+        except OSError as error:  # not even readable
+            raise StoreError(
+                "Cannot read the data folder {folder} ({reason}).", folder=str(root), reason=error.strerror
+            ) from error
         return store
 
     def close(self) -> None:
