@@ -20,7 +20,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.games.base import N_, Clause, Message, RuleError, joined
+from scorekeeper.games.base import N_, Clause, Message, Plural, RuleError, joined
 from scorekeeper.match import GAME_TITLES, Match, now_iso
 from scorekeeper.store import plain
 from scorekeeper.store.batch import Batch
@@ -245,11 +245,11 @@ def parse_export(content: str | bytes) -> Bundle:
     _check_versions(bundle, errors)
     if errors:
         raise ImportFileError(
-            "The file cannot be imported: {problems} (and {more} more problems). Nothing was changed."
+            "The file cannot be imported: {problems} ({more}). Nothing was changed."
             if len(errors) > 5
             else "The file cannot be imported: {problems}. Nothing was changed.",
             problems=joined(errors[:5], "; "),
-            more=len(errors) - 5,
+            more=Plural("and {n} more problem", "and {n} more problems", len(errors) - 5),
         )
     return bundle
 

@@ -10,14 +10,13 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import time
 from collections.abc import Callable
 from typing import Any
 
-from scorekeeper.games.base import Bot
+from scorekeeper.games.base import Bot, play_out
 from scorekeeper.games.rage.bots import BOTS
 from scorekeeper.games.rage.play import new_round
-from scorekeeper.games.rage.rules import RageOptions, hand_sizes, round_score
+from scorekeeper.games.rage.rules import RageOptions, hand_sizes, score_result
 
 
 def measure(
@@ -46,22 +45,9 @@ def measure(
             state = new_round(
                 options, seed * 1_000_003 + game * 1_009 + index, dealer=dealer, round_index=index
             )
-            while not state.is_over:
-                seat = state.current_player
-                view = state.view(seat)
-                legal = state.legal_actions()
-                start = time.perf_counter()
-                action = bots[seat].choose(view, legal)
-                if seat == hero:
-                    times.append(time.perf_counter() - start)
-                state.apply(action)
+            play_out(state, bots, on_move=lambda s, _a, spent, hero=hero: s == hero and times.append(spent))
             result = state.result()
-            scores = [
-                round_score(b, t, p, m, options)
-                for b, t, p, m in zip(
-                    result["bids"], result["tricks"], result["bonus"], result["minus"], strict=True
-                )
-            ]
+            scores = score_result(result, options, dealer=dealer, round_index=index)
             rounds += 1
             mine.append(scores[hero])
             others = [s for i, s in enumerate(scores) if i != hero]
@@ -81,6 +67,7 @@ def measure(
         "exact_rate": exact_mine / rounds,
         "opponents_exact_rate": exact_theirs / (rounds * (players - 1)),
         "median_decision_ms": statistics.median(times) * 1000 if times else 0.0,
+        "p95_decision_ms": sorted(times)[int(0.95 * len(times))] * 1000 if times else 0.0,
         "max_decision_ms": max(times) * 1000 if times else 0.0,
     }
 
@@ -93,9 +80,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--edition", default="seed")
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--time-budget", type=float, default=None, help="seconds per decision of the hard bot (0: no limit)"
+    )
     args = parser.parse_args(argv)
+    bot: str | Callable[[], Bot] = args.bot
+    if args.time_budget is not None and args.bot == "hard":
+        from scorekeeper.games.rage.hard import HardBot
+
+        budget = args.time_budget or None
+        bot = lambda: HardBot(time_budget=budget)  # noqa: E731
     report = measure(
-        args.bot, args.against, players=args.players, edition=args.edition, games=args.games, seed=args.seed
+        bot, args.against, players=args.players, edition=args.edition, games=args.games, seed=args.seed
     )
     print(json.dumps(report, indent=2))
 

@@ -4,7 +4,6 @@ from any device showing the match, and refuse when the match changed elsewhere i
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
 
 from scorekeeper.games.base import RuleError
@@ -34,28 +33,24 @@ def colours_of(ctx: AppContext, match: Match) -> dict[str, str]:
 
 
 def change_match(
-    ctx: AppContext, match: Match, change: Callable[[Match], None], description: str
-) -> str | None:
-    """Apply `change` to `match` and save it; returns None on success, else the message for the player.
+    ctx: AppContext, match: Match, change: Callable[[Match], Match], description: str
+) -> Match | str:
+    """Save the match `change` makes of `match` (e.g. `lambda m: m.with_round(result)`); returns the saved
+    match, else the message for the player.
 
-    The rules check the change before anything is altered (a RuleError leaves the match as it was) and the store
-    refuses a stale version (another device saved in between). `description` names the change in the
-    match's undo history.
+    A change makes a new match value (the rules check it first) and the store refuses a stale version (another
+    device saved in between); `match` itself never changes. `description` names the change in the match's
+    stored undo history.
     """
-    before = copy.deepcopy(match.to_dict())
     try:
-        change(match)
-        ctx.store.save_match(match, description)
+        changed = change(match)
+        ctx.store.save_match(changed, description)
     except (RuleError, StoreError, ValueError) as error:
-        restored = Match.from_dict(before)
-        match.__dict__.update(restored.__dict__)
         return ctx.describe(error)
     except Exception as error:  # the store failed (disk full, read-only): say so, nothing was saved
-        restored = Match.from_dict(before)
-        match.__dict__.update(restored.__dict__)
         return ctx.t("Could not save: {error}", error=ctx.describe(error))
     announce(ctx, match.id)
-    return None
+    return changed
 
 
 def undo_last(ctx: AppContext, match_id: str, shown_version: int, *, redo: bool = False) -> str | None:

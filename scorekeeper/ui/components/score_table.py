@@ -7,34 +7,43 @@ from typing import Any
 
 import flet as ft
 
+from scorekeeper.games.spec import find
 from scorekeeper.match import Match
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
 
 
 def place_label(ctx: AppContext, place: int, shared: bool) -> str:
-    """ "1." or "1.=" — equal totals share the place (RULES.md); the line also says "shared place"."""
-    return f"{place}.=" if shared else f"{place}."
+    """ "1." or "1.=" — equal totals share the place (RULES.md); the line also says "shared place". Each language
+    writes the place its own way (French "1er", "2e")."""
+    label = ctx.t("1.") if place == 1 else ctx.t("{place}.", place=place)
+    return f"{label}=" if shared else label
 
 
 def game_title(ctx: AppContext, game: str) -> str:
-    titles = {"racko": ctx.t("Racko"), "ruckzuck": ctx.t("Ruck Zuck"), "rage": ctx.t("Rage")}
-    return titles.get(game, game)
+    """The game's title in the app's language (the key itself for a game this version does not know)."""
+    spec = find(game)
+    return spec.title.translated(ctx.t) if spec else game
 
 
 def unit_label(ctx: AppContext, match: Match) -> str:
     """What the totals count: points, penalty points or chips."""
     if match.chips:
         return ctx.t("chips")
-    if match.game == "ruckzuck":
-        return ctx.t("penalty points")
-    return ctx.t("points")
+    return match.spec.unit.translated(ctx.t)
 
 
 def standings_list(
-    ctx: AppContext, match: Match, *, large: bool = False, colours: dict[str, str] | None = None
+    ctx: AppContext,
+    match: Match,
+    *,
+    large: bool = False,
+    colours: dict[str, str] | None = None,
+    size: int | None = None,
 ) -> ft.Control:
-    """Best first: place, name, total; Racko shows progress to the target, Rage the exact bids, chips who is out."""
+    """Best first: place, name, total; Racko shows progress to the target, Rage the exact bids, chips who is out.
+
+    `large` (scoreboard mode) in type of `size`. A long name ends in "…" and keeps a gap to the total."""
     rows: list[ft.Control] = []
     standings = match.standings()
     place_counts: dict[int, int] = {}
@@ -42,23 +51,32 @@ def standings_list(
         place_counts[row.place] = place_counts.get(row.place, 0) + 1
     out = set(match.players_out()) if match.chips else set()
     target = match.target
-    big, small = (56, 28) if large else (22, 13)
+    big, small = (size or 56, (size or 56) // 2) if large else (22, 13)
     for row in standings:
         extras: list[str] = []
         if place_counts[row.place] > 1:
             extras.append(ctx.t("shared place"))
         if row.exact_bids is not None:
-            extras.append(ctx.t("{n} exact bids", n=row.exact_bids))
+            extras.append(ctx.t.plural("{n} exact bid", "{n} exact bids", row.exact_bids))
         if row.seat in out:
             extras.append(ctx.t("out of chips"))
         if match.partners:
             partner = match.names[(row.seat + 2) % 4]
             extras.append(ctx.t("partner: {name}", name=partner))
-        name_column: list[ft.Control] = [ft.Text(row.name, size=big, weight=ft.FontWeight.BOLD, no_wrap=True)]
+        name_column: list[ft.Control] = [
+            ft.Text(
+                row.name,
+                size=big,
+                weight=ft.FontWeight.BOLD,
+                max_lines=1,
+                overflow=ft.TextOverflow.ELLIPSIS,
+            )
+        ]
         if extras:
             name_column.append(ft.Text(" · ".join(extras), size=small))
         if target and not large:
-            name_column.append(ft.ProgressBar(value=min(max(row.total, 0) / target, 1.0), width=160))
+            # As wide as the name column: on a tablet a fixed 160 px bar left most of the line empty.
+            name_column.append(ft.ProgressBar(value=min(max(row.total, 0) / target, 1.0)))
         colour = (colours or {}).get(match.players[row.seat])
         line = ft.Row(
             [
@@ -69,11 +87,16 @@ def standings_list(
                     width=None if large else 40,
                 ),
                 ft.Column(name_column, spacing=2, expand=True, tight=True),
-                tag(
-                    f"total-{row.seat}",
-                    ft.Text(
-                        str(row.total), size=big, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.RIGHT
+                ft.Container(width=8 if not large else 24),  # never a name right against the total
+                ft.Container(  # one width for every total: the progress bars end in one line
+                    tag(
+                        f"total-{row.seat}",
+                        ft.Text(
+                            str(row.total), size=big, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.RIGHT
+                        ),
                     ),
+                    width=None if large else 72,
+                    alignment=ft.Alignment.CENTER_RIGHT,
                 ),
             ],
             vertical_alignment=ft.CrossAxisAlignment.CENTER,

@@ -19,7 +19,9 @@ def status_lines(ctx: AppContext, match: Match) -> list[str]:
     planned = match.rounds_planned()
     played = match.round_index
     if match.is_over:
-        lines.append(ctx.t("The game is over after {n} rounds.", n=played))
+        lines.append(
+            ctx.t.plural("The game is over after {n} round.", "The game is over after {n} rounds.", played)
+        )
         return lines
     if planned:
         lines.append(ctx.t("Round {n} of {total}", n=played + 1, total=planned))
@@ -71,9 +73,9 @@ def build(ctx: AppContext, match_id: str, **_: str) -> ft.View:
 
         def delete(_: object) -> None:
             close()
-            problem = change_match(ctx, match, lambda m: m.remove_round(index), ctx.t("Delete round"))
-            if problem:
-                ctx.error(problem)
+            saved = change_match(ctx, match, lambda m: m.without_round(index), ctx.t("Delete round"))
+            if isinstance(saved, str):
+                ctx.error(saved)
             else:
                 ctx.notify(ctx.t("Round {n} deleted.", n=index + 1))
             ctx.rerender()
@@ -103,11 +105,17 @@ def build(ctx: AppContext, match_id: str, **_: str) -> ft.View:
     if history.version == match.version:
         if history.undo is not None:
             tip = ctx.t("Undo: {what}", what=history.undo) if history.undo else ctx.t("Undo")
-            actions.append(tag("undo", ft.IconButton(ft.Icons.UNDO, tooltip=tip, on_click=lambda _: undo())))
+            actions.append(
+                tag("undo", ft.IconButton(ft.Icons.UNDO, tooltip=tip, on_click=lambda _: undo()), label=tip)
+            )
         if history.redo is not None:
             tip = ctx.t("Redo: {what}", what=history.redo) if history.redo else ctx.t("Redo")
             actions.append(
-                tag("redo", ft.IconButton(ft.Icons.REDO, tooltip=tip, on_click=lambda _: undo(redo=True)))
+                tag(
+                    "redo",
+                    ft.IconButton(ft.Icons.REDO, tooltip=tip, on_click=lambda _: undo(redo=True)),
+                    label=tip,
+                )
             )
     actions.append(
         tag(
@@ -117,6 +125,7 @@ def build(ctx: AppContext, match_id: str, **_: str) -> ft.View:
                 tooltip=ctx.t("Scoreboard mode"),
                 on_click=lambda _: ctx.navigate(f"{route}/board"),
             ),
+            label=ctx.t("Scoreboard mode"),
         )
     )
     info = status_chips(status_lines(ctx, match))
@@ -145,4 +154,5 @@ def build(ctx: AppContext, match_id: str, **_: str) -> ft.View:
         bottom = ft.Row([primary_button(label, enter_round, identifier="enter-round")])
         ctx.on_enter = enter_round
     follow(ctx, match_id, ctx.rerender)
-    return screen(ctx, route, title, controls, back="/", actions=actions, bottom=bottom)
+    # Wider than the default column on a desktop: the round table gets a column per player to spare.
+    return screen(ctx, route, title, controls, back="/", actions=actions, bottom=bottom, max_width=1200)
