@@ -43,9 +43,9 @@ def child(folder: Path, side: Path, fd: int, seed: int) -> None:
     while True:
         step += 1
         roll = rng.random()
-        if roll < 0.08:
+        if roll < 0.06:
             name = side / f"import-{seed}-{step}.json"
-            text = export_text(rng.randrange(5, 40), rounds=2, seed=seed * 1000 + step)
+            text = export_text(rng.randrange(20, 150), rounds=2, seed=seed * 1000 + step)
             ids = [m["id"] for m in json.loads(text)["matches"]]
             name.write_text(json.dumps(ids))
             os.write(fd, f"i {name.name}\n".encode())
@@ -92,7 +92,7 @@ def test_sigkill_over_saves_undo_and_imports_loses_nothing_acknowledged(tmp_path
     rng = random.Random(909)
     acked: dict[str, tuple[int, int]] = {}  # match id -> (version, rounds) last reported
     imported: set[str] = set()
-    counts = {"M": 0, "I": 0, "cut": 0, "completed": 0, "dropped": 0}
+    counts = {"M": 0, "I": 0, "cut": 0, "completed": 0, "done": 0, "dropped": 0}
     Store.open(folder).close()
     for kill in range(KILLS):
         lines = run_child(folder, side, kill + 1, rng.uniform(0.05, 0.5))
@@ -125,8 +125,9 @@ def test_sigkill_over_saves_undo_and_imports_loses_nothing_acknowledged(tmp_path
             present = ids & listed
             assert present in (set(), ids), f"kill {kill}: half an import ({len(present)} of {len(ids)})"
             if present:
-                assert CUT_SHORT[0] in [str(m) for m in store.recovery_messages]  # the player is told
-                counts["completed"] += 1
+                # Finished at this open (and the player is told so), or already in place before the kill.
+                finished_now = CUT_SHORT[0] in [str(m) for m in store.recovery_messages]
+                counts["completed" if finished_now else "done"] += 1
                 imported |= ids
             else:
                 counts["dropped"] += 1
@@ -138,8 +139,8 @@ def test_sigkill_over_saves_undo_and_imports_loses_nothing_acknowledged(tmp_path
         store.close()
     print(
         f"\n{KILLS} kills: {counts['M']} saves/undos and {counts['I']} imports acknowledged, none lost; "
-        f"{counts['cut']} imports cut by a kill ({counts['completed']} completed at open, "
-        f"{counts['dropped']} left no trace)",
+        f"{counts['cut']} imports cut by a kill ({counts['completed']} completed at open, {counts['done']} "
+        f"complete before the kill, {counts['dropped']} left no trace)",
         file=sys.stderr,
     )
     assert counts["M"] >= KILLS  # the child did real work between kills

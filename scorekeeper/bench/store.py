@@ -119,7 +119,7 @@ def export_text(games: int, rounds: int = IMPORT_ROUNDS, seed: int = 11) -> str:
             "ruckzuck", {"rounds": rounds}, [p["id"] for p in seated], names=[p["name"] for p in seated]
         )
         match.rounds = [_round(rng) for _ in range(rounds)]  # valid by construction; the import checks them
-        match.version = 1
+        match.status, match.version = "finished", 1
         matches.append(match.to_dict())
     document = {
         "format": "scorekeeper-export",
