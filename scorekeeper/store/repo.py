@@ -31,7 +31,7 @@ from typing import Any
 
 from scorekeeper.games.base import Message
 from scorekeeper.match import Match
-from scorekeeper.store import batch, locking, migrate, snapshots, transfer
+from scorekeeper.store import batch, import_check, locking, migrate, snapshots, transfer
 from scorekeeper.store.errors import NewerVersionError, StoreError, WriteError
 from scorekeeper.store.files import Files, read_only_reason
 from scorekeeper.store.matches import Matches, MatchHistory, describe_match
@@ -263,7 +263,7 @@ class Store:
         """Import an export (text or bytes), all or nothing: ImportFileError if anything in it is wrong,
         WriteError if it cannot be written; either way nothing changes. `progress(done, total)` reports each
         record prepared."""
-        bundle = transfer.parse_export(content)
+        bundle = import_check.parse_export(content)
         with self.files.lock.held():
             self.files.refuse_if_read_only()
             if bundle.matches or bundle.players:
