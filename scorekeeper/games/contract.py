@@ -103,8 +103,14 @@ class GameSpec:
     rules: ModuleType
     unit: Message = POINTS
     """What the round scores count ("points", "penalty points")."""
-    strengths: tuple[tuple[str, str], ...] = (("easy", "baseline"), ("medium", "medium"), ("hard", "hard"))
-    """Computer-player strengths a person chooses from, weakest first: (strength, bot name)."""
+    strengths: tuple[tuple[str, str], ...] = (
+        ("easy", "random"),
+        ("normal", "baseline"),
+        ("medium", "medium"),
+        ("hard", "hard"),
+    )
+    """Computer-player strengths a person chooses from, weakest first: (strength, bot name). A strength whose
+    bot the game does not have is not offered (medium exists only where a game has such a bot)."""
     chips: Callable[[Any], bool] = _false
     partners: Callable[[Any], bool] = _false
     target: Callable[[Any], int | None] = _none

@@ -10,24 +10,20 @@ from typing import Any
 from scorekeeper.games.base import Action, Bot, Message, State, seat_name
 from scorekeeper.games.spec import spec
 
-STRENGTHS: dict[str, str] = {"easy": "random", "normal": "baseline", "medium": "medium", "hard": "hard"}
-"""A computer player's strength as the app names it -> the engine's bot name (issue 11: easy/normal/hard =
-random/baseline/hard, medium where a game has such a bot)."""
-
 HINT_BOT = "hard"
 """The hint is the move this bot would make in the person's place."""
 
 
 def strengths(game: str) -> list[str]:
     """The strengths a computer player of `game` can have (only those whose bot the game has)."""
-    bots = spec(game).bots
-    return [strength for strength, bot in STRENGTHS.items() if bot in bots]
+    game_spec = spec(game)
+    return [strength for strength, bot in game_spec.strengths if bot in game_spec.bots]
 
 
 def make_bot(game: str, strength: str) -> Bot:
-    bots = spec(game).bots
-    name = STRENGTHS.get(strength, strength)
-    return bots[name if name in bots else "baseline"]()
+    game_spec = spec(game)
+    name = dict(game_spec.strengths).get(strength, strength)
+    return game_spec.bots[name if name in game_spec.bots else "baseline"]()
 
 
 def round_seed(seed: int, round_index: int) -> int:

@@ -54,7 +54,6 @@ SPEC = package_spec(
     title=Message("Rage"),
     about=Message("Bid your tricks and make them exactly"),
     icon="STYLE",
-    strengths=(("easy", "baseline"), ("hard", "hard")),
     option_fields=FIELDS,
     rounds_planned=lambda options: len(hand_sizes(options)),
     next_hand_size=hand_size,
