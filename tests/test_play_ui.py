@@ -207,3 +207,19 @@ def test_blitz_deal_places_each_card_into_a_tapped_empty_slot(tmp_path: Path) ->
         placed += 1
     table(app).wait()
     assert placed == 10 and None not in session.state.view(0).rack
+
+
+def test_a_game_moved_on_elsewhere_is_loaded_again(tmp_path: Path) -> None:
+    app = play_app(tmp_path)
+    app.tap("play-racko")
+    app.tap("start-game")
+    table(app).wait()
+    saved_id = app.ctx.route.rsplit("/", 1)[1]
+    mine = table(app).session
+    other = PlaySession.load(app.store, saved_id)  # another device with the same game
+    assert other is not None
+    other.act(other.people[0], "stock")
+    app.go("/")
+    app.go(f"/play/{saved_id}")
+    assert table(app).session is not mine and table(app).session.state.log == other.state.log
+    assert app.has('act-"discard"')

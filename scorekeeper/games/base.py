@@ -6,8 +6,9 @@ import copy
 import random
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol, Self
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Protocol, Self
 
 Action = Any
 """A digital-play action: a plain JSON-safe value (str, int, or a short list)."""
@@ -112,6 +113,11 @@ class RuleError(TranslatableError, ValueError):
     """Input that the rules forbid. The message is meant for a player, not a programmer."""
 
 
+def is_int(value: object) -> bool:
+    """A whole number as the rules count it: an int, but not a bool (JSON's true is not 1)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def seat_name(seat: int) -> Message:
     """How messages name a seat when no player names are known: seats count from 1 for people."""
     return Message(SEAT_TEMPLATE, number=seat + 1)
@@ -146,6 +152,18 @@ def same_action(given: Any, legal: Action) -> bool:
     return type(given) is type(legal) and given == legal
 
 
+@dataclass(frozen=True)
+class Deal:
+    """How a round is dealt, the same for every game: the shuffle's seed, the dealer, the round's place in the
+    match, the match totals before it and the seats out of the game (Racko's chips game; empty elsewhere)."""
+
+    seed: Any
+    dealer: int = 0
+    round_index: int = 0
+    scores: tuple[int, ...] = ()
+    out: tuple[int, ...] = ()
+
+
 class State(ABC):
     """A round in digital play, shaped after OpenSpiel's state API; every game's round derives from it.
 
@@ -159,6 +177,64 @@ class State(ABC):
     options: Any
     match_scores: tuple[int, ...]
     """The match totals before this round (shown in views; zeros when nobody said)."""
+    deal: Deal
+    """How the round was dealt (`new_round`'s arguments): with `log`, all `replay` needs."""
+    options_type: ClassVar[type]
+    wrong_options: ClassVar[str]
+    """The message for options of another game."""
+
+    @abstractmethod
+    def __init__(self, options: Any, deal: Deal, **extra: Any) -> None:
+        """Shuffle with `random.Random(deal.seed)` and deal; `new_round` has checked `deal` already."""
+
+    @classmethod
+    def new_round(
+        cls,
+        options: Any,
+        seed: int | str,
+        *,
+        dealer: int = 0,
+        round_index: int = 0,
+        scores: Sequence[int] | None = None,
+        out: Iterable[int] = (),
+        **extra: Any,
+    ) -> Self:
+        """A new round: every game takes these arguments (one it does not need is accepted and checked);
+        `scores` are the match totals shown in views, `out` the seats out of the game, who are not dealt in."""
+        if not isinstance(options, cls.options_type):
+            raise RuleError(cls.wrong_options)
+        players = options.players
+        if isinstance(seed, bool) or not isinstance(seed, int | str):
+            raise RuleError("A round is dealt from a whole-number seed.")
+        if not is_int(dealer) or not 0 <= dealer < players:
+            raise RuleError("The dealer must be one of the players 1 to {players}.", players=players)
+        if not is_int(round_index) or round_index < 0:
+            raise RuleError("Rounds are counted from the first one on.")
+        totals = [0] * players if scores is None else list(scores)
+        if len(totals) != players or not all(is_int(t) for t in totals):
+            raise RuleError("Scores must be one whole number per player.")
+        seats_out = sorted(set(out))
+        if not all(is_int(s) and 0 <= s < players for s in seats_out):
+            raise RuleError("Players out of the game must be among the players 1 to {players}.", players=players)
+        if seats_out and not cls.may_sit_out(options):
+            raise RuleError("Only the chips game has players who are out.")
+        if players - len(seats_out) < 2:
+            raise RuleError("A round needs at least 2 players who are still in the game.")
+        deal = Deal(seed, dealer, round_index, tuple(totals), tuple(seats_out))
+        state = cls(options, deal, **extra)
+        state.deal = deal
+        return state
+
+    @classmethod
+    def replay(cls, options: Any, seed: int | str, log: Sequence[Action], **round_args: Any) -> Self:
+        """Rebuild a round from its seed and action log (`new_round`'s arguments as for the original round);
+        RuleError names the first logged move that fails."""
+        return cls.new_round(options, seed, **round_args).replay_log(log)
+
+    @staticmethod
+    def may_sit_out(_options: Any) -> bool:
+        """Whether a player can be out of the game for a round (only Racko's chips game)."""
+        return False
 
     @property
     @abstractmethod
@@ -168,6 +244,10 @@ class State(ABC):
     @property
     @abstractmethod
     def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def round_points(self) -> tuple[int, ...] | None:
+        """The round's points per seat as they stand (None where a game shows them only at the end)."""
 
     @abstractmethod
     def legal_actions(self) -> list[Action]:
@@ -251,22 +331,6 @@ def play_out(
         if on_move is not None:
             on_move(seat, action, spent)
     return state
-
-
-def check_round_frame(
-    options: Any, seed: Any, dealer: Any, scores: Sequence[int] | None
-) -> tuple[int, ...]:
-    """The checks every `new_round` makes: a whole-number (or text) seed, a seated dealer and one whole-number
-    match total per player; returns the totals (zeros when not given)."""
-    players = options.players
-    if isinstance(seed, bool) or not isinstance(seed, int | str):
-        raise RuleError("A round is dealt from a whole-number seed.")
-    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
-        raise RuleError("The dealer must be one of the players 1 to {players}.", players=players)
-    totals = [0] * players if scores is None else list(scores)
-    if len(totals) != players or any(isinstance(t, bool) or not isinstance(t, int) for t in totals):
-        raise RuleError("Scores must be one whole number per player.")
-    return tuple(totals)
 
 
 class Bot(Protocol):

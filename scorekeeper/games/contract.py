@@ -17,6 +17,8 @@ from typing import Any
 from scorekeeper.games.base import Action, Bot, Message, State
 
 Values = dict[str, Any]
+POINTS = Message("points")
+"""What most games' round scores count."""
 
 
 def _always(_players: int, _values: Values) -> bool:
@@ -92,17 +94,17 @@ class GameSpec:
     """The fewest and the most players."""
     Options: type
     lower_wins: bool
-    unit: Message
-    """What the round scores count ("points", "penalty points")."""
     validate_result: Callable[..., None]
     score_result: Callable[..., list[int]]
     new_round: Callable[..., State]
     replay: Callable[..., State]
     bots: Mapping[str, Callable[[], Bot]]
-    strengths: tuple[tuple[str, str], ...]
-    """Computer-player strengths a person chooses from, weakest first: (strength, bot name)."""
     option_fields: tuple[OptionField, ...]
     rules: ModuleType
+    unit: Message = POINTS
+    """What the round scores count ("points", "penalty points")."""
+    strengths: tuple[tuple[str, str], ...] = (("easy", "baseline"), ("medium", "medium"), ("hard", "hard"))
+    """Computer-player strengths a person chooses from, weakest first: (strength, bot name)."""
     chips: Callable[[Any], bool] = _false
     partners: Callable[[Any], bool] = _false
     target: Callable[[Any], int | None] = _none
@@ -147,3 +149,23 @@ class GameSpec:
 
     def log_from_json(self, data: Sequence[Any]) -> list[Action]:
         return [self.action_from_json(action) for action in data]
+
+
+CONTRACT_NAMES: dict[str, str] = {
+    "players": "PLAYERS",
+    "Options": "Options",
+    "lower_wins": "LOWER_WINS",
+    "validate_result": "validate_result",
+    "score_result": "score_result",
+    "new_round": "new_round",
+    "replay": "replay",
+    "bots": "BOTS",
+}
+"""Spec field -> the name a game's package exports it under (the engine contract, DESIGN.md)."""
+
+
+def package_spec(rules: ModuleType, **fields: Any) -> GameSpec:
+    """A game's spec with what its package exports under the contract's names; `fields` are the rest. The
+    key is the package's name (`scorekeeper.games.<key>`), where `describe_action` is found too."""
+    exported = {field: getattr(rules, name) for field, name in CONTRACT_NAMES.items()}
+    return GameSpec(key=rules.__name__.rpartition(".")[2], rules=rules, **exported, **fields)

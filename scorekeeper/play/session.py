@@ -197,7 +197,7 @@ class PlaySession:
             self._save()
 
     def _save(self) -> None:
-        self.saved.log = list(self.state.log) if hasattr(self, "state") else []
+        self.saved.log = list(self.state.log)
         self.store.save_digital_game(self.saved)
 
     def _apply(self, action: Action) -> None:

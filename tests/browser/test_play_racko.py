@@ -4,11 +4,16 @@ killed mid-round; screenshots of the play screens (phone and tablet, English and
 
 from __future__ import annotations
 
+import re
+import signal
 import time
 from pathlib import Path
 
 import pytest
-from conftest import OUTPUT, PHONE, UI, served
+from conftest import OUTPUT, PHONE, UI, free_port, served, start_server, wait_http
+
+from scorekeeper.play.session import PlaySession
+from scorekeeper.store import Store
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -89,9 +94,24 @@ def test_one_person_plays_racko_to_the_match_result(ui: UI) -> None:
     shoot(ui, "match-result")
 
 
-def test_pass_and_play_in_english_and_german(ui: UI) -> None:
+def rack_labels(ui: UI) -> set[int]:
+    """The cards the screen names in its rack slots ("Slot 20: 17")."""
+    return {int(card) for card in re.findall(r"(?:Slot|Schlitz) \d+: (\d+)", ui.all_text())}
+
+
+def racks(data: Path) -> tuple[list[set[int]], int]:
+    """Every seat's rack and the seat to move, from the saved game on disk (replayed as the app does)."""
+    with Store.open(data) as store:
+        [saved] = store.list_digital_games()
+        session = PlaySession.load(store, saved.id)
+        assert session is not None
+        return [set(session.state.view(seat).rack) for seat in range(len(session.seats))], session.to_act
+
+
+def test_pass_and_play_in_english_and_german(ui: UI, tmp_path: Path) -> None:
     """Two people on one device: the hand-over screen shows no cards until `reveal`; then the same screens in
     German after a reload (which also resumes the game from the store)."""
+    shoot(ui, "home-en")
     ui.tap("play-racko")
     ui.wait("start-game")
     ui.tap("seat-2-remove", count=False)
@@ -106,12 +126,14 @@ def test_pass_and_play_in_english_and_german(ui: UI) -> None:
     shoot(ui, "hand-over-en")
     tap_act(ui, "reveal")
     ui.wait("play-panel")
+    cards, mover = racks(tmp_path / "data")
+    assert rack_labels(ui) == cards[mover] and not rack_labels(ui) & cards[1 - mover]
     shoot(ui, "turn-en")
     tap_act(ui, 'act-"stock"')
     shoot(ui, "drawn-en")
     tap_act(ui, 'act-"discard"')
     ui.wait("reveal")  # the other person's turn: hidden again
-    assert not present(ui, "play-panel") and not acts(ui)
+    assert not present(ui, "play-panel") and not acts(ui) and not rack_labels(ui)
     play_route = ui.page.url.split("/", 3)[3]
     ui.open("/settings", ready="language-de")
     ui.tap("language-de", count=False)
@@ -119,6 +141,8 @@ def test_pass_and_play_in_english_and_german(ui: UI) -> None:
     shoot(ui, "hand-over-de")
     tap_act(ui, "reveal")
     ui.wait("play-panel")
+    cards, mover = racks(tmp_path / "data")
+    assert rack_labels(ui) == cards[mover] and not rack_labels(ui) & cards[1 - mover]
     shoot(ui, "turn-de")
     tap_act(ui, 'act-"stock"')
     shoot(ui, "drawn-de")
@@ -133,7 +157,11 @@ def test_resume_after_the_server_was_killed(chromium, tmp_path: Path) -> None:
     data.mkdir()
     context = chromium.new_context(viewport=PHONE)
     page = context.new_page()
-    with served(data) as url:
+    port = free_port()
+    server = start_server(data, port)
+    try:
+        url = f"http://127.0.0.1:{port}/"
+        wait_http(url)
         ui = UI(page, url, "resume")
         ui.open("/")
         start(ui, "500", pace="normal")  # computer moves drawn one by one from their thread
@@ -153,16 +181,15 @@ def test_resume_after_the_server_was_killed(chromium, tmp_path: Path) -> None:
             ui.page.wait_for_timeout(200)
         before_acts = acts(ui)
         before_screen = ui.all_text()
-        route = page.url
-    # The server was stopped (terminate, as a kill would) in the middle of the round; a new one serves the data.
+        route = page.url.split("/", 3)[3]
+    finally:
+        server.send_signal(signal.SIGKILL)  # no shutdown code runs: what is on disk is all there is
+        server.wait(timeout=10)
     with served(data) as url:
         ui2 = UI(page, url, "resume")
-        page.goto(url.rstrip("/") + "/" + route.split("/", 3)[3])
-        page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
-        page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
-        ui2.wait("play-panel", timeout=60_000)
-        assert acts(ui2) == before_acts
+        ui2.open("/" + route, ready="play-panel")
         ui2.page.wait_for_timeout(500)
+        assert acts(ui2) == before_acts
         assert ui2.all_text() == before_screen
         assert "Slot 5:" in before_screen, before_screen[:800]
     context.close()

@@ -11,7 +11,7 @@ from typing import Any
 
 from scorekeeper.games.base import Action, Message, seat_name
 from scorekeeper.games.racko.live import rack_progress
-from scorekeeper.games.racko.play import CALL, DISCARD, PILE, STOCK, RackoView
+from scorekeeper.games.racko.play import CALL, DISCARD, STOCK, RackoView
 
 
 def slot_label(slot: int) -> int:
@@ -57,11 +57,3 @@ def describe_result(result: dict[str, Any], options: Any) -> list[Message]:
             line = Message("{line} · called Racko", line=line)
         lines.append(line)
     return lines
-
-
-def rack_summary(view: RackoView) -> Any:
-    """The live figures of the seat's own rack (None slots during a Blitz deal count as gaps)."""
-    return rack_progress(list(view.rack))
-
-
-__all__ = ["PILE", "describe_action", "describe_result", "rack_summary", "slot_label"]

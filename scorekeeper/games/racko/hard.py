@@ -31,10 +31,9 @@ from functools import lru_cache
 
 from scorekeeper.games.base import Action
 from scorekeeper.games.racko.play import CALL, DISCARD, PILE, STOCK, WAIT, RackoView
-from scorekeeper.games.racko.rules import CALLER_POINTS, POINTS_PER_CARD, longest_run, run_bonus
+from scorekeeper.games.racko.rules import CALLER_POINTS, POINTS_PER_CARD, SLOTS, longest_run, run_bonus
 
 NEG = -1e9
-SLOTS = 10
 
 
 @lru_cache(maxsize=512)

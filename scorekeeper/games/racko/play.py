@@ -13,16 +13,16 @@ Phases and legal actions (what `legal_actions()` returns):
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.games.base import (
+    N_,
     Action,
+    Deal,
     Message,
     RuleError,
     State,
-    check_round_frame,
     seat_name,
     seats_from_left_of,
 )
@@ -74,32 +74,17 @@ class RackoView:
 class RackoState(State):
     """One round of digital Racko. Create with `new_round`; drive with `apply`."""
 
-    def __init__(
-        self,
-        options: RackoOptions,
-        seed: int | str,
-        *,
-        dealer: int = 0,
-        scores: Sequence[int] | None = None,
-        out: Iterable[int] = (),
-    ) -> None:
-        if not isinstance(options, RackoOptions):
-            raise RuleError("These are not Racko options.")
-        self.match_scores = check_round_frame(options, seed, dealer, scores)
-        players = options.players
-        out_seats = sorted(set(out))
-        if any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < players for s in out_seats):
-            raise RuleError(
-                "Players out of the game must be among the players 1 to {players}.", players=players
-            )
-        if out_seats and not options.is_chips:
-            raise RuleError("Only the chips game has players who are out.")
-        if players - len(out_seats) < 2:
-            raise RuleError("A round needs at least 2 players who are still in the game.")
+    options_type = RackoOptions
+    wrong_options = N_("These are not Racko options.")
+
+    def __init__(self, options: RackoOptions, deal: Deal) -> None:
+        """Shuffle with `random.Random(seed)` and deal (1.2); seats out of the chips game are not dealt in."""
+        seed, dealer, out_seats, players = deal.seed, deal.dealer, deal.out, options.players
+        self.match_scores = deal.scores
         self.options = options
         self.seed = seed
         self.dealer = dealer
-        self.out = tuple(out_seats)
+        self.out = out_seats
         self.log: list[Action] = []
         self._rng = random.Random(seed)
         self.order = [s for s in seats_from_left_of(dealer, players) if s not in out_seats]
@@ -128,6 +113,10 @@ class RackoState(State):
                 self._rack(seat)[SLOTS - 1 - k // len(self.order)] = self.stock.pop()
             self._deal_seats = []
             self._start_play()
+
+    @staticmethod
+    def may_sit_out(options: RackoOptions) -> bool:
+        return options.is_chips
 
     # --- internals ------------------------------------------------------------------------------------
 
@@ -323,30 +312,7 @@ class RackoState(State):
         }
 
 
-def new_round(
-    options: RackoOptions,
-    seed: int | str,
-    *,
-    dealer: int = 0,
-    round_index: int = 0,
-    scores: Sequence[int] | None = None,
-    out: Iterable[int] = (),
-) -> RackoState:
-    """Shuffle with `random.Random(seed)` and deal (1.2). `scores`: match totals shown in views;
-    `out`: seats out of the chips game (they are not dealt in). `round_index` does not change a Racko deal."""
-    return RackoState(options, seed, dealer=dealer, scores=scores, out=out)
-
-
-def replay(
-    options: RackoOptions,
-    seed: int | str,
-    log: Sequence[Action],
-    *,
-    dealer: int = 0,
-    round_index: int = 0,
-    scores: Sequence[int] | None = None,
-    out: Iterable[int] = (),
-) -> RackoState:
-    """Rebuild a round from its seed and action log; RuleError names the first logged move that fails."""
-    state = new_round(options, seed, dealer=dealer, round_index=round_index, scores=scores, out=out)
-    return state.replay_log(log)
+new_round = RackoState.new_round
+"""Shuffle with `random.Random(seed)` and deal (1.2): `State.new_round`'s arguments; `round_index` does not
+change a Racko deal, `out` are the seats out of the chips game."""
+replay = RackoState.replay

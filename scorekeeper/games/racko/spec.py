@@ -8,11 +8,9 @@ from typing import Any
 
 import scorekeeper.games.racko as rules
 from scorekeeper.games.base import N_, Message
-from scorekeeper.games.contract import GameSpec, OptionField, StatFigure, Values, option_default
-from scorekeeper.games.racko.bots import BOTS
-from scorekeeper.games.racko.options import DECK_SIZES, DEFAULT_CHIP_ROUNDS, RackoOptions
-from scorekeeper.games.racko.play import new_round, replay
-from scorekeeper.games.racko.results import LOWER_WINS, score_result, validate_result
+from scorekeeper.games.contract import OptionField, StatFigure, Values, option_default, package_spec
+from scorekeeper.games.racko.options import DEFAULT_CHIP_ROUNDS, RackoOptions
+from scorekeeper.games.racko.results import score_result
 from scorekeeper.games.racko.rules import longest_run
 
 
@@ -133,23 +131,12 @@ def round_figures(
     }
 
 
-SPEC = GameSpec(
-    key="racko",
+SPEC = package_spec(
+    rules,
     title=Message("Racko"),
     about=Message("Sort your rack from low to high"),
     icon="VIEW_COLUMN",
-    players=(min(DECK_SIZES), max(DECK_SIZES)),
-    Options=RackoOptions,
-    lower_wins=LOWER_WINS,
-    unit=Message("points"),
-    validate_result=validate_result,
-    score_result=score_result,
-    new_round=new_round,
-    replay=replay,
-    bots=BOTS,
-    strengths=(("easy", "baseline"), ("medium", "medium"), ("hard", "hard")),
     option_fields=FIELDS,
-    rules=rules,
     chips=lambda options: options.is_chips,
     partners=lambda options: options.partners,
     target=lambda options: None if options.is_chips else options.target,

@@ -13,11 +13,10 @@ Actions are JSON-safe lists: ``["bid", n]`` and ``["play", card]``, a joker with
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper.games.base import RuleError, State, check_round_frame, joined, seat_name, seats_from_left_of
+from scorekeeper.games.base import N_, Deal, RuleError, State, joined, seat_name, seats_from_left_of
 from scorekeeper.games.rage.cards import (
     BONUS,
     COLOUR_NAMES,
@@ -34,6 +33,7 @@ from scorekeeper.games.rage.cards import (
     sort_key,
 )
 from scorekeeper.games.rage.rules import (
+    BONUS_POINTS,
     RageOptions,
     deck,
     forbidden_dealer_bid,
@@ -101,17 +101,22 @@ class RageView:
 class RageState(State):
     """One round of Rage from the deal to the last trick."""
 
+    options_type = RageOptions
+    wrong_options = N_("These are not Rage options.")
+
     def __init__(
         self,
         options: RageOptions,
-        seed: Any,
+        deal: Deal,
         *,
-        dealer: int,
-        round_index: int,
-        size: int,
+        hand_size: int | None = None,
         cards: list[str] | None = None,
-        scores: tuple[int, ...] | None = None,
     ) -> None:
+        """Shuffle with ``random.Random(seed)`` (or take ``cards``, top first), deal, show the first trump;
+        bidding starts left of the dealer. The hand size follows the edition's schedule for the round unless
+        ``hand_size`` is given. Everybody plays every round (no one is out)."""
+        seed, dealer, round_index = deal.seed, deal.dealer, deal.round_index
+        size = _round_size(options, round_index, hand_size)
         players = options.players
         self.options = options
         self.seed = seed
@@ -119,7 +124,7 @@ class RageState(State):
         self.round_index = round_index
         self.hand_size = size
         self.log: list[Action] = []
-        self.match_scores = (0,) * players if scores is None else scores
+        self.match_scores = deal.scores
         if cards is None:
             cards = deck(options)
             random.Random(seed).shuffle(cards)
@@ -344,14 +349,16 @@ class RageState(State):
 
     # --- outputs --------------------------------------------------------------------------------------
 
-    def round_points(self) -> list[int]:
-        """Round points as they stand; the bid's points count once the round is over."""
+    def round_points(self) -> tuple[int, ...]:
+        """Round points as they stand: tricks and +5/-5 cards; the bid's points count once the round is over."""
         if self.is_over:
-            return [
+            return tuple(
                 round_score(b or 0, t, p, m, self.options)
                 for b, t, p, m in zip(self.bids, self.tricks, self.bonus, self.minus, strict=True)
-            ]
-        return [t + 5 * (p - m) for t, p, m in zip(self.tricks, self.bonus, self.minus, strict=True)]
+            )
+        return tuple(
+            t + BONUS_POINTS * (p - m) for t, p, m in zip(self.tricks, self.bonus, self.minus, strict=True)
+        )
 
     def _view(self, seat: int) -> RageView:
         return RageView(
@@ -375,7 +382,7 @@ class RageState(State):
             dealer=self.dealer,
             phase=self.phase,
             match_scores=self.match_scores,
-            round_points=tuple(self.round_points()),
+            round_points=self.round_points(),
             forbidden_bid=self.forbidden_bid(),
             played=tuple(self.played),
             history=tuple(self.history),
@@ -411,28 +418,9 @@ def _round_size(options: RageOptions, round_index: int, hand_size: int | None) -
     return round_hand_size(options, round_index)
 
 
-def new_round(
-    options: RageOptions,
-    seed: int | str,
-    *,
-    dealer: int = 0,
-    round_index: int = 0,
-    scores: Sequence[int] | None = None,
-    out: Iterable[int] = (),
-    hand_size: int | None = None,
-) -> RageState:
-    """Shuffle with ``random.Random(seed)``, deal, show the first trump; bidding starts left of the dealer.
-
-    The hand size follows the edition's schedule for ``round_index`` unless ``hand_size`` is given.
-    ``scores``: match totals shown in views; everybody plays every round, so ``out`` must be empty.
-    """
-    if not isinstance(options, RageOptions):
-        raise RuleError("These are not Rage options.")
-    totals = check_round_frame(options, seed, dealer, scores)
-    if tuple(out):
-        raise RuleError("Only the chips game has players who are out.")
-    size = _round_size(options, round_index, hand_size)
-    return RageState(options, seed, dealer=dealer, round_index=round_index, size=size, scores=totals)
+new_round = RageState.new_round
+"""``State.new_round``'s arguments, and ``hand_size`` to deal another number of cards than the schedule's."""
+replay = RageState.replay
 
 
 def arranged_round(
@@ -451,22 +439,5 @@ def arranged_round(
     size = len(hands[0])
     order = seats_from_left_of(dealer, players)
     cards = [hands[order[i % players]][i // players] for i in range(size * players)] + list(talon)
-    return RageState(options, None, dealer=dealer, round_index=round_index, size=size, cards=cards)
-
-
-def replay(
-    options: RageOptions,
-    seed: int | str,
-    log: Sequence[Action],
-    *,
-    dealer: int = 0,
-    round_index: int = 0,
-    scores: Sequence[int] | None = None,
-    out: Iterable[int] = (),
-    hand_size: int | None = None,
-) -> RageState:
-    """Rebuild a round from its seed and action log; RuleError names the first logged move that fails."""
-    state = new_round(
-        options, seed, dealer=dealer, round_index=round_index, scores=scores, out=out, hand_size=hand_size
-    )
-    return state.replay_log(log)
+    deal = Deal(None, dealer, round_index, (0,) * players)
+    return RageState(options, deal, hand_size=size, cards=cards)

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorekeeper.games.base import N_, RuleError, seat_name
+from scorekeeper.games.base import N_, RuleError, is_int, seat_name
 from scorekeeper.games.rage.cards import (
     BONUS,
     JOKER,
@@ -79,6 +79,11 @@ EDITIONS: dict[str, Edition] = {
 }  # fmt: skip
 BONUS_POINTS = 5
 """What each counted +5 card adds and each counted -5 card takes away."""
+PLAYERS = (
+    min(edition.min_players for edition in EDITIONS.values()),
+    max(edition.max_players for edition in EDITIONS.values()),
+)
+"""The fewest and the most players over all editions."""
 
 
 @dataclass(frozen=True)
@@ -93,7 +98,7 @@ class RageOptions:
         if self.edition not in EDITIONS:
             raise RuleError("Rage editions are {editions}.", editions=", ".join(EDITIONS))
         rules = EDITIONS[self.edition]
-        if not _is_int(self.players) or not rules.min_players <= self.players <= rules.max_players:
+        if not is_int(self.players) or not rules.min_players <= self.players <= rules.max_players:
             low, high = rules.min_players, rules.max_players
             raise RuleError(
                 "The {edition} edition of Rage is for {low} to {high} players.",
@@ -118,9 +123,6 @@ class RageOptions:
 Options = RageOptions
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
 
 def _edition(options: RageOptions | None) -> Edition:
     return EDITIONS["seed"] if options is None else options.rules
@@ -138,21 +140,34 @@ def hand_sizes(options: RageOptions) -> list[int]:
 
 def hand_size(options: RageOptions, round_index: int) -> int | None:
     """Cards per hand in round ``round_index`` (0-based); None once the schedule is over."""
-    if not _is_int(round_index) or round_index < 0:
+    if not is_int(round_index) or round_index < 0:
         raise RuleError("Rounds are counted from the first one on.")
     sizes = options.rules.hand_sizes
     return sizes[round_index] if round_index < len(sizes) else None
 
 
-def forbidden_dealer_bid(earlier_bids: Sequence[int], hand_size: int, options: RageOptions) -> int | None:
-    """The one bid the dealer may not make under the hook rule (all bids would add up to the hand size).
-
-    None when the hook rule is off or no bid 0..hand size would make the sum.
-    """
-    if not options.hook:
+def hook_bid(earlier_bids: Sequence[int], hand_size: int, hook: bool) -> int | None:
+    """The hook rule (3.2): the bid that would make all bids add up to the hand size; None when the rule is
+    off or no bid 0..hand size would make the sum. Written once: the engine and the bots' fast model use it."""
+    if not hook:
         return None
     missing = hand_size - sum(earlier_bids)
     return missing if 0 <= missing <= hand_size else None
+
+
+def forbidden_dealer_bid(earlier_bids: Sequence[int], hand_size: int, options: RageOptions) -> int | None:
+    """The one bid the dealer may not make under the hook rule (all bids would add up to the hand size)."""
+    return hook_bid(earlier_bids, hand_size, options.hook)
+
+
+def edition_score(bid: int, tricks: int, bonus: int, minus: int, rules: Edition) -> int:
+    """RULES.md 3.4 for one seat under an edition's table: +1 per trick, the edition's points for an exact or
+    missed bid, +5/-5 per card. Written once: `round_score` and the bots' fast model use it."""
+    if tricks == bid:
+        bid_points = rules.exact_zero_points if bid == 0 else rules.exact_points
+    else:
+        bid_points = rules.missed_points
+    return tricks + bid_points + BONUS_POINTS * (bonus - minus)
 
 
 def round_score(
@@ -162,12 +177,7 @@ def round_score(
 
     Without options the seed edition scores (+10 exact, -5 missed).
     """
-    rules = _edition(options)
-    if tricks == bid:
-        bid_points = rules.exact_zero_points if bid == 0 else rules.exact_points
-    else:
-        bid_points = rules.missed_points
-    return tricks + bid_points + BONUS_POINTS * (bonus - minus)
+    return edition_score(bid, tricks, bonus, minus, _edition(options))
 
 
 def trick_winner(plays: Sequence[str], trump: str | None) -> int:
@@ -176,7 +186,8 @@ def trick_winner(plays: Sequence[str], trump: str | None) -> int:
     The highest trump wins (jokers named trump included); without trump in the trick, the highest card of the
     led colour (the first coloured card's colour; jokers named it included). Of two jokers in one colour the
     later ranks higher. A trick without any coloured card goes to its leader. ``trump`` is the trump in force
-    for this trick (None after a no-trump card); jokers must carry their colour (``W:g``).
+    before the trick; a no-trump card among the plays means the trick has no trump (a trump-change card after
+    it included), as the engine plays it. Jokers must carry their colour (``W:g``).
     """
     if isinstance(plays, str) or not isinstance(plays, Sequence) or not plays:
         raise RuleError("A trick needs at least one card.")
@@ -189,6 +200,8 @@ def trick_winner(plays: Sequence[str], trump: str | None) -> int:
             raise RuleError("A trick holds only cards as played.")
         colours.append(known[0])
         ranks.append(known[1])
+    if NO_TRUMP in plays:
+        trump = None
     if trump is not None and trump in colours:
         wanted = trump
     else:
@@ -235,7 +248,7 @@ def _counts(kind: str, values: object, players: int, label: str = "") -> list[in
         raise RuleError(wrong_length, players=players, given=len(values), label=label)
     out: list[int] = []
     for seat, value in enumerate(values):
-        if not _is_int(value):
+        if not is_int(value):
             raise RuleError(not_whole, who=seat_name(seat), label=label)
         if value < 0:
             raise RuleError(negative, who=seat_name(seat), label=label)
@@ -259,9 +272,9 @@ def validate_round(
     """
     players = options.players
     rules = options.rules
-    if not _is_int(hand_size) or hand_size < 1:
+    if not is_int(hand_size) or hand_size < 1:
         raise RuleError("A round is played with at least one card per hand.")
-    if not _is_int(dealer) or not 0 <= dealer < players:
+    if not is_int(dealer) or not 0 <= dealer < players:
         raise RuleError("The dealer must be one of the {players} players.", players=players)
     bid_list = _counts("bids", bids, players)
     for seat, bid in enumerate(bid_list):

@@ -7,17 +7,11 @@ from typing import Any
 
 import scorekeeper.games.rage as rules
 from scorekeeper.games.base import N_, Message
-from scorekeeper.games.contract import GameSpec, OptionField, StatFigure, Values, option_default
-from scorekeeper.games.rage.bots import BOTS
-from scorekeeper.games.rage.play import new_round, replay
+from scorekeeper.games.contract import OptionField, StatFigure, Values, option_default, package_spec
 from scorekeeper.games.rage.rules import (
-    EDITIONS,
-    LOWER_WINS,
     RageOptions,
     hand_size,
     hand_sizes,
-    score_result,
-    validate_result,
 )
 
 FIELDS: tuple[OptionField, ...] = (
@@ -55,26 +49,13 @@ def round_figures(
     return {"exact_bids": int(exact_bids(result)[seat])}
 
 
-SPEC = GameSpec(
-    key="rage",
+SPEC = package_spec(
+    rules,
     title=Message("Rage"),
     about=Message("Bid your tricks and make them exactly"),
     icon="STYLE",
-    players=(
-        min(edition.min_players for edition in EDITIONS.values()),
-        max(edition.max_players for edition in EDITIONS.values()),
-    ),
-    Options=RageOptions,
-    lower_wins=LOWER_WINS,
-    unit=Message("points"),
-    validate_result=validate_result,
-    score_result=score_result,
-    new_round=new_round,
-    replay=replay,
-    bots=BOTS,
     strengths=(("easy", "baseline"), ("hard", "hard")),
     option_fields=FIELDS,
-    rules=rules,
     rounds_planned=lambda options: len(hand_sizes(options)),
     next_hand_size=hand_size,
     exact_bids=exact_bids,

@@ -16,11 +16,11 @@ Placing and swapping count as placing a card. Placing the last card in hand ends
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper.games.base import RuleError, State, check_round_frame, left_of, seat_name
+from scorekeeper.games.base import N_, Deal, RuleError, State, left_of, seat_name
 from scorekeeper.games.ruckzuck import board
 from scorekeeper.games.ruckzuck.rules import (
     HAND_SIZE,
@@ -90,21 +90,16 @@ class RuckZuckView:
 class RuckZuckState(State):
     """One round of Ruck Zuck being played. Build it with `new_round` or `replay`."""
 
-    def __init__(
-        self,
-        options: RuckZuckOptions,
-        seed: int | str,
-        *,
-        dealer: int = 0,
-        scores: Sequence[int] | None = None,
-    ) -> None:
+    options_type = RuckZuckOptions
+    wrong_options = N_("These are not Ruck Zuck options.")
+
+    def __init__(self, options: RuckZuckOptions, deal: Deal) -> None:
         """Shuffle the 51 cards with `random.Random(seed)`, deal 5 to each player (starting left of the
-        dealer), turn up the start card onto its field (a joker onto field 25)."""
-        if not isinstance(options, RuckZuckOptions):
-            raise RuleError("These are not Ruck Zuck options.")
-        self._empty(options, dealer)
-        self.match_scores = check_round_frame(options, seed, dealer, scores)
-        self._deal(seed)
+        dealer), turn up the start card onto its field (a joker onto field 25); the player left of the
+        dealer begins. Every player plays every round (no one is out); `round_index` does not change a deal."""
+        self._empty(options, deal.dealer)
+        self.match_scores = deal.scores
+        self._deal(deal.seed)
 
     def _empty(self, options: RuckZuckOptions, dealer: int) -> None:
         """A table before the deal: nothing on the board, empty hands; the player left of the dealer begins."""
@@ -321,6 +316,10 @@ class RuckZuckState(State):
         """Every seat's penalty for the cards now in hand."""
         return [penalty(h) for h in self._hands]
 
+    def round_points(self) -> tuple[int, ...] | None:
+        """The round's penalties once it is over (the hands are then shown), else None."""
+        return tuple(self.penalties()) if self._over else None
+
     def _result(self) -> dict[str, Any]:
         """The round result a score keeper would enter: `{"hands": [...], "out": seat | None}`."""
         return {"hands": [sorted_hand(h) for h in self._hands], "out": self._out}
@@ -344,41 +343,11 @@ class RuckZuckState(State):
             is_over=self._over,
             out=self._out,
             match_scores=self.match_scores,
-            round_points=tuple(self.penalties()) if self._over else None,
+            round_points=self.round_points(),
             history=tuple(self._history),
             start_card=self.start_card,
         )
 
 
-def new_round(
-    options: RuckZuckOptions,
-    seed: int | str,
-    *,
-    dealer: int = 0,
-    round_index: int = 0,
-    scores: Sequence[int] | None = None,
-    out: Iterable[int] = (),
-) -> RuckZuckState:
-    """Shuffle the 51 cards with `random.Random(seed)`, deal 5 to each player (starting left of the
-    dealer), turn up the start card onto its field (a joker onto field 25); the player left of the dealer
-    begins. `scores`: match totals shown in views. Every player plays every round, so `out` must be empty;
-    `round_index` does not change a deal."""
-    if tuple(out):
-        raise RuleError("Only the chips game has players who are out.")
-    return RuckZuckState(options, seed, dealer=dealer, scores=scores)
-
-
-def replay(
-    options: RuckZuckOptions,
-    seed: int | str,
-    log: Sequence[Any],
-    *,
-    dealer: int = 0,
-    round_index: int = 0,
-    scores: Sequence[int] | None = None,
-    out: Iterable[int] = (),
-) -> RuckZuckState:
-    """Rebuild a round exactly from its seed and the actions taken so far; RuleError names the first
-    logged move that fails."""
-    state = new_round(options, seed, dealer=dealer, round_index=round_index, scores=scores, out=out)
-    return state.replay_log(log)
+new_round = RuckZuckState.new_round
+replay = RuckZuckState.replay

@@ -37,6 +37,10 @@ def load_session(ctx: AppContext, saved_id: str) -> PlaySession | None:
     """The session of this device (kept between screens), or the saved game rebuilt from its log."""
     key = f"play:{saved_id}"
     session = ctx.drafts.get(key)
+    if session is not None:
+        stored = ctx.store.get_digital_game(saved_id)
+        if stored is None or stored.version != session.saved.version:
+            session = None  # moved on (or gone) on another device: start from what is stored
     if session is None:
         try:
             session = PlaySession.load(ctx.store, saved_id)
@@ -90,8 +94,11 @@ class Table:
         except RuleError as error:
             self.ctx.error(self.ctx.describe(error))
             return
-        except Exception as error:  # e.g. the store refused a stale save: say so, keep the screen
+        except Exception as error:  # e.g. the store refused a stale save: say so, go on from what is stored
             self.ctx.error(self.ctx.describe(error))
+            self.ctx.drafts.pop(f"play:{self.session.saved.id}", None)
+            self.ctx.rerender()
+            return
         self.hint = None
         if self.session.to_act != seat:
             self.revealed = None  # the turn is over: the cards are hidden before anyone else looks
@@ -381,7 +388,7 @@ def build(ctx: AppContext, saved_id: str, **_: str) -> ft.View:
         return screen(ctx, route, ctx.t("Play"), [ft.Text(ctx.t("This game was not found."))])
     tables: dict[str, Table] = ctx.drafts.setdefault("play-tables", {})
     table = tables.get(saved_id)
-    if table is None or table.session is not session:
+    if table is None or table.session is not session:  # a new table also for a session loaded again
         table = tables[saved_id] = Table(ctx, session, route)
     table.body = ft.Column(spacing=10)
     table.render()

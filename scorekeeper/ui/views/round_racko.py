@@ -13,12 +13,12 @@ import flet as ft
 
 from scorekeeper.games.base import RuleError
 from scorekeeper.games.racko.live import rack_progress
+from scorekeeper.games.racko.rules import SLOTS
 from scorekeeper.match import Match
 from scorekeeper.ui.components.widgets import ChoiceRow, NumberPad, seat_chip, tag
 from scorekeeper.ui.context import AppContext
 from scorekeeper.ui.views.round_entry import RoundForm, dealer_for
 
-SLOTS = 10
 SLOT_LABELS = [5 * (i + 1) for i in range(SLOTS)]
 
 
