@@ -253,6 +253,8 @@ def main(page: ft.Page) -> None:
 def run(web: bool = False, host: str | None = None, port: int = 0, data_dir: str | None = None) -> None:
     """Start the app: a desktop window, or (web=True) a local web server opened in the browser."""
     os.environ.setdefault("FLET_WEB_NO_CDN", "1")
+    if web:  # the address phones join a live table at (main.py --table sets the LAN address first)
+        os.environ.setdefault("SCOREKEEPER_TABLE_URL", f"http://{host or '127.0.0.1'}:{port or 8550}")
     ft.run(
         make_main(data_dir),
         host=host,

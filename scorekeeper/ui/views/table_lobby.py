@@ -155,14 +155,12 @@ def lobby(ctx: AppContext, table: Table) -> ft.View:
         ctx.navigate(f"/table/{table.code}/board")
 
     def parts() -> list[ft.Control]:
-        code = ft.Text(
-            table.code, size=56, weight=ft.FontWeight.BOLD, font_family="monospace", selectable=True
-        )
+        code = ft.Text(table.code, size=56, weight=ft.FontWeight.BOLD, font_family="monospace")
         join = ft.Column(
             [
                 ft.Text(ctx.t("Join with this code"), size=16),
                 tag("table-code", code),
-                tag("join-address", ft.Text(url, size=16, selectable=True)),
+                tag("join-address", ft.Text(url, size=16)),
             ],
             spacing=4,
             horizontal_alignment=ft.CrossAxisAlignment.CENTER,

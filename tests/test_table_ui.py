@@ -1,0 +1,128 @@
+"""The table screens in process (no browser): host a table, phones join by code, play from the seat screens,
+the board; refused codes and stolen seats; each phone's screen built from its own seat only."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.table.host import HOST
+from scorekeeper.ui.play.kit import action_key
+from tests.test_ui_core_harness import App
+
+
+@pytest.fixture(autouse=True)
+def fresh_host() -> Iterator[None]:
+    HOST.tables.clear()
+    HOST.guard._wrong.clear()
+    HOST.guard._refused_until.clear()
+    yield
+    HOST.tables.clear()
+
+
+def app(tmp_path: Path, name: str, *, web: bool = True, width: float = 390) -> App:
+    folder = tmp_path / name
+    folder.mkdir()
+    opened = App(folder, width=width)
+    opened.page.web = web
+    return opened
+
+
+def host_table(tmp_path: Path, players: int = 2) -> tuple[App, str]:
+    host = app(tmp_path, "host", width=1280)
+    host.go("/")
+    host.tap("host-table")
+    host.tap("table-game-racko")
+    host.tap(f"table-players-{players}")
+    host.tap("create-table")
+    code = host.ctx.route.rsplit("/", 1)[1]
+    assert host.find("table-code").value == code
+    return host, code
+
+
+def join(tmp_path: Path, code: str, name: str, seat: int) -> App:
+    phone = app(tmp_path, f"phone-{name}")
+    phone.go(f"/join/{code}")
+    phone.type_text("join-name", name)
+    phone.tap(f"take-seat-{seat}")
+    phone.tap("join-submit")
+    assert phone.ctx.route == f"/table/{code}/seat"
+    return phone
+
+
+def test_host_a_table_join_and_play_a_move(tmp_path: Path) -> None:
+    host, code = host_table(tmp_path)
+    assert host.has("table-qr") and host.has("seat-1") and host.has("seat-2")
+    assert f"/join/{code}" in host.find("join-address").value
+    anna = join(tmp_path, code, "Anna", 1)
+    assert anna.has("seat-waiting")
+    ben = join(tmp_path, code, "Ben", 2)
+    host.go(f"/table/{code}")
+    assert "Anna" in host.screen_text() and "Ben" in host.screen_text()
+    host.tap("start-table")
+    assert host.ctx.route == f"/table/{code}/board"
+    assert host.has("board-discard") and host.has("board-score-0")
+    table = HOST.tables[code]
+    for phone in (anna, ben):
+        phone.go(f"/table/{code}/seat")
+    mover = anna if table.session.to_act == 0 else ben
+    waiting = ben if mover is anna else anna
+    assert mover.has(f"act-{action_key('stock')}")
+    assert not waiting.has(f"act-{action_key('stock')}")
+    mover.tap(f"act-{action_key('stock')}")
+    assert table.session.state.log == ["stock"]
+
+
+def test_home_explains_where_a_table_cannot_be_hosted(tmp_path: Path) -> None:
+    window = app(tmp_path, "window", web=False)
+    window.go("/")
+    window.tap("host-table")
+    assert window.has("host-table-why") and not window.has("create-table")
+
+
+def test_a_wrong_code_is_told_and_too_many_are_refused(tmp_path: Path) -> None:
+    _, code = host_table(tmp_path)
+    phone = app(tmp_path, "guesser")
+    phone.go("/join/AAAAAA")
+    assert "There is no table with the code AAAAAA" in phone.find("join-error").value
+    for _ in range(10):
+        phone.go("/join/CCCCCC")
+    phone.go(f"/join/{code}")
+    assert "Too many wrong codes" in phone.find("join-error").value
+
+
+def test_a_taken_seat_cannot_be_taken_again(tmp_path: Path) -> None:
+    _, code = host_table(tmp_path)
+    join(tmp_path, code, "Anna", 1)
+    thief = app(tmp_path, "thief")
+    thief.go(f"/join/{code}")
+    assert thief.find("take-seat-1").disabled
+    thief.go(f"/table/{code}/seat")  # no token: not at the table, back to joining
+    assert not thief.has("play-panel") and not thief.has("seat-waiting")
+
+
+def test_each_phone_screen_is_built_from_its_own_seat_only(tmp_path: Path) -> None:
+    host, code = host_table(tmp_path)
+    phones = [join(tmp_path, code, name, seat) for seat, name in ((1, "Anna"), (2, "Ben"))]
+    host.go(f"/table/{code}")
+    host.tap("start-table")
+    table = HOST.tables[code]
+    state_class = type(table.session.state)
+    original = state_class.view
+    asked: list[int] = []
+
+    def spy(state, seat):  # type: ignore[no-untyped-def]
+        asked.append(seat)
+        return original(state, seat)
+
+    state_class.view = spy  # type: ignore[method-assign]
+    try:
+        for seat, phone in enumerate(phones):
+            asked.clear()
+            phone.go(f"/table/{code}/seat")
+            assert set(asked) == {seat}
+            assert phone.has("play-panel")
+    finally:
+        state_class.view = original  # type: ignore[method-assign]
