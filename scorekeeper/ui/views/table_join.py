@@ -15,7 +15,7 @@ import flet as ft
 from scorekeeper.games.base import RuleError
 from scorekeeper.table.table import Table
 from scorekeeper.ui import table_runtime as rt
-from scorekeeper.ui.components.layout import error_text, screen, section
+from scorekeeper.ui.components.layout import screen, section
 from scorekeeper.ui.components.score_table import game_title
 from scorekeeper.ui.components.widgets import primary_button, tag
 from scorekeeper.ui.context import AppContext
@@ -42,6 +42,11 @@ def keep_token(ctx: AppContext, code: str, token: str) -> None:
         pass
 
 
+def problem_text(text: str = "") -> ft.Text:
+    """The red line for a refused code or seat; always visible (a tagged control must not be hidden)."""
+    return ft.Text(text, color=ft.Colors.ERROR, weight=ft.FontWeight.BOLD)
+
+
 def ask_code(ctx: AppContext, message: str = "", route: str = "/join") -> ft.View:
     field = ft.TextField(
         label=ctx.t("Table code"), capitalization=ft.TextCapitalization.CHARACTERS, max_length=8
@@ -55,7 +60,7 @@ def ask_code(ctx: AppContext, message: str = "", route: str = "/join") -> ft.Vie
     controls: list[ft.Control] = [
         ft.Text(ctx.t("Enter the code shown on the host's screen."), size=16),
         tag("join-code", field),
-        tag("join-error", error_text(message)),
+        tag("join-error", problem_text(message)),
         ft.Row([primary_button(ctx.t("Continue"), go, identifier="join-code-submit")]),
     ]
     return screen(ctx, route, ctx.t("Join a table"), controls, back=None)
@@ -65,7 +70,7 @@ def join_form(ctx: AppContext, table: Table) -> ft.View:
     route = f"/join/{table.code}"
     draft = ctx.drafts.setdefault(f"join:{table.code}", {"seat": None})
     name = ft.TextField(label=ctx.t("Your name"), value=draft.get("name", ""), max_length=24, autofocus=True)
-    problem = error_text()
+    problem = problem_text()
     seats = ft.Column(spacing=6)
 
     def pick(index: int) -> None:
@@ -89,13 +94,13 @@ def join_form(ctx: AppContext, table: Table) -> ft.View:
 
     def submit() -> None:
         if draft["seat"] is None:
-            problem.value, problem.visible = ctx.t("All seats are taken."), True
+            problem.value = ctx.t("All seats are taken.")
             problem.update()
             return
         try:
             token = table.claim(int(draft["seat"]), name.value or "")
         except RuleError as error:
-            problem.value, problem.visible = ctx.describe(error), True
+            problem.value = ctx.describe(error)
             draw_seats()
             problem.update()
             seats.update()
