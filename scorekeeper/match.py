@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 from types import ModuleType
 from typing import Any
 
-from scorekeeper.games.base import SEAT_TEMPLATE, Message, RuleError, places
+from scorekeeper.games.base import SEAT_TEMPLATE, Message, Plural, RuleError, places
 from scorekeeper.games.spec import GAMES, GameSpec, spec
 
 GAME_TITLES: dict[str, str] = {game.key: str(game.title) for game in GAMES}
@@ -142,9 +142,13 @@ class Match:
         seats = len(self.players)
         if getattr(opts, "players", seats) != seats:
             raise RuleError(
-                "The options are for {players} players but {seats} are seated.",
-                players=opts.players,
-                seats=seats,
+                Plural(
+                    "The options are for {players} players but {seats} is seated.",
+                    "The options are for {players} players but {seats} are seated.",
+                    seats,
+                    players=opts.players,
+                    seats=seats,
+                )
             )
         if len(self.names) != seats:
             raise RuleError("Every seat needs a name.")
@@ -220,7 +224,7 @@ class Match:
     def _with_names(self, error: RuleError) -> RuleError:
         """The rules say "Player 2" (they don't know names); a match does. The seat names are fields of the
         message (also inside nested messages), so the names go in there and the sentence stays translatable."""
-        return RuleError(error.template, **self._named_fields(error.fields))
+        return RuleError.retold(error, **self._named_fields(error.fields))  # type: ignore[return-value]
 
     def _named_fields(self, fields: dict[str, object]) -> dict[str, object]:
         named: dict[str, object] = {}
@@ -229,7 +233,7 @@ class Match:
                 seat = int(str(value.fields["number"])) - 1
                 named[key] = self.names[seat] if 0 <= seat < len(self.names) else value
             elif isinstance(value, Message):
-                named[key] = Message(value.template, **self._named_fields(value.fields))
+                named[key] = value.with_fields(**self._named_fields(value.fields))
             elif isinstance(value, RuleError):
                 named[key] = self._with_names(value)
             else:
@@ -340,9 +344,13 @@ class Match:
     def _index(self, index: int) -> None:
         if not 0 <= index < len(self.rounds):
             raise RuleError(
-                "There is no round {number}; this game has {rounds} rounds.",
-                number=index + 1,
-                rounds=len(self.rounds),
+                Plural(
+                    "There is no round {number}; this game has {rounds} round.",
+                    "There is no round {number}; this game has {rounds} rounds.",
+                    len(self.rounds),
+                    number=index + 1,
+                    rounds=len(self.rounds),
+                )
             )
 
     # -------------------------------------------------------------- queries

@@ -210,3 +210,20 @@ def test_strengths_map_to_the_games_bots() -> None:
     for game in ("racko", "ruckzuck", "rage"):
         for strength in engine.strengths(game):
             assert hasattr(engine.make_bot(game, strength), "choose")
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**40), choices=st.randoms(use_true_random=False))
+def test_resume_with_people_moving_is_exact(seed: int, choices: Any) -> None:
+    """Two people (random legal moves) and a computer: the saved game equals the live one after every move."""
+    store = MemoryStore()
+    seats = [Seat(PERSON, "a", "Anna"), Seat(PERSON, "b", "Ben"), *bots("racko", ["x", "x", "hard"])[2:]]
+    session = PlaySession.create(store, "racko", {"target": 100}, seats, seed=seed)
+    for _ in range(60):
+        if session.round_over:
+            break
+        if not session.step_computer():
+            seat = session.to_act
+            session.act(seat, choices.choice(session.legal_for(seat)))
+        again = PlaySession.load(store, session.saved.id)
+        assert again is not None and fingerprint(again) == fingerprint(session)

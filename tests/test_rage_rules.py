@@ -259,7 +259,7 @@ def _ok(**changes: object) -> dict[str, object]:
         ({"bids": "2101"}, "a bid for each"),
         ({"tricks": [2, 1, 0, 2]}, "tricks add up to 5, but 4"),
         ({"tricks": [2, 1, 0, 1.0]}, "whole number"),
-        ({"bonus": [0, 0, 1, 0]}, "Player 3 took 1 \\+5 cards but won only 0 tricks"),
+        ({"bonus": [0, 0, 1, 0]}, "Player 3 took 1 \\+5 card but won only 0 tricks"),
         ({"minus": [3, 0, 0, 0]}, "Player 1 took 3 -5 cards but won only 2 tricks"),
         ({"bonus": [2, 1, 0, 1]}, "4 \\+5 cards were entered, but the seed edition has only 2"),
     ],

@@ -55,5 +55,6 @@ def describe_result(result: dict[str, Any], options: Any) -> list[Message]:
         )
         if seat in callers:
             line = Message("{line} · called Racko", line=line)
-        lines.append(line)
+        # The racks are shown at the end of a round, slot 5 first, as the players lay them down.
+        lines.append(Message("{line} · rack {cards}", line=line, cards=" ".join(map(str, rack))))
     return lines

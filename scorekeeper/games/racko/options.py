@@ -67,7 +67,7 @@ class RackoOptions:
         if self.variant not in VARIANTS:
             raise RuleError("The Racko variant must be standard, bonus or chips.")
         if self.chip_basis not in CHIP_BASES:
-            raise RuleError("Chips are paid by the payer's run or by the caller's run (payer or caller).")
+            raise RuleError("Chips are paid by the payer's run or by the caller's run.")
         for name in ("partners", "blitz", "reshuffle"):
             if not isinstance(getattr(self, name), bool):
                 raise RuleError("The option “{name}” must be on or off.", name=_LABELS[name])

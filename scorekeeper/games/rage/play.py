@@ -16,7 +16,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper.games.base import N_, Deal, RuleError, State, joined, seat_name, seats_from_left_of
+from scorekeeper.games.base import N_, Deal, Plural, RuleError, State, joined, seat_name, seats_from_left_of
 from scorekeeper.games.rage.cards import (
     BONUS,
     COLOUR_NAMES,
@@ -257,18 +257,25 @@ class RageState(State):
             return error
         return RuleError('A Rage move is a bid ("bid", number) or a card to play ("play", card).')
 
-    def _refuse(self, message: str, **fields: object) -> RuleError:
+    def _refuse(self, message: str, plural: str | None = None, **fields: object) -> RuleError:
         """A refusal naming the player whose turn it is (named only when a move is refused: this is the
-        hot path of the bots' search)."""
+        hot path of the bots' search). With `plural`, a count message whose form follows the field `size`."""
+        if plural is not None:
+            return RuleError(
+                Plural(message, plural, int(str(fields["size"])), who=seat_name(self.to_act), **fields)
+            )
         return RuleError(message, who=seat_name(self.to_act), **fields)
 
     def _check_bid(self, value: object) -> None:
         if self.phase != "bid":
             raise self._refuse("The bidding is over; {who} plays a card.")
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= self.hand_size:
-            raise self._refuse("{who} may bid 0 to {size} tricks.", size=self.hand_size)
+            raise self._refuse(
+                "{who} may bid 0 to {size} trick.", "{who} may bid 0 to {size} tricks.", size=self.hand_size
+            )
         if value == self.forbidden_bid():
             raise self._refuse(
+                "{who} deals and may not bid {bid}: all bids would add up to the {size} card in hand.",
                 "{who} deals and may not bid {bid}: all bids would add up to the {size} cards in hand.",
                 bid=value,
                 size=self.hand_size,

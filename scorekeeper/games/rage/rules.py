@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorekeeper.games.base import N_, RuleError, is_int, seat_name
+from scorekeeper.games.base import N_, Plural, RuleError, is_int, seat_name
 from scorekeeper.games.rage.cards import (
     BONUS,
     JOKER,
@@ -288,38 +288,53 @@ def validate_round(
     forbidden = forbidden_dealer_bid(others, hand_size, options)
     if forbidden is not None and bid_list[dealer] == forbidden:
         raise RuleError(
-            "{who} deals and may not bid {bid}: all bids would add up to the {size} cards in hand.",
-            who=seat_name(dealer),
-            bid=forbidden,
-            size=hand_size,
+            Plural(
+                "{who} deals and may not bid {bid}: all bids would add up to the {size} card in hand.",
+                "{who} deals and may not bid {bid}: all bids would add up to the {size} cards in hand.",
+                hand_size,
+                who=seat_name(dealer),
+                bid=forbidden,
+                size=hand_size,
+            )
         )
     trick_list = _counts("tricks", tricks, players)
     total = sum(trick_list)
     if total != hand_size:
         raise RuleError(
-            "The tricks add up to {total}, but {size} tricks were played.", total=total, size=hand_size
+            Plural(
+                "The tricks add up to {total}, but {size} trick was played.",
+                "The tricks add up to {total}, but {size} tricks were played.",
+                hand_size,
+                total=total,
+                size=hand_size,
+            )
         )
     for label, values, limit in (("+5", bonus, rules.bonus), ("-5", minus, rules.minus)):
         taken = _counts("cards", values, players, label)
         for seat, count in enumerate(taken):
             if count > trick_list[seat]:
                 won = trick_list[seat]
-                raise RuleError(
-                    "{who} took {count} {label} cards but won only 1 trick (one counts per trick)."
-                    if won == 1
-                    else "{who} took {count} {label} cards but won only {won} tricks (one counts per trick).",
-                    who=seat_name(seat),
-                    count=count,
-                    label=label,
-                    won=won,
+                raise RuleError(  # count > won >= 0, so count is at least 1: the won tricks pick the form
+                    Plural(
+                        "{who} took {cards} but won only {won} trick (one counts per trick).",
+                        "{who} took {cards} but won only {won} tricks (one counts per trick).",
+                        won,
+                        who=seat_name(seat),
+                        cards=Plural("{n} {label} card", "{n} {label} cards", count, label=label),
+                        won=won,
+                    )
                 )
         if sum(taken) > limit:
             raise RuleError(
-                "{count} {label} cards were entered, but the {edition} edition has only {limit}.",
-                count=sum(taken),
-                label=label,
-                edition=rules.name,
-                limit=limit,
+                Plural(
+                    "{count} {label} card was entered, but the {edition} edition has only {limit}.",
+                    "{count} {label} cards were entered, but the {edition} edition has only {limit}.",
+                    sum(taken),
+                    count=sum(taken),
+                    label=label,
+                    edition=rules.name,
+                    limit=limit,
+                )
             )
 
 

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from scorekeeper.games.base import Message, RuleError, is_int, seat_name
+from scorekeeper.games.base import Message, Plural, RuleError, is_int, seat_name
 from scorekeeper.games.ruckzuck import board
 
 JOKER: Final = "J"
@@ -93,9 +93,13 @@ def validate_hands(hands: Sequence[Any], options: RuckZuckOptions | None = None)
     expected = options.players if options is not None else None
     if expected is not None and len(hands) != expected:
         raise RuleError(
-            "This game has {players} players, but {hands} hands were entered.",
-            players=expected,
-            hands=len(hands),
+            Plural(
+                "This game has {players} players, but {hands} hand was entered.",
+                "This game has {players} players, but {hands} hands were entered.",
+                len(hands),
+                players=expected,
+                hands=len(hands),
+            )
         )
     if not MIN_PLAYERS <= len(hands) <= MAX_PLAYERS:
         raise RuleError(

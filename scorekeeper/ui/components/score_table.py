@@ -14,8 +14,10 @@ from scorekeeper.ui.context import AppContext
 
 
 def place_label(ctx: AppContext, place: int, shared: bool) -> str:
-    """ "1." or "1.=" — equal totals share the place (RULES.md); the line also says "shared place"."""
-    return f"{place}.=" if shared else f"{place}."
+    """ "1." or "1.=" — equal totals share the place (RULES.md); the line also says "shared place". Each language
+    writes the place its own way (French "1er", "2e")."""
+    label = ctx.t("1.") if place == 1 else ctx.t("{place}.", place=place)
+    return f"{label}=" if shared else label
 
 
 def game_title(ctx: AppContext, game: str) -> str:
@@ -48,7 +50,7 @@ def standings_list(
         if place_counts[row.place] > 1:
             extras.append(ctx.t("shared place"))
         if row.exact_bids is not None:
-            extras.append(ctx.t("{n} exact bids", n=row.exact_bids))
+            extras.append(ctx.t.plural("{n} exact bid", "{n} exact bids", row.exact_bids))
         if row.seat in out:
             extras.append(ctx.t("out of chips"))
         if match.partners:

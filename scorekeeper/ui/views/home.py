@@ -87,9 +87,26 @@ def _quick_starts(ctx: AppContext) -> ft.Control:
                 ft.ListTile(
                     leading=ft.Icon(GAME_ICONS[game]),
                     title=ft.Text(game_title(ctx, game)),
-                    subtitle=ft.Text(text),
+                    subtitle=ft.Column(
+                        [
+                            ft.Text(text),
+                            ft.Row(
+                                [
+                                    ft.OutlinedButton(
+                                        ctx.t("Keep score"),
+                                        icon=ft.Icons.EDIT_NOTE,
+                                        on_click=lambda _, g=game: ctx.navigate(f"/new?game={g}"),
+                                    ),
+                                    play_button(ctx, game),
+                                ],
+                                wrap=True,
+                                spacing=8,
+                            ),
+                        ],
+                        spacing=6,
+                        tight=True,
+                    ),
                     on_click=lambda _, g=game: ctx.navigate(f"/new?game={g}"),
-                    trailing=play_button(ctx, game),
                 ),
             ),
             expand=True,

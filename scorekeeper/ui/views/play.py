@@ -38,9 +38,10 @@ def load_session(ctx: AppContext, saved_id: str) -> PlaySession | None:
     key = f"play:{saved_id}"
     session = ctx.drafts.get(key)
     if session is not None:
-        stored = ctx.store.get_digital_game(saved_id)
-        if stored is None or stored.version != session.saved.version:
-            session = None  # moved on (or gone) on another device: start from what is stored
+        with session.lock:  # not while this device's own move is being saved
+            stored = ctx.store.get_digital_game(saved_id)
+            if stored is None or stored.version != session.saved.version:
+                session = None  # moved on (or gone) on another device: start from what is stored
     if session is None:
         try:
             session = PlaySession.load(ctx.store, saved_id)
@@ -66,6 +67,8 @@ class Table:
         self.runner: threading.Thread | None = None
         self.lock = threading.RLock()
         self.mounted = False
+        self.closed = False
+        """Set when the screen has a new table (the game was loaded again): this one's runner stops."""
 
     # ------------------------------------------------------------------ who sees what
     def device_seat(self) -> int | None:
@@ -144,7 +147,7 @@ class Table:
         with self.lock:
             if self.runner is not None:  # a runner is still at work; it looks again before it stops
                 return
-            if self.session.computer_to_act and self.ctx.route == self.route:
+            if self.session.computer_to_act and self.active():
                 self.runner = threading.Thread(target=self._run, daemon=True, name="computer-players")
                 self.runner.start()
 
@@ -160,16 +163,20 @@ class Table:
                 return
             self.render()
             with self.lock:  # kick() decides under the same lock, so no turn is left without a runner
-                if not self.session.computer_to_act or self.ctx.route != self.route:
+                if not self.session.computer_to_act or not self.active():
                     self.runner = None
                     return
 
+    def active(self) -> bool:
+        """Whether this table is still the one on screen."""
+        return not self.closed and self.ctx.route == self.route
+
     def _moves(self) -> None:
-        while self.ctx.route == self.route:
+        while self.active():
             pace = PACE_SECONDS.get(str(self.ctx.settings.get("play_pace", "normal")), 0.6)
             if pace:
                 time.sleep(pace)
-            if self.ctx.route != self.route or not self.session.step_computer():
+            if not self.active() or not self.session.step_computer():
                 return
             if pace:
                 self.render()
@@ -227,6 +234,8 @@ class Table:
         if session.round_over:
             return ctx.t("Round {n} is over.", n=session.round_index + 1)
         seat = session.to_act
+        if seat == self.device_seat() and len(session.people) == 1:
+            return ctx.t("Your turn.")
         if seat == self.device_seat():
             return ctx.t("Your turn, {name}.", name=session.match.names[seat])
         return ctx.t("{name}'s turn.", name=session.match.names[seat])
@@ -389,6 +398,8 @@ def build(ctx: AppContext, saved_id: str, **_: str) -> ft.View:
     tables: dict[str, Table] = ctx.drafts.setdefault("play-tables", {})
     table = tables.get(saved_id)
     if table is None or table.session is not session:  # a new table also for a session loaded again
+        if table is not None:
+            table.closed = True
         table = tables[saved_id] = Table(ctx, session, route)
     table.body = ft.Column(spacing=10)
     table.render()

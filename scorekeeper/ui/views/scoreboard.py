@@ -19,7 +19,9 @@ def status_lines(ctx: AppContext, match: Match) -> list[str]:
     planned = match.rounds_planned()
     played = match.round_index
     if match.is_over:
-        lines.append(ctx.t("The game is over after {n} rounds.", n=played))
+        lines.append(
+            ctx.t.plural("The game is over after {n} round.", "The game is over after {n} rounds.", played)
+        )
         return lines
     if planned:
         lines.append(ctx.t("Round {n} of {total}", n=played + 1, total=planned))
