@@ -184,3 +184,22 @@ def test_the_board_shows_each_game_in_large_type_only(tmp_path: Path, game: str,
         if isinstance(node, ft.Text) and (node.size is None or node.size < 24)
     ]
     assert not small
+
+
+def test_the_host_gives_a_vanished_phone_seat_to_a_computer_player(tmp_path: Path) -> None:
+    host, code = host_table(tmp_path)
+    anna = join(tmp_path, code, "Anna", 1)
+    ben = join(tmp_path, code, "Ben", 2)
+    host.go(f"/table/{code}")
+    host.tap("start-table")
+    table = HOST.tables[code]
+    for phone in (anna, ben):
+        phone.go(f"/table/{code}/seat")
+    host.go(f"/table/{code}")
+    assert not host.has("computer-2")  # Ben's phone is at the table
+    ben.page.on_disconnect(None)  # Ben's phone loses its connection
+    host.go(f"/table/{code}")
+    host.tap("computer-2")
+    assert not table.session.seats[1].is_person and table.seats[1].token_hash is None
+    ben.go(f"/table/{code}/seat")  # the old phone no longer holds the seat
+    assert not ben.has("play-panel")
