@@ -34,6 +34,8 @@ class Phone:
         self.body = ft.Column(spacing=10)
         self.ui: dict[str, Any] = {}
         self.turn: tuple[int, int] | None = None
+        self.drawn = -1
+        """The table's version last drawn: a change this phone has already drawn is not drawn again."""
 
     def act(self, action: Action) -> None:
         try:
@@ -52,6 +54,7 @@ class Phone:
         self.render()
 
     def render(self, update: bool = True) -> None:
+        self.drawn = self.table.version
         try:
             payload = self.table.payload(self.seat, self.token)
         except RuleError as error:  # the host freed this seat or gave it to a computer player
@@ -204,7 +207,7 @@ def build(ctx: AppContext, code: str, **_: str) -> ft.View:
     def changed() -> None:
         if phone is None or phone.table.session is None:
             ctx.rerender()  # the game has started: the seat's play screen replaces the waiting text
-        else:
+        elif table.version != phone.drawn:
             phone.render()
 
     rt.watch(table)
