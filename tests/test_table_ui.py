@@ -203,3 +203,18 @@ def test_the_host_gives_a_vanished_phone_seat_to_a_computer_player(tmp_path: Pat
     assert not table.session.seats[1].is_person and table.seats[1].token_hash is None
     ben.go(f"/table/{code}/seat")  # the old phone no longer holds the seat
     assert not ben.has("play-panel")
+
+
+def test_the_host_picks_the_game_options_of_the_table(tmp_path: Path) -> None:
+    host = app(tmp_path, "host", width=1280)
+    host.go("/table/new")
+    host.tap("table-game-rage")
+    host.tap("table-players-3")
+    host.tap("option-edition-fundex")
+    host.tap("create-table")
+    table = HOST.tables[host.ctx.route.rsplit("/", 1)[1]]
+    assert table.options["edition"] == "fundex"
+    for seat in range(3):
+        table.set_computer(seat, "easy")
+    session = table.start(host.store, seed=2)
+    assert session.match.opts.edition == "fundex"

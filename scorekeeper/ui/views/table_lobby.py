@@ -11,7 +11,7 @@ from __future__ import annotations
 import flet as ft
 
 from scorekeeper.games.base import RuleError
-from scorekeeper.games.spec import GAMES, find
+from scorekeeper.games.spec import GAMES, find, spec
 from scorekeeper.play import engine
 from scorekeeper.table.table import OPEN, Table
 from scorekeeper.ui import table_runtime as rt
@@ -19,6 +19,8 @@ from scorekeeper.ui.components.layout import screen, section
 from scorekeeper.ui.components.score_table import game_title
 from scorekeeper.ui.components.widgets import primary_button, tag
 from scorekeeper.ui.context import AppContext
+from scorekeeper.ui.views.game_options import GAME_OPTIONS, default_value, options_for
+from scorekeeper.ui.views.new_game import _option_control
 from scorekeeper.ui.views.play_setup import strength_label
 
 
@@ -29,9 +31,9 @@ def can_host(ctx: AppContext) -> bool:
 
 def setup(ctx: AppContext, game: str | None) -> ft.View:
     route = "/table/new"
-    draft = ctx.drafts.setdefault("table_setup", {"game": game or GAMES[0].key, "players": 3})
-    if game and find(game):
-        draft["game"] = game
+    draft = ctx.drafts.setdefault("table_setup", {"game": game or GAMES[0].key, "players": 3, "values": {}})
+    if game and find(game) and game != draft["game"]:
+        draft["game"], draft["values"] = game, {}
     body = ft.Column(spacing=12)
 
     def redraw() -> None:
@@ -39,13 +41,27 @@ def setup(ctx: AppContext, game: str | None) -> ft.View:
         body.update()
 
     def choose(key: str, value: object) -> None:
+        if key == "game" and value != draft["game"]:
+            draft["values"] = {}  # another game's options do not apply
         draft[key] = value
         low, high = find(draft["game"]).players
         draft["players"] = max(low, min(high, int(draft["players"])))
         redraw()
 
+    def set_value(name: str, value: object, *, redraw_now: bool = True) -> None:
+        draft["values"][name] = value
+        if redraw_now:
+            redraw()
+
     def create() -> None:
-        table = rt.host(ctx.store).create(draft["game"], {}, int(draft["players"]))
+        players = int(draft["players"])
+        options = options_for(draft["game"], players, draft["values"])
+        try:
+            spec(draft["game"]).options(players, **options)  # the game's own checks, before anyone joins
+        except (RuleError, TypeError) as error:
+            ctx.error(ctx.describe(error))
+            return
+        table = rt.host(ctx.store).create(draft["game"], options, players)
         rt.watch(table)
         ctx.navigate(f"/table/{table.code}")
 
@@ -69,9 +85,23 @@ def setup(ctx: AppContext, game: str | None) -> ft.View:
             )
             for n in range(low, high + 1)
         ]
+        players = int(draft["players"])
+        fields = GAME_OPTIONS[draft["game"]]
+        current = {**{f.name: default_value(f, players) for f in fields}, **draft["values"]}
+        options = [
+            _option_control(
+                ctx,
+                field,
+                current.get(field.name),
+                lambda v, n=field.name, redraw=True: set_value(n, v, redraw_now=redraw),
+            )
+            for field in fields
+            if field.applies(players, current)
+        ]
         return [
             section(ctx.t("Game"), ft.Row(games, wrap=True)),
             section(ctx.t("Seats"), ft.Row(counts, wrap=True)),
+            section(ctx.t("Options"), *options) if options else ft.Container(),
             ft.Row([primary_button(ctx.t("Open the table"), create, identifier="create-table")]),
         ]
 
