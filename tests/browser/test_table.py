@@ -160,3 +160,32 @@ def test_a_table_plays_a_racko_round_with_phones_and_a_board(chromium, tmp_path:
         finally:
             for context in contexts:
                 context.close()
+
+
+def test_boards_of_rage_and_ruck_zuck_after_a_host_restart(chromium, tmp_path: Path) -> None:
+    """Tables saved by an earlier host process come back when the app starts again; the TV board of each."""
+    from scorekeeper.store import Store
+    from scorekeeper.table.host import TableHost
+
+    data = tmp_path / "data"
+    data.mkdir()
+    codes = {}
+    with Store.open(data) as store:
+        for game, players in (("rage", 4), ("ruckzuck", 3)):
+            table = TableHost().create(game, {}, players)
+            for seat in range(players):
+                table.set_computer(seat, "normal")
+            table.start(store, seed=3)
+            for _ in range(9):
+                table.step_computer()
+            codes[game] = table.code
+    with served(data) as url:
+        context = chromium.new_context(viewport=TV)
+        try:
+            board = UI(context.new_page(), url, "board")
+            for game, part in (("rage", "board-trump"), ("ruckzuck", "board-grid")):
+                board.open(f"/table/{codes[game]}/board", ready=part)
+                board.wait("board-score-0")
+                shoot(board, f"board-{game}", TV)
+        finally:
+            context.close()

@@ -12,6 +12,7 @@ from typing import Any
 
 import flet as ft
 
+from scorekeeper.games.rage.cards import COLOUR_NAMES
 from scorekeeper.games.rage.cards import describe as rage_card
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
@@ -61,7 +62,8 @@ def racko(ctx: AppContext, view: Any, names: Sequence[str]) -> list[ft.Control]:
 
 def rage(ctx: AppContext, view: Any, names: Sequence[str]) -> list[ft.Control]:
     """Trump, the trick on the table, and per player the bid and the tricks taken."""
-    trump = ctx.describe(rage_card(view.trump_top)) if view.trump_top else ctx.t("no trump")
+    # The trump in force for this trick (a no-trump card or a trump change in the trick can set it aside).
+    trump = ctx.describe(COLOUR_NAMES[view.trump]) if view.trump in COLOUR_NAMES else ctx.t("no trump")
     trick = ", ".join(f"{names[s]}: {ctx.describe(rage_card(c))}" for s, c in view.trick) or "–"
     rows = []
     for seat, name in enumerate(names):
