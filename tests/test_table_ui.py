@@ -218,3 +218,14 @@ def test_the_host_picks_the_game_options_of_the_table(tmp_path: Path) -> None:
         table.set_computer(seat, "easy")
     session = table.start(host.store, seed=2)
     assert session.match.opts.edition == "fundex"
+
+
+def test_home_continues_a_table_game_at_its_table(tmp_path: Path) -> None:
+    host, code = host_table(tmp_path)
+    table = HOST.tables[code]
+    table.set_computer(0, "easy")
+    table.set_computer(1, "easy")
+    session = table.start(host.store, seed=1)
+    host.go("/")
+    host.tap(f"resume-{session.saved.id}")
+    assert host.ctx.route == f"/table/{code}"  # not a second play session on the same saved game

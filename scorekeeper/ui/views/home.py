@@ -54,6 +54,14 @@ def open_play_setup(ctx: AppContext, game: str) -> None:
     ctx.navigate(f"/play/new?game={game}")
 
 
+def resume_route(saved: object) -> str:
+    """A live table's game goes back to its table (the phones hold its seats), any other to the play screen."""
+    table = getattr(saved, "data", {}).get("table")
+    if isinstance(table, dict) and isinstance(table.get("code"), str):
+        return f"/table/{table['code']}"
+    return f"/play/{getattr(saved, 'id', '')}"
+
+
 def _digital_games(ctx: AppContext) -> list[ft.Control]:
     """Digital games in progress, each resumed exactly where it was."""
     cards: list[ft.Control] = []
@@ -64,11 +72,12 @@ def _digital_games(ctx: AppContext) -> list[ft.Control]:
         title = ctx.t(
             "{game} · round {n}", game=game_title(ctx, saved.game), n=int(saved.data.get("round", 0)) + 1
         )
+        route = resume_route(saved)
         tile = ft.ListTile(
             leading=ft.Icon(ft.Icons.SMART_TOY_OUTLINED),
             title=ft.Text(title),
             subtitle=ft.Text(names),
-            on_click=lambda _, s=saved.id: ctx.navigate(f"/play/{s}"),
+            on_click=lambda _, r=route: ctx.navigate(r),
         )
         cards.append(ft.Card(tag(f"resume-{saved.id}", tile)))
     return cards
