@@ -229,3 +229,42 @@ def test_home_continues_a_table_game_at_its_table(tmp_path: Path) -> None:
     host.go("/")
     host.tap(f"resume-{session.saved.id}")
     assert host.ctx.route == f"/table/{code}"  # not a second play session on the same saved game
+
+
+@pytest.mark.slow
+def test_no_other_seats_hidden_card_is_in_a_phones_control_tree(tmp_path: Path) -> None:
+    """At every step of a Racko round, the controls sent to each phone show none of the other seat's hidden
+    cards, and the board's controls none of anyone's. (Multiples of 5 are left out: they are the slot labels
+    printed on every rack.)"""
+    from scorekeeper.play import engine
+    from scorekeeper.table.public import private_fields, seat_views
+    from tests.test_table import atoms
+
+    host, code = host_table(tmp_path)
+    phones = [join(tmp_path, code, name, seat) for seat, name in ((1, "Anna"), (2, "Ben"))]
+    host.go(f"/table/{code}")
+    host.tap("start-table")
+    table = HOST.tables[code]
+    session = table.session
+    tokens = [phone.ctx.drafts[f"table-token:{code}"] for phone in phones]
+    bot = engine.make_bot("racko", "normal")
+
+    def shown(ui: App) -> set[str]:
+        return {str(node.value).strip() for node in walk(ui.view) if isinstance(node, ft.Text) and node.value}
+
+    for _ in range(400):
+        views = seat_views(session.state)
+        private = private_fields(views)
+        public = atoms(table.board().view)
+        hidden = [atoms([getattr(v, name) for name in private]) - public for v in views]
+        for seat, phone in enumerate(phones):
+            phone.go(f"/table/{code}/seat")
+            secret = {c for c in hidden[1 - seat] - atoms(views[seat]) if isinstance(c, int) and c % 5}
+            assert not {str(c) for c in secret} & shown(phone), seat
+        host.go(f"/table/{code}/board")
+        assert not {str(c) for c in set().union(*hidden) if isinstance(c, int) and c % 5} & shown(host)
+        if session.round_over:
+            break
+        seat = session.to_act
+        table.act(seat, tokens[seat], bot.choose(session.view_for(seat), session.legal_for(seat)))
+    assert session.round_over
