@@ -153,7 +153,13 @@ def test_one_person_plays_a_round_through_the_act_controls(tmp_path: Path) -> No
             break
         session = table(app).session
         legal = session.legal_for(session.people[0])
-        assert sorted(act_ids(app)) == sorted(f"act-{json.dumps(a, separators=(',', ':'))}" for a in legal)
+        assert sorted(act_ids(app)) == sorted(f"act-{json.dumps(a, separators=(',', ':'))}" for a in legal), (
+            session.to_act,
+            table(app).runner,
+            len(app.ctx.drafts["play-tables"]),
+            app.ctx.route,
+            app.screen_text()[:300],
+        )
         choice = "call" if "call" in legal else "stock" if "stock" in legal else legal[-1]
         app.tap(f"act-{json.dumps(choice)}")
     assert app.has("round-result") and app.has("next-round")
@@ -197,6 +203,8 @@ def test_blitz_deal_places_each_card_into_a_tapped_empty_slot(tmp_path: Path) ->
     placed = 0
     while session.state.view(0).phase == "blitz_place" and placed < 20:
         table(app).wait()
+        if session.state.view(0).phase != "blitz_place":
+            break  # the computers placed the last cards of the deal meanwhile
         if session.to_act != 0:
             continue
         view = session.view_for(0)

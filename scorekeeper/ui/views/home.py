@@ -91,32 +91,42 @@ def _quick_starts(ctx: AppContext) -> ft.Control:
     about = {game.key: game.about.translated(ctx.t) for game in GAMES}
     cards = [
         ft.Card(
-            tag(
-                f"start-{game}",
-                ft.ListTile(
-                    leading=ft.Icon(GAME_ICONS[game]),
-                    title=ft.Text(game_title(ctx, game)),
-                    subtitle=ft.Column(
-                        [
-                            ft.Text(text),
-                            ft.Row(
-                                [
-                                    ft.OutlinedButton(
-                                        ctx.t("Keep score"),
-                                        icon=ft.Icons.EDIT_NOTE,
-                                        on_click=lambda _, g=game: ctx.navigate(f"/new?game={g}"),
-                                    ),
-                                    play_button(ctx, game),
-                                ],
-                                wrap=True,
-                                spacing=8,
+            ft.Column(
+                [
+                    tag(
+                        f"start-{game}",
+                        ft.Container(
+                            ft.ListTile(
+                                leading=ft.Icon(GAME_ICONS[game]),
+                                title=ft.Text(game_title(ctx, game)),
+                                subtitle=ft.Text(text, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
                             ),
-                        ],
-                        spacing=6,
-                        tight=True,
+                            # Side by side (tablet, desktop) the three cards get one height, however long the text.
+                            height=None if ctx.narrow else 84,
+                            alignment=ft.Alignment.TOP_LEFT,
+                            on_click=lambda _, g=game: ctx.navigate(f"/new?game={g}"),
+                            ink=True,
+                            border_radius=12,
+                        ),
                     ),
-                    on_click=lambda _, g=game: ctx.navigate(f"/new?game={g}"),
-                ),
+                    ft.Container(
+                        ft.Row(
+                            [
+                                ft.OutlinedButton(
+                                    ctx.t("Keep score"),
+                                    icon=ft.Icons.EDIT_NOTE,
+                                    on_click=lambda _, g=game: ctx.navigate(f"/new?game={g}"),
+                                ),
+                                play_button(ctx, game),
+                            ],
+                            wrap=True,
+                            spacing=8,
+                        ),
+                        padding=ft.Padding.only(left=16, right=16, bottom=10),
+                    ),
+                ],
+                spacing=0,
+                tight=True,
             ),
             expand=True,
         )

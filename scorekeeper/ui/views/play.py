@@ -31,6 +31,7 @@ log = logging.getLogger(__name__)
 
 PACE_SECONDS = {"instant": 0.0, "normal": 0.6, "slow": 1.5}
 LOG_LINES = 6
+FIRST_FRAME_SECONDS = 0.05
 
 
 def load_session(ctx: AppContext, saved_id: str) -> PlaySession | None:
@@ -152,6 +153,8 @@ class Table:
                 self.runner.start()
 
     def _run(self) -> None:
+        # The frame answering the person's tap goes out first; computer moves would hold the interpreter.
+        time.sleep(FIRST_FRAME_SECONDS)
         while True:
             try:
                 self._moves()
