@@ -197,7 +197,11 @@ def test_the_host_gives_a_vanished_phone_seat_to_a_computer_player(tmp_path: Pat
         phone.go(f"/table/{code}/seat")
     host.go(f"/table/{code}")
     assert not host.has("computer-2")  # Ben's phone is at the table
-    ben.page.on_disconnect(None)  # Ben's phone loses its connection
+    ben.page.on_disconnect(None)  # Ben's phone loses its connection ...
+    assert table.connected.get(1) == 0
+    ben.page.on_connect(None)  # ... and finds it again
+    assert table.connected.get(1) == 1
+    ben.page.on_disconnect(None)  # ... and loses it for good
     host.go(f"/table/{code}")
     host.tap("computer-2")
     assert not table.session.seats[1].is_person and table.seats[1].token_hash is None

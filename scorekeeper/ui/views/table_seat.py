@@ -158,8 +158,13 @@ def connect(ctx: AppContext, table: Table, seat: int, token: str) -> None:
         if ctx.drafts.pop(key, None) is not None:
             table.disconnect(seat)
 
+    def back(_: Any = None) -> None:  # the same session came back (Wi-Fi again): present again
+        if ctx.route == f"/table/{table.code}/seat":
+            connect(ctx, table, seat, token)
+
     ctx.page.on_disconnect = gone
     ctx.page.on_close = gone
+    ctx.page.on_connect = back
 
 
 def reconnect(ctx: AppContext, code: str) -> None:
