@@ -26,9 +26,13 @@ from typing import Any
 from scorekeeper.games.base import Action, Message, RuleError
 from scorekeeper.play import engine
 from scorekeeper.play.session import COMPUTER, PERSON, PlaySession, Seat, computer_seat, with_names
+from scorekeeper.table.keeping import Keeping
 from scorekeeper.table.public import public_of, seat_views
 
 OPEN = "open"
+PLAY = "play"
+KEEP = "keep"
+"""The table's mode: digital play (a play session) or score keeping (a tracked match, parts from the phones)."""
 NAME_LENGTH = 24
 MOVES_SHOWN = 12
 
@@ -119,8 +123,12 @@ class BoardPayload:
 class Table:
     """A table by join code; the lobby until `start`, then a play session."""
 
-    def __init__(self, code: str, game: str, options: dict[str, Any], players: int) -> None:
+    def __init__(self, code: str, game: str, options: dict[str, Any], players: int, mode: str = PLAY) -> None:
+        if mode not in (PLAY, KEEP):
+            raise TableError("A table either plays digitally or keeps score.")
         self.code = code
+        self.mode = mode
+        self.keeping: Keeping | None = None
         self.game = game
         self.options = dict(options)
         self.seats = [TableSeat() for _ in range(players)]
@@ -135,7 +143,7 @@ class Table:
     # ------------------------------------------------------------------ the lobby
     @property
     def started(self) -> bool:
-        return self.session is not None
+        return self.session is not None or self.keeping is not None
 
     def status(self) -> list[SeatStatus]:
         return [
@@ -224,6 +232,8 @@ class Table:
                 return self.session
             if not self.ready():
                 raise TableError("Every seat needs a player or a computer player before the game starts.")
+            if self.mode == KEEP:
+                raise TableError("This table keeps score.")
             seats = [
                 Seat(PERSON, s.player, s.name)
                 if s.kind == PERSON
@@ -235,6 +245,29 @@ class Table:
             self._persist()
             self._changed()
             return session
+
+    def start_keeping(self, store: Any) -> Keeping:
+        """Keep score: a tracked match for the seats (people only; the phones enter their parts)."""
+        with self.lock:
+            if self.keeping is not None:
+                return self.keeping
+            if any(seat.kind != PERSON for seat in self.seats):
+                raise TableError("Every seat needs a player before the game starts.")
+            players = [seat.player for seat in self.seats]
+            self.keeping = Keeping.start(store, self.game, self.options, players, [s.name for s in self.seats])
+            self._changed()
+            return self.keeping
+
+    def enter_part(self, seat: int, token: str | None, values: dict[str, Any]) -> bool:
+        """A phone enters (or corrects) its own part of the round; True when that saved the round.
+        TableError/RuleError refuse it: nothing is kept and nothing saved."""
+        with self.lock:
+            self.check(seat, token)
+            if self.keeping is None:
+                raise TableError("This table does not keep score.")
+            saved = self.keeping.enter(seat, values)
+            self._changed()
+            return saved
 
     # ------------------------------------------------------------------ presence
     def connect(self, seat: int, token: str | None) -> None:
