@@ -127,7 +127,9 @@ def test_a_play_table_is_not_a_score_keeping_table() -> None:
 
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.tuples(st.integers(0, 2), st.integers(0, 10)), max_size=12))
-def test_parts_never_count_as_complete_until_every_seat_entered_every_step(entries: list[tuple[int, int]]) -> None:
+def test_parts_never_count_as_complete_until_every_seat_entered_every_step(
+    entries: list[tuple[int, int]],
+) -> None:
     """Invariant: whatever bids arrive in whatever order, stage 1 opens only when all three seats bid."""
     parts = RoundParts("rage", 3)
     match = Match.new("rage", RAGE, ["a", "b", "c"])

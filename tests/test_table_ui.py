@@ -272,3 +272,53 @@ def test_no_other_seats_hidden_card_is_in_a_phones_control_tree(tmp_path: Path) 
         seat = session.to_act
         table.act(seat, tokens[seat], bot.choose(session.view_for(seat), session.legal_for(seat)))
     assert session.round_over
+
+
+def test_phones_keep_score_for_a_rage_round_and_the_board_shows_who_is_done(tmp_path: Path) -> None:
+    host = app(tmp_path, "host", width=1280)
+    host.go("/")
+    host.tap("host-table")
+    host.tap("table-game-rage")
+    host.tap("table-players-3")
+    host.tap("table-mode-keep")
+    host.tap("create-table")
+    code = host.ctx.route.rsplit("/", 1)[1]
+    assert not host.has("computer-1")  # score keeping: every seat is a phone
+    phones = [join(tmp_path, code, name, n + 1) for n, name in enumerate(("Anna", "Ben", "Cleo"))]
+    host.go(f"/table/{code}")
+    host.tap("start-table")
+    assert host.ctx.route == f"/table/{code}/board" and host.has("board-done-0")
+    table = HOST.tables[code]
+    keeping = table.keeping
+    assert keeping is not None
+    size = keeping.match.next_hand_size()
+    dealer = keeping.match.dealer
+    order = [seat for seat in range(3) if seat != dealer] + [dealer]
+    bids = {order[0]: 1, order[1]: 1, dealer: 0}
+    for seat in order:
+        phone = phones[seat]
+        phone.go(f"/table/{code}/seat")
+        phone.type_text("part-bid", str(bids[seat]))
+        phone.tap("part-submit")
+    host.go(f"/table/{code}/board")
+    assert keeping.parts.stage == 1
+    tricks = {order[0]: 1, order[1]: size - 1, dealer: 0}
+    for seat in order[:2]:
+        phones[seat].go(f"/table/{code}/seat")
+        phones[seat].type_text("part-tricks", str(tricks[seat] + 1))  # one too many: corrected below
+        phones[seat].tap("part-submit")
+    wrong = phones[dealer]
+    wrong.go(f"/table/{code}/seat")
+    wrong.type_text("part-tricks", "0")
+    wrong.tap("part-submit")  # the tricks add up to more than the hand: refused, nothing saved
+    assert keeping.store.get_match(keeping.match.id).rounds == []
+    phones[order[1]].go(f"/table/{code}/seat")
+    phones[order[1]].type_text("part-tricks", str(tricks[order[1]]))
+    phones[order[1]].tap("part-submit")
+    phones[order[0]].go(f"/table/{code}/seat")
+    phones[order[0]].type_text("part-tricks", str(tricks[order[0]]))
+    phones[order[0]].tap("part-submit")
+    wrong.go(f"/table/{code}/seat")
+    wrong.tap("part-submit")
+    saved = keeping.store.get_match(keeping.match.id)
+    assert len(saved.rounds) == 1 and saved.rounds[0]["tricks"] == [tricks[s] for s in range(3)]

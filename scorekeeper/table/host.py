@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scorekeeper.table.codes import Clock, JoinGuard, new_code, normalize, well_formed
-from scorekeeper.table.table import Table, TableError
+from scorekeeper.table.table import PLAY, Table, TableError
 
 GUEST_ROUTES: tuple[re.Pattern[str], ...] = tuple(
     re.compile(pattern)
@@ -51,10 +51,10 @@ class TableHost:
     def __post_init__(self) -> None:
         self.guard = JoinGuard(self.clock)
 
-    def create(self, game: str, options: dict[str, Any], players: int) -> Table:
-        """A new table in its lobby, with a fresh code."""
+    def create(self, game: str, options: dict[str, Any], players: int, mode: str = PLAY) -> Table:
+        """A new table in its lobby, with a fresh code; `mode` PLAY (digital) or KEEP (score keeping)."""
         with self.lock:
-            table = Table(new_code(self.tables), game, options, players)
+            table = Table(new_code(self.tables), game, options, players, mode)
             self.tables[table.code] = table
             return table
 

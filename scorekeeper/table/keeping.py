@@ -29,7 +29,9 @@ class Keeping:
         self._round = self.match.round_index
 
     @classmethod
-    def start(cls, store: Any, game: str, options: dict[str, Any], players: list[str], names: list[str]) -> Keeping:
+    def start(
+        cls, store: Any, game: str, options: dict[str, Any], players: list[str], names: list[str]
+    ) -> Keeping:
         """A new tracked match for the table's seats, saved at once (so a restart finds it)."""
         match = Match.new(game, options, players, names=names)
         return cls(store, store.save_match(match))

@@ -17,7 +17,7 @@ The per-seat part shape is `PartShape` below, one per game key; the views never 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from scorekeeper.games.base import N_, RuleError, seat_name
@@ -28,7 +28,12 @@ ONE_PER_TRICK = N_("You can hold at most one +5 or -5 card per trick won.")
 
 
 def _whole(value: Any, low: int, high: int | None, message: str, **names: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int)
+        or value < low
+        or (high is not None and value > high)
+    ):
         raise RuleError(message, **names)
     return value
 
@@ -43,6 +48,9 @@ class PartShape:
     check: Callable[[int, int, Part, Sequence[Part | None], Any, int, int], Part]
     """(seat, stage, values, the other parts of this stage, options, dealer, round index) -> the clean part."""
     build: Callable[[Sequence[Part], Any], dict[str, Any]]
+    fields: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    """How a phone asks for each field: (kind, label); kinds "count" (a whole number), "yes" (a switch) and
+    "cards" (numbers separated by spaces or commas)."""
 
 
 # ---------------------------------------------------------------------- Racko
@@ -62,7 +70,9 @@ def _racko_build(parts: Sequence[Part], options: Any) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------------- Ruck Zuck
-def _ruckzuck_check(seat: int, stage: int, values: Part, _others: Any, options: Any, _d: int, _r: int) -> Part:
+def _ruckzuck_check(
+    seat: int, stage: int, values: Part, _others: Any, options: Any, _d: int, _r: int
+) -> Part:
     hand = values.get("hand")
     if isinstance(hand, list | tuple):
         hand = list(hand)
@@ -102,8 +112,8 @@ def _rage_check(
                 )
         return {"bid": bid}
     tricks = _whole(values.get("tricks"), 0, size, N_("Your tricks must be 0 to {size}."), size=size)
-    bonus = _whole(values.get("bonus", 0), 0, tricks, ONE_PER_TRICK)
-    minus = _whole(values.get("minus", 0), 0, tricks, ONE_PER_TRICK)
+    bonus = _whole(values.get("bonus") or 0, 0, tricks, ONE_PER_TRICK)
+    minus = _whole(values.get("minus") or 0, 0, tricks, ONE_PER_TRICK)
     return {"tricks": tricks, "bonus": bonus, "minus": minus}
 
 
@@ -117,9 +127,29 @@ def _rage_parts(parts: Sequence[Part], options: Any) -> dict[str, Any]:
 
 
 SHAPES: Mapping[str, PartShape] = {
-    "racko": PartShape((("rack", "called"),), _racko_check, _racko_build),
-    "ruckzuck": PartShape((("hand", "out"),), _ruckzuck_check, _ruckzuck_build),
-    "rage": PartShape((("bid",), ("tricks", "bonus", "minus")), _rage_check, _rage_parts),
+    "racko": PartShape(
+        (("rack", "called"),),
+        _racko_check,
+        _racko_build,
+        {"rack": ("cards", N_("Your rack, front to back")), "called": ("yes", N_("I called Racko"))},
+    ),
+    "ruckzuck": PartShape(
+        (("hand", "out"),),
+        _ruckzuck_check,
+        _ruckzuck_build,
+        {"hand": ("count", N_("Penalty of your cards left")), "out": ("yes", N_("I went out"))},
+    ),
+    "rage": PartShape(
+        (("bid",), ("tricks", "bonus", "minus")),
+        _rage_check,
+        _rage_parts,
+        {
+            "bid": ("count", N_("Your bid")),
+            "tricks": ("count", N_("Your tricks")),
+            "bonus": ("count", N_("Your +5 cards")),
+            "minus": ("count", N_("Your -5 cards")),
+        },
+    ),
 }
 """The per-seat part of a round, by game key (a new game adds its line here)."""
 

@@ -254,7 +254,9 @@ class Table:
             if any(seat.kind != PERSON for seat in self.seats):
                 raise TableError("Every seat needs a player before the game starts.")
             players = [seat.player for seat in self.seats]
-            self.keeping = Keeping.start(store, self.game, self.options, players, [s.name for s in self.seats])
+            self.keeping = Keeping.start(
+                store, self.game, self.options, players, [s.name for s in self.seats]
+            )
             self._changed()
             return self.keeping
 

@@ -16,6 +16,7 @@ from scorekeeper.ui.components.score_table import game_title
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
 from scorekeeper.ui.play.boards import BOARDS, SMALL, big
+from scorekeeper.ui.views.table_keep import board_parts
 from scorekeeper.ui.views.table_lobby import subscribe
 
 LOG_LINES = 4
@@ -66,6 +67,8 @@ def parts(ctx: AppContext, table: Table) -> list[ft.Control]:
             big(rt.join_url(ctx.page, table.code)),
             tag("board-joined", big(ctx.t("At the table: {names}", names=joined))),
         ]
+    if table.keeping is not None:
+        return board_parts(ctx, table)
     payload = table.board()
     game = BOARDS.get(table.game)
     public = game(ctx, payload.view, payload.names) if game is not None else []

@@ -13,7 +13,7 @@ import flet as ft
 from scorekeeper.games.base import RuleError
 from scorekeeper.games.spec import GAMES, find, spec
 from scorekeeper.play import engine
-from scorekeeper.table.table import OPEN, Table
+from scorekeeper.table.table import KEEP, OPEN, PLAY, Table
 from scorekeeper.ui import table_runtime as rt
 from scorekeeper.ui.components.layout import screen, section
 from scorekeeper.ui.components.score_table import game_title
@@ -31,7 +31,9 @@ def can_host(ctx: AppContext) -> bool:
 
 def setup(ctx: AppContext, game: str | None) -> ft.View:
     route = "/table/new"
-    draft = ctx.drafts.setdefault("table_setup", {"game": game or GAMES[0].key, "players": 3, "values": {}})
+    draft = ctx.drafts.setdefault(
+        "table_setup", {"game": game or GAMES[0].key, "players": 3, "values": {}, "mode": PLAY}
+    )
     if game and find(game) and game != draft["game"]:
         draft["game"], draft["values"] = game, {}
     body = ft.Column(spacing=12)
@@ -61,7 +63,7 @@ def setup(ctx: AppContext, game: str | None) -> ft.View:
         except (RuleError, TypeError) as error:
             ctx.error(ctx.describe(error))
             return
-        table = rt.host(ctx.store).create(draft["game"], options, players)
+        table = rt.host(ctx.store).create(draft["game"], options, players, draft.get("mode", PLAY))
         rt.watch(table)
         ctx.navigate(f"/table/{table.code}")
 
@@ -98,8 +100,18 @@ def setup(ctx: AppContext, game: str | None) -> ft.View:
             for field in fields
             if field.applies(players, current)
         ]
+        modes = [
+            tag(
+                f"table-mode-{mode}",
+                (ft.FilledButton if draft.get("mode", PLAY) == mode else ft.OutlinedButton)(
+                    label, on_click=lambda _, m=mode: choose("mode", m), height=48
+                ),
+            )
+            for mode, label in ((PLAY, ctx.t("Play digitally")), (KEEP, ctx.t("Keep score")))
+        ]
         return [
             section(ctx.t("Game"), ft.Row(games, wrap=True)),
+            section(ctx.t("Mode"), ft.Row(modes, wrap=True)),
             section(ctx.t("Seats"), ft.Row(counts, wrap=True)),
             section(ctx.t("Options"), *options) if options else ft.Container(),
             ft.Row([primary_button(ctx.t("Open the table"), create, identifier="create-table")]),
@@ -130,7 +142,8 @@ def seat_row(ctx: AppContext, table: Table, index: int) -> ft.Control:
     else:
         who = ft.Text(seat.name, size=16, weight=ft.FontWeight.BOLD)
     actions: list[ft.Control] = []
-    if seat.kind == OPEN or (seat.strength is None and not connected and table.started):
+    computers = table.mode != KEEP  # score keeping: every seat is a person with a phone
+    if computers and (seat.kind == OPEN or (seat.strength is None and not connected and table.started)):
         actions.append(
             tag(
                 f"computer-{index + 1}",
@@ -177,7 +190,10 @@ def lobby(ctx: AppContext, table: Table) -> ft.View:
 
     def start() -> None:
         try:
-            table.start(ctx.store)
+            if table.mode == KEEP:
+                table.start_keeping(ctx.store)
+            else:
+                table.start(ctx.store)
         except RuleError as error:
             ctx.error(ctx.describe(error))
             return

@@ -22,6 +22,7 @@ from scorekeeper.ui.components.widgets import primary_button, tag
 from scorekeeper.ui.context import AppContext
 from scorekeeper.ui.play.kit import PanelContext
 from scorekeeper.ui.views.table_join import prefs
+from scorekeeper.ui.views.table_keep import part_form
 
 LOG_LINES = 5
 
@@ -204,6 +205,9 @@ def build(ctx: AppContext, code: str, **_: str) -> ft.View:
         )
         phone = None
         body: ft.Control = tag("seat-waiting", waiting)
+    elif table.keeping is not None:  # score keeping: this seat's part of the round
+        phone = None
+        body = tag("keep-part", ft.Column(part_form(ctx, table, seat, token), spacing=10))
     else:
         phone = Phone(ctx, table, seat, token)
         phone.render(update=False)
