@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -142,3 +143,29 @@ def test_parts_never_count_as_complete_until_every_seat_entered_every_step(
             pass
         assert (parts.stage >= 1) == (entered == {0, 1, 2})
         assert not parts.complete()
+
+
+def test_a_lobby_and_a_score_keeping_table_come_back_after_a_host_restart(tmp_path: Path) -> None:
+    from scorekeeper.store import Store
+    from scorekeeper.table.host import TableHost
+
+    before = TableHost()
+    before.resume(Store.open(tmp_path))
+    lobby = before.create("racko", {"target": 150}, 3)
+    anna = lobby.claim(0, "Anna")
+    keep = before.create("rage", RAGE, 3, KEEP)
+    tokens = [keep.claim(seat, f"P{seat + 1}") for seat in range(3)]
+    keep.start_keeping(before.store)
+    after = TableHost()  # the host restarts
+    after.resume(Store.open(tmp_path))
+    back = after.get(lobby.code)
+    assert back is not None and not back.started and back.seat_of(anna) == 0 and back.seats[0].name == "Anna"
+    assert back.free_seats() == [1, 2]
+    kept = after.get(keep.code)
+    assert kept is not None and kept.mode == KEEP and kept.keeping is not None
+    assert kept.keeping.match.id == keep.keeping.match.id  # type: ignore[union-attr]
+    dealer = kept.keeping.match.dealer
+    seat = (dealer + 1) % 3
+    assert (
+        kept.enter_part(seat, tokens[seat], {"bid": 2}) is False
+    )  # the phones' tokens still hold their seats

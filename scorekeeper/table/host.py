@@ -13,6 +13,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from scorekeeper.table import lobbies
 from scorekeeper.table.codes import Clock, JoinGuard, new_code, normalize, well_formed
 from scorekeeper.table.table import PLAY, Table, TableError
 
@@ -47,6 +48,8 @@ class TableHost:
     clock: Clock = time.monotonic
     tables: dict[str, Table] = field(default_factory=dict)
     lock: threading.RLock = field(default_factory=threading.RLock)
+    store: Any = None
+    """Where lobbies and score-keeping tables are kept (`lobbies`); set by `resume`. None: kept in memory only."""
 
     def __post_init__(self) -> None:
         self.guard = JoinGuard(self.clock)
@@ -56,7 +59,20 @@ class TableHost:
         with self.lock:
             table = Table(new_code(self.tables), game, options, players, mode)
             self.tables[table.code] = table
+            self._keep(table)
             return table
+
+    def _keep(self, table: Table) -> None:
+        """Save the lobbies and score-keeping tables now and on every change at `table`."""
+        if self.save not in table.listeners:
+            table.listeners.append(self.save)
+        self.save()
+
+    def save(self, _table: Table | None = None) -> None:
+        if self.store is None:
+            return
+        with self.lock:
+            lobbies.save(self.store, list(self.tables.values()))
 
     def get(self, code: str) -> Table | None:
         """The table of a code already known to be right (the host's own screens, a link with the code)."""
@@ -85,7 +101,17 @@ class TableHost:
 
         resumed = []
         with self.lock:
-            for saved in store.list_digital_games():
+            self.store = store
+            for table in lobbies.load(store):  # lobbies and score-keeping tables
+                if table.code not in self.tables:
+                    self.tables[table.code] = table
+                    table.listeners.append(self.save)
+                    resumed.append(table)
+            try:
+                saved_games = store.list_digital_games()
+            except (OSError, AttributeError):  # no saved games yet (a new data folder, the in-memory tests)
+                saved_games = []
+            for saved in saved_games:
                 if "table" not in saved.data or saved.data.get("over"):
                     continue
                 try:
