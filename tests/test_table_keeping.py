@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.games.base import RuleError
 from scorekeeper.match import Match
+from scorekeeper.play import engine
 from scorekeeper.table.host import TableHost
 from scorekeeper.table.parts import RoundParts
 from scorekeeper.table.table import KEEP, Table, TableError
@@ -169,3 +170,17 @@ def test_a_lobby_and_a_score_keeping_table_come_back_after_a_host_restart(tmp_pa
     assert (
         kept.enter_part(seat, tokens[seat], {"bid": 2}) is False
     )  # the phones' tokens still hold their seats
+
+
+@pytest.mark.parametrize("game", ["racko", "ruckzuck", "rage"])
+def test_the_boards_move_log_describes_every_games_moves_in_words(game: str) -> None:
+    """Every game has its describe module now: no board line is the plain fallback "{who} played {action}"."""
+    options = {"racko": {"target": 150}, "ruckzuck": {"rounds": 2}, "rage": RAGE}[game]
+    table = TableHost().create(game, options, 3)
+    for seat in range(3):
+        table.set_computer(seat, engine.strengths(game)[0])
+    table.start(MemoryStore(), seed=5)
+    for _ in range(6):
+        table.step_computer()
+    lines = table.board().moves
+    assert lines and all(line.template != "{who} played {action}." for line in lines)
