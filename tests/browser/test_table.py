@@ -189,3 +189,67 @@ def test_boards_of_rage_and_ruck_zuck_after_a_host_restart(chromium, tmp_path: P
                 shoot(board, f"board-{game}", TV)
         finally:
             context.close()
+
+
+def test_a_table_keeps_score_for_a_rage_round(chromium, tmp_path: Path) -> None:
+    """Keep score: the host picks it, three phones enter bids (the dealer last) then tricks in parallel, the
+    board shows who is done; a part that makes the round wrong is refused, corrected, and the round is saved."""
+    data = tmp_path / "data"
+    data.mkdir()
+    with served(data) as url:
+        contexts = []
+
+        def tab(name: str, size: dict[str, int]) -> UI:
+            context = chromium.new_context(viewport=size)
+            contexts.append(context)
+            return UI(context.new_page(), url, name)
+
+        def part(phone: UI, field: str, value: int) -> None:
+            phone.wait(f"part-{field}", timeout=30_000)
+            phone.fill(f"part-{field}", str(value))
+            phone.tap("part-submit")
+
+        try:
+            host = tab("host", DESKTOP)
+            host.open("/", ready="host-table")
+            host.tap("host-table")
+            host.tap("table-game-rage")
+            host.tap("table-players-3")
+            host.tap("table-mode-keep")
+            host.tap("create-table")
+            host.wait("table-code")
+            code = host.text_of("table-code")
+            phones = []
+            for seat, name in ((1, "Anna"), (2, "Ben"), (3, "Cleo")):
+                phone = tab(name, PHONE)
+                phone.open(f"/join/{code}", ready="join-name")
+                phone.fill("join-name", name)
+                phone.tap(f"take-seat-{seat}")
+                phone.tap("join-submit")
+                phone.wait("seat-waiting")
+                phones.append(phone)
+            wait_says(host, "Cleo")
+            host.tap("start-table")
+            host.wait("board-parts")
+            board = tab("board", TV)
+            board.open(f"/table/{code}/board", ready="board-parts")
+            for phone in phones:
+                phone.wait("keep-part", timeout=30_000)
+            wait_says(phones[0], "Anna deals.")  # the first dealer is seat 1: Anna bids last
+            part(phones[1], "bid", 3)
+            part(phones[2], "bid", 3)
+            wait_says(board, "done")
+            shoot(phones[0], "keep-bid", PHONE)
+            part(phones[0], "bid", 2)
+            part(phones[1], "tricks", 3)
+            part(phones[2], "tricks", 5)
+            part(phones[0], "tricks", 4)  # 3 + 5 + 4 = 12 tricks of 10: refused, nothing saved
+            wait_says(phones[0], "The tricks add up to 12")
+            shoot(board, "keep-board", TV)
+            part(phones[0], "tricks", 2)
+            wait_says(board, "Round 2")  # saved: the next round's parts are asked for
+            wait_says(phones[1], "Round 2")
+            shoot(board, "keep-board-saved", TV)
+        finally:
+            for context in contexts:
+                context.close()
