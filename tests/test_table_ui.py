@@ -322,3 +322,7 @@ def test_phones_keep_score_for_a_rage_round_and_the_board_shows_who_is_done(tmp_
     wrong.tap("part-submit")
     saved = keeping.store.get_match(keeping.match.id)
     assert len(saved.rounds) == 1 and saved.rounds[0]["tricks"] == [tricks[s] for s in range(3)]
+    host.go(f"/table/{code}")
+    host.tap("open-scoreboard")  # the host enters or edits rounds on the normal screens
+    assert host.ctx.route == f"/match/{saved.id}"
+    assert "Anna" in host.screen_text()

@@ -233,6 +233,22 @@ def lobby(ctx: AppContext, table: Table) -> ft.View:
                     ]
                 )
             )
+            if table.keeping is not None:  # the host enters or edits any round on the normal screens
+                match_id = table.keeping.match.id
+                items.append(
+                    ft.Row(
+                        [
+                            tag(
+                                "open-scoreboard",
+                                ft.OutlinedButton(
+                                    ctx.t("Enter or edit rounds"),
+                                    on_click=lambda _: ctx.navigate(f"/match/{match_id}"),
+                                    height=48,
+                                ),
+                            )
+                        ]
+                    )
+                )
         else:
             items.append(ft.Row([primary_button(ctx.t("Start the game"), start, identifier="start-table")]))
         return items
