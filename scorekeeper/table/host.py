@@ -7,6 +7,7 @@ decides who is a guest and asks this function.
 
 from __future__ import annotations
 
+import logging
 import re
 import threading
 import time
@@ -16,6 +17,8 @@ from typing import Any
 from scorekeeper.table import lobbies
 from scorekeeper.table.codes import Clock, JoinGuard, new_code, normalize, well_formed
 from scorekeeper.table.table import PLAY, Table, TableError
+
+log = logging.getLogger(__name__)
 
 GUEST_ROUTES: tuple[re.Pattern[str], ...] = tuple(
     re.compile(pattern)
@@ -72,7 +75,10 @@ class TableHost:
         if self.store is None:
             return
         with self.lock:
-            lobbies.save(self.store, list(self.tables.values()))
+            try:
+                lobbies.save(self.store, list(self.tables.values()))
+            except Exception:  # a full disk must not stop the table: it still runs, only a restart loses it
+                log.exception("could not save the table lobbies")
 
     def get(self, code: str) -> Table | None:
         """The table of a code already known to be right (the host's own screens, a link with the code)."""
