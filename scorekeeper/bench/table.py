@@ -5,7 +5,7 @@ served app: how long a phone takes from "Join" to its seat, and how long a move 
 (from the click on a phone until every other phone and the board have received the server's first frame after
 it), `join_to_seat_ms_median`, `server_rss_mb` (the server's resident memory at the end), and which game and
 how many phones were measured. The game is digital Rage (8 phones) where its play panel is installed, else
-digital Racko (4 phones, its most). Tracked rounds at the table are not measured (not built yet).
+digital Racko (4 phones, its most). Score keeping at the table (tracked rounds) is not measured yet.
 """
 
 from __future__ import annotations
