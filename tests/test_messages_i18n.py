@@ -258,8 +258,11 @@ def test_a_rage_move_refused_in_french_names_colour_and_cards() -> None:
     state.apply(["play", "r3"])
     with pytest.raises(RuleError) as caught:
         state.apply(["play", "g2"])
-    assert str(caught.value) == "Player 2 must follow red: play one of red 7."
+    assert str(caught.value) == (
+        "The move “Player 2 played green 2” is not allowed: Player 2 must follow red: play one of red 7."
+    )
     assert caught.value.translated(Translator("fr")) == (
+        "Le coup «\u00a0Joueur 2 a joué 2 vert\u00a0» n’est pas autorisé\u00a0: "
         "Joueur 2 doit fournir la couleur demandée (rouge)\u00a0: jouez l’une de ces cartes\u00a0: 7 rouge."
     )
 

@@ -12,6 +12,8 @@ from typing import Any
 import flet as ft
 
 from scorekeeper.games.spec import find
+from scorekeeper.store.pages import PAGE_SIZE, page_of_matches, players_of
+from scorekeeper.ui import permissions
 from scorekeeper.ui.components.extras_charts import progression_chart
 from scorekeeper.ui.components.extras_common import (
     GAME_ORDER,
@@ -25,6 +27,7 @@ from scorekeeper.ui.components.layout import screen, section
 from scorekeeper.ui.components.score_table import game_title, rounds_table, standings_list
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
+from scorekeeper.ui.views.home import more_button
 
 
 def _lower_wins(game: str) -> bool:
@@ -63,11 +66,7 @@ def _line(ctx: AppContext, summary: Any) -> ft.Control:
 
 def _list(ctx: AppContext, game: str | None, player: str | None) -> ft.View:
     chosen_game = game if game in GAME_ORDER else None
-    everything = ctx.store.list_matches(status="finished")
-    people: dict[str, str] = {}
-    for summary in everything:  # every player of a finished game, named as in their latest game
-        for pid, name in zip(summary.players, summary.names, strict=False):
-            people.setdefault(pid, name)
+    people = players_of(ctx.store, status="finished")  # named as in their latest game
     chosen_player = player if player in people else None
     controls: list[ft.Control] = [
         pills(
@@ -88,22 +87,23 @@ def _list(ctx: AppContext, game: str | None, player: str | None) -> ft.View:
                 prefix="history-player",
             )
         )
-    shown = [
-        s
-        for s in everything
-        if (chosen_game is None or s.game == chosen_game)
-        and (chosen_player is None or chosen_player in s.players)
-    ]
-    if shown:
-        controls.append(ft.Text(ctx.t("Finished games: {n}", n=len(shown)), size=12))
-        controls.extend(_line(ctx, s) for s in shown)
-    elif everything:
+    # A page at a time, filtered on the index (no match file is read); "Show more" adds the next page.
+    route = history_route(chosen_game, chosen_player)
+    key = f"history_shown:{route}"
+    count = int(ctx.drafts.get(key, PAGE_SIZE))
+    page = page_of_matches(ctx.store, status="finished", game=chosen_game, player=chosen_player, limit=count)
+    if page.items:
+        controls.append(ft.Text(ctx.t("Finished games: {n}", n=page.total), size=12))
+        controls.extend(_line(ctx, s) for s in page.items)
+        if page.remaining:
+            controls.append(more_button(ctx, page.remaining, key, count, "history-more"))
+    elif people:  # there are finished games, just none with this filter
         controls.append(empty_state(ft.Icons.FILTER_ALT_OFF, ctx.t("No finished game matches this filter.")))
     else:
         controls.append(
             empty_state(ft.Icons.HISTORY, ctx.t("No finished games yet. Games appear here once they end."))
         )
-    return screen(ctx, history_route(chosen_game, chosen_player), ctx.t("History"), controls)
+    return screen(ctx, route, ctx.t("History"), controls)
 
 
 def ask_delete(ctx: AppContext, match_id: str, title: str) -> None:
@@ -114,6 +114,9 @@ def ask_delete(ctx: AppContext, match_id: str, title: str) -> None:
 
     def delete(_: object) -> None:
         close()
+        if not ctx.may(permissions.DELETE_HISTORY):
+            ctx.error(ctx.t("Only the host device can do this."))
+            return
         try:
             deleted = ctx.store.delete_match(match_id)
         except Exception as error:  # the store could not move the file (read-only folder): nothing changed
@@ -186,7 +189,7 @@ def _detail(ctx: AppContext, match_id: str) -> ft.View:
         )
     )
     actions: list[ft.Control] = []
-    if match.is_over:
+    if match.is_over and ctx.may(permissions.DELETE_HISTORY):
         actions.append(
             tag(
                 "history-delete",

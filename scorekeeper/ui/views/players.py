@@ -10,6 +10,7 @@ from collections.abc import Callable
 import flet as ft
 
 from scorekeeper.games.base import RuleError
+from scorekeeper.ui import permissions
 from scorekeeper.ui.components.layout import error_text, screen, section
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import PLAYER_COLOURS, AppContext
@@ -127,12 +128,17 @@ def build(ctx: AppContext, archived: str | None = None, **_: str) -> ft.View:
                     ctx.rerender(),
                 ),
             ),
-            ft.IconButton(
-                ft.Icons.UNARCHIVE if player.archived else ft.Icons.ARCHIVE,
-                tooltip=ctx.t("Restore") if player.archived else ctx.t("Archive"),
-                on_click=lambda _, p=player: attempt(lambda: ctx.store.archive_player(p.id, not p.archived)),
-            ),
         ]
+        if ctx.may(permissions.ARCHIVE_PLAYERS):  # archiving hides a player from everyone: the host's call
+            actions.append(
+                ft.IconButton(
+                    ft.Icons.UNARCHIVE if player.archived else ft.Icons.ARCHIVE,
+                    tooltip=ctx.t("Restore") if player.archived else ctx.t("Archive"),
+                    on_click=lambda _, p=player: attempt(
+                        lambda: ctx.store.archive_player(p.id, not p.archived)
+                    ),
+                )
+            )
         title = player.name + (f" ({ctx.t('archived')})" if player.archived else "")
         rows.append(
             tag(
