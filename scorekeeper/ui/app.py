@@ -386,11 +386,9 @@ def run(web: bool = False, host: str | None = None, port: int = 0, data_dir: str
     """Start the app: a desktop window, or (web=True) a local web server opened in the browser (see server.py
     for what the server changes from Flet's defaults)."""
     os.environ.setdefault("FLET_WEB_NO_CDN", "1")
-<<<<<<< HEAD
-    if web:  # the address phones join a live table at (main.py --table sets the LAN address first)
-        os.environ.setdefault("SCOREKEEPER_TABLE_URL", f"http://{host or '127.0.0.1'}:{port or 8550}")
-=======
     if web:
+        # the address phones join a live table at (main.py --table sets the LAN address first)
+        os.environ.setdefault("SCOREKEEPER_TABLE_URL", f"http://{host or '127.0.0.1'}:{port or 8550}")
         from scorekeeper.ui.server import serve
 
         serve(
@@ -401,7 +399,6 @@ def run(web: bool = False, host: str | None = None, port: int = 0, data_dir: str
             open_browser=not os.environ.get("FLET_FORCE_WEB_SERVER"),
         )
         return
->>>>>>> main
     ft.run(
         make_main(data_dir),
         host=host,
