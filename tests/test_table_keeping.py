@@ -184,3 +184,19 @@ def test_the_boards_move_log_describes_every_games_moves_in_words(game: str) -> 
         table.step_computer()
     lines = table.board().moves
     assert lines and all(line.template != "{who} played {action}." for line in lines)
+
+
+def test_a_racko_round_from_three_racks_and_who_called() -> None:
+    table, tokens, store = keeping("racko", {"target": 150})
+    racks = [
+        list(range(1, 11)),
+        [20, 11, 12, 13, 14, 15, 16, 17, 18, 19],
+        [30, 29, 21, 22, 23, 24, 25, 26, 27, 28],
+    ]
+    with pytest.raises(RuleError, match="rack"):
+        table.enter_part(1, tokens[1], {"rack": "eleven", "called": False})
+    table.enter_part(0, tokens[0], {"rack": racks[0], "called": True})
+    table.enter_part(1, tokens[1], {"rack": racks[1], "called": False})
+    assert table.enter_part(2, tokens[2], {"rack": racks[2], "called": False}) is True
+    saved = stored(table, store).rounds[0]
+    assert saved["racks"] == racks and saved["callers"] == [0]
