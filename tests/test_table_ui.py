@@ -298,25 +298,25 @@ def test_phones_keep_score_for_a_rage_round_and_the_board_shows_who_is_done(tmp_
     for seat in order:
         phone = phones[seat]
         phone.go(f"/table/{code}/seat")
-        phone.type_text("part-bid", str(bids[seat]))
+        phone.tap(f"part-bid-{bids[seat]}")
         phone.tap("part-submit")
     host.go(f"/table/{code}/board")
     assert keeping.parts.stage == 1
     tricks = {order[0]: 1, order[1]: size - 1, dealer: 0}
     for seat in order[:2]:
         phones[seat].go(f"/table/{code}/seat")
-        phones[seat].type_text("part-tricks", str(tricks[seat] + 1))  # one too many: corrected below
+        phones[seat].tap(f"part-tricks-{tricks[seat] + 1}")  # one too many: corrected below
         phones[seat].tap("part-submit")
     wrong = phones[dealer]
     wrong.go(f"/table/{code}/seat")
-    wrong.type_text("part-tricks", "0")
+    wrong.tap("part-tricks-0")
     wrong.tap("part-submit")  # the tricks add up to more than the hand: refused, nothing saved
     assert keeping.store.get_match(keeping.match.id).rounds == []
     phones[order[1]].go(f"/table/{code}/seat")
-    phones[order[1]].type_text("part-tricks", str(tricks[order[1]]))
+    phones[order[1]].tap(f"part-tricks-{tricks[order[1]]}")
     phones[order[1]].tap("part-submit")
     phones[order[0]].go(f"/table/{code}/seat")
-    phones[order[0]].type_text("part-tricks", str(tricks[order[0]]))
+    phones[order[0]].tap(f"part-tricks-{tricks[order[0]]}")
     phones[order[0]].tap("part-submit")
     wrong.go(f"/table/{code}/seat")
     wrong.tap("part-submit")

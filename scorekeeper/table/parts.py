@@ -51,6 +51,9 @@ class PartShape:
     fields: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     """How a phone asks for each field: (kind, label); kinds "count" (a whole number), "yes" (a switch) and
     "cards" (numbers separated by spaces or commas)."""
+    most: Callable[[str, Any, int], int | None] = lambda _name, _options, _index: None
+    """The highest value a count field can take in round `index` (None: no small limit): the phone then offers
+    one-tap choices 0..most, as the round-entry screens do."""
 
 
 # ---------------------------------------------------------------------- Racko
@@ -117,6 +120,13 @@ def _rage_check(
     return {"tricks": tricks, "bonus": bonus, "minus": minus}
 
 
+def _rage_most(name: str, options: Any, index: int) -> int | None:
+    """Bids and tricks go up to the hand size; +5/-5 cards up to the edition's count of them."""
+    if name in ("bid", "tricks"):
+        return round_hand_size(options, index)
+    return {"bonus": options.rules.bonus, "minus": options.rules.minus}.get(name)
+
+
 def _rage_build(parts: Sequence[Part], options: Any) -> dict[str, Any]:
     return {key: [part[key] for part in parts] for key in ("bids", "tricks", "bonus", "minus")}
 
@@ -149,6 +159,7 @@ SHAPES: Mapping[str, PartShape] = {
             "bonus": ("count", N_("Your +5 cards")),
             "minus": ("count", N_("Your -5 cards")),
         },
+        _rage_most,
     ),
 }
 """The per-seat part of a round, by game key (a new game adds its line here)."""

@@ -205,8 +205,8 @@ def test_a_table_keeps_score_for_a_rage_round(chromium, tmp_path: Path) -> None:
             return UI(context.new_page(), url, name)
 
         def part(phone: UI, field: str, value: int) -> None:
-            phone.wait(f"part-{field}", timeout=30_000)
-            phone.fill(f"part-{field}", str(value))
+            phone.wait(f"part-{field}-{value}", timeout=30_000)
+            phone.tap(f"part-{field}-{value}")  # one tap, as on the round-entry screens
             phone.tap("part-submit")
 
         try:

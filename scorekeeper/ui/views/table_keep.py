@@ -17,7 +17,7 @@ from scorekeeper.games.base import RuleError
 from scorekeeper.games.spec import spec
 from scorekeeper.table.table import Table
 from scorekeeper.ui import table_runtime as rt
-from scorekeeper.ui.components.widgets import primary_button, tag
+from scorekeeper.ui.components.widgets import ChoiceRow, primary_button, tag
 from scorekeeper.ui.context import AppContext
 from scorekeeper.ui.play.boards import big
 
@@ -67,8 +67,18 @@ def part_form(ctx: AppContext, table: Table, seat: int, token: str) -> list[ft.C
         def changed(event: Any, name: str = name) -> None:
             draft[name] = event.control.value
 
+        most = parts.shape.most(name, match.opts, match.round_index) if kind == "count" else None
         if kind == "yes":
             control: ft.Control = ft.Switch(label=ctx.t(label), value=bool(current), on_change=changed)
+        elif most is not None:  # one tap, as on the round-entry screens (tags part-<field>-<n>)
+
+            def pick(value: Any, name: str = name) -> None:
+                draft[name] = value
+                ctx.rerender()
+
+            row = ChoiceRow(list(range(most + 1)), pick, prefix=f"part-{name}")
+            row.refresh(current if isinstance(current, int) else None)
+            control = ft.Column([ft.Text(ctx.t(label), size=16), row.control], spacing=4)
         else:
             shown = (
                 " ".join(map(str, current))
