@@ -200,3 +200,17 @@ def test_a_racko_round_from_three_racks_and_who_called() -> None:
     assert table.enter_part(2, tokens[2], {"rack": racks[2], "called": False}) is True
     saved = stored(table, store).rounds[0]
     assert saved["racks"] == racks and saved["callers"] == [0]
+
+
+def test_the_dealers_phone_is_told_the_bid_the_hook_rule_forbids_once_every_other_bid_is_in() -> None:
+    table, tokens, _store = keeping("rage", RAGE)
+    match = table.keeping.match  # type: ignore[union-attr]
+    parts = table.keeping.parts  # type: ignore[union-attr]
+    dealer = match.dealer
+    others = [seat for seat in range(3) if seat != dealer]
+    barred = parts.shape.barred
+    table.enter_part(others[0], tokens[others[0]], {"bid": 3})
+    assert barred("bid", dealer, parts.parts[0], match.opts, dealer, 0) == set()  # not every bid is in yet
+    table.enter_part(others[1], tokens[others[1]], {"bid": 4})
+    assert barred("bid", dealer, parts.parts[0], match.opts, dealer, 0) == {3}
+    assert barred("bid", others[0], parts.parts[0], match.opts, dealer, 0) == set()

@@ -54,6 +54,11 @@ class PartShape:
     most: Callable[[str, Any, int], int | None] = lambda _name, _options, _index: None
     """The highest value a count field can take in round `index` (None: no small limit): the phone then offers
     one-tap choices 0..most, as the round-entry screens do."""
+    barred: Callable[[str, int, Sequence[Part | None], Any, int, int], set[int]] = (
+        lambda _name, _seat, _parts, _options, _dealer, _index: set()
+    )
+    """Values a seat may not choose now (name, seat, this stage's parts, options, dealer, round index): the
+    phone greys them out; `check` refuses them anyway."""
 
 
 # ---------------------------------------------------------------------- Racko
@@ -127,6 +132,21 @@ def _rage_most(name: str, options: Any, index: int) -> int | None:
     return {"bonus": options.rules.bonus, "minus": options.rules.minus}.get(name)
 
 
+def _rage_barred(
+    name: str, seat: int, parts: Sequence[Part | None], options: Any, dealer: int, index: int
+) -> set[int]:
+    """The hook rule: once every other bid is in, the dealer may not make the bid that completes the sum."""
+    if name != "bid" or seat != dealer:
+        return set()
+    earlier = [part for other, part in enumerate(parts) if other != dealer]
+    if any(part is None for part in earlier):
+        return set()
+    forbidden = forbidden_dealer_bid(
+        [part["bid"] for part in earlier if part], round_hand_size(options, index), options
+    )
+    return set() if forbidden is None else {forbidden}
+
+
 def _rage_build(parts: Sequence[Part], options: Any) -> dict[str, Any]:
     return {key: [part[key] for part in parts] for key in ("bids", "tricks", "bonus", "minus")}
 
@@ -160,6 +180,7 @@ SHAPES: Mapping[str, PartShape] = {
             "minus": ("count", N_("Your -5 cards")),
         },
         _rage_most,
+        _rage_barred,
     ),
 }
 """The per-seat part of a round, by game key (a new game adds its line here)."""

@@ -77,7 +77,10 @@ def part_form(ctx: AppContext, table: Table, seat: int, token: str) -> list[ft.C
                 ctx.rerender()
 
             row = ChoiceRow(list(range(most + 1)), pick, prefix=f"part-{name}")
-            row.refresh(current if isinstance(current, int) else None)
+            barred = parts.shape.barred(
+                name, seat, parts.parts[stage], match.opts, match.dealer, match.round_index
+            )
+            row.refresh(current if isinstance(current, int) else None, disabled=barred)
             control = ft.Column([ft.Text(ctx.t(label), size=16), row.control], spacing=4)
         else:
             shown = (
