@@ -116,20 +116,21 @@ def seed_many(data_dir: str, count: int = SCALE_MATCHES) -> None:
     benchmark store is thrown away, and saving 10,000 games one by one would take minutes."""
     from unittest import mock
 
+    from scorekeeper.games.racko.spec import SPEC as RACKO
     from scorekeeper.match import Match
     from scorekeeper.store import Store
-    from scorekeeper.store.repo import MATCH_KIND, _match_tables
+    from scorekeeper.store.matches import MATCH_KIND, match_tables
     from scorekeeper.store.storage import write_envelope
 
     store = Store.open(data_dir)
     ids = [store.add_player(name).id for name in ("Anna", "Ben")]
     with mock.patch("os.fsync"):
         for number in range(count):
-            match = Match.new("racko", {"players": 2, "target": 50}, ids, names=["Anna", "Ben"])
+            match = Match.new(RACKO.key, {"players": 2, "target": 50}, ids, names=["Anna", "Ben"])
             if number % 2:
                 match.add_round({"counts": [None, 3], "runs": [3, 1], "callers": [0], "blitz": False})
             data = {**match.to_dict(), "version": 1}
-            write_envelope(store.layout.match(match.id), MATCH_KIND, _match_tables(data), keep_backup=False)
+            write_envelope(store.layout.match(match.id), MATCH_KIND, match_tables(data), keep_backup=False)
         store.close()
         Store.open(data_dir).close()  # rebuilds the index from the files
 

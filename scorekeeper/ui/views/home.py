@@ -92,7 +92,7 @@ def _digital_games(ctx: AppContext) -> list[ft.Control]:
 def more_button(
     ctx: AppContext, remaining: int, key: str, shown: int, identifier: str, step: int = PAGE_SIZE
 ) -> ft.Control:
-    """"Show more (N more)": the next page of a list, kept in the session's drafts."""
+    """ "Show more (N more)": the next page of a list, kept in the session's drafts."""
 
     def more(_: object) -> None:
         ctx.drafts[key] = shown + step
@@ -172,7 +172,7 @@ def build(ctx: AppContext, **_: str) -> ft.View:
             )
         )
         ctx.store.recovery_messages.clear()
-    active = _active_games(ctx) + _digital_games(ctx)
+    active = _digital_games(ctx) + _active_games(ctx)  # the paged list ends with its "Show more"
     if active:
         controls.append(section(ctx.t("Continue a game"), *active))
     controls.append(
