@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: setup run web test lint bench clean
+.PHONY: setup run web table test lint bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -20,6 +20,9 @@ run: setup
 
 web: setup
 	$(BIN)/python main.py --web $(ARGS)
+
+table: setup
+	$(BIN)/python main.py --table $(ARGS)
 
 test: setup
 	$(BIN)/ruff check .

@@ -3,6 +3,7 @@
 python main.py                  # desktop window if a display is available, else web
 python main.py --web --port 8550
 python main.py --data-dir ~/scores  (or SCOREKEEPER_DATA=~/scores)
+python main.py --table          # host a live table: serve on the LAN address, print the join address
 """
 
 from __future__ import annotations
@@ -17,6 +18,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         prog="scorekeeper", description="Score keeper for Racko, Ruck Zuck and Rage"
     )
     parser.add_argument("--web", action="store_true", help="serve the web app instead of opening a window")
+    parser.add_argument(
+        "--table",
+        action="store_true",
+        help="host a live table: serve the web app on this machine's LAN address and print the join address",
+    )
     parser.add_argument("--host", default=None, help="address to serve on (web mode; default 127.0.0.1)")
     parser.add_argument("--port", type=int, default=None, help="port to serve on (web mode; default 8550)")
     parser.add_argument(
@@ -30,7 +36,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 def wants_web(args: argparse.Namespace) -> bool:
     """Web mode when asked for, or when no display could show a window (a server, CI, a container)."""
-    if args.web or os.environ.get("FLET_FORCE_WEB_SERVER"):
+    if args.web or getattr(args, "table", False) or os.environ.get("FLET_FORCE_WEB_SERVER"):
         return True
     return (
         os.name == "posix"
@@ -67,16 +73,26 @@ def main(argv: list[str] | None = None) -> None:
         Path(os.environ["SCOREKEEPER_DATA"]) if os.environ.get("SCOREKEEPER_DATA") else None
     )
     web = wants_web(args)
-    host = args.host or "127.0.0.1"
     port = args.port or 8550
     from scorekeeper.ui.app import run
 
-    problem = None if web else desktop_problem()
-    if problem is not None:  # a display but no window client: serve the web app and open the browser
-        print(FALLBACK_NOTE.format(problem=problem, url=f"http://{host}:{port}"), flush=True)
-        web = True
-    elif web:
-        print(f"scorekeeper is served at http://{host}:{port}", flush=True)
+    if args.table:
+        from scorekeeper.ui.table_runtime import URL_ENV, lan_address
+
+        host = args.host or lan_address()
+        os.environ[URL_ENV] = f"http://{host}:{port}"
+        print(
+            f"scorekeeper hosts a table at http://{host}:{port} - phones join at http://{host}:{port}/join",
+            flush=True,
+        )
+    else:
+        host = args.host or "127.0.0.1"
+        problem = None if web else desktop_problem()
+        if problem is not None:  # a display but no window client: serve the web app and open the browser
+            print(FALLBACK_NOTE.format(problem=problem, url=f"http://{host}:{port}"), flush=True)
+            web = True
+        elif web:
+            print(f"scorekeeper is served at http://{host}:{port}", flush=True)
     run(web=web, host=host, port=port, data_dir=data_dir)
 
 

@@ -32,6 +32,24 @@ def test_data_dir_from_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Pa
     assert seen == {"web": True, "host": "127.0.0.1", "port": 8123, "data_dir": tmp_path}
 
 
+def test_table_serves_on_the_lan_address_and_prints_the_join_address(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    seen: dict[str, object] = {}
+    monkeypatch.setattr("scorekeeper.ui.app.run", lambda **kwargs: seen.update(kwargs))
+    monkeypatch.setattr("scorekeeper.ui.table_runtime.lan_address", lambda: "192.0.2.7")
+    monkeypatch.delenv("SCOREKEEPER_TABLE_URL", raising=False)
+    main.main(["--table"])
+    assert (seen["web"], seen["host"], seen["port"]) == (True, "192.0.2.7", 8550)
+    assert "http://192.0.2.7:8550/join" in capsys.readouterr().out
+    main.main(["--table", "--host", "127.0.0.1", "--port", "9001"])  # host and port still override
+    assert (seen["host"], seen["port"]) == ("127.0.0.1", 9001)
+    import os
+
+    assert os.environ["SCOREKEEPER_TABLE_URL"] == "http://127.0.0.1:9001"
+    monkeypatch.delenv("SCOREKEEPER_TABLE_URL")
+
+
 def test_no_window_client_at_first_start_serves_the_web_app_with_one_line(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -1,4 +1,4 @@
-"""`python -m scorekeeper.bench store|engine|ui|play|all [--json]`: benchmarks that print figures.
+"""`python -m scorekeeper.bench store|engine|ui|play|table|all [--json]`: benchmarks that print figures.
 
 Each part returns `{"<part>": {...figures...}}`; ratios are always taken against a baseline measured in the
 same run, so the figures compare across machines.
@@ -12,7 +12,7 @@ import json
 import sys
 from typing import Any
 
-PARTS = ("store", "engine", "ui", "play")
+PARTS = ("store", "engine", "ui", "play", "table")
 
 
 def run_part(name: str, as_json: bool) -> dict[str, Any]:

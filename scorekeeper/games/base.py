@@ -294,7 +294,9 @@ class State(ABC):
             raise RuleError("Scores must be one whole number per player.")
         seats_out = sorted(set(out))
         if not all(is_int(s) and 0 <= s < players for s in seats_out):
-            raise RuleError("Players out of the game must be among the players 1 to {players}.", players=players)
+            raise RuleError(
+                "Players out of the game must be among the players 1 to {players}.", players=players
+            )
         if seats_out and not cls.may_sit_out(options):
             raise RuleError("Only the chips game has players who are out.")
         if players - len(seats_out) < 2:
@@ -460,7 +462,11 @@ Mover = Callable[[int, Action, float], None]
 
 
 def play_out(
-    state: State, bots: Sequence[Bot | None], rng: random.Random | None = None, *, on_move: Mover | None = None
+    state: State,
+    bots: Sequence[Bot | None],
+    rng: random.Random | None = None,
+    *,
+    on_move: Mover | None = None,
 ) -> State:
     """Play the round to its end and return the state: each seat's bot chooses from that seat's view and the
     legal actions (never the state); a seat without a bot (None) plays a uniformly random legal action from

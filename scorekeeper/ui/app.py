@@ -9,6 +9,8 @@ query string):
     /match/<id>/board          scoreboard_mode    /match/<id>/end       game_end
     /history, /history/<match_id>   history       /stats  stats         /rules  rules   /settings  settings
     /play/new                  play_setup         /play/<saved_id>      play (a digital game)
+    /table/new, /table/<code>  table_lobby (host)  /table/<code>/board  table_board
+    /table/<code>/seat         table_seat (phone)  /join, /join/<code>  table_join
 
 View modules are imported when first shown, so one that is missing or broken only affects its own route.
 """
@@ -56,6 +58,12 @@ ROUTES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"^/settings$", "settings"),
         (r"^/play/new$", "play_setup"),
         (r"^/play/(?P<saved_id>[^/]+)$", "play"),
+        (r"^/table/new$", "table_lobby"),
+        (r"^/table/(?P<code>[^/]+)$", "table_lobby"),
+        (r"^/table/(?P<code>[^/]+)/board$", "table_board"),
+        (r"^/table/(?P<code>[^/]+)/seat$", "table_seat"),
+        (r"^/join$", "table_join"),
+        (r"^/join/(?P<code>[^/]+)$", "table_join"),
     )
 )
 
@@ -379,6 +387,8 @@ def run(web: bool = False, host: str | None = None, port: int = 0, data_dir: str
     for what the server changes from Flet's defaults)."""
     os.environ.setdefault("FLET_WEB_NO_CDN", "1")
     if web:
+        # the address phones join a live table at (main.py --table sets the LAN address first)
+        os.environ.setdefault("SCOREKEEPER_TABLE_URL", f"http://{host or '127.0.0.1'}:{port or 8550}")
         from scorekeeper.ui.server import serve
 
         serve(

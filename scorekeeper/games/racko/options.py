@@ -34,7 +34,6 @@ _LABELS: dict[str, Message] = {
 """How messages name an option: as the options screen labels it."""
 
 
-
 @dataclass(frozen=True)
 class RackoOptions:
     """The options of a Racko game.

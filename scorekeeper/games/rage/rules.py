@@ -123,7 +123,6 @@ class RageOptions:
 Options = RageOptions
 
 
-
 def _edition(options: RageOptions | None) -> Edition:
     return EDITIONS["seed"] if options is None else options.rules
 

@@ -28,7 +28,6 @@ LOWER_WINS: Final = True
 """The lowest total penalty wins."""
 
 
-
 @dataclass(frozen=True)
 class RuckZuckOptions:
     """A Ruck Zuck game: 2 to 6 players, as many rounds as players unless the table chooses more

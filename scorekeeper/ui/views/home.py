@@ -60,6 +60,14 @@ def open_play_setup(ctx: AppContext, game: str) -> None:
     ctx.navigate(f"/play/new?game={game}")
 
 
+def resume_route(saved: object) -> str:
+    """A live table's game goes back to its table (the phones hold its seats), any other to the play screen."""
+    table = getattr(saved, "data", {}).get("table")
+    if isinstance(table, dict) and isinstance(table.get("code"), str):
+        return f"/table/{table['code']}"
+    return f"/play/{getattr(saved, 'id', '')}"
+
+
 def _digital_games(ctx: AppContext) -> list[ft.Control]:
     """Digital games in progress, each resumed exactly where it was."""
     cards: list[ft.Control] = []
@@ -70,11 +78,12 @@ def _digital_games(ctx: AppContext) -> list[ft.Control]:
         title = ctx.t(
             "{game} · round {n}", game=game_title(ctx, saved.game), n=int(saved.data.get("round", 0)) + 1
         )
+        route = resume_route(saved)
         tile = ft.ListTile(
             leading=ft.Icon(ft.Icons.SMART_TOY_OUTLINED),
             title=ft.Text(title),
             subtitle=ft.Text(names),
-            on_click=lambda _, s=saved.id: ctx.navigate(f"/play/{s}"),
+            on_click=lambda _, r=route: ctx.navigate(r),
         )
         cards.append(ft.Card(tag(f"resume-{saved.id}", tile)))
     return cards
@@ -170,6 +179,22 @@ def build(ctx: AppContext, **_: str) -> ft.View:
         ft.Row([primary_button(ctx.t("New game"), lambda: ctx.navigate("/new"), identifier="new-game")])
     )
     controls.append(_quick_starts(ctx))
+    controls.append(
+        ft.Row(
+            [
+                tag(
+                    "host-table",
+                    ft.FilledTonalButton(
+                        ctx.t("Host a table"),
+                        icon=ft.Icons.QR_CODE_2,
+                        on_click=lambda _: ctx.navigate("/table/new"),
+                        height=52,
+                        expand=True,
+                    ),
+                )
+            ]
+        )
+    )
     links = (
         (ft.Icons.PEOPLE, ctx.t("Players"), "/players"),
         (ft.Icons.HISTORY, ctx.t("History"), "/history"),

@@ -1,0 +1,135 @@
+"""All tables of this host by join code, the wrong-code guard, resuming after a restart, and who may open what.
+
+`may_open(route, guest=...)` is the one permission check of the table screens: a guest (a session from another
+machine) sees only the join, seat and board screens; the host's own sessions see everything. The app context
+decides who is a guest and asks this function.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from scorekeeper.table import lobbies
+from scorekeeper.table.codes import Clock, JoinGuard, new_code, normalize, well_formed
+from scorekeeper.table.table import PLAY, Table, TableError
+
+log = logging.getLogger(__name__)
+
+GUEST_ROUTES: tuple[re.Pattern[str], ...] = tuple(
+    re.compile(pattern)
+    for pattern in (
+        r"^/join$",
+        r"^/join/[^/]+$",
+        r"^/table/[^/]+/board$",
+        r"^/table/[^/]+/seat$",
+    )
+)
+"""The screens a guest may open: join, its own seat (the token decides which) and the board."""
+
+
+def may_open(route: str, *, guest: bool) -> bool:
+    """Whether a session may open `route`: the host's sessions anything, a guest only the table screens."""
+    if not guest:
+        return True
+    path = (route or "/").partition("?")[0].rstrip("/") or "/"
+    return any(pattern.match(path) for pattern in GUEST_ROUTES)
+
+
+class TooManyTries(TableError):
+    """The client entered too many wrong codes; refused for a minute."""
+
+
+@dataclass
+class TableHost:
+    """The tables of this host. `clock` is injected (tests step it instead of sleeping)."""
+
+    clock: Clock = time.monotonic
+    tables: dict[str, Table] = field(default_factory=dict)
+    lock: threading.RLock = field(default_factory=threading.RLock)
+    store: Any = None
+    """Where lobbies and score-keeping tables are kept (`lobbies`); set by `resume`. None: kept in memory only."""
+
+    def __post_init__(self) -> None:
+        self.guard = JoinGuard(self.clock)
+
+    def create(self, game: str, options: dict[str, Any], players: int, mode: str = PLAY) -> Table:
+        """A new table in its lobby, with a fresh code; `mode` PLAY (digital) or KEEP (score keeping)."""
+        with self.lock:
+            table = Table(new_code(self.tables), game, options, players, mode)
+            self.tables[table.code] = table
+            self._keep(table)
+            return table
+
+    def _keep(self, table: Table) -> None:
+        """Save the lobbies and score-keeping tables now and on every change at `table`."""
+        if self.save not in table.listeners:
+            table.listeners.append(self.save)
+        self.save()
+
+    def save(self, _table: Table | None = None) -> None:
+        if self.store is None:
+            return
+        with self.lock:
+            try:
+                lobbies.save(self.store, list(self.tables.values()))
+            except Exception:  # a full disk must not stop the table: it still runs, only a restart loses it
+                log.exception("could not save the table lobbies")
+
+    def get(self, code: str) -> Table | None:
+        """The table of a code already known to be right (the host's own screens, a link with the code)."""
+        return self.tables.get(normalize(code))
+
+    def find(self, code: str, client: str) -> Table:
+        """The table of a code a person entered; a wrong code is counted against `client`.
+
+        TooManyTries after more than 10 wrong codes within a minute (for a minute, even for a right code);
+        TableError for a code that no table has (never had, or an old one)."""
+        with self.lock:
+            if self.guard.refused(client):
+                raise TooManyTries("Too many wrong codes. Please wait a minute and try again.")
+            wanted = normalize(code)
+            table = self.tables.get(wanted) if well_formed(wanted) else None
+            if table is not None:
+                return table
+            self.guard.wrong(client)
+            if self.guard.refused(client):
+                raise TooManyTries("Too many wrong codes. Please wait a minute and try again.")
+            raise TableError("There is no table with the code {code}. Please check the code.", code=wanted)
+
+    def resume(self, store: Any) -> list[Table]:
+        """Bring back the tables of unfinished saved games (after a host restart)."""
+        from scorekeeper.play.session import PlaySession
+
+        resumed = []
+        with self.lock:
+            self.store = store
+            for table in lobbies.load(store):  # lobbies and score-keeping tables
+                if table.code not in self.tables:
+                    self.tables[table.code] = table
+                    table.listeners.append(self.save)
+                    resumed.append(table)
+            try:
+                saved_games = store.list_digital_games()
+            except (OSError, AttributeError):  # no saved games yet (a new data folder, the in-memory tests)
+                saved_games = []
+            for saved in saved_games:
+                if "table" not in saved.data or saved.data.get("over"):
+                    continue
+                try:
+                    session = PlaySession.load(store, saved.id)
+                except Exception:  # a game that cannot be rebuilt is skipped, not the host
+                    continue
+                table = Table.resume(session) if session is not None else None
+                if table is not None and table.code not in self.tables:
+                    self.tables[table.code] = table
+                    resumed.append(table)
+        return resumed
+
+
+HOST = TableHost()
+"""The tables of this process (the app's sessions share it)."""

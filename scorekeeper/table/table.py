@@ -1,0 +1,440 @@
+"""One live table: seats claimed by phones with a secret token, the play session, per-seat and board payloads.
+
+Rules of the table (issue 12):
+- A seat is open (waiting for a phone), a person's (claimed by one phone) or a computer player's.
+- Claiming a seat gives the phone a secret token; the host keeps only its SHA-256. Every request for a seat
+  (its view, a move, reconnecting) needs that seat's token; a wrong token is refused and changes nothing.
+- Each phone gets only `SeatPayload`: its own seat's view, its legal moves and the moves described as that seat
+  saw them. The board gets `BoardPayload`: the public view (see `public`), moves as the table saw them.
+- The host may hand an open or vanished seat (no phone connected) to a computer player, or free a seat so that
+  another phone can take it (the old token stops working).
+- Once started, the table lives in the play session's saved game (`data["table"]`), saved with every move, so
+  a restarted host resumes it and the phones reconnect with their tokens.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import threading
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from scorekeeper.games.base import Action, Message, RuleError
+from scorekeeper.play import engine
+from scorekeeper.play.session import COMPUTER, PERSON, PlaySession, Seat, computer_seat, with_names
+from scorekeeper.table.keeping import Keeping
+from scorekeeper.table.public import public_of, seat_views
+
+OPEN = "open"
+PLAY = "play"
+KEEP = "keep"
+"""The table's mode: digital play (a play session) or score keeping (a tracked match, parts from the phones)."""
+NAME_LENGTH = 24
+MOVES_SHOWN = 12
+
+
+class TableError(RuleError):
+    """A request the table refuses (wrong token, seat taken, ...): the message is for the person."""
+
+
+def digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class TableSeat:
+    """A seat at the table. `token_hash` is set while a phone holds the seat."""
+
+    kind: str = OPEN
+    name: str = ""
+    strength: str | None = None
+    token_hash: str | None = None
+    player: str = field(default_factory=lambda: f"table-{uuid.uuid4().hex[:10]}")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "name": self.name,
+            "strength": self.strength,
+            "token_hash": self.token_hash,
+            "player": self.player,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TableSeat:
+        return cls(
+            str(data.get("kind", OPEN)),
+            str(data.get("name", "")),
+            data.get("strength"),
+            data.get("token_hash"),
+            str(data.get("player") or f"table-{uuid.uuid4().hex[:10]}"),
+        )
+
+
+@dataclass(frozen=True)
+class SeatStatus:
+    """What everyone may know about a seat: who sits there and whether their phone is here."""
+
+    index: int
+    kind: str
+    name: str
+    strength: str | None
+    connected: bool
+
+
+@dataclass(frozen=True)
+class SeatPayload:
+    """Everything one phone receives: its own seat only."""
+
+    seat: int
+    view: Any
+    legal: list[Action]
+    moves: list[Message]
+    names: list[str]
+    totals: list[int]
+    to_act: int
+    round_index: int
+    round_over: bool
+    match_over: bool
+    round_points: list[int] | None
+    result_lines: list[Message] | None
+
+
+@dataclass(frozen=True)
+class BoardPayload:
+    """Everything the board receives: public information only."""
+
+    view: Any
+    moves: list[Message]
+    names: list[str]
+    totals: list[int]
+    to_act: int
+    round_index: int
+    round_over: bool
+    match_over: bool
+    round_points: list[int] | None
+    seats: list[SeatStatus]
+
+
+class Table:
+    """A table by join code; the lobby until `start`, then a play session."""
+
+    def __init__(self, code: str, game: str, options: dict[str, Any], players: int, mode: str = PLAY) -> None:
+        if mode not in (PLAY, KEEP):
+            raise TableError("A table either plays digitally or keeps score.")
+        self.code = code
+        self.mode = mode
+        self.keeping: Keeping | None = None
+        self.game = game
+        self.options = dict(options)
+        self.seats = [TableSeat() for _ in range(players)]
+        self.session: PlaySession | None = None
+        self.lock = threading.RLock()
+        self.connected: dict[int, int] = {}
+        self.moves: list[list[Message]] = [[] for _ in range(players)]
+        self.board_moves: list[Message] = []
+        self.version = 0
+        self.listeners: list[Callable[[Table], None]] = []
+
+    # ------------------------------------------------------------------ the lobby
+    @property
+    def started(self) -> bool:
+        return self.session is not None or self.keeping is not None
+
+    def status(self) -> list[SeatStatus]:
+        return [
+            SeatStatus(i, s.kind, s.name, s.strength, self.connected.get(i, 0) > 0)
+            for i, s in enumerate(self.seats)
+        ]
+
+    def names(self) -> list[str]:
+        """Who sits where now (a phone that took over a seat shows its own name)."""
+        fallback = list(self.session.match.names) if self.session is not None else [""] * len(self.seats)
+        return [seat.name or name for seat, name in zip(self.seats, fallback, strict=True)]
+
+    def free_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.kind == OPEN]
+
+    def claim(self, seat: int, name: str) -> str:
+        """A phone takes the open seat `seat` under `name`; returns the seat's secret token (shown to nobody)."""
+        name = " ".join(str(name).split())[:NAME_LENGTH]
+        with self.lock:
+            self._seat(seat)
+            if not name:
+                raise TableError("Please enter your name.")
+            if self.seats[seat].kind != OPEN:
+                raise TableError("This seat is taken. Please choose another one.")
+            token = secrets.token_urlsafe(24)
+            taken = self.seats[seat]
+            taken.kind, taken.name, taken.strength, taken.token_hash = PERSON, name, None, digest(token)
+            if self.session is not None:
+                self._reseat(seat, Seat(PERSON, taken.player, name))
+            self._changed()
+            return token
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat this token holds (None: no seat), for a phone that reconnects."""
+        if not token:
+            return None
+        hashed = digest(token)
+        for index, seat in enumerate(self.seats):
+            if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, hashed):
+                return index
+        return None
+
+    def check(self, seat: int, token: str | None) -> None:
+        """TableError unless `token` holds `seat` (every request for a seat goes through here)."""
+        self._seat(seat)
+        held = self.seats[seat].token_hash
+        if not token or held is None or not hmac.compare_digest(held, digest(token)):
+            raise TableError("This seat belongs to another device.")
+
+    def set_computer(self, seat: int, strength: str = "normal") -> None:
+        """The host gives an open or vanished seat (no phone connected) to a computer player."""
+        with self.lock:
+            self._seat(seat)
+            current = self.seats[seat]
+            if current.kind == PERSON and self.connected.get(seat, 0) > 0:
+                raise TableError("{name} is still at the table.", name=current.name)
+            if strength not in engine.strengths(self.game):
+                raise TableError("There is no such computer player.")
+            name = str(Message("Computer {n}", n=seat + 1))
+            current.kind, current.name, current.strength, current.token_hash = COMPUTER, name, strength, None
+            self.connected.pop(seat, None)
+            if self.session is None:  # the match counts this seat as a computer player of this strength
+                current.player = computer_seat(strength, seat, name).player
+            else:
+                self._reseat(seat, Seat(COMPUTER, current.player, name, strength))
+            self._changed()
+
+    def free(self, seat: int) -> None:
+        """The host opens a seat for another phone (the old token stops working)."""
+        with self.lock:
+            self._seat(seat)
+            current = self.seats[seat]
+            current.kind, current.strength, current.token_hash = OPEN, None, None
+            if self.session is None:
+                current.name = ""
+            self.connected.pop(seat, None)
+            self._changed()
+
+    def ready(self) -> bool:
+        return all(seat.kind != OPEN for seat in self.seats)
+
+    def start(self, store: Any, *, seed: int | None = None) -> PlaySession:
+        """Deal the first round once every seat is a person or a computer player."""
+        with self.lock:
+            if self.session is not None:
+                return self.session
+            if not self.ready():
+                raise TableError("Every seat needs a player or a computer player before the game starts.")
+            if self.mode == KEEP:
+                raise TableError("This table keeps score.")
+            seats = [
+                Seat(PERSON, s.player, s.name)
+                if s.kind == PERSON
+                else Seat(COMPUTER, s.player, s.name, s.strength)
+                for s in self.seats
+            ]
+            session = PlaySession.create(store, self.game, self.options, seats, seed=seed)
+            self.session = session
+            self._persist()
+            self._changed()
+            return session
+
+    def start_keeping(self, store: Any) -> Keeping:
+        """Keep score: a tracked match for the seats (people only; the phones enter their parts)."""
+        with self.lock:
+            if self.keeping is not None:
+                return self.keeping
+            if any(seat.kind != PERSON for seat in self.seats):
+                raise TableError("Every seat needs a player before the game starts.")
+            players = [seat.player for seat in self.seats]
+            self.keeping = Keeping.start(
+                store, self.game, self.options, players, [s.name for s in self.seats]
+            )
+            self._changed()
+            return self.keeping
+
+    def enter_part(self, seat: int, token: str | None, values: dict[str, Any]) -> bool:
+        """A phone enters (or corrects) its own part of the round; True when that saved the round.
+        TableError/RuleError refuse it: nothing is kept and nothing saved."""
+        with self.lock:
+            self.check(seat, token)
+            if self.keeping is None:
+                raise TableError("This table does not keep score.")
+            saved = self.keeping.enter(seat, values)
+            self._changed()
+            return saved
+
+    # ------------------------------------------------------------------ presence
+    def connect(self, seat: int, token: str | None) -> None:
+        with self.lock:
+            self.check(seat, token)
+            self.connected[seat] = self.connected.get(seat, 0) + 1
+            self._changed()
+
+    def disconnect(self, seat: int) -> None:
+        with self.lock:
+            if self.connected.get(seat, 0) > 0:
+                self.connected[seat] -= 1
+                self._changed()
+
+    # ------------------------------------------------------------------ play
+    def act(self, seat: int, token: str | None, action: Action) -> None:
+        """A phone's move for its own seat; TableError/RuleError refuse it and nothing changes."""
+        with self.lock:
+            self.check(seat, token)
+            session = self._session()
+            self._moved(lambda: session.act(seat, action) or True)
+
+    def step_computer(self) -> bool:
+        """One computer move (the host runs these off the UI thread); False when it is no computer's turn."""
+        with self.lock:
+            if self.session is None:
+                return False
+            return self._moved(self.session.step_computer)
+
+    def next_round(self, seat: int | None = None, token: str | None = None) -> None:
+        """Deal the next round (the host, or any seated phone with its token)."""
+        with self.lock:
+            if seat is not None:
+                self.check(seat, token)
+            session = self._session()
+            if not session.round_over or session.match_over:
+                return
+            session.next_round()
+            self.moves = [[] for _ in self.seats]
+            self.board_moves = []
+            self._changed()
+
+    def payload(self, seat: int, token: str | None) -> SeatPayload:
+        """What the phone at `seat` receives (its own view only)."""
+        with self.lock:
+            self.check(seat, token)
+            session = self._session()
+            points, lines = self._finished()
+            return SeatPayload(
+                seat=seat,
+                view=session.view_for(seat),
+                legal=session.legal_for(seat),
+                moves=list(self.moves[seat][-MOVES_SHOWN:]),
+                names=self.names(),
+                totals=list(session.match.totals()),
+                to_act=session.to_act,
+                round_index=session.round_index,
+                round_over=session.round_over,
+                match_over=session.match_over,
+                round_points=points,
+                result_lines=lines,
+            )
+
+    def board(self) -> BoardPayload:
+        """What the board receives (public information only)."""
+        with self.lock:
+            session = self._session()
+            points, _ = self._finished()
+            return BoardPayload(
+                view=public_of(seat_views(session.state)),
+                moves=list(self.board_moves[-MOVES_SHOWN:]),
+                names=self.names(),
+                totals=list(session.match.totals()),
+                to_act=session.to_act,
+                round_index=session.round_index,
+                round_over=session.round_over,
+                match_over=session.match_over,
+                round_points=points,
+                seats=self.status(),
+            )
+
+    # ------------------------------------------------------------------ inside
+    def _seat(self, seat: Any) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats):
+            raise TableError("There is no seat {seat} at this table.", seat=seat)
+
+    def _session(self) -> PlaySession:
+        if self.session is None:
+            raise TableError("The game at this table has not started yet.")
+        return self.session
+
+    def _finished(self) -> tuple[list[int] | None, list[Message] | None]:
+        last = self._session().last_round()
+        if last is None:
+            return None, None
+        result, points = last
+        return list(points), engine.describe_result(self.game, result, self._session().match.opts)
+
+    def _moved(self, move: Callable[[], bool]) -> bool:
+        """Make a move and describe it for each seat as that seat saw it, and for the board publicly."""
+        session = self._session()
+        state = session.state
+        if state.is_over:
+            return False
+        before = seat_views(state)
+        count = len(state.log)
+        if not move() or len(session.state.log) == count:
+            return False
+        self._note(session.state.log[-1], before)
+        self._changed()
+        return True
+
+    def _note(self, action: Action, before: list[Any]) -> None:
+        names = self._session().match.names
+        for seat, view in enumerate(before):
+            self.moves[seat].append(with_names(engine.describe_action(self.game, action, view), names))
+            del self.moves[seat][:-MOVES_SHOWN]
+        board = engine.describe_action(self.game, action, public_of(before))
+        self.board_moves.append(with_names(board, names))
+        del self.board_moves[:-MOVES_SHOWN]
+
+    def _reseat(self, seat: int, new: Seat) -> None:
+        session = self._session()
+        with session.lock:
+            session.seats[seat] = new
+            session._bots.pop(seat, None)  # a new computer player starts fresh
+            session.saved.data["seats"][seat] = new.to_dict()
+        self._persist()
+
+    def _persist(self) -> None:
+        """The table (seats, token hashes) goes into the saved game, with the play session's own save."""
+        session = self.session
+        if session is None:
+            return
+        session.saved.data["table"] = {"code": self.code, "seats": [s.to_dict() for s in self.seats]}
+        session._save()  # the play session's one save (seed, log, data)
+
+    def _changed(self) -> None:
+        self.version += 1
+        for listener in list(self.listeners):
+            try:
+                listener(self)
+            except Exception:  # a closed page must not stop the others from hearing about the move
+                pass
+
+    # ------------------------------------------------------------------ resume
+    @classmethod
+    def resume(cls, session: PlaySession) -> Table | None:
+        """The table of a saved game after a host restart (None: not a table's game)."""
+        data = session.saved.data.get("table")
+        if not isinstance(data, dict) or not isinstance(data.get("code"), str):
+            return None
+        table = cls(data["code"], session.game, dict(session.saved.options), len(session.seats))
+        table.seats = [TableSeat.from_dict(s) for s in data.get("seats", [])]
+        if len(table.seats) != len(session.seats):
+            return None
+        table.session = session
+        table._replay_moves()
+        return table
+
+    def _replay_moves(self) -> None:
+        """Describe the round's moves again for each seat (the logs are not saved, the actions are)."""
+        session = self._session()
+        state = session._deal()  # the same deal as the saved round
+        for action in session.state.log:
+            before = seat_views(state)
+            state.apply(action)
+            self._note(action, before)

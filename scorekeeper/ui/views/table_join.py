@@ -1,0 +1,159 @@
+"""Join a table from a phone: `/join` (type the code) or `/join/<code>` (the QR code's link).
+
+The phone gives a name (`join-name`), picks a free seat (`take-seat-<n>`, numbered from 1) and joins
+(`join-submit`). The seat's secret token is kept in the phone's client storage, so a reload or a lost
+connection brings the phone back to its seat without typing anything. A wrong or old code gets a clear message;
+more than 10 wrong codes a minute from one client are refused for a minute.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from scorekeeper.games.base import RuleError
+from scorekeeper.table.table import Table
+from scorekeeper.ui import table_runtime as rt
+from scorekeeper.ui.components.layout import screen, section
+from scorekeeper.ui.components.score_table import game_title
+from scorekeeper.ui.components.widgets import primary_button, tag
+from scorekeeper.ui.context import AppContext
+
+
+def client_of(ctx: AppContext) -> str:
+    """Who counts as one client for the wrong-code guard: the device's address."""
+    return str(getattr(ctx.page, "client_ip", None) or getattr(ctx.page, "session_id", None) or "local")
+
+
+def prefs(ctx: AppContext) -> Any:
+    """The device's client storage (kept referenced: Flet drops services nobody references)."""
+    service = ctx.drafts.get("prefs")
+    if service is None:
+        service = ctx.drafts["prefs"] = ft.SharedPreferences()
+    return service
+
+
+def keep_token(ctx: AppContext, code: str, token: str) -> None:
+    ctx.drafts[f"table-token:{code}"] = token
+    try:
+        ctx.page.run_task(prefs(ctx).set, rt.TOKEN_KEY.format(code=code), token)
+    except Exception:  # no client storage (in-process tests): the token lives as long as the session
+        pass
+
+
+def problem_text(text: str = "") -> ft.Text:
+    """The red line for a refused code or seat; always visible (a tagged control must not be hidden)."""
+    return ft.Text(text, color=ft.Colors.ERROR, weight=ft.FontWeight.BOLD)
+
+
+def ask_code(ctx: AppContext, message: str = "", route: str = "/join") -> ft.View:
+    field = ft.TextField(
+        label=ctx.t("Table code"), capitalization=ft.TextCapitalization.CHARACTERS, max_length=8
+    )
+
+    def go() -> None:
+        ctx.navigate(f"/join/{(field.value or '').strip().upper()}")
+
+    field.on_submit = lambda _: go()
+    ctx.on_enter = go
+    controls: list[ft.Control] = [
+        ft.Text(ctx.t("Enter the code shown on the host's screen."), size=16),
+        tag("join-code", field),
+        tag("join-error", problem_text(message)),
+        ft.Row([primary_button(ctx.t("Continue"), go, identifier="join-code-submit")]),
+    ]
+    return screen(ctx, route, ctx.t("Join a table"), controls, back=None)
+
+
+def join_form(ctx: AppContext, table: Table) -> ft.View:
+    route = f"/join/{table.code}"
+    draft = ctx.drafts.setdefault(f"join:{table.code}", {"seat": None})
+    name = ft.TextField(label=ctx.t("Your name"), value=draft.get("name", ""), max_length=24, autofocus=True)
+    problem = problem_text()
+    seats = ft.Column(spacing=6)
+
+    def pick(index: int) -> None:
+        draft["seat"] = index
+        draft["name"] = name.value or ""
+        draw_seats()
+        seats.update()
+
+    def draw_seats() -> None:
+        rows: list[ft.Control] = []
+        free = table.free_seats()
+        if draft["seat"] not in free:
+            draft["seat"] = free[0] if free else None
+        for index, seat in enumerate(table.seats):
+            taken = index not in free
+            label = ctx.t("Seat {n}", n=index + 1) + (f" · {seat.name}" if taken else "")
+            style = ft.FilledButton if draft["seat"] == index else ft.OutlinedButton
+            button = style(label, on_click=lambda _, i=index: pick(i), disabled=taken, height=48, expand=True)
+            rows.append(ft.Row([tag(f"take-seat-{index + 1}", button)]))
+        seats.controls = rows
+
+    def submit() -> None:
+        if draft["seat"] is None:
+            problem.value = ctx.t("All seats are taken.")
+            problem.update()
+            return
+        try:
+            token = table.claim(int(draft["seat"]), name.value or "")
+        except RuleError as error:
+            problem.value = ctx.describe(error)
+            draw_seats()
+            problem.update()
+            seats.update()
+            return
+        keep_token(ctx, table.code, token)
+        ctx.navigate(f"/table/{table.code}/seat")
+
+    def redraw() -> None:
+        draw_seats()
+        try:
+            seats.update()
+        except Exception:
+            pass
+
+    draw_seats()
+    ctx.on_enter = submit
+    rt.watch(table)
+    try:  # a seat another phone takes disappears from this list at once
+        rt.remember_pubsub(ctx.page.pubsub)
+        ctx.page.pubsub.subscribe_topic(rt.TOPIC.format(code=table.code), lambda _t, _m: redraw())
+    except Exception:
+        pass
+    controls = [
+        ft.Text(ctx.t("{game} table {code}", game=game_title(ctx, table.game), code=table.code), size=20),
+        tag("join-name", name),
+        section(ctx.t("Choose your seat"), seats),
+        tag("join-error", problem),
+        ft.Row([primary_button(ctx.t("Join"), submit, identifier="join-submit")]),
+    ]
+    resume_seat(ctx, table)
+    return screen(ctx, route, ctx.t("Join a table"), controls, back=None)
+
+
+def resume_seat(ctx: AppContext, table: Table) -> None:
+    """A phone that already holds a seat at this table goes straight back to it."""
+
+    async def look() -> None:
+        token = await prefs(ctx).get(rt.TOKEN_KEY.format(code=table.code))
+        if isinstance(token, str) and table.seat_of(token) is not None:
+            ctx.drafts[f"table-token:{table.code}"] = token
+            ctx.navigate(f"/table/{table.code}/seat")
+
+    try:
+        ctx.page.run_task(look)
+    except Exception:
+        pass
+
+
+def build(ctx: AppContext, code: str | None = None, **_: str) -> ft.View:
+    if not code:
+        return ask_code(ctx)
+    try:
+        table = rt.host(ctx.store).find(code, client_of(ctx))
+    except RuleError as error:
+        return ask_code(ctx, ctx.describe(error), f"/join/{code}")
+    return join_form(ctx, table)

@@ -1,0 +1,287 @@
+"""Host a table: pick the game and the number of seats (`/table/new`), then the lobby (`/table/<code>`).
+
+The lobby shows the join code large (`table-code`, its text is the code) with a QR code of the join address and
+the address as text; a row per seat (`seat-<n>`, numbered from 1) saying who has joined; each open seat can be
+given to a computer player (`computer-<n>`); `start-table` deals once every seat is filled. Joins reach the lobby
+through pubsub, without a reload. Only the host's own sessions open these screens (see table.host.may_open).
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from scorekeeper.games.base import RuleError
+from scorekeeper.games.spec import GAMES, find, spec
+from scorekeeper.play import engine
+from scorekeeper.table.table import KEEP, OPEN, PLAY, Table
+from scorekeeper.ui import table_runtime as rt
+from scorekeeper.ui.components.layout import screen, section
+from scorekeeper.ui.components.score_table import game_title
+from scorekeeper.ui.components.widgets import primary_button, tag
+from scorekeeper.ui.context import AppContext
+from scorekeeper.ui.views.game_options import GAME_OPTIONS, default_value, options_for
+from scorekeeper.ui.views.new_game import _option_control
+from scorekeeper.ui.views.play_setup import strength_label
+
+
+def can_host(ctx: AppContext) -> bool:
+    """Only an app served as a web server can let phones in (a packaged phone app or a window cannot)."""
+    return bool(getattr(ctx.page, "web", False))
+
+
+def setup(ctx: AppContext, game: str | None) -> ft.View:
+    route = "/table/new"
+    draft = ctx.drafts.setdefault(
+        "table_setup", {"game": game or GAMES[0].key, "players": 3, "values": {}, "mode": PLAY}
+    )
+    if game and find(game) and game != draft["game"]:
+        draft["game"], draft["values"] = game, {}
+    body = ft.Column(spacing=12)
+
+    def redraw() -> None:
+        body.controls = parts()
+        body.update()
+
+    def choose(key: str, value: object) -> None:
+        if key == "game" and value != draft["game"]:
+            draft["values"] = {}  # another game's options do not apply
+        draft[key] = value
+        low, high = find(draft["game"]).players
+        draft["players"] = max(low, min(high, int(draft["players"])))
+        redraw()
+
+    def set_value(name: str, value: object, *, redraw_now: bool = True) -> None:
+        draft["values"][name] = value
+        if redraw_now:
+            redraw()
+
+    def create() -> None:
+        players = int(draft["players"])
+        options = options_for(draft["game"], players, draft["values"])
+        try:
+            spec(draft["game"]).options(players, **options)  # the game's own checks, before anyone joins
+        except (RuleError, TypeError) as error:
+            ctx.error(ctx.describe(error))
+            return
+        table = rt.host(ctx.store).create(draft["game"], options, players, draft.get("mode", PLAY))
+        rt.watch(table)
+        ctx.navigate(f"/table/{table.code}")
+
+    def parts() -> list[ft.Control]:
+        games = [
+            tag(
+                f"table-game-{g.key}",
+                (ft.FilledButton if g.key == draft["game"] else ft.OutlinedButton)(
+                    game_title(ctx, g.key), on_click=lambda _, k=g.key: choose("game", k), height=48
+                ),
+            )
+            for g in GAMES
+        ]
+        low, high = find(draft["game"]).players
+        counts = [
+            tag(
+                f"table-players-{n}",
+                (ft.FilledButton if n == draft["players"] else ft.OutlinedButton)(
+                    str(n), on_click=lambda _, n=n: choose("players", n), width=56, height=48
+                ),
+            )
+            for n in range(low, high + 1)
+        ]
+        players = int(draft["players"])
+        fields = GAME_OPTIONS[draft["game"]]
+        current = {**{f.name: default_value(f, players) for f in fields}, **draft["values"]}
+        options = [
+            _option_control(
+                ctx,
+                field,
+                current.get(field.name),
+                lambda v, n=field.name, redraw=True: set_value(n, v, redraw_now=redraw),
+            )
+            for field in fields
+            if field.applies(players, current)
+        ]
+        modes = [
+            tag(
+                f"table-mode-{mode}",
+                (ft.FilledButton if draft.get("mode", PLAY) == mode else ft.OutlinedButton)(
+                    label, on_click=lambda _, m=mode: choose("mode", m), height=48
+                ),
+            )
+            for mode, label in ((PLAY, ctx.t("Play digitally")), (KEEP, ctx.t("Keep score")))
+        ]
+        return [
+            section(ctx.t("Game"), ft.Row(games, wrap=True)),
+            section(ctx.t("Mode"), ft.Row(modes, wrap=True)),
+            section(ctx.t("Seats"), ft.Row(counts, wrap=True)),
+            section(ctx.t("Options"), *options) if options else ft.Container(),
+            ft.Row([primary_button(ctx.t("Open the table"), create, identifier="create-table")]),
+        ]
+
+    if not can_host(ctx):
+        text = ctx.t(
+            "Phones can only join a table when this app is served on the network. On a computer, start it "
+            "with: python main.py --table"
+        )
+        return screen(ctx, route, ctx.t("Host a table"), [tag("host-table-why", ft.Text(text, size=16))])
+    body.controls = parts()
+    return screen(ctx, route, ctx.t("Host a table"), [body])
+
+
+def seat_row(ctx: AppContext, table: Table, index: int) -> ft.Control:
+    seat = table.seats[index]
+    connected = table.connected.get(index, 0) > 0
+    if seat.kind == OPEN:
+        who = ft.Text(ctx.t("Waiting for a phone…"), italic=True, size=16)
+    elif seat.strength is not None:
+        who = ft.Text(
+            ctx.t(
+                "{name} (computer, {strength})", name=seat.name, strength=strength_label(ctx, seat.strength)
+            ),
+            size=16,
+        )
+    else:
+        who = ft.Text(seat.name, size=16, weight=ft.FontWeight.BOLD)
+    actions: list[ft.Control] = []
+    computers = table.mode != KEEP  # score keeping: every seat is a person with a phone
+    if computers and (seat.kind == OPEN or (seat.strength is None and not connected and table.started)):
+        actions.append(
+            tag(
+                f"computer-{index + 1}",
+                ft.TextButton(
+                    ctx.t("Computer player"),
+                    icon=ft.Icons.SMART_TOY_OUTLINED,
+                    on_click=lambda _: give_computer(ctx, table, index),
+                ),
+            )
+        )
+    if seat.kind != OPEN:
+        actions.append(
+            tag(
+                f"free-{index + 1}",
+                ft.TextButton(ctx.t("Free the seat"), on_click=lambda _: table.free(index)),
+            )
+        )
+    icon = ft.Icons.PHONE_ANDROID if connected else ft.Icons.CHAIR_OUTLINED
+    return tag(
+        f"seat-{index + 1}",
+        ft.Card(
+            ft.ListTile(
+                leading=ft.Icon(icon),
+                title=ft.Row([ft.Text(ctx.t("Seat {n}", n=index + 1), size=13), who], spacing=12, wrap=True),
+                trailing=ft.Row(actions, tight=True, spacing=0),
+            )
+        ),
+    )
+
+
+def give_computer(ctx: AppContext, table: Table, index: int) -> None:
+    strengths = engine.strengths(table.game)
+    try:
+        table.set_computer(index, "normal" if "normal" in strengths else strengths[0])
+    except RuleError as error:
+        ctx.error(ctx.describe(error))
+    rt.kick(table)
+
+
+def lobby(ctx: AppContext, table: Table) -> ft.View:
+    route = f"/table/{table.code}"
+    body = ft.Column(spacing=12)
+    url = rt.join_url(ctx.page, table.code)
+
+    def start() -> None:
+        try:
+            if table.mode == KEEP:
+                table.start_keeping(ctx.store)
+            else:
+                table.start(ctx.store)
+        except RuleError as error:
+            ctx.error(ctx.describe(error))
+            return
+        rt.kick(table)
+        ctx.navigate(f"/table/{table.code}/board")
+
+    def parts() -> list[ft.Control]:
+        code = ft.Text(table.code, size=56, weight=ft.FontWeight.BOLD, font_family="monospace")
+        join = ft.Column(
+            [
+                ft.Text(ctx.t("Join with this code"), size=16),
+                tag("table-code", code),
+                tag("join-address", ft.Text(url, size=16)),
+            ],
+            spacing=4,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        )
+        qr = tag("table-qr", ft.Image(src=rt.qr_png(url), width=220, height=220))
+        header = ft.Row(
+            [join, qr],
+            wrap=True,
+            alignment=ft.MainAxisAlignment.CENTER,
+            spacing=24,
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        )
+        seats = [seat_row(ctx, table, i) for i in range(len(table.seats))]
+        items: list[ft.Control] = [header, section(ctx.t("Seats"), *seats)]
+        if table.started:
+            items.append(
+                ft.Row(
+                    [
+                        primary_button(
+                            ctx.t("Show the board"),
+                            lambda: ctx.navigate(f"/table/{table.code}/board"),
+                            identifier="open-board",
+                        )
+                    ]
+                )
+            )
+            if table.keeping is not None:  # the host enters or edits any round on the normal screens
+                match_id = table.keeping.match.id
+                items.append(
+                    ft.Row(
+                        [
+                            tag(
+                                "open-scoreboard",
+                                ft.OutlinedButton(
+                                    ctx.t("Enter or edit rounds"),
+                                    on_click=lambda _: ctx.navigate(f"/match/{match_id}"),
+                                    height=48,
+                                ),
+                            )
+                        ]
+                    )
+                )
+        else:
+            items.append(ft.Row([primary_button(ctx.t("Start the game"), start, identifier="start-table")]))
+        return items
+
+    def redraw() -> None:
+        body.controls = parts()
+        try:
+            body.update()
+        except Exception:  # the page has gone
+            pass
+
+    body.controls = parts()
+    subscribe(ctx, table, redraw)
+    title = ctx.t("{game} table", game=game_title(ctx, table.game))
+    return screen(ctx, route, title, [body], back="/")
+
+
+def subscribe(ctx: AppContext, table: Table, redraw) -> None:
+    """Redraw on every change at `table` (joins, moves) that any device or computer player makes."""
+    rt.watch(table)
+    try:
+        rt.remember_pubsub(ctx.page.pubsub)
+        ctx.page.pubsub.subscribe_topic(rt.TOPIC.format(code=table.code), lambda _t, _m: redraw())
+    except Exception:  # in-process tests have no pubsub
+        pass
+
+
+def build(ctx: AppContext, code: str | None = None, game: str | None = None, **_: str) -> ft.View:
+    if code is None or code == "new":
+        return setup(ctx, game)
+    table = rt.host(ctx.store).get(code)
+    if table is None:
+        return screen(
+            ctx, f"/table/{code}", ctx.t("Host a table"), [ft.Text(ctx.t("This table was not found."))]
+        )
+    return lobby(ctx, table)

@@ -1,0 +1,229 @@
+"""A phone's seat at a table (`/table/<code>/seat`): that seat's play screen and nothing else.
+
+The seat comes from the token the phone keeps (session memory, else client storage after a reload); without a
+valid token the phone is sent to the join screen. Everything drawn comes from `Table.payload(seat, token)`:
+its own view, legal moves and the moves as this seat saw them. The game's play panel is reused as it is, so
+the `act-`/`choose-` identifiers are those of the play screens. Changes reach the phone through pubsub.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
+import flet as ft
+
+from scorekeeper.games.base import Action, RuleError
+from scorekeeper.table.table import SeatPayload, Table
+from scorekeeper.ui import table_runtime as rt
+from scorekeeper.ui.components.layout import screen, section
+from scorekeeper.ui.components.score_table import game_title
+from scorekeeper.ui.components.widgets import primary_button, tag
+from scorekeeper.ui.context import AppContext
+from scorekeeper.ui.play.kit import PanelContext
+from scorekeeper.ui.views.table_join import prefs
+from scorekeeper.ui.views.table_keep import part_form
+
+LOG_LINES = 5
+
+
+class Phone:
+    """The seat screen of one phone: redraws from its own payload on every change at the table."""
+
+    def __init__(self, ctx: AppContext, table: Table, seat: int, token: str) -> None:
+        self.ctx, self.table, self.seat, self.token = ctx, table, seat, token
+        self.body = ft.Column(spacing=10)
+        self.ui: dict[str, Any] = {}
+        self.turn: tuple[int, int] | None = None
+        self.drawn = -1
+        """The table's version last drawn: a change this phone has already drawn is not drawn again."""
+
+    def act(self, action: Action) -> None:
+        try:
+            self.table.act(self.seat, self.token, action)
+        except RuleError as error:
+            self.ctx.error(self.ctx.describe(error))
+        rt.kick(self.table)
+        self.render()
+
+    def next_round(self) -> None:
+        try:
+            self.table.next_round(self.seat, self.token)
+        except RuleError as error:
+            self.ctx.error(self.ctx.describe(error))
+        rt.kick(self.table)
+        self.render()
+
+    def render(self, update: bool = True) -> None:
+        self.drawn = self.table.version
+        try:
+            payload = self.table.payload(self.seat, self.token)
+        except RuleError as error:  # the host freed this seat or gave it to a computer player
+            self.body.controls = [tag("seat-lost", ft.Text(self.ctx.describe(error), size=18))]
+        else:
+            turn = (payload.round_index, payload.to_act)
+            if turn != self.turn:  # a new turn: the panel's half-made choices are gone
+                self.ui.clear()
+                self.turn = turn
+            self.body.controls = self.parts(payload)
+        if update:
+            try:
+                self.body.update()
+            except Exception:  # the page has gone
+                pass
+
+    def status(self, payload: SeatPayload) -> str:
+        ctx = self.ctx
+        if payload.match_over:
+            return ctx.t("The game is over.")
+        if payload.round_over:
+            return ctx.t("Round {n} is over.", n=payload.round_index + 1)
+        if payload.to_act == self.seat:
+            return ctx.t("Your turn, {name}.", name=payload.names[self.seat])
+        return ctx.t("{name}'s turn.", name=payload.names[payload.to_act])
+
+    def parts(self, payload: SeatPayload) -> list[ft.Control]:
+        ctx = self.ctx
+        parts: list[ft.Control] = [
+            tag("turn-status", ft.Text(self.status(payload), size=18, weight=ft.FontWeight.BOLD))
+        ]
+        if payload.round_over:
+            parts.append(self.result(payload))
+        else:
+            parts.append(self.panel(payload))
+        lines = [ft.Text(ctx.describe(m), size=13) for m in payload.moves[-LOG_LINES:]]
+        parts.append(tag("move-log", section(ctx.t("Moves"), *(lines or [ft.Text(ctx.t("No moves yet."))]))))
+        return parts
+
+    def panel(self, payload: SeatPayload) -> ft.Control:
+        try:
+            module = import_module(f"scorekeeper.ui.play.{self.table.game}_panel")
+        except ModuleNotFoundError:
+            return ft.Text(self.ctx.t("This screen is not available yet."))
+        pc = PanelContext(
+            ctx=self.ctx,
+            view=payload.view,
+            legal=payload.legal,
+            act=self.act,
+            names=payload.names,
+            ui=self.ui,
+            refresh=self.render,
+        )
+        return tag("play-panel", module.build(pc))
+
+    def result(self, payload: SeatPayload) -> ft.Control:
+        ctx = self.ctx
+        rows: list[ft.Control] = []
+        lines = payload.result_lines or []
+        for index, name in enumerate(payload.names):
+            points = payload.round_points[index] if payload.round_points else 0
+            detail = ctx.describe(lines[index]) if index < len(lines) else ""
+            rows.append(
+                ft.Row(
+                    [
+                        ft.Column(
+                            [ft.Text(name, weight=ft.FontWeight.BOLD), ft.Text(detail, size=12)], expand=True
+                        ),
+                        tag(
+                            f"round-points-{index}",
+                            ft.Text(f"{points:+d}", size=18, weight=ft.FontWeight.BOLD),
+                        ),
+                        ft.Text(str(payload.totals[index]), size=18),
+                    ]
+                )
+            )
+        parts: list[ft.Control] = [
+            tag("round-result", section(ctx.t("Round {n}", n=payload.round_index + 1), *rows))
+        ]
+        if payload.match_over:
+            parts.append(tag("match-result", ft.Text(ctx.t("The game is over."), size=22)))
+        else:
+            parts.append(
+                ft.Row([primary_button(ctx.t("Next round"), self.next_round, identifier="next-round")])
+            )
+        return ft.Column(parts, spacing=10)
+
+
+def connect(ctx: AppContext, table: Table, seat: int, token: str) -> None:
+    """Count this phone as present at its seat while its session is connected (the host sees who vanished)."""
+    key = ("table-connected", table.code)
+    if ctx.drafts.get(key) == seat:
+        return
+    try:
+        table.connect(seat, token)
+    except RuleError:
+        return
+    ctx.drafts[key] = seat
+
+    def gone(_: Any = None) -> None:
+        if ctx.drafts.pop(key, None) is not None:
+            table.disconnect(seat)
+
+    def back(_: Any = None) -> None:  # the same session came back (Wi-Fi again): present again
+        if ctx.route == f"/table/{table.code}/seat":
+            connect(ctx, table, seat, token)
+
+    ctx.page.on_disconnect = gone
+    ctx.page.on_close = gone
+    ctx.page.on_connect = back
+
+
+def reconnect(ctx: AppContext, code: str) -> None:
+    """After a reload: the seat token from client storage, else the join screen."""
+
+    async def look() -> None:
+        token = await prefs(ctx).get(rt.TOKEN_KEY.format(code=code))
+        table = rt.host(ctx.store).get(code)
+        if isinstance(token, str) and table is not None and table.seat_of(token) is not None:
+            ctx.drafts[f"table-token:{code}"] = token
+            ctx.rerender()
+        else:
+            ctx.navigate(f"/join/{code}")
+
+    try:
+        ctx.page.run_task(look)
+    except Exception:
+        pass
+
+
+def build(ctx: AppContext, code: str, **_: str) -> ft.View:
+    route = f"/table/{code}/seat"
+    table = rt.host(ctx.store).get(code)
+    if table is None:
+        return screen(
+            ctx, route, ctx.t("Join a table"), [ft.Text(ctx.t("This table was not found."))], back=None
+        )
+    token = ctx.drafts.get(f"table-token:{table.code}")
+    seat = table.seat_of(token)
+    if token is None or seat is None:
+        reconnect(ctx, table.code)
+        return screen(ctx, route, ctx.t("Join a table"), [tag("reconnecting", ft.ProgressRing())], back=None)
+    connect(ctx, table, seat, token)
+    if not table.started:
+        waiting = ft.Text(
+            ctx.t("You sit at seat {n}. The game starts when the host starts it.", n=seat + 1), size=18
+        )
+        phone = None
+        body: ft.Control = tag("seat-waiting", waiting)
+    elif table.keeping is not None:  # score keeping: this seat's part of the round
+        phone = None
+        body = tag("keep-part", ft.Column(part_form(ctx, table, seat, token), spacing=10))
+    else:
+        phone = Phone(ctx, table, seat, token)
+        phone.render(update=False)
+        body = phone.body
+
+    def changed() -> None:
+        if phone is None or phone.table.session is None:
+            ctx.rerender()  # the game has started: the seat's play screen replaces the waiting text
+        elif table.version != phone.drawn:
+            phone.render()
+
+    rt.watch(table)
+    try:
+        rt.remember_pubsub(ctx.page.pubsub)
+        ctx.page.pubsub.subscribe_topic(rt.TOPIC.format(code=table.code), lambda _t, _m: changed())
+    except Exception:
+        pass
+    title = ctx.t("{game} · seat {n}", game=game_title(ctx, table.game), n=seat + 1)
+    return screen(ctx, route, title, [body], back=None)
