@@ -164,3 +164,16 @@ def test_where_the_data_lives(tmp_path: Path) -> None:
     phone.go("/settings")
     assert "host computer" in phone.find("data-where").value
     assert "this device" not in phone.screen_text()
+
+
+def test_a_guest_is_sent_to_join_instead_of_a_tables_setup_or_lobby(tmp_path: Path) -> None:
+    """Issue 12: a phone joins a table by its code; the table's setup and lobby stay with the host."""
+    guest = Device(tmp_path / "data", PHONE_IP)
+    for route in ("/table/new", "/table/ACK39X"):
+        guest.go(route)
+        assert guest.ctx.route == "/join", route
+        assert guest.has("join-name") or guest.has("join-code")
+    guest.store.close()
+    host = Device(tmp_path / "data", "127.0.0.1")
+    host.go("/table/new")
+    assert host.ctx.route == "/table/new"

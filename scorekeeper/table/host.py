@@ -1,8 +1,8 @@
 """All tables of this host by join code, the wrong-code guard, resuming after a restart, and who may open what.
 
 `may_open(route, guest=...)` is the one permission check of the table screens: a guest (a session from another
-machine) sees only the join, seat and board screens; the host's own sessions see everything. The app context
-decides who is a guest and asks this function.
+machine) joins, sits at its seat and watches the board, but never opens the table's setup or lobby; the host's
+own sessions see everything. The app shell decides who is a guest and asks this function on every route.
 """
 
 from __future__ import annotations
@@ -20,24 +20,24 @@ from scorekeeper.table.table import PLAY, Table, TableError
 
 log = logging.getLogger(__name__)
 
-GUEST_ROUTES: tuple[re.Pattern[str], ...] = tuple(
+HOST_ROUTES: tuple[re.Pattern[str], ...] = tuple(
     re.compile(pattern)
     for pattern in (
-        r"^/join$",
-        r"^/join/[^/]+$",
-        r"^/table/[^/]+/board$",
-        r"^/table/[^/]+/seat$",
+        r"^/table/new$",
+        r"^/table/[^/]+$",
     )
 )
-"""The screens a guest may open: join, its own seat (the token decides which) and the board."""
+"""The table screens only the host's own sessions open: setting a table up and its lobby (seats, computer
+players, start). Guests join (`/join`), sit at their seat (the token decides which) and watch the board."""
 
 
 def may_open(route: str, *, guest: bool) -> bool:
-    """Whether a session may open `route`: the host's sessions anything, a guest only the table screens."""
+    """Whether a session may open `route`: the host's sessions anything; a guest everything but the table's
+    host screens (what else a guest may do, e.g. keep score but not delete history, is `ui.permissions`)."""
     if not guest:
         return True
     path = (route or "/").partition("?")[0].rstrip("/") or "/"
-    return any(pattern.match(path) for pattern in GUEST_ROUTES)
+    return not any(pattern.match(path) for pattern in HOST_ROUTES)
 
 
 class TooManyTries(TableError):

@@ -31,6 +31,7 @@ from urllib.parse import parse_qsl
 
 import flet as ft
 
+from scorekeeper.table.host import may_open
 from scorekeeper.ui.context import DEFAULT_SETTINGS, AppContext, apply_theme
 from scorekeeper.ui.i18n import Translator
 from scorekeeper.ui.permissions import is_loopback
@@ -189,6 +190,8 @@ class Shell:
 
     def show(self, route: str) -> None:
         """Render `route` now (server side), then tell the browser so its URL and history follow."""
+        if not may_open(route, guest=self.ctx.guest):
+            route = "/join"  # a guest's way to a table is its code, never the host's lobby
         with self.lock:
             self.ctx.route = route
             self.ctx.on_enter = None
