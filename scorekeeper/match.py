@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from types import ModuleType
 from typing import Any
 
-from scorekeeper.games.base import SEAT_TEMPLATE, Message, RuleError, places
+from scorekeeper.games.base import SEAT_TEMPLATE, Clause, Message, RuleError, places
 
 GAME_TITLES: dict[str, str] = {"racko": "Racko", "ruckzuck": "Ruck Zuck", "rage": "Rage"}
 MODES = ("tracked", "digital")
@@ -308,17 +308,62 @@ class Match:
 
     def add_round(self, result: dict[str, Any]) -> None:
         """Append a round result after checking it (and the match) against the rules."""
+        self._check_entry(result, len(self.rounds))
         self._replace_rounds([*self.rounds, result])
 
     def edit_round(self, index: int, result: dict[str, Any]) -> None:
         """Replace round `index` (0-based); every later round is re-checked with the new scores."""
         self._index(index)
+        self._check_entry(result, index)
         self._replace_rounds([*self.rounds[:index], result, *self.rounds[index + 1 :]])
 
+    def _check_entry(self, result: dict[str, Any], index: int) -> None:
+        """A round a score keeper enters must be one that can end that way at a real table (Racko: somebody
+        called); the game's `check_entry` says so. Rounds from digital play and stored rounds are not held to
+        it (a digital round may end at the turn limit without a call)."""
+        check = getattr(self.rules, "check_entry", None)
+        if self.mode != "tracked" or check is None:
+            return
+        try:
+            check(result, self.opts)
+        except RuleError as error:
+            raise RuleError(
+                "Round {number}: {reason}", number=index + 1, reason=self._with_names(error)
+            ) from None
+
     def remove_round(self, index: int) -> None:
-        """Delete round `index` (0-based); every later round is re-checked."""
+        """Delete round `index` (0-based); every later round is re-checked. When a later round no longer fits
+        (Rage: it moves to a place in the schedule with another hand size), the refusal says so and why."""
         self._index(index)
-        self._replace_rounds([*self.rounds[:index], *self.rounds[index + 1 :]])
+        try:
+            self._replace_rounds([*self.rounds[:index], *self.rounds[index + 1 :]])
+        except RuleError as error:
+            raise self._refused_removal(index, error) from None
+
+    def _refused_removal(self, index: int, error: RuleError) -> RuleError:
+        number = error.fields.get("number") if error.template == "Round {number}: {reason}" else None
+        if not isinstance(number, int) or number - 1 < index:
+            return RuleError("Round {number} cannot be deleted: {reason}", number=index + 1, reason=error)
+        reason = error.fields.get("reason", error)
+        later = number + 1  # the failing round as the players know it now, before the deletion
+        sizes = getattr(self.rules, "hand_size", None)
+        if sizes is not None:
+            before, after = sizes(self.opts, later - 1), sizes(self.opts, later - 2)
+            if before != after:
+                return RuleError(
+                    "Round {number} cannot be deleted: round {later} was played with {before} cards per "
+                    "hand, and after the deletion it would be the round dealt {after}.",
+                    number=index + 1,
+                    later=later,
+                    before=before,
+                    after=after,
+                )
+        return RuleError(
+            "Round {number} cannot be deleted: round {later} would no longer fit the rules ({reason}).",
+            number=index + 1,
+            later=later,
+            reason=Clause(reason.template, **reason.fields) if isinstance(reason, RuleError) else reason,
+        )
 
     def _index(self, index: int) -> None:
         if not 0 <= index < len(self.rounds):

@@ -55,8 +55,9 @@ def test_ruckzuck_lowest_total_wins_after_as_many_rounds_as_players() -> None:
 
 
 def test_ruckzuck_equal_totals_share_the_place() -> None:
-    match = ruckzuck(players=2, rounds=1)
+    match = ruckzuck(players=2, rounds=2)  # at least one round per player (RULES 2.3, issue 8.15)
     match.add_round(rz_round([30, 30]))
+    match.add_round(rz_round([5, 5]))
     assert [row.place for row in match.standings()] == [1, 1]
     assert match.winners() == [0, 1]
 

@@ -244,7 +244,7 @@ def test_scoreboard_mode_redraws_when_another_session_saves(tmp_path: Path, shar
     tablet.go(f"/match/{match.id}/board")
     assert tablet.find("total-0").value == "0"
 
-    tap_all(phone, "mode-quick", "caller-0", "count-1-4")
+    tap_all(phone, "mode-quick", "caller-0", "run-0-3", "count-1-4")  # the 2-player rule: the caller's run
     phone.tap("save-round")
     assert phone.store.get_match(match.id).totals() == [75, 20]
     wait_until(lambda: tablet.find("total-0").value == "75", "the board to show the new round")
@@ -263,7 +263,7 @@ def test_board_of_another_game_is_not_redrawn(tmp_path: Path, shared_hub: PubSub
     tablet = App(tmp_path / "data", width=1280, height=800)
     tablet.go(f"/match/{other.id}/board")
     board = tablet.view
-    tap_all(phone, "mode-quick", "caller-0", "count-1-4", "save-round")
+    tap_all(phone, "mode-quick", "caller-0", "run-0-3", "count-1-4", "save-round")
     assert phone.store.get_match(match.id).totals() == [75, 20]
     time.sleep(0.3)  # give a wrong redraw the time to happen
     assert tablet.view is board
