@@ -1,0 +1,109 @@
+"""Issue 8 through the screens, in process (test_ui_core_harness): the Racko caller a round must name, the
+quick form's runs, the round delete dialog, round lists that mark the caller, the history's games in progress,
+partners as teams, the Rage player range, the chips game's "out", Ruck Zuck's typed totals."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import flet as ft
+import pytest
+from test_ui_core_harness import App, walk
+
+from scorekeeper.match import Match
+
+pytestmark = pytest.mark.filterwarnings("ignore:coroutine .* was never awaited:RuntimeWarning")
+
+CALLER_RUN4 = [1, 2, 3, 4, 12, 20, 30, 40, 45, 50]  # a Racko (3 players: cards 1..50), longest run 4
+SEVEN = [5, 6, 8, 11, 13, 21, 37, 22, 41, 42]  # ascending count 7
+ONE = [49, 9, 10, 14, 15, 16, 17, 18, 19, 23]  # ascending count 1
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> App:
+    return App(tmp_path / "data")
+
+
+def start(app: App, game: str, names: list[str], dealer: int = 0, **values: object) -> Match:
+    app.start_match(game, names, dealer, **values)
+    (summary,) = app.store.list_matches()
+    match = app.store.get_match(summary.id)
+    assert match is not None
+    return match
+
+
+def tap_all(app: App, *identifiers: str) -> None:
+    for identifier in identifiers:
+        app.tap(identifier)
+
+
+def enter_racks(app: App, *racks: list[int]) -> None:
+    for rack in racks:
+        tap_all(app, *(f"num-{n}" for n in rack))
+
+
+def visible(app: App, identifier: str) -> bool:
+    return app.has(identifier) and app.find(identifier).visible is not False
+
+
+# --- 8.3 -------------------------------------------------------------------------------------------------
+
+
+def test_racks_without_a_caller_are_refused_at_the_caller_row_and_the_racko_is_offered(app: App) -> None:
+    match = start(app, "racko", ["Anna", "Ben", "Cleo"])
+    enter_racks(app, CALLER_RUN4, SEVEN, ONE)
+    assert app.has("offer-caller")  # exactly one rack is a Racko: Anna's
+    assert "Anna's rack is a Racko: Anna called" in app.screen_text()
+    app.tap("save-round")
+    assert app.store.get_match(match.id).rounds == []
+    note = app.find("caller-message")
+    assert note.visible and "who called Racko" in note.value
+    assert "This round" not in app.screen_text()  # no points shown for a round that cannot be saved
+    app.tap("offer-caller")
+    assert not app.find("caller-message").visible
+    app.tap("save-round")
+    assert app.store.get_match(match.id).totals() == [175 - 100, 35, 5]
+
+
+def test_quick_form_without_a_caller_is_refused(app: App) -> None:
+    match = start(app, "racko", ["Anna", "Ben", "Cleo"])
+    tap_all(app, "mode-quick", "count-0-10", "count-1-7", "count-2-1", "save-round")
+    assert app.store.get_match(match.id).rounds == []
+    assert "who called Racko" in app.find("caller-message").value
+
+
+# --- 8.16 / 8.2 ------------------------------------------------------------------------------------------
+
+
+def test_quick_form_asks_the_callers_run_for_the_two_player_rule_only(app: App) -> None:
+    match = start(app, "racko", ["Anna", "Ben"])
+    app.tap("mode-quick")
+    assert not app.has("run-0-3") and not app.has("run-1-3")  # nobody called yet: no run to ask
+    app.tap("caller-0")
+    assert app.has("run-0-3") and not app.has("run-1-3")
+    assert not app.has("count-0-10")  # the caller's count is 10
+    tap_all(app, "run-0-2", "count-1-4", "save-round")
+    assert app.store.get_match(match.id).rounds == []  # a run of 2 breaks the 2-player rule
+    assert "2-player rule" in app.screen_text()
+    tap_all(app, "run-0-3", "save-round")
+    stored = app.store.get_match(match.id)
+    assert stored.totals() == [75, 20]
+    assert stored.rounds[0]["counts"] == [10, 4]  # the caller's count is stored as what it is
+
+
+def test_chips_quick_form_by_the_payers_run_does_not_ask_the_callers(app: App) -> None:
+    match = start(app, "racko", ["Anna", "Ben", "Cleo"], variant="chips")
+    tap_all(app, "mode-quick", "caller-0")
+    assert not app.has("run-0-3") and app.has("run-1-3") and app.has("run-2-3")
+    tap_all(app, "count-1-5", "run-1-3", "count-2-2", "run-2-1", "save-round")
+    assert app.store.get_match(match.id).totals() == [28, 23, 24]
+
+
+def test_three_player_standard_quick_form_asks_no_run(app: App) -> None:
+    start(app, "racko", ["Anna", "Ben", "Cleo"])
+    tap_all(app, "mode-quick", "caller-1")
+    assert not any(app.has(f"run-{s}-3") for s in range(3))
+
+
+def controls_of(app: App, kind: type) -> list:
+    return [node for root in app.roots() for node in walk(root) if isinstance(node, kind)]
