@@ -107,3 +107,57 @@ def test_three_player_standard_quick_form_asks_no_run(app: App) -> None:
 
 def controls_of(app: App, kind: type) -> list:
     return [node for root in app.roots() for node in walk(root) if isinstance(node, kind)]
+
+
+# --- 8.1 -------------------------------------------------------------------------------------------------
+
+
+def open_dialogs(app: App) -> list[ft.AlertDialog]:
+    return [d for d in app.page._dialogs.controls if isinstance(d, ft.AlertDialog) and d.open]
+
+
+def test_delete_round_closes_the_dialog_even_after_a_snack_bar(app: App) -> None:
+    match = start(app, "ruckzuck", ["Anna", "Ben", "Cleo"])
+    for hands in ([5, 0, 7], [0, 9, 3]):
+        match.add_round({"hands": hands, "out": hands.index(0)})
+    app.store.save_match(match)
+    app.go(f"/match/{match.id}")
+    app.ctx.notify("Saved.")  # a snack bar still counted as open, as after saving a round
+    app.tap("round-row-0")
+    assert len(open_dialogs(app)) == 1
+    (dialog,) = open_dialogs(app)
+    app.tap("round-delete")
+    assert open_dialogs(app) == []  # the dialog closed (it was the snack bar that got closed before)
+    dialog.data()  # what the browser's dismissal report runs: the redraw and the snack bar
+    stored = app.store.get_match(match.id)
+    assert [r["hands"] for r in stored.rounds] == [[0, 9, 3]]  # one deletion, one round
+    app.tap("undo")
+    assert [r["hands"] for r in app.store.get_match(match.id).rounds] == [[5, 0, 7], [0, 9, 3]]
+
+
+def test_cancel_closes_the_round_dialog(app: App) -> None:
+    match = start(app, "ruckzuck", ["Anna", "Ben", "Cleo"])
+    match.add_round({"hands": [5, 0, 7], "out": 1})
+    app.store.save_match(match)
+    app.go(f"/match/{match.id}")
+    app.ctx.notify("Saved.")
+    app.tap("round-row-0")
+    app.tap("round-cancel")
+    assert open_dialogs(app) == []
+    assert len(app.store.get_match(match.id).rounds) == 1
+
+
+def test_refused_rage_deletion_says_why(app: App) -> None:
+    match = start(app, "rage", ["Anna", "Ben", "Cleo"], edition="amigo")
+    for size in (10, 9):
+        match.add_round({"bids": [0, 0, 0], "tricks": [size, 0, 0], "bonus": [0, 0, 0], "minus": [0, 0, 0]})
+    app.store.save_match(match)
+    app.go(f"/match/{match.id}")
+    app.tap("round-row-0")
+    (dialog,) = open_dialogs(app)
+    app.tap("round-delete")
+    assert open_dialogs(app) == []
+    dialog.data()
+    shown = app.screen_text()
+    assert "Round 1 cannot be deleted: round 2 was played with 9 cards" in shown
+    assert len(app.store.get_match(match.id).rounds) == 2
