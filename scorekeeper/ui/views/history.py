@@ -1,4 +1,4 @@
-"""History: the finished games, filtered by game and player; open one to see its scoreboard and chart.
+"""History: the games in progress (with "Continue") and the finished games, filtered by game and player; open one to see its scoreboard and chart.
 
 `/history?game=rage&player=<id>` lists, `/history/<match_id>` shows one game. The list is served from the
 store's index (no match file is read); the detail shows the ui-core scoreboard parts, read-only. A finished game
@@ -46,14 +46,28 @@ def _line(ctx: AppContext, summary: Any) -> ft.Control:
     standings = ", ".join(f"{summary.names[seat]} {summary.totals[seat]}" for seat in seats)
     winners = ", ".join(summary.names[seat] for seat in summary.winners)
     title = ctx.t("{game} on {date}", game=game_title(ctx, summary.game), date=day(ctx, summary.updated))
-    subtitle = ctx.t("Won by {names}", names=winners) if winners else ""
+    running = summary.status == "active"
+    if running:
+        subtitle = ctx.t("In progress: round {n} is next", n=summary.rounds + 1)
+    else:
+        subtitle = ctx.t("Won by {names}", names=winners) if winners else ""
+    trailing: ft.Control = ft.Icon(ft.Icons.CHEVRON_RIGHT)
+    if running:  # a game in progress is continued on its scoreboard in one tap
+        trailing = tag(
+            f"history-continue-{summary.id}",
+            ft.FilledTonalButton(
+                ctx.t("Continue"),
+                icon=ft.Icons.PLAY_ARROW,
+                on_click=lambda _, m=summary.id: ctx.navigate(f"/match/{m}"),
+            ),
+        )
     tile = ft.ListTile(
-        leading=ft.Icon(ft.Icons.EMOJI_EVENTS_OUTLINED),
+        leading=ft.Icon(ft.Icons.PLAY_CIRCLE_OUTLINE if running else ft.Icons.EMOJI_EVENTS_OUTLINED),
         title=ft.Text(title, weight=ft.FontWeight.BOLD),
         subtitle=ft.Text(
             "\n".join(part for part in (subtitle, standings, ctx.t("Rounds: {n}", n=summary.rounds)) if part)
         ),
-        trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
+        trailing=trailing,
         on_click=lambda _, m=summary.id: ctx.navigate(f"/history/{m}"),
     )
     return ft.Card(tag(f"history-{summary.id}", tile))
@@ -61,9 +75,11 @@ def _line(ctx: AppContext, summary: Any) -> ft.Control:
 
 def _list(ctx: AppContext, game: str | None, player: str | None) -> ft.View:
     chosen_game = game if game in GAME_ORDER else None
-    everything = ctx.store.list_matches(status="finished")
+    # Games in progress are listed too (issue 8.14), before the finished ones; abandoned ones are not.
+    listed = [s for s in ctx.store.list_matches() if s.status in ("active", "finished")]
+    everything = [s for s in listed if s.status == "active"] + [s for s in listed if s.status == "finished"]
     people: dict[str, str] = {}
-    for summary in everything:  # every player of a finished game, named as in their latest game
+    for summary in everything:  # every player of a listed game, named as in their latest game
         for pid, name in zip(summary.players, summary.names, strict=False):
             people.setdefault(pid, name)
     chosen_player = player if player in people else None
@@ -92,14 +108,19 @@ def _list(ctx: AppContext, game: str | None, player: str | None) -> ft.View:
         if (chosen_game is None or s.game == chosen_game)
         and (chosen_player is None or chosen_player in s.players)
     ]
-    if shown:
-        controls.append(ft.Text(ctx.t("Finished games: {n}", n=len(shown)), size=12))
-        controls.extend(_line(ctx, s) for s in shown)
-    elif everything:
-        controls.append(empty_state(ft.Icons.FILTER_ALT_OFF, ctx.t("No finished game matches this filter.")))
-    else:
+    running = [s for s in shown if s.status == "active"]
+    done = [s for s in shown if s.status != "active"]
+    if running:
+        controls.append(ft.Text(ctx.t("Games in progress: {n}", n=len(running)), size=12))
+        controls.extend(_line(ctx, s) for s in running)
+    if done:
+        controls.append(ft.Text(ctx.t("Finished games: {n}", n=len(done)), size=12))
+        controls.extend(_line(ctx, s) for s in done)
+    if not shown and everything:
+        controls.append(empty_state(ft.Icons.FILTER_ALT_OFF, ctx.t("No game matches this filter.")))
+    elif not shown:
         controls.append(
-            empty_state(ft.Icons.HISTORY, ctx.t("No finished games yet. Games appear here once they end."))
+            empty_state(ft.Icons.HISTORY, ctx.t("No games yet. Games appear here once they start."))
         )
     return screen(ctx, history_route(chosen_game, chosen_player), ctx.t("History"), controls)
 
