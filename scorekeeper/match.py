@@ -64,6 +64,17 @@ class Standing:
 
 
 @dataclass(frozen=True)
+class TeamStanding:
+    """Partners: one team's line of the standings (its seats, their names, the team total, its place)."""
+
+    team: int
+    seats: tuple[int, ...]
+    names: tuple[str, ...]
+    total: int
+    place: int
+
+
+@dataclass(frozen=True)
 class Tally:
     """Everything derived from a list of rounds in one pass (kept out of the stored data on purpose)."""
 
@@ -409,10 +420,45 @@ class Match:
                 counts[seat] += int(bid == tricks)
         return counts
 
+    def team_standings(self) -> list[TeamStanding] | None:
+        """Partners: the two teams best first, each with its members (equal totals share the place)."""
+        teams = self.team_totals()
+        if teams is None:
+            return None
+        team_places = places(teams, higher_wins=not self.lower_wins)
+        rows = [
+            TeamStanding(i, tuple(seats), tuple(self.names[s] for s in seats), teams[i], team_places[i])
+            for i, seats in enumerate(TEAMS)
+        ]
+        return sorted(rows, key=lambda row: (row.place, row.team))
+
+    def tied_at_target(self) -> int | None:
+        """The total the top is tied on when the target is reached but the game goes on (RULES 1.5: another
+        round is played until one player or team leads alone); None otherwise."""
+        target = self.target
+        if target is None or self.is_over or not self.rounds:
+            return None
+        board = self.team_totals() if self.partners else self.totals()
+        top = max(board or [0])
+        return top if top >= target and board.count(top) > 1 else None
+
+    def round_calls(self) -> list[dict[int, tuple[int, int, int | None]]]:
+        """Per round, the seats that called and how their points break down (the game's `caller_breakdown`:
+        points for the call, run bonus, longest run); empty for games without calls."""
+        breakdown = getattr(self.rules, "caller_breakdown", None)
+        if breakdown is None:
+            return [{} for _ in self.rounds]
+        opts = self.opts
+        return [breakdown(result, opts) for result in self.rounds]
+
     def standings(self) -> list[Standing]:
-        """Best first; equal totals share the place."""
+        """Best first; equal totals share the place. Partners take their team's total and place (two teams
+        are places 1 and 2, not 1 and 3)."""
         ranking = self.ranking_totals()
         seat_places = places(ranking, higher_wins=not self.lower_wins)
+        teams = self.team_standings()
+        if teams is not None:
+            seat_places = [next(t.place for t in teams if seat in t.seats) for seat in range(len(ranking))]
         exact = self.exact_bids()
         rows = [
             Standing(seat, self.names[seat], ranking[seat], seat_places[seat], exact[seat] if exact else None)

@@ -234,3 +234,44 @@ def test_which_runs_the_quick_form_needs(options: dict[str, Any], caller: bool, 
     opts = RackoOptions(**options)
     assert quick_run_needed(opts, calling=True) is caller
     assert quick_run_needed(opts, calling=False) is other
+
+
+# --- 8.17: partners as teams -------------------------------------------------------------------------------
+
+
+def partners_match(target: int = 150) -> Match:
+    match = Match.new(
+        "racko", {"partners": True, "target": target}, ["a", "b", "c", "d"], names=["Ann", "Ben", "Cy", "Dan"]
+    )
+    return match
+
+
+def test_partners_rank_as_teams_places_one_and_two() -> None:
+    match = partners_match()
+    match.add_round(quick([None, 4, 3, 2], None, [0]))  # Ann + Cy 75 + 15 = 90; Ben + Dan 20 + 10 = 30
+    teams = match.team_standings()
+    assert teams is not None
+    assert [(t.names, t.total, t.place) for t in teams] == [(("Ann", "Cy"), 90, 1), (("Ben", "Dan"), 30, 2)]
+    assert sorted(row.place for row in match.standings()) == [1, 1, 2, 2]
+
+
+def test_a_tie_at_the_target_is_reported_while_the_game_goes_on() -> None:
+    match = partners_match(target=100)
+    match.add_round(quick([None, 4, 3, 2], None, [0]))  # 90 : 30
+    match.add_round(quick([2, None, 3, 4], None, [1]))  # 90 + 10 + 15 = 115 : 30 + 75 + 20 = 125
+    assert match.is_over
+    tied = partners_match(target=100)
+    tied.add_round(quick([None, 1, 3, 1], None, [0]))  # 90 : 10
+    tied.add_round(quick([2, None, 3, 6], None, [1]))  # 115 : 115
+    assert tied.team_totals() == [115, 115]
+    assert not tied.is_over and tied.tied_at_target() == 115
+    assert partners_match().tied_at_target() is None
+
+
+# --- 8.13: who called, per round -----------------------------------------------------------------------------
+
+
+def test_round_calls_of_every_round() -> None:
+    match = play("racko", {"variant": "bonus", "target": 800}, [racks(), quick([7, 10, 1], [None, 6, None], [1])])
+    assert match.round_calls() == [{0: (75, 100, 4)}, {1: (75, 400, 6)}]
+    assert play("ruckzuck", {}, []).round_calls() == []

@@ -161,3 +161,78 @@ def test_refused_rage_deletion_says_why(app: App) -> None:
     shown = app.screen_text()
     assert "Round 1 cannot be deleted: round 2 was played with 9 cards" in shown
     assert len(app.store.get_match(match.id).rounds) == 2
+
+
+# --- 8.13 / 8.19 -----------------------------------------------------------------------------------------
+
+
+def saved(app: App, game: str, options: dict, rounds: list[dict], names: list[str] | None = None) -> Match:
+    names = names or ["Anna", "Ben", "Cleo"]
+    ids = [app.store.add_player(n).id for n in names]
+    match = Match.new(game, options, ids, names=names)
+    for result in rounds:
+        match.add_round(result)
+    app.store.save_match(match)
+    return match
+
+
+def row_texts(app: App, index: int) -> list[str]:
+    return [t.value for t in walk(app.find(f"round-row-{index}")) if isinstance(t, ft.Text)]
+
+
+def test_round_list_marks_the_caller_and_breaks_the_bonus_down(app: App) -> None:
+    rounds = [
+        {"racks": [CALLER_RUN4, SEVEN, ONE], "callers": [0], "blitz": False},
+        {"counts": [7, 10, 1], "runs": [None, 6, None], "callers": [1], "blitz": False},
+    ]
+    match = saved(app, "racko", {"variant": "bonus", "target": 1000}, rounds)
+    app.go(f"/match/{match.id}")
+    assert row_texts(app, 0)[1].startswith("175 ★") and row_texts(app, 1)[2].startswith("475 ★")
+    text = app.screen_text()
+    assert "★ = called Racko" in text
+    assert "Round 1: Anna called Racko, 75 + 100 run of 4" in text
+    assert "Round 2: Ben called Racko, 75 + 400 run of 6" in text
+
+
+def test_chips_round_list_shows_out_for_players_out(app: App) -> None:
+    rounds = [
+        {"counts": [None, 7, 1], "runs": [4, 5, 1], "callers": [0], "blitz": False},  # Ben pays his 2: out
+        {"counts": [None, None, 1], "runs": [None, None, 1], "callers": [0], "blitz": False},
+    ]
+    match = saved(app, "racko", {"variant": "chips", "rounds": 3, "chips_start": 2}, rounds)
+    app.go(f"/match/{match.id}")
+    assert row_texts(app, 0)[2] == "-2"
+    assert row_texts(app, 1)[2].startswith("out")
+    assert "+0" not in " ".join(row_texts(app, 1))
+
+
+# --- 8.17 ------------------------------------------------------------------------------------------------
+
+
+PARTNERS = ["Ann", "Ben", "Cy", "Dan"]
+
+
+def quick4(counts: list[int | None], caller: int) -> dict:
+    return {"counts": counts, "runs": None, "callers": [caller], "blitz": False}
+
+
+def test_partners_scoreboard_shows_teams_and_why_a_tie_goes_on(app: App) -> None:
+    rounds = [quick4([None, 1, 3, 1], 0), quick4([2, None, 3, 6], 1)]  # 115 : 115 at target 100
+    match = saved(app, "racko", {"partners": True, "target": 100}, rounds, PARTNERS)
+    app.go(f"/match/{match.id}")
+    text = app.screen_text()
+    assert "Team Ann + Cy" in text and "Team Ben + Dan" in text
+    assert app.find("team-total-0").value == "115" and app.find("team-total-1").value == "115"
+    assert "Tied at the top with 115: another round decides" in text
+    assert "3.=" not in text
+
+
+def test_partners_game_end_names_the_winning_team(app: App) -> None:
+    rounds = [quick4([None, 4, 3, 2], 0), quick4([2, None, 3, 4], 1)]  # 115 : 125
+    match = saved(app, "racko", {"partners": True, "target": 100}, rounds, PARTNERS)
+    app.go(f"/match/{match.id}/end")
+    text = app.screen_text()
+    assert "Team Ben + Dan wins!" in text
+    assert "share first place" not in text
+    places = [t.value for t in controls_of(app, ft.Text) if t.value in ("1.", "2.", "3.", "1.=", "3.=")]
+    assert places[:2] == ["1.", "2."]

@@ -33,6 +33,9 @@ def status_lines(ctx: AppContext, match: Match) -> list[str]:
         lines.append(ctx.t("Cards this round: {n}", n=size))
     if match.target:
         lines.append(ctx.t("Playing to {target} points", target=match.target))
+    tied = match.tied_at_target()
+    if tied is not None:  # RULES 1.5: the target is reached, but the top is tied, so the game goes on
+        lines.append(ctx.t("Tied at the top with {total}: another round decides", total=tied))
     return lines
 
 
