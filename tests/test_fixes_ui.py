@@ -236,3 +236,72 @@ def test_partners_game_end_names_the_winning_team(app: App) -> None:
     assert "share first place" not in text
     places = [t.value for t in controls_of(app, ft.Text) if t.value in ("1.", "2.", "3.", "1.=", "3.=")]
     assert places[:2] == ["1.", "2."]
+
+
+# --- 8.18 and the Rage cosmetics ---------------------------------------------------------------------------
+
+
+def test_rage_live_score_does_not_count_cards_save_refuses(app: App) -> None:
+    app.start_match("rage", ["Anna", "Ben", "Cleo"], 2)  # seed edition, 10 cards; Cleo deals
+    tap_all(app, "bid-0-3", "bid-1-3", "bid-2-1", "save-round")
+    tap_all(app, "tricks-0-0", "bonus-0-plus")  # a +5 card without a trick: Save would refuse it
+    score = app.find("score-0")
+    assert "+5 points" not in score.value and "-5 points" not in score.value
+    assert "won only 0 tricks" in score.value and "Anna" in score.value
+    tap_all(app, "tricks-0-1")
+    assert app.find("score-0").value == "+1 points" or app.find("score-0").value.startswith("+1")
+
+
+def test_made_it_looks_used_once_used(app: App) -> None:
+    app.start_match("rage", ["Anna", "Ben", "Cleo"], 2)
+    tap_all(app, "bid-0-3", "bid-1-3", "bid-2-1", "save-round")
+    assert isinstance(app.find("made-0"), ft.OutlinedButton)
+    app.tap("made-0")
+    used = app.find("made-0")
+    assert isinstance(used, ft.FilledButton) and used.icon == ft.Icons.CHECK
+    app.tap("tricks-0-2")  # no longer the bid: back to the unused look
+    assert isinstance(app.find("made-0"), ft.OutlinedButton)
+
+
+def test_a_forbidden_dealer_bid_picked_early_is_not_shown_as_chosen(app: App) -> None:
+    app.start_match("rage", ["Anna", "Ben", "Cleo"], 2)  # Cleo deals and bids last
+    app.tap("bid-2-4")  # picked before the others bid
+    tap_all(app, "bid-0-3", "bid-1-3")  # now 4 would make 10: forbidden
+    chosen = app.find("bid-2-4")
+    assert chosen.disabled and chosen.bgcolor != ft.Colors.PRIMARY
+    assert "The dealer may not bid 4." in app.screen_text()
+
+
+def test_new_game_player_range_follows_the_rage_edition(app: App) -> None:
+    app.go("/new")
+    app.tap("game-rage")
+    assert "Players (2 to 10), tap in seat order" in app.screen_text()
+    app.tap("option-edition-amigo")
+    assert "Players (3 to 8), tap in seat order" in app.screen_text()
+    assert "+5 (not +10) for an exact bid of 0" in app.screen_text()
+    app.tap("option-edition-fundex")
+    assert "Players (2 to 8), tap in seat order" in app.screen_text()
+
+
+# --- Ruck Zuck total mode, Racko clear rack ----------------------------------------------------------------
+
+
+def test_ruck_zuck_total_mode_heading_and_penalty_line(app: App) -> None:
+    start(app, "ruckzuck", ["Anna", "Ben", "Cleo"])
+    tap_all(app, "out-0", "hand-seat-1", "hand-mode-total")
+    assert app.find("hand-heading").value == "Penalty total of Ben"
+    assert app.find("total-1").autofocus
+    app.type_text("total-1", "23")
+    assert app.find("penalty").value == "Penalty: 23"
+
+
+def test_clear_rack_can_be_undone(app: App) -> None:
+    start(app, "racko", ["Anna", "Ben", "Cleo"])
+    tap_all(app, *(f"num-{n}" for n in CALLER_RUN4[:4]))
+    assert not app.has("rack-unclear")
+    app.tap("rack-clear")
+    draft = next(v for k, v in app.ctx.drafts.items() if k.startswith("round:"))
+    assert draft["racks"][0] == [None] * 10
+    app.tap("rack-unclear")
+    assert draft["racks"][0][:4] == CALLER_RUN4[:4]
+    assert not app.has("rack-unclear")

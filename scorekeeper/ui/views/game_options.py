@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from scorekeeper.games.rage.rules import EDITIONS
 from scorekeeper.ui.context import N_
 
 Values = dict[str, Any]
@@ -26,6 +27,8 @@ class OptionSpec:
     choices: tuple[tuple[Any, str], ...] = ()
     applies: Callable[[int, Values], bool] = field(default=_always)
     default_for: Callable[[int], Any] | None = None  # a default that depends on the number of players
+    # A choice that decides how many may play (Rage's edition): chosen value -> (fewest, most) players.
+    players_for: Callable[[Any], tuple[int, int]] | None = None
 
 
 def _not_chips(_players: int, values: Values) -> bool:
@@ -118,11 +121,13 @@ GAME_OPTIONS: dict[str, tuple[OptionSpec, ...]] = {
             N_("Edition"),
             N_(
                 "Original: 19 rounds (10 cards down to 1 and back), the dealer may not make the bids add up. "
-                "Amigo and Fundex: 10 rounds from 10 cards down to 1; Fundex gives 0 for a missed bid."
+                "Amigo and Fundex: 10 rounds from 10 cards down to 1; Fundex gives 0 for a missed bid "
+                "and +5 (not +10) for an exact bid of 0."
             ),
             "choice",
             "seed",
             (("seed", N_("Original")), ("amigo", N_("Amigo")), ("fundex", N_("Fundex"))),
+            players_for=lambda edition: (EDITIONS[edition].min_players, EDITIONS[edition].max_players),
         ),
         OptionSpec(
             "hook_rule",
@@ -138,6 +143,16 @@ GAME_OPTIONS: dict[str, tuple[OptionSpec, ...]] = {
 }
 
 PLAYER_RANGE: dict[str, tuple[int, int]] = {"racko": (2, 4), "ruckzuck": (2, 6), "rage": (2, 10)}
+
+
+def player_range(game: str, values: Values) -> tuple[int, int]:
+    """How many may play this game with these options: the game's range, narrowed by a choice that sets its
+    own (Rage: each edition has its range, RULES.md 3.1)."""
+    low, high = PLAYER_RANGE[game]
+    for spec in GAME_OPTIONS[game]:
+        if spec.players_for is not None:
+            low, high = spec.players_for(values.get(spec.name, spec.default))
+    return low, high
 
 
 def default_value(spec: OptionSpec, players: int) -> Any:

@@ -114,8 +114,19 @@ def build_form(
         refresh()
 
     def clear_rack() -> None:
-        draft["racks"][draft["seat"]] = [None] * SLOTS
+        seat = draft["seat"]
+        if any(n is not None for n in draft["racks"][seat]):  # kept, so that the clear can be undone
+            draft["cleared"] = (seat, list(draft["racks"][seat]))
+        draft["racks"][seat] = [None] * SLOTS
         draft["slot"] = 0
+        refresh()
+
+    def unclear_rack() -> None:
+        seat, rack = draft.pop("cleared")
+        taken = {n for s in playing if s != seat for n in draft["racks"][s] if n is not None}
+        draft["racks"][seat] = [n if n not in taken else None for n in rack]  # cards placed since stay put
+        draft["seat"] = seat
+        draft["slot"] = draft["racks"][seat].index(None) if None in draft["racks"][seat] else None
         refresh()
 
     def toggle_caller(seat: int) -> None:
@@ -225,11 +236,24 @@ def build_form(
                 tag(
                     "rack-clear",
                     ft.IconButton(
-                        ft.Icons.DELETE_SWEEP, tooltip=ctx.t("Clear rack"), on_click=lambda _: clear_rack()
+                        ft.Icons.DELETE_SWEEP,
+                        tooltip=ctx.t("Clear rack"),
+                        icon_color=ft.Colors.ERROR,  # it removes ten cards at once: marked as destructive
+                        on_click=lambda _: clear_rack(),
                     ),
                 ),
             ]
         )
+        cleared = draft.get("cleared")
+        if cleared is not None and cleared[0] == seat and all(n is None for n in rack):
+            tools.controls.append(
+                tag(
+                    "rack-unclear",
+                    ft.IconButton(
+                        ft.Icons.RESTORE, tooltip=ctx.t("Undo clear rack"), on_click=lambda _: unclear_rack()
+                    ),
+                )
+            )
         return [
             ft.Row(tabs, wrap=True, spacing=6, run_spacing=6),
             tools,
@@ -397,7 +421,9 @@ def build_form(
                     trial.edit_round(edit, entered_now)
                 points = trial.round_scores()[index]
             else:
-                points = rules.score_result(entered_now, opts, dealer=dealer_for(match, edit), round_index=index)
+                points = rules.score_result(
+                    entered_now, opts, dealer=dealer_for(match, edit), round_index=index
+                )
         except RuleError:
             return ""
         unit = ctx.t("chips") if match.chips else ctx.t("points")

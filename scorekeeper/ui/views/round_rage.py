@@ -14,7 +14,7 @@ from scorekeeper.games.base import RuleError, seats_from_left_of
 from scorekeeper.match import Match
 from scorekeeper.ui.components.widgets import ChoiceRow, Counter, tag
 from scorekeeper.ui.context import N_, AppContext
-from scorekeeper.ui.views.round_entry import RoundForm, dealer_for
+from scorekeeper.ui.views.round_entry import RoundForm, dealer_for, personalise
 
 COLOUR_NAMES: dict[str, tuple[str, str]] = {
     "r": (N_("red"), "#E53935"),
@@ -113,7 +113,10 @@ def build_form(
                 range(size + 1), lambda v, s=seat: set_value("bids", s, v), prefix=f"bid-{seat}", size=pad
             )
             is_dealer = seat == dealer
-            row.refresh(draft["bids"][seat], disabled={banned} if is_dealer and banned is not None else set())
+            chosen = draft["bids"][seat]
+            if is_dealer and banned is not None and chosen == banned:
+                chosen = None  # picked before the others bid, now forbidden: not shown as a valid choice
+            row.refresh(chosen, disabled={banned} if is_dealer and banned is not None else set())
             label = names[seat] + (" " + ctx.t("(dealer)") if is_dealer else "")
             parts += [ft.Text(label, weight=ft.FontWeight.BOLD), row.control]
             if is_dealer and banned is not None:
@@ -155,25 +158,33 @@ def build_form(
             )
             bonus.set(draft["bonus"][seat])
             minus.set(draft["minus"][seat])
-            score = ""
+            score, refused = "", False
             if tricks is not None:
-                try:
-                    points = rules.round_score(
-                        bid, tricks, draft["bonus"][seat], draft["minus"][seat], options=opts
+                try:  # the engine's score for this seat, or why Save would refuse it (no +5 counted then)
+                    points = rules.seat_score(
+                        seat, bid, tricks, draft["bonus"][seat], draft["minus"][seat], opts
                     )
                     score = ctx.t("{points:+d} points", points=points)
-                except RuleError:
-                    score = ""
+                except RuleError as error:
+                    score, refused = personalise(ctx.describe(error), names), True
+            made = tricks is not None and tricks == bid
+            made_button = (ft.FilledButton if made else ft.OutlinedButton)(
+                ctx.t("Made it"),
+                icon=ft.Icons.CHECK if made else None,
+                on_click=lambda _, s=seat: made_it(s),
+            )
             parts += [
                 ft.Row(
                     [
                         ft.Text(names[seat], weight=ft.FontWeight.BOLD),
                         ft.Text(ctx.t("bid {n}", n=bid)),
+                        tag(f"made-{seat}", made_button),
                         tag(
-                            f"made-{seat}",
-                            ft.FilledTonalButton(ctx.t("Made it"), on_click=lambda _, s=seat: made_it(s)),
+                            f"score-{seat}",
+                            ft.Text(
+                                score, weight=ft.FontWeight.BOLD, color=ft.Colors.ERROR if refused else None
+                            ),
                         ),
-                        tag(f"score-{seat}", ft.Text(score, weight=ft.FontWeight.BOLD)),
                     ],
                     wrap=True,
                 ),
