@@ -16,7 +16,7 @@ from scorekeeper.match import Match
 from scorekeeper.store import Store
 from scorekeeper.ui.i18n import Translator
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 CALLER_RUN4 = [1, 2, 3, 4, 12, 20, 30, 40, 45, 50]
 SEVEN = [5, 6, 8, 11, 13, 21, 37, 22, 41, 42]
@@ -45,6 +45,27 @@ def _seed(store: Store) -> dict[str, str]:
     fresh = Match.new("racko", {}, ids, names=NAMES)
     store.save_match(fresh)
     made["fresh"] = fresh.id
+    chips = Match.new("racko", {"variant": "chips", "rounds": 3, "chips_start": 2}, ids, names=NAMES)
+    chips.add_round({"counts": [None, 7, 1], "runs": [4, 5, 1], "callers": [0], "blitz": False})
+    chips.add_round({"counts": [None, None, 1], "runs": [None, None, 1], "callers": [0], "blitz": False})
+    store.save_match(chips)
+    made["chips"] = chips.id
+    four = [*ids, store.add_player("Dan").id]
+    names4 = [*NAMES, "Dan"]
+
+    def quick4(counts: list[int | None], caller: int) -> dict:
+        return {"counts": counts, "runs": None, "callers": [caller], "blitz": False}
+
+    tied = Match.new("racko", {"partners": True, "target": 100}, four, names=names4)
+    for result in (quick4([None, 1, 3, 1], 0), quick4([2, None, 3, 6], 1)):
+        tied.add_round(result)
+    store.save_match(tied)
+    made["tied"] = tied.id
+    won = Match.new("racko", {"partners": True, "target": 100}, four, names=names4)
+    for result in (quick4([None, 4, 3, 2], 0), quick4([2, None, 3, 4], 1)):
+        won.add_round(result)
+    store.save_match(won)
+    made["won"] = won.id
     return made
 
 
@@ -99,7 +120,7 @@ def test_round_dialog_closes_after_delete_and_cancel(fixes: tuple[UI, dict, Tran
 
 
 def test_refused_rage_deletion_says_why(fixes: tuple[UI, dict, Translator]) -> None:
-    ui, made, t = fixes
+    ui, made, _t = fixes
     ui.open(f"/match/{made['rage']}", ready="round-row-0")
     ui.tap("round-row-0", count=False)
     ui.tap("round-delete", count=False)
@@ -107,3 +128,107 @@ def test_refused_rage_deletion_says_why(fixes: tuple[UI, dict, Translator]) -> N
     assert not dialog_open(ui)
     shot(ui, "rage-delete-refused")
     assert "round-row-1" in ui.page.content()
+
+
+def test_racko_caller_row_message_and_offer(fixes: tuple[UI, dict, Translator]) -> None:
+    ui, made, t = fixes
+    ui.open(f"/match/{made['fresh']}/round", ready="save-round")
+    for rack in (CALLER_RUN4, SEVEN, ONE):
+        for number in rack:
+            ui.tap(f"num-{number}", count=False)
+    ui.wait("offer-caller")
+    ui.tap("save-round", count=False)
+    ui.wait_text(t("Say who called Racko: a round ends when someone calls Racko."))
+    ui.page.evaluate("window.scrollTo(0, 0)")
+    shot(ui, "racko-no-caller")
+    message = ui.node("caller-message").bounding_box()
+    callers = ui.node("caller-0").bounding_box()
+    assert message is not None and callers is not None
+    assert 0 <= message["y"] - (callers["y"] + callers["height"]) < 80  # right under the caller row
+    ui.tap("offer-caller", count=False)
+    ui.tap("save-round", count=False)
+    ui.wait_total(0, 75)
+
+
+def test_round_list_marks_calls_and_bonus(fixes: tuple[UI, dict, Translator]) -> None:
+    ui, made, t = fixes
+    ui.open(f"/match/{made['racko']}", ready="round-row-1")
+    ui.wait_text(t("★ = called Racko"))
+    ui.wait_text(
+        t(
+            "Round {n}: {name} called Racko, {points}",
+            n=2,
+            name="Bob",
+            points=t("{points} + {bonus} run of {run}", points=75, bonus=400, run=6),
+        )
+    )
+    ui.page.mouse.wheel(0, 600)
+    shot(ui, "racko-round-list")
+
+
+def test_chips_round_list_shows_out(fixes: tuple[UI, dict, Translator]) -> None:
+    ui, made, t = fixes
+    ui.open(f"/match/{made['chips']}", ready="round-row-1")
+    assert t("out") in ui.text_of("round-row-1")
+    assert "+0" not in ui.text_of("round-row-1")
+    shot(ui, "chips-out")
+
+
+def test_history_lists_games_in_progress(fixes: tuple[UI, dict, Translator]) -> None:
+    ui, made, t = fixes
+    ui.open("/history", ready=f"history-continue-{made['fresh']}")
+    ui.wait_text(t("Games in progress: {n}", n=5))
+    shot(ui, "history")
+    ui.tap(f"history-continue-{made['fresh']}", count=False)
+    ui.wait("enter-round")
+
+
+def test_partners_as_teams(fixes: tuple[UI, dict, Translator]) -> None:
+    ui, made, t = fixes
+    ui.open(f"/match/{made['tied']}", ready="team-total-0")
+    ui.wait_text(t("Team {names}", names="Ann + Cy"))
+    ui.wait_text(t("Tied at the top with {total}: another round decides", total=115))
+    shot(ui, "partners-tied")
+    ui.open(f"/match/{made['won']}/end", ready="winners")
+    ui.wait_text(t("Team {names} wins!", names="Bob + Dan"))
+    shot(ui, "partners-end")
+
+
+def test_ruck_zuck_total_mode_focuses_the_field(fixes: tuple[UI, dict, Translator]) -> None:
+    ui, made, t = fixes
+    rz = made["ruckzuck"]
+    ui.open(f"/match/{rz}/round", ready="save-round")
+    ui.tap("out-0", count=False)
+    ui.tap("hand-seat-1", count=False)
+    ui.tap("hand-mode-total", count=False)
+    ui.wait("total-1")
+    ui.page.wait_for_timeout(500)
+    sent = ui.sent
+    ui.page.keyboard.type("23")  # no click into the field: it has the focus already
+    ui.settle(sent, answered=False)
+    ui.wait_text(t("Penalty: {n}", n=23))
+    ui.wait_text(t("Penalty total of {name}", name="Bob"))
+    shot(ui, "ruckzuck-total")
+
+
+def test_rage_result_made_it_and_live_score(fixes: tuple[UI, dict, Translator]) -> None:
+    ui, made, _t = fixes
+    ui.open(f"/match/{made['rage']}/round", ready="save-round")
+    for seat, bid in ((0, 3), (1, 3), (2, 1)):
+        ui.tap(f"bid-{seat}-{bid}", count=False)
+    ui.tap("save-round", count=False)
+    ui.wait("made-0")
+    ui.tap("made-0", count=False)
+    ui.tap("tricks-1-0", count=False)
+    ui.tap("bonus-1-plus", count=False)
+    ui.page.wait_for_timeout(300)
+    assert "+5" not in ui.text_of("score-1").split()[0]
+    shot(ui, "rage-result")
+
+
+def test_new_game_rage_range_follows_the_edition(fixes: tuple[UI, dict, Translator]) -> None:
+    ui, _made, t = fixes
+    ui.open("/new?game=rage", ready="option-edition-amigo")
+    ui.tap("option-edition-amigo", count=False)
+    ui.wait_text(t("Players ({low} to {high}), tap in seat order", low=3, high=8))
+    shot(ui, "new-game-amigo")
