@@ -187,9 +187,9 @@ def test_round_list_marks_the_caller_and_breaks_the_bonus_down(app: App) -> None
     ]
     match = saved(app, "racko", {"variant": "bonus", "target": 1000}, rounds)
     app.go(f"/match/{match.id}")
-    assert row_texts(app, 0)[1].startswith("175 ★") and row_texts(app, 1)[2].startswith("475 ★")
+    assert row_texts(app, 0)[1].startswith("175 *") and row_texts(app, 1)[2].startswith("475 *")
     text = app.screen_text()
-    assert "★ = called Racko" in text
+    assert "* = called Racko" in text
     assert "Round 1: Anna called Racko, 75 + 100 run of 4" in text
     assert "Round 2: Ben called Racko, 75 + 400 run of 6" in text
 

@@ -152,7 +152,7 @@ def call_notes(ctx: AppContext, match: Match) -> list[str]:
             elif bonus:
                 how = ctx.t("{points} + {bonus} run of {run}", points=points, bonus=bonus, run=run)
             else:
-                continue  # a plain call: the ★ in the table says it all
+                continue  # a plain call: the * in the table says it all
             notes.append(
                 ctx.t("Round {n}: {name} called Racko, {points}", n=index + 1, name=name, points=how)
             )
@@ -197,7 +197,7 @@ def rounds_table(
         dealer = tally.dealers[index]
         cells = [_cell(str(index + 1), first, align_right=False)]
         for seat, value in enumerate(points):
-            marker = (" ★" if seat in calls[index] else "") + (" •" if seat == dealer else "")
+            marker = (" *" if seat in calls[index] else "") + (" •" if seat == dealer else "")
             text = f"{value:+d}" if match.chips else str(value)
             if seat in tally.out[index]:  # out of the chips game before this round: sat it out
                 text = ctx.t("out")
@@ -226,7 +226,7 @@ def rounds_table(
     if scores:
         lines.append(ft.Text(ctx.t("• = dealer of the round"), size=12))
     if any(calls):
-        lines.append(ft.Text(ctx.t("★ = called Racko"), size=12))
+        lines.append(ft.Text(ctx.t("* = called Racko"), size=12))
         lines.extend(
             tag(f"call-note-{i}", ft.Text(note, size=12)) for i, note in enumerate(call_notes(ctx, match))
         )

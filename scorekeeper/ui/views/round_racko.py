@@ -310,7 +310,7 @@ def build_form(
         )
         parts: list[ft.Control] = [
             ft.Text(ctx.t("Dealer: {name}", name=names[dealer_for(match, edit)])),
-            ft.Text(ctx.t("Who called Racko?")),
+            ft.Text(ctx.t("Who called Racko?"), key=ft.ScrollKey("caller-row")),
             callers,
             *caller_hint(),
         ]
@@ -398,8 +398,22 @@ def build_form(
         except RuleError as error:
             draft["caller_problem"] = ctx.describe(error)
             refresh()
+            show_caller_row()
             return ""
         return round_result
+
+    def show_caller_row() -> None:
+        """Scroll the form back up to the caller row, where the message is: after ten racks the pad is in view,
+        not the row at the top."""
+        node = caller_note.parent
+        while node is not None and getattr(node, "scroll", None) is None:
+            node = node.parent
+        if node is None:
+            return
+        try:
+            ctx.page.run_task(node.scroll_to, scroll_key="caller-row", duration=300)
+        except Exception:  # no event loop (in-process tests): the message is there all the same
+            pass
 
     def preview_text() -> str:
         entered_now = entered()
