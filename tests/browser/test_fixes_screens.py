@@ -88,9 +88,17 @@ def fixes(
 
 
 def shot(ui: UI, screen: str) -> None:
+    """A screenshot to look at. After a page load the accessibility tree can be complete before the first
+    frame is painted, so a blank picture is taken again (for up to 10 s); one that stays blank (a layout error
+    leaves the canvas empty) fails the test."""
     OUTPUT.mkdir(exist_ok=True)
-    ui.page.wait_for_timeout(500)
-    ui.page.screenshot(path=str(OUTPUT / f"{ui.name}-{screen}.png"))
+    path = OUTPUT / f"{ui.name}-{screen}.png"
+    for _ in range(20):
+        ui.page.wait_for_timeout(500)
+        ui.page.screenshot(path=str(path))
+        if path.stat().st_size > 8000:
+            return
+    raise AssertionError(f"{path.name} stays blank")
 
 
 def dialog_open(ui: UI) -> bool:

@@ -51,25 +51,37 @@ def _line(ctx: AppContext, summary: Any) -> ft.Control:
         subtitle = ctx.t("In progress: round {n} is next", n=summary.rounds + 1)
     else:
         subtitle = ctx.t("Won by {names}", names=winners) if winners else ""
-    trailing: ft.Control = ft.Icon(ft.Icons.CHEVRON_RIGHT)
-    if running:  # a game in progress is continued on its scoreboard in one tap
-        trailing = tag(
-            f"history-continue-{summary.id}",
-            ft.FilledTonalButton(
-                ctx.t("Continue"),
-                icon=ft.Icons.PLAY_ARROW,
-                on_click=lambda _, m=summary.id: ctx.navigate(f"/match/{m}"),
-            ),
-        )
     tile = ft.ListTile(
         leading=ft.Icon(ft.Icons.PLAY_CIRCLE_OUTLINE if running else ft.Icons.EMOJI_EVENTS_OUTLINED),
         title=ft.Text(title, weight=ft.FontWeight.BOLD),
         subtitle=ft.Text(
             "\n".join(part for part in (subtitle, standings, ctx.t("Rounds: {n}", n=summary.rounds)) if part)
         ),
-        trailing=trailing,
+        trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
         on_click=lambda _, m=summary.id: ctx.navigate(f"/history/{m}"),
     )
+    if running:  # a game in progress is continued on its scoreboard in one tap (a row of its own: a button
+        # beside the text squeezed it on a phone, and a wide label broke the tile's layout)
+        button = ft.FilledTonalButton(
+            ctx.t("Continue"),
+            icon=ft.Icons.PLAY_ARROW,
+            on_click=lambda _, m=summary.id: ctx.navigate(f"/match/{m}"),
+        )
+        return ft.Card(
+            ft.Column(
+                [
+                    tag(f"history-{summary.id}", tile),
+                    ft.Container(
+                        ft.Row(
+                            [tag(f"history-continue-{summary.id}", button)],
+                            alignment=ft.MainAxisAlignment.END,
+                        ),
+                        padding=ft.Padding.only(right=12, bottom=8),
+                    ),
+                ],
+                spacing=0,
+            )
+        )
     return ft.Card(tag(f"history-{summary.id}", tile))
 
 
