@@ -153,7 +153,7 @@ def test_racko_caller_row_message_and_offer(fixes: tuple[UI, dict, Translator]) 
     question = ui.page.get_by_text(t("Who called Racko?")).first.bounding_box()
     assert message is not None and question is not None
     assert 0 < message["y"] - question["y"] < 140  # right under the caller row (question, chips, message)
-    assert 0 <= message["y"] and message["y"] + message["height"] <= PHONE["height"]  # and scrolled into view
+    assert message["y"] >= 0 and message["y"] + message["height"] <= PHONE["height"]  # and scrolled into view
     ui.tap("offer-caller", count=False)
     ui.tap("save-round", count=False)
     ui.wait_total(0, 75)

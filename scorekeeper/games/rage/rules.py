@@ -301,26 +301,29 @@ def validate_round(
             )
 
 
-def _check_cards(seat: int, count: int, label: str, won: int) -> None:
+def _check_cards(seat: int, count: int, label: str, won: int, name: str | None = None) -> None:
     """A +5 or -5 card counts only in a trick the player won: at most one per trick (RULES.md 3.4)."""
     if count > won:
         raise RuleError(
             "{who} took {count} {label} cards but won only 1 trick (one counts per trick)."
             if won == 1
             else "{who} took {count} {label} cards but won only {won} tricks (one counts per trick).",
-            who=seat_name(seat),
+            who=name or seat_name(seat),
             count=count,
             label=label,
             won=won,
         )
 
 
-def seat_score(seat: int, bid: int, tricks: int, bonus: int, minus: int, options: RageOptions) -> int:
+def seat_score(
+    seat: int, bid: int, tricks: int, bonus: int, minus: int, options: RageOptions, *, name: str | None = None
+) -> int:
     """One player's round score as it is being entered: what `score_result` will give that seat, or the
     RuleError Save would raise for this seat's own entries (more +5/-5 cards than tricks won, or than the
-    edition has). A live score never counts cards that Save refuses."""
+    edition has). A live score never counts cards that Save refuses. `name` names the player in the message
+    (default "Player N")."""
     for label, count, limit in (("+5", bonus, options.rules.bonus), ("-5", minus, options.rules.minus)):
-        _check_cards(seat, count, label, tricks)
+        _check_cards(seat, count, label, tricks, name)
         if count > limit:
             raise RuleError(
                 "{count} {label} cards were entered, but the {edition} edition has only {limit}.",

@@ -14,7 +14,7 @@ from scorekeeper.games.base import RuleError, seats_from_left_of
 from scorekeeper.match import Match
 from scorekeeper.ui.components.widgets import ChoiceRow, Counter, tag
 from scorekeeper.ui.context import N_, AppContext
-from scorekeeper.ui.views.round_entry import RoundForm, dealer_for, personalise
+from scorekeeper.ui.views.round_entry import RoundForm, dealer_for
 
 COLOUR_NAMES: dict[str, tuple[str, str]] = {
     "r": (N_("red"), "#E53935"),
@@ -162,11 +162,11 @@ def build_form(
             if tricks is not None:
                 try:  # the engine's score for this seat, or why Save would refuse it (no +5 counted then)
                     points = rules.seat_score(
-                        seat, bid, tricks, draft["bonus"][seat], draft["minus"][seat], opts
+                        seat, bid, tricks, draft["bonus"][seat], draft["minus"][seat], opts, name=names[seat]
                     )
                     score = ctx.t("{points:+d} points", points=points)
                 except RuleError as error:
-                    score, refused = personalise(ctx.describe(error), names), True
+                    score, refused = ctx.describe(error), True
             made = tricks is not None and tricks == bid
             made_button = (ft.FilledButton if made else ft.OutlinedButton)(
                 ctx.t("Made it"),
