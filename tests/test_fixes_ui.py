@@ -333,3 +333,23 @@ def test_fixes_catalog_is_complete_and_duplicates_no_other_domain(language: str)
                 assert message.string, message.id
                 if language == "fr":  # a non-breaking space before : ; ? ! (never a plain one)
                     assert not any(f" {mark}" in message.string for mark in ":;?!"), message.id
+
+
+def test_ruck_zuck_with_fewer_rounds_than_players_is_refused_at_start(app: App) -> None:
+    for name in ("Anna", "Ben", "Cleo"):
+        app.store.add_player(name)
+    app.go("/new")
+    app.tap("game-ruckzuck")
+    app.ctx.drafts["new_game"]["values"].update(rounds=2)
+    for name in ("Anna", "Ben", "Cleo"):
+        app.tap(f"pick-{name}")
+    app.tap("start-game")
+    assert app.store.list_matches() == []
+    assert "at least 3 rounds" in app.screen_text()
+
+
+def test_import_is_not_the_primary_button(app: App) -> None:
+    app.go("/settings")
+    button = app.find("import-file")
+    assert isinstance(button, ft.OutlinedButton) and not isinstance(button, ft.FilledButton)
+    assert button.style is not None and button.style.color == ft.Colors.ERROR
