@@ -39,6 +39,28 @@ def wants_web(args: argparse.Namespace) -> bool:
     )
 
 
+def desktop_problem() -> str | None:
+    """Why the desktop window cannot start, or None when it can.
+
+    flet-desktop downloads its window client on first use; without internet at that first start (or without
+    flet-desktop at all) there is no window, and the web app in the browser is the way to play."""
+    try:
+        import flet_desktop
+
+        flet_desktop.ensure_client_cached()
+    except Exception as error:  # whatever stops the client: URLError, OSError, ImportError
+        reason = getattr(error, "reason", None) or error
+        return f"{type(error).__name__}: {reason}"
+    return None
+
+
+FALLBACK_NOTE = (
+    "scorekeeper: the desktop window cannot start ({problem}), so the app opens in your browser at {url}. "
+    "For the window, connect to the internet once and run `make run` again (Flet fetches its window client "
+    "on first use)."
+)
+
+
 def main(argv: list[str] | None = None) -> None:
     args = parse_args(argv)
     data_dir = args.data_dir or (
@@ -49,7 +71,11 @@ def main(argv: list[str] | None = None) -> None:
     port = args.port or 8550
     from scorekeeper.ui.app import run
 
-    if web:
+    problem = None if web else desktop_problem()
+    if problem is not None:  # a display but no window client: serve the web app and open the browser
+        print(FALLBACK_NOTE.format(problem=problem, url=f"http://{host}:{port}"), flush=True)
+        web = True
+    elif web:
         print(f"scorekeeper is served at http://{host}:{port}", flush=True)
     run(web=web, host=host, port=port, data_dir=data_dir)
 

@@ -9,16 +9,17 @@ rules *as a whole list* before it is accepted, so a rejected change leaves the m
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import uuid
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from types import ModuleType
 from typing import Any
 
-from scorekeeper.games.base import SEAT_TEMPLATE, Clause, Message, RuleError, places
+from scorekeeper.games.base import SEAT_TEMPLATE, Message, Plural, RuleError, places
+from scorekeeper.games.spec import GAMES, GameSpec, spec
 
-GAME_TITLES: dict[str, str] = {"racko": "Racko", "ruckzuck": "Ruck Zuck", "rage": "Rage"}
+GAME_TITLES: dict[str, str] = {game.key: str(game.title) for game in GAMES}
+"""English titles by key (the store's index and export name games with them)."""
 MODES = ("tracked", "digital")
 STATUSES = ("active", "finished", "abandoned")
 TEAMS: tuple[tuple[int, int], tuple[int, int]] = ((0, 2), (1, 3))
@@ -42,10 +43,8 @@ FIELD_TYPES: dict[str, type] = {
 
 
 def rules_of(game: str) -> ModuleType:
-    """The rules package of `game` (`scorekeeper.games.<game>`)."""
-    if game not in GAME_TITLES:
-        raise RuleError("Unknown game '{game}'. Choose Racko, Ruck Zuck or Rage.", game=game)
-    return importlib.import_module(f"scorekeeper.games.{game}")
+    """The rules package of `game` (`scorekeeper.games.<game>`); RuleError for an unknown game."""
+    return spec(game).rules
 
 
 def now_iso() -> str:
@@ -126,31 +125,41 @@ class Match:
         return match
 
     @property
+    def spec(self) -> GameSpec:
+        """The game's entry in the registry (RuleError for a game this version does not know)."""
+        return spec(self.game)
+
+    @property
     def rules(self) -> ModuleType:
-        return rules_of(self.game)
+        return self.spec.rules
 
     @property
     def opts(self) -> Any:
-        """The options as the rules module's dataclass (validated)."""
+        """The options as the game's options dataclass (validated)."""
+        game = self.spec
         try:
-            return self.rules.Options(**self.options)
+            return game.Options(**self.options)
         except TypeError as error:
             raise RuleError(
-                "These options are not known for {game}: {error}.", game=GAME_TITLES[self.game], error=error
+                "These options are not known for {game}: {error}.", game=game.title, error=error
             ) from None
 
     @property
     def title(self) -> str:
-        return GAME_TITLES[self.game]
+        return str(self.spec.title)
 
     def _check_frame(self) -> None:
         opts = self.opts
         seats = len(self.players)
         if getattr(opts, "players", seats) != seats:
             raise RuleError(
-                "The options are for {players} players but {seats} are seated.",
-                players=opts.players,
-                seats=seats,
+                Plural(
+                    "The options are for {players} players but {seats} is seated.",
+                    "The options are for {players} players but {seats} are seated.",
+                    seats,
+                    players=opts.players,
+                    seats=seats,
+                )
             )
         if len(self.names) != seats:
             raise RuleError("Every seat needs a name.")
@@ -166,38 +175,29 @@ class Match:
     # ------------------------------------------------------------- game shape
     @property
     def chips(self) -> bool:
-        return self.game == "racko" and self.options.get("variant") == "chips"
+        return self.spec.chips(self.opts)
 
     @property
     def partners(self) -> bool:
-        return self.game == "racko" and bool(self.options.get("partners"))
+        return self.spec.partners(self.opts)
 
     @property
     def lower_wins(self) -> bool:
-        return bool(self.rules.LOWER_WINS)
+        return self.spec.lower_wins
 
     @property
     def target(self) -> int | None:
-        """Points that end a Racko points game (None for the other games and the chips game)."""
-        if self.game == "racko" and not self.chips:
-            return int(self.opts.target)
-        return None
+        """Points that end the match (Racko's points game; None where the match ends otherwise)."""
+        return self.spec.target(self.opts)
 
     def rounds_planned(self) -> int | None:
         """How many rounds the match lasts, when that is fixed in advance (None: Racko to a target)."""
-        opts = self.opts
-        if self.game == "rage":
-            return len(self.rules.hand_sizes(opts))
-        if self.game == "ruckzuck":
-            return int(opts.rounds or opts.players)
-        if self.chips:
-            return int(opts.rounds or 10)
-        return None
+        return self.spec.rounds_planned(self.opts)
 
     # ------------------------------------------------------------- the tally
     def _tally(self, rounds: list[dict[str, Any]]) -> Tally:
         """Validate `rounds` as a whole and derive scores, totals and dealers; RuleError names the bad round."""
-        opts, rules, seats = self.opts, self.rules, len(self.players)
+        opts, game, seats = self.opts, self.spec, len(self.players)
         totals = [int(opts.chips_start)] * seats if self.chips else [0] * seats
         scores: list[list[int]] = []
         dealers: list[int] = []
@@ -217,14 +217,14 @@ class Match:
                 raise RuleError("Round {number} is not a round result.", number=number)
             try:
                 self._check_out_seats(result, out)
-                rules.validate_result(result, opts, dealer=dealer, round_index=index)
-                points = [int(p) for p in rules.score_result(result, opts, dealer=dealer, round_index=index)]
+                game.validate_result(result, opts, dealer=dealer, round_index=index)
+                points = [int(p) for p in game.score_result(result, opts, dealer=dealer, round_index=index)]
             except RuleError as error:
                 raise RuleError(
                     "Round {number}: {reason}", number=number, reason=self._with_names(error)
                 ) from None
             if self.chips:
-                points = rules.settle_chips([-delta for delta in points], totals)
+                points = game.rules.settle_chips([-delta for delta in points], totals)
             totals = [t + p for t, p in zip(totals, points, strict=True)]
             scores.append(points)
             dealers.append(dealer)
@@ -235,7 +235,7 @@ class Match:
     def _with_names(self, error: RuleError) -> RuleError:
         """The rules say "Player 2" (they don't know names); a match does. The seat names are fields of the
         message (also inside nested messages), so the names go in there and the sentence stays translatable."""
-        return RuleError(error.template, **self._named_fields(error.fields))
+        return RuleError.retold(error, **self._named_fields(error.fields))  # type: ignore[return-value]
 
     def _named_fields(self, fields: dict[str, object]) -> dict[str, object]:
         named: dict[str, object] = {}
@@ -244,7 +244,7 @@ class Match:
                 seat = int(str(value.fields["number"])) - 1
                 named[key] = self.names[seat] if 0 <= seat < len(self.names) else value
             elif isinstance(value, Message):
-                named[key] = Message(value.template, **self._named_fields(value.fields))
+                named[key] = value.with_fields(**self._named_fields(value.fields))
             elif isinstance(value, RuleError):
                 named[key] = self._with_names(value)
             else:
@@ -299,10 +299,13 @@ class Match:
     def _team_values(totals: list[int]) -> list[int]:
         return [sum(totals[s] for s in team) for team in TEAMS]
 
+    def _tally_key(self) -> str:
+        return repr((self.game, self.options, self.players, self.first_dealer, self.rounds))
+
     def tally(self) -> Tally:
         """The derived figures of the current rounds; cached, because every query of a scoreboard needs it
         and validating every round again for each would make statistics over many matches slow."""
-        key = repr((self.game, self.options, self.players, self.first_dealer, self.rounds))
+        key = self._tally_key()
         cached = self.__dict__.get("_tally_cache")
         if cached is None or cached[0] != key:
             cached = (key, self._tally(self.rounds))
@@ -310,46 +313,64 @@ class Match:
         return cached[1]
 
     # --------------------------------------------------------------- changes
-    def _replace_rounds(self, rounds: list[dict[str, Any]]) -> None:
-        self._tally(rounds)  # raises before anything changes
-        self.rounds = rounds
-        self.updated = now_iso()
-        if self.status != "abandoned":
-            self.status = "finished" if self.is_over else "active"
+    def _with_rounds(self, rounds: list[dict[str, Any]]) -> Match:
+        """A new match with these rounds, checked once as a whole list (RuleError names the bad round); this
+        match stays as it was, so the previous value is what undo goes back to."""
+        tally = self._tally(rounds)  # raises before anything is made
+        changed = dataclasses.replace(self, rounds=rounds, updated=now_iso())
+        changed.__dict__["_tally_cache"] = (changed._tally_key(), tally)
+        if changed.status != "abandoned":
+            changed.status = "finished" if changed.is_over else "active"
+        return changed
 
-    def add_round(self, result: dict[str, Any]) -> None:
-        """Append a round result after checking it (and the match) against the rules."""
+    def with_round(self, result: dict[str, Any]) -> Match:
+        """This match with a round result appended (checked against the rules with every other round)."""
         self._check_entry(result, len(self.rounds))
-        self._replace_rounds([*self.rounds, result])
+        return self._with_rounds([*self.rounds, result])
 
-    def edit_round(self, index: int, result: dict[str, Any]) -> None:
-        """Replace round `index` (0-based); every later round is re-checked with the new scores."""
+    def with_round_edited(self, index: int, result: dict[str, Any]) -> Match:
+        """This match with round `index` (0-based) replaced; every later round is checked with the new scores."""
         self._index(index)
         self._check_entry(result, index)
-        self._replace_rounds([*self.rounds[:index], result, *self.rounds[index + 1 :]])
+        return self._with_rounds([*self.rounds[:index], result, *self.rounds[index + 1 :]])
+
+    def without_round(self, index: int) -> Match:
+        """This match without round `index` (0-based); every later round is checked again. When a later round
+        no longer fits (Rage: it moves to a place in the schedule with another hand size), the refusal says so
+        and why."""
+        self._index(index)
+        try:
+            return self._with_rounds([*self.rounds[:index], *self.rounds[index + 1 :]])
+        except RuleError as error:
+            raise self._refused_removal(index, error) from None
+
+    def _become(self, changed: Match) -> None:
+        self.__dict__.update(changed.__dict__)
+
+    def add_round(self, result: dict[str, Any]) -> None:
+        """In place: `with_round` for a caller that keeps one record (the store's tests, the benchmarks)."""
+        self._become(self.with_round(result))
+
+    def edit_round(self, index: int, result: dict[str, Any]) -> None:
+        """In place: `with_round_edited`."""
+        self._become(self.with_round_edited(index, result))
 
     def _check_entry(self, result: dict[str, Any], index: int) -> None:
         """A round a score keeper enters must be one that can end that way at a real table (Racko: somebody
         called); the game's `check_entry` says so. Rounds from digital play and stored rounds are not held to
         it (a digital round may end at the turn limit without a call)."""
-        check = getattr(self.rules, "check_entry", None)
-        if self.mode != "tracked" or check is None:
+        if self.mode != "tracked":
             return
         try:
-            check(result, self.opts)
+            self.spec.check_entry(result, self.opts)
         except RuleError as error:
             raise RuleError(
                 "Round {number}: {reason}", number=index + 1, reason=self._with_names(error)
             ) from None
 
     def remove_round(self, index: int) -> None:
-        """Delete round `index` (0-based); every later round is re-checked. When a later round no longer fits
-        (Rage: it moves to a place in the schedule with another hand size), the refusal says so and why."""
-        self._index(index)
-        try:
-            self._replace_rounds([*self.rounds[:index], *self.rounds[index + 1 :]])
-        except RuleError as error:
-            raise self._refused_removal(index, error) from None
+        """In place: `without_round`."""
+        self._become(self.without_round(index))
 
     def _refused_removal(self, index: int, error: RuleError) -> RuleError:
         number = error.fields.get("number") if error.template == "Round {number}: {reason}" else None
@@ -357,31 +378,34 @@ class Match:
             return RuleError("Round {number} cannot be deleted: {reason}", number=index + 1, reason=error)
         reason = error.fields.get("reason", error)
         later = number + 1  # the failing round as the players know it now, before the deletion
-        sizes = getattr(self.rules, "hand_size", None)
-        if sizes is not None:
-            before, after = sizes(self.opts, later - 1), sizes(self.opts, later - 2)
-            if before != after:
-                return RuleError(
-                    "Round {number} cannot be deleted: round {later} was played with {before} cards per "
-                    "hand, and after the deletion it would be the round dealt {after}.",
-                    number=index + 1,
-                    later=later,
-                    before=before,
-                    after=after,
-                )
+        sizes = self.spec.next_hand_size
+        before, after = sizes(self.opts, later - 1), sizes(self.opts, later - 2)
+        if before != after:
+            return RuleError(
+                "Round {number} cannot be deleted: round {later} was played with {before} cards per "
+                "hand, and after the deletion it would be the round dealt {after}.",
+                number=index + 1,
+                later=later,
+                before=before,
+                after=after,
+            )
         return RuleError(
-            "Round {number} cannot be deleted: round {later} would no longer fit the rules ({reason}).",
+            "Round {number} cannot be deleted: round {later} would then break a rule. {reason}",
             number=index + 1,
             later=later,
-            reason=Clause(reason.template, **reason.fields) if isinstance(reason, RuleError) else reason,
+            reason=reason,
         )
 
     def _index(self, index: int) -> None:
         if not 0 <= index < len(self.rounds):
             raise RuleError(
-                "There is no round {number}; this game has {rounds} rounds.",
-                number=index + 1,
-                rounds=len(self.rounds),
+                Plural(
+                    "There is no round {number}; this game has {rounds} round.",
+                    "There is no round {number}; this game has {rounds} rounds.",
+                    len(self.rounds),
+                    number=index + 1,
+                    rounds=len(self.rounds),
+                )
             )
 
     # -------------------------------------------------------------- queries
@@ -412,12 +436,13 @@ class Match:
 
     def exact_bids(self) -> list[int] | None:
         """Rage: how many rounds each seat made its bid exactly (shown beside equal totals)."""
-        if self.game != "rage":
+        exact = self.spec.exact_bids
+        if exact is None:
             return None
         counts = [0] * len(self.players)
         for result in self.rounds:
-            for seat, (bid, tricks) in enumerate(zip(result["bids"], result["tricks"], strict=True)):
-                counts[seat] += int(bid == tricks)
+            for seat, made in enumerate(exact(result)):
+                counts[seat] += int(made)
         return counts
 
     def team_standings(self) -> list[TeamStanding] | None:
@@ -443,13 +468,10 @@ class Match:
         return top if top >= target and board.count(top) > 1 else None
 
     def round_calls(self) -> list[dict[int, tuple[int, int, int | None]]]:
-        """Per round, the seats that called and how their points break down (the game's `caller_breakdown`:
-        points for the call, run bonus, longest run); empty for games without calls."""
-        breakdown = getattr(self.rules, "caller_breakdown", None)
-        if breakdown is None:
-            return [{} for _ in self.rounds]
+        """Per round, the seats that called and how their points break down (the spec's `calls`: points for
+        the call, run bonus, longest run); empty for games without calls."""
         opts = self.opts
-        return [breakdown(result, opts) for result in self.rounds]
+        return [self.spec.calls(result, opts) for result in self.rounds]
 
     def standings(self) -> list[Standing]:
         """Best first; equal totals share the place. Partners take their team's total and place (two teams
@@ -491,9 +513,7 @@ class Match:
 
     def next_hand_size(self) -> int | None:
         """Rage: cards per player in the next round (None when the schedule is done or for other games)."""
-        if self.game != "rage":
-            return None
-        return self.rules.hand_size(self.opts, len(self.rounds))
+        return self.spec.next_hand_size(self.opts, len(self.rounds))
 
     def players_out(self) -> list[int]:
         """Chips game: seats with no chips left."""
@@ -536,7 +556,6 @@ class Match:
         if not all(isinstance(p, str) for p in [*data["players"], *data["names"]]):
             raise RuleError("A saved game's players and names must be text.")
         match = cls(**{key: value for key, value in data.items() if key != "rounds"})
-        rules_of(match.game)
         match._check_frame()
         match._tally(list(data.get("rounds", [])))
         match.rounds = list(data.get("rounds", []))

@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import importlib
-import inspect
 import json
 import random
 import statistics
@@ -19,13 +18,12 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from types import ModuleType
 from typing import Any
 
 from tqdm import tqdm
 
-from scorekeeper.games.base import Bot, RuleError
-from scorekeeper.match import rules_of
+from scorekeeper.games.base import Bot, RuleError, play_out
+from scorekeeper.games.spec import KEYS, GameSpec, spec
 
 
 @dataclass
@@ -39,7 +37,7 @@ class BotRecord:
     exact_bids: int = 0
     decision_seconds: list[float] = field(default_factory=list)
 
-    def summary(self, rounds: int, game: str) -> dict[str, Any]:
+    def summary(self, rounds: int, game: GameSpec) -> dict[str, Any]:
         row: dict[str, Any] = {
             "name": self.name,
             "wins": self.wins,
@@ -50,7 +48,7 @@ class BotRecord:
             if self.decision_seconds
             else 0.0,
         }
-        if game == "rage":
+        if game.exact_bids is not None:
             row["exact_bid_rate"] = round(self.exact_bids / rounds, 4) if rounds else 0.0
         return row
 
@@ -63,7 +61,7 @@ def parse_value(text: str) -> Any:
         return text
 
 
-def load_bot_factory(game: ModuleType, name: str) -> Callable[[], Bot]:
+def load_bot_factory(game: GameSpec, name: str) -> Callable[[], Bot]:
     """A registered bot (`hard`) or a user's bot given as `module:attr` (a zero-argument callable)."""
     if ":" in name:
         module_name, _, attr = name.partition(":")
@@ -74,10 +72,10 @@ def load_bot_factory(game: ModuleType, name: str) -> Callable[[], Bot]:
         if not callable(factory):
             raise RuleError(f"The bot '{name}' is not a callable that makes a bot.")
         return factory
-    if name not in game.BOTS:
-        known = ", ".join(sorted(game.BOTS))
+    if name not in game.bots:
+        known = ", ".join(sorted(game.bots))
         raise RuleError(f"There is no bot called '{name}'. Known bots: {known}, or module:attr.")
-    return game.BOTS[name]
+    return game.bots[name]
 
 
 def seeded_bots(factories: list[Callable[[], Bot]], seed: int) -> list[Bot]:
@@ -91,37 +89,27 @@ def seeded_bots(factories: list[Callable[[], Bot]], seed: int) -> list[Bot]:
         random.setstate(saved)
 
 
-def round_kwargs(game: ModuleType, dealer: int, round_index: int) -> dict[str, int]:
-    """The keyword arguments `new_round` of this game takes (Rage also needs the round's place in the schedule)."""
-    accepted = inspect.signature(game.new_round).parameters
-    kwargs = {"dealer": dealer}
-    if "round_index" in accepted:
-        kwargs["round_index"] = round_index
-    return kwargs
-
-
-def schedule_length(game: ModuleType, options: Any) -> int:
-    """Rounds of a full game when the hand size changes per round (Rage); 1 for the other games."""
-    return len(game.hand_sizes(options)) if hasattr(game, "hand_sizes") else 1
+def schedule_length(game: GameSpec, options: Any) -> int:
+    """Rounds of a full game when that is fixed (the round index cycles through them: Rage's hand sizes);
+    1 for a game played to a target."""
+    return game.rounds_planned(options) or 1
 
 
 def play_round(
-    game: ModuleType, options: Any, seed: int, seat_bots: list[Bot], dealer: int, round_index: int
-) -> tuple[Any, list[int], list[float], int]:
-    """Play one round to its end; return the final state, actions per seat, decision times and turn count."""
-    state = game.new_round(options, seed, **round_kwargs(game, dealer, round_index))
+    game: GameSpec, options: Any, seed: int, seat_bots: list[Bot], dealer: int, round_index: int
+) -> tuple[Any, list[int], list[float], list[int]]:
+    """Play one round to its end; return the final state, actions per seat, decision times and their seats."""
     actions = [0] * len(seat_bots)
     seconds: list[float] = []
     seat_of_time: list[int] = []
-    while not state.is_over:
-        seat = state.current_player
-        legal = state.legal_actions()
-        started = time.perf_counter()
-        action = seat_bots[seat].choose(state.view(seat), legal)
-        seconds.append(time.perf_counter() - started)
+
+    def moved(seat: int, _action: Any, spent: float) -> None:
+        seconds.append(spent)
         seat_of_time.append(seat)
-        state.apply(action)
         actions[seat] += 1
+
+    state = game.new_round(options, seed, dealer=dealer, round_index=round_index)
+    play_out(state, seat_bots, on_move=moved)
     return state, actions, seconds, seat_of_time
 
 
@@ -135,7 +123,7 @@ def simulate(
     progress: bool = False,
 ) -> dict[str, Any]:
     """Play `rounds` rounds and return the JSON-ready summary described in DESIGN.md."""
-    game = rules_of(game_name)
+    game = spec(game_name)
     try:
         options = game.Options(**{**(settings or {}), "players": players})
     except TypeError:
@@ -167,14 +155,15 @@ def simulate(
         )
         result = state.result()
         points = game.score_result(result, options, dealer=dealer, round_index=round_index)
-        best = min(points) if game.LOWER_WINS else max(points)
+        best = min(points) if game.lower_wins else max(points)
+        exact = game.exact_bids(result) if game.exact_bids is not None else None
         for seat, entry in enumerate(seat_entry):
             record = records[entry]
             record.points.append(points[seat])
             record.turns.append(actions[seat])
             record.wins += int(points[seat] == best)
-            if game_name == "rage":
-                record.exact_bids += int(result["bids"][seat] == result["tricks"][seat])
+            if exact is not None:
+                record.exact_bids += int(exact[seat])
         for spent, seat in zip(seconds, seat_of_time, strict=True):
             records[seat_entry[seat]].decision_seconds.append(spent)
     elapsed = time.perf_counter() - started
@@ -185,13 +174,13 @@ def simulate(
         "rounds": rounds,
         "seed": seed,
         "rounds_per_second": round(rounds / elapsed, 2) if elapsed else 0.0,
-        "bots": [record.summary(rounds, game_name) for record in records],
+        "bots": [record.summary(rounds, game) for record in records],
     }
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m scorekeeper.sim", description=__doc__.splitlines()[0])
-    parser.add_argument("game", choices=["racko", "ruckzuck", "rage"])
+    parser.add_argument("game", choices=KEYS)
     parser.add_argument("--players", type=int, required=True)
     parser.add_argument("--bots", required=True, help="comma-separated bot names or module:attr")
     parser.add_argument("--rounds", type=int, default=100)

@@ -16,20 +16,14 @@ Conventions (decided here, as RULES.md says nothing about statistics):
 
 from __future__ import annotations
 
-import dataclasses
-import importlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from scorekeeper.games.spec import GAMES, spec
 
 if TYPE_CHECKING:  # the match model is only needed for type hints; stats never builds one but in progression
     from scorekeeper.match import Match
-
-
-def _rules(game: str) -> ModuleType:
-    """The game package (`scorekeeper.games.<game>`): its LOWER_WINS flag and scoring functions."""
-    return importlib.import_module(f"scorekeeper.games.{game}")
 
 
 @dataclass
@@ -133,30 +127,6 @@ def _took_part(out_before: Sequence[Sequence[int]], index: int, seat: int) -> bo
     return index >= len(out_before) or seat not in out_before[index]
 
 
-def _racko_bonus(m: Match, result: dict[str, Any], dealer: int, round_index: int) -> list[int]:
-    """Bonus Racko: the run bonus per seat, as the game scores it (bonus variant minus the same round scored
-    in the standard variant). Zero for every other variant."""
-    opts = m.opts
-    if getattr(opts, "variant", None) != "bonus":
-        return [0] * len(m.players)
-    rules = _rules("racko")
-    with_bonus = rules.score_result(result, opts, dealer=dealer, round_index=round_index)
-    plain = rules.score_result(
-        result, dataclasses.replace(opts, variant="standard"), dealer=dealer, round_index=round_index
-    )
-    return [a - b for a, b in zip(with_bonus, plain, strict=True)]
-
-
-def _racko_runs(result: dict[str, Any]) -> list[int | None]:
-    """The longest direct run per seat where it is known: computed from a detailed rack, else as entered."""
-    racks = result.get("racks")
-    if racks is not None:
-        longest_run = _rules("racko").longest_run
-        return [longest_run(rack) if rack is not None else None for rack in racks]
-    runs = result.get("runs")
-    return list(runs) if runs is not None else []
-
-
 def _add_round_figures(
     record: PlayerGameStats,
     m: Match,
@@ -176,17 +146,12 @@ def _add_round_figures(
             score < record.best_round if lower_wins else score > record.best_round
         ):
             record.best_round = score
-        if m.game == "racko":
-            record.calls += seat in result.get("callers", [])
-            record.bonus_points += _racko_bonus(m, result, dealers[index], index)[seat]
-            runs = _racko_runs(result)
-            run = runs[seat] if seat < len(runs) else None
-            if run is not None and (record.longest_run is None or run > record.longest_run):
-                record.longest_run = run
-        elif m.game == "rage":
-            record.exact_bids += result["bids"][seat] == result["tricks"][seat]
-        elif m.game == "ruckzuck":
-            record.times_out += result.get("out") == seat
+        game = m.spec
+        for name, value in game.round_figures(result, seat, m.opts, dealers[index], index).items():
+            if name not in game.best_figures:
+                setattr(record, name, getattr(record, name) + value)
+            elif value is not None and (getattr(record, name) is None or value > getattr(record, name)):
+                setattr(record, name, value)
 
 
 @dataclass(frozen=True)
@@ -224,12 +189,10 @@ def player_game_stats(matches: Iterable[Match] | Sequence[Facts]) -> list[Player
     """Per player and game, over the finished matches among `matches` (or their `facts`). Ordered by game (as
     listed in `scorekeeper.games.GAMES`), then most wins, then name. A player's name is the one of their latest
     match."""
-    from scorekeeper.games import GAMES
-
     records: dict[tuple[str, str], PlayerGameStats] = {}
     for fact in _as_facts(matches):
         m = fact.match
-        lower_wins = bool(_rules(m.game).LOWER_WINS)
+        lower_wins = spec(m.game).lower_wins
         for seat, player in enumerate(m.players):
             key = (player, m.game)
             record = records.get(key)
@@ -242,7 +205,7 @@ def player_game_stats(matches: Iterable[Match] | Sequence[Facts]) -> list[Player
             record.games += 1
             record.wins += seat in fact.winners
             _add_round_figures(record, m, seat, fact.scores, fact.dealers, lower_wins, fact.out)
-    order = {game: i for i, game in enumerate(GAMES)}
+    order = {game.key: i for i, game in enumerate(GAMES)}
     return sorted(records.values(), key=lambda r: (order.get(r.game, 99), -r.wins, r.name.casefold()))
 
 

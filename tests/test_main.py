@@ -30,3 +30,41 @@ def test_data_dir_from_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Pa
     monkeypatch.setattr("scorekeeper.ui.app.run", lambda **kwargs: seen.update(kwargs))
     main.main(["--web", "--port", "8123"])
     assert seen == {"web": True, "host": "127.0.0.1", "port": 8123, "data_dir": tmp_path}
+
+
+def test_no_window_client_at_first_start_serves_the_web_app_with_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A desktop with a display but no internet: flet-desktop cannot download its client. No traceback: the
+    web app is served (Flet opens it with python's webbrowser) and one line says why and how to get the window."""
+    import urllib.error
+
+    import flet_desktop
+
+    def offline() -> None:
+        raise urllib.error.URLError("[Errno -3] Temporary failure in name resolution")
+
+    seen: dict[str, object] = {}
+    for name in ("WAYLAND_DISPLAY", "FLET_FORCE_WEB_SERVER", "SCOREKEEPER_DATA"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("DISPLAY", ":0")
+    monkeypatch.setattr(flet_desktop, "ensure_client_cached", offline)
+    monkeypatch.setattr("scorekeeper.ui.app.run", lambda **kwargs: seen.update(kwargs))
+    main.main([])
+    assert seen["web"] is True and seen["host"] == "127.0.0.1" and seen["port"] == 8550
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert len(lines) == 1
+    assert "desktop window cannot start" in lines[0] and "Temporary failure in name resolution" in lines[0]
+    assert "http://127.0.0.1:8550" in lines[0] and "connect to the internet once" in lines[0]
+
+
+def test_the_window_opens_when_its_client_is_there(monkeypatch: pytest.MonkeyPatch) -> None:
+    import flet_desktop
+
+    seen: dict[str, object] = {}
+    monkeypatch.setenv("DISPLAY", ":0")
+    monkeypatch.delenv("FLET_FORCE_WEB_SERVER", raising=False)
+    monkeypatch.setattr(flet_desktop, "ensure_client_cached", lambda: None)
+    monkeypatch.setattr("scorekeeper.ui.app.run", lambda **kwargs: seen.update(kwargs))
+    main.main([])
+    assert seen["web"] is False

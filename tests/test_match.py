@@ -232,3 +232,29 @@ def test_totals_equal_sum_of_rounds_after_any_changes(steps: list[tuple[str, int
         assert len(scores) == len(match.rounds)
         assert match.totals() == [sum(column) for column in zip(*scores, strict=True)] or not scores
         assert Match.from_dict(json.loads(json.dumps(match.to_dict()))) == match
+
+
+# ---------------------------------------------------------------- a match is a value
+
+
+def test_a_change_makes_a_new_match_and_leaves_the_old_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    before = ruckzuck()
+    checks: list[int] = []
+    tally = Match._tally
+    monkeypatch.setattr(Match, "_tally", lambda self, rounds: checks.append(len(rounds)) or tally(self, rounds))
+    after = before.with_round(rz_round([0, 45, 120], out=0))
+    assert before.rounds == [] and before.totals() == [0, 0, 0]
+    assert after.totals() == [0, 45, 120] and after.id == before.id
+    assert checks == [1, 0]  # the new rounds checked once; the old match's own (empty) tally on asking
+    edited = after.with_round_edited(0, rz_round([10, 0, 5], out=1))
+    assert after.totals() == [0, 45, 120] and edited.totals() == [10, 0, 5]
+    assert edited.without_round(0).rounds == [] and len(edited.rounds) == 1
+    with pytest.raises(RuleError, match="Round 2"):
+        edited.with_round(rz_round([1, 2]))  # two hands at a table of three
+    assert len(edited.rounds) == 1
+
+
+def test_finishing_round_sets_the_status_of_the_new_value_only() -> None:
+    match = ruckzuck(players=2).with_round(rz_round([5, 5]))  # two rounds: one per player (issue 8.15)
+    done = match.with_round(rz_round([0, 30], out=0))
+    assert done.is_over and done.status == "finished" and match.status == "active"

@@ -92,10 +92,12 @@ def _view(
         drawn_from="stock" if drawn else None,
         deck_size=opts.deck_size,
         discards=(top,) if top else (),
-        scores=(0,) * opts.players,
+        match_scores=(0,) * opts.players,
         options=opts,
         current_player=0,
         turn=3,
+        is_over=False,
+        round_points=None,
         stock_count=15,
         pile=(top,) if top else (),
         known=((),) * opts.players,
@@ -127,7 +129,7 @@ def test_hard_bonus_call_decisions() -> None:
     six = (1, 2, 3, 4, 5, 6, 20, 30, 40, 50)
     assert HardBot().choose(_view(opts, six, phase="call"), ["call", "wait"]) == "call"
     near = dataclasses.replace(
-        _view(opts, (1, 2, 10, 14, 18, 22, 26, 30, 34, 38), phase="call"), scores=(480, 0, 0)
+        _view(opts, (1, 2, 10, 14, 18, 22, 26, 30, 34, 38), phase="call"), match_scores=(480, 0, 0)
     )
     assert HardBot().choose(near, ["call", "wait"]) == "call"
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import json
 import random
@@ -35,7 +34,9 @@ VIEW_FIELDS = {
     "drawn_from",
     "deck_size",
     "discards",
-    "scores",
+    "match_scores",
+    "is_over",
+    "round_points",
     "options",
     "current_player",
     "turn",
@@ -150,26 +151,6 @@ def test_stock_refill_reshuffle_is_seeded() -> None:
     assert run() == run()
 
 
-ILLEGAL = ["x", 10, -1, True, False, 1.0, None, ["stock"], "call", "wait", "discard", {"a": 1}]
-
-
-@settings(max_examples=40, deadline=None)
-@given(st.integers(0, 10_000), st.sampled_from(ILLEGAL), st.integers(0, 12))
-def test_illegal_actions_change_nothing(seed: int, action, steps: int) -> None:
-    state = new_round(RackoOptions(2, blitz=seed % 2 == 0), seed)
-    bot = BaselineBot()
-    for _ in range(steps):
-        if state.is_over:
-            break
-        state.apply(bot.choose(state.view(state.current_player), state.legal_actions()))
-    if state.is_over or any(type(a) is type(action) and a == action for a in state.legal_actions()):
-        return
-    before = everything(state)
-    with pytest.raises(RuleError, match="Player"):
-        state.apply(action)
-    assert everything(state) == before
-
-
 def test_discard_only_for_a_stock_card_and_pile_only_when_not_empty() -> None:
     state = new_round(RackoOptions(2), 4)
     state.apply("discard_pile")
@@ -248,7 +229,7 @@ def test_chips_seat_out_is_not_dealt() -> None:
     opts = RackoOptions(3, variant="chips")
     state = new_round(opts, 9, dealer=0, scores=[30, 0, 45], out=[1])
     assert state.racks[1] is None and state.current_player == 2
-    assert state.view(1).rack == () and state.view(0).scores == (30, 0, 45)
+    assert state.view(1).rack == () and state.view(0).match_scores == (30, 0, 45)
     bot = BaselineBot()
     while not state.is_over:
         assert state.current_player != 1
@@ -272,41 +253,6 @@ def test_new_round_rejects_bad_arguments(kwargs) -> None:
         replay(RackoOptions(2), 1, "stock")  # type: ignore[arg-type]
 
 
-def _hidden_swap(state: RackoState, seat: int, rng: random.Random) -> RackoState | None:
-    """A copy where a card hidden from `seat` (another rack or the stock) trades places with another."""
-    hidden = [("stock", i) for i in range(len(state.stock))]
-    for other, rack in enumerate(state.racks):
-        if other == seat or rack is None:
-            continue
-        for i, card in enumerate(rack):
-            if card is not None and card not in state.known[other]:
-                hidden.append((other, i))
-    if state.drawn is not None and state.drawn_from == "stock" and state.current_player != seat:
-        hidden.append(("drawn", 0))
-    if len(hidden) < 2:
-        return None
-    twin = copy.deepcopy(state)
-    a, b = rng.sample(hidden, 2)
-
-    def get(spot):
-        where, i = spot
-        return twin.stock[i] if where == "stock" else twin.drawn if where == "drawn" else twin.racks[where][i]
-
-    def put(spot, card):
-        where, i = spot
-        if where == "stock":
-            twin.stock[i] = card
-        elif where == "drawn":
-            twin.drawn = card
-        else:
-            twin.racks[where][i] = card
-
-    ca, cb = get(a), get(b)
-    put(a, cb)
-    put(b, ca)
-    return twin
-
-
 game_options = st.builds(
     RackoOptions,
     players=st.integers(2, 4),
@@ -318,7 +264,10 @@ game_options = st.builds(
 
 @settings(max_examples=40, deadline=None)
 @given(game_options, st.integers(0, 2**32), st.integers(0, 3), st.floats(0.0, 0.5))
-def test_random_rounds_end_conserve_cards_hide_and_replay(opts, seed, dealer, randomness) -> None:
+def test_random_rounds_keep_the_cards_and_offer_calls_only_to_racks_that_may_call(
+    opts, seed, dealer, randomness
+) -> None:
+    """Racko's own invariants under bot and random play (the shared contract: tests/test_conformance.py)."""
     dealer %= opts.players
     rng = random.Random(seed)
     state = new_round(opts, seed, dealer=dealer)
@@ -337,14 +286,4 @@ def test_random_rounds_end_conserve_cards_hide_and_replay(opts, seed, dealer, ra
         state.apply(action)
         steps += 1
         assert all_cards(state) == deck
-        if steps % 7 == 0:
-            watcher = rng.randrange(opts.players)
-            twin = _hidden_swap(state, watcher, rng)
-            if twin is not None:
-                assert twin.view(watcher) == state.view(watcher)
     assert state.turn <= TURN_LIMIT
-    result = state.result()
-    validate_result(result, opts, dealer=dealer, round_index=0)
-    assert json.loads(json.dumps(result)) == result
-    again = replay(opts, seed, json.loads(json.dumps(state.log)), dealer=dealer)
-    assert everything(again) == everything(state) and again.result() == result

@@ -310,7 +310,7 @@ def test_non_caller_may_hold_an_uncalled_racko() -> None:
     validate_quick_round([None, 10], [3, 10], 0, RackoOptions(2, variant="bonus"))
 
 
-# --- result dicts (CONTRACTS.md) ------------------------------------------------------------------------
+# --- result dicts (games/racko/results.py) -------------------------------------------------------
 
 
 def test_result_dicts_both_forms() -> None:

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from scorekeeper.games.base import play_out
 from scorekeeper.games.rage import BOTS, RageOptions, arranged_round, new_round
 from scorekeeper.games.rage.bots import BaselineBot, baseline_bid
 from scorekeeper.games.rage.cards import COLOURS
@@ -17,22 +18,13 @@ from scorekeeper.games.rage.search import Belief, candidate_moves
 from scorekeeper.games.rage.strength import measure
 
 
-def _play(state: RageState, bots: list) -> None:
-    while not state.is_over:
-        seat = state.current_player
-        legal = state.legal_actions()
-        action = bots[seat].choose(state.view(seat), legal)
-        assert action in legal
-        state.apply(action)
-
-
 @pytest.mark.parametrize("name", ["random", "baseline"])
 @pytest.mark.parametrize(("edition", "players"), [("seed", 2), ("seed", 10), ("amigo", 5), ("fundex", 3)])
 def test_simple_bots_play_only_legal_actions(name: str, edition: str, players: int) -> None:
     opts = RageOptions(players, edition)
     for index in range(len(opts.rules.hand_sizes)):
         state = new_round(opts, 100 + index, dealer=index % players, round_index=index)
-        _play(state, [BOTS[name]() for _ in range(players)])
+        play_out(state, [BOTS[name]() for _ in range(players)])  # an illegal choice raises RuleError
 
 
 @pytest.mark.parametrize(("edition", "players"), [("seed", 3), ("amigo", 4), ("fundex", 6)])
@@ -42,7 +34,7 @@ def test_hard_bot_plays_only_legal_actions(edition: str, players: int) -> None:
     for index in (0, 5, 9):
         names = ["hard"] + [rng.choice(["random", "baseline", "hard"]) for _ in range(players - 1)]
         state = new_round(opts, 7 + index, dealer=index % players, round_index=index)
-        _play(state, [BOTS[n]() for n in names])
+        play_out(state, [BOTS[n]() for n in names])
 
 
 def test_baseline_bid_counts_trumps_high_cards_and_jokers() -> None:

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.games.base import RuleError
-from scorekeeper.games.rage import RageOptions, arranged_round, deck, new_round, replay, validate_result
+from scorekeeper.games.rage import RageOptions, arranged_round, deck, new_round, validate_result
 from scorekeeper.games.rage.cards import sort_key
 from scorekeeper.games.rage.play import RageState
 
@@ -246,7 +246,7 @@ def test_bonus_and_minus_cards_go_to_the_trick_winner_once() -> None:
         "bonus": [1, 0, 0, 0],
         "minus": [1, 0, 0, 0],
     }
-    assert state.view(0).scores == (11, 10, 10, -4)
+    assert state.view(0).round_points == (11, 10, 10, -4)
     validate_result(result, SEED4, dealer=3, round_index=8)  # round 9 has 2 cards
 
 
@@ -319,6 +319,7 @@ EDITION_PLAYERS = st.sampled_from(
 @settings(max_examples=60, deadline=None)
 @given(EDITION_PLAYERS, st.integers(0, 18), st.integers(0, 2**32), st.integers(0, 9))
 def test_random_rounds_keep_every_invariant(ep: tuple[str, int], index: int, seed: int, dealer: int) -> None:
+    """Rage's own invariants (the cards, no hidden card in any view; the shared contract: test_conformance)."""
     edition, players = ep
     opts = RageOptions(players, edition)
     index %= len(opts.rules.hand_sizes)
@@ -329,22 +330,7 @@ def test_random_rounds_keep_every_invariant(ep: tuple[str, int], index: int, see
     steps = 0
     while not state.is_over:
         legal = state.legal_actions()
-        assert legal and all(json.loads(json.dumps(a)) == a for a in legal)
-        if rng.random() < 0.3:  # try something illegal: it must change nothing
-            before = snapshot(state)
-            bad = rng.choice(
-                [
-                    ["bid", state.hand_size + 1],
-                    ["play", "W"],
-                    ["play", "x9"],
-                    *[["play", c] for h in state.hands for c in h if ["play", c] not in legal and c != "W"],
-                    *[["bid", n] for n in range(state.hand_size + 1) if ["bid", n] not in legal],
-                ]
-            )
-            if bad not in legal:
-                with pytest.raises(RuleError):
-                    state.apply(bad)
-                assert snapshot(state) == before
+        assert legal
         state.apply(rng.choice(legal))
         steps += 1
         if steps % 7 == 0:
@@ -352,7 +338,3 @@ def test_random_rounds_keep_every_invariant(ep: tuple[str, int], index: int, see
     _check_invariants(state, full_deck)
     assert steps == players * (1 + state.hand_size)
     assert sum(state.tricks) == state.hand_size
-    validate_result(state.result(), opts, dealer=dealer, round_index=index)
-    again = replay(opts, seed, json.loads(json.dumps(state.log)), dealer=dealer, round_index=index)
-    assert [again.view(s) for s in range(players)] == [state.view(s) for s in range(players)]
-    assert again.result() == state.result()

@@ -221,6 +221,8 @@ def test_trick_winner_properties(plays: list[str], trump: str | None) -> None:
     i = trick_winner(plays, trump)
     assert 0 <= i < len(plays)
     colours = [colour_of(p) for p in plays]
+    if "NT" in plays:  # RULES 3.3: a no-trump card in the trick means the trick has no trump
+        trump = None
     if trump is not None and trump in colours:
         assert colours[i] == trump
         assert all(
@@ -257,7 +259,7 @@ def _ok(**changes: object) -> dict[str, object]:
         ({"bids": "2101"}, "a bid for each"),
         ({"tricks": [2, 1, 0, 2]}, "tricks add up to 5, but 4"),
         ({"tricks": [2, 1, 0, 1.0]}, "whole number"),
-        ({"bonus": [0, 0, 1, 0]}, "Player 3 took 1 \\+5 cards but won only 0 tricks"),
+        ({"bonus": [0, 0, 1, 0]}, "Player 3 took 1 \\+5 card but won only 0 tricks"),
         ({"minus": [3, 0, 0, 0]}, "Player 1 took 3 -5 cards but won only 2 tricks"),
         ({"bonus": [2, 1, 0, 1]}, "4 \\+5 cards were entered, but the seed edition has only 2"),
     ],
@@ -320,3 +322,19 @@ def test_validate_result_raises_only_rule_errors(
         assert str(error)
     else:
         assert len(scores) == 4
+
+
+@pytest.mark.parametrize(
+    ("plays", "trump", "winner"),
+    [
+        (["r7", "NT", "y3", "r9"], "y", 3),  # the no-trump card makes y3 an ordinary off-colour card
+        (["y3", "NT", "r7"], "y", 0),  # y3 led: the highest of the led colour wins
+        (["NT", "TC", "g2", "y9"], "y", 2),  # a trump change after it does not bring trump into this trick
+        (["W:y", "NT", "r14"], "y", 0),  # a joker named in the old trump colour only ranks in that colour
+    ],
+)
+def test_a_no_trump_card_in_the_trick_means_the_trick_has_no_trump(
+    plays: list[str], trump: str, winner: int
+) -> None:
+    """RULES.md 3.3: with a no-trump card in the trick, trumps count as ordinary off-colour cards."""
+    assert trick_winner(plays, trump) == winner

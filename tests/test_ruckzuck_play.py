@@ -18,7 +18,6 @@ from scorekeeper.games.ruckzuck import (
     penalty,
     replay,
     score_result,
-    validate_result,
 )
 from scorekeeper.games.ruckzuck.play import START_JOKER_FIELD
 
@@ -307,7 +306,8 @@ def play_randomly(state: RuckZuckState, rng: random.Random, limit: int = 2000) -
 
 @settings(max_examples=60, deadline=None)
 @given(st.integers(2, 6), st.sampled_from(["red", "blue"]), st.integers(0, 10**6), st.integers(0, 5))
-def test_random_rounds_end_keep_the_cards_and_replay(players: int, side: str, seed: int, dealer: int) -> None:
+def test_random_rounds_keep_the_cards(players: int, side: str, seed: int, dealer: int) -> None:
+    """Ruck Zuck's own invariants under random play (the shared contract: tests/test_conformance.py)."""
     options = RuckZuckOptions(players, side=side)
     dealer %= players
     state = new_round(options, seed, dealer=dealer)
@@ -318,48 +318,8 @@ def test_random_rounds_end_keep_the_cards_and_replay(players: int, side: str, se
         state.apply(rng.choice(legal))
         assert sorted(map(str, state.all_cards())) == sorted(map(str, ALL))
         assert len(state.log) < 2000
-    result = state.result()
-    json.dumps(result)
-    json.dumps(state.log)
-    validate_result(result, options, dealer=dealer, round_index=0)
-    if result["out"] is None:
+    if state.result()["out"] is None:
         assert state.view(0).stock_size == 0
-    again = replay(options, seed, json.loads(json.dumps(state.log)), dealer=dealer)
-    for seat in range(players):
-        assert again.view(seat) == state.view(seat)
-    assert again.result() == result
-
-
-junk_actions = st.one_of(
-    st.sampled_from(["draw", "end", "pass", "", None, 3, True]),
-    st.lists(
-        st.one_of(
-            st.sampled_from(["place", "swap", "J", "J1", "J2", "S"]), st.integers(-2, 60), st.booleans()
-        ),
-        max_size=4,
-    ),
-    st.tuples(st.just("place"), st.one_of(st.integers(1, 49), st.just("J")), st.integers(1, 49)),
-)
-
-
-@settings(max_examples=200, deadline=None)
-@given(st.integers(0, 10**6), st.integers(0, 40), st.lists(junk_actions, min_size=1, max_size=8))
-def test_illegal_actions_raise_and_change_nothing(seed: int, steps: int, actions: list) -> None:
-    state = new_round(RuckZuckOptions(3), seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_over:
-            break
-        state.apply(rng.choice(state.legal_actions()))
-    for action in actions:
-        legal = [json.dumps(a) for a in state.legal_actions()]
-        if json.dumps(action) in legal:
-            continue
-        before = state_key(state)
-        with pytest.raises(RuleError) as caught:
-            state.apply(action)
-        assert str(caught.value) and "Traceback" not in str(caught.value)
-        assert state_key(state) == before
 
 
 def test_replay_of_a_bad_log_names_the_move() -> None:

@@ -329,8 +329,8 @@ def test_migration_from_the_single_file_schema_1(tmp_path: Path) -> None:
         )
     )
     store = Store.open(tmp_path)
-    assert any("moved to the new storage format (1 games, 2 players)" in m for m in store.recovery_messages)
-    assert any("1 games in it could not be read" in m for m in store.recovery_messages)
+    assert any("moved to the new storage format (1 game, 2 players)" in m for m in store.recovery_messages)
+    assert any("1 game in it could not be read and stays" in m for m in store.recovery_messages)
     assert (tmp_path / "scorekeeper.json.v1-migrated").is_file() and not (
         tmp_path / "scorekeeper.json"
     ).exists()

@@ -38,6 +38,8 @@ CORE_FILES = [
             "game_end",
         ]
     ),
+    # the games' option fields, titles and statistics labels that these screens show (GameSpec)
+    *sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "scorekeeper" / "games").glob("*/spec.py")),
 ]
 
 

@@ -314,7 +314,7 @@ def test_delete_in_french(app: App) -> None:
     app.ctx.update_settings(language="fr")
     app.go(f"/history/{match.id}")
     app.tap("history-delete")
-    assert "Supprimer cette partie ?" in app.screen_text()
+    assert "Supprimer cette partie\u00a0?" in app.screen_text()
     app.tap("history-delete-confirm")
     assert app.store.get_match(match.id) is None
 

@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from scorekeeper.games.ruckzuck.spec import SPEC as RUCKZUCK  # the rounds below are Ruck Zuck rounds
 from scorekeeper.match import Match
 from scorekeeper.store import Store
 
@@ -37,7 +38,7 @@ def fill(store: Store, rounds: int, rng: random.Random) -> int:
     for _ in range(rounds // ROUNDS_PER_MATCH):
         seated = rng.sample(players, 3)
         match = Match.new(
-            "ruckzuck", {"rounds": ROUNDS_PER_MATCH}, [p.id for p in seated], names=[p.name for p in seated]
+            RUCKZUCK.key, {"rounds": ROUNDS_PER_MATCH}, [p.id for p in seated], names=[p.name for p in seated]
         )
         match.rounds = [_round(rng) for _ in range(ROUNDS_PER_MATCH)]
         match.status = "finished"
@@ -70,7 +71,7 @@ def measure(root: Path, history_rounds: int = HISTORY_ROUNDS, writes: int = WRIT
     matches = fill(full, history_rounds, rng)
     fill_s = time.perf_counter() - fill_start
     running = {
-        id(store): Match.new("ruckzuck", {"rounds": writes + 1}, ["p1", "p2", "p3"], names=["A", "B", "C"])
+        id(store): Match.new(RUCKZUCK.key, {"rounds": writes + 1}, ["p1", "p2", "p3"], names=["A", "B", "C"])
         for store in (empty, full)
     }
     times: dict[int, list[float]] = {id(empty): [], id(full): []}

@@ -93,13 +93,14 @@ def _first_paint(browser: Any, url: str, ready: str) -> float:
 
 def _seed_match(data_dir: str) -> str:
     """A Racko game of two with a far target, so rounds can be saved again and again."""
+    from scorekeeper.games.racko.spec import SPEC as RACKO
     from scorekeeper.match import Match
     from scorekeeper.store import Store
 
     store = Store.open(data_dir)
     ids = [store.add_player(name).id for name in ("Anna", "Ben")]
     # Without the 2-player rule the quick form asks no run of the caller: one round is three taps.
-    match = Match.new("racko", {"target": 100_000, "two_player_rule": False}, ids, names=["Anna", "Ben"])
+    match = Match.new(RACKO.key, {"target": 100_000, "two_player_rule": False}, ids, names=["Anna", "Ben"])
     store.save_match(match)
     store.close()
     return match.id

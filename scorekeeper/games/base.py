@@ -2,8 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol, runtime_checkable
+import copy
+import datetime
+import random
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Protocol, Self
+
+from babel.dates import format_date
 
 Action = Any
 """A digital-play action: a plain JSON-safe value (str, int, or a short list)."""
@@ -26,9 +34,36 @@ def render(template: str, fields: Mapping[str, object], t: Translate | None = No
     message (a `Message`, a `RuleError`, a store error) is rendered the same way first, so a sentence and the
     words inside it end up in one language."""
     if t is None:
-        return template.format(**fields) if fields else template
-    values = {key: value.translated(t) if _translatable(value) else value for key, value in fields.items()}
+        return (
+            template.format(**{key: _dated(value, None) for key, value in fields.items()})
+            if fields
+            else template
+        )
+    values = {
+        key: value.translated(t) if _translatable(value) else _dated(value, t)
+        for key, value in fields.items()
+    }
     return t(template, **values)
+
+
+def _dated(value: object, t: Translate | None) -> object:
+    """A date field is written the way the message's language writes dates ("May 1, 2026", "01.05.2026",
+    "1 mai 2026"), never as a raw ISO date."""
+    if not isinstance(value, datetime.date):
+        return value
+    language = str(getattr(t, "language", "en"))
+    text = format_date(value, format="medium", locale=language)
+    if language == "fr" and value.day == 1:  # French writes the first of the month as an ordinal: 1er mai
+        text = text.replace("1 ", "1er ", 1)
+    return text
+
+
+def day_of(timestamp: str) -> datetime.date | str:
+    """The day of an ISO timestamp for a message's `{date}` field (the text as it is if it is no date)."""
+    try:
+        return datetime.date.fromisoformat(timestamp[:10])
+    except ValueError:
+        return timestamp[:10]
 
 
 def _translatable(value: object) -> bool:
@@ -56,12 +91,50 @@ class Message(str):
         """A last touch applied in every language (see Capitalized, Clause)."""
         return text
 
+    def with_fields(self, **fields: object) -> Message:
+        """The same message with other field values (e.g. a seat number replaced by the player's name)."""
+        return type(self)(self.template, **fields)
+
     def __reduce__(self) -> tuple[Any, ...]:
         return (_message, (type(self), self.template, self.fields))
 
 
 def _message(cls: type[Message], template: str, fields: dict[str, object]) -> Message:
     return cls(template, **fields)
+
+
+class Plural(Message):
+    """A count message ("1 exact bid" / "3 exact bids"): English picks its form by `n`, a translation by its
+    language's plural rule (gettext's ngettext: `t.plural(singular, plural, n, **fields)`). `{n}` in the
+    templates is filled with `n` unless a field of that name is given."""
+
+    plural: str
+    n: int
+
+    def __new__(cls, singular: str, plural: str, n: int, /, **fields: object) -> Plural:
+        english = render(singular if n == 1 else plural, {"n": n, **fields})
+        self = str.__new__(cls, english)
+        self.template, self.plural, self.n, self.fields = singular, plural, n, fields
+        return self
+
+    def translated(self, t: Translate) -> str:
+        values = {
+            key: value.translated(t) if _translatable(value) else value for key, value in self.fields.items()
+        }
+        choose = getattr(t, "plural", None)
+        if choose is None:  # a plain translate function knows no plurals: English form, translated as a whole
+            return t(self.template if self.n == 1 else self.plural, **{"n": self.n, **values})
+        return str(choose(self.template, self.plural, self.n, **values))
+
+    def with_fields(self, **fields: object) -> Message:
+        return Plural(self.template, self.plural, self.n, **fields)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_plural, (self.template, self.plural, self.n, self.fields))
+
+
+def _plural(singular: str, plural: str, n: int, fields: dict[str, object]) -> Plural:
+    return Plural(singular, plural, n, **fields)
 
 
 class Capitalized(Message):
@@ -93,19 +166,33 @@ class TranslatableError(Exception):
     keep its parts so that `translated(t)` can say it in the player's language."""
 
     def __init__(self, message: str = "", /, **fields: object) -> None:
+        self.plural: Plural | None = message if isinstance(message, Plural) and not fields else None
         if isinstance(message, Message) and not fields:  # a message built elsewhere, e.g. by a helper
             message, fields = message.template, dict(message.fields)
-        super().__init__(render(message, fields))
+        super().__init__(str(self.plural) if self.plural is not None else render(message, fields))
         self.template = message
         self.fields = fields
 
     def translated(self, t: Translate) -> str:
         """The message in the language of `t`; nested messages in the fields are translated too."""
+        if getattr(self, "plural", None) is not None:
+            return self.plural.translated(t)  # type: ignore[union-attr]
         return render(self.template, self.fields, t)
+
+    @classmethod
+    def retold(cls, error: TranslatableError, /, **fields: object) -> TranslatableError:
+        """`error`'s message with other field values, as this class (a match puts the players' names in)."""
+        plural = getattr(error, "plural", None)
+        return cls(plural.with_fields(**fields)) if plural is not None else cls(error.template, **fields)
 
 
 class RuleError(TranslatableError, ValueError):
     """Input that the rules forbid. The message is meant for a player, not a programmer."""
+
+
+def is_int(value: object) -> bool:
+    """A whole number as the rules count it: an int, but not a bool (JSON's true is not 1)."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def seat_name(seat: int) -> Message:
@@ -130,25 +217,203 @@ def places(totals: Sequence[float], *, higher_wins: bool = True) -> list[int]:
     return [1 + sum(1 for other in keyed if other < mine) for mine in keyed]
 
 
-@runtime_checkable
-class State(Protocol):
-    """A round in digital play, shaped after OpenSpiel's state API."""
+def same_action(given: Any, legal: Action) -> bool:
+    """Whether `given` is the legal action `legal` as JSON would see it: lists and tuples alike, but a number
+    is not a bool and 17.0 is not 17 (so nothing but the legal value itself ever enters the state)."""
+    if isinstance(legal, list | tuple):
+        return (
+            isinstance(given, list | tuple)
+            and len(given) == len(legal)
+            and all(same_action(g, leg) for g, leg in zip(given, legal, strict=True))
+        )
+    return type(given) is type(legal) and given == legal
+
+
+@dataclass(frozen=True)
+class Deal:
+    """How a round is dealt, the same for every game: the shuffle's seed, the dealer, the round's place in the
+    match, the match totals before it and the seats out of the game (Racko's chips game; empty elsewhere)."""
+
+    seed: Any
+    dealer: int = 0
+    round_index: int = 0
+    scores: tuple[int, ...] = ()
+    out: tuple[int, ...] = ()
+
+
+class State(ABC):
+    """A round in digital play, shaped after OpenSpiel's state API; every game's round derives from it.
+
+    `apply` is a template: it checks the action against `legal_actions()` once (see `same_action`), asks the
+    game for a player's explanation when it is not legal (RuleError; the state is unchanged), else lets the
+    game carry out the legal action and logs that canonical action. `log` is the round's JSON-safe action
+    list: `replay` (the games' `replay` functions) rebuilds the same state from the seed and the log.
+    """
 
     log: list[Action]
+    options: Any
+    match_scores: tuple[int, ...]
+    """The match totals before this round (shown in views; zeros when nobody said)."""
+    deal: Deal
+    """How the round was dealt (`new_round`'s arguments): with `log`, all `replay` needs."""
+    options_type: ClassVar[type]
+    wrong_options: ClassVar[str]
+    """The message for options of another game."""
+
+    @abstractmethod
+    def __init__(self, options: Any, deal: Deal, **extra: Any) -> None:
+        """Shuffle with `random.Random(deal.seed)` and deal; `new_round` has checked `deal` already."""
+
+    @classmethod
+    def new_round(
+        cls,
+        options: Any,
+        seed: int | str,
+        *,
+        dealer: int = 0,
+        round_index: int = 0,
+        scores: Sequence[int] | None = None,
+        out: Iterable[int] = (),
+        **extra: Any,
+    ) -> Self:
+        """A new round: every game takes these arguments (one it does not need is accepted and checked);
+        `scores` are the match totals shown in views, `out` the seats out of the game, who are not dealt in."""
+        if not isinstance(options, cls.options_type):
+            raise RuleError(cls.wrong_options)
+        players = options.players
+        if isinstance(seed, bool) or not isinstance(seed, int | str):
+            raise RuleError("A round is dealt from a whole-number seed.")
+        if not is_int(dealer) or not 0 <= dealer < players:
+            raise RuleError("The dealer must be one of the players 1 to {players}.", players=players)
+        if not is_int(round_index) or round_index < 0:
+            raise RuleError("Rounds are counted from the first one on.")
+        totals = [0] * players if scores is None else list(scores)
+        if len(totals) != players or not all(is_int(t) for t in totals):
+            raise RuleError("Scores must be one whole number per player.")
+        seats_out = sorted(set(out))
+        if not all(is_int(s) and 0 <= s < players for s in seats_out):
+            raise RuleError(
+                "Players out of the game must be among the players 1 to {players}.", players=players
+            )
+        if seats_out and not cls.may_sit_out(options):
+            raise RuleError("Only the chips game has players who are out.")
+        if players - len(seats_out) < 2:
+            raise RuleError("A round needs at least 2 players who are still in the game.")
+        deal = Deal(seed, dealer, round_index, tuple(totals), tuple(seats_out))
+        state = cls(options, deal, **extra)
+        state.deal = deal
+        return state
+
+    @classmethod
+    def replay(cls, options: Any, seed: int | str, log: Sequence[Action], **round_args: Any) -> Self:
+        """Rebuild a round from its seed and action log (`new_round`'s arguments as for the original round);
+        RuleError names the first logged move that fails."""
+        return cls.new_round(options, seed, **round_args).replay_log(log)
+
+    @staticmethod
+    def may_sit_out(_options: Any) -> bool:
+        """Whether a player can be out of the game for a round (only Racko's chips game)."""
+        return False
 
     @property
-    def current_player(self) -> int: ...
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat to act; -1 once the round is over."""
 
     @property
+    @abstractmethod
     def is_over(self) -> bool: ...
 
-    def legal_actions(self) -> list[Action]: ...
+    @abstractmethod
+    def round_points(self) -> tuple[int, ...] | None:
+        """The round's points per seat as they stand (None where a game shows them only at the end)."""
 
-    def apply(self, action: Action) -> None: ...
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Every action the current player may take now, in a fixed order; [] once the round is over."""
 
-    def view(self, seat: int) -> Any: ...
+    @abstractmethod
+    def _illegal(self, action: Any) -> RuleError:
+        """A player's explanation of why `action` is not allowed now."""
 
-    def result(self) -> dict[str, Any]: ...
+    @abstractmethod
+    def _do(self, action: Action) -> None:
+        """Carry out a legal action (the legal value itself, as `legal_actions` gave it)."""
+
+    @abstractmethod
+    def _view(self, seat: int) -> Any: ...
+
+    @abstractmethod
+    def _result(self) -> dict[str, Any]: ...
+
+    def apply(self, action: Action) -> None:
+        """Play one action for the current player; an illegal action raises RuleError and changes nothing."""
+        if self.is_over:
+            raise RuleError("The round is over.")
+        legal = next((a for a in self.legal_actions() if same_action(action, a)), _NOT_LEGAL)
+        if legal is _NOT_LEGAL:
+            raise self._illegal(action)
+        self._do(legal)
+        self.log.append(legal)
+
+    def view(self, seat: int) -> Any:
+        """Only what `seat` may see (the game's view dataclass)."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.options.players:
+            raise RuleError("There is no seat {seat} at this table.", seat=seat)
+        return self._view(seat)
+
+    def result(self) -> dict[str, Any]:
+        """The round result as a score keeper would enter it (the game's `validate_result` form)."""
+        if not self.is_over:
+            raise RuleError("The round is not over yet.")
+        return self._result()
+
+    def clone(self) -> Self:
+        """An independent copy: playing on one changes nothing in the other."""
+        return copy.deepcopy(self)
+
+    def replay_log(self, log: Sequence[Action]) -> Self:
+        """Apply a saved action log to this fresh round; RuleError names the first move that fails."""
+        if not isinstance(log, list | tuple):
+            raise RuleError("A round log is a list of actions.")
+        for step, action in enumerate(log, start=1):
+            try:
+                self.apply(action)
+            except RuleError as error:
+                raise RuleError(
+                    "Move {step} of the saved round cannot be replayed: {reason}", step=step, reason=error
+                ) from None
+        return self
+
+
+_NOT_LEGAL = object()
+
+Mover = Callable[[int, Action, float], None]
+"""`on_move(seat, action, seconds)`: told after every move of `play_out` (seconds: the bot's thinking time)."""
+
+
+def play_out(
+    state: State,
+    bots: Sequence[Bot | None],
+    rng: random.Random | None = None,
+    *,
+    on_move: Mover | None = None,
+) -> State:
+    """Play the round to its end and return the state: each seat's bot chooses from that seat's view and the
+    legal actions (never the state); a seat without a bot (None) plays a uniformly random legal action from
+    `rng`. The one driver loop of the simulator, the benchmarks, the strength tools and the tests."""
+    chooser = rng or random.Random(0)
+    while not state.is_over:
+        seat = state.current_player
+        legal = state.legal_actions()
+        bot = bots[seat]
+        started = time.perf_counter()
+        action = chooser.choice(legal) if bot is None else bot.choose(state.view(seat), legal)
+        spent = time.perf_counter() - started
+        state.apply(action)
+        if on_move is not None:
+            on_move(seat, action, spent)
+    return state
 
 
 class Bot(Protocol):

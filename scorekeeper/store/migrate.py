@@ -6,7 +6,7 @@ import os
 from collections.abc import Callable
 from typing import Any
 
-from scorekeeper.games.base import Message, RuleError, joined
+from scorekeeper.games.base import Message, Plural, RuleError, joined
 from scorekeeper.match import Match, now_iso
 from scorekeeper.store.errors import CorruptFileError, NewerFileError, NewerVersionError
 from scorekeeper.store.paths import Layout, is_safe_id
@@ -143,16 +143,19 @@ def migrate_1_to_2(layout: Layout) -> list[Message]:
     os.replace(layout.legacy, kept)
     sentences = [
         Message(
-            "Your data was moved to the new storage format ({games} games, {players} players). "
-            "The old file was kept as {file}.",
-            games=moved,
-            players=len(players),
+            "Your data was moved to the new storage format ({games}, {players}). The old file was kept as {file}.",
+            games=Plural("{n} game", "{n} games", moved),
+            players=Plural("{n} player", "{n} players", len(players)),
             file=kept.name,
         )
     ]
     if failed:
         sentences.append(
-            Message("{count} games in it could not be read and stay only in that file.", count=failed)
+            Plural(
+                "{n} game in it could not be read and stays only in that file.",
+                "{n} games in it could not be read and stay only in that file.",
+                failed,
+            )
         )
     return [joined(sentences, " ")]
 

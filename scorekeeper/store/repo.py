@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.games.base import Message, RuleError
+from scorekeeper.games.base import Message, RuleError, day_of
 from scorekeeper.match import Match, now_iso
 from scorekeeper.store import migrate, snapshots
 from scorekeeper.store.errors import (
@@ -62,13 +62,13 @@ def describe_match(data: dict[str, Any]) -> Message:
         return Message(
             "the saved game of {players} (started {date})" if started else "the saved game of {players}",
             players=people,
-            date=started,
+            date=day_of(started),
         )
     return Message(
         "the {game} game of {players} (started {date})" if started else "the {game} game of {players}",
         game=title,
         players=people,
-        date=started,
+        date=day_of(started),
     )
 
 

@@ -6,7 +6,7 @@ import contextlib
 import os
 from typing import Any
 
-from scorekeeper.games.base import Message
+from scorekeeper.games.base import Message, day_of
 from scorekeeper.match import now_iso
 from scorekeeper.store.errors import ConflictError, CorruptFileError, InputError, NewerFileError, StoreError
 from scorekeeper.store.paths import is_safe_id
@@ -30,7 +30,7 @@ def _describe(doc: dict[str, Any]) -> Message:
     return Message(
         "the saved {game} game from {date}",
         game=GAME_TITLES.get(str(doc.get("game")), ""),
-        date=str(doc.get("created", ""))[:10],
+        date=day_of(str(doc.get("created", ""))),
     )
 
 

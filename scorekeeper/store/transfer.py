@@ -17,7 +17,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.games.base import N_, Clause, Message, RuleError, joined
+from scorekeeper.games.base import N_, Clause, Message, Plural, RuleError, joined
 from scorekeeper.match import GAME_TITLES, Match, now_iso
 from scorekeeper.store.errors import CorruptFileError, ImportFileError, NewerFileError
 from scorekeeper.store.paths import is_safe_id
@@ -191,11 +191,11 @@ def parse_export(content: str | bytes) -> Bundle:
     )
     if errors:
         raise ImportFileError(
-            "The file cannot be imported: {problems} (and {more} more problems). Nothing was changed."
+            "The file cannot be imported: {problems} ({more}). Nothing was changed."
             if len(errors) > 5
             else "The file cannot be imported: {problems}. Nothing was changed.",
             problems=joined(errors[:5], "; "),
-            more=len(errors) - 5,
+            more=Plural("and {n} more problem", "and {n} more problems", len(errors) - 5),
         )
     return bundle
 

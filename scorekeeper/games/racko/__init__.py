@@ -2,7 +2,7 @@
 
 from scorekeeper.games.base import RuleError
 from scorekeeper.games.racko.bots import BOTS
-from scorekeeper.games.racko.options import DECK_SIZES, RackoOptions
+from scorekeeper.games.racko.options import DECK_SIZES, PLAYERS, RackoOptions
 from scorekeeper.games.racko.play import TURN_LIMIT, RackoState, RackoView, new_round, replay
 from scorekeeper.games.racko.results import (
     LOWER_WINS,
@@ -42,6 +42,7 @@ __all__ = [
     "CHIP_TABLE",
     "DECK_SIZES",
     "LOWER_WINS",
+    "PLAYERS",
     "TURN_LIMIT",
     "Options",
     "RackoOptions",

@@ -31,10 +31,9 @@ from functools import lru_cache
 
 from scorekeeper.games.base import Action
 from scorekeeper.games.racko.play import CALL, DISCARD, PILE, STOCK, WAIT, RackoView
-from scorekeeper.games.racko.rules import CALLER_POINTS, POINTS_PER_CARD, longest_run, run_bonus
+from scorekeeper.games.racko.rules import CALLER_POINTS, POINTS_PER_CARD, SLOTS, longest_run, run_bonus
 
 NEG = -1e9
-SLOTS = 10
 
 
 @lru_cache(maxsize=512)
@@ -270,7 +269,7 @@ class HardBot:
             return CALL
         run = longest_run(rack)  # type: ignore[arg-type]
         now = CALLER_POINTS + run_bonus(run)
-        if run >= 6 or view.scores[view.seat] + now >= view.options.target:
+        if run >= 6 or view.match_scores[view.seat] + now >= view.options.target:
             return CALL
         unseen = _unseen(view)
         growing = sum(1 for card in unseen for s in range(SLOTS) if _extends(rack, s, card, run))  # type: ignore[arg-type]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
-from scorekeeper.games.base import Message, RuleError
+from scorekeeper.games.base import Message, RuleError, is_int
 
 VARIANTS = ("standard", "bonus", "chips")
 """standard = points game (1.5), bonus = Bonus Racko (1.5), chips = chips game (1.7)."""
@@ -15,6 +15,8 @@ CHIP_BASES = ("payer", "caller")
 
 DECK_SIZES = {2: 40, 3: 50, 4: 60}
 """Players -> highest card in the deck (1.1): the deck is 1..N."""
+PLAYERS = (min(DECK_SIZES), max(DECK_SIZES))
+"""The fewest and the most players."""
 
 DEFAULT_CHIP_ROUNDS = 10
 """RULES 1.7 decision: a chips game lasts 10 rounds unless agreed otherwise."""
@@ -30,10 +32,6 @@ _LABELS: dict[str, Message] = {
     "rounds": Message("Rounds"),
 }
 """How messages name an option: as the options screen labels it."""
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @dataclass(frozen=True)
@@ -64,12 +62,12 @@ class RackoOptions:
     rounds: int | None = None
 
     def __post_init__(self) -> None:
-        if not _is_int(self.players) or self.players not in DECK_SIZES:
+        if not is_int(self.players) or self.players not in DECK_SIZES:
             raise RuleError("Racko is played by 2 to 4 players.")
         if self.variant not in VARIANTS:
             raise RuleError("The Racko variant must be standard, bonus or chips.")
         if self.chip_basis not in CHIP_BASES:
-            raise RuleError("Chips are paid by the payer's run or by the caller's run (payer or caller).")
+            raise RuleError("Chips are paid by the payer's run or by the caller's run.")
         for name in ("partners", "blitz", "reshuffle"):
             if not isinstance(getattr(self, name), bool):
                 raise RuleError("The option “{name}” must be on or off.", name=_LABELS[name])
@@ -79,7 +77,7 @@ class RackoOptions:
             value = getattr(self, name)
             if name == "rounds" and value is None:
                 continue
-            if not _is_int(value) or not low <= value <= high:
+            if not is_int(value) or not low <= value <= high:
                 raise RuleError(
                     "The option “{name}” must be a whole number from {low} to {high}.",
                     name=_LABELS[name],

@@ -13,12 +13,21 @@ Phases and legal actions (what `legal_actions()` returns):
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper.games.base import Action, Message, RuleError, seat_name, seats_from_left_of
+from scorekeeper.games.base import (
+    N_,
+    Action,
+    Deal,
+    Message,
+    RuleError,
+    State,
+    seat_name,
+    seats_from_left_of,
+)
 from scorekeeper.games.racko.options import RackoOptions
+from scorekeeper.games.racko.results import score_result
 from scorekeeper.games.racko.rules import SLOTS, may_call
 
 TURN_LIMIT = 1000
@@ -50,56 +59,32 @@ class RackoView:
     drawn_from: str | None
     deck_size: int
     discards: tuple[int, ...]
-    scores: tuple[int, ...]
+    match_scores: tuple[int, ...]
     options: RackoOptions
     current_player: int
     turn: int
+    is_over: bool
+    round_points: tuple[int, ...] | None
     stock_count: int
     pile: tuple[int, ...]
     known: tuple[tuple[int, ...], ...]
     players_out: tuple[int, ...]
 
 
-def _same(action: Any, legal: Action) -> bool:
-    return type(action) is type(legal) and action == legal
-
-
-class RackoState:
+class RackoState(State):
     """One round of digital Racko. Create with `new_round`; drive with `apply`."""
 
-    def __init__(
-        self,
-        options: RackoOptions,
-        seed: int | str,
-        *,
-        dealer: int = 0,
-        scores: Sequence[int] | None = None,
-        out: Iterable[int] = (),
-    ) -> None:
-        if not isinstance(options, RackoOptions):
-            raise RuleError("These are not Racko options.")
-        if isinstance(seed, bool) or not isinstance(seed, int | str):
-            raise RuleError("A round is dealt from a whole-number seed.")
-        players = options.players
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
-            raise RuleError("The dealer must be one of the players 1 to {players}.", players=players)
-        out_seats = sorted(set(out))
-        if any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < players for s in out_seats):
-            raise RuleError(
-                "Players out of the game must be among the players 1 to {players}.", players=players
-            )
-        if out_seats and not options.is_chips:
-            raise RuleError("Only the chips game has players who are out.")
-        if players - len(out_seats) < 2:
-            raise RuleError("A round needs at least 2 players who are still in the game.")
-        totals = [0] * players if scores is None else list(scores)
-        if len(totals) != players or any(isinstance(t, bool) or not isinstance(t, int) for t in totals):
-            raise RuleError("Scores must be one whole number per player.")
+    options_type = RackoOptions
+    wrong_options = N_("These are not Racko options.")
+
+    def __init__(self, options: RackoOptions, deal: Deal) -> None:
+        """Shuffle with `random.Random(seed)` and deal (1.2); seats out of the chips game are not dealt in."""
+        seed, dealer, out_seats, players = deal.seed, deal.dealer, deal.out, options.players
+        self.match_scores = deal.scores
         self.options = options
         self.seed = seed
         self.dealer = dealer
-        self.scores = tuple(totals)
-        self.out = tuple(out_seats)
+        self.out = out_seats
         self.log: list[Action] = []
         self._rng = random.Random(seed)
         self.order = [s for s in seats_from_left_of(dealer, players) if s not in out_seats]
@@ -128,6 +113,10 @@ class RackoState:
                 self._rack(seat)[SLOTS - 1 - k // len(self.order)] = self.stock.pop()
             self._deal_seats = []
             self._start_play()
+
+    @staticmethod
+    def may_sit_out(options: RackoOptions) -> bool:
+        return options.is_chips
 
     # --- internals ------------------------------------------------------------------------------------
 
@@ -198,7 +187,7 @@ class RackoState:
         self.current = self.order[(self.order.index(self.current) + 1) % len(self.order)]
         self.phase = "draw"
 
-    def _illegal(self) -> RuleError:
+    def _illegal(self, action: Any) -> RuleError:
         who = seat_name(self.current)
         card = self.drawn
         if self.phase == "blitz_place":
@@ -242,15 +231,9 @@ class RackoState:
             return [i for i, card in enumerate(self._rack(self.current)) if card is None]
         return []
 
-    def apply(self, action: Action) -> None:
-        """Play one action for the current player; an illegal action raises RuleError and changes nothing."""
-        if self.phase == "over":
-            raise RuleError("The round is over.")
-        if not any(_same(action, legal) for legal in self.legal_actions()):
-            raise self._illegal()
+    def _do(self, action: Action) -> None:
         seat = self.current
         phase = self.phase
-        self.log.append(action)
         if phase == "draw":
             if action == STOCK:
                 self.drawn, self.drawn_from = self.stock.pop(), STOCK
@@ -289,10 +272,8 @@ class RackoState:
                 self._blitz_calls.append(seat)
             self._next_blitz_call()
 
-    def view(self, seat: int) -> RackoView:
+    def _view(self, seat: int) -> RackoView:
         """Only what `seat` may see: its own rack, public cards, and its own drawn card."""
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.options.players:
-            raise RuleError("There is no seat {seat} at this table.", seat=seat)
         rack = self.racks[seat]
         show_drawn = self.drawn is not None and (seat == self.current or self.drawn_from == PILE)
         return RackoView(
@@ -304,20 +285,26 @@ class RackoState:
             drawn_from=self.drawn_from,
             deck_size=self.options.deck_size,
             discards=tuple(self.discards),
-            scores=self.scores,
+            match_scores=self.match_scores,
             options=self.options,
             current_player=self.current,
             turn=self.turn,
+            is_over=self.is_over,
+            round_points=self.round_points(),
             stock_count=len(self.stock),
             pile=tuple(self.pile),
             known=tuple(tuple(k) for k in self.known),
             players_out=self.out,
         )
 
-    def result(self) -> dict[str, Any]:
-        """The round result as a score keeper would enter it (CONTRACTS.md detailed form)."""
+    def round_points(self) -> tuple[int, ...] | None:
+        """The round's effect per seat once it is over (points, or chip changes in the chips game), else None."""
         if not self.is_over:
-            raise RuleError("The round is not over yet.")
+            return None
+        return tuple(score_result(self.result(), self.options, dealer=self.dealer))
+
+    def _result(self) -> dict[str, Any]:
+        """The round result as a score keeper would enter it (results.py's detailed form)."""
         return {
             "racks": [None if rack is None else list(rack) for rack in self.racks],
             "callers": list(self.callers),
@@ -325,32 +312,7 @@ class RackoState:
         }
 
 
-def new_round(
-    options: RackoOptions,
-    seed: int | str,
-    *,
-    dealer: int = 0,
-    scores: Sequence[int] | None = None,
-    out: Iterable[int] = (),
-) -> RackoState:
-    """Shuffle with `random.Random(seed)` and deal (1.2). `scores`: match totals shown in views;
-    `out`: seats out of the chips game (they are not dealt in)."""
-    return RackoState(options, seed, dealer=dealer, scores=scores, out=out)
-
-
-def replay(
-    options: RackoOptions,
-    seed: int | str,
-    log: Sequence[Action],
-    *,
-    dealer: int = 0,
-    scores: Sequence[int] | None = None,
-    out: Iterable[int] = (),
-) -> RackoState:
-    """Rebuild a round from its seed and action log; an illegal logged action raises RuleError."""
-    if not isinstance(log, list | tuple):
-        raise RuleError("A round log is a list of actions.")
-    state = new_round(options, seed, dealer=dealer, scores=scores, out=out)
-    for action in log:
-        state.apply(action)
-    return state
+new_round = RackoState.new_round
+"""Shuffle with `random.Random(seed)` and deal (1.2): `State.new_round`'s arguments; `round_index` does not
+change a Racko deal, `out` are the seats out of the chips game."""
+replay = RackoState.replay

@@ -1,4 +1,4 @@
-"""Racko round results as the match model stores them (CONTRACTS.md): validation and scoring.
+"""Racko round results as the match model stores them (the forms below): validation and scoring.
 
 Detailed form: {"racks": [[10 ints] | None per seat], "callers": [seat, ...], "blitz": false}
 Quick form:    {"counts": [int | None per seat], "runs": [int | None per seat] | None, "callers": [...],

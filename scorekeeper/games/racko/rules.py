@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from scorekeeper.games.base import N_, Message, RuleError, seat_name
+from scorekeeper.games.base import N_, Message, Plural, RuleError, seat_name
 from scorekeeper.games.racko.options import RackoOptions
 
 SLOTS = 10
@@ -180,7 +180,13 @@ def validate_round(racks: Any, caller: Caller, options: RackoOptions, *, blitz: 
             raise RuleError("Enter the rack of {who} as 10 card numbers.", who=who)
         if len(rack) != SLOTS:
             raise RuleError(
-                "The rack of {who} has {count} cards; a rack holds exactly 10.", who=who, count=len(rack)
+                Plural(
+                    "The rack of {who} has {count} card; a rack holds exactly 10.",
+                    "The rack of {who} has {count} cards; a rack holds exactly 10.",
+                    len(rack),
+                    who=who,
+                    count=len(rack),
+                )
             )
         for index, card in enumerate(rack):
             if not isinstance(card, int) or isinstance(card, bool):
@@ -381,7 +387,7 @@ def validate_quick_round(
         elif count is None and not options.is_chips:
             raise RuleError("Enter the ascending count of {who}.", who=who)
         if count is not None and run is not None and count < SLOTS and run > max(count, SLOTS - count):
-            raise RuleError(
+            raise RuleError(  # count < 10, so the longest possible run is at least 5 cards: one form
                 "{who} has an ascending count of {count}, so no direct run can be longer than "
                 "{longest} cards (a run cannot cross the first card that drops).",
                 who=who,

@@ -18,6 +18,7 @@ from scorekeeper.games.rage.play import RageState, RageView, arranged_round, new
 from scorekeeper.games.rage.rules import (
     EDITIONS,
     LOWER_WINS,
+    PLAYERS,
     Edition,
     Options,
     RageOptions,
@@ -43,6 +44,7 @@ __all__ = [
     "LOWER_WINS",
     "MINUS",
     "NO_TRUMP",
+    "PLAYERS",
     "TRUMP_CHANGE",
     "BaselineBot",
     "Card",

@@ -22,9 +22,10 @@ from collections.abc import Callable
 from typing import Any
 
 from scorekeeper.games.base import Bot
-from scorekeeper.games.rage.cards import COLOURS, JOKER, colour_of, is_number, value_of
+from scorekeeper.games.rage.fastround import CODE, COLOUR_INDEX, baseline_card
+from scorekeeper.games.rage.fastround import baseline_bid as fast_baseline_bid
 from scorekeeper.games.rage.play import RageView
-from scorekeeper.games.rage.rules import trick_winner
+from scorekeeper.games.rage.search import build_round, move_action
 
 Action = list[Any]
 
@@ -40,76 +41,24 @@ class RandomBot:
         return self.rng.choice(legal_actions)
 
 
-def would_win(view: RageView, card: str) -> bool:
-    """Whether ``card`` would win the trick as it lies, with the trump in force now."""
-    plays = [c for _, c in view.trick] + [card]
-    return trick_winner(plays, view.trump) == len(plays) - 1
-
-
-def strength(card: str, trump: str | None) -> int:
-    """A simple order of cards by power: action cards, off-colour numbers, trumps, jokers."""
-    if card.startswith(JOKER):
-        return 40
-    if not is_number(card):
-        return -1
-    value = value_of(card) or 0
-    return value + (20 if colour_of(card) == trump else 0)
-
-
 def baseline_bid(hand: tuple[str, ...], trump: str | None) -> int:
     """Cards that are trump or 13+, plus jokers."""
-    return sum(
-        1
-        for c in hand
-        if c == JOKER or (is_number(c) and (colour_of(c) == trump or (value_of(c) or 0) >= 13))
-    )
+    trump_code = -1 if trump is None else COLOUR_INDEX[trump]
+    return fast_baseline_bid([CODE[c] for c in hand], trump_code, len(hand), None)
 
 
 class BaselineBot:
-    """The reference player of the issue (see the module docstring for every detail)."""
+    """The reference player (see the module docstring for every detail). Its rules are written once, in the
+    fast model (:func:`~scorekeeper.games.rage.fastround.baseline_card`), which the hard bot's look-ahead
+    also plays the other seats with; here the view is put into that model."""
 
     def choose(self, view: RageView, legal_actions: list[Action]) -> Action:
         if view.phase == "bid":
-            bid = min(baseline_bid(view.hand, view.trump), view.hand_size)
-            if bid == view.forbidden_bid:
-                bid = bid + 1 if bid + 1 <= view.hand_size else bid - 1
-            return ["bid", bid]
-        bid = view.bids[view.seat] or 0
-        want = view.tricks[view.seat] < bid
-        cards = self._candidates(view, legal_actions, want)
-        trump = view.trump
-        if not view.trick:  # leading
-            pick = (
-                max(cards, key=lambda c: strength(c, trump))
-                if want
-                else min(cards, key=lambda c: strength(c, trump))
-            )
-            return ["play", pick]
-        winners = [c for c in cards if would_win(view, c)]
-        losers = [c for c in cards if c not in winners]
-        if want:
-            pick = (
-                min(winners, key=lambda c: strength(c, trump))
-                if winners
-                else min(cards, key=lambda c: strength(c, trump))
-            )
-        else:
-            pick = (
-                max(losers, key=lambda c: strength(c, trump))
-                if losers
-                else min(cards, key=lambda c: strength(c, trump))
-            )
-        return ["play", pick]
-
-    @staticmethod
-    def _candidates(view: RageView, legal_actions: list[Action], want: bool) -> list[str]:
-        """Legal cards, with each joker given the one colour that serves the aim."""
-        cards = [a[1] for a in legal_actions if not a[1].startswith(JOKER)]
-        if any(a[1].startswith(JOKER) for a in legal_actions):
-            led, trump = view.led, view.trump
-            colour = trump or led or COLOURS[0] if want else next(c for c in COLOURS if c not in (led, trump))
-            cards.append(f"{JOKER}:{colour}")
-        return cards
+            trump = -1 if view.trump is None else COLOUR_INDEX[view.trump]
+            hand = [CODE[c] for c in view.hand]
+            return ["bid", fast_baseline_bid(hand, trump, view.hand_size, view.forbidden_bid)]
+        fast = build_round(view, [[] for _ in view.hand_counts], [])
+        return move_action(baseline_card(fast, view.seat))
 
 
 def _hard() -> Bot:

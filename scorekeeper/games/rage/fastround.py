@@ -17,7 +17,7 @@ reproduce move for move.
 from __future__ import annotations
 
 from scorekeeper.games.rage.cards import BONUS, COLOURS, JOKER, MINUS, NO_TRUMP, NUMBER_CARDS, TRUMP_CHANGE
-from scorekeeper.games.rage.rules import Edition
+from scorekeeper.games.rage.rules import edition_score, hook_bid
 
 W, NT, TC, PLUS, MINUS_CARD = 96, 97, 98, 99, 100
 JOKER_RANK = 16
@@ -279,18 +279,8 @@ def baseline_bid(hand: list[int], trump: int, hand_size: int, forbidden: int | N
     return bid
 
 
-def forbidden(bids: list[int], hand_size: int, hook: bool) -> int | None:
-    """The dealer's forbidden bid given the other bids (None without the hook rule or out of range)."""
-    if not hook:
-        return None
-    missing = hand_size - sum(bids)
-    return missing if 0 <= missing <= hand_size else None
+forbidden = hook_bid
+"""The dealer's forbidden bid given the other bids (the engine's hook rule)."""
 
-
-def round_points(bid: int, tricks: int, bonus: int, minus: int, rules: Edition) -> int:
-    """RULES.md 3.4 for one seat (as :func:`scorekeeper.games.rage.rules.round_score`)."""
-    if tricks == bid:
-        points = rules.exact_zero_points if bid == 0 else rules.exact_points
-    else:
-        points = rules.missed_points
-    return tricks + points + 5 * (bonus - minus)
+round_points = edition_score
+"""RULES.md 3.4 for one seat (the engine's scoring, :func:`scorekeeper.games.rage.rules.edition_score`)."""

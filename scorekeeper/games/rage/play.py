@@ -16,7 +16,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper.games.base import RuleError, joined, seat_name, seats_from_left_of
+from scorekeeper.games.base import N_, Deal, Plural, RuleError, State, joined, seat_name, seats_from_left_of
 from scorekeeper.games.rage.cards import (
     BONUS,
     COLOUR_NAMES,
@@ -33,6 +33,7 @@ from scorekeeper.games.rage.cards import (
     sort_key,
 )
 from scorekeeper.games.rage.rules import (
+    BONUS_POINTS,
     RageOptions,
     deck,
     forbidden_dealer_bid,
@@ -69,13 +70,18 @@ class RageView:
     trick: tuple[tuple[int, str], ...]
     """The current trick: (seat, card) in playing order, jokers with their colour."""
     led: str | None
-    turn: int
+    current_player: int
     """Whose turn it is (-1 once the round is over)."""
+    turn: int
+    """How many turns (bids and cards played) have been taken so far this round."""
+    is_over: bool
     leader: int
     dealer: int
     phase: str
     """``"bid"``, ``"play"`` or ``"over"``."""
-    scores: tuple[int, ...]
+    match_scores: tuple[int, ...]
+    """The match totals before this round."""
+    round_points: tuple[int, ...]
     """Round points as they stand: tricks and +5/-5 cards; the bid's points are added once the round is over."""
     forbidden_bid: int | None
     """During the dealer's bid: the number the hook rule forbids."""
@@ -92,19 +98,25 @@ class RageView:
     options: RageOptions
 
 
-class RageState:
+class RageState(State):
     """One round of Rage from the deal to the last trick."""
+
+    options_type = RageOptions
+    wrong_options = N_("These are not Rage options.")
 
     def __init__(
         self,
         options: RageOptions,
-        seed: Any,
+        deal: Deal,
         *,
-        dealer: int,
-        round_index: int,
-        size: int,
+        hand_size: int | None = None,
         cards: list[str] | None = None,
     ) -> None:
+        """Shuffle with ``random.Random(seed)`` (or take ``cards``, top first), deal, show the first trump;
+        bidding starts left of the dealer. The hand size follows the edition's schedule for the round unless
+        ``hand_size`` is given. Everybody plays every round (no one is out)."""
+        seed, dealer, round_index = deal.seed, deal.dealer, deal.round_index
+        size = _round_size(options, round_index, hand_size)
         players = options.players
         self.options = options
         self.seed = seed
@@ -112,6 +124,7 @@ class RageState:
         self.round_index = round_index
         self.hand_size = size
         self.log: list[Action] = []
+        self.match_scores = deal.scores
         if cards is None:
             cards = deck(options)
             random.Random(seed).shuffle(cards)
@@ -130,7 +143,7 @@ class RageState:
         self._bid_order = order
         self.phase = "bid"
         self.leader = order[0]
-        self.turn = order[0]
+        self.to_act = order[0]
         self.trick: list[tuple[int, str]] = []
         self.tricks = [0] * players
         self.bonus = [0] * players
@@ -180,7 +193,7 @@ class RageState:
 
     @property
     def current_player(self) -> int:
-        return OVER if self.is_over else self.turn
+        return OVER if self.is_over else self.to_act
 
     @property
     def talon_size(self) -> int:
@@ -197,14 +210,14 @@ class RageState:
 
     def forbidden_bid(self) -> int | None:
         """The bid the hook rule forbids the current bidder (only ever the dealer)."""
-        if self.phase != "bid" or self.turn != self.dealer:
+        if self.phase != "bid" or self.to_act != self.dealer:
             return None
         earlier = [b for b in self.bids if b is not None]
         return forbidden_dealer_bid(earlier, self.hand_size, self.options)
 
     def playable(self) -> list[str]:
         """The cards (as held, jokers plain) the current player may play."""
-        hand = self.hands[self.turn]
+        hand = self.hands[self.to_act]
         led = self.led
         if led is not None:
             follow = [c for c in hand if c[0] == led and is_number(c)]
@@ -226,35 +239,43 @@ class RageState:
             return actions
         return []
 
-    def apply(self, action: Action) -> None:
-        """Take one action of the current player; an illegal one raises RuleError and changes nothing."""
-        if self.phase == "over":
-            raise RuleError("The round is over.")
-        if not isinstance(action, list | tuple) or len(action) != 2 or action[0] not in ("bid", "play"):
-            raise RuleError('A Rage move is a bid ("bid", number) or a card to play ("play", card).')
+    def _do(self, action: Action) -> None:
         kind, value = action
         if kind == "bid":
-            self._check_bid(value)
-            self.bids[self.turn] = value
-            self.log.append(["bid", value])
+            self.bids[self.to_act] = value
             self._next_bidder()
         else:
-            card = self._check_play(value)
-            self.log.append(["play", card])
-            self._play(card)
+            self._play(value)
 
-    def _refuse(self, message: str, **fields: object) -> RuleError:
+    def _illegal(self, action: Any) -> RuleError:
+        if not isinstance(action, list | tuple) or len(action) != 2 or action[0] not in ("bid", "play"):
+            return RuleError('A Rage move is a bid ("bid", number) or a card to play ("play", card).')
+        kind, value = action
+        try:
+            self._check_bid(value) if kind == "bid" else self._check_play(value)
+        except RuleError as error:
+            return error
+        return RuleError('A Rage move is a bid ("bid", number) or a card to play ("play", card).')
+
+    def _refuse(self, message: str, plural: str | None = None, **fields: object) -> RuleError:
         """A refusal naming the player whose turn it is (named only when a move is refused: this is the
-        hot path of the bots' search)."""
-        return RuleError(message, who=seat_name(self.turn), **fields)
+        hot path of the bots' search). With `plural`, a count message whose form follows the field `size`."""
+        if plural is not None:
+            return RuleError(
+                Plural(message, plural, int(str(fields["size"])), who=seat_name(self.to_act), **fields)
+            )
+        return RuleError(message, who=seat_name(self.to_act), **fields)
 
     def _check_bid(self, value: object) -> None:
         if self.phase != "bid":
             raise self._refuse("The bidding is over; {who} plays a card.")
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= self.hand_size:
-            raise self._refuse("{who} may bid 0 to {size} tricks.", size=self.hand_size)
+            raise self._refuse(
+                "{who} may bid 0 to {size} trick.", "{who} may bid 0 to {size} tricks.", size=self.hand_size
+            )
         if value == self.forbidden_bid():
             raise self._refuse(
+                "{who} deals and may not bid {bid}: all bids would add up to the {size} card in hand.",
                 "{who} deals and may not bid {bid}: all bids would add up to the {size} cards in hand.",
                 bid=value,
                 size=self.hand_size,
@@ -271,7 +292,7 @@ class RageState:
             raise self._refuse("{who}: {reason}", reason=error) from None
         assert isinstance(value, str)
         held = base_card(value)
-        if held not in self.hands[self.turn]:
+        if held not in self.hands[self.to_act]:
             raise self._refuse("{who} does not hold {card}.", card=describe(held))
         allowed = self.playable()
         if held not in allowed:
@@ -283,15 +304,15 @@ class RageState:
         return value
 
     def _next_bidder(self) -> None:
-        position = self._bid_order.index(self.turn) + 1
+        position = self._bid_order.index(self.to_act) + 1
         if position < self.players:
-            self.turn = self._bid_order[position]
+            self.to_act = self._bid_order[position]
         else:
             self.phase = "play"
-            self.turn = self.leader
+            self.to_act = self.leader
 
     def _play(self, card: str) -> None:
-        seat = self.turn
+        seat = self.to_act
         self.hands[seat].remove(base_card(card))
         self.trick.append((seat, card))
         if card == NO_TRUMP and not self.no_trump_in_trick:
@@ -310,7 +331,7 @@ class RageState:
         elif card == MINUS:
             self.minus_in_trick = True
         if len(self.trick) < self.players:
-            self.turn = (seat + 1) % self.players
+            self.to_act = (seat + 1) % self.players
             return
         self._finish_trick()
 
@@ -329,24 +350,24 @@ class RageState:
             self._reveal()
         self.trick = []
         self._reset_trick_flags()
-        self.leader = self.turn = winner
+        self.leader = self.to_act = winner
         if not any(self.hands):
             self.phase = "over"
 
     # --- outputs --------------------------------------------------------------------------------------
 
-    def scores(self) -> list[int]:
-        """Round points as they stand; the bid's points count once the round is over."""
+    def round_points(self) -> tuple[int, ...]:
+        """Round points as they stand: tricks and +5/-5 cards; the bid's points count once the round is over."""
         if self.is_over:
-            return [
+            return tuple(
                 round_score(b or 0, t, p, m, self.options)
                 for b, t, p, m in zip(self.bids, self.tricks, self.bonus, self.minus, strict=True)
-            ]
-        return [t + 5 * (p - m) for t, p, m in zip(self.tricks, self.bonus, self.minus, strict=True)]
+            )
+        return tuple(
+            t + BONUS_POINTS * (p - m) for t, p, m in zip(self.tricks, self.bonus, self.minus, strict=True)
+        )
 
-    def view(self, seat: int) -> RageView:
-        if not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise RuleError("There is no seat {seat} at this table.", seat=seat)
+    def _view(self, seat: int) -> RageView:
         return RageView(
             seat=seat,
             hand=tuple(self.hands[seat]),
@@ -361,11 +382,14 @@ class RageState:
             minus=tuple(self.minus),
             trick=tuple(self.trick),
             led=self.led,
-            turn=self.current_player,
+            current_player=self.current_player,
+            turn=len(self.log),
+            is_over=self.is_over,
             leader=self.leader,
             dealer=self.dealer,
             phase=self.phase,
-            scores=tuple(self.scores()),
+            match_scores=self.match_scores,
+            round_points=self.round_points(),
             forbidden_bid=self.forbidden_bid(),
             played=tuple(self.played),
             history=tuple(self.history),
@@ -378,10 +402,8 @@ class RageState:
             options=self.options,
         )
 
-    def result(self) -> dict[str, Any]:
+    def _result(self) -> dict[str, Any]:
         """The round as a score keeper would enter it."""
-        if not self.is_over:
-            raise RuleError("The round is not over yet.")
         return {
             "bids": list(self.bids),
             "tricks": list(self.tricks),
@@ -403,17 +425,9 @@ def _round_size(options: RageOptions, round_index: int, hand_size: int | None) -
     return round_hand_size(options, round_index)
 
 
-def new_round(
-    options: RageOptions, seed: Any, *, dealer: int = 0, round_index: int = 0, hand_size: int | None = None
-) -> RageState:
-    """Shuffle with ``random.Random(seed)``, deal, show the first trump; bidding starts left of the dealer.
-
-    The hand size follows the edition's schedule for ``round_index`` unless ``hand_size`` is given.
-    """
-    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < options.players:
-        raise RuleError("The dealer must be one of the {players} players.", players=options.players)
-    size = _round_size(options, round_index, hand_size)
-    return RageState(options, seed, dealer=dealer, round_index=round_index, size=size)
+new_round = RageState.new_round
+"""``State.new_round``'s arguments, and ``hand_size`` to deal another number of cards than the schedule's."""
+replay = RageState.replay
 
 
 def arranged_round(
@@ -432,20 +446,5 @@ def arranged_round(
     size = len(hands[0])
     order = seats_from_left_of(dealer, players)
     cards = [hands[order[i % players]][i // players] for i in range(size * players)] + list(talon)
-    return RageState(options, None, dealer=dealer, round_index=round_index, size=size, cards=cards)
-
-
-def replay(
-    options: RageOptions,
-    seed: Any,
-    log: list[Action],
-    *,
-    dealer: int = 0,
-    round_index: int = 0,
-    hand_size: int | None = None,
-) -> RageState:
-    """Rebuild a round from its seed and action log."""
-    state = new_round(options, seed, dealer=dealer, round_index=round_index, hand_size=hand_size)
-    for action in log:
-        state.apply(action)
-    return state
+    deal = Deal(None, dealer, round_index, (0,) * players)
+    return RageState(options, deal, hand_size=size, cards=cards)

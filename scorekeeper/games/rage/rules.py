@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorekeeper.games.base import N_, RuleError, seat_name
+from scorekeeper.games.base import N_, Plural, RuleError, is_int, seat_name
 from scorekeeper.games.rage.cards import (
     BONUS,
     JOKER,
@@ -79,6 +79,11 @@ EDITIONS: dict[str, Edition] = {
 }  # fmt: skip
 BONUS_POINTS = 5
 """What each counted +5 card adds and each counted -5 card takes away."""
+PLAYERS = (
+    min(edition.min_players for edition in EDITIONS.values()),
+    max(edition.max_players for edition in EDITIONS.values()),
+)
+"""The fewest and the most players over all editions."""
 
 
 @dataclass(frozen=True)
@@ -93,7 +98,7 @@ class RageOptions:
         if self.edition not in EDITIONS:
             raise RuleError("Rage editions are {editions}.", editions=", ".join(EDITIONS))
         rules = EDITIONS[self.edition]
-        if not _is_int(self.players) or not rules.min_players <= self.players <= rules.max_players:
+        if not is_int(self.players) or not rules.min_players <= self.players <= rules.max_players:
             low, high = rules.min_players, rules.max_players
             raise RuleError(
                 "The {edition} edition of Rage is for {low} to {high} players.",
@@ -118,10 +123,6 @@ class RageOptions:
 Options = RageOptions
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _edition(options: RageOptions | None) -> Edition:
     return EDITIONS["seed"] if options is None else options.rules
 
@@ -138,21 +139,34 @@ def hand_sizes(options: RageOptions) -> list[int]:
 
 def hand_size(options: RageOptions, round_index: int) -> int | None:
     """Cards per hand in round ``round_index`` (0-based); None once the schedule is over."""
-    if not _is_int(round_index) or round_index < 0:
+    if not is_int(round_index) or round_index < 0:
         raise RuleError("Rounds are counted from the first one on.")
     sizes = options.rules.hand_sizes
     return sizes[round_index] if round_index < len(sizes) else None
 
 
-def forbidden_dealer_bid(earlier_bids: Sequence[int], hand_size: int, options: RageOptions) -> int | None:
-    """The one bid the dealer may not make under the hook rule (all bids would add up to the hand size).
-
-    None when the hook rule is off or no bid 0..hand size would make the sum.
-    """
-    if not options.hook:
+def hook_bid(earlier_bids: Sequence[int], hand_size: int, hook: bool) -> int | None:
+    """The hook rule (3.2): the bid that would make all bids add up to the hand size; None when the rule is
+    off or no bid 0..hand size would make the sum. Written once: the engine and the bots' fast model use it."""
+    if not hook:
         return None
     missing = hand_size - sum(earlier_bids)
     return missing if 0 <= missing <= hand_size else None
+
+
+def forbidden_dealer_bid(earlier_bids: Sequence[int], hand_size: int, options: RageOptions) -> int | None:
+    """The one bid the dealer may not make under the hook rule (all bids would add up to the hand size)."""
+    return hook_bid(earlier_bids, hand_size, options.hook)
+
+
+def edition_score(bid: int, tricks: int, bonus: int, minus: int, rules: Edition) -> int:
+    """RULES.md 3.4 for one seat under an edition's table: +1 per trick, the edition's points for an exact or
+    missed bid, +5/-5 per card. Written once: `round_score` and the bots' fast model use it."""
+    if tricks == bid:
+        bid_points = rules.exact_zero_points if bid == 0 else rules.exact_points
+    else:
+        bid_points = rules.missed_points
+    return tricks + bid_points + BONUS_POINTS * (bonus - minus)
 
 
 def round_score(
@@ -162,12 +176,7 @@ def round_score(
 
     Without options the seed edition scores (+10 exact, -5 missed).
     """
-    rules = _edition(options)
-    if tricks == bid:
-        bid_points = rules.exact_zero_points if bid == 0 else rules.exact_points
-    else:
-        bid_points = rules.missed_points
-    return tricks + bid_points + BONUS_POINTS * (bonus - minus)
+    return edition_score(bid, tricks, bonus, minus, _edition(options))
 
 
 def trick_winner(plays: Sequence[str], trump: str | None) -> int:
@@ -176,7 +185,8 @@ def trick_winner(plays: Sequence[str], trump: str | None) -> int:
     The highest trump wins (jokers named trump included); without trump in the trick, the highest card of the
     led colour (the first coloured card's colour; jokers named it included). Of two jokers in one colour the
     later ranks higher. A trick without any coloured card goes to its leader. ``trump`` is the trump in force
-    for this trick (None after a no-trump card); jokers must carry their colour (``W:g``).
+    before the trick; a no-trump card among the plays means the trick has no trump (a trump-change card after
+    it included), as the engine plays it. Jokers must carry their colour (``W:g``).
     """
     if isinstance(plays, str) or not isinstance(plays, Sequence) or not plays:
         raise RuleError("A trick needs at least one card.")
@@ -189,6 +199,8 @@ def trick_winner(plays: Sequence[str], trump: str | None) -> int:
             raise RuleError("A trick holds only cards as played.")
         colours.append(known[0])
         ranks.append(known[1])
+    if NO_TRUMP in plays:
+        trump = None
     if trump is not None and trump in colours:
         wanted = trump
     else:
@@ -235,7 +247,7 @@ def _counts(kind: str, values: object, players: int, label: str = "") -> list[in
         raise RuleError(wrong_length, players=players, given=len(values), label=label)
     out: list[int] = []
     for seat, value in enumerate(values):
-        if not _is_int(value):
+        if not is_int(value):
             raise RuleError(not_whole, who=seat_name(seat), label=label)
         if value < 0:
             raise RuleError(negative, who=seat_name(seat), label=label)
@@ -259,9 +271,9 @@ def validate_round(
     """
     players = options.players
     rules = options.rules
-    if not _is_int(hand_size) or hand_size < 1:
+    if not is_int(hand_size) or hand_size < 1:
         raise RuleError("A round is played with at least one card per hand.")
-    if not _is_int(dealer) or not 0 <= dealer < players:
+    if not is_int(dealer) or not 0 <= dealer < players:
         raise RuleError("The dealer must be one of the {players} players.", players=players)
     bid_list = _counts("bids", bids, players)
     for seat, bid in enumerate(bid_list):
@@ -276,16 +288,26 @@ def validate_round(
     forbidden = forbidden_dealer_bid(others, hand_size, options)
     if forbidden is not None and bid_list[dealer] == forbidden:
         raise RuleError(
-            "{who} deals and may not bid {bid}: all bids would add up to the {size} cards in hand.",
-            who=seat_name(dealer),
-            bid=forbidden,
-            size=hand_size,
+            Plural(
+                "{who} deals and may not bid {bid}: all bids would add up to the {size} card in hand.",
+                "{who} deals and may not bid {bid}: all bids would add up to the {size} cards in hand.",
+                hand_size,
+                who=seat_name(dealer),
+                bid=forbidden,
+                size=hand_size,
+            )
         )
     trick_list = _counts("tricks", tricks, players)
     total = sum(trick_list)
     if total != hand_size:
         raise RuleError(
-            "The tricks add up to {total}, but {size} tricks were played.", total=total, size=hand_size
+            Plural(
+                "The tricks add up to {total}, but {size} trick was played.",
+                "The tricks add up to {total}, but {size} tricks were played.",
+                hand_size,
+                total=total,
+                size=hand_size,
+            )
         )
     for label, values, limit in (("+5", bonus, rules.bonus), ("-5", minus, rules.minus)):
         taken = _counts("cards", values, players, label)
@@ -293,25 +315,30 @@ def validate_round(
             _check_cards(seat, count, label, trick_list[seat])
         if sum(taken) > limit:
             raise RuleError(
-                "{count} {label} cards were entered, but the {edition} edition has only {limit}.",
-                count=sum(taken),
-                label=label,
-                edition=rules.name,
-                limit=limit,
+                Plural(
+                    "{count} {label} card was entered, but the {edition} edition has only {limit}.",
+                    "{count} {label} cards were entered, but the {edition} edition has only {limit}.",
+                    sum(taken),
+                    count=sum(taken),
+                    label=label,
+                    edition=rules.name,
+                    limit=limit,
+                )
             )
 
 
 def _check_cards(seat: int, count: int, label: str, won: int, name: str | None = None) -> None:
     """A +5 or -5 card counts only in a trick the player won: at most one per trick (RULES.md 3.4)."""
     if count > won:
-        raise RuleError(
-            "{who} took {count} {label} cards but won only 1 trick (one counts per trick)."
-            if won == 1
-            else "{who} took {count} {label} cards but won only {won} tricks (one counts per trick).",
-            who=name or seat_name(seat),
-            count=count,
-            label=label,
-            won=won,
+        raise RuleError(  # count > won >= 0, so count is at least 1: the won tricks pick the form
+            Plural(
+                "{who} took {cards} but won only {won} trick (one counts per trick).",
+                "{who} took {cards} but won only {won} tricks (one counts per trick).",
+                won,
+                who=name or seat_name(seat),
+                cards=Plural("{n} {label} card", "{n} {label} cards", count, label=label),
+                won=won,
+            )
         )
 
 
@@ -326,11 +353,15 @@ def seat_score(
         _check_cards(seat, count, label, tricks, name)
         if count > limit:
             raise RuleError(
-                "{count} {label} cards were entered, but the {edition} edition has only {limit}.",
-                count=count,
-                label=label,
-                edition=options.rules.name,
-                limit=limit,
+                Plural(
+                    "{count} {label} card was entered, but the {edition} edition has only {limit}.",
+                    "{count} {label} cards were entered, but the {edition} edition has only {limit}.",
+                    count,
+                    count=count,
+                    label=label,
+                    edition=options.rules.name,
+                    limit=limit,
+                )
             )
     return round_score(bid, tricks, bonus, minus, options)
 

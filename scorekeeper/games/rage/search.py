@@ -278,7 +278,7 @@ def build_round(view: RageView, hands: list[list[int]], talon: list[int]) -> Fas
     r.bonus = list(view.bonus)
     r.minus = list(view.minus)
     r.bids = [b or 0 for b in view.bids]
-    r.turn = view.turn
+    r.turn = view.current_player
     return r
 
 

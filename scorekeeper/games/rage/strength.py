@@ -10,14 +10,13 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import time
 from collections.abc import Callable
 from typing import Any
 
-from scorekeeper.games.base import Bot
+from scorekeeper.games.base import Bot, play_out
 from scorekeeper.games.rage.bots import BOTS
 from scorekeeper.games.rage.play import new_round
-from scorekeeper.games.rage.rules import RageOptions, hand_sizes, round_score
+from scorekeeper.games.rage.rules import RageOptions, hand_sizes, score_result
 
 
 def measure(
@@ -46,22 +45,9 @@ def measure(
             state = new_round(
                 options, seed * 1_000_003 + game * 1_009 + index, dealer=dealer, round_index=index
             )
-            while not state.is_over:
-                seat = state.current_player
-                view = state.view(seat)
-                legal = state.legal_actions()
-                start = time.perf_counter()
-                action = bots[seat].choose(view, legal)
-                if seat == hero:
-                    times.append(time.perf_counter() - start)
-                state.apply(action)
+            play_out(state, bots, on_move=lambda s, _a, spent, hero=hero: s == hero and times.append(spent))
             result = state.result()
-            scores = [
-                round_score(b, t, p, m, options)
-                for b, t, p, m in zip(
-                    result["bids"], result["tricks"], result["bonus"], result["minus"], strict=True
-                )
-            ]
+            scores = score_result(result, options, dealer=dealer, round_index=index)
             rounds += 1
             mine.append(scores[hero])
             others = [s for i, s in enumerate(scores) if i != hero]

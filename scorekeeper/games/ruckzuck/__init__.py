@@ -5,6 +5,7 @@ from scorekeeper.games.ruckzuck.play import RuckZuckState, RuckZuckView, new_rou
 from scorekeeper.games.ruckzuck.rules import (
     JOKER,
     LOWER_WINS,
+    PLAYERS,
     Options,
     RuckZuckOptions,
     adjacent_numbers,
@@ -18,6 +19,7 @@ __all__ = [
     "BOTS",
     "JOKER",
     "LOWER_WINS",
+    "PLAYERS",
     "Options",
     "RuckZuckOptions",
     "RuckZuckState",

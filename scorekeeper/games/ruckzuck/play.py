@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper.games.base import RuleError, left_of, seat_name
+from scorekeeper.games.base import N_, Deal, RuleError, State, left_of, seat_name
 from scorekeeper.games.ruckzuck import board
 from scorekeeper.games.ruckzuck.rules import (
     HAND_SIZE,
@@ -67,6 +67,9 @@ class RuckZuckView:
     hand_sizes: tuple[int, ...]
     stock_size: int
     current_player: int
+    """The seat to act (-1 once the round is over)."""
+    turn: int
+    """How many turns have been taken so far this round."""
     dealer: int
     placed_this_turn: int
     joker_pending: bool
@@ -75,21 +78,31 @@ class RuckZuckView:
     """The current player drew the last stock card: they may still place, then the round ends."""
     is_over: bool
     out: int | None
-    scores: tuple[int, ...] | None
+    match_scores: tuple[int, ...]
+    """The match totals before this round."""
+    round_points: tuple[int, ...] | None
     """The round's penalties once it is over (hands are then shown), else None."""
     history: tuple[tuple[int, Any], ...]
     """(seat, action) for every action so far."""
     start_card: Card
 
 
-class RuckZuckState:
+class RuckZuckState(State):
     """One round of Ruck Zuck being played. Build it with `new_round` or `replay`."""
 
-    def __init__(self, options: RuckZuckOptions, *, dealer: int = 0) -> None:
-        if not isinstance(options, RuckZuckOptions):
-            raise RuleError("These are not Ruck Zuck options.")
-        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < options.players:
-            raise RuleError("The dealer must be one of the {players} players.", players=options.players)
+    options_type = RuckZuckOptions
+    wrong_options = N_("These are not Ruck Zuck options.")
+
+    def __init__(self, options: RuckZuckOptions, deal: Deal) -> None:
+        """Shuffle the 51 cards with `random.Random(seed)`, deal 5 to each player (starting left of the
+        dealer), turn up the start card onto its field (a joker onto field 25); the player left of the
+        dealer begins. Every player plays every round (no one is out); `round_index` does not change a deal."""
+        self._empty(options, deal.dealer)
+        self.match_scores = deal.scores
+        self._deal(deal.seed)
+
+    def _empty(self, options: RuckZuckOptions, dealer: int) -> None:
+        """A table before the deal: nothing on the board, empty hands; the player left of the dealer begins."""
         self.options = options
         self.dealer = dealer
         self.seed: Any = None
@@ -99,6 +112,8 @@ class RuckZuckState:
         self._hands: list[list[Card]] = [[] for _ in range(options.players)]
         self._stock: list[Card] = []  # the top card is the last one
         self._current = left_of(dealer, options.players)
+        self._turns = 0
+        self.match_scores = (0,) * options.players
         self._placed = 0
         self._joker_pending = False
         self._last_draw = False
@@ -122,7 +137,8 @@ class RuckZuckState:
     ) -> RuckZuckState:
         """A state from a given position (for tests and puzzles): `cards_on_board` maps field names to
         cards, `stock` lists the stock from the bottom to the top card. It cannot be replayed."""
-        state = cls(options, dealer=(current - 1) % options.players if dealer is None else dealer)
+        state = cls.__new__(cls)
+        state._empty(options, (current - 1) % options.players if dealer is None else dealer)
         state._hands = [list(h) for h in hands]
         for name, card in cards_on_board.items():
             state._board[board.position_of_label(name, options.side)] = card
@@ -149,7 +165,8 @@ class RuckZuckState:
 
     @property
     def current_player(self) -> int:
-        return self._current
+        """The seat to act; -1 once the round is over."""
+        return -1 if self._over else self._current
 
     @property
     def is_over(self) -> bool:
@@ -199,17 +216,8 @@ class RuckZuckState:
 
     # --- acting --------------------------------------------------------------------------------------
 
-    def apply(self, action: Any) -> None:
-        """Carry out a legal action; an illegal one raises RuleError and changes nothing."""
-        if self._over:
-            raise RuleError("The round is over.")
-        given = _freeze(action)
-        parts = given if isinstance(given, tuple) else (given,)
-        # match by equality but go on with the legal action itself, so 17.0 or True never enter the board
-        legal = [_freeze(a) for a in self.legal_actions()]
-        frozen = next((a for a in legal if a == given), None)
-        if frozen is None or any(isinstance(part, bool) for part in parts):
-            raise self._why_illegal(action)
+    def _do(self, action: Any) -> None:
+        frozen = _freeze(action)
         seat = self._current
         hand = self._hands[seat]
         if frozen == DRAW:
@@ -220,7 +228,7 @@ class RuckZuckState:
                 self._next_turn()
         elif frozen == END:
             if self._last_draw:
-                self._over = True
+                self._end_round()
             else:
                 self._next_turn()
         elif frozen[0] == SWAP:
@@ -239,16 +247,20 @@ class RuckZuckState:
             self._joker_pending = False
             if not hand:
                 self._out = seat
-                self._over = True
-        canonical = frozen if isinstance(frozen, str) else list(frozen)
-        self.log.append(canonical)
+                self._end_round()
         self._history.append((seat, frozen))
 
     def _next_turn(self) -> None:
         self._current = left_of(self._current, self.options.players)
         self._placed = 0
+        self._turns += 1
 
-    def _why_illegal(self, action: Any) -> RuleError:
+    def _end_round(self) -> None:
+        """The last turn of the round is over too."""
+        self._over = True
+        self._turns += 1
+
+    def _illegal(self, action: Any) -> RuleError:
         """A player's explanation of why `action` is not allowed now."""
         who = seat_name(self._current)
         frozen = _freeze(action)
@@ -304,16 +316,16 @@ class RuckZuckState:
         """Every seat's penalty for the cards now in hand."""
         return [penalty(h) for h in self._hands]
 
-    def result(self) -> dict[str, Any]:
+    def round_points(self) -> tuple[int, ...] | None:
+        """The round's penalties once it is over (the hands are then shown), else None."""
+        return tuple(self.penalties()) if self._over else None
+
+    def _result(self) -> dict[str, Any]:
         """The round result a score keeper would enter: `{"hands": [...], "out": seat | None}`."""
-        if not self._over:
-            raise RuleError("The round is not over yet.")
         return {"hands": [sorted_hand(h) for h in self._hands], "out": self._out}
 
-    def view(self, seat: int) -> RuckZuckView:
+    def _view(self, seat: int) -> RuckZuckView:
         """What `seat` may see (see RuckZuckView)."""
-        if not isinstance(seat, int) or not 0 <= seat < self.options.players:
-            raise RuleError("There is no seat {seat} at this table.", seat=seat)
         return RuckZuckView(
             seat=seat,
             options=self.options,
@@ -322,36 +334,20 @@ class RuckZuckState:
             hand=tuple(sorted_hand(self._hands[seat])),
             hand_sizes=tuple(len(h) for h in self._hands),
             stock_size=len(self._stock),
-            current_player=self._current,
+            current_player=self.current_player,
+            turn=self._turns,
             dealer=self.dealer,
             placed_this_turn=self._placed,
             joker_pending=self._joker_pending,
             last_draw=self._last_draw,
             is_over=self._over,
             out=self._out,
-            scores=tuple(self.penalties()) if self._over else None,
+            match_scores=self.match_scores,
+            round_points=self.round_points(),
             history=tuple(self._history),
             start_card=self.start_card,
         )
 
 
-def new_round(options: RuckZuckOptions, seed: Any, *, dealer: int = 0) -> RuckZuckState:
-    """Shuffle the 51 cards with `random.Random(seed)`, deal 5 to each player (starting left of the
-    dealer), turn up the start card onto its field (a joker onto field 25); the player left of the dealer
-    begins."""
-    state = RuckZuckState(options, dealer=dealer)
-    state._deal(seed)
-    return state
-
-
-def replay(options: RuckZuckOptions, seed: Any, log: Sequence[Any], *, dealer: int = 0) -> RuckZuckState:
-    """Rebuild a round exactly from its seed and the actions taken so far."""
-    state = new_round(options, seed, dealer=dealer)
-    for step, action in enumerate(log, start=1):
-        try:
-            state.apply(action)
-        except RuleError as error:
-            raise RuleError(
-                "Move {step} of the saved round cannot be replayed: {reason}", step=step, reason=error
-            ) from None
-    return state
+new_round = RuckZuckState.new_round
+replay = RuckZuckState.replay

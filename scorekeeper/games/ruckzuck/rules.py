@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from scorekeeper.games.base import Message, RuleError, seat_name
+from scorekeeper.games.base import Message, Plural, RuleError, is_int, seat_name
 from scorekeeper.games.ruckzuck import board
 
 JOKER: Final = "J"
@@ -22,13 +22,10 @@ JOKER_PENALTY: Final = 100
 MAX_PENALTY: Final = sum(NUMBERS) + JOKERS_IN_DECK * JOKER_PENALTY  # 1,425: every card in one hand
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 6
+PLAYERS = (MIN_PLAYERS, MAX_PLAYERS)
 HAND_SIZE: Final = 5
 LOWER_WINS: Final = True
 """The lowest total penalty wins."""
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @dataclass(frozen=True)
@@ -41,9 +38,9 @@ class RuckZuckOptions:
     side: str = "red"
 
     def __post_init__(self) -> None:
-        if not _is_int(self.players) or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
+        if not is_int(self.players) or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
             raise RuleError("Ruck Zuck is for {low} to {high} players.", low=MIN_PLAYERS, high=MAX_PLAYERS)
-        if self.rounds is not None and (not _is_int(self.rounds) or self.rounds < 1):
+        if self.rounds is not None and (not is_int(self.rounds) or self.rounds < 1):
             raise RuleError("The number of rounds must be a whole number of at least 1.")
         if self.rounds is not None and self.rounds < self.players:
             # RULES.md 2.3: the seed's minimum is one round per player, so that everyone deals once.
@@ -71,7 +68,7 @@ def penalty(hand: Sequence[Card]) -> int:
     for card in hand:
         if card == JOKER and isinstance(card, str):
             total += JOKER_PENALTY
-        elif _is_int(card) and card in NUMBERS:
+        elif is_int(card) and card in NUMBERS:
             total += card
         else:
             raise RuleError("{card} is not a card; cards are 1 to 49 and J (joker).", card=_card_name(card))
@@ -82,10 +79,10 @@ def adjacent_numbers(number: int, side: str = "red") -> set[int]:
     """The number fields touching `number`'s field side by side or corner to corner. Joker fields and the
     stock field are not number fields, so they never appear (and a card does not reach across them)."""
     fields = board.layout(side)
-    if not _is_int(number):
+    if not is_int(number):
         raise RuleError("The board has number fields 1 to 49, not {number}.", number=str(number))
     position = board.position_of(number, side)
-    return {fields[p] for p in board.neighbours(position) if _is_int(fields[p])}  # type: ignore[misc]
+    return {fields[p] for p in board.neighbours(position) if is_int(fields[p])}  # type: ignore[misc]
 
 
 def _card_name(card: object) -> str:
@@ -102,9 +99,13 @@ def validate_hands(hands: Sequence[Any], options: RuckZuckOptions | None = None)
     expected = options.players if options is not None else None
     if expected is not None and len(hands) != expected:
         raise RuleError(
-            "This game has {players} players, but {hands} hands were entered.",
-            players=expected,
-            hands=len(hands),
+            Plural(
+                "This game has {players} players, but {hands} hand was entered.",
+                "This game has {players} players, but {hands} hands were entered.",
+                len(hands),
+                players=expected,
+                hands=len(hands),
+            )
         )
     if not MIN_PLAYERS <= len(hands) <= MAX_PLAYERS:
         raise RuleError(
@@ -120,7 +121,7 @@ def validate_hands(hands: Sequence[Any], options: RuckZuckOptions | None = None)
     typed_total = 0
     for seat, hand in enumerate(hands):
         who = seat_name(seat)
-        if _is_int(hand):
+        if is_int(hand):
             if not 0 <= hand <= MAX_PENALTY:
                 raise RuleError(
                     "{who}: a penalty total must lie between 0 and {most:,}, not {total}.",
@@ -146,7 +147,7 @@ def validate_hands(hands: Sequence[Any], options: RuckZuckOptions | None = None)
                         "{who}: there are only {jokers} jokers in the game.", who=who, jokers=JOKERS_IN_DECK
                     )
                 continue
-            if not _is_int(card) or card not in NUMBERS:
+            if not is_int(card) or card not in NUMBERS:
                 raise RuleError(
                     "{who}: {card} is not a card; cards are 1 to 49 and J (joker).",
                     who=who,
@@ -183,7 +184,7 @@ def _hands_of(result: Any, options: RuckZuckOptions) -> tuple[Sequence[Any], int
     if not isinstance(result, Mapping) or "hands" not in result:
         raise RuleError("A Ruck Zuck round needs the hands (or penalty totals) of every player.")
     out = result.get("out")
-    if out is not None and (not _is_int(out) or not 0 <= out < options.players):
+    if out is not None and (not is_int(out) or not 0 <= out < options.players):
         raise RuleError("Who went out must be one of the {players} players.", players=options.players)
     return result["hands"], out
 
@@ -196,7 +197,7 @@ def validate_result(
     nobody needs an empty hand, but at most one may have one."""
     if not isinstance(options, RuckZuckOptions):
         raise RuleError("These are not Ruck Zuck options.")
-    if not _is_int(round_index) or round_index < 0:
+    if not is_int(round_index) or round_index < 0:
         raise RuleError("Rounds are counted from the first one on.")
     if round_index >= options.planned_rounds:
         raise RuleError("This game has only {rounds} rounds.", rounds=options.planned_rounds)
@@ -204,7 +205,7 @@ def validate_result(
     validate_hands(hands, options)
     if out is not None:
         hand = hands[out]
-        if (_is_int(hand) and hand != 0) or (not _is_int(hand) and len(hand) != 0):
+        if (is_int(hand) and hand != 0) or (not is_int(hand) and len(hand) != 0):
             raise RuleError("{who} went out, so they have no cards left and 0 penalty.", who=seat_name(out))
 
 
@@ -213,4 +214,4 @@ def score_result(
 ) -> list[int]:
     """The round's penalty per seat: a typed total as entered, else the penalty of the cards left."""
     validate_result(result, options, dealer=dealer, round_index=round_index)
-    return [hand if _is_int(hand) else penalty(hand) for hand in result["hands"]]
+    return [hand if is_int(hand) else penalty(hand) for hand in result["hands"]]

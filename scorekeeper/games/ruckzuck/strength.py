@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import time
 from collections.abc import Callable
 from typing import Any
 
+from scorekeeper.games.base import play_out
 from scorekeeper.games.ruckzuck.bots import BOTS
 from scorekeeper.games.ruckzuck.play import new_round
 from scorekeeper.games.ruckzuck.rules import RuckZuckOptions
@@ -45,15 +45,7 @@ def measure(
         seat = r % players
         bots = [make() if s == seat else make_opponent() for s in range(players)]
         state = new_round(options, seed * 1_000_003 + r, dealer=(r // players) % players)
-        while not state.is_over:
-            player = state.current_player
-            view = state.view(player)
-            legal = state.legal_actions()
-            start = time.perf_counter()
-            action = bots[player].choose(view, legal)
-            if player == seat:
-                times.append(time.perf_counter() - start)
-            state.apply(action)
+        play_out(state, bots, on_move=lambda s, _a, spent, me=seat: s == me and times.append(spent))
         scores = state.penalties()
         wins += scores[seat] == min(scores)
         outs += state.result()["out"] == seat

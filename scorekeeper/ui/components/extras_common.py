@@ -11,13 +11,14 @@ import flet as ft
 from babel.dates import format_date
 from babel.numbers import format_decimal, format_percent
 
+from scorekeeper.games.spec import KEYS
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import PLAYER_COLOURS, AppContext
 
 # Lines of a chart for players without a saved colour: the player palette, in order.
 PALETTE: tuple[str, ...] = tuple(value for _, value in PLAYER_COLOURS)
 
-GAME_ORDER: tuple[str, ...] = ("racko", "ruckzuck", "rage")
+GAME_ORDER: tuple[str, ...] = KEYS
 
 
 def language(ctx: AppContext) -> str:

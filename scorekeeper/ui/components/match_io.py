@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import copy
+import dataclasses
 from collections.abc import Callable
 
 from scorekeeper.games.base import RuleError
@@ -31,29 +31,24 @@ def colours_of(ctx: AppContext, match: Match) -> dict[str, str]:
 
 
 def change_match(
-    ctx: AppContext, match: Match, change: Callable[[Match], None], description: str
-) -> str | None:
-    """Apply `change` to `match` and save it; returns None on success, else the message for the player.
+    ctx: AppContext, match: Match, change: Callable[[Match], Match], description: str
+) -> Match | str:
+    """Save the match `change` makes of `match` (e.g. `lambda m: m.with_round(result)`); returns the saved
+    match, else the message for the player.
 
-    The rules check the change before anything is altered (a RuleError leaves the match as it was) and the store
-    refuses a stale version (another device saved in between). On success the previous state is kept so the
-    player can undo this one change.
+    A change makes a new match value (the rules check it first) and the store refuses a stale version (another
+    device saved in between); `match` itself never changes, so it is the previous value that undo goes back to.
     """
-    before = copy.deepcopy(match.to_dict())
     try:
-        change(match)
-        ctx.store.save_match(match)
+        changed = change(match)
+        ctx.store.save_match(changed)
     except (RuleError, ValueError) as error:
-        restored = Match.from_dict(before)
-        match.__dict__.update(restored.__dict__)
         return ctx.describe(error)
     except Exception as error:  # the store failed (disk full, read-only): say so, nothing was saved
-        restored = Match.from_dict(before)
-        match.__dict__.update(restored.__dict__)
         return ctx.t("Could not save: {error}", error=ctx.describe(error))
-    ctx.undo = (match.id, description, before)
+    ctx.undo = (match.id, description, match)
     announce(ctx, match.id)
-    return None
+    return changed
 
 
 def undo_last(ctx: AppContext, match_id: str) -> str | None:
@@ -64,8 +59,8 @@ def undo_last(ctx: AppContext, match_id: str) -> str | None:
     current = ctx.store.get_match(match_id)
     if current is None:
         return ctx.t("This game was not found. It may have been deleted.")
-    restored = Match.from_dict(before)
-    restored.version = current.version  # replaces what is stored now; a newer save elsewhere still conflicts
+    # the previous value replaces what is stored now; a newer save elsewhere still conflicts
+    restored = dataclasses.replace(before, version=current.version)
     try:
         ctx.store.save_match(restored)
     except Exception as error:

@@ -7,28 +7,30 @@ from typing import Any
 
 import flet as ft
 
+from scorekeeper.games.spec import find
 from scorekeeper.match import Match
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
 
 
 def place_label(ctx: AppContext, place: int, shared: bool) -> str:
-    """ "1." or "1.=" — equal totals share the place (RULES.md); the line also says "shared place"."""
-    return f"{place}.=" if shared else f"{place}."
+    """ "1." or "1.=" — equal totals share the place (RULES.md); the line also says "shared place". Each language
+    writes the place its own way (French "1er", "2e")."""
+    label = ctx.t("1.") if place == 1 else ctx.t("{place}.", place=place)
+    return f"{label}=" if shared else label
 
 
 def game_title(ctx: AppContext, game: str) -> str:
-    titles = {"racko": ctx.t("Racko"), "ruckzuck": ctx.t("Ruck Zuck"), "rage": ctx.t("Rage")}
-    return titles.get(game, game)
+    """The game's title in the app's language (the key itself for a game this version does not know)."""
+    spec = find(game)
+    return spec.title.translated(ctx.t) if spec else game
 
 
 def unit_label(ctx: AppContext, match: Match) -> str:
     """What the totals count: points, penalty points or chips."""
     if match.chips:
         return ctx.t("chips")
-    if match.game == "ruckzuck":
-        return ctx.t("penalty points")
-    return ctx.t("points")
+    return match.spec.unit.translated(ctx.t)
 
 
 def standings_list(
@@ -51,7 +53,7 @@ def standings_list(
         if place_counts[row.place] > 1:
             extras.append(ctx.t("shared place"))
         if row.exact_bids is not None:
-            extras.append(ctx.t("{n} exact bids", n=row.exact_bids))
+            extras.append(ctx.t.plural("{n} exact bid", "{n} exact bids", row.exact_bids))
         if row.seat in out:
             extras.append(ctx.t("out of chips"))
         name_column: list[ft.Control] = [ft.Text(row.name, size=big, weight=ft.FontWeight.BOLD, no_wrap=True)]

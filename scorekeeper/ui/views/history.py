@@ -11,6 +11,7 @@ from typing import Any
 
 import flet as ft
 
+from scorekeeper.games.spec import find
 from scorekeeper.ui.components.extras_charts import progression_chart
 from scorekeeper.ui.components.extras_common import (
     GAME_ORDER,
@@ -25,9 +26,10 @@ from scorekeeper.ui.components.score_table import game_title, rounds_table, stan
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
 
-LOWER_WINS: frozenset[str] = frozenset(
-    {"ruckzuck"}
-)  # only for ordering a list line; places come from the model
+
+def _lower_wins(game: str) -> bool:
+    spec = find(game)
+    return spec is not None and spec.lower_wins
 
 
 def history_route(game: str | None, player: str | None) -> str:
@@ -41,7 +43,7 @@ def _line(ctx: AppContext, summary: Any) -> ft.Control:
     seats = sorted(
         range(len(summary.names)),
         key=lambda seat: summary.totals[seat],
-        reverse=summary.game not in LOWER_WINS,
+        reverse=not _lower_wins(summary.game),  # only the order of a list line; places come from the model
     )
     standings = ", ".join(f"{summary.names[seat]} {summary.totals[seat]}" for seat in seats)
     winners = ", ".join(summary.names[seat] for seat in summary.winners)

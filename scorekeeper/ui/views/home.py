@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from scorekeeper.games.spec import GAMES, find
 from scorekeeper.ui.components.layout import screen, section
 from scorekeeper.ui.components.score_table import game_title
 from scorekeeper.ui.components.widgets import primary_button, tag
@@ -15,9 +16,9 @@ def _active_games(ctx: AppContext) -> list[ft.Control]:
     for summary in ctx.store.list_matches(status="active"):
         if summary.mode != "tracked":
             continue
-        order = sorted(range(len(summary.names)), key=lambda seat: summary.totals[seat], reverse=True)
-        if summary.game == "ruckzuck":
-            order.reverse()  # the lowest penalty leads
+        game = find(summary.game)
+        lower_wins = game is not None and game.lower_wins  # Ruck Zuck: the lowest penalty leads
+        order = sorted(range(len(summary.names)), key=lambda seat: summary.totals[seat], reverse=not lower_wins)
         standings = ", ".join(f"{summary.names[seat]} {summary.totals[seat]}" for seat in order)
         title = ctx.t("{game} · round {n}", game=game_title(ctx, summary.game), n=summary.rounds + 1)
         cards.append(
@@ -36,16 +37,12 @@ def _active_games(ctx: AppContext) -> list[ft.Control]:
     return cards
 
 
-GAME_ICONS = {"racko": ft.Icons.VIEW_COLUMN, "ruckzuck": ft.Icons.GRID_ON, "rage": ft.Icons.STYLE}
+GAME_ICONS = {game.key: getattr(ft.Icons, game.icon) for game in GAMES}
 
 
 def _quick_starts(ctx: AppContext) -> ft.Control:
     """One tap to a new game of each of the three games, with what the game is about in a few words."""
-    about = {
-        "racko": ctx.t("Sort your rack from low to high"),
-        "ruckzuck": ctx.t("Place your cards next to the cards on the board"),
-        "rage": ctx.t("Bid your tricks and make them exactly"),
-    }
+    about = {game.key: game.about.translated(ctx.t) for game in GAMES}
     cards = [
         ft.Card(
             tag(

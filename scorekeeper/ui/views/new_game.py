@@ -8,6 +8,7 @@ from typing import Any
 import flet as ft
 
 from scorekeeper.games.base import RuleError
+from scorekeeper.games.spec import GAMES
 from scorekeeper.match import Match
 from scorekeeper.ui.components.layout import error_text, screen, section
 from scorekeeper.ui.components.score_table import game_title
@@ -34,7 +35,7 @@ def _draft(ctx: AppContext, game: str | None, again: str | None) -> dict[str, An
             values = {k: v for k, v in old.options.items() if k != "players"}
             draft = {"game": old.game, "values": values, "seats": list(old.players), "dealer": RANDOM}
     if draft is None:
-        draft = {"game": "racko", "values": {}, "seats": [], "dealer": RANDOM}
+        draft = {"game": GAMES[0].key, "values": {}, "seats": [], "dealer": RANDOM}
     if game in PLAYER_RANGE and game != draft["game"]:
         draft.update(game=game, values={})
     ctx.drafts["new_game"] = draft

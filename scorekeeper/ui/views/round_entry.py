@@ -21,8 +21,6 @@ from scorekeeper.ui.components.score_table import game_title
 from scorekeeper.ui.components.widgets import primary_button
 from scorekeeper.ui.context import AppContext
 
-FORMS = {"racko": "round_racko", "ruckzuck": "round_ruckzuck", "rage": "round_rage"}
-
 
 @dataclass
 class RoundForm:
@@ -68,7 +66,7 @@ def build(ctx: AppContext, match_id: str, index: str | None = None, **_: str) ->
         )
     number = (edit if edit is not None else match.round_index) + 1
     message = error_text()
-    form_module = import_module(f"scorekeeper.ui.views.{FORMS[match.game]}")
+    form_module = import_module(f"scorekeeper.ui.views.round_{match.spec.key}")  # one entry form per game
     draft_key = f"round:{match.id}:{edit if edit is not None else 'new'}:{match.round_index}"
     form: RoundForm = form_module.build_form(ctx, match, edit, ctx.drafts.setdefault(draft_key, {}), message)
 
@@ -79,16 +77,16 @@ def build(ctx: AppContext, match_id: str, index: str | None = None, **_: str) ->
                 show(result)
             return
         if edit is None:
-            problem = change_match(ctx, match, lambda m: m.add_round(result), ctx.t("Round {n}", n=number))
+            saved = change_match(ctx, match, lambda m: m.with_round(result), ctx.t("Round {n}", n=number))
         else:
-            problem = change_match(
-                ctx, match, lambda m: m.edit_round(edit, result), ctx.t("Edit round {n}", n=number)
+            saved = change_match(
+                ctx, match, lambda m: m.with_round_edited(edit, result), ctx.t("Edit round {n}", n=number)
             )
-        if problem:
-            show(personalise(problem, match.names))
+        if isinstance(saved, str):
+            show(personalise(saved, match.names))
             return
         ctx.drafts.pop(draft_key, None)
-        ctx.navigate(f"/match/{match.id}/end" if match.is_over else f"/match/{match.id}")
+        ctx.navigate(f"/match/{match.id}/end" if saved.is_over else f"/match/{match.id}")
 
     def show(text: str) -> None:
         message.value, message.visible = text, True

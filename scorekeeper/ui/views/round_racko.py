@@ -7,7 +7,6 @@ rack fills, its ascending count and direct runs so far are shown and highlighted
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 import flet as ft
@@ -15,13 +14,12 @@ import flet as ft
 from scorekeeper.games.base import RuleError
 from scorekeeper.games.racko.live import rack_progress
 from scorekeeper.games.racko.results import check_entry, racko_seats
-from scorekeeper.games.racko.rules import quick_run_needed
+from scorekeeper.games.racko.rules import SLOTS, quick_run_needed
 from scorekeeper.match import Match
 from scorekeeper.ui.components.widgets import ChoiceRow, NumberPad, seat_chip, tag
 from scorekeeper.ui.context import AppContext
 from scorekeeper.ui.views.round_entry import RoundForm, dealer_for
 
-SLOTS = 10
 SLOT_LABELS = [5 * (i + 1) for i in range(SLOTS)]
 
 
@@ -428,11 +426,11 @@ def build_form(
             if match.chips:
                 # A payer who cannot pay in full pays what they have (RULES 1.7): only the match knows the
                 # balances, so the round is tried on a copy of it.
-                trial = copy.deepcopy(match)
-                if edit is None:
-                    trial.add_round(entered_now)
-                else:
-                    trial.edit_round(edit, entered_now)
+                trial = (
+                    match.with_round(entered_now)
+                    if edit is None
+                    else match.with_round_edited(edit, entered_now)
+                )
                 points = trial.round_scores()[index]
             else:
                 points = rules.score_result(

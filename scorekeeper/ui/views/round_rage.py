@@ -90,7 +90,12 @@ def build_form(
         ]
         return [
             ft.Text(
-                ctx.t("{n} cards each · dealer: {name}", n=size, name=names[dealer]),
+                ctx.t.plural(
+                    "{n} card each · dealer: {name}",
+                    "{n} cards each · dealer: {name}",
+                    size,
+                    name=names[dealer],
+                ),
                 weight=ft.FontWeight.BOLD,
                 size=16,
             ),
@@ -124,7 +129,11 @@ def build_form(
                     ft.Text(ctx.t("The dealer may not bid {n}.", n=banned), color=ft.Colors.ERROR, size=13)
                 )
         total = sum(b for b in draft["bids"] if b is not None)
-        parts.append(ft.Text(ctx.t("Bids: {total} for {n} tricks", total=total, n=size)))
+        parts.append(
+            ft.Text(
+                ctx.t.plural("Bids: {total} for {n} trick", "Bids: {total} for {n} tricks", size, total=total)
+            )
+        )
         return parts
 
     def result_part() -> list[ft.Control]:
@@ -164,7 +173,9 @@ def build_form(
                     points = rules.seat_score(
                         seat, bid, tricks, draft["bonus"][seat], draft["minus"][seat], opts, name=names[seat]
                     )
-                    score = ctx.t("{points:+d} points", points=points)
+                    score = ctx.t.plural(
+                        "{points:+d} point", "{points:+d} points", abs(points), points=points
+                    )
                 except RuleError as error:
                     score, refused = ctx.describe(error), True
             made = tricks is not None and tricks == bid

@@ -19,7 +19,9 @@ def status_lines(ctx: AppContext, match: Match) -> list[str]:
     planned = match.rounds_planned()
     played = match.round_index
     if match.is_over:
-        lines.append(ctx.t("The game is over after {n} rounds.", n=played))
+        lines.append(
+            ctx.t.plural("The game is over after {n} round.", "The game is over after {n} rounds.", played)
+        )
         return lines
     if planned:
         lines.append(ctx.t("Round {n} of {total}", n=played + 1, total=planned))
@@ -77,8 +79,8 @@ def build(ctx: AppContext, match_id: str, **_: str) -> ft.View:
         def delete(_: object) -> None:
             if after:  # a second tap while the dialog closes deletes nothing more
                 return
-            problem = change_match(ctx, match, lambda m: m.remove_round(index), ctx.t("Delete round"))
-            after.append(problem or "")
+            saved = change_match(ctx, match, lambda m: m.without_round(index), ctx.t("Delete round"))
+            after.append(saved if isinstance(saved, str) else "")
             close()
 
         def dismissed(_: object = None) -> None:

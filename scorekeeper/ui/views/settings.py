@@ -60,11 +60,11 @@ def import_summary(ctx: AppContext, report: Any) -> str:
     if not report.changed:
         return ctx.t("Nothing new to import: everything in the file is already here.")
     text = ctx.t(
-        "Imported: {added} new games, {updated} updated, {same} already here, {players} new players.",
-        added=report.matches_added,
+        "Imported: {added}, {updated} updated, {same} already here, {players}.",
+        added=ctx.t.plural("{n} new game", "{n} new games", report.matches_added),
         updated=report.matches_updated,
         same=report.matches_unchanged + report.matches_kept,
-        players=report.players_added,
+        players=ctx.t.plural("{n} new player", "{n} new players", report.players_added),
     )
     if report.matches_kept:
         text += " " + ctx.t(

@@ -5,10 +5,10 @@ All figures come from `scorekeeper.stats` over the store's finished matches; thi
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import flet as ft
 
+from scorekeeper.games.contract import StatFigure
+from scorekeeper.games.spec import spec
 from scorekeeper.match import Match
 from scorekeeper.stats import PlayerGameStats, facts, player_game_stats, win_shares
 from scorekeeper.ui.components.extras_charts import progression_chart, win_share_chart
@@ -33,30 +33,30 @@ Figure = tuple[str, str]  # (label, value) of one tile
 
 def _figures(ctx: AppContext, record: PlayerGameStats) -> list[Figure]:
     """The tiles of one player's card: the common figures, then the game's own."""
-    ruckzuck = record.game == "ruckzuck"
+    game = spec(record.game)
+    penalties = game.lower_wins  # a lower score is better: the round score is a penalty
     figures: list[Figure] = [
         (ctx.t("Games"), str(record.games)),
         (ctx.t("Wins"), str(record.wins)),
         (ctx.t("Win rate"), percent(ctx, record.win_rate)),
         (
-            ctx.t("Average penalty") if ruckzuck else ctx.t("Average per round"),
+            ctx.t("Average penalty") if penalties else ctx.t("Average per round"),
             decimal(ctx, record.average_round),
         ),
         (
-            ctx.t("Lowest round") if ruckzuck else ctx.t("Best round"),
+            ctx.t("Lowest round") if penalties else ctx.t("Best round"),
             "–" if record.best_round is None else str(record.best_round),
         ),
     ]
-    extra: dict[str, Callable[[], list[Figure]]] = {
-        "racko": lambda: [
-            (ctx.t("Racko calls"), str(record.calls)),
-            (ctx.t("Bonus points"), str(record.bonus_points)),
-            (ctx.t("Longest run"), "–" if record.longest_run is None else str(record.longest_run)),
-        ],
-        "rage": lambda: [(ctx.t("Exact bids"), percent(ctx, record.exact_bid_rate))],
-        "ruckzuck": lambda: [(ctx.t("Went out"), str(record.times_out))],
-    }
-    return figures + extra.get(record.game, list)()
+    return figures + [(ctx.t(figure.label), _shown(ctx, figure, record)) for figure in game.stat_figures]
+
+
+def _shown(ctx: AppContext, figure: StatFigure, record: PlayerGameStats) -> str:
+    """A game's own figure as its spec says to show it: a count, a share, or a best value that may be unknown."""
+    value = getattr(record, figure.attribute)
+    if figure.kind == "percent":
+        return percent(ctx, value)
+    return "–" if value is None else str(value)
 
 
 def _tile(label: str, value: str) -> ft.Control:

@@ -1,0 +1,182 @@
+"""What a game hands the rest of the app: one frozen `GameSpec` (the registry `scorekeeper.games.spec.GAMES`
+lists them). Code outside `scorekeeper/games/` never branches on a game's name: it asks the spec.
+
+A spec is data plus the game's own functions; the defaults below are what a game without that feature says
+(no chips, no partners, no target, no fixed schedule, no exact bids).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
+
+from scorekeeper.games.base import Action, Bot, Message, State
+
+Values = dict[str, Any]
+POINTS = Message("points")
+"""What most games' round scores count."""
+
+
+def _always(_players: int, _values: Values) -> bool:
+    return True
+
+
+def _none(*_args: Any) -> None:
+    return None
+
+
+def _false(_options: Any) -> bool:
+    return False
+
+
+def _no_calls(_result: Mapping[str, Any], _options: Any) -> dict[int, tuple[int, int, int | None]]:
+    return {}
+
+
+def _no_figures(_result: Mapping[str, Any], _seat: int, _options: Any, _dealer: int, _index: int) -> Values:
+    return {}
+
+
+@dataclass(frozen=True)
+class OptionField:
+    """One option of a game as the New game screen offers it: label, short explanation, kind ("choice",
+    "bool" or "int"), default and when it applies. `default` None with `default_for` None takes the options
+    class's own default (one place for rule defaults such as the Racko target 500)."""
+
+    name: str
+    label: str
+    help: str
+    kind: str
+    default: Any = None
+    choices: tuple[tuple[Any, str], ...] = ()
+    applies: Callable[[int, Values], bool] = field(default=_always)
+    default_for: Callable[[int], Any] | None = None
+    """A default that depends on the number of players."""
+    players_for: Callable[[Any], tuple[int, int]] | None = None
+    """A choice that decides how many may play (Rage's edition): chosen value -> (fewest, most) players."""
+
+
+def option_default(options_type: type, name: str) -> Any:
+    """The default of field `name` of an options dataclass."""
+    for item in dataclasses.fields(options_type):
+        if item.name == name:
+            return item.default
+    raise KeyError(name)
+
+
+def action_to_json(action: Action) -> Any:
+    """An action as JSON data (tuples become lists); actions are JSON-safe values already."""
+    if isinstance(action, list | tuple):
+        return [action_to_json(part) for part in action]
+    return action
+
+
+@dataclass(frozen=True)
+class StatFigure:
+    """A game's own figure on a player's statistics card: label, `PlayerGameStats` attribute, how to show it
+    ("count", "percent", or "best": a count that may be unknown)."""
+
+    label: str
+    attribute: str
+    kind: str = "count"
+
+
+@dataclass(frozen=True, eq=False)
+class GameSpec:
+    """Everything the app needs to know of one game. `rules` is the game's package (its rule functions).
+    Specs compare and hash by identity: there is one per game."""
+
+    key: str
+    title: Message
+    about: Message
+    """What the game is about, in a few words (home screen)."""
+    icon: str
+    """A Material icon name (`ft.Icons.<icon>`)."""
+    players: tuple[int, int]
+    """The fewest and the most players."""
+    Options: type
+    lower_wins: bool
+    validate_result: Callable[..., None]
+    score_result: Callable[..., list[int]]
+    new_round: Callable[..., State]
+    replay: Callable[..., State]
+    bots: Mapping[str, Callable[[], Bot]]
+    option_fields: tuple[OptionField, ...]
+    rules: ModuleType
+    unit: Message = POINTS
+    """What the round scores count ("points", "penalty points")."""
+    strengths: tuple[tuple[str, str], ...] = (("easy", "baseline"), ("medium", "medium"), ("hard", "hard"))
+    """Computer-player strengths a person chooses from, weakest first: (strength, bot name)."""
+    chips: Callable[[Any], bool] = _false
+    partners: Callable[[Any], bool] = _false
+    target: Callable[[Any], int | None] = _none
+    """Points that end the match (None: the match ends otherwise)."""
+    rounds_planned: Callable[[Any], int | None] = _none
+    """How many rounds the match lasts when that is fixed in advance."""
+    next_hand_size: Callable[[Any, int], int | None] = _none
+    """Cards per player in round `index` when that changes from round to round (None otherwise)."""
+    exact_bids: Callable[[Mapping[str, Any]], list[bool]] | None = None
+    """Per seat, whether the round's bid was made exactly (only for games with bids)."""
+    round_figures: Callable[[Mapping[str, Any], int, Any, int, int], Values] = _no_figures
+    """A seat's own statistics figures of one round: counts added up, except those in `best_figures`."""
+    best_figures: tuple[str, ...] = ()
+    """Figures of `round_figures` where the highest counts, not the sum."""
+    stat_figures: tuple[StatFigure, ...] = ()
+    bench_setup: tuple[int, Values] = (4, {})
+    """Players and option values the engine benchmark measures."""
+    check_entry: Callable[[Mapping[str, Any], Any], None] = _none
+    """What a score keeper enters must be a round that can end that way at a table (Racko: someone called);
+    RuleError otherwise. Not applied to digital rounds or to stored ones."""
+    calls: Callable[[Mapping[str, Any], Any], dict[int, tuple[int, int, int | None]]] = _no_calls
+    """Per calling seat of a round: (points for the call, bonus, longest run); games without calls: {}."""
+
+    def options(self, players: int, **values: Any) -> Any:
+        """The game's validated options for `players` (RuleError when they do not fit)."""
+        return self.Options(players=players, **values)
+
+    def default_options(self, players: int) -> Any:
+        return self.Options(players)
+
+    def describe_action(self, action: Action, view: Any) -> Message:
+        """An action in words for move logs and screen readers (`scorekeeper.games.<key>.describe`)."""
+        module = importlib.import_module(f"scorekeeper.games.{self.key}.describe")
+        return module.describe_action(action, view)
+
+    @staticmethod
+    def action_to_json(action: Action) -> Any:
+        return action_to_json(action)
+
+    @staticmethod
+    def action_from_json(data: Any) -> Action:
+        """An action read back from JSON: the same value `legal_actions` gives (lists stay lists)."""
+        return action_to_json(data)
+
+    def log_to_json(self, log: Sequence[Action]) -> list[Any]:
+        return [self.action_to_json(action) for action in log]
+
+    def log_from_json(self, data: Sequence[Any]) -> list[Action]:
+        return [self.action_from_json(action) for action in data]
+
+
+CONTRACT_NAMES: dict[str, str] = {
+    "players": "PLAYERS",
+    "Options": "Options",
+    "lower_wins": "LOWER_WINS",
+    "validate_result": "validate_result",
+    "score_result": "score_result",
+    "new_round": "new_round",
+    "replay": "replay",
+    "bots": "BOTS",
+}
+"""Spec field -> the name a game's package exports it under (the engine contract, DESIGN.md)."""
+
+
+def package_spec(rules: ModuleType, **fields: Any) -> GameSpec:
+    """A game's spec with what its package exports under the contract's names; `fields` are the rest. The
+    key is the package's name (`scorekeeper.games.<key>`), where `describe_action` is found too."""
+    exported = {field: getattr(rules, name) for field, name in CONTRACT_NAMES.items()}
+    return GameSpec(key=rules.__name__.rpartition(".")[2], rules=rules, **exported, **fields)

@@ -1,0 +1,341 @@
+"""The catalogs as a whole and the in-app rules texts: one entry per message, the same fields in every language,
+plural entries complete for each language's plural rule, French typography, one quote style, the rule sheets' own
+game words, the app's translated name, dates and places written per language, no internal option keys.
+
+(The per-message checks of the engine's and the store's templates are in test_messages_i18n.py.)
+"""
+
+from __future__ import annotations
+
+import ast
+import pickle
+from pathlib import Path
+
+import pytest
+from test_messages_i18n import LANGUAGES, ROOT, TEMPLATES, _call_name, field_names
+
+from scorekeeper.games.base import RuleError
+from scorekeeper.match import Match
+from scorekeeper.ui.i18n import Translator, catalog
+
+ALL_LANGUAGES = ("en", *LANGUAGES)
+NBSP = "\u00a0"
+
+
+def _po_entries(language: str) -> list[tuple[str, object, object]]:
+    """(domain, msgid, msgstr) of every entry of every .po file of `language`; plural ids/strs are tuples."""
+    from babel.messages.pofile import read_po
+
+    from scorekeeper.ui.i18n import LOCALES_DIR
+
+    found = []
+    for path in sorted((LOCALES_DIR / language / "LC_MESSAGES").glob("*.po")):
+        with path.open("rb") as handle:
+            found += [(path.stem, m.id, m.string) for m in read_po(handle, locale=language) if m.id]
+    return found
+
+
+def _texts(language: str) -> list[tuple[str, str]]:
+    """(msgid, translation) pairs, a plural entry giving one pair per form (its msgid_plural for forms > 0)."""
+    pairs = []
+    for _, msgid, msgstr in _po_entries(language):
+        if isinstance(msgid, tuple):
+            pairs += [(msgid[min(i, 1)], str(form)) for i, form in enumerate(msgstr)]
+        else:
+            pairs.append((str(msgid), str(msgstr)))
+    return pairs
+
+
+def _plural_calls() -> dict[tuple[str, str], str]:
+    """Every count message in scorekeeper/: `Plural(singular, plural, n, ...)`, `t.plural(singular, plural, n)`
+    and Rage play's `_refuse(singular, plural, ...)` -> where it was found."""
+    found: dict[tuple[str, str], str] = {}
+    for path in sorted(ROOT.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call) or _call_name(node) not in {"Plural", "plural", "_refuse"}:
+                continue
+            if len(node.args) >= 2 and all(
+                isinstance(a, ast.Constant) and isinstance(a.value, str) for a in node.args[:2]
+            ):
+                found[(node.args[0].value, node.args[1].value)] = path.relative_to(ROOT).as_posix()
+    return found
+
+
+PLURALS = _plural_calls()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_message_is_in_two_catalog_files(language: str) -> None:
+    where: dict[object, list[str]] = {}
+    for domain, msgid, _ in _po_entries(language):
+        key = msgid[0] if isinstance(msgid, tuple) else msgid
+        where.setdefault(key, []).append(domain)
+    twice = {key: domains for key, domains in where.items() if len(domains) > 1}
+    assert not twice, f"one catalog entry per message ({language}): {twice}"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_catalog_entry_keeps_the_fields_of_its_message(language: str) -> None:
+    wrong = [
+        (msgid, text) for msgid, text in _texts(language) if text and field_names(text) != field_names(msgid)
+    ]
+    assert not wrong, "fields differ:\n" + "\n".join(f"{m!r} -> {t!r}" for m, t in wrong)
+
+
+def _option_keys() -> set[str]:
+    """Internal option names and values a player never sees as such ("chip_basis", "payer", "caller")."""
+    import dataclasses
+
+    from scorekeeper.games.racko.options import CHIP_BASES, RackoOptions
+    from scorekeeper.games.rage.rules import RageOptions
+    from scorekeeper.games.ruckzuck.rules import RuckZuckOptions
+
+    names = {f.name for cls in (RackoOptions, RageOptions, RuckZuckOptions) for f in dataclasses.fields(cls)}
+    return {name for name in names if "_" in name} | set(CHIP_BASES)
+
+
+def test_no_internal_option_key_appears_in_a_message() -> None:
+    import re
+
+    keys = _option_keys()
+    assert {"payer", "caller", "chip_basis"} <= keys
+    pattern = re.compile(r"\b(" + "|".join(sorted(keys)) + r")\b")
+    english = [m for m in TEMPLATES if pattern.search(re.sub(r"\{[^}]*\}", "", m.replace("'s", "")))]
+    assert not [m for m in english if re.search(r"\((payer|caller)", m)], english
+    for language in LANGUAGES:
+        leaked = [(m, t) for m, t in _texts(language) if pattern.search(t)]
+        assert not leaked, f"{language}: {leaked}"
+
+
+def test_french_puts_a_non_breaking_space_before_high_punctuation_and_inside_guillemets() -> None:
+    import re
+
+    wrong = []
+    for msgid, text in _texts("fr"):
+        plain = re.sub(r"\{[^}]*\}", "x", text)  # a field's format spec ({points:+d}) is no punctuation
+        for match in re.finditer(r"(.)([:;?!»])(.?)", plain):
+            code = match.group(2) == ":" and match.group(1).isalnum() and match.group(3).isalnum()  # W:g
+            if match.group(1) != NBSP and not code:
+                wrong.append((msgid, text))
+        if re.search(r"«(?!\u00a0)", plain):
+            wrong.append((msgid, text))
+    assert not wrong, f"{len(wrong)} French texts without U+00A0:\n" + "\n".join(repr(t) for _, t in wrong)
+    doubled = [
+        text for _, text in _texts("fr") if NBSP * 2 in text or f" {NBSP}" in text or f"{NBSP} " in text
+    ]
+    assert not doubled, doubled
+
+
+QUOTES = {"de": "„“", "nl": "„”", "fr": "«»"}
+"""Each language's quotation marks: German „…“, Dutch „…”, French « … »."""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_one_apostrophe_and_quote_style_per_language(language: str) -> None:
+    import re
+
+    texts = " ".join(text for _, text in _texts(language))
+    other_quotes = set('"“”„«»‘‚') - set(QUOTES[language])
+    assert not other_quotes & set(texts), f"{language}: quotation marks other than {QUOTES[language]}"
+    assert not re.findall(r"(?<![A-Za-z])'[^']*'(?![A-Za-z])", texts), "quoted with apostrophes"
+    if language == "fr":
+        assert "'" not in texts, "French uses one apostrophe: the typographic ’"
+
+
+def test_the_scan_finds_the_count_messages() -> None:
+    assert ("{n} exact bid", "{n} exact bids") in PLURALS
+    assert any(singular.startswith("{who} took {cards}") for singular, _ in PLURALS)
+    assert ("{who} may bid 0 to {size} trick.", "{who} may bid 0 to {size} tricks.") in PLURALS  # via _refuse
+    assert len(PLURALS) >= 20
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_count_message_has_all_plural_forms_of_the_language(language: str) -> None:
+    from babel.messages.plurals import get_plural
+
+    forms = get_plural(language).num_plurals
+    entries = {msgid: msgstr for _, msgid, msgstr in _po_entries(language) if isinstance(msgid, tuple)}
+    for (singular, plural), where in PLURALS.items():
+        assert (singular, plural) in entries, f"{where}: no plural entry for {singular!r} in {language}"
+        translated = entries[(singular, plural)]
+        assert len(translated) == forms and all(translated), (language, singular, translated)
+        assert all(field_names(str(text)) <= field_names(plural) | {"n"} for text in translated), singular
+    stale = set(entries) - set(PLURALS)
+    assert not stale, f"plural entries no code uses: {stale}"
+
+
+@pytest.mark.parametrize(
+    ("language", "one", "many", "zero"),
+    [
+        ("en", "1 exact bid", "2 exact bids", "0 exact bids"),
+        ("de", "1 genaue Ansage", "2 genaue Ansagen", "0 genaue Ansagen"),
+        ("nl", "1 bod precies gehaald", "2 biedingen precies gehaald", "0 biedingen precies gehaald"),
+        ("fr", "1 annonce exacte", "2 annonces exactes", "0 annonce exacte"),  # French: 0 takes the singular
+    ],
+)
+def test_counts_take_the_plural_form_of_each_language(language: str, one: str, many: str, zero: str) -> None:
+    t = Translator(language)
+    assert [t.plural("{n} exact bid", "{n} exact bids", n) for n in (1, 2, 0)] == [one, many, zero]
+
+
+def test_an_engine_count_message_picks_its_form_in_english_and_when_translated() -> None:
+    match = Match.new("rage", {"players": 3}, ["a", "b", "c"], names=["Anna", "Ben", "Cleo"])
+    match.add_round({"bids": [3, 3, 3], "tricks": [4, 3, 3], "bonus": [0, 0, 0], "minus": [0, 0, 0]})
+    nine = {"bids": [1, 2, 3], "tricks": [1, 2, 6], "bonus": [0, 2, 0], "minus": [0, 0, 0]}
+    nine["bonus"] = [2, 0, 0]  # Anna took 2 +5 cards but won 1 trick
+    with pytest.raises(RuleError) as caught:
+        match.add_round(nine)
+    assert str(caught.value) == "Round 2: Anna took 2 +5 cards but won only 1 trick (one counts per trick)."
+    assert caught.value.translated(Translator("de")) == (
+        "Runde 2: Anna hat 2 +5-Karten genommen, aber nur 1 Stich gewonnen (pro Stich zählt eine)."
+    )
+    one_card = {"bids": [1, 0, 0], "tricks": [0, 5, 4], "bonus": [1, 0, 0], "minus": [0, 0, 0]}
+    with pytest.raises(RuleError) as caught:
+        match.add_round(one_card)
+    assert str(caught.value) == "Round 2: Anna took 1 +5 card but won only 0 tricks (one counts per trick)."
+    french = pickle.loads(pickle.dumps(caught.value)).translated(Translator("fr"))
+    assert (
+        french
+        == f"Manche 2{NBSP}: Anna a pris 1 carte +5 mais n’a gagné que 0 pli (une seule compte par pli)."
+    )
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_app_is_named_in_the_language_of_its_title(language: str) -> None:
+    title = catalog(language)["Scorekeeper"]
+    assert title != "Scorekeeper"
+    untranslated = [text for _, text in _texts(language) if "Scorekeeper" in text]
+    assert not untranslated, untranslated
+    assert title in Translator(language)("Scorekeeper version {version}", version="1.0")
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("en", "the Rage game of Anna and Ben (started May 1, 2026)"),
+        ("de", "das Spiel Rage von Anna und Ben (begonnen am 01.05.2026)"),
+        ("nl", "het Rage-spel van Anna en Ben (begonnen op 1 mei 2026)"),
+        ("fr", "la partie de Rage d’Anna et Ben (commencée le 1er mai 2026)"),
+    ],
+)
+def test_dates_inside_messages_are_written_the_way_the_language_writes_dates(
+    language: str, expected: str
+) -> None:
+    from scorekeeper.store.repo import describe_match
+
+    described = describe_match({"names": ["Anna", "Ben"], "game": "rage", "created": "2026-05-01T10:00:00"})
+    shown = str(described) if language == "en" else described.translated(Translator(language))
+    assert shown == expected
+    assert "2026-05-01" not in pickle.loads(pickle.dumps(described)).translated(Translator(language))
+
+
+def test_french_elides_de_before_a_name_that_starts_with_a_vowel() -> None:
+    t = Translator("fr")
+    assert t("Enter the rack of {who}.", who="Anna") == "Saisissez le Rack d’Anna."
+    assert t("Enter the rack of {who}.", who="Ben") == "Saisissez le Rack de Ben."
+    assert t("Enter the tricks of {name}.", name="Émile") == "Saisissez les plis d’Émile."
+
+
+@pytest.mark.parametrize(
+    ("language", "first", "second"),
+    [("en", "1.", "2."), ("de", "1.", "2."), ("nl", "1e", "2e"), ("fr", "1er", "2e")],
+)
+def test_places_are_written_per_language(language: str, first: str, second: str) -> None:
+    from scorekeeper.ui.components.score_table import place_label
+    from scorekeeper.ui.context import AppContext
+
+    ctx = AppContext(page=None, store=None, t=Translator(language))  # type: ignore[arg-type]
+    assert place_label(ctx, 1, False) == first
+    assert place_label(ctx, 2, True) == f"{second}="
+
+
+# ------------------------------------------------------------------ the rule sheets' own words
+
+RULES_TEXT = ROOT / "ui" / "rules_text"
+GAME_WORDS = {
+    "de": (
+        ["Schlitz", "Abwurfstoß", "Racko sagen", "Kartenhalter"],
+        r"\bFach\b|Fächer|Ablagestapel|Racko (ge)?ruf|\bRufer",
+    ),
+    "nl": (["rekje", "gleuf", "stok", "aflegstapel"], r"\brek\b|\brekken\b|\bvak\b|\bvakken\b|rondeuitslag"),
+    "fr": (
+        ["Rack", "fente", "faire Rack-O", "défausse"],
+        r"\bsupports?\b|annonceur|annonce[rz]? Racko|\b(tu|ton|tes|ta)\b",
+    ),
+}
+"""Per language: words the rule sheets use (each must appear) and words they don't (none may appear)."""
+
+
+def _all_text(language: str) -> str:
+    rules = "\n".join(
+        path.read_text(encoding="utf-8") for path in sorted((RULES_TEXT / language).glob("*.md"))
+    )
+    return rules + "\n" + "\n".join(text for _, text in _texts(language))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_catalogs_and_rules_use_the_rule_sheets_words(language: str) -> None:
+    import re
+
+    wanted, unwanted = GAME_WORDS[language]
+    text = _all_text(language)
+    assert [word for word in wanted if word not in text] == []
+    wrong = sorted({line.strip() for line in text.splitlines() if re.search(unwanted, line)})
+    assert not wrong, "\n".join(wrong)
+
+
+def test_french_rules_text_follows_french_typography() -> None:
+    import re
+
+    for path in sorted((RULES_TEXT / "fr").glob("*.md")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            assert "'" not in line, line
+            for match in re.finditer(r"(.)([:;?!»])(.?)", line):
+                assert match.group(1) == NBSP, line
+
+
+def test_the_french_typography_tool_fixes_a_new_catalog_and_leaves_the_others_alone(tmp_path: Path) -> None:
+    import shutil
+
+    from babel.messages.pofile import read_po
+
+    from scorekeeper.ui.french_typography import FRENCH_DIR, rewrite
+
+    new = tmp_path / "new.po"
+    new.write_text(
+        'msgid ""\nmsgstr ""\n"Language: fr\\n"\n\n'
+        'msgid "Who? {n}: see"\nmsgstr "Qui ? {n} : voir l\'écran « Règles »; W:g !"\n\n'
+        'msgid "{n} game"\nmsgid_plural "{n} games"\nmsgstr[0] "{n} partie: l\'une"\nmsgstr[1] "{n} parties:"\n',
+        encoding="utf-8",
+    )
+    assert rewrite(new)
+    with new.open("rb") as handle:
+        texts = [m.string for m in read_po(handle, locale="fr") if m.id]
+    assert texts[0] == f"Qui{NBSP}? {{n}}{NBSP}: voir l’écran «{NBSP}Règles{NBSP}»{NBSP}; W:g{NBSP}!"
+    assert list(texts[1]) == [f"{{n}} partie{NBSP}: l’une", f"{{n}} parties{NBSP}:"]
+    assert "Language: fr" in new.read_text(encoding="utf-8")
+    copy = tmp_path / "fr"
+    shutil.copytree(FRENCH_DIR, copy)
+    assert not any(rewrite(path) for path in sorted(copy.glob("*.po")))  # the catalogs already follow it
+
+
+@pytest.mark.filterwarnings("ignore:coroutine .* was never awaited:RuntimeWarning")
+@pytest.mark.parametrize(
+    ("language", "one", "two"),
+    [("en", "1 exact bid", "2 exact bids"), ("de", "1 genaue Ansage", "2 genaue Ansagen")],
+)
+def test_the_scoreboard_counts_exact_bids_with_the_languages_plural(
+    tmp_path: Path, language: str, one: str, two: str
+) -> None:
+    from test_ui_core_harness import App
+
+    app = App(tmp_path / "data")
+    app.ctx.update_settings(language=language)
+    match = Match.new("rage", {"players": 3}, ["a", "b", "c"], names=["Anna", "Ben", "Cleo"])
+    match.add_round({"bids": [4, 3, 4], "tricks": [4, 3, 3], "bonus": [0, 0, 0], "minus": [0, 0, 0]})
+    match.add_round({"bids": [3, 2, 3], "tricks": [3, 3, 3], "bonus": [0, 0, 0], "minus": [0, 0, 0]})
+    match = app.store.save_match(match)
+    app.go(f"/match/{match.id}")
+    shown = app.screen_text()
+    assert two in shown and one in shown  # Anna made both bids, Ben and Cleo one each
+    assert "1 exact bids" not in shown and "1 genaue Ansagen" not in shown

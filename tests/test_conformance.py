@@ -1,0 +1,273 @@
+"""Every game in the registry keeps one play contract (DESIGN.md "One registry, one contract"), checked the way
+OpenSpiel checks its games: random rounds end, illegal moves change nothing, a replayed log gives the same
+round, a clone is independent, actions and logs survive JSON, and no view shows a card hidden from its seat.
+
+Parametrised over `GAMES`: a new game gets all of this by its registry line (plus a hidden-card swap below).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.games.base import RuleError, State, play_out, same_action
+from scorekeeper.games.contract import GameSpec
+from scorekeeper.games.spec import GAMES
+
+SPECS = pytest.mark.parametrize("game", GAMES, ids=[game.key for game in GAMES])
+JUNK: list[Any] = [
+    None,
+    True,
+    False,
+    -1,
+    99,
+    1.0,
+    "",
+    "nonsense",
+    "stock",
+    "draw",
+    "end",
+    "call",
+    [],
+    ["bid"],
+    ["bid", 99],
+    ["bid", True],
+    ["bid", 1.0],
+    ["play", "x9"],
+    ["play", "W"],
+    ["place", 99, 99],
+    ["place", "J", "J9"],
+    ["swap", 0],
+    {"play": 1},
+]
+
+
+def _options(game: GameSpec, players: int, values: dict[str, Any] | None = None) -> Any | None:
+    try:
+        return game.Options(players, **(values or {}))
+    except RuleError:  # e.g. an edition for fewer players
+        return None
+
+
+@st.composite
+def rounds(draw: st.DrawFn, game: GameSpec) -> tuple[Any, int, int, int]:
+    """Options for a table size the game allows (the choices and switches of its option fields drawn as the
+    New game screen offers them), a seed, a dealer and a round of the schedule."""
+    sizes = [n for n in range(game.players[0], game.players[1] + 1) if _options(game, n) is not None]
+    players = draw(st.sampled_from(sizes))
+    values: dict[str, Any] = {}
+    for field in game.option_fields:
+        if not field.applies(players, values):
+            continue
+        if field.kind == "choice":
+            values[field.name] = draw(st.sampled_from([choice for choice, _ in field.choices]))
+        elif field.kind == "bool":
+            values[field.name] = draw(st.booleans())
+    options = _options(game, players, values) or _options(game, players)
+    dealer = draw(st.integers(0, options.players - 1))
+    index = draw(st.integers(0, (game.rounds_planned(options) or 1) - 1))
+    return options, draw(st.integers(0, 2**32)), dealer, index
+
+
+def _deal(game: GameSpec, drawn: tuple[Any, int, int, int]) -> State:
+    options, seed, dealer, index = drawn
+    return game.new_round(options, seed, dealer=dealer, round_index=index)
+
+
+def _freeze(value: Any) -> Any:
+    return tuple(_freeze(v) for v in value) if isinstance(value, list | tuple) else value
+
+
+def snapshot(state: State) -> tuple[Any, ...]:
+    """Everything a player could ever learn of the state: every seat's view, the log, the legal actions."""
+    return (
+        _freeze(state.log),
+        tuple(state.view(seat) for seat in range(state.options.players)),
+        state.current_player,
+        _freeze(state.legal_actions()),
+    )
+
+
+def _random_steps(state: State, rng: random.Random, steps: int) -> None:
+    for _ in range(steps):
+        if state.is_over:
+            return
+        state.apply(rng.choice(state.legal_actions()))
+
+
+def _midway(game: GameSpec, data: st.DataObject, most: int = 60) -> tuple[State, random.Random]:
+    """A round of drawn options played randomly for a drawn number of moves (it may be over by then)."""
+    drawn = data.draw(rounds(game))
+    state = _deal(game, drawn)
+    rng = random.Random(drawn[1])
+    _random_steps(state, rng, data.draw(st.integers(0, most)))
+    return state, rng
+
+
+CASES = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@SPECS
+def test_registry_entry_is_complete(game: GameSpec) -> None:
+    low, high = game.players
+    assert 2 <= low <= high and game.title and game.about and game.unit
+    assert {bot for _, bot in game.strengths} <= set(game.bots)
+    for field in game.option_fields:
+        assert field.name in {f for f in game.Options.__dataclass_fields__}
+
+
+@SPECS
+@CASES
+@given(data=st.data())
+def test_random_rounds_end_with_a_valid_result(game: GameSpec, data: st.DataObject) -> None:
+    drawn = data.draw(rounds(game))
+    options, seed, dealer, index = drawn
+    state = play_out(_deal(game, drawn), [None] * options.players, random.Random(seed))
+    assert state.is_over and state.current_player == -1 and state.legal_actions() == []
+    result = state.result()
+    assert json.loads(json.dumps(result)) == result
+    game.validate_result(result, options, dealer=dealer, round_index=index)
+    points = game.score_result(result, options, dealer=dealer, round_index=index)
+    assert len(points) == options.players
+    with pytest.raises(RuleError):
+        state.apply(state.log[-1])
+
+
+@SPECS
+@CASES
+@given(data=st.data())
+def test_illegal_moves_change_nothing(game: GameSpec, data: st.DataObject) -> None:
+    state, _ = _midway(game, data)
+    if state.is_over:
+        return
+    for action in data.draw(st.lists(st.sampled_from(JUNK), min_size=1, max_size=6)):
+        if any(same_action(action, legal) for legal in state.legal_actions()):
+            continue
+        before = snapshot(state)
+        with pytest.raises(RuleError) as caught:
+            state.apply(action)
+        assert str(caught.value)
+        assert snapshot(state) == before
+
+
+@SPECS
+@CASES
+@given(data=st.data())
+def test_replay_and_json_give_the_same_round(game: GameSpec, data: st.DataObject) -> None:
+    state, _ = _midway(game, data, most=400)
+    for action in state.legal_actions():
+        back = game.action_from_json(json.loads(json.dumps(game.action_to_json(action))))
+        assert same_action(back, action)
+    log = game.log_from_json(json.loads(json.dumps(game.log_to_json(state.log))))
+    assert log == state.log
+    deal = state.deal
+    again = game.replay(
+        state.options, deal.seed, log, dealer=deal.dealer, round_index=deal.round_index, scores=deal.scores
+    )
+    assert snapshot(again) == snapshot(state)
+    assert again.match_scores == state.match_scores
+    if state.is_over:
+        assert again.result() == state.result()
+
+
+@SPECS
+def test_replay_names_the_first_failing_move(game: GameSpec) -> None:
+    options = game.default_options(game.players[0] + 1)
+    state = play_out(game.new_round(options, 3), [None] * options.players, random.Random(3))
+    bad = [*state.log[:2], "nonsense"]
+    with pytest.raises(RuleError, match="Move 3 of the saved round"):
+        game.replay(options, 3, bad)
+
+
+@SPECS
+@CASES
+@given(data=st.data())
+def test_a_clone_is_independent(game: GameSpec, data: st.DataObject) -> None:
+    state, rng = _midway(game, data)
+    before = snapshot(state)
+    twin = state.clone()
+    assert snapshot(twin) == before
+    play_out(twin, [None] * state.options.players, rng)
+    assert snapshot(state) == before
+
+
+# --- views hide what a seat may not see ------------------------------------------------------------------
+# Each game says where its hidden cards lie: places (of other seats, or the stock) as (list, index) pairs.
+
+
+def _spots(
+    stock: list[Any], hands: list[Any], seat: int, shown: Any = lambda _seat, _card: False
+) -> list[Any]:
+    """The stock's places and the cards in the other seats' hands that are not `shown` to the table."""
+    spots = [(stock, i) for i in range(len(stock))]
+    for other, hand in enumerate(hands):
+        if other != seat and hand is not None:
+            spots += [(hand, i) for i, card in enumerate(hand) if card is not None and not shown(other, card)]
+    return spots
+
+
+HIDDEN = {  # where each game's hidden cards lie, for `seat`
+    "racko": lambda state, seat: _spots(state.stock, state.racks, seat, lambda o, c: c in state.known[o]),
+    "ruckzuck": lambda state, seat: _spots(state._stock, state._hands, seat),
+    "rage": lambda state, seat: _spots(state._talon, state.hands, seat),
+}
+
+
+@SPECS
+@CASES
+@given(data=st.data())
+def test_views_do_not_change_when_hidden_cards_trade_places(game: GameSpec, data: st.DataObject) -> None:
+    state, rng = _midway(game, data)
+    if state.is_over:  # once over, the hands are shown
+        return
+    seat = data.draw(st.integers(0, state.options.players - 1))
+    twin = copy.deepcopy(state)
+    spots = HIDDEN[game.key](twin, seat)
+    if len(spots) < 2:
+        return
+    (a, i), (b, j) = rng.sample(spots, 2)
+    a[i], b[j] = b[j], a[i]
+    assert twin.view(seat) == state.view(seat)
+
+
+@SPECS
+def test_views_share_the_common_fields(game: GameSpec) -> None:
+    """`seat`, `current_player` (seat to act, -1 when over), `turn` (turns taken, a count), `is_over`,
+    `options`, `match_scores` (totals before the round), `round_points` (the round as it stands)."""
+    options = game.default_options(3)
+    state = game.new_round(options, 7, scores=[5, 0, 2])
+    rng = random.Random(7)
+    turns = []
+    while True:
+        for seat in range(3):
+            view = state.view(seat)
+            assert view.seat == seat and view.options == options
+            assert view.current_player == state.current_player and view.is_over == state.is_over
+            assert view.match_scores == (5, 0, 2)
+            assert view.round_points is None or len(view.round_points) == 3
+        turns.append(view.turn)
+        if state.is_over:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    assert view.current_player == -1 and view.round_points is not None
+    assert turns[0] == 0 and turns == sorted(turns) and turns[-1] > 0
+
+
+@SPECS
+def test_every_action_can_be_described(game: GameSpec) -> None:
+    """`describe_action(action, view)` says a move in words (for move logs and screen readers)."""
+    pytest.importorskip(f"scorekeeper.games.{game.key}.describe")
+    options = game.default_options(game.players[0])
+    state = game.new_round(options, 11)
+    rng = random.Random(11)
+    while not state.is_over:
+        view = state.view(state.current_player)
+        for action in state.legal_actions():
+            assert str(game.describe_action(action, view))
+        state.apply(rng.choice(state.legal_actions()))
