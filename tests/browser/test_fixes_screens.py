@@ -198,6 +198,9 @@ def test_partners_as_teams(fixes: tuple[UI, dict, Translator]) -> None:
     ui.wait_text(t("Team {names}", names="Ann + Cy"))
     ui.wait_text(t("Tied at the top with {total}: another round decides", total=115))
     shot(ui, "partners-tied")
+    ui.resize({"width": 1024, "height": 768})  # a tablet across the table
+    shot(ui, "partners-tied-tablet")
+    ui.resize(PHONE)
     ui.open(f"/match/{made['won']}/end", ready="winners")
     ui.wait_text(t("Team {names} wins!", names="Bob + Dan"))
     shot(ui, "partners-end")
