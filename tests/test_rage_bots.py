@@ -162,19 +162,25 @@ def test_equivalent_cards_are_judged_once() -> None:
     assert [NAME[code] for code, _ in moves] == ["r3", "r9"]
 
 
+def untimed_hard() -> HardBot:
+    """The hard bot without its time budget: the strength tests stay deterministic on a busy machine."""
+    return HardBot(time_budget=None)
+
+
 def test_hard_bot_is_reproducible() -> None:
     state = new_round(RageOptions(4), 5, dealer=1, round_index=0)
     while state.phase == "bid":
         state.apply(BaselineBot().choose(state.view(state.current_player), state.legal_actions()))
     view = state.view(state.current_player)
     legal = state.legal_actions()
-    assert HardBot().choose(view, legal) == HardBot().choose(view, legal)
+    # without a clock (a time budget only shortens decisions a slow or busy machine could not finish)
+    assert HardBot(time_budget=None).choose(view, legal) == HardBot(time_budget=None).choose(view, legal)
 
 
 def test_strength_smoke() -> None:
     # deterministic (decisions budget simulated plays, not time); measured: +3.96 points per round over the
     # baselines' mean, 67.8% exact bids, median decision 10 ms
-    report = measure("hard", "baseline", players=4, edition="seed", games=8, seed=5)
+    report = measure(untimed_hard, "baseline", players=4, edition="seed", games=8, seed=5)
     assert report["rounds"] == 152
     assert report["difference"] >= 3.0
     assert report["exact_rate"] >= 0.6
@@ -183,6 +189,44 @@ def test_strength_smoke() -> None:
 @pytest.mark.slow
 def test_hard_beats_baselines_clearly() -> None:
     # measured: +3.53 points per round, 68.4% exact bids, median decision 10 ms (456 rounds); target +3.0, 55%
-    report = measure("hard", "baseline", players=4, edition="seed", games=24, seed=2)
+    report = measure(untimed_hard, "baseline", players=4, edition="seed", games=24, seed=2)
     assert report["difference"] >= 3.0
     assert report["exact_rate"] >= 0.6
+
+
+class _Clock:
+    """A clock that moves on by `step` seconds each time it is read (no real time involved)."""
+
+    def __init__(self, step: float) -> None:
+        self.now, self.step = 0.0, step
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+def test_hard_bot_is_an_anytime_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A clock that is always late stops every decision after the minimum of deals; a clock that never moves
+    decides exactly as no clock at all."""
+    from scorekeeper.games.rage import hard
+
+    sampled: list[int] = []
+    original = hard.Belief.sample
+
+    def counting(self, rng):  # type: ignore[no-untyped-def]
+        sampled.append(1)
+        return original(self, rng)
+
+    monkeypatch.setattr(hard.Belief, "sample", counting)
+    state = new_round(RageOptions(4), 3, round_index=0)  # 10 cards each: the longest decisions
+    rng = random.Random(3)
+    while state.phase == "bid" or len(state.played) < 8:
+        view, legal = state.view(state.current_player), state.legal_actions()
+        sampled.clear()
+        unlimited = HardBot(time_budget=None).choose(view, legal)
+        full = len(sampled)
+        assert HardBot(time_budget=1.0, clock=_Clock(0.0)).choose(view, legal) == unlimited
+        sampled.clear()
+        hurried = HardBot(time_budget=0.1, clock=_Clock(1.0)).choose(view, legal)
+        assert hurried in legal and len(sampled) <= min(full, hard.MIN_DEALS)
+        state.apply(rng.choice(legal))

@@ -135,6 +135,7 @@ class Shell:
             self.ctx.route = route
             self.ctx.on_enter = None
             self.ctx.on_escape = None
+            self.ctx.on_key = None
             try:  # a view follows match changes only while it is shown
                 self.page.pubsub.unsubscribe_all()
             except Exception:
@@ -176,10 +177,29 @@ class Shell:
             self.rerender()
 
     def on_keyboard(self, event: ft.KeyboardEvent) -> None:
-        if event.key == "Enter" and self.ctx.on_enter is not None:
+        key = str(event.key or "").removeprefix("Numpad ").removeprefix("Digit ")
+        if self.ctx.on_key is not None and self.ctx.on_key(key, bool(event.shift)):
+            return
+        if key == "Enter" and self.ctx.on_enter is not None:
             self.ctx.on_enter()
         elif event.key == "Escape" and self.ctx.on_escape is not None:
             self.ctx.on_escape()
+
+
+EMOJI_FAMILY = "Noto Color Emoji"
+EMOJI_FONT = "fonts/NotoColorEmoji.ttf"
+TEXT_STYLES = tuple(
+    f"{size}_{grade}"
+    for size in ("display", "headline", "title", "body", "label")
+    for grade in ("large", "medium", "small")
+)
+
+
+def themed(seed: str) -> ft.Theme:
+    """The app's theme: every text style falls back to the bundled emoji font for glyphs Roboto lacks."""
+    style = ft.TextStyle(font_family_fallback=[EMOJI_FAMILY])
+    texts = ft.TextTheme(**{name: style for name in TEXT_STYLES})
+    return ft.Theme(color_scheme_seed=seed, text_theme=texts, primary_text_theme=texts)
 
 
 def make_main(data_dir: str | None = None, store: Any = None):
@@ -204,8 +224,9 @@ def make_main(data_dir: str | None = None, store: Any = None):
             data_dir=data_dir,
         )
         page.title = ctx.t("Scorekeeper")
-        page.theme = ft.Theme(color_scheme_seed=ft.Colors.INDIGO)
-        page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.INDIGO)
+        page.fonts = {EMOJI_FAMILY: EMOJI_FONT}
+        page.theme = themed(ft.Colors.INDIGO)
+        page.dark_theme = themed(ft.Colors.INDIGO)
         apply_theme(page, str(settings.get("theme", "system")))
         shell = Shell(page, ctx)
         ctx._navigate = shell.navigate

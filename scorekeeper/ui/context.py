@@ -58,6 +58,9 @@ class AppContext:
     # The current view's primary action, run when Enter is pressed on a desktop keyboard (None = nothing).
     on_enter: Callable[[], None] | None = None
     on_escape: Callable[[], None] | None = None
+    # Keys for the current view (desktop keyboard: digits on a number pad, Tab between players): gets the key's
+    # name ("2", "Enter", "Backspace", "Tab"; `shift` held) and returns True when it used the key.
+    on_key: Callable[[str, bool], bool] | None = None
     # Per-session scratch space for views (e.g. a Rage round's bids between the bidding and result steps).
     drafts: dict[str, Any] = field(default_factory=dict)
     # Undo: the last change made on a scoreboard, as (match id, description, match dict before the change).

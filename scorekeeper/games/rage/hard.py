@@ -17,13 +17,16 @@ others' mean. That judges +5/-5 cards, ducking, trumping and hurting a rival's b
 scores. A card is played at once when nothing else is allowed or its alternatives are equivalent.
 
 Every decision seeds its generator from the view, so it is reproducible; a budget of simulated card plays
-per decision keeps it quick (the number of deals shrinks with the cards left and the choices).
+per decision keeps it quick (the number of deals shrinks with the cards left and the choices), and a time
+budget makes it an anytime search: when the clock runs out it decides on the deals judged so far (at least
+a few), which on a fast machine are all of them.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -59,6 +62,8 @@ BID_WORK = 20_000
 PLAY_WORK = 15_000
 """Simulated card plays a card decision may cost."""
 MIN_DEALS, MAX_DEALS = 4, 80
+TIME_BUDGET = 0.15
+"""Seconds a decision may take (issue 11 "Speed": the hard bot's p95 at most 250 ms on a 2-core machine)."""
 FINALISTS = 3
 """Moves judged again on more deals after a first look at every move."""
 
@@ -189,7 +194,17 @@ def _deals(work: int, moves: int, cards_left: int) -> int:
 
 
 class HardBot:
-    """Bids and plays by sampling the unseen cards and playing the round out (see the module docstring)."""
+    """Bids and plays by sampling the unseen cards and playing the round out (see the module docstring).
+
+    An anytime search: `time_budget` seconds per decision (None: no limit) stop the sampling early, never
+    before `MIN_DEALS` deals; within its time a decision is the same as without a clock (the deals are
+    drawn in a fixed order from a generator seeded by the view). `clock` is there for tests."""
+
+    def __init__(
+        self, time_budget: float | None = TIME_BUDGET, clock: Callable[[], float] = time.perf_counter
+    ) -> None:
+        self.time_budget = time_budget
+        self.clock = clock
 
     def choose(self, view: RageView, legal_actions: list[Action]) -> Action:
         if view.phase == "bid":
@@ -204,6 +219,7 @@ class HardBot:
         candidates = ranked[:CANDIDATE_BIDS]
         if len(candidates) == 1:
             return ["bid", candidates[0]]
+        deadline = self._deadline()
         rng = _seeded(view)
         belief = Belief.of(view)
         players = len(view.hand_counts)
@@ -213,7 +229,9 @@ class HardBot:
         later = order[order.index(view.seat) + 1 :]
         totals = dict.fromkeys(candidates, 0.0)
         deals = _deals(BID_WORK, len(candidates), size * players)
-        for _ in range(deals):
+        for done in range(deals):
+            if done >= MIN_DEALS and self._late(deadline):
+                break
             hands, talon = belief.sample(rng)
             base = build_round(view, hands, talon)
             for bid in candidates:
@@ -235,6 +253,7 @@ class HardBot:
     def _play(self, view: RageView, legal_actions: list[Action]) -> Action:
         if len(legal_actions) == 1:
             return legal_actions[0]
+        deadline = self._deadline()
         belief = Belief.of(view)
         moves = candidate_moves(view, legal_actions, belief.unseen)
         if len(moves) == 1:
@@ -247,32 +266,50 @@ class HardBot:
         more = max(0, min(MAX_DEALS - first, (rollouts - first * len(moves)) // finalists))
         if finalists == len(moves):
             first, more = first + more, 0
-        deals = [belief.sample(rng) for _ in range(first + more)]
         totals = [0.0] * len(moves)
-        self._judge(view, moves, range(len(moves)), deals[:first], totals)
-        if more:
-            ranked = sorted(range(len(moves)), key=lambda i: -totals[i])[:finalists]
-            self._judge(view, moves, ranked, deals[first:], totals)
+        everyone = range(len(moves))
+        # deals are drawn in the same order whenever the clock stops the search, so a decision taken
+        # within its time is the same as without a clock
+        done = self._judge(view, moves, everyone, belief, rng, first, totals, deadline)
+        if more and done == first:
+            ranked = sorted(everyone, key=lambda i: -totals[i])[:finalists]
+            self._judge(view, moves, ranked, belief, rng, more, totals, deadline, least=0)
             best = max(ranked, key=lambda i: totals[i])
         else:
-            best = max(range(len(moves)), key=lambda i: totals[i])
+            best = max(everyone, key=lambda i: totals[i])
         return move_action(moves[best])
 
-    @staticmethod
+    def _deadline(self) -> float | None:
+        return None if self.time_budget is None else self.clock() + self.time_budget
+
+    def _late(self, deadline: float | None) -> bool:
+        return deadline is not None and self.clock() >= deadline
+
     def _judge(
+        self,
         view: RageView,
         moves: list[tuple[int, int]],
         which: Iterable[int],
-        deals: list[tuple[list[list[int]], list[int]]],
+        belief: Belief,
+        rng: random.Random,
+        deals: int,
         totals: list[float],
-    ) -> None:
-        """Add to ``totals`` each chosen move's results on the deals (the round played out after it)."""
+        deadline: float | None,
+        least: int = MIN_DEALS,
+    ) -> int:
+        """Add to ``totals`` each chosen move's results on up to `deals` sampled deals (the round played out
+        after it), all moves on the same deals; stops at the deadline once `least` deals are done. Returns
+        the number of deals judged."""
         me = view.seat
         which = list(which)
-        for hands, talon in deals:
+        for done in range(deals):
+            if done >= least and self._late(deadline):
+                return done
+            hands, talon = belief.sample(rng)
             base = build_round(view, hands, talon)
             for i in which:
                 r = copy_round(base)
                 r.play(*moves[i])
                 play_out(r, me, baseline_card)
                 totals[i] += objective(r, me, view)
+        return deals

@@ -67,6 +67,7 @@ def measure(
         "exact_rate": exact_mine / rounds,
         "opponents_exact_rate": exact_theirs / (rounds * (players - 1)),
         "median_decision_ms": statistics.median(times) * 1000 if times else 0.0,
+        "p95_decision_ms": sorted(times)[int(0.95 * len(times))] * 1000 if times else 0.0,
         "max_decision_ms": max(times) * 1000 if times else 0.0,
     }
 
@@ -79,9 +80,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--edition", default="seed")
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--time-budget", type=float, default=None, help="seconds per decision of the hard bot (0: no limit)"
+    )
     args = parser.parse_args(argv)
+    bot: str | Callable[[], Bot] = args.bot
+    if args.time_budget is not None and args.bot == "hard":
+        from scorekeeper.games.rage.hard import HardBot
+
+        budget = args.time_budget or None
+        bot = lambda: HardBot(time_budget=budget)  # noqa: E731
     report = measure(
-        args.bot, args.against, players=args.players, edition=args.edition, games=args.games, seed=args.seed
+        bot, args.against, players=args.players, edition=args.edition, games=args.games, seed=args.seed
     )
     print(json.dumps(report, indent=2))
 

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 import flet as ft
 
+from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
 
 MAX_WIDTH = 900  # wider than this, content stays centred so lines remain readable on a desktop
@@ -16,7 +17,11 @@ def app_bar(
 ) -> ft.AppBar:
     """An app bar titled `title`; `back` is the route the back arrow opens (None: no back arrow)."""
     leading = (
-        ft.IconButton(ft.Icons.ARROW_BACK, tooltip=ctx.t("Back"), on_click=lambda _: ctx.navigate(back))
+        tag(
+            "app-back",
+            ft.IconButton(ft.Icons.ARROW_BACK, tooltip=ctx.t("Back"), on_click=lambda _: ctx.navigate(back)),
+            label=ctx.t("Back"),
+        )
         if back is not None
         else None
     )

@@ -34,12 +34,19 @@ def unit_label(ctx: AppContext, match: Match) -> str:
 
 
 def standings_list(
-    ctx: AppContext, match: Match, *, large: bool = False, colours: dict[str, str] | None = None
+    ctx: AppContext,
+    match: Match,
+    *,
+    large: bool = False,
+    colours: dict[str, str] | None = None,
+    size: int | None = None,
 ) -> ft.Control:
     """Best first: place, name, total; Racko shows progress to the target, Rage the exact bids, chips who is out.
-    Partners are shown as teams: one row per team with its members under it."""
+    Partners are shown as teams: one row per team with its members under it.
+
+    `large` (scoreboard mode) in type of `size`. A long name ends in "…" and keeps a gap to the total."""
     if match.partners:
-        return team_list(ctx, match, large=large, colours=colours)
+        return team_list(ctx, match, large=large, colours=colours, size=size)
     rows: list[ft.Control] = []
     standings = match.standings()
     place_counts: dict[int, int] = {}
@@ -47,7 +54,7 @@ def standings_list(
         place_counts[row.place] = place_counts.get(row.place, 0) + 1
     out = set(match.players_out()) if match.chips else set()
     target = match.target
-    big, small = (56, 28) if large else (22, 13)
+    big, small = (size or 56, (size or 56) // 2) if large else (22, 13)
     for row in standings:
         extras: list[str] = []
         if place_counts[row.place] > 1:
@@ -56,11 +63,20 @@ def standings_list(
             extras.append(ctx.t.plural("{n} exact bid", "{n} exact bids", row.exact_bids))
         if row.seat in out:
             extras.append(ctx.t("out of chips"))
-        name_column: list[ft.Control] = [ft.Text(row.name, size=big, weight=ft.FontWeight.BOLD, no_wrap=True)]
+        name_column: list[ft.Control] = [
+            ft.Text(
+                row.name,
+                size=big,
+                weight=ft.FontWeight.BOLD,
+                max_lines=1,
+                overflow=ft.TextOverflow.ELLIPSIS,
+            )
+        ]
         if extras:
             name_column.append(ft.Text(" · ".join(extras), size=small))
         if target and not large:
-            name_column.append(ft.ProgressBar(value=min(max(row.total, 0) / target, 1.0), width=160))
+            # As wide as the name column: on a tablet a fixed 160 px bar left most of the line empty.
+            name_column.append(ft.ProgressBar(value=min(max(row.total, 0) / target, 1.0)))
         colour = (colours or {}).get(match.players[row.seat])
         line = ft.Row(
             [
@@ -71,11 +87,16 @@ def standings_list(
                     width=None if large else 40,
                 ),
                 ft.Column(name_column, spacing=2, expand=True, tight=True),
-                tag(
-                    f"total-{row.seat}",
-                    ft.Text(
-                        str(row.total), size=big, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.RIGHT
+                ft.Container(width=8 if not large else 24),  # never a name right against the total
+                ft.Container(  # one width for every total: the progress bars end in one line
+                    tag(
+                        f"total-{row.seat}",
+                        ft.Text(
+                            str(row.total), size=big, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.RIGHT
+                        ),
                     ),
+                    width=None if large else 72,
+                    alignment=ft.Alignment.CENTER_RIGHT,
                 ),
             ],
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
@@ -86,14 +107,19 @@ def standings_list(
 
 
 def team_list(
-    ctx: AppContext, match: Match, *, large: bool = False, colours: dict[str, str] | None = None
+    ctx: AppContext,
+    match: Match,
+    *,
+    large: bool = False,
+    colours: dict[str, str] | None = None,
+    size: int | None = None,
 ) -> ft.Control:
     """Partners (RULES 1.5): the two teams best first, each row the team's total and place, its members with
     their own points under it."""
     teams = match.team_standings() or []
     totals = match.totals()
     shared = len({t.place for t in teams}) < len(teams)
-    big, small = (56, 28) if large else (22, 14)
+    big, small = (size or 56, (size or 56) // 2) if large else (22, 14)
     rows: list[ft.Control] = []
     for team in teams:
         members = " · ".join(f"{match.names[s]} {totals[s]}" for s in team.seats)

@@ -10,10 +10,17 @@ TAP = 44  # the smallest comfortable touch target in logical pixels
 COMPACT = ft.ButtonStyle(padding=ft.Padding.all(0), shape=ft.RoundedRectangleBorder(radius=8))
 
 
-def tag(identifier: str, control: ft.Control) -> ft.Control:
-    """Give `control` a stable id that browser tests (and screen readers' tooling) can find."""
+def tag(identifier: str, control: ft.Control, *, label: str | None = None) -> ft.Control:
+    """Give `control` a stable id that browser tests (and screen readers' tooling) can find; `label` names an
+    icon-only button for screen readers (a tooltip alone gives it no accessible name in the browser)."""
     # The wrapper takes the control's place in a Row/Column, so it must also take its share of the space.
-    return ft.Semantics(content=control, identifier=identifier, expand=control.expand)
+    return ft.Semantics(
+        content=control,
+        identifier=identifier,
+        expand=control.expand,
+        label=label,
+        button=True if label else None,
+    )
 
 
 def pad_button(
@@ -48,16 +55,29 @@ class NumberPad:
         prefix: str = "pad",
         size: int = TAP,
         labels: dict[Hashable, str] | None = None,
+        per_row: int | None = None,
     ) -> None:
+        """`per_row`: fixed rows of that many keys sharing the width (a number keeps its place on every
+        device: 23 is always third in the third row); otherwise square keys of `size` wrap."""
         self.on_pick = on_pick
         self.buttons: dict[Hashable, ft.Button] = {}
         tagged: list[ft.Control] = []
         for key in keys:
             label = (labels or {}).get(key, str(key))
             button = pad_button(label, lambda k=key: self.on_pick(k), size=size)
+            if per_row:
+                button.width, button.expand = None, True
             self.buttons[key] = button
             tagged.append(tag(f"{prefix}-{key}", button))
-        self.control = ft.Row(tagged, wrap=True, spacing=4, run_spacing=4)
+        if per_row:
+            rows = [tagged[i : i + per_row] for i in range(0, len(tagged), per_row)]
+            for row in rows:  # a short last row keeps the key width of the full ones
+                row.extend(ft.Container(expand=True) for _ in range(per_row - len(row)))
+            self.control: ft.Control = ft.Column(
+                [ft.Row(row, spacing=3) for row in rows], spacing=3, tight=True
+            )
+        else:
+            self.control = ft.Row(tagged, wrap=True, spacing=4, run_spacing=4)
 
     def refresh(
         self, *, disabled: set[Hashable] = frozenset(), selected: set[Hashable] = frozenset()
@@ -128,25 +148,74 @@ def seat_chip(
     identifier: str | None = None,
     subtitle: str | None = None,
     disabled: bool = False,
+    icon: ft.IconData | None = None,
+    compact: bool = False,
 ) -> ft.Control:
-    """A player's name with their colour; tappable when `on_click` is given."""
-    dot = ft.Container(width=12, height=12, border_radius=6, bgcolor=colour or ft.Colors.OUTLINE)
-    texts: list[ft.Control] = [ft.Text(name, weight=ft.FontWeight.BOLD if selected else None)]
+    """A player's name with their colour (a selected chip is tinted with it, as the scoreboard's bars are);
+    tappable when `on_click` is given; `icon` replaces the colour dot."""
+    marker: ft.Control = (
+        ft.Icon(icon, size=18, color=colour or ft.Colors.OUTLINE)
+        if icon is not None
+        else ft.Container(width=12, height=12, border_radius=6, bgcolor=colour or ft.Colors.OUTLINE)
+    )
+    texts: list[ft.Control] = [
+        ft.Text(
+            name,
+            weight=ft.FontWeight.BOLD if selected else None,
+            max_lines=1,
+            overflow=ft.TextOverflow.ELLIPSIS,
+        )
+    ]
     if subtitle:
         texts.append(ft.Text(subtitle, size=12))
+    tint = colour or ft.Colors.PRIMARY
     chip = ft.Container(
-        ft.Row([dot, ft.Column(texts, spacing=0, tight=True)], spacing=6, tight=True),
-        padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+        ft.Row([marker, ft.Column(texts, spacing=0, tight=True)], spacing=6, tight=True),
+        padding=ft.Padding.symmetric(horizontal=10 if compact else 12, vertical=4 if compact else 8),
         border_radius=20,
-        border=ft.Border.all(
-            2 if selected else 1, ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE_VARIANT
-        ),
-        bgcolor=ft.Colors.PRIMARY_CONTAINER if selected else None,
+        border=ft.Border.all(2 if selected else 1, tint if selected else ft.Colors.OUTLINE_VARIANT),
+        bgcolor=ft.Colors.with_opacity(0.22, tint) if selected else None,
         on_click=(lambda _: on_click()) if on_click and not disabled else None,
         ink=on_click is not None,
         opacity=0.4 if disabled else 1.0,
     )
     return tag(identifier, chip) if identifier else chip
+
+
+def seat_tab(
+    name: str,
+    colour: str | None,
+    *,
+    selected: bool,
+    on_click: Callable[[], None],
+    identifier: str,
+    subtitle: str,
+) -> ft.Control:
+    """A tab for one player's part of a form (a Racko rack): square, underlined in the player's colour when
+    open, so it never looks like the round chips of a choice such as "Who called Racko?"."""
+    tint = colour or ft.Colors.PRIMARY
+    tab = ft.Container(
+        ft.Column(
+            [
+                ft.Text(
+                    name,
+                    weight=ft.FontWeight.BOLD if selected else None,
+                    max_lines=1,
+                    overflow=ft.TextOverflow.ELLIPSIS,
+                ),
+                ft.Text(subtitle, size=11),
+            ],
+            spacing=0,
+            tight=True,
+        ),
+        padding=ft.Padding.only(left=8, right=8, top=4, bottom=2),
+        border_radius=ft.BorderRadius.only(top_left=6, top_right=6),
+        border=ft.Border.only(bottom=ft.BorderSide(4 if selected else 1, tint)),
+        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST if selected else None,
+        on_click=lambda _: on_click(),
+        ink=True,
+    )
+    return tag(identifier, tab)
 
 
 def primary_button(text: str, on_click: Callable[[], None], *, identifier: str | None = None) -> ft.Control:

@@ -27,7 +27,11 @@ def action_key(action: Action) -> str:
 def act(control: ft.Control, action: Action, label: str | None = None) -> ft.Control:
     """`control` marked as performing `action`; `label` is what a screen reader says for it."""
     return ft.Semantics(
-        content=control, identifier=f"act-{action_key(action)}", label=label, button=True, expand=control.expand
+        content=control,
+        identifier=f"act-{action_key(action)}",
+        label=label,
+        button=True,
+        expand=control.expand,
     )
 
 

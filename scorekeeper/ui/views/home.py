@@ -47,11 +47,18 @@ def _quick_starts(ctx: AppContext) -> ft.Control:
         ft.Card(
             tag(
                 f"start-{game}",
-                ft.ListTile(
-                    leading=ft.Icon(GAME_ICONS[game]),
-                    title=ft.Text(game_title(ctx, game)),
-                    subtitle=ft.Text(text),
+                ft.Container(
+                    ft.ListTile(
+                        leading=ft.Icon(GAME_ICONS[game]),
+                        title=ft.Text(game_title(ctx, game)),
+                        subtitle=ft.Text(text, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
+                    ),
+                    # Side by side (tablet, desktop) the three cards get one height, however long the text.
+                    height=None if ctx.narrow else 84,
+                    alignment=ft.Alignment.TOP_LEFT,
                     on_click=lambda _, g=game: ctx.navigate(f"/new?game={g}"),
+                    ink=True,
+                    border_radius=12,
                 ),
             ),
             expand=True,

@@ -118,7 +118,14 @@ def build(ctx: AppContext, game: str | None = None, again: str | None = None, **
         seats[index - 1], seats[index] = seats[index], seats[index - 1]
         redraw()
 
-    new_name = ft.TextField(label=ctx.t("New player"), expand=True, on_submit=lambda _: add_player())
+    # After a player is added the screen is drawn again; the field takes the focus back so that the next name
+    # can be typed at once (Enter, name, Enter, ...).
+    new_name = ft.TextField(
+        label=ctx.t("New player"),
+        expand=True,
+        on_submit=lambda _: add_player(),
+        autofocus=bool(draft.pop("typing", False)),
+    )
 
     def add_player() -> None:
         name = (new_name.value or "").strip()
@@ -126,10 +133,16 @@ def build(ctx: AppContext, game: str | None = None, again: str | None = None, **
         try:
             player = ctx.store.add_player(name, colour)
         except (RuleError, ValueError) as error:
-            message.value, message.visible = ctx.describe(error), True
-            message.update()
+            # Shown under the field being typed in (not at the foot of the form, off-screen), focus kept there.
+            new_name.error = ctx.describe(error)
+            new_name.update()
+            try:
+                ctx.page.run_task(new_name.focus)
+            except Exception:  # no event loop (in-process tests)
+                pass
             return
         seats.append(player.id)
+        draft["typing"] = True
         redraw()
 
     def start() -> None:
@@ -202,17 +215,24 @@ def build(ctx: AppContext, game: str | None = None, again: str | None = None, **
             ft.Row(
                 [
                     ft.Text(ctx.t("Seat {n}", n=index + 1), width=64),
-                    seat_chip(player.name, player.colour),
-                    ft.IconButton(
-                        ft.Icons.ARROW_UPWARD,
-                        tooltip=ctx.t("Move up"),
-                        on_click=lambda _, i=index: move_up(i),
-                        disabled=index == 0,
+                    # The chip takes the free width, so the arrows and the remove button of every row line up.
+                    ft.Container(seat_chip(player.name, player.colour), expand=True),
+                    tag(
+                        f"seat-up-{index}",
+                        ft.IconButton(
+                            ft.Icons.ARROW_UPWARD,
+                            tooltip=ctx.t("Move up"),
+                            on_click=lambda _, i=index: move_up(i),
+                            disabled=index == 0,
+                        ),
                     ),
-                    ft.IconButton(
-                        ft.Icons.CLOSE,
-                        tooltip=ctx.t("Remove"),
-                        on_click=lambda _, pid=player_id: toggle_seat(pid),
+                    tag(
+                        f"seat-remove-{index}",
+                        ft.IconButton(
+                            ft.Icons.CLOSE,
+                            tooltip=ctx.t("Remove"),
+                            on_click=lambda _, pid=player_id: toggle_seat(pid),
+                        ),
                     ),
                 ],
                 spacing=4,

@@ -60,12 +60,22 @@ def build(ctx: AppContext, archived: str | None = None, **_: str) -> ft.View:
             return
         ctx.rerender()
 
-    name_field = ft.TextField(label=ctx.t("Name"), expand=True, on_submit=lambda _: add())
+    # Drawn again after each added player: the field takes the focus back for the next name.
+    name_field = ft.TextField(
+        label=ctx.t("Name"), expand=True, on_submit=lambda _: add(), autofocus=bool(draft.pop("typing", False))
+    )
 
     def add() -> None:
         name = (name_field.value or "").strip()
         colour = draft.pop("picked", None) or PLAYER_COLOURS[len(everyone) % len(PLAYER_COLOURS)][1]
-        attempt(lambda: ctx.store.add_player(name, colour))
+        try:
+            ctx.store.add_player(name, colour)
+        except (RuleError, ValueError) as error:
+            name_field.error = ctx.describe(error)  # at the field being typed in
+            name_field.update()
+            return
+        draft["typing"] = True
+        ctx.rerender()
 
     def pick_new(colour: str) -> None:
         draft["picked"] = colour
@@ -75,14 +85,21 @@ def build(ctx: AppContext, archived: str | None = None, **_: str) -> ft.View:
         field = ft.TextField(label=ctx.t("Name"), value=old, autofocus=True)
 
         def done(_: object = None) -> None:
+            try:
+                ctx.store.rename_player(player_id, (field.value or "").strip())
+            except (RuleError, ValueError) as error:
+                # The dialog stays open with the reason under its field, so the name can be corrected there.
+                field.error = ctx.describe(error)
+                field.update()
+                return
             ctx.page.pop_dialog()
-            attempt(lambda: ctx.store.rename_player(player_id, (field.value or "").strip()))
+            ctx.rerender()
 
         field.on_submit = done
         ctx.page.show_dialog(
             ft.AlertDialog(
                 title=ft.Text(ctx.t("Rename {name}", name=old)),
-                content=field,
+                content=tag("rename-name", field),
                 actions=[
                     ft.TextButton(ctx.t("Cancel"), on_click=lambda _: ctx.page.pop_dialog()),
                     tag("rename-ok", ft.TextButton(ctx.t("Rename"), on_click=done)),
@@ -96,8 +113,11 @@ def build(ctx: AppContext, archived: str | None = None, **_: str) -> ft.View:
             continue
         editing = draft.get("colour_for") == player.id
         actions = [
-            ft.IconButton(
-                ft.Icons.EDIT, tooltip=ctx.t("Rename"), on_click=lambda _, p=player: rename(p.id, p.name)
+            tag(
+                f"rename-{player.name}",
+                ft.IconButton(
+                    ft.Icons.EDIT, tooltip=ctx.t("Rename"), on_click=lambda _, p=player: rename(p.id, p.name)
+                ),
             ),
             ft.IconButton(
                 ft.Icons.PALETTE,

@@ -1,8 +1,9 @@
 """Racko round entry: who called, then each rack slot 5 to slot 50 on a pad of the deck's numbers (numbers used
-this round greyed out), or the quick form (ascending count and longest run per player).
+this round greyed out, in rows of ten), or the quick form (ascending count and longest run per player).
 
 A rack takes 10 taps (one per card; the next rack opens by itself); the caller is one tap per round. While a
-rack fills, its ascending count and direct runs so far are shown and highlighted (engine: racko.live).
+rack fills, its ascending count and direct runs so far are shown and highlighted (engine: racko.live). On a desktop keyboard: type a card's number ("23"; Enter or a number that
+cannot grow ends it), Backspace takes back, Tab / Shift+Tab go to the next / previous player's rack.
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from scorekeeper.games.racko.live import rack_progress
 from scorekeeper.games.racko.results import check_entry, racko_seats
 from scorekeeper.games.racko.rules import SLOTS, quick_run_needed
 from scorekeeper.match import Match
-from scorekeeper.ui.components.widgets import ChoiceRow, NumberPad, seat_chip, tag
+from scorekeeper.ui.components.match_io import colours_of
+from scorekeeper.ui.components.widgets import ChoiceRow, NumberPad, seat_chip, seat_tab, tag
 from scorekeeper.ui.context import AppContext
 from scorekeeper.ui.views.round_entry import RoundForm, dealer_for
 
@@ -56,7 +58,9 @@ def build_form(
     if not draft:
         _start(draft, match, edit, playing)
     names = match.names
-    dynamic = ft.Column(spacing=10)
+    by_id = colours_of(ctx, match)
+    colours = [by_id.get(player) for player in match.players]
+    dynamic = ft.Column(spacing=6 if ctx.narrow else 10)
     preview = ft.Text(size=15, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)
     caller_note = ft.Text(color=ft.Colors.ERROR, weight=ft.FontWeight.BOLD, visible=False)
 
@@ -90,8 +94,52 @@ def build_form(
                 draft["slot"] = draft["racks"][draft["seat"]].index(None)
         refresh()
 
-    # 42 px keys fit 8 to a row on a 390 px phone (7 at 44 px): the 1..40 pad needs one row less to scroll.
-    pad = NumberPad(list(range(1, deck + 1)), pick, prefix="num", size=42 if ctx.narrow else 48)
+    # Rows of ten: a number's place is the same on every device and the decades line up. On a 390 px phone a
+    # key is 34 px wide; 38 px high keeps six rows, the slots and four players' chips above Save.
+    pad = NumberPad(list(range(1, deck + 1)), pick, prefix="num", size=38 if ctx.narrow else 46, per_row=10)
+
+    def typed_key(key: str, shift: bool) -> bool:
+        """Desktop keyboard on the racks form: digits build a card number, Enter/Backspace/Tab as described
+        above. Returns whether the key was used (else Enter saves the round as usual)."""
+        if draft["mode"] != "racks":
+            return False
+        buffer = draft.get("typed", "")
+        if key.isdigit() and len(key) == 1:
+            if not buffer and key == "0":  # no card 0 and no card starts with it
+                return True
+            buffer += key
+            if int(buffer) * 10 > deck or len(buffer) >= len(str(deck)):  # no card can start with it: done
+                draft["typed"] = ""
+                if 1 <= int(buffer) <= deck:
+                    pick(int(buffer))
+                else:
+                    refresh()
+            else:
+                draft["typed"] = buffer
+                refresh()
+            return True
+        if key == "Enter" and buffer:
+            draft["typed"] = ""
+            if 1 <= int(buffer) <= deck:
+                pick(int(buffer))
+            else:
+                refresh()
+            return True
+        if key == "Backspace":
+            if buffer:
+                draft["typed"] = buffer[:-1]
+                refresh()
+            else:
+                back_space()
+            return True
+        if key == "Tab":
+            step = -1 if shift else 1
+            position = playing.index(draft["seat"]) if draft["seat"] in playing else 0
+            set_seat(playing[(position + step) % len(playing)])
+            return True
+        return False
+
+    ctx.on_key = typed_key
 
     def set_seat(seat: int) -> None:
         rack = draft["racks"][seat]
@@ -164,16 +212,16 @@ def build_form(
         return ctx.t("{n}/10 cards · ascending {count} · run {run}", n=progress.filled, count=count, run=run)
 
     def slot_box(index: int, value: int | None, *, good: bool, in_run: bool, selected: bool) -> ft.Control:
-        width = 64 if ctx.narrow else 72
+        # The ten slots share one row (slot 5 at the left, as on the rack), on a phone too.
         return tag(
             f"slot-{index}",
             ft.Container(
                 ft.Column(
                     [
-                        ft.Text(str(SLOT_LABELS[index]), size=11),
+                        ft.Text(str(SLOT_LABELS[index]), size=10 if ctx.narrow else 11),
                         ft.Text(
                             "–" if value is None else str(value),
-                            size=22,
+                            size=18 if ctx.narrow else 22,
                             weight=ft.FontWeight.BOLD,
                             color=ft.Colors.TERTIARY if in_run else None,
                             italic=in_run,
@@ -183,8 +231,8 @@ def build_form(
                     horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                     tight=True,
                 ),
-                width=width,
-                height=52 if ctx.narrow else 58,
+                expand=True,
+                height=46 if ctx.narrow else 58,
                 alignment=ft.Alignment.CENTER,
                 border_radius=8,
                 bgcolor=ft.Colors.SECONDARY_CONTAINER if good else None,
@@ -199,9 +247,9 @@ def build_form(
         seat = draft["seat"]
         rack = draft["racks"][seat]
         tabs = [
-            seat_chip(
+            seat_tab(
                 names[s],
-                None,
+                colours[s],
                 selected=s == seat,
                 on_click=lambda s=s: set_seat(s),
                 identifier=f"rack-seat-{s}",
@@ -215,14 +263,30 @@ def build_form(
             slot_box(i, rack[i], good=i in good, in_run=i in runs, selected=i == draft["slot"])
             for i in range(SLOTS)
         ]
-        rows = (
-            [ft.Row(boxes[:5], spacing=6), ft.Row(boxes[5:], spacing=6)]
-            if ctx.narrow
-            else [ft.Row(boxes, spacing=6, wrap=True)]
-        )
+        rows = [ft.Row(boxes, spacing=3 if ctx.narrow else 6)]
+        typed = draft.get("typed", "")
+        live = rack_summary(seat, live=True)
         tools = ft.Row(
             [
-                ft.Text(ctx.t("Rack of {name}, slot 5 first", name=names[seat]), expand=True),
+                ft.Column(
+                    [
+                        ft.Text(
+                            ctx.t("Rack of {name}, slot 5 first", name=names[seat]),
+                            size=12,
+                            max_lines=1,
+                            overflow=ft.TextOverflow.ELLIPSIS,
+                        ),
+                        tag("rack-live", ft.Text(live, weight=ft.FontWeight.BOLD)),
+                    ],
+                    spacing=0,
+                    tight=True,
+                    expand=True,
+                ),
+                *(
+                    [tag("rack-typed", ft.Text(typed + "…", size=18, weight=ft.FontWeight.BOLD))]
+                    if typed
+                    else []
+                ),
                 tag(
                     "rack-back",
                     ft.IconButton(
@@ -252,16 +316,11 @@ def build_form(
                     ),
                 )
             )
-        return [
-            ft.Row(tabs, wrap=True, spacing=6, run_spacing=6),
-            tools,
-            *rows,
-            tag("rack-live", ft.Text(rack_summary(seat, live=True), weight=ft.FontWeight.BOLD)),
-        ]
+        return [ft.Row(tabs, wrap=True, spacing=4, run_spacing=4), tools, *rows]
 
     def quick_part() -> list[ft.Control]:
         parts: list[ft.Control] = []
-        size = 34 if ctx.narrow else 40
+        size = 32 if ctx.narrow else 40  # ten 32 px keys fit a 390 px phone's row: "10" never wraps alone
         for s in playing:
             parts.append(ft.Text(names[s], weight=ft.FontWeight.BOLD))
             if s not in draft["callers"]:  # a caller's ascending count is 10: nothing to ask
@@ -284,31 +343,44 @@ def build_form(
             [
                 seat_chip(
                     names[s],
-                    None,
+                    colours[s],
                     selected=s in draft["callers"],
                     on_click=lambda s=s: toggle_caller(s),
                     identifier=f"caller-{s}",
+                    icon=ft.Icons.CAMPAIGN,  # calling: a round chip with a megaphone, unlike the rack tabs
+                    compact=ctx.narrow,
                 )
                 for s in playing
             ],
             wrap=True,
-            spacing=6,
-            run_spacing=6,
+            spacing=4,
+            run_spacing=4,
         )
         modes = ft.Row(
             [
-                tag(
-                    f"mode-{mode}",
-                    (ft.FilledButton if draft["mode"] == mode else ft.OutlinedButton)(
-                        text, on_click=lambda _, m=mode: set_mode(m)
-                    ),
-                )
-                for mode, text in (("racks", ctx.t("Racks")), ("quick", ctx.t("Quick form")))
-            ]
+                *[
+                    tag(
+                        f"mode-{mode}",
+                        (ft.FilledButton if draft["mode"] == mode else ft.OutlinedButton)(
+                            text, on_click=lambda _, m=mode: set_mode(m), height=36
+                        ),
+                    )
+                    for mode, text in (("racks", ctx.t("Racks")), ("quick", ctx.t("Quick form")))
+                ],
+                ft.Text(
+                    ctx.t("Dealer: {name}", name=names[dealer_for(match, edit)]),
+                    size=12,
+                    expand=True,
+                    text_align=ft.TextAlign.RIGHT,
+                    max_lines=2,
+                    overflow=ft.TextOverflow.ELLIPSIS,
+                ),
+            ],
+            spacing=6,
         )
         parts: list[ft.Control] = [
-            ft.Text(ctx.t("Dealer: {name}", name=names[dealer_for(match, edit)])),
-            ft.Text(ctx.t("Who called Racko?"), key=ft.ScrollKey("caller-row")),
+            modes,
+            ft.Text(ctx.t("Who called Racko?"), weight=ft.FontWeight.BOLD, key=ft.ScrollKey("caller-row")),
             callers,
             *caller_hint(),
         ]
@@ -323,7 +395,6 @@ def build_form(
                     ),
                 )
             )
-        parts.append(modes)
         # The message sits in the scrolling form, not in the fixed bottom area, where it took the room of the
         # pad's last row on a phone: right above the pad, or above the long quick form.
         if racks_mode:

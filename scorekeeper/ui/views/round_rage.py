@@ -1,7 +1,9 @@
 """Rage round entry in two steps: bids (from the dealer's left, the dealer last, the forbidden dealer bid greyed
 out under the hook rule), then after the hand the tricks ("made it" copies the bid), +5 and -5 cards.
 
-Taps per player: 1 bid + 1 "made it" (+1 per +5/-5 card); two more per round (bids done, save).
+Taps per player: 1 bid + 1 "made it" (+1 per +5/-5 card); two more per round (bids done, save). On a desktop
+keyboard, number keys enter the bids (then the tricks) in playing order; Backspace takes the last one back.
+On a tablet or desktop each player is one line beside the keys, so four players fit a 768 px high screen.
 """
 
 from __future__ import annotations
@@ -26,6 +28,10 @@ COLOUR_NAMES: dict[str, tuple[str, str]] = {
 }
 
 
+NAME_WIDTH = 150  # tablet/desktop: the name column beside each player's keys
+ELLIPSIS: dict[str, Any] = {"max_lines": 1, "overflow": ft.TextOverflow.ELLIPSIS}
+
+
 def build_form(
     ctx: AppContext, match: Match, edit: int | None, draft: dict[str, Any], message: ft.Text
 ) -> RoundForm:
@@ -48,8 +54,44 @@ def build_form(
         if edit is not None:
             old = match.rounds[edit]
             draft.update(step="result", **{k: list(old[k]) for k in ("bids", "tricks", "bonus", "minus")})
-    dynamic = ft.Column(spacing=8)
+    dynamic = ft.Column(spacing=8 if ctx.narrow else 4)
     pad = 40 if ctx.narrow else 44
+
+    def typed_key(key: str, shift: bool) -> bool:
+        """Number keys: the bid (or, after the hand, the tricks) of the first player in playing order who has
+        none yet; a number that could still grow (1 of 10 when 10 cards are dealt) waits for the next digit or
+        Enter. Backspace clears the last one entered."""
+        kind = "bids" if draft["step"] == "bids" else "tricks"
+        values = draft[kind]
+        buffer = draft.get("typed", "")
+        if key.isdigit() and len(key) == 1:
+            buffer += key
+            if int(buffer) * 10 > size or buffer == "0":  # nothing can follow: enter it now
+                draft["typed"] = ""
+                enter_typed(kind, int(buffer))
+            else:
+                draft["typed"] = buffer
+            return True
+        if key == "Enter" and buffer:
+            draft["typed"] = ""
+            enter_typed(kind, int(buffer))
+            return True
+        if key == "Backspace":
+            draft["typed"] = ""
+            entered = [s for s in order if values[s] is not None]
+            if entered:
+                values[entered[-1]] = None
+                refresh()
+            return True
+        return False
+
+    def enter_typed(kind: str, value: int) -> None:
+        waiting = [s for s in order if draft[kind][s] is None]
+        if waiting and 0 <= value <= size:
+            draft[kind][waiting[0]] = value
+            refresh()
+
+    ctx.on_key = typed_key
 
     def forbidden() -> int | None:
         """The dealer's forbidden bid once everyone else has bid (hook rule), else None."""
@@ -123,7 +165,19 @@ def build_form(
                 chosen = None  # picked before the others bid, now forbidden: not shown as a valid choice
             row.refresh(chosen, disabled={banned} if is_dealer and banned is not None else set())
             label = names[seat] + (" " + ctx.t("(dealer)") if is_dealer else "")
-            parts += [ft.Text(label, weight=ft.FontWeight.BOLD), row.control]
+            if ctx.narrow:
+                parts += [ft.Text(label, weight=ft.FontWeight.BOLD), row.control]
+            else:
+                row.control.expand = True
+                parts.append(
+                    ft.Row(
+                        [
+                            ft.Text(label, weight=ft.FontWeight.BOLD, width=NAME_WIDTH, **ELLIPSIS),
+                            row.control,
+                        ],
+                        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                    )
+                )
             if is_dealer and banned is not None:
                 parts.append(
                     ft.Text(ctx.t("The dealer may not bid {n}.", n=banned), color=ft.Colors.ERROR, size=13)
@@ -176,31 +230,49 @@ def build_form(
                     score = ctx.t.plural(
                         "{points:+d} point", "{points:+d} points", abs(points), points=points
                     )
-                except RuleError as error:
+                except RuleError as error:  # why Save would refuse it, instead of points (issue 8.18)
                     score, refused = ctx.describe(error), True
-            made = tricks is not None and tricks == bid
-            made_button = (ft.FilledButton if made else ft.OutlinedButton)(
-                ctx.t("Made it"),
-                icon=ft.Icons.CHECK if made else None,
-                on_click=lambda _, s=seat: made_it(s),
+            made_it_used = tricks is not None and tricks == bid
+            made = tag(
+                f"made-{seat}",
+                (ft.FilledButton if made_it_used else ft.OutlinedButton)(
+                    ctx.t("Made it"),
+                    icon=ft.Icons.CHECK if made_it_used else None,
+                    on_click=lambda _, s=seat: made_it(s),
+                ),
+            )
+            scored = tag(
+                f"score-{seat}",
+                ft.Text(score, weight=ft.FontWeight.BOLD, color=ft.Colors.ERROR if refused else None),
+            )
+            if ctx.narrow:
+                parts += [
+                    ft.Row(
+                        [
+                            ft.Text(names[seat], weight=ft.FontWeight.BOLD),
+                            ft.Text(ctx.t("bid {n}", n=bid)),
+                            made,
+                            scored,
+                        ],
+                        wrap=True,
+                    ),
+                    row.control,
+                    ft.Row([bonus.control, minus.control], wrap=True),
+                    ft.Divider(height=1),
+                ]
+                continue
+            row.control.expand = True
+            who = ft.Column(
+                [
+                    ft.Text(names[seat], weight=ft.FontWeight.BOLD, **ELLIPSIS),
+                    ft.Text(ctx.t("bid {n}", n=bid)),
+                ],
+                spacing=0,
+                width=NAME_WIDTH,
             )
             parts += [
-                ft.Row(
-                    [
-                        ft.Text(names[seat], weight=ft.FontWeight.BOLD),
-                        ft.Text(ctx.t("bid {n}", n=bid)),
-                        tag(f"made-{seat}", made_button),
-                        tag(
-                            f"score-{seat}",
-                            ft.Text(
-                                score, weight=ft.FontWeight.BOLD, color=ft.Colors.ERROR if refused else None
-                            ),
-                        ),
-                    ],
-                    wrap=True,
-                ),
-                row.control,
-                ft.Row([bonus.control, minus.control], wrap=True),
+                ft.Row([who, row.control], vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                ft.Row([made, bonus.control, minus.control, scored], spacing=12, wrap=True),
                 ft.Divider(height=1),
             ]
         return parts

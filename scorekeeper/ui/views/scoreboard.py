@@ -134,6 +134,7 @@ def build(ctx: AppContext, match_id: str, **_: str) -> ft.View:
                 ft.IconButton(
                     ft.Icons.UNDO, tooltip=ctx.t("Undo: {what}", what=ctx.undo[1]), on_click=lambda _: undo()
                 ),
+                label=ctx.t("Undo: {what}", what=ctx.undo[1]),
             )
         )
     actions.append(
@@ -144,6 +145,7 @@ def build(ctx: AppContext, match_id: str, **_: str) -> ft.View:
                 tooltip=ctx.t("Scoreboard mode"),
                 on_click=lambda _: ctx.navigate(f"{route}/board"),
             ),
+            label=ctx.t("Scoreboard mode"),
         )
     )
     info = status_chips(status_lines(ctx, match))
@@ -172,4 +174,5 @@ def build(ctx: AppContext, match_id: str, **_: str) -> ft.View:
         bottom = ft.Row([primary_button(label, enter_round, identifier="enter-round")])
         ctx.on_enter = enter_round
     follow(ctx, match_id, ctx.rerender)
-    return screen(ctx, route, title, controls, back="/", actions=actions, bottom=bottom)
+    # Wider than the default column on a desktop: the round table gets a column per player to spare.
+    return screen(ctx, route, title, controls, back="/", actions=actions, bottom=bottom, max_width=1200)

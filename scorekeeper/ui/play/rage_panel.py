@@ -1,0 +1,372 @@
+"""The Rage play panel: trump and led colour, the current trick by seat, bids and tricks, the bidding pad,
+the seat's hand, the joker's colour picker and the last trick on request.
+
+Bidding (RULES.md 3.2): one button per bid (`act-["bid",2]`); under the hook rule the dealer's forbidden bid
+stays visible but disabled, with the reason. Playing: the hand is sorted by colour, the cards that may not
+be played now (must follow the led colour) are dimmed; a playable card is one tap (`act-["play","r7"]`); a
+joker first opens the colour picker (`choose-joker`), whose colours play it (`act-["play","W:g"]`).
+The panel only reads the seat's view.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import flet as ft
+
+from scorekeeper.games.base import Action
+from scorekeeper.games.rage.cards import COLOURS, JOKER
+from scorekeeper.games.rage.play import RageView
+from scorekeeper.games.rage.rules import trick_winner
+from scorekeeper.ui.components.widgets import tag
+from scorekeeper.ui.play.cards import RAGE_COLOURS, colour_chip, panel_width, rage_card, rage_card_name
+from scorekeeper.ui.play.kit import PanelContext, act, action_key, choose
+
+
+def path(action: Action) -> list[str]:
+    """The identifiers to tap, in order, to perform `action` on this panel (for tests and tooling)."""
+    if action[0] == "play" and str(action[1]).startswith(f"{JOKER}:"):
+        return ["choose-joker", f"act-{action_key(action)}"]
+    return [f"act-{action_key(action)}"]
+
+
+def build(pc: PanelContext) -> ft.Control:
+    view: RageView = pc.view
+    controls: list[ft.Control] = [_status(pc), _trump(pc)]
+    if not _side_by_side(pc):
+        controls += [_scores(pc), _trick(pc)]
+    else:  # a tablet uses the room: the table of bids beside the trick
+        trick = ft.Container(_trick(pc), expand=True)
+        row = ft.Row([_scores(pc), trick], spacing=32, vertical_alignment=ft.CrossAxisAlignment.START)
+        controls.append(row)
+    last = _last_trick(pc)
+    if last is not None:
+        controls.append(last)
+    if view.phase == "bid" and pc.legal:
+        controls.append(_bidding(pc))
+    controls.append(_hand(pc))
+    if pc.ui.get("joker") and _joker_moves(pc.legal):
+        controls.append(_joker_picker(pc))
+    return ft.Column(controls, spacing=10)
+
+
+def _side_by_side(pc: PanelContext) -> bool:
+    """Whether the table of bids fits beside a whole trick (one place per seat), as on a tablet."""
+    place = _card_width(pc) + 22
+    return panel_width(pc.ctx) >= 260 + place * pc.view.options.players
+
+
+def _perform(pc: PanelContext, action: Action) -> None:
+    pc.ui.pop("joker", None)
+    pc.act(action)
+
+
+def _status(pc: PanelContext) -> ft.Control:
+    view: RageView = pc.view
+    ctx = pc.ctx
+    if view.is_over:
+        text = ctx.t("The round is over.")
+    elif not pc.legal:
+        text = ctx.t("{name} is playing.", name=pc.names[view.current_player])
+    elif view.phase == "bid":
+        text = ctx.t("Your bid: how many tricks will you take?")
+    elif view.led is not None:
+        text = ctx.t("Your turn: follow {colour} if you can.", colour=ctx.t(RAGE_COLOURS[view.led].name))
+    else:
+        text = ctx.t("Your turn: play a card.")
+    return tag("play-status", ft.Text(text, weight=ft.FontWeight.BOLD))
+
+
+def _trump(pc: PanelContext) -> ft.Control:
+    """Trump and led colour, the round's hand size, and what the action cards did to this trick."""
+    view: RageView = pc.view
+    ctx = pc.ctx
+    trump = view.trump
+    trump_text = (
+        ctx.t("Trump: {colour}", colour=ctx.t(RAGE_COLOURS[trump].name)) if trump else ctx.t("No trump")
+    )
+    parts: list[ft.Control] = [
+        tag("trump", ft.Row([colour_chip(pc.ctx, trump), ft.Text(trump_text)], spacing=6, tight=True)),
+    ]
+    if view.led is not None:
+        led = ctx.t("Led: {colour}", colour=ctx.t(RAGE_COLOURS[view.led].name))
+        parts.append(tag("led", ft.Row([colour_chip(pc.ctx, view.led), ft.Text(led)], spacing=6, tight=True)))
+    parts.append(
+        ft.Text(
+            ctx.t.plural(
+                "{n} card each · dealer: {name}",
+                "{n} cards each · dealer: {name}",
+                view.hand_size,
+                name=pc.names[view.dealer],
+            ),
+            size=13,
+        )
+    )
+    rows: list[ft.Control] = [ft.Row(parts, wrap=True, spacing=14, run_spacing=6)]
+    notes: list[str] = []
+    if view.no_trump_in_trick:
+        notes.append(ctx.t("A no-trump card was played: this trick has no trump."))
+    elif trump is None and view.phase == "play":
+        notes.append(ctx.t("No trump for the rest of the round."))
+    if view.trump_change_in_trick:
+        notes.append(
+            ctx.t(
+                "A trump-change card was played: the new trump is {colour}.",
+                colour=ctx.t(RAGE_COLOURS[trump].name),
+            )
+            if trump and not view.no_trump_in_trick
+            else ctx.t("A trump-change card was played.")
+        )
+    for note in notes:
+        rows.append(
+            tag(
+                "trick-effect",
+                ft.Container(
+                    ft.Text(note, size=13),
+                    bgcolor=ft.Colors.TERTIARY_CONTAINER,
+                    padding=ft.Padding.symmetric(horizontal=8, vertical=4),
+                    border_radius=6,
+                ),
+            )
+        )
+    return ft.Column(rows, spacing=6)
+
+
+def _scores(pc: PanelContext) -> ft.Control:
+    """Per player: bid, tricks taken, cards left and the round's points so far."""
+    view: RageView = pc.view
+    ctx = pc.ctx
+    header = [ctx.t("Player"), ctx.t("Bid"), ctx.t("Tricks"), ctx.t("Cards"), ctx.t("Points")]
+    rows: list[ft.DataRow] = []
+    for seat, name in enumerate(pc.names):
+        on_turn = seat == view.current_player
+        bid = view.bids[seat]
+        cells = [
+            name,
+            "–" if bid is None else str(bid),
+            str(view.tricks[seat]),
+            str(view.hand_counts[seat]),
+            str(view.round_points[seat]),
+        ]
+        rows.append(
+            ft.DataRow(
+                [
+                    ft.DataCell(ft.Text(text, weight=ft.FontWeight.BOLD if on_turn else None, size=13))
+                    for text in cells
+                ],
+                selected=on_turn,
+            )
+        )
+    table = ft.DataTable(
+        columns=[ft.DataColumn(ft.Text(h, size=12)) for h in header],
+        rows=rows,
+        column_spacing=12,
+        horizontal_margin=4,
+        data_row_min_height=28,
+        data_row_max_height=32,
+        heading_row_height=28,
+    )
+    if _side_by_side(pc):  # beside the trick, in a row that must not scroll sideways itself
+        return tag("bids-tricks", table)
+    return tag("bids-tricks", ft.Row([table], scroll=ft.ScrollMode.AUTO))
+
+
+def _card_width(pc: PanelContext) -> float:
+    return 46.0 if pc.ctx.narrow else 68.0
+
+
+def _played(pc: PanelContext, seat: int, card: str | None, *, winner: bool = False) -> ft.Control:
+    """One seat's place in a trick: its name above its card (or an empty place)."""
+    ctx = pc.ctx
+    width = _card_width(pc)
+    if card is None:
+        face: ft.Control = ft.Container(
+            width=width,
+            height=width * 1.4,
+            border_radius=width * 0.15,
+            border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+        )
+        spoken = ctx.t("{name}: not played yet", name=pc.names[seat])
+    else:
+        face = rage_card(pc.ctx, card, width=width, selected=winner)
+        spoken = ctx.t("{name}: {card}", name=pc.names[seat], card=rage_card_name(pc.ctx, card))
+    name = ft.Text(pc.names[seat], size=12, no_wrap=True, width=width + 16, text_align=ft.TextAlign.CENTER)
+    return ft.Semantics(
+        content=ft.Column(
+            [name, face], spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER
+        ),
+        label=spoken,
+    )
+
+
+def _trick(pc: PanelContext) -> ft.Control:
+    """The current trick by seat, in playing order from the leader; seats still to play are empty."""
+    view: RageView = pc.view
+    ctx = pc.ctx
+    players = view.options.players
+    played = dict(view.trick)
+    order = [(view.leader + k) % players for k in range(players)]
+    # the card taking the trick so far (public: the cards and the trump are on the table)
+    ahead = view.trick[trick_winner([c for _, c in view.trick], view.trump)][0] if view.trick else None
+    places = [_played(pc, seat, played.get(seat), winner=seat == ahead) for seat in order]
+    parts: list[ft.Control] = [
+        ft.Text(ctx.t("This trick"), size=13),
+        ft.Row(places, wrap=True, spacing=6, run_spacing=6),
+    ]
+    if ahead is not None:
+        parts.append(ft.Text(ctx.t("{name} is taking the trick so far.", name=pc.names[ahead]), size=13))
+    return tag("trick", ft.Column(parts, spacing=4))
+
+
+def _last_trick(pc: PanelContext) -> ft.Control | None:
+    """A button that shows the last finished trick and who took it (hidden again by a second tap)."""
+    view: RageView = pc.view
+    ctx = pc.ctx
+    if not view.last_trick:
+        return None
+    shown = bool(pc.ui.get("show_last"))
+
+    def toggle(_: Any) -> None:
+        pc.ui["show_last"] = not shown
+        pc.refresh()
+
+    button = tag(
+        "last-trick",
+        ft.TextButton(
+            ctx.t("Hide the last trick") if shown else ctx.t("Show the last trick"), on_click=toggle
+        ),
+    )
+    if not shown:
+        return button
+    winner = view.last_winner
+    places = [_played(pc, seat, card, winner=seat == winner) for seat, card in view.last_trick]
+    caption = ctx.t("{name} took the last trick.", name=pc.names[winner]) if winner is not None else ""
+    return ft.Column(
+        [button, tag("last-trick-cards", ft.Row(places, wrap=True, spacing=6)), ft.Text(caption, size=13)],
+        spacing=4,
+    )
+
+
+def _bidding(pc: PanelContext) -> ft.Control:
+    """0..hand size; the forbidden dealer bid disabled, with the reason below."""
+    view: RageView = pc.view
+    ctx = pc.ctx
+    legal = {a[1] for a in pc.legal if a[0] == "bid"}
+    size = 44 if pc.ctx.narrow else 52
+    buttons: list[ft.Control] = []
+    for n in range(view.hand_size + 1):
+        button = ft.Button(
+            str(n),
+            width=size,
+            height=size,
+            style=ft.ButtonStyle(padding=ft.Padding.all(0), shape=ft.RoundedRectangleBorder(radius=8)),
+            disabled=n not in legal,
+            on_click=lambda _, n=n: _perform(pc, ["bid", n]),
+        )
+        if n in legal:
+            buttons.append(act(button, ["bid", n], label=ctx.t("Bid {n}", n=n)))
+        else:
+            buttons.append(tag("bid-forbidden", button))
+    parts: list[ft.Control] = [ft.Row(buttons, wrap=True, spacing=6, run_spacing=6)]
+    if view.forbidden_bid is not None:
+        parts.append(
+            tag(
+                "forbidden-reason",
+                ft.Text(
+                    ctx.t.plural(
+                        "As the dealer you may not bid {bid}: all bids would add up to the {n} card in hand.",
+                        "As the dealer you may not bid {bid}: all bids would add up to the {n} cards in hand.",
+                        view.hand_size,
+                        bid=view.forbidden_bid,
+                    ),
+                    size=13,
+                    color=ft.Colors.ERROR,
+                ),
+            )
+        )
+    return tag("bidding", ft.Column(parts, spacing=6))
+
+
+def _joker_moves(legal: list[Action]) -> list[Action]:
+    return [a for a in legal if a[0] == "play" and str(a[1]).startswith(f"{JOKER}:")]
+
+
+def _hand(pc: PanelContext) -> ft.Control:
+    """The hand sorted by colour; identical action cards shown once with a count; unplayable cards dimmed
+    while this seat is to play a card."""
+    view: RageView = pc.view
+    ctx = pc.ctx
+    playable = {a[1] for a in pc.legal if a[0] == "play"}
+    jokers = bool(_joker_moves(pc.legal))
+    playing = view.phase == "play" and bool(pc.legal)
+    counts = Counter(view.hand)
+    width = _card_width(pc)
+    cards: list[ft.Control] = []
+    for card in dict.fromkeys(view.hand):
+        name = rage_card_name(pc.ctx, card)
+        if card == JOKER and jokers:
+            face = rage_card(
+                pc.ctx,
+                card,
+                width=width,
+                count=counts[card],
+                selected=bool(pc.ui.get("joker")),
+                on_click=lambda _: _toggle_joker(pc),
+            )
+            cards.append(choose(face, "joker", label=ctx.t("Play the joker: choose its colour")))
+        elif card in playable:
+            face = rage_card(
+                pc.ctx,
+                card,
+                width=width,
+                count=counts[card],
+                on_click=lambda _, c=card: _perform(pc, ["play", c]),
+            )
+            cards.append(act(face, ["play", card], label=ctx.t("Play {card}", card=name)))
+        else:
+            face = rage_card(pc.ctx, card, width=width, count=counts[card], dim=playing)
+            cards.append(ft.Semantics(content=face, identifier=f"hand-{card}", label=name))
+    title = ft.Text(ctx.t.plural("Your hand ({n} card)", "Your hand ({n} cards)", len(view.hand)), size=13)
+    return tag("hand", ft.Column([title, ft.Row(cards, wrap=True, spacing=4, run_spacing=4)], spacing=4))
+
+
+def _toggle_joker(pc: PanelContext) -> None:
+    pc.ui["joker"] = not pc.ui.get("joker")
+    pc.refresh()
+
+
+def _joker_picker(pc: PanelContext) -> ft.Control:
+    """The six colours, each with its symbol and name, playing the joker as that colour."""
+    ctx = pc.ctx
+    legal = {a[1] for a in _joker_moves(pc.legal)}
+    buttons: list[ft.Control] = []
+    for letter in COLOURS:
+        card = f"{JOKER}:{letter}"
+        if card not in legal:
+            continue
+        spec = RAGE_COLOURS[letter]
+        colour = ctx.t(spec.name)
+        button = ft.Container(
+            ft.Row(
+                [ft.Icon(spec.icon, size=18, color=spec.ink), ft.Text(colour, color=spec.ink)],
+                spacing=4,
+                tight=True,
+            ),
+            bgcolor=spec.fill,
+            padding=ft.Padding.symmetric(horizontal=10, vertical=8),
+            border_radius=8,
+            on_click=lambda _, c=card: _perform(pc, ["play", c]),
+            ink=True,
+        )
+        buttons.append(act(button, ["play", card], label=ctx.t("Play the joker as {colour}", colour=colour)))
+    return tag(
+        "joker-colours",
+        ft.Column(
+            [
+                ft.Text(ctx.t("The joker counts as:"), size=13),
+                ft.Row(buttons, wrap=True, spacing=6, run_spacing=6),
+            ],
+            spacing=4,
+        ),
+    )

@@ -1,0 +1,169 @@
+"""Ruck Zuck and Rage moves in words (the move log of digital play): every legal action of random play is
+described, as another seat saw the table before the move, in a sentence translated into de, nl and fr; a
+draw never names its card; the examples read as a player would say them."""
+
+from __future__ import annotations
+
+import random
+import string
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.games import rage, ruckzuck
+from scorekeeper.games.base import Message
+from scorekeeper.games.rage.describe import describe_action as describe_rage
+from scorekeeper.games.ruckzuck.describe import describe_action as describe_ruckzuck
+from scorekeeper.games.ruckzuck.rules import JOKER as RZ_JOKER
+from scorekeeper.ui.i18n import Translator, catalog, plural_catalog
+
+LANGUAGES = ("de", "nl", "fr")
+
+
+def templates(message: Any) -> list[str]:
+    """A message's template and those of the messages in its fields (a bare "{item0}, ..." list excluded)."""
+    if not isinstance(message, Message):
+        return []
+    found = (
+        []
+        if all(name and name.startswith("item") for name in _fields(message.template))
+        else [message.template]
+    )
+    for value in message.fields.values():
+        found.extend(templates(value))
+    return found
+
+
+def _fields(template: str) -> list[str | None]:
+    return [name for _, name, _, _ in string.Formatter().parse(template) if name is not None]
+
+
+def check_translated(message: Message) -> None:
+    for language in LANGUAGES:
+        known = {**catalog(language), **plural_catalog(language)}
+        missing = [t for t in templates(message) if t not in known]
+        assert not missing, (language, missing)
+        text = message.translated(Translator(language))
+        assert text and "{" not in text
+
+
+def play_through(state: Any, describe: Any, seed: int) -> int:
+    """Describe every legal action at every step of a random round, as the next seat saw it; returns the
+    number of moves described."""
+    rng = random.Random(seed)
+    described = 0
+    while not state.is_over:
+        observer = (state.current_player + 1) % state.options.players
+        view = state.view(observer)
+        for action in state.legal_actions():
+            message = describe(action, view)
+            assert isinstance(message, Message) and message.endswith((".", "!")), message
+            check_translated(message)
+            described += 1
+        legal = state.legal_actions()
+        places = [a for a in legal if isinstance(a, list) and a[0] != "bid"]
+        state.apply(rng.choice(places) if places and rng.random() < 0.8 else rng.choice(legal))
+    return described
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 10**6), st.integers(2, 6), st.sampled_from(["red", "blue"]))
+def test_every_ruckzuck_move_of_random_play_is_described_in_every_language(
+    seed: int, players: int, side: str
+) -> None:
+    state = ruckzuck.new_round(ruckzuck.RuckZuckOptions(players, side=side), seed)
+    assert play_through(state, describe_ruckzuck, seed) > 0
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 10**6), st.integers(3, 6), st.sampled_from(["seed", "amigo", "fundex"]))
+def test_every_rage_move_of_random_play_is_described_in_every_language(
+    seed: int, players: int, edition: str
+) -> None:
+    options = rage.RageOptions(players, edition=edition)
+    state = rage.new_round(options, seed, round_index=seed % len(options.rules.hand_sizes))
+    assert play_through(state, describe_rage, seed) > 0
+
+
+def arranged_ruckzuck(mine: list[Any], on_board: dict[int, Any], players: int = 2) -> Any:
+    used = [*mine, *on_board.values()]
+    rest = [n for n in range(1, 50) if n not in used] + [RZ_JOKER] * (2 - used.count(RZ_JOKER))
+    hands = [mine, *(rest[5 * k : 5 * k + 5] for k in range(players - 1))]
+    options = ruckzuck.RuckZuckOptions(players)
+    return ruckzuck.RuckZuckState.from_position(options, hands, dict(on_board), rest[5 * (players - 1) :])
+
+
+def test_ruckzuck_examples() -> None:
+    state = arranged_ruckzuck([17, 29, RZ_JOKER, 40, 41], {16: 16, 30: RZ_JOKER})
+    view = state.view(1)
+    assert describe_ruckzuck(["place", 17, 17], view) == "Player 1 placed 17 next to 16."
+    assert describe_ruckzuck(["place", 29, 29], view) == "Player 1 placed 29 next to 16."
+    assert (
+        describe_ruckzuck(["place", RZ_JOKER, "J1"], view)
+        == "Player 1 placed the joker on the left joker field."
+    )
+    assert describe_ruckzuck(["place", RZ_JOKER, 2], view) == "Player 1 placed the joker on field 2."
+    assert describe_ruckzuck("draw", view) == "Player 1 drew a card."
+    german = describe_ruckzuck(["place", 17, 17], view).translated(Translator("de"))
+    assert german == "Spieler 1 hat 17 neben 16 gelegt."
+    # the last card in hand: the player is out
+    state = arranged_ruckzuck([17], {16: 16})
+    assert describe_ruckzuck(["place", 17, 17], state.view(1)) == (
+        "Player 1 placed 17 next to 16. That was the last card in hand."
+    )
+
+
+def test_ruckzuck_a_draw_never_names_its_card() -> None:
+    state = ruckzuck.new_round(ruckzuck.RuckZuckOptions(3), 11)
+    assert describe_ruckzuck("draw", state.view(1)) == "Player 2 drew a card."  # even to the drawer
+    assert describe_ruckzuck("draw", state.view(2)) == "Player 2 drew a card."
+
+
+def test_rage_examples() -> None:
+    options = rage.RageOptions(3)
+    hands = [["W", "NT", "r3"], ["r5", "b2", "+5"], ["r9", "b9", "TC"]]
+    state = rage.arranged_round(options, hands, ["o4", "o5", "o6", "g1"], dealer=2)
+    assert describe_rage(["bid", 2], state.view(1)) == "Player 1 bid 2."
+    for bid in (1, 0, 1):
+        state.apply(["bid", bid])
+    view = state.view(1)
+    assert describe_rage(["play", "W:g"], view) == "Player 1 played the joker as green."
+    assert describe_rage(["play", "NT"], view) == "Player 1 played a no-trump card: this trick has no trump."
+    french = describe_rage(["play", "W:g"], view).translated(Translator("fr"))
+    assert french == "Joueur 1 a joué le joker en vert."
+    state.apply(["play", "r3"])
+    state.apply(["play", "r5"])
+    view = state.view(0)
+    assert describe_rage(["play", "r9"], view) == "Player 3 played red 9. Player 3 wins the trick."
+    assert (
+        describe_rage(["play", "TC"], view)
+        == "Player 3 played a trump-change card: a new trump is turned up."
+    )
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_seat_names_are_translated_inside_the_sentence(language: str) -> None:
+    state = rage.new_round(rage.RageOptions(3), 1)
+    text = describe_rage(["bid", 0], state.view(0)).translated(Translator(language))
+    assert text != "Player 2 bid 0." and "0" in text
+
+
+def test_round_results_in_words() -> None:
+    from scorekeeper.games.rage.describe import describe_result as rage_result
+    from scorekeeper.games.ruckzuck.describe import describe_result as ruckzuck_result
+
+    lines = ruckzuck_result({"hands": [[], [3, RZ_JOKER, 40], []], "out": 0}, None)
+    assert lines == ["went out", "3 + joker (100) + 40: 143 penalty points", "no cards left"]
+    assert lines[1].translated(Translator("de")) == "3 + Joker (100) + 40: 143 Minuspunkte"
+    result = {"bids": [1, 2, 0], "tricks": [1, 0, 1], "bonus": [0, 1, 0], "minus": [0, 0, 2]}
+    lines = rage_result(result, rage.RageOptions(3))
+    assert lines == [
+        "bid 1 · took 1 trick · exact",
+        "bid 2 · took 0 tricks · missed · +5 ×1",
+        "bid 0 · took 1 trick · missed · -5 ×2",
+    ]
+    for line in lines:
+        check_translated(line)
+    assert lines[0].translated(Translator("fr")) == "annonce 1 · 1 pli fait · exact"
