@@ -1,6 +1,8 @@
 """Every game in the registry keeps one play contract (DESIGN.md "One registry, one contract"), checked the way
 OpenSpiel checks its games: random rounds end, illegal moves change nothing, a replayed log gives the same
 round, a clone is independent, actions and logs survive JSON, and no view shows a card hidden from its seat.
+A refused move is named in words (the game's `describe_action`, or the move as given when it is garbage) in
+every language, with the game's own reason.
 
 Parametrised over `GAMES`: a new game gets all of this by its registry line (plus a hidden-card swap below).
 """
@@ -16,9 +18,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.games.base import RuleError, State, play_out, same_action
+from scorekeeper.games.base import Message, RuleError, State, play_out, raw_move, same_action
 from scorekeeper.games.contract import GameSpec
 from scorekeeper.games.spec import GAMES
+from scorekeeper.ui.i18n import Translator
+
+TRANSLATORS = [Translator(language) for language in ("de", "nl", "fr")]
 
 SPECS = pytest.mark.parametrize("game", GAMES, ids=[game.key for game in GAMES])
 JUNK: list[Any] = [
@@ -152,8 +157,58 @@ def test_illegal_moves_change_nothing(game: GameSpec, data: st.DataObject) -> No
         before = snapshot(state)
         with pytest.raises(RuleError) as caught:
             state.apply(action)
-        assert str(caught.value)
         assert snapshot(state) == before
+        assert_names_the_move(game, state, action, caught.value)
+
+
+def _move_words(game: GameSpec, state: State, action: Any) -> Message | str:
+    """How a refused move is named: the game's words for it as its player saw the table (without what the move
+    would have brought about), or the move as given when the game has none (garbage; no describer)."""
+    if not state._describable(action):  # a move the describer would tell as another (Racko's phases)
+        return raw_move(action)
+    try:
+        words = game.describe_action(action, state.view(state.current_player))
+    except (ImportError, TypeError, ValueError, KeyError, IndexError, AttributeError):
+        return raw_move(action)
+    while words.template.startswith("{move} "):  # "{move} Anna wins the trick.": what did not happen goes
+        words = words.fields["move"]
+    return words
+
+
+def assert_names_the_move(game: GameSpec, state: State, action: Any, error: RuleError) -> None:
+    """The refusal names the move and keeps the game's reason, in English and in every translation."""
+    words = _move_words(game, state, action)
+    reason = state._illegal(action)
+    text = str(error)
+    assert str(words).rstrip(".") in text and str(reason) in text and "not allowed" in text
+    for t in TRANSLATORS:
+        translated = error.translated(t)
+        said = words.translated(t) if isinstance(words, Message) else words
+        assert said.rstrip(".") in translated, (t.language, translated)
+        assert reason.translated(t) in translated and "{reason}" not in translated
+        assert "not allowed" not in translated, (t.language, translated)
+
+
+@SPECS
+@CASES
+@given(data=st.data())
+def test_a_refused_move_is_named_in_words(game: GameSpec, data: st.DataObject) -> None:
+    """Moves that are well formed but not allowed now: moves legal at other points of the same round."""
+    state, rng = _midway(game, data)
+    if state.is_over:
+        return
+    seen: list[Any] = []
+    other = state.clone()
+    while not other.is_over and len(seen) < 400:
+        seen += other.legal_actions()
+        other.apply(rng.choice(other.legal_actions()))
+    refused = [a for a in seen if not any(same_action(a, legal) for legal in state.legal_actions())]
+    for action in rng.sample(refused, min(5, len(refused))):
+        before = snapshot(state)
+        with pytest.raises(RuleError) as caught:
+            state.apply(action)
+        assert snapshot(state) == before
+        assert_names_the_move(game, state, action, caught.value)
 
 
 @SPECS
@@ -181,8 +236,20 @@ def test_replay_names_the_first_failing_move(game: GameSpec) -> None:
     options = game.default_options(game.players[0] + 1)
     state = play_out(game.new_round(options, 3), [None] * options.players, random.Random(3))
     bad = [*state.log[:2], "nonsense"]
-    with pytest.raises(RuleError, match="Move 3 of the saved round"):
+    with pytest.raises(RuleError, match="Move 3 of the saved round \\(“nonsense”\\) cannot be replayed"):
         game.replay(options, 3, bad)
+    refused = state.log[1]  # at move 3, move 2 again: a move of the round, not allowed there
+    bad = [*state.log[:2], refused]
+    fresh = game.replay(options, 3, state.log[:2])
+    if any(same_action(refused, legal) for legal in fresh.legal_actions()):
+        return
+    with pytest.raises(RuleError) as caught:
+        game.replay(options, 3, bad)
+    words = _move_words(game, fresh, refused)
+    assert f"Move 3 of the saved round (“{str(words).rstrip('.')}”)" in str(caught.value)
+    for t in TRANSLATORS:
+        said = words.translated(t) if isinstance(words, Message) else words
+        assert said.rstrip(".") in caught.value.translated(t)
 
 
 @SPECS

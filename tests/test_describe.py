@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.games import rage, ruckzuck
-from scorekeeper.games.base import Message
+from scorekeeper.games.base import Message, RuleError
 from scorekeeper.games.rage.describe import describe_action as describe_rage
 from scorekeeper.games.ruckzuck.describe import describe_action as describe_ruckzuck
 from scorekeeper.games.ruckzuck.rules import JOKER as RZ_JOKER
@@ -167,3 +167,55 @@ def test_round_results_in_words() -> None:
     for line in lines:
         check_translated(line)
     assert lines[0].translated(Translator("fr")) == "annonce 1 · 1 pli fait · exact"
+
+
+@pytest.mark.parametrize(
+    "action", [None, 3, "", "nonsense", [], ["bid"], ["bid", True], ["bid", 1.0], ["play", 7], {"bid": 1}]
+)
+def test_rage_has_no_words_for_garbage(action: Any) -> None:
+    """A move that is not even a Rage action is refused (ValueError, TypeError) instead of being told as one."""
+    state = rage.new_round(rage.RageOptions(3), 1)
+    with pytest.raises((ValueError, TypeError)):
+        describe_rage(action, state.view(0))
+
+
+@pytest.mark.parametrize(
+    "action",
+    [None, 3, "", "stock", [], ["swap"], ["swap", 1, 2], ["swap", "x"], ["place", None, 5], {"a": 1}],
+)
+def test_ruckzuck_has_no_words_for_garbage(action: Any) -> None:
+    state = ruckzuck.new_round(ruckzuck.RuckZuckOptions(3), 11)
+    with pytest.raises((ValueError, TypeError)):
+        describe_ruckzuck(action, state.view(1))
+
+
+def test_a_refused_move_is_named_without_what_it_would_bring_about() -> None:
+    """State.apply names a refused move with its describer's words, but a refused move wins no trick and
+    empties no hand: only the move is named, with the game's reason, in every language."""
+    state = arranged_ruckzuck([17], {16: 16})
+    with pytest.raises(RuleError) as caught:
+        state.apply(["place", 17, 40])
+    assert str(caught.value).startswith("The move “Player 1 placed 17” is not allowed: ")
+    options = rage.RageOptions(2)
+    state = rage.arranged_round(options, [["r3", "b5"], ["r7", "g2"]], ["y4"], dealer=1)
+    for action in (["bid", 1], ["bid", 0], ["play", "r3"]):
+        state.apply(action)
+    with pytest.raises(RuleError) as caught:
+        state.apply(["play", "g2"])
+    assert str(caught.value) == (
+        "The move “Player 2 played green 2” is not allowed: Player 2 must follow red: play one of red 7."
+    )
+    german = caught.value.translated(Translator("de"))
+    assert german.startswith("Der Zug „Spieler 2 hat ") and "“ ist nicht erlaubt: Spieler 2 " in german
+    dutch = caught.value.translated(Translator("nl"))
+    assert dutch.startswith("De zet „Speler 2 ") and "” is niet toegestaan: " in dutch
+
+
+def test_garbage_is_quoted_as_given() -> None:
+    state = rage.new_round(rage.RageOptions(3), 1)
+    with pytest.raises(RuleError) as caught:
+        state.apply({"bid": 1})
+    assert str(caught.value).startswith('The move “{"bid": 1}” is not allowed: A Rage move is a bid')
+    with pytest.raises(RuleError) as caught:
+        state.apply("x" * 200)
+    assert "“" + "x" * 59 + "…”" in str(caught.value)

@@ -258,8 +258,11 @@ def test_a_rage_move_refused_in_french_names_colour_and_cards() -> None:
     state.apply(["play", "r3"])
     with pytest.raises(RuleError) as caught:
         state.apply(["play", "g2"])
-    assert str(caught.value) == "Player 2 must follow red: play one of red 7."
+    assert str(caught.value) == (
+        "The move “Player 2 played green 2” is not allowed: Player 2 must follow red: play one of red 7."
+    )
     assert caught.value.translated(Translator("fr")) == (
+        "Le coup «\u00a0Joueur 2 a joué 2 vert\u00a0» n’est pas autorisé\u00a0: "
         "Joueur 2 doit fournir la couleur demandée (rouge)\u00a0: jouez l’une de ces cartes\u00a0: 7 rouge."
     )
 
@@ -273,7 +276,7 @@ def test_store_errors_translate_like_rule_errors(tmp_path: Path) -> None:
     with pytest.raises(InputError) as caught:
         store.add_player("anna")
     error = caught.value
-    assert isinstance(error, StoreError) and isinstance(error, RuleError)
+    assert isinstance(error, StoreError) and not isinstance(error, RuleError)  # issue 10: not a rules error
     assert str(error) == "There is already a player called Anna. Choose another name."
     assert (
         error.translated(Translator("de"))

@@ -101,7 +101,8 @@ def test_an_archived_name_can_be_used_again(store: Store) -> None:
 def test_editing_a_missing_player_is_an_input_error(store: Store) -> None:
     with pytest.raises(InputError, match="no longer exists"):
         store.rename_player("nobody", "X")
-    assert isinstance(InputError("x"), RuleError)
+    # issue 10: a store error is not a rules error, so `except RuleError` around a rules check cannot swallow it
+    assert isinstance(InputError("x"), StoreError) and not isinstance(InputError("x"), RuleError)
 
 
 # ------------------------------------------------------------------ settings
@@ -177,7 +178,7 @@ def test_a_stale_edit_from_another_device_is_refused(tmp_path: Path) -> None:
     on_tablet.remove_round(0)
     with pytest.raises(ConflictError, match="changed on another device") as caught:
         tablet.save_match(on_tablet)
-    assert isinstance(caught.value, RuleError) and isinstance(caught.value, ValueError)
+    assert isinstance(caught.value, StoreError) and not isinstance(caught.value, (RuleError, ValueError))
     assert "Ruck Zuck game of Anna, Ben and Cleo" in str(caught.value)
     assert on_tablet.version == 1  # untouched, so the screen can reload
     stored = tablet.get_match(match.id)

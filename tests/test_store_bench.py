@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.bench.store import measure
+from scorekeeper.bench.store import measure, measure_import
 
-KEYS = {"write_ms_empty", "write_ms_10k", "write_ratio_10k", "open_ms_10k"}
+KEYS = {"write_ms_empty", "write_ms_10k", "write_ratio_10k", "open_ms_10k", "import_games_per_second_16k"}
 
 
 @pytest.mark.slow  # ~5 s on an idle machine, but filling 10,000 rounds waits on fsync when the disk is busy
@@ -21,7 +21,7 @@ def test_bench_cli_prints_one_json_object() -> None:
         [sys.executable, "-m", "scorekeeper.bench", "store", "--json"],
         capture_output=True,
         text=True,
-        timeout=300,
+        timeout=1200,
         check=True,
     )
     figures = json.loads(done.stdout)["store"]
@@ -30,7 +30,12 @@ def test_bench_cli_prints_one_json_object() -> None:
     assert figures["write_ratio_10k"] > 0 and figures["open_ms_10k"] > 0
 
 
+def test_measure_import_on_a_small_file(tmp_path: Path) -> None:
+    figures = measure_import(tmp_path, games=50)
+    assert figures["import_games_per_second_16k"] > 0
+
+
 def test_measure_on_a_small_history(tmp_path: Path) -> None:
     figures = measure(tmp_path, history_rounds=200, writes=5)
-    assert set(figures) >= KEYS and figures["matches_stored"] == 10
+    assert set(figures) >= KEYS - {"import_games_per_second_16k"} and figures["matches_stored"] == 10
     assert abs(figures["write_ratio_10k"] - figures["write_ms_10k"] / figures["write_ms_empty"]) < 0.01

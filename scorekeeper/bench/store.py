@@ -1,4 +1,5 @@
-"""Store benchmark: the cost of recording a round with an empty history and with 10,000 rounds stored.
+"""Store benchmark: the cost of recording a round with an empty history and with 10,000 rounds stored, and
+the speed of importing an export of 16,000 games into an empty store (`import_games_per_second_16k`).
 
 Both stores live side by side in one run and are written alternately (empty, full, full, empty, ...), so
 disk and CPU drift hit both medians alike. "Write" is `Store.save_match` after one more round was added to a
@@ -7,6 +8,7 @@ running match of the same size in both stores; "open" is `Store.open` plus `list
 
 from __future__ import annotations
 
+import json
 import random
 import shutil
 import statistics
@@ -98,10 +100,55 @@ def measure(root: Path, history_rounds: int = HISTORY_ROUNDS, writes: int = WRIT
     }
 
 
+IMPORT_GAMES = 16_000
+IMPORT_ROUNDS = 6
+
+
+def export_text(games: int, rounds: int = IMPORT_ROUNDS, seed: int = 11) -> str:
+    """An export file of `games` finished Ruck Zuck games of `rounds` rounds among 8 players (built in
+    memory, as another device would have exported it)."""
+    rng = random.Random(seed)
+    players = [
+        {"id": f"p{n}", "name": name, "colour": "", "archived": False, "created": "2026-01-01T00:00:00+00:00"}
+        for n, name in enumerate(NAMES)
+    ]
+    matches = []
+    for _ in range(games):
+        seated = rng.sample(players, 3)
+        match = Match.new(
+            RUCKZUCK.key, {"rounds": rounds}, [p["id"] for p in seated], names=[p["name"] for p in seated]
+        )
+        match.rounds = [_round(rng) for _ in range(rounds)]  # valid by construction; the import checks them
+        match.status, match.version = "finished", 1
+        matches.append(match.to_dict())
+    document = {
+        "format": "scorekeeper-export",
+        "schema": 2,
+        "exported": "2026-01-01T00:00:00+00:00",
+        "players": players,
+        "settings": {},
+        "matches": matches,
+        "digital_games": [],
+    }
+    return json.dumps(document)
+
+
+def measure_import(root: Path, games: int = IMPORT_GAMES) -> dict[str, Any]:
+    """Import `games` games into an empty store: games per second, whole import (check and write)."""
+    text = export_text(games)
+    store = Store.open(root / "import")
+    start = time.perf_counter()
+    report = store.import_json_text(text)
+    elapsed = time.perf_counter() - start
+    store.close()
+    assert report.matches_added == games
+    return {"import_games_per_second_16k": round(games / elapsed, 1), "import_s_16k": round(elapsed, 2)}
+
+
 def run(as_json: bool = False) -> dict[str, Any]:
     """Figures as {"store": {...}}; prints nothing (the bench entry point prints)."""
     root = Path(tempfile.mkdtemp(prefix="scorekeeper-bench-"))
     try:
-        return {"store": measure(root)}
+        return {"store": {**measure(root), **measure_import(root)}}
     finally:
         shutil.rmtree(root, ignore_errors=True)

@@ -5,6 +5,9 @@ app served in web mode on localhost (as the browser tests do).
 `python -m scorekeeper.bench ui --json` -> {"ui": {first_paint_ms_app, first_paint_ms_bare, first_paint_ratio,
 save_to_scoreboard_ms_median, ...}}. "First paint" = from navigation until the first screen's content is in the
 page (Flutter's accessibility tree reports it), measured the same way for both pages.
+
+Scale: home and history painted from a store of 10,000 matches (half in progress, half finished) against an
+empty store (`home_paint_ratio_10k`, `history_paint_ratio_10k`; the goal is at most 1.3).
 """
 
 from __future__ import annotations
@@ -47,6 +50,8 @@ APP_PAGE = (
 )
 PAINT_RUNS = 3
 SAVES = 7
+SCALE_MATCHES = 10_000
+PAINT_TIMEOUT_MS = 180_000
 
 
 def _port() -> int:
@@ -83,9 +88,9 @@ def _first_paint(browser: Any, url: str, ready: str) -> float:
     page = context.new_page()
     start = time.perf_counter()
     page.goto(url)
-    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
+    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=PAINT_TIMEOUT_MS)
     page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
-    page.wait_for_selector(f'[flt-semantics-identifier="{ready}"]', state="attached", timeout=60_000)
+    page.wait_for_selector(f'[flt-semantics-identifier="{ready}"]', state="attached", timeout=PAINT_TIMEOUT_MS)
     elapsed = (time.perf_counter() - start) * 1000
     context.close()
     return elapsed
@@ -104,6 +109,47 @@ def _seed_match(data_dir: str) -> str:
     store.save_match(match)
     store.close()
     return match.id
+
+
+def seed_many(data_dir: str, count: int = SCALE_MATCHES) -> None:
+    """`count` two-player Racko games, every other one finished (one round past the target), written as the
+    store writes them but without an fsync each and with one index rebuild at the end (the next open): a
+    benchmark store is thrown away, and saving 10,000 games one by one would take minutes."""
+    from unittest import mock
+
+    from scorekeeper.games.racko.spec import SPEC as RACKO
+    from scorekeeper.match import Match
+    from scorekeeper.store import Store
+    from scorekeeper.store.matches import MATCH_KIND, match_tables
+    from scorekeeper.store.storage import write_envelope
+
+    store = Store.open(data_dir)
+    ids = [store.add_player(name).id for name in ("Anna", "Ben")]
+    with mock.patch("os.fsync"):
+        for number in range(count):
+            match = Match.new(RACKO.key, {"players": 2, "target": 50}, ids, names=["Anna", "Ben"])
+            if number % 2:
+                match.add_round({"counts": [None, 3], "runs": [3, 1], "callers": [0], "blitz": False})
+            data = {**match.to_dict(), "version": 1}
+            write_envelope(store.layout.match(match.id), MATCH_KIND, match_tables(data), keep_backup=False)
+        store.close()
+        Store.open(data_dir).close()  # rebuilds the index from the files
+
+
+def _scale_figures(browser: Any, empty_url: str, big_url: str) -> dict[str, Any]:
+    """Home and history painted from the empty and the 10k store, alternating (median of PAINT_RUNS)."""
+    figures: dict[str, Any] = {"scale_matches": SCALE_MATCHES}
+    for name, route, ready in (("home", "", "new-game"), ("history", "history", "history-game-all")):
+        empty_ms, big_ms = [], []
+        _first_paint(browser, big_url + route, ready)  # the server's first read of the index is not a paint
+        for _ in range(PAINT_RUNS):
+            empty_ms.append(_first_paint(browser, empty_url + route, ready))
+            big_ms.append(_first_paint(browser, big_url + route, ready))
+        empty, big = statistics.median(empty_ms), statistics.median(big_ms)
+        figures[f"{name}_paint_ms_empty"] = round(empty, 1)
+        figures[f"{name}_paint_ms_10k"] = round(big, 1)
+        figures[f"{name}_paint_ratio_10k"] = round(big / empty, 3)
+    return figures
 
 
 def _save_times(browser: Any, url: str, match_id: str) -> list[float]:
@@ -154,8 +200,13 @@ def run(as_json: bool = False) -> dict[str, Any]:
 
     data_dir = tempfile.mkdtemp(prefix="scorekeeper-bench-")
     match_id = _seed_match(data_dir)
+    empty_dir = tempfile.mkdtemp(prefix="scorekeeper-bench-empty-")
+    big_dir = tempfile.mkdtemp(prefix="scorekeeper-bench-10k-")
+    seed_many(big_dir)
     bare, bare_url = _serve(BARE_PAGE)
     app, app_url = _serve(APP_PAGE, data_dir)
+    empty, empty_url = _serve(APP_PAGE, empty_dir)
+    big, big_url = _serve(APP_PAGE, big_dir)
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
@@ -165,9 +216,10 @@ def run(as_json: bool = False) -> dict[str, Any]:
                 bare_ms.append(_first_paint(browser, bare_url, "ready"))
                 app_ms.append(_first_paint(browser, app_url, "new-game"))
             saves = _save_times(browser, app_url, match_id)
+            scale = _scale_figures(browser, empty_url, big_url)
             browser.close()
     finally:
-        for process in (bare, app):
+        for process in (bare, app, empty, big):
             process.terminate()
             process.wait(timeout=10)
     first_app, first_bare = statistics.median(app_ms), statistics.median(bare_ms)
@@ -178,6 +230,7 @@ def run(as_json: bool = False) -> dict[str, Any]:
         "save_to_scoreboard_ms_median": round(statistics.median(saves), 1),
         "save_to_scoreboard_ms_all": [round(t, 1) for t in saves],
         "paint_runs": PAINT_RUNS,
+        **scale,
     }
     return {"ui": figures}  # the bench entry point prints (plain or --json)
 

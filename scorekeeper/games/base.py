@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import copy
 import datetime
+import importlib
+import json
 import random
 import time
 from abc import ABC, abstractmethod
@@ -347,12 +349,13 @@ class State(ABC):
     def _result(self) -> dict[str, Any]: ...
 
     def apply(self, action: Action) -> None:
-        """Play one action for the current player; an illegal action raises RuleError and changes nothing."""
+        """Play one action for the current player; an illegal action raises RuleError (an `IllegalMove` that
+        names the move and gives the game's reason) and changes nothing."""
         if self.is_over:
-            raise RuleError("The round is over.")
+            raise IllegalMove.of(raw_move(action), RuleError("The round is over."))
         legal = next((a for a in self.legal_actions() if same_action(action, a)), _NOT_LEGAL)
         if legal is _NOT_LEGAL:
-            raise self._illegal(action)
+            raise IllegalMove.of(self.describe_move(action), self._illegal(action))
         self._do(legal)
         self.log.append(legal)
 
@@ -368,6 +371,38 @@ class State(ABC):
             raise RuleError("The round is not over yet.")
         return self._result()
 
+    def describe_move(self, action: Any) -> Message | str:
+        """`action` in words as the player to act would say it (the game's `describe_action`, found like
+        `GameSpec.describe_action` in the game's package), without the final full stop so that it can stand in
+        a sentence; the action as written (`raw_move`) when the game has no words for it. A description
+        "{move} <what it brought about>" (a won trick, an emptied hand) is cut to its `move`."""
+        if not self._describable(action):
+            return raw_move(action)
+        package = type(self).__module__.rpartition(".")[0]
+        try:
+            describe = importlib.import_module(f"{package}.describe").describe_action
+        except (ImportError, AttributeError):
+            return raw_move(action)
+        try:
+            words = describe(action, self.view(self.current_player))
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError):
+            # The describers are written for well-formed moves; garbage (a dict, a bare word, a card that
+            # does not exist) makes them fail, and then the move is quoted as it was given.
+            return raw_move(action)
+        while isinstance(words, Message) and words.template.startswith("{move} "):
+            # "{move} Anna wins the trick.": a move told with what it brings about; a refused move brings
+            # about nothing, so only the move itself is named.
+            words = words.fields.get("move")
+        if type(words) in (Message, Clause):
+            return Clause(words.template, **words.fields)
+        return words if isinstance(words, Message) else raw_move(action)
+
+    def _describable(self, _action: Any) -> bool:
+        """Whether the game's `describe_action` tells `action` truly now. A describer that reads the move from
+        the phase (Racko: in the draw phase, anything but the stock is "took 17 from the discard pile")
+        would tell a move of another kind wrongly: such a game says here which moves fit."""
+        return True
+
     def clone(self) -> Self:
         """An independent copy: playing on one changes nothing in the other."""
         return copy.deepcopy(self)
@@ -379,7 +414,14 @@ class State(ABC):
         for step, action in enumerate(log, start=1):
             try:
                 self.apply(action)
-            except RuleError as error:
+            except IllegalMove as error:
+                raise RuleError(
+                    "Move {step} of the saved round (“{move}”) cannot be replayed: {reason}",
+                    step=step,
+                    move=error.fields["move"],
+                    reason=error.fields["reason"],
+                ) from None
+            except RuleError as error:  # not a refusal of the move itself
                 raise RuleError(
                     "Move {step} of the saved round cannot be replayed: {reason}", step=step, reason=error
                 ) from None
@@ -387,6 +429,33 @@ class State(ABC):
 
 
 _NOT_LEGAL = object()
+RAW_MOVE_LENGTH = 60
+"""A move quoted as given is cut to this many characters (garbage can be long)."""
+
+
+def raw_move(action: object) -> str:
+    """A move as it was given, for a message when the game has no words for it: a word as it is, anything
+    else as JSON (its Python form when it is not even JSON), cut short."""
+    if isinstance(action, str):
+        text = action
+    else:
+        try:
+            text = json.dumps(action, ensure_ascii=False)
+        except (TypeError, ValueError):
+            text = repr(action)
+    return text if len(text) <= RAW_MOVE_LENGTH else text[: RAW_MOVE_LENGTH - 1] + "…"
+
+
+class IllegalMove(RuleError):
+    """A move the rules refuse now, named in words (`move`) with the game's own reason (`reason`):
+    "The move “Player 1 took 17 from the discard pile” is not allowed: ..."."""
+
+    @classmethod
+    def of(cls, move: Message | str, reason: RuleError) -> IllegalMove:
+        return cls(MOVE_NOT_ALLOWED, move=move, reason=reason)
+
+
+MOVE_NOT_ALLOWED = N_("The move “{move}” is not allowed: {reason}")
 
 Mover = Callable[[int, Action, float], None]
 """`on_move(seat, action, seconds)`: told after every move of `play_out` (seconds: the bot's thinking time)."""

@@ -142,7 +142,9 @@ class GameSpec:
         return self.Options(players)
 
     def describe_action(self, action: Action, view: Any) -> Message:
-        """An action in words for move logs and screen readers (`scorekeeper.games.<key>.describe`)."""
+        """An action in words for move logs and screen readers (`scorekeeper.games.<key>.describe`); also how a
+        refused move is named (`State.describe_move`). A move told with what it brought about is written
+        "{move} ..." with the move in the field `move`; garbage raises ValueError or TypeError."""
         module = importlib.import_module(f"scorekeeper.games.{self.key}.describe")
         return module.describe_action(action, view)
 

@@ -9,6 +9,7 @@ from scorekeeper.store.errors import (
     StoreError,
     WriteError,
 )
+from scorekeeper.store.matches import MatchHistory
 from scorekeeper.store.paths import resolve_data_dir
 from scorekeeper.store.records import MatchSummary, Player, SavedGame
 from scorekeeper.store.repo import Store
@@ -19,6 +20,7 @@ __all__ = [
     "ImportFileError",
     "ImportReport",
     "InputError",
+    "MatchHistory",
     "MatchSummary",
     "NewerVersionError",
     "Player",

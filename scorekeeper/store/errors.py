@@ -4,19 +4,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from scorekeeper.games.base import RuleError, TranslatableError
+from scorekeeper.games.base import TranslatableError
 
 
 class StoreError(TranslatableError):
     """Base of every store error; `str(error)` is a sentence the app can show as it is (in English), and
-    `error.translated(t)` says it in the player's language (like RuleError)."""
+    `error.translated(t)` says it in the player's language (like RuleError). Deliberately *not* a RuleError:
+    `except RuleError` around a rules check must not swallow a version conflict or a failed write."""
 
 
-class InputError(StoreError, RuleError):
+class InputError(StoreError):
     """Something the player typed cannot be stored (an empty name, a name already in use, ...)."""
 
 
-class ConflictError(StoreError, RuleError):
+class ConflictError(StoreError):
     """An edit was made on an older copy of a match: another device saved it in between."""
 
 

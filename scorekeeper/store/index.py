@@ -13,15 +13,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tinydb import Query
-
 from scorekeeper.games.base import Message
-from scorekeeper.store.errors import CorruptFileError
+from scorekeeper.store.errors import CorruptFileError, WriteError
 from scorekeeper.store.paths import INDEX_BUCKETS, Layout
 from scorekeeper.store.records import MatchSummary
 from scorekeeper.store.recovery import load
 from scorekeeper.store.schema import Tables
-from scorekeeper.store.storage import tinydb, write_envelope
+from scorekeeper.store.storage import write_envelope
 
 TABLE = "matches"
 KIND = "index"
@@ -44,16 +42,23 @@ def _validate(tables: Tables) -> None:
 class MatchIndex:
     """Reads and updates the bucket files; caches each bucket until its file changes."""
 
-    def __init__(self, layout: Layout, note: Callable[[Message], None]) -> None:
+    def __init__(self, layout: Layout, note: Callable[[Message], None], *, read_only: bool = False) -> None:
         self.layout = layout
+        self.read_only = read_only
+        """A read-only folder: the index lives in memory only (nothing is even tried on disk)."""
         self.note = note
         self.damaged = False
         """Set when a bucket had to be set aside: the owner rebuilds the index from the match files."""
         self._cache: dict[int, tuple[Fingerprint | None, dict[str, dict[str, Any]]]] = {}
+        self.unwritten: dict[int, dict[str, dict[str, Any]]] = {}
+        """Buckets whose write failed (disk full, read-only folder): served from memory, written again with
+        the next change of the bucket. The index is derived data, so losing these only costs a rebuild."""
 
     # ------------------------------------------------------------------ reading
     def bucket_entries(self, number: int) -> dict[str, dict[str, Any]]:
         """id -> entry of one bucket (a damaged bucket is set aside and counts as empty until rebuilt)."""
+        if number in self.unwritten:
+            return self.unwritten[number]
         path = self.layout.bucket(number)
         try:
             current: Fingerprint | None = fingerprint(os.stat(path))
@@ -92,20 +97,35 @@ class MatchIndex:
     # ------------------------------------------------------------------ writing
     def put(self, summary: MatchSummary, stat: os.stat_result) -> None:
         """Record (or replace) one match's summary; rewrites only that match's bucket."""
-        entry = {**summary.to_dict(), "file": fingerprint(stat)}
-        path = self.layout.bucket(self.layout.bucket_of(summary.id))
-        db = tinydb(path, KIND, keep_backup=False)
-        db.table(TABLE).upsert(entry, Query().id == summary.id)
-        self._cache.pop(self.layout.bucket_of(summary.id), None)
+        self.put_many([(summary, stat)])
+
+    def put_many(self, items: list[tuple[MatchSummary, os.stat_result]]) -> None:
+        """Record many summaries with one write per bucket they fall into (import batches)."""
+        changed: dict[int, dict[str, dict[str, Any]]] = {}
+        for summary, stat in items:
+            number = self.layout.bucket_of(summary.id)
+            if number not in changed:
+                changed[number] = dict(self.bucket_entries(number))
+            changed[number][summary.id] = {**summary.to_dict(), "file": fingerprint(stat)}
+        for number, entries in changed.items():
+            self.write_bucket(number, entries)
 
     def remove(self, match_id: str) -> None:
-        path = self.layout.bucket(self.layout.bucket_of(match_id))
-        if path.exists():
-            tinydb(path, KIND, keep_backup=False).table(TABLE).remove(Query().id == match_id)
-        self._cache.pop(self.layout.bucket_of(match_id), None)
+        number = self.layout.bucket_of(match_id)
+        entries = dict(self.bucket_entries(number))
+        if entries.pop(match_id, None) is not None:
+            self.write_bucket(number, entries)
 
     def write_bucket(self, number: int, entries: dict[str, dict[str, Any]]) -> None:
-        """Replace a whole bucket (used when rebuilding)."""
+        """Replace a whole bucket. A failed write keeps the bucket in memory (see `unwritten`)."""
         table = {str(i + 1): entry for i, entry in enumerate(sorted(entries.values(), key=lambda e: e["id"]))}
-        write_envelope(self.layout.bucket(number), KIND, {TABLE: table}, keep_backup=False)
         self._cache.pop(number, None)
+        if self.read_only:
+            self.unwritten[number] = entries
+            return
+        try:
+            write_envelope(self.layout.bucket(number), KIND, {TABLE: table}, keep_backup=False)
+        except WriteError:
+            self.unwritten[number] = entries
+        else:
+            self.unwritten.pop(number, None)

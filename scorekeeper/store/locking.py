@@ -25,19 +25,26 @@ def _thread_lock(folder: Path) -> threading.RLock:
         return _thread_locks.setdefault(key, threading.RLock())
 
 
+def open_lock_file(path: Path) -> int:
+    """Open (creating) the lock file; PermissionError / OSError(EROFS) tell the store the folder is read-only."""
+    return os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+
+
 class FolderLock:
     """Re-entrant within a thread; `with lock.held():` serialises writers across threads, Store objects and
     processes."""
 
-    def __init__(self, lock_file: Path) -> None:
+    def __init__(self, lock_file: Path, *, os_lock: bool = True) -> None:
         self._path = lock_file
+        self._use_os_lock = os_lock
+        """False for a read-only folder: no `.lock` can be created there, and nothing is written anyway."""
         self._rlock = _thread_lock(lock_file.parent)
         self._fd: int | None = None
         self._depth = 0
 
     def _os_lock(self) -> None:
         if self._fd is None:
-            self._fd = os.open(self._path, os.O_RDWR | os.O_CREAT, 0o644)
+            self._fd = open_lock_file(self._path)
         if fcntl is not None:
             fcntl.flock(self._fd, fcntl.LOCK_EX)
         else:  # pragma: no cover - Windows
@@ -55,14 +62,14 @@ class FolderLock:
     @contextlib.contextmanager
     def held(self) -> Iterator[None]:
         with self._rlock:
-            if self._depth == 0:
+            if self._depth == 0 and self._use_os_lock:
                 self._os_lock()
             self._depth += 1
             try:
                 yield
             finally:
                 self._depth -= 1
-                if self._depth == 0:
+                if self._depth == 0 and self._use_os_lock:
                     self._os_unlock()
 
     def close(self) -> None:

@@ -77,6 +77,16 @@ class Layout:
         return self.root / ".lock"
 
     @property
+    def staging(self) -> Path:
+        """Files of an import being written, moved into place only once all of them are on disk."""
+        return self.root / "import-staging"
+
+    @property
+    def journal(self) -> Path:
+        """Present from the moment an import's staged files are complete until they are all in place."""
+        return self.root / "import-journal.json"
+
+    @property
     def legacy(self) -> Path:
         """Schema 1 kept everything in one TinyDB file."""
         return self.root / "scorekeeper.json"

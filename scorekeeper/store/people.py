@@ -3,20 +3,19 @@
 from __future__ import annotations
 
 import json
+import unicodedata
 import uuid
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
 from scorekeeper.games.base import Message, joined
 from scorekeeper.match import now_iso
 from scorekeeper.store.errors import CorruptFileError, InputError, NewerFileError, NewerVersionError
-from scorekeeper.store.records import Player
+from scorekeeper.store.files import Files
+from scorekeeper.store.records import MatchSummary, Player
 from scorekeeper.store.recovery import load
 from scorekeeper.store.schema import Tables
 from scorekeeper.store.storage import backup_path, read_envelope
-
-if TYPE_CHECKING:
-    from scorekeeper.store.locking import FolderLock
-    from scorekeeper.store.paths import Layout
 
 PLAYERS_KIND = PLAYERS_TABLE = "players"
 SETTINGS_KIND = SETTINGS_TABLE = "settings"
@@ -35,17 +34,19 @@ def _validate_settings(tables: Tables) -> None:
         raise ValueError("settings must be an object")
 
 
-class _Base:
-    layout: Layout
-    _lock: FolderLock
-    recovery_messages: list[Message]
+class Players:
+    """The player list (`players.json`). `seated()` gives the match summaries, so that a lost player list can
+    be rebuilt from the games."""
 
-    def _note(self, message: Message) -> None: ...
-    def _write(self, path: Any, kind: str, tables: Tables) -> Any: ...
-    def _snapshot_record(self, section: str, record_id: str, wrap: Any) -> Tables | None: ...
+    def __init__(self, files: Files, seated: Callable[[], list[MatchSummary]]) -> None:
+        self.files = files
+        self.layout = files.layout
+        self._lock = files.lock
+        self._note = files.note
+        self._write = files.write
+        self._snapshot_record = files.snapshot_record
+        self._seated = seated
 
-
-class PlayersMixin(_Base):
     # ------------------------------------------------------------------ reading
     def _players_tables(self) -> Tables:
         """The players file, recovered if damaged: backup, snapshot, else rebuilt from the match list."""
@@ -89,7 +90,7 @@ class PlayersMixin(_Base):
     def _players_from_matches(self) -> list[Player]:
         """Everyone seated in a saved game, oldest game first, with the name they last played under."""
         seen: dict[str, Player] = {}
-        for summary in reversed(self.list_matches()):  # type: ignore[attr-defined]
+        for summary in reversed(self._seated()):
             for player_id, name in zip(summary.players, summary.names, strict=True):
                 first_seen = seen[player_id].created if player_id in seen else summary.created
                 seen[player_id] = Player(player_id, name, created=first_seen)
@@ -99,10 +100,17 @@ class PlayersMixin(_Base):
         path = self.layout.players
         if path.exists():
             self._players_tables()
-        elif backup_path(path).exists() or self._index.all_entries():  # type: ignore[attr-defined]
+        elif backup_path(path).exists() or self._seated():
             self._recover_players(restore_missing=True)  # the file vanished but data exists
         else:
             self._write(path, PLAYERS_KIND, {PLAYERS_TABLE: {}})
+
+    def rows(self) -> dict[str, dict[str, Any]]:
+        """key -> stored player document (a copy: change it and pass it to `write_rows`)."""
+        return self._player_rows()
+
+    def write_rows(self, rows: dict[str, dict[str, Any]]) -> None:
+        self._write(self.layout.players, PLAYERS_KIND, {PLAYERS_TABLE: rows})
 
     def _player_rows(self) -> dict[str, dict[str, Any]]:
         return dict(self._players_tables().get(PLAYERS_TABLE, {}))
@@ -168,12 +176,30 @@ def _rows_of_list(players: list[dict[str, Any]]) -> Tables:
     return {PLAYERS_TABLE: {str(i + 1): p for i, p in enumerate(players)}}
 
 
-def _clean_name(name: Any, rows: dict[str, dict[str, Any]], exclude: str | None = None) -> str:
+BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""Characters that reorder the text around them (a name could make a score line read backwards)."""
+
+
+def name_problem(name: Any) -> Message | None:
+    """Why `name` cannot be a player's name (the rule for the forms and for imports alike), or None.
+    Names are 1 to 40 characters after trimming, with no control, direction-changing or broken characters."""
     if not isinstance(name, str) or not name.strip():
-        raise InputError("Enter a name for the player.")
+        return Message("Enter a name for the player.")
+    if len(" ".join(name.split())) > NAME_MAX:
+        return Message("A player's name can have at most {most} characters.", most=NAME_MAX)
+    for char in name:
+        if char in BIDI_CONTROLS or unicodedata.category(char) in ("Cc", "Cs"):
+            if char.isspace():
+                continue  # tabs and line breaks are turned into single spaces
+            return Message("A player's name cannot contain control or text-direction characters.")
+    return None
+
+
+def _clean_name(name: Any, rows: dict[str, dict[str, Any]], exclude: str | None = None) -> str:
+    problem = name_problem(name)
+    if problem is not None:
+        raise InputError(problem)
     clean = " ".join(name.split())
-    if len(clean) > NAME_MAX:
-        raise InputError("A player's name can have at most {most} characters.", most=NAME_MAX)
     for doc in rows.values():
         if (
             doc.get("id") != exclude
@@ -202,7 +228,16 @@ _NEWER_SETTINGS = Message(
 )
 
 
-class SettingsMixin(_Base):
+class Settings:
+    """The settings (`settings.json`): one document of name -> plain value."""
+
+    def __init__(self, files: Files) -> None:
+        self.layout = files.layout
+        self._lock = files.lock
+        self._note = files.note
+        self._write = files.write
+        self._snapshot_record = files.snapshot_record
+
     def _settings_doc(self) -> dict[str, Any]:
         path = self.layout.settings
         try:
@@ -251,8 +286,7 @@ class SettingsMixin(_Base):
         self.update_settings({key: value})
 
     def update_settings(self, values: dict[str, Any]) -> None:
-        """Store several settings in one write."""
+        """Store several settings in one write (a copy is changed: a failed write changes nothing)."""
         with self._lock.held():
-            doc = self._settings_doc()
-            doc.update(values)
+            doc = {**self._settings_doc(), **values}
             self._write(self.layout.settings, SETTINGS_KIND, {SETTINGS_TABLE: {"1": doc}})

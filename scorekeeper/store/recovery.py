@@ -96,7 +96,9 @@ def load(
         if not backup_path(path).exists() and from_snapshot is None:
             return Loaded(None)
 
-    aside = set_aside(path) if path.exists() else None
+    aside = None
+    with contextlib.suppress(OSError):  # a read-only folder: the damaged file simply stays where it is
+        aside = set_aside(path) if path.exists() else None
     source, tables = _last_good(path, kind, validate, from_snapshot)
     if tables is None:
         template = _NO_COPY_KEPT if aside else _NO_COPY

@@ -9,8 +9,8 @@ from typing import Any
 from scorekeeper.games.base import Message, day_of
 from scorekeeper.match import now_iso
 from scorekeeper.store.errors import ConflictError, CorruptFileError, InputError, NewerFileError, StoreError
+from scorekeeper.store.files import Files
 from scorekeeper.store.paths import is_safe_id
-from scorekeeper.store.people import _Base
 from scorekeeper.store.records import SavedGame
 from scorekeeper.store.recovery import describe_tables, load, stamp
 from scorekeeper.store.schema import Tables
@@ -34,7 +34,20 @@ def _describe(doc: dict[str, Any]) -> Message:
     )
 
 
-class SavedGamesMixin(_Base):
+class SavedGames:
+    """Saved digital games (`digital/<id>.json`)."""
+
+    def __init__(self, files: Files) -> None:
+        self.layout = files.layout
+        self._lock = files.lock
+        self._note = files.note
+        self._write = files.write
+        self._snapshot_record = files.snapshot_record
+
+    def write_record(self, data: dict[str, Any]) -> None:
+        """Write a checked saved game's data as it is (import: the version is the caller's decision)."""
+        self._write(self.layout.saved_game(data["id"]), KIND, _tables(data))
+
     def _load_saved(self, game_id: str) -> SavedGame | None:
         path = self.layout.saved_game(game_id)
 

@@ -4,17 +4,15 @@ from __future__ import annotations
 
 import contextlib
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from scorekeeper.games.base import Message
 from scorekeeper.store.errors import CorruptFileError, StoreError
 from scorekeeper.store.paths import Layout
 from scorekeeper.store.recovery import stamp
 from scorekeeper.store.storage import atomic_write_bytes, dumps, read_json
-
-if TYPE_CHECKING:
-    from scorekeeper.store.repo import Store
 
 KEEP = 5
 DUE_AFTER_S = 24 * 3600
@@ -31,31 +29,28 @@ def existing(layout: Layout) -> list[Path]:
     )
 
 
-def take(store: Store) -> Path:
-    """Write a snapshot now and drop the oldest beyond KEEP."""
-    from scorekeeper.store.transfer import build_export
-
-    document = build_export(store, for_snapshot=True)
-    path = store.layout.backups / f"{PREFIX}{stamp()}.json"
+def take(layout: Layout, document: dict[str, Any]) -> Path:
+    """Write `document` (a full export) as a snapshot now and drop the oldest beyond KEEP."""
+    path = layout.backups / f"{PREFIX}{stamp()}.json"
     counter = 1
     while path.exists():
         counter += 1
-        path = store.layout.backups / f"{PREFIX}{stamp()}-{counter}.json"
+        path = layout.backups / f"{PREFIX}{stamp()}-{counter}.json"
     atomic_write_bytes(path, dumps(document))
-    for old in existing(store.layout)[KEEP:]:
+    for old in existing(layout)[KEEP:]:
         with contextlib.suppress(OSError):
             old.unlink()
     return path
 
 
-def take_if_due(store: Store) -> list[Message]:
+def take_if_due(layout: Layout, document: Callable[[], dict[str, Any]]) -> list[Message]:
     """Take the daily snapshot when the newest is older than a day (or there is none)."""
-    snaps = existing(store.layout)
+    snaps = existing(layout)
     with contextlib.suppress(OSError):
         if snaps and time.time() - snaps[0].stat().st_mtime < DUE_AFTER_S:
             return []
     try:
-        take(store)
+        take(layout, document())
     except StoreError as error:
         return [Message("The daily backup copy could not be written: {error}", error=error)]
     return []

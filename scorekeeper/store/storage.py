@@ -55,10 +55,7 @@ def atomic_write_bytes(path: Path, data: bytes, *, keep_backup: bool = False) ->
     try:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o644)
         try:
-            view = memoryview(data)
-            while view:
-                written = os.write(fd, view)
-                view = view[written:]
+            write_all(fd, data, path)
             os.fsync(fd)
         finally:
             os.close(fd)
@@ -71,6 +68,14 @@ def atomic_write_bytes(path: Path, data: bytes, *, keep_backup: bool = False) ->
         with contextlib.suppress(OSError):
             tmp.unlink()
         raise WriteError(_write_message(path, error)) from error
+
+
+def write_all(fd: int, data: bytes, path: Path) -> None:
+    """Write every byte of `data` to `fd` (the file for `path`); tests replace this to simulate a full disk."""
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        view = view[written:]
 
 
 def _link_backup(path: Path) -> None:

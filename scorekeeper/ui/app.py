@@ -14,10 +14,12 @@ View modules are imported when first shown, so one that is missing or broken onl
 
 from __future__ import annotations
 
+import errno
 import importlib
 import logging
 import os
 import re
+import sys
 import threading
 import traceback
 from pathlib import Path
@@ -28,6 +30,7 @@ import flet as ft
 
 from scorekeeper.ui.context import DEFAULT_SETTINGS, AppContext, apply_theme
 from scorekeeper.ui.i18n import Translator
+from scorekeeper.ui.permissions import is_loopback
 
 log = logging.getLogger(__name__)
 
@@ -92,7 +95,25 @@ def build_view(ctx: AppContext, route: str) -> ft.View:
         return module.build(ctx, **params)
     except Exception as failure:  # show it rather than leave a blank page; the log has the details
         log.error("view %s failed:\n%s", module_name, traceback.format_exc())
-        return message_view(ctx, route, ctx.t("Something went wrong"), str(failure))
+        return message_view(ctx, route, ctx.t("Something went wrong"), failure_text(ctx, failure))
+
+
+def failure_text(ctx: AppContext, failure: BaseException | None) -> str:
+    """What the player reads about an unexpected failure: the store's own (translated) message where there is
+    one, plain words for a full disk, a folder without permission and a file nested too deeply."""
+    if failure is None:
+        return ctx.t("Something went wrong")
+    if callable(getattr(failure, "translated", None)):
+        return ctx.describe(failure)
+    if isinstance(failure, OSError) and failure.errno in (errno.ENOSPC, errno.EDQUOT):
+        return ctx.t("The disk is full, so the change was not saved. Free some space and try again.")
+    if isinstance(failure, OSError) and failure.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return ctx.t("The data folder cannot be written, so the change was not saved.")
+    if isinstance(failure, RecursionError):
+        return ctx.t("The data is nested too deeply to be read.")
+    if isinstance(failure, PermissionError):
+        return ctx.t("Only the host device can do this.")
+    return ctx.t("Something went wrong: {error}", error=str(failure) or type(failure).__name__)
 
 
 def open_store(data_dir: str | None) -> Any:
@@ -100,6 +121,32 @@ def open_store(data_dir: str | None) -> Any:
     from scorekeeper.store import Store
 
     return Store.open(data_dir)
+
+
+class SharedStore:
+    """One store per process, opened by the first session and shared by all later ones.
+
+    Every browser session used to open its own store (its lock file and caches), and nothing closed them when
+    the session ended: a file descriptor and ~1 MB leaked per session. The store serialises writes itself
+    (one lock per folder for all threads), so sessions can share it. A failed open is not kept: the next
+    session tries again (and shows the reason)."""
+
+    def __init__(self, data_dir: str | None) -> None:
+        self.data_dir = data_dir
+        self._lock = threading.Lock()
+        self._store: Any = None
+
+    def get(self) -> Any:
+        with self._lock:
+            if self._store is None:
+                self._store = open_store(self.data_dir)
+            return self._store
+
+    def close(self) -> None:
+        with self._lock:
+            if self._store is not None:
+                self._store.close()
+                self._store = None
 
 
 def load_settings(store: Any) -> dict[str, Any]:
@@ -141,6 +188,8 @@ class Shell:
             except Exception:
                 pass
             view = build_view(self.ctx, route)
+            if self.ctx.read_only:
+                view.controls.insert(0, read_only_banner(self.ctx))
             self.shown = route
             self.page.views.clear()
             self.page.views.append(view)
@@ -176,6 +225,23 @@ class Shell:
             self.size = size
             self.rerender()
 
+    def on_connect(self, _: Any) -> None:
+        # A reloaded browser tab re-attaches to its session (Flet keeps it for a while): show what is stored
+        # now, not the screen as it was left (e.g. one that had just been refused with a conflict).
+        self.rerender()
+
+    def report(self, _message: str) -> None:
+        """The error boundary of every event handler (Flet calls this from inside its `except`, where the
+        failure is still at hand): the translated message in a snack bar, the screen stays usable and the log
+        keeps the traceback. Replaces Flet's red "Error running app" screen."""
+        failure = sys.exc_info()[1]
+        log.error("an event handler failed on %s", self.ctx.route, exc_info=failure)
+        self.ctx.error(failure_text(self.ctx, failure))
+        try:
+            self.page.update()
+        except Exception:  # the page is gone: nothing left to tell
+            pass
+
     def on_keyboard(self, event: ft.KeyboardEvent) -> None:
         key = str(event.key or "").removeprefix("Numpad ").removeprefix("Digit ")
         if self.ctx.on_key is not None and self.ctx.on_key(key, bool(event.shift)):
@@ -202,12 +268,53 @@ def themed(seed: str) -> ft.Theme:
     return ft.Theme(color_scheme_seed=seed, text_theme=texts, primary_text_theme=texts)
 
 
-def make_main(data_dir: str | None = None, store: Any = None):
-    """The `main(page)` for ft.run, bound to a data folder (or an already opened store, for tests)."""
+def read_only_banner(ctx: AppContext) -> ft.Control:
+    """Shown above every screen while the store could only be opened for reading."""
+    reason = getattr(ctx.store, "read_only_reason", None)
+    lines = [ctx.t("Read only: the games are shown, but nothing can be saved.")]
+    if reason:
+        lines.append(ctx.describe(reason))
+    lines.append(
+        ctx.t(
+            "To save again, make the data folder writable (or free some space) and restart the app, "
+            "or start it with another data folder."
+        )
+    )
+    return ft.Semantics(
+        ft.Container(
+            ft.Row(
+                [
+                    ft.Icon(ft.Icons.LOCK_OUTLINE, color=ft.Colors.ON_ERROR_CONTAINER),
+                    ft.Text("\n".join(lines), color=ft.Colors.ON_ERROR_CONTAINER, expand=True),
+                ],
+                vertical_alignment=ft.CrossAxisAlignment.START,
+            ),
+            bgcolor=ft.Colors.ERROR_CONTAINER,
+            padding=12,
+            border_radius=8,
+        ),
+        identifier="read-only-banner",
+    )
+
+
+def install_error_boundary(page: ft.Page, shell: Shell) -> None:
+    """Route Flet's per-session crash report (every failing event handler ends there) to `shell.report`."""
+    try:
+        session = page.session
+    except Exception:  # a page without a session (built outside Flet): nothing to hook
+        return
+    session.error = shell.report
+
+
+def make_main(data_dir: str | None = None, store: Any = None, *, served: bool = False):
+    """The `main(page)` for ft.run, bound to a data folder (or an already opened store, for tests).
+
+    All sessions of the process share one store (see SharedStore)."""
+    shared = SharedStore(data_dir)
 
     def main(page: ft.Page) -> None:
         try:
-            opened = store if store is not None else open_store(data_dir)
+            opened = store if store is not None else shared.get()
         except Exception as failure:  # e.g. data written by a newer version: say so, touch nothing
             page.views.clear()
             page.views.append(
@@ -222,6 +329,8 @@ def make_main(data_dir: str | None = None, store: Any = None):
             t=Translator(str(settings.get("language", "en"))),
             settings=settings,
             data_dir=data_dir,
+            guest=not is_loopback(getattr(page, "client_ip", None)),
+            served=served or bool(getattr(page, "web", False)),
         )
         page.title = ctx.t("Scorekeeper")
         page.fonts = {EMOJI_FAMILY: EMOJI_FONT}
@@ -234,6 +343,8 @@ def make_main(data_dir: str | None = None, store: Any = None):
         page.on_route_change = shell.on_route_change
         page.on_keyboard_event = shell.on_keyboard
         page.on_resize = shell.on_resize
+        page.on_connect = shell.on_connect
+        install_error_boundary(page, shell)
         page.data = ctx  # lets tests and the benchmark reach the context
         ctx.wakelock = keep_awake(page)
         shell.show(page.route or "/")
@@ -261,13 +372,25 @@ def main(page: ft.Page) -> None:
 
 
 def run(web: bool = False, host: str | None = None, port: int = 0, data_dir: str | None = None) -> None:
-    """Start the app: a desktop window, or (web=True) a local web server opened in the browser."""
+    """Start the app: a desktop window, or (web=True) a local web server opened in the browser (see server.py
+    for what the server changes from Flet's defaults)."""
     os.environ.setdefault("FLET_WEB_NO_CDN", "1")
+    if web:
+        from scorekeeper.ui.server import serve
+
+        serve(
+            make_main(data_dir, served=True),
+            host or "127.0.0.1",
+            port or 8550,
+            str(ASSETS_DIR),
+            open_browser=not os.environ.get("FLET_FORCE_WEB_SERVER"),
+        )
+        return
     ft.run(
         make_main(data_dir),
         host=host,
         port=port or 0,
-        view=ft.AppView.WEB_BROWSER if web else ft.AppView.FLET_APP,
+        view=ft.AppView.FLET_APP,
         assets_dir=str(ASSETS_DIR),
         no_cdn=True,
     )

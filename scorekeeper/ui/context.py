@@ -12,6 +12,7 @@ from typing import Any
 
 import flet as ft
 
+from scorekeeper.ui import permissions
 from scorekeeper.ui.i18n import Translator
 
 
@@ -71,6 +72,11 @@ class AppContext:
     wakelock: Any = None
     # Benchmark hook: called after a route's view is on screen (the app sends it to the client first).
     on_rendered: Callable[[str], None] | None = None
+    # A session from another machine (see permissions.py), and whether it has entered the host's PIN.
+    guest: bool = False
+    unlocked: bool = False
+    # Served as a web app (the data then lives on the computer running the server, not in the browser).
+    served: bool = False
 
     def navigate(self, route: str) -> None:
         """Show the view for `route` (also pushes it to the browser history in web mode)."""
@@ -122,11 +128,40 @@ class AppContext:
                 pass
         return str(error)
 
+    def may(self, action: str) -> bool:
+        """May this session do `action` (one of permissions.HOST_ONLY, or anything else: yes)?
+
+        The host's choice about guests is read from the store each time, so it applies to guests already
+        connected."""
+        if not self.guest:
+            return True
+        try:
+            saved = self.store.settings()
+        except Exception:  # settings unreadable: the safe answer for a guest
+            saved = None
+        return permissions.allowed(
+            action, guest=True, settings=saved if isinstance(saved, dict) else {}, unlocked=self.unlocked
+        )
+
+    @property
+    def read_only(self) -> bool:
+        """The store could only be opened for reading (e.g. an unwritable folder): views say so."""
+        return bool(getattr(self.store, "read_only", False))
+
     def update_settings(self, **changes: Any) -> None:
-        """Save changed settings, apply language/theme at once and re-render the current view."""
+        """Save changed settings, apply language/theme at once and re-render the current view.
+
+        Nothing changes in memory unless every write succeeded (a failed write raises and the screen keeps
+        showing the settings that are really saved). A guest's language and theme stay in its own session."""
+        if self.may(permissions.SETTINGS):
+            if len(changes) > 1 and hasattr(self.store, "update_settings"):
+                self.store.update_settings(dict(changes))  # one write: all saved or none
+            else:
+                for key, value in changes.items():
+                    self.store.set_setting(key, value)
+        elif set(changes) - {"language", "theme"}:
+            raise PermissionError("only the host device can change the settings")
         self.settings.update(changes)
-        for key, value in changes.items():
-            self.store.set_setting(key, value)
         if "language" in changes:
             self.t = Translator(str(changes["language"]))
         apply_theme(self.page, str(self.settings.get("theme", "system")))

@@ -153,7 +153,7 @@ def test_import_through_the_browsers_file_chooser(
     with ui.page.expect_file_chooser(timeout=15_000) as chooser:
         ui.tap("import-file")
     chooser.value.set_files(str(export))
-    ui.wait_text("Imported: 1 new game, 0 updated, 0 already here, 2 new players.")  # plural forms
+    ui.wait_text("Imported: 1 new game, 0 updated, 0 already here, 2 new players.")
     ui.open("/history", ready="history-game-all")
     ui.wait_text("Finished games: 4")
     ui.wait_text("Won by Eve")  # Eve 7 penalty points, Dee 9

@@ -23,6 +23,7 @@ from scorekeeper.games.base import (
     Message,
     RuleError,
     State,
+    is_int,
     seat_name,
     seats_from_left_of,
 )
@@ -230,6 +231,15 @@ class RackoState(State):
         if phase == "blitz_place":
             return [i for i, card in enumerate(self._rack(self.current)) if card is None]
         return []
+
+    def _describable(self, action: Any) -> bool:
+        """A move of the kind the phase asks for (the describer tells a move by the phase it is made in)."""
+        if self.phase == "draw":
+            return action == STOCK or (action == PILE and bool(self.pile))
+        if self.phase in ("call", "blitz_call"):
+            return action in (CALL, WAIT)
+        slot = is_int(action) and 0 <= action < SLOTS
+        return slot or (self.phase == "place" and action == DISCARD)
 
     def _do(self, action: Action) -> None:
         seat = self.current

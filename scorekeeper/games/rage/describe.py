@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorekeeper.games.base import Action, Message, Plural, seat_name
+from scorekeeper.games.base import Action, Message, Plural, is_int, seat_name
 from scorekeeper.games.rage.cards import (
     BONUS,
     COLOUR_NAMES,
@@ -27,9 +27,15 @@ from scorekeeper.games.rage.rules import trick_winner
 def describe_action(action: Action, view: RageView) -> Message:
     """One move in words, e.g. "Anna bid 2.", "Cem played the joker as green."."""
     who = seat_name(view.current_player)
+    if not isinstance(action, list | tuple) or len(action) != 2 or action[0] not in ("bid", "play"):
+        raise ValueError(f"not a Rage action: {action!r}")  # no words for garbage (State.describe_move)
     kind, value = action
     if kind == "bid":
+        if not is_int(value):
+            raise ValueError(f"not a bid: {value!r}")
         return Message("{who} bid {bid}.", who=who, bid=value)
+    if not isinstance(value, str):
+        raise ValueError(f"not a card: {value!r}")
     move = _play(who, value, view)
     winner = _winner(value, view)
     if winner is None:

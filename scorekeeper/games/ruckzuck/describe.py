@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorekeeper.games.base import Action, Message, Plural, joined, seat_name
+from scorekeeper.games.base import Action, Message, Plural, is_int, joined, seat_name
 from scorekeeper.games.ruckzuck import board
 from scorekeeper.games.ruckzuck.play import DRAW, END, PLACE, SWAP, RuckZuckView
 from scorekeeper.games.ruckzuck.rules import JOKER, Card, penalty
@@ -55,15 +55,20 @@ def describe_action(action: Action, view: RuckZuckView) -> Message:
         if view.last_draw:
             return Message("{who} ended the round.", who=who)
         return Message("{who} ended the turn.", who=who)
+    if not isinstance(action, list | tuple) or not action:
+        raise ValueError(f"not a Ruck Zuck action: {action!r}")  # no words for garbage (State.describe_move)
     kind, *rest = action
+    well_formed = (kind == SWAP and len(rest) == 1 and is_int(rest[0])) or (
+        kind == PLACE and len(rest) == 2 and (is_int(rest[0]) or rest[0] == JOKER)
+    )
+    if not well_formed:
+        raise ValueError(f"not a Ruck Zuck action: {action!r}")
     if kind == SWAP:
         return Message(
             "{who} put {card} in place of the joker on field {card} and took the joker back.",
             who=who,
             card=rest[0],
         )
-    if kind != PLACE:
-        raise ValueError(f"not a Ruck Zuck action: {action!r}")
     card, label = rest
     touching = neighbour(view, label)
     last = view.hand_sizes[view.current_player] == 1

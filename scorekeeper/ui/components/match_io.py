@@ -1,12 +1,14 @@
-"""Loading and changing a match from a view: rule errors become messages, every change can be undone once."""
+"""Loading and changing a match from a view: rule and store errors become messages; every change goes into
+the match's stored undo history (the store keeps it with the match, so undo and redo work after a reload and
+from any device showing the match, and refuse when the match changed elsewhere in between)."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 
 from scorekeeper.games.base import RuleError
 from scorekeeper.match import Match
+from scorekeeper.store import StoreError
 from scorekeeper.ui.context import AppContext
 
 TOPIC = "match:{id}"  # pubsub topic: other sessions (a tablet in scoreboard mode) redraw when a match changes
@@ -37,35 +39,29 @@ def change_match(
     match, else the message for the player.
 
     A change makes a new match value (the rules check it first) and the store refuses a stale version (another
-    device saved in between); `match` itself never changes, so it is the previous value that undo goes back to.
+    device saved in between); `match` itself never changes. `description` names the change in the match's
+    stored undo history.
     """
     try:
         changed = change(match)
-        ctx.store.save_match(changed)
-    except (RuleError, ValueError) as error:
+        ctx.store.save_match(changed, description)
+    except (RuleError, StoreError, ValueError) as error:
         return ctx.describe(error)
     except Exception as error:  # the store failed (disk full, read-only): say so, nothing was saved
         return ctx.t("Could not save: {error}", error=ctx.describe(error))
-    ctx.undo = (match.id, description, match)
     announce(ctx, match.id)
     return changed
 
 
-def undo_last(ctx: AppContext, match_id: str) -> str | None:
-    """Undo the last change made to this match in this session; returns an error message or None."""
-    if ctx.undo is None or ctx.undo[0] != match_id:
-        return ctx.t("There is nothing to undo.")
-    _, _, before = ctx.undo
-    current = ctx.store.get_match(match_id)
-    if current is None:
-        return ctx.t("This game was not found. It may have been deleted.")
-    # the previous value replaces what is stored now; a newer save elsewhere still conflicts
-    restored = dataclasses.replace(before, version=current.version)
+def undo_last(ctx: AppContext, match_id: str, shown_version: int, *, redo: bool = False) -> str | None:
+    """Take back (or with `redo` bring back) the latest change of the match as this screen shows it
+    (`shown_version`); returns an error message or None. A change made on another device since is never
+    taken back silently: the store refuses with a conflict message."""
+    step = ctx.store.redo_match if redo else ctx.store.undo_match
     try:
-        ctx.store.save_match(restored)
-    except Exception as error:
+        step(match_id, shown_version)
+    except (RuleError, StoreError, ValueError) as error:
         return ctx.describe(error)
-    ctx.undo = None
     announce(ctx, match_id)
     return None
 

@@ -12,6 +12,8 @@ from typing import Any
 import flet as ft
 
 from scorekeeper.games.spec import find
+from scorekeeper.store.pages import PAGE_SIZE, page_of_matches, players_of
+from scorekeeper.ui import permissions
 from scorekeeper.ui.components.extras_charts import progression_chart
 from scorekeeper.ui.components.extras_common import (
     GAME_ORDER,
@@ -25,6 +27,7 @@ from scorekeeper.ui.components.layout import screen, section
 from scorekeeper.ui.components.score_table import game_title, rounds_table, standings_list
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
+from scorekeeper.ui.views.home import more_button
 
 
 def _lower_wins(game: str) -> bool:
@@ -89,13 +92,8 @@ def _line(ctx: AppContext, summary: Any) -> ft.Control:
 
 def _list(ctx: AppContext, game: str | None, player: str | None) -> ft.View:
     chosen_game = game if game in GAME_ORDER else None
-    # Games in progress are listed too (issue 8.14), before the finished ones; abandoned ones are not.
-    listed = [s for s in ctx.store.list_matches() if s.status in ("active", "finished")]
-    everything = [s for s in listed if s.status == "active"] + [s for s in listed if s.status == "finished"]
-    people: dict[str, str] = {}
-    for summary in everything:  # every player of a listed game, named as in their latest game
-        for pid, name in zip(summary.players, summary.names, strict=False):
-            people.setdefault(pid, name)
+    # Games in progress are listed too (issue 8.14), above the finished ones; abandoned ones are not.
+    people = {**players_of(ctx.store, status="active"), **players_of(ctx.store, status="finished")}
     chosen_player = player if player in people else None
     controls: list[ft.Control] = [
         pills(
@@ -116,27 +114,32 @@ def _list(ctx: AppContext, game: str | None, player: str | None) -> ft.View:
                 prefix="history-player",
             )
         )
-    shown = [
-        s
-        for s in everything
-        if (chosen_game is None or s.game == chosen_game)
-        and (chosen_player is None or chosen_player in s.players)
-    ]
-    running = [s for s in shown if s.status == "active"]
-    done = [s for s in shown if s.status != "active"]
+    active = page_of_matches(
+        ctx.store, status="active", game=chosen_game, player=chosen_player, limit=PAGE_SIZE
+    )
+    running = active.items
     if running:
-        controls.append(ft.Text(ctx.t("Games in progress: {n}", n=len(running)), size=12))
+        controls.append(ft.Text(ctx.t("Games in progress: {n}", n=active.total), size=12))
         controls.extend(_line(ctx, s) for s in running)
-    if done:
-        controls.append(ft.Text(ctx.t("Finished games: {n}", n=len(done)), size=12))
-        controls.extend(_line(ctx, s) for s in done)
-    if not shown and everything:
+    # A page at a time, filtered on the index (no match file is read); "Show more" adds the next page.
+    route = history_route(chosen_game, chosen_player)
+    key = f"history_shown:{route}"
+    count = int(ctx.drafts.get(key, PAGE_SIZE))
+    page = page_of_matches(ctx.store, status="finished", game=chosen_game, player=chosen_player, limit=count)
+    if page.items:
+        controls.append(ft.Text(ctx.t("Finished games: {n}", n=page.total), size=12))
+        controls.extend(_line(ctx, s) for s in page.items)
+        if page.remaining:
+            controls.append(more_button(ctx, page.remaining, key, count, "history-more"))
+    elif running:  # games in progress only
+        pass
+    elif people:  # there are games, just none with this filter
         controls.append(empty_state(ft.Icons.FILTER_ALT_OFF, ctx.t("No game matches this filter.")))
-    elif not shown:
+    else:
         controls.append(
             empty_state(ft.Icons.HISTORY, ctx.t("No games yet. Games appear here once they start."))
         )
-    return screen(ctx, history_route(chosen_game, chosen_player), ctx.t("History"), controls)
+    return screen(ctx, route, ctx.t("History"), controls)
 
 
 def ask_delete(ctx: AppContext, match_id: str, title: str) -> None:
@@ -147,6 +150,9 @@ def ask_delete(ctx: AppContext, match_id: str, title: str) -> None:
 
     def delete(_: object) -> None:
         close()
+        if not ctx.may(permissions.DELETE_HISTORY):
+            ctx.error(ctx.t("Only the host device can do this."))
+            return
         try:
             deleted = ctx.store.delete_match(match_id)
         except Exception as error:  # the store could not move the file (read-only folder): nothing changed
@@ -219,7 +225,7 @@ def _detail(ctx: AppContext, match_id: str) -> ft.View:
         )
     )
     actions: list[ft.Control] = []
-    if match.is_over:
+    if match.is_over and ctx.may(permissions.DELETE_HISTORY):
         actions.append(
             tag(
                 "history-delete",

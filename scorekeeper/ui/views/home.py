@@ -5,17 +5,21 @@ from __future__ import annotations
 import flet as ft
 
 from scorekeeper.games.spec import GAMES, find
+from scorekeeper.store.pages import HOME_PAGE_SIZE, PAGE_SIZE, page_of_matches
 from scorekeeper.ui.components.layout import screen, section
 from scorekeeper.ui.components.score_table import game_title
 from scorekeeper.ui.components.widgets import primary_button, tag
 from scorekeeper.ui.context import AppContext
 
+SHOWN_KEY = "home_shown"  # how many games in progress home lists (grows by a page with "Show more")
+
 
 def _active_games(ctx: AppContext) -> list[ft.Control]:
+    """The games in progress, a page at a time (from the index: no match file is read)."""
     cards: list[ft.Control] = []
-    for summary in ctx.store.list_matches(status="active"):
-        if summary.mode != "tracked":
-            continue
+    shown = int(ctx.drafts.get(SHOWN_KEY, HOME_PAGE_SIZE))
+    page = page_of_matches(ctx.store, status="active", mode="tracked", limit=shown)
+    for summary in page.items:
         game = find(summary.game)
         lower_wins = game is not None and game.lower_wins  # Ruck Zuck: the lowest penalty leads
         order = sorted(range(len(summary.names)), key=lambda seat: summary.totals[seat], reverse=not lower_wins)
@@ -34,7 +38,24 @@ def _active_games(ctx: AppContext) -> list[ft.Control]:
                 ),
             )
         )
+    if page.remaining:
+        cards.append(more_button(ctx, page.remaining, SHOWN_KEY, shown, "home-more", HOME_PAGE_SIZE))
     return cards
+
+
+def more_button(
+    ctx: AppContext, remaining: int, key: str, shown: int, identifier: str, step: int = PAGE_SIZE
+) -> ft.Control:
+    """"Show more (N more)": the next page of a list, kept in the session's drafts."""
+
+    def more(_: object) -> None:
+        ctx.drafts[key] = shown + step
+        ctx.rerender()
+
+    return tag(
+        identifier,
+        ft.TextButton(ctx.t("Show more ({n} more)", n=remaining), icon=ft.Icons.EXPAND_MORE, on_click=more),
+    )
 
 
 GAME_ICONS = {game.key: getattr(ft.Icons, game.icon) for game in GAMES}

@@ -10,6 +10,7 @@ import flet as ft
 from scorekeeper.games.base import RuleError
 from scorekeeper.games.spec import GAMES
 from scorekeeper.match import Match
+from scorekeeper.store import StoreError
 from scorekeeper.ui.components.layout import error_text, screen, section
 from scorekeeper.ui.components.score_table import game_title
 from scorekeeper.ui.components.widgets import primary_button, seat_chip, tag
@@ -132,7 +133,7 @@ def build(ctx: AppContext, game: str | None = None, again: str | None = None, **
         colour = PLAYER_COLOURS[len(players) % len(PLAYER_COLOURS)][1]
         try:
             player = ctx.store.add_player(name, colour)
-        except (RuleError, ValueError) as error:
+        except (RuleError, StoreError, ValueError) as error:
             # Shown under the field being typed in (not at the foot of the form, off-screen), focus kept there.
             new_name.error = ctx.describe(error)
             new_name.update()
@@ -168,7 +169,7 @@ def build(ctx: AppContext, game: str | None = None, again: str | None = None, **
                 )
             match = Match.new(game, options, list(seats), first_dealer=first, names=names)
             ctx.store.save_match(match)
-        except (RuleError, ValueError) as error:
+        except (RuleError, StoreError, ValueError) as error:
             message.value, message.visible = ctx.describe(error), True
             message.update()
             return

@@ -10,6 +10,8 @@ from collections.abc import Callable
 import flet as ft
 
 from scorekeeper.games.base import RuleError
+from scorekeeper.store import StoreError
+from scorekeeper.ui import permissions
 from scorekeeper.ui.components.layout import error_text, screen, section
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import PLAYER_COLOURS, AppContext
@@ -55,7 +57,7 @@ def build(ctx: AppContext, archived: str | None = None, **_: str) -> ft.View:
     def attempt(action: Callable[[], object]) -> None:
         try:
             action()
-        except (RuleError, ValueError) as error:
+        except (RuleError, StoreError, ValueError) as error:
             fail(error)
             return
         ctx.rerender()
@@ -70,7 +72,7 @@ def build(ctx: AppContext, archived: str | None = None, **_: str) -> ft.View:
         colour = draft.pop("picked", None) or PLAYER_COLOURS[len(everyone) % len(PLAYER_COLOURS)][1]
         try:
             ctx.store.add_player(name, colour)
-        except (RuleError, ValueError) as error:
+        except (RuleError, StoreError, ValueError) as error:
             name_field.error = ctx.describe(error)  # at the field being typed in
             name_field.update()
             return
@@ -87,7 +89,7 @@ def build(ctx: AppContext, archived: str | None = None, **_: str) -> ft.View:
         def done(_: object = None) -> None:
             try:
                 ctx.store.rename_player(player_id, (field.value or "").strip())
-            except (RuleError, ValueError) as error:
+            except (RuleError, StoreError, ValueError) as error:
                 # The dialog stays open with the reason under its field, so the name can be corrected there.
                 field.error = ctx.describe(error)
                 field.update()
@@ -127,12 +129,17 @@ def build(ctx: AppContext, archived: str | None = None, **_: str) -> ft.View:
                     ctx.rerender(),
                 ),
             ),
-            ft.IconButton(
-                ft.Icons.UNARCHIVE if player.archived else ft.Icons.ARCHIVE,
-                tooltip=ctx.t("Restore") if player.archived else ctx.t("Archive"),
-                on_click=lambda _, p=player: attempt(lambda: ctx.store.archive_player(p.id, not p.archived)),
-            ),
         ]
+        if ctx.may(permissions.ARCHIVE_PLAYERS):  # archiving hides a player from everyone: the host's call
+            actions.append(
+                ft.IconButton(
+                    ft.Icons.UNARCHIVE if player.archived else ft.Icons.ARCHIVE,
+                    tooltip=ctx.t("Restore") if player.archived else ctx.t("Archive"),
+                    on_click=lambda _, p=player: attempt(
+                        lambda: ctx.store.archive_player(p.id, not p.archived)
+                    ),
+                )
+            )
         title = player.name + (f" ({ctx.t('archived')})" if player.archived else "")
         rows.append(
             tag(

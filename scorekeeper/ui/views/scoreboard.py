@@ -118,25 +118,31 @@ def build(ctx: AppContext, match_id: str, **_: str) -> ft.View:
         dialog.data = dismissed  # in-process tests have no browser to report the dismissal: they call this
         ctx.page.show_dialog(dialog)
 
-    def undo() -> None:
-        problem = undo_last(ctx, match_id)
+    def undo(redo: bool = False) -> None:
+        problem = undo_last(ctx, match_id, match.version, redo=redo)
         if problem:
             ctx.error(problem)
         else:
-            ctx.notify(ctx.t("Undone."))
+            ctx.notify(ctx.t("Redone.") if redo else ctx.t("Undone."))
         ctx.rerender()
 
     actions: list[ft.Control] = []
-    if ctx.undo is not None and ctx.undo[0] == match_id:
-        actions.append(
-            tag(
-                "undo",
-                ft.IconButton(
-                    ft.Icons.UNDO, tooltip=ctx.t("Undo: {what}", what=ctx.undo[1]), on_click=lambda _: undo()
-                ),
-                label=ctx.t("Undo: {what}", what=ctx.undo[1]),
+    history = ctx.store.match_history(match_id)  # stored with the match: survives reloads, any device
+    if history.version == match.version:
+        if history.undo is not None:
+            tip = ctx.t("Undo: {what}", what=history.undo) if history.undo else ctx.t("Undo")
+            actions.append(
+                tag("undo", ft.IconButton(ft.Icons.UNDO, tooltip=tip, on_click=lambda _: undo()), label=tip)
             )
-        )
+        if history.redo is not None:
+            tip = ctx.t("Redo: {what}", what=history.redo) if history.redo else ctx.t("Redo")
+            actions.append(
+                tag(
+                    "redo",
+                    ft.IconButton(ft.Icons.REDO, tooltip=tip, on_click=lambda _: undo(redo=True)),
+                    label=tip,
+                )
+            )
     actions.append(
         tag(
             "board-mode",

@@ -19,6 +19,7 @@ from typing import Any
 import flet as ft
 
 from scorekeeper.store import StoreError
+from scorekeeper.ui import permissions
 from scorekeeper.ui.components.extras_common import day, note, pills
 from scorekeeper.ui.components.layout import screen, section
 from scorekeeper.ui.components.widgets import tag
@@ -79,6 +80,10 @@ def import_content(ctx: AppContext, content: bytes | str) -> tuple[bool, str]:
         report = ctx.store.import_json_text(content)
     except (StoreError, ValueError) as error:
         return False, ctx.t("The file was not imported: {reason}", reason=ctx.describe(error))
+    except RecursionError:  # JSON nested thousands deep: no export looks like that
+        return False, ctx.t(
+            "The file was not imported: {reason}", reason=ctx.t("The data is nested too deeply to be read.")
+        )
     return True, import_summary(ctx, report)
 
 
@@ -217,11 +222,23 @@ def copy_button(ctx: AppContext, text: str) -> ft.Control:
     return tag("copy-data-dir", button)
 
 
+def _where_text(ctx: AppContext) -> str:
+    """Where the data is, as the person holding this device sees it: served to a browser (a phone at the table,
+    or the host's own browser) the data lives on the computer running the app, not in the browser."""
+    if not ctx.served:
+        return ctx.t("Your games, players and settings are stored on this device in:")
+    if not ctx.may(permissions.DATA_PATH):
+        return ctx.t("Your games, players and settings are stored on the host computer that serves this app.")
+    return ctx.t("Your games, players and settings are stored on the computer that serves this app, in:")
+
+
 def _data_section(ctx: AppContext) -> ft.Control:
+    rows: list[ft.Control] = [tag("data-where", ft.Text(_where_text(ctx)))]
+    if not ctx.may(permissions.DATA_PATH):
+        return section(ctx.t("Where your data lives"), *rows)
     data_dir = Path(ctx.store.data_dir)
     snapshots = ctx.store.list_snapshots()
-    rows: list[ft.Control] = [
-        ft.Text(ctx.t("Your games, players and settings are stored on this device in:")),
+    rows += [
         ft.Row(
             [
                 # Not `selectable`: selectable text is hidden from screen readers; the button copies it instead.
@@ -243,16 +260,20 @@ def _data_section(ctx: AppContext) -> ft.Control:
                 )
             )
         )
-    rows.append(
-        ft.Row(
-            [
-                ft.OutlinedButton(
-                    ctx.t("Back up now"), icon=ft.Icons.BACKUP, on_click=backup_action(ctx), height=44
-                )
-            ],
-            wrap=True,
+    if ctx.may(permissions.BACKUPS):
+        rows.append(
+            ft.Row(
+                [
+                    tag(
+                        "back-up-now",
+                        ft.OutlinedButton(
+                            ctx.t("Back up now"), icon=ft.Icons.BACKUP, on_click=backup_action(ctx), height=44
+                        ),
+                    )
+                ],
+                wrap=True,
+            )
         )
-    )
     messages = list(getattr(ctx.store, "recovery_messages", []) or [])
     damaged = set_aside_files(data_dir)
     if messages:
@@ -324,6 +345,75 @@ def _transfer_section(ctx: AppContext) -> ft.Control:
     )
 
 
+def guests_section(ctx: AppContext) -> ft.Control:
+    """The host decides whether other devices may change settings, import, export, back up and delete
+    (optionally after a PIN); a guest enters that PIN here."""
+    saved = ctx.store.settings() if ctx.guest else ctx.settings
+    saved = saved if isinstance(saved, dict) else {}
+    if ctx.guest:
+        if ctx.may(permissions.SETTINGS):
+            return section(ctx.t("Guests"), ft.Text(ctx.t("The host lets this device change everything.")))
+        text = ctx.t(
+            "This device is a guest: it can view the games and keep score. Settings, export, import, backups "
+            "and deleting stay with the host computer."
+        )
+        rows: list[ft.Control] = [tag("guest-note", ft.Text(text))]
+        if saved.get(permissions.GUESTS_ALLOWED) is True and permissions.guest_pin(saved):
+            field = ft.TextField(
+                label=ctx.t("Host PIN"), password=True, width=200, keyboard_type=ft.KeyboardType.NUMBER
+            )
+
+            def unlock(_: object = None) -> None:
+                if permissions.pin_matches(saved, field.value or ""):
+                    ctx.unlocked = True
+                    ctx.rerender()
+                else:
+                    ctx.error(ctx.t("That is not the host's PIN."))
+
+            field.on_submit = unlock
+            rows.append(
+                ft.Row(
+                    [
+                        tag("guest-pin", field),
+                        tag("guest-unlock", ft.OutlinedButton(ctx.t("Unlock"), on_click=unlock)),
+                    ],
+                    wrap=True,
+                )
+            )
+        return section(ctx.t("Guests"), *rows)
+    allowed = saved.get(permissions.GUESTS_ALLOWED) is True
+    switch = ft.Switch(
+        label=ctx.t("Other devices may change settings, export, import, back up and delete"),
+        value=allowed,
+        on_change=lambda e: ctx.update_settings(**{permissions.GUESTS_ALLOWED: bool(e.control.value)}),
+    )
+    rows = [
+        ft.Text(
+            ctx.t(
+                "Devices that open this app over the network are guests: they can view the games and keep "
+                "score."
+            ),
+            size=13,
+        ),
+        tag("guests-allowed", switch),
+    ]
+    if allowed:
+        pin = ft.TextField(
+            label=ctx.t("PIN guests must enter (empty: none)"),
+            value=permissions.guest_pin(saved),
+            width=260,
+            max_length=12,
+            keyboard_type=ft.KeyboardType.NUMBER,
+        )
+        pin.on_blur = pin.on_submit = lambda _: (
+            ctx.update_settings(**{permissions.GUEST_PIN: (pin.value or "").strip()})
+            if (pin.value or "").strip() != permissions.guest_pin(saved)
+            else None
+        )
+        rows.append(tag("guest-pin-setting", pin))
+    return section(ctx.t("Guests"), *rows)
+
+
 def build(ctx: AppContext, **_: str) -> ft.View:
     current_language = str(ctx.settings.get("language", "en"))
     current_theme = str(ctx.settings.get("theme", "system"))
@@ -342,8 +432,9 @@ def build(ctx: AppContext, **_: str) -> ft.View:
             ctx.t("Theme"),
             pills(themes, current_theme, lambda theme: ctx.update_settings(theme=theme), prefix="theme"),
         ),
-        _transfer_section(ctx),
+        *([_transfer_section(ctx)] if ctx.may(permissions.IMPORT) and ctx.may(permissions.EXPORT) else []),
         _data_section(ctx),
+        guests_section(ctx),
         ft.Text(ctx.t("Scorekeeper version {version}", version=_app_version()), size=12),
     ]
     return screen(ctx, "/settings", ctx.t("Settings"), controls)

@@ -1,0 +1,377 @@
+"""Matches: one file each (`matches/<id>.json`), listed through the index, with a per-match undo history.
+
+Every change is versioned: the stored version must equal the version the change was made on, else
+ConflictError (another device saved in between) and nothing changes. Undo and redo are ordinary changes of
+that kind: they take back (or bring back) the latest change only when the device's screen shows the stored
+version, so they never drop a round another device saved meanwhile.
+
+The history lives in the match file beside the match (table "history": `head`, the version it belongs to,
+and the `undo` and `redo` stacks of whole earlier states). A match written any other way (an import, an older
+version of the app, which reads the "match" table only and ignores the history) leaves `head` behind, so
+nothing stale can be undone.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from scorekeeper.games.base import Message, RuleError, day_of
+from scorekeeper.match import Match, now_iso
+from scorekeeper.store import plain
+from scorekeeper.store.errors import (
+    ConflictError,
+    CorruptFileError,
+    InputError,
+    NewerFileError,
+    StoreError,
+)
+from scorekeeper.store.files import Files
+from scorekeeper.store.index import MatchIndex, fingerprint
+from scorekeeper.store.paths import INDEX_BUCKETS, is_safe_id
+from scorekeeper.store.records import MatchSummary
+from scorekeeper.store.recovery import describe_tables, load, stamp
+from scorekeeper.store.schema import Tables
+from scorekeeper.store.storage import backup_path, is_tmp, read_envelope
+
+MATCH_KIND = "match"
+MATCH_TABLE = "match"
+HISTORY_TABLE = "history"
+HISTORY_KEEP = 25
+"""Changes kept for undo per match (the app promises at least 20)."""
+
+
+def describe_match(data: dict[str, Any]) -> Message:
+    """How messages name a match: "the Rage game of Anna, Ben and Cleo (started 2026-05-01)"."""
+    from scorekeeper.match import GAME_TITLES
+
+    names = [str(n) for n in data.get("names", [])]
+    if len(names) > 1:
+        people: str = Message("{players} and {last}", players=", ".join(names[:-1]), last=names[-1])
+    else:
+        people = "".join(names)
+    title = GAME_TITLES.get(str(data.get("game")))
+    started = str(data.get("created", ""))[:10]
+    if title is None:
+        return Message(
+            "the saved game of {players} (started {date})" if started else "the saved game of {players}",
+            players=people,
+            date=day_of(started),
+        )
+    return Message(
+        "the {game} game of {players} (started {date})" if started else "the {game} game of {players}",
+        game=title,
+        players=people,
+        date=day_of(started),
+    )
+
+
+def match_tables(data: dict[str, Any], history: dict[str, Any] | None = None) -> Tables:
+    tables: Tables = {MATCH_TABLE: {"1": data}}
+    if history and (history.get("undo") or history.get("redo")):
+        tables[HISTORY_TABLE] = {"1": history}
+    return tables
+
+
+def check_storable(data: dict[str, Any]) -> Match:
+    """The match `data` describes, checked by the rules and as plain data, before anything is written."""
+    found = plain.problem(data)
+    if found is not None:
+        raise InputError("This game holds something that cannot be saved ({error}).", error=found)
+    return Match.from_dict(data)
+
+
+@dataclass(frozen=True)
+class MatchHistory:
+    """What undo and redo would do to the stored match: the description of the change each takes back or
+    brings back (None: nothing), and the stored version they apply to."""
+
+    version: int
+    undo: str | None
+    redo: str | None
+
+
+def _state(data: dict[str, Any]) -> dict[str, Any]:
+    """A stored match without its edit stamp (what undo goes back to)."""
+    return {key: value for key, value in data.items() if key not in ("version", "updated")}
+
+
+class Matches:
+    """The matches of one data folder."""
+
+    def __init__(self, files: Files) -> None:
+        self.files = files
+        self.layout = files.layout
+        self._lock = files.lock
+        self._note = files.note
+        self.index = MatchIndex(self.layout, files.note, read_only=files.read_only)
+
+    # ---------------------------------------------------------------- reading
+    def _load(self, match_id: str, *, restore_missing: bool = False) -> Match | None:
+        """The stored match, recovering a damaged file (the message goes to the notes)."""
+        path = self.layout.match(match_id)
+        found: list[Match] = []
+
+        def validate(tables: Tables) -> None:
+            match = Match.from_dict(tables[MATCH_TABLE]["1"])
+            if match.id != match_id:
+                raise CorruptFileError(path, Message("the file holds a different game"))
+            found.append(match)
+
+        try:
+            loaded = load(
+                path,
+                MATCH_KIND,
+                what=lambda t: describe_tables(t, MATCH_TABLE, describe_match, Message("a saved game")),
+                validate=validate,
+                from_snapshot=lambda: self.files.snapshot_record("matches", match_id, match_tables),
+                restore_missing=restore_missing,
+            )
+        except NewerFileError:
+            self._note(
+                Message(
+                    "A saved game ({file}) was written by a newer version of the app and is skipped.",
+                    file=path.name,
+                )
+            )
+            return None
+        if loaded.message:
+            self._note(loaded.message)
+        if loaded.tables is None:
+            return None
+        match = found[-1] if found else Match.from_dict(loaded.tables[MATCH_TABLE]["1"])
+        if loaded.restored:
+            with contextlib.suppress(OSError, StoreError):
+                self.index.put(MatchSummary.of(match), os.stat(path))
+        return match
+
+    def get(self, match_id: str) -> Match | None:
+        """The match with this id, or None."""
+        if not is_safe_id(match_id):
+            return None
+        path = self.layout.match(match_id)
+        try:
+            tables = read_envelope(path, MATCH_KIND)
+            if tables is None:
+                return None
+            return Match.from_dict(tables[MATCH_TABLE]["1"])
+        except (CorruptFileError, RuleError, KeyError, TypeError):
+            with self._lock.held():
+                return self._load(match_id)
+        except NewerFileError:
+            return self._load(match_id)
+
+    def stored(self, match_id: str) -> tuple[dict[str, Any] | None, dict[str, Any]]:
+        """The stored match data (None: no such match) and its history. Only shape, no rules check."""
+        path = self.layout.match(match_id)
+        try:
+            tables = read_envelope(path, MATCH_KIND)
+            if tables is None:
+                return None, {}
+            data = tables[MATCH_TABLE]["1"]
+            if isinstance(data.get("version"), int):
+                history = tables.get(HISTORY_TABLE, {}).get("1", {})
+                return data, history if isinstance(history, dict) else {}
+        except (CorruptFileError, KeyError, TypeError, AttributeError):
+            pass
+        except NewerFileError as error:
+            raise StoreError(
+                "This game was saved by a newer version of the app; it cannot be changed here."
+            ) from error
+        recovered = self._load(match_id)
+        return (recovered.to_dict() if recovered else None), {}
+
+    # ---------------------------------------------------------------- changing
+    def save(self, match: Match, description: str = "") -> Match:
+        """Store a new match or a change to one. The stored version must equal `match.version` (else
+        ConflictError and nothing changes); the match is checked (rules and plain data) before anything is
+        written, and written with version + 1, which is also set on `match`, together with `updated`.
+        `description` names the change for a later undo ("Round 3 added")."""
+        if not isinstance(match, Match):
+            raise TypeError("save_match needs a Match")
+        if not is_safe_id(match.id):
+            raise InputError("This game has an id that cannot be used as a file name; it was not saved.")
+        data = match.to_dict()
+        data["version"] = match.version + 1
+        data["updated"] = now_iso()
+        checked = check_storable(data)
+        with self._lock.held():
+            self.files.refuse_if_read_only()
+            stored, history = self.stored(match.id)
+            stored_version = stored["version"] if stored else 0
+            if stored_version != match.version:
+                raise ConflictError(_conflict_message(match, stored_version))
+            if stored is not None:
+                earlier = history.get("undo", []) if history.get("head") == stored_version else []
+                undo = [*earlier, {"before": _state(stored), "what": description, "at": data["updated"]}]
+                history = {"head": data["version"], "undo": undo[-HISTORY_KEEP:], "redo": []}
+            self._write(checked, data, history)
+        match.version, match.updated = data["version"], data["updated"]
+        return match
+
+    def _write(self, match: Match, data: dict[str, Any], history: dict[str, Any] | None) -> None:
+        """Write the match file, then its index entry. A failed index write does not undo the save (the
+        index is rebuilt from the files); the caller is told the truth: the game was saved."""
+        path = self.layout.match(data["id"])
+        stat = self.files.write(path, MATCH_KIND, match_tables(data, history))
+        self.index.put(MatchSummary.of(match), stat)
+
+    def history(self, match_id: str) -> MatchHistory:
+        """What undo / redo would do now (read only)."""
+        stored, history = self.stored(match_id) if is_safe_id(match_id) else (None, {})
+        if stored is None:
+            return MatchHistory(0, None, None)
+        version = stored["version"]
+
+        def top(stack: str) -> str | None:
+            entries = (history.get(stack) or []) if history.get("head") == version else []
+            entry = entries[-1] if entries else None
+            return str(entry.get("what") or "") if isinstance(entry, dict) else None
+
+        return MatchHistory(version, top("undo"), top("redo"))
+
+    def undo(self, match_id: str, shown_version: int) -> Match:
+        """Take back the latest change of the match. `shown_version` is the version the device shows: if the
+        match was changed since (on any device), ConflictError and nothing changes."""
+        return self._step(match_id, shown_version, "undo", "redo")
+
+    def redo(self, match_id: str, shown_version: int) -> Match:
+        """Bring back the change the latest undo took back (same conflict rule as undo)."""
+        return self._step(match_id, shown_version, "redo", "undo")
+
+    def _step(self, match_id: str, shown_version: int, take: str, give: str) -> Match:
+        with self._lock.held():
+            self.files.refuse_if_read_only()
+            stored, history = self.stored(match_id) if is_safe_id(match_id) else (None, {})
+            if stored is None:
+                raise ConflictError("This game was not found. It may have been deleted.")
+            version = stored["version"]
+            if version != shown_version:
+                raise ConflictError(
+                    "Nothing was undone or redone: {what} was changed on another device in the meantime "
+                    "(saved edit {stored}, this screen showed edit {shown}). Reload the game to see the change.",
+                    what=describe_match(stored),
+                    stored=version,
+                    shown=shown_version,
+                )
+            entries = list(history.get(take) or []) if history.get("head") == version else []
+            entry = entries[-1] if entries else None
+            if not isinstance(entry, dict):
+                raise InputError(
+                    "There is nothing to undo." if take == "undo" else "There is nothing to redo."
+                )
+            state = entry.get("before") if take == "undo" else entry.get("after")
+            if not isinstance(state, dict) or state.get("id") != match_id:
+                raise InputError(
+                    "There is nothing to undo." if take == "undo" else "There is nothing to redo."
+                )
+            data = {**state, "version": version + 1, "updated": now_iso()}
+            match = check_storable(data)
+            back = {"what": entry.get("what", ""), "at": data["updated"]}
+            back["after" if take == "undo" else "before"] = _state(stored)
+            others = [*(history.get(give) or []), back][-HISTORY_KEEP:]
+            self._write(match, data, {"head": data["version"], take: entries[:-1], give: others})
+        return match
+
+    def delete(self, match_id: str) -> bool:
+        """Remove a match from the list. Its file is moved to `trash/`, not erased."""
+        if not is_safe_id(match_id):
+            return False
+        with self._lock.held():
+            self.files.refuse_if_read_only()
+            path = self.layout.match(match_id)
+            found = path.exists()
+            # Index first: a crash after it leaves a file the next open lists again (the delete is simply
+            # lost), never an index entry whose file is gone.
+            self.index.remove(match_id)
+            if found:
+                os.replace(path, self.layout.trash / f"{match_id}-{stamp()}.json")
+            with contextlib.suppress(FileNotFoundError):
+                backup_path(path).unlink()
+        return found
+
+    # ---------------------------------------------------------------- listing
+    def list(
+        self, status: str | None = None, game: str | None = None, player: str | None = None
+    ) -> list[MatchSummary]:
+        """Summaries of the stored matches, most recently changed first; filters are exact values."""
+        summaries = self.index.summaries()
+        if self.index.damaged:  # a bucket was set aside just now: rebuild it from the match files
+            with self._lock.held():
+                self.check_index()
+            summaries = self.index.summaries()
+        rows = [
+            summary
+            for summary in summaries
+            if (status is None or summary.status == status)
+            and (game is None or summary.game == game)
+            and (player is None or player in summary.players)
+        ]
+        return sorted(rows, key=lambda s: (s.updated, s.created, s.id), reverse=True)
+
+    def iterate(
+        self, status: str | None = None, game: str | None = None, player: str | None = None
+    ) -> Iterator[Match]:
+        """The full matches (for statistics), in list order; a match that vanished is skipped."""
+        for summary in self.list(status, game, player):
+            match = self.get(summary.id)
+            if match is not None:
+                yield match
+
+    def check_index(self) -> None:
+        """Make the index agree with the match files (see index.py): rebuild what is stale or damaged,
+        restore a match file that is missing, drop what cannot be restored. Where the index cannot be
+        written (full disk, read-only folder) the rebuilt buckets are kept in memory."""
+        buckets = {n: dict(self.index.bucket_entries(n)) for n in range(INDEX_BUCKETS)}
+        self.index.damaged = False
+        files = {
+            entry.name[: -len(".json")]: entry
+            for entry in os.scandir(self.layout.matches)
+            if entry.name.endswith(".json") and not is_tmp(entry.name)
+        }
+        changed: set[int] = set()
+        for number, entries in buckets.items():
+            for match_id in list(entries):
+                if match_id not in files:  # the file went missing: a backup may still have it
+                    changed.add(number)
+                    del entries[match_id]
+                    match = self._load(match_id, restore_missing=True) if is_safe_id(match_id) else None
+                    if match is not None:
+                        entries[match_id] = self._entry(match)
+        for match_id, entry in files.items():
+            number = self.layout.bucket_of(match_id)
+            known = buckets[number].get(match_id)
+            if known is not None and known.get("file") == fingerprint(entry.stat()):
+                continue
+            changed.add(number)
+            buckets[number].pop(match_id, None)
+            match = self._load(match_id) if is_safe_id(match_id) else None
+            if match is not None:
+                buckets[number][match_id] = self._entry(match)
+        for number in sorted(changed | set(self.index.unwritten)):
+            self.index.write_bucket(number, buckets[number])
+
+    def _entry(self, match: Match) -> dict[str, Any]:
+        return {**MatchSummary.of(match).to_dict(), "file": fingerprint(os.stat(self.layout.match(match.id)))}
+
+    def path(self, match_id: str) -> Path:
+        return self.layout.match(match_id)
+
+
+def _conflict_message(match: Match, stored: int) -> Message:
+    what = describe_match(match.to_dict())
+    if stored == 0:
+        return Message(
+            "Your change to {what} was not saved: the game was deleted on another device.", what=what
+        )
+    return Message(
+        "Your change to {what} was not saved: it was changed on another device in the meantime "
+        "(saved edit {stored}, this screen showed edit {shown}). Reload the game and enter the change again.",
+        what=what,
+        stored=stored,
+        shown=match.version,
+    )

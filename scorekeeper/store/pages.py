@@ -1,0 +1,103 @@
+"""Match lists a page at a time, for screens that must paint as fast with 10,000 games as with none.
+
+Everything here works on the index (`Store.list_matches`: one summary per match, filters applied there), never
+on loaded match files; a screen then builds controls for one page only. Only the public Store API is used.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+from scorekeeper.store.records import MatchSummary
+
+PAGE_SIZE = 15  # history: three phone screens of finished games; "Show more" adds the next 15
+HOME_PAGE_SIZE = 5  # games in progress: about a phone screen of cards, so "New game" stays near
+
+# The sorted, filtered lists of recent calls, valid while the index files are unchanged (all sessions of the
+# process share one store, and most paint the same lists): listing 10,000 games is then a few stat calls.
+_CACHE_SIZE = 16
+_cache: OrderedDict[tuple[Any, ...], tuple[Any, list[MatchSummary]]] = OrderedDict()
+_cache_lock = threading.Lock()
+
+
+def _index_state(store: Any) -> tuple[tuple[str, int, int, int], ...] | None:
+    """The stat fingerprints of the index files, or None where the store has no index folder to watch."""
+    folder = getattr(getattr(store, "layout", None), "index", None)
+    if folder is None:
+        return None
+    try:
+        with os.scandir(folder) as entries:
+            return tuple(
+                sorted(
+                    (entry.name, stat.st_ino, stat.st_size, stat.st_mtime_ns)
+                    for entry in entries
+                    for stat in (entry.stat(),)
+                )
+            )
+    except OSError:
+        return None
+
+
+def _listed(store: Any, status: str | None, game: str | None, player: str | None) -> list[MatchSummary]:
+    state = _index_state(store)
+    if state is None:
+        return store.list_matches(status=status, game=game, player=player)
+    key = (id(store), str(getattr(store, "data_dir", "")), status, game, player)
+    with _cache_lock:
+        cached = _cache.get(key)
+        if cached is not None and cached[0] == state:
+            _cache.move_to_end(key)
+            return cached[1]
+    rows = store.list_matches(status=status, game=game, player=player)
+    if _index_state(store) == state:  # unchanged while listing: safe to keep
+        with _cache_lock:
+            _cache[key] = (state, rows)
+            while len(_cache) > _CACHE_SIZE:
+                _cache.popitem(last=False)
+    return rows
+
+
+@dataclass(frozen=True)
+class MatchPage:
+    """One page of a match list: `items` from position `offset`, out of `total` matching games."""
+
+    items: list[MatchSummary]
+    total: int
+    offset: int
+
+    @property
+    def remaining(self) -> int:
+        """How many matching games come after this page."""
+        return max(0, self.total - self.offset - len(self.items))
+
+
+def page_of_matches(
+    store: Any,
+    *,
+    status: str | None = None,
+    game: str | None = None,
+    player: str | None = None,
+    mode: str | None = None,
+    offset: int = 0,
+    limit: int = PAGE_SIZE,
+) -> MatchPage:
+    """The matches with these exact values (None: any), most recently changed first, from `offset` on, at
+    most `limit` of them."""
+    rows = _listed(store, status, game, player)
+    if mode is not None:
+        rows = [summary for summary in rows if summary.mode == mode]
+    offset = max(0, offset)
+    return MatchPage(items=rows[offset : offset + max(0, limit)], total=len(rows), offset=offset)
+
+
+def players_of(store: Any, *, status: str | None = None) -> dict[str, str]:
+    """Player id -> name for everyone in a match of `status`, named as in their most recent match."""
+    people: dict[str, str] = {}
+    for summary in _listed(store, status, None, None):
+        for player_id, name in zip(summary.players, summary.names, strict=False):
+            people.setdefault(player_id, name)
+    return people

@@ -1,0 +1,187 @@
+"""The web server for `main.py --web`: Flet's own FastAPI app, made fit for a network.
+
+Flet builds its FastAPI app in `flet_web.fastapi.app()` and serves it with uvicorn. We build the same app with
+the same call (so the web client, websocket and static files are Flet's) and change only what a home network
+needs:
+
+- the websocket refuses a foreign `Origin` (a web page elsewhere must not drive the app from a visitor's
+  browser); the same host on any port is fine, and a client that sends no Origin (not a browser) is let in;
+- FastAPI's `/docs`, `/redoc` and `/openapi.json` are gone (nothing to document, nothing to advertise);
+- responses carry no `Access-Control-Allow-Origin: *` (Flet adds it to every response);
+- a frame the app sends after the browser has gone is dropped instead of raising: Flet's handler otherwise
+  ends with that error before it marks the session disconnected, so the session (and all its screens) was
+  never evicted - about 130 KB kept per closed tab;
+- uvicorn's websocket frame limit (16 MiB) is raised to the app's own import limit, so a browser import the
+  store accepts is not cut off as a silent reconnect.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import webbrowser
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+from urllib.parse import urlsplit
+
+log = logging.getLogger(__name__)
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+DOC_PATHS = frozenset({"/docs", "/docs/oauth2-redirect", "/redoc", "/openapi.json"})
+# An import file travels in one websocket frame (msgpack adds a few bytes): the store's limit plus room.
+WS_FRAME_MARGIN = 1024 * 1024
+
+
+def ws_max_size() -> int:
+    from scorekeeper.store.transfer import MAX_IMPORT_BYTES
+
+    return MAX_IMPORT_BYTES + WS_FRAME_MARGIN
+
+
+def _header(scope: Scope, name: bytes) -> str | None:
+    for key, value in scope.get("headers", ()):
+        if key.lower() == name:
+            return value.decode("latin-1")
+    return None
+
+
+def _hostname(host_header: str) -> str:
+    """The host part of a Host header ("[::1]:8550" -> "::1", "Box.local:80" -> "box.local")."""
+    return (urlsplit(f"//{host_header}").hostname or "").lower()
+
+
+def host_allowed(hostname: str) -> bool:
+    """A name the app may be reached by: an IP address, localhost, this computer's own name (also as
+    `<name>.local`), or one listed in SCOREKEEPER_HOSTS (comma-separated). Any other name in the Host header
+    is a DNS-rebinding attempt: a foreign page whose name was pointed at this computer after it loaded."""
+    import ipaddress
+    import socket
+
+    try:
+        ipaddress.ip_address(hostname)
+        return True
+    except ValueError:
+        pass
+    own = socket.gethostname().lower()
+    extra = {
+        name.strip().lower() for name in os.environ.get("SCOREKEEPER_HOSTS", "").split(",") if name.strip()
+    }
+    return hostname in {"localhost", own, f"{own}.local", own.split(".")[0] + ".local", *extra}
+
+
+def origin_allowed(origin: str | None, host: str | None) -> bool:
+    """Same host (any port, http or https) as the one the browser asked for, and that host is one of this
+    computer's (see host_allowed); no Origin: not a browser."""
+    if origin is None:
+        return True
+    if not host or not host_allowed(_hostname(host)):
+        return False
+    parts = urlsplit(origin)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        return False  # "null" (a sandboxed or file page) and anything odd
+    return parts.hostname.lower() == _hostname(host)
+
+
+class SameOriginGuard:
+    """ASGI middleware: refuses cross-origin websockets and drops wildcard CORS headers from responses."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket":
+            origin, host = _header(scope, b"origin"), _header(scope, b"host")
+            if not origin_allowed(origin, host):
+                log.warning("refused a websocket from origin %r (host %r)", origin, host)
+                await send({"type": "websocket.close", "code": 1008})  # before accept: uvicorn answers 403
+                return
+            await self.app(scope, receive, _SendAfterClose(send))
+            return
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_without_cors(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [
+                    (key, value)
+                    for key, value in message.get("headers", [])
+                    if key.lower() != b"access-control-allow-origin"
+                ]
+            await send(message)
+
+        await self.app(scope, receive, send_without_cors)
+
+
+class _SendAfterClose:
+    """A websocket `send` that drops frames once the client is gone (see the module docstring)."""
+
+    def __init__(self, send: Send) -> None:
+        self.send = send
+        self.gone = False
+
+    async def __call__(self, message: Message) -> None:
+        if message["type"] == "websocket.send" and self.gone:
+            return
+        try:
+            await self.send(message)
+        except Exception as failure:
+            from uvicorn.protocols.utils import ClientDisconnected
+
+            if message["type"] != "websocket.send" or not isinstance(failure, (ClientDisconnected, OSError)):
+                raise
+            self.gone = True
+
+
+def _drop_docs(app: Any) -> None:
+    """Remove FastAPI's generated documentation routes from `app` (they are added in its constructor)."""
+    app.router.routes[:] = [
+        route for route in app.router.routes if getattr(route, "path", None) not in DOC_PATHS
+    ]
+    app.openapi_url = app.docs_url = app.redoc_url = None
+
+
+def build_app(
+    main: Callable[[Any], Any], assets_dir: str, on_startup: Callable[[], None] | None = None
+) -> Any:
+    """The ASGI app: Flet's app mounted at "/" (as `flet run --web` mounts it), hardened as described above."""
+    import flet_web.fastapi as flet_fastapi
+
+    inner = flet_fastapi.app(main, assets_dir=assets_dir, no_cdn=True)
+    _drop_docs(inner)
+    outer = flet_fastapi.FastAPI(
+        docs_url=None, redoc_url=None, openapi_url=None, on_startup=[on_startup] if on_startup else None
+    )
+    outer.mount("/", inner)
+    return SameOriginGuard(outer)
+
+
+def serve(main: Callable[[Any], Any], host: str, port: int, assets_dir: str, *, open_browser: bool) -> None:
+    """Serve the app with uvicorn until interrupted; opens the default browser on it when asked."""
+    import uvicorn
+
+    os.environ.setdefault("FLET_WEB_NO_CDN", "1")
+    url_host = "127.0.0.1" if host in ("", "0.0.0.0", "::", "*") else host
+    url = f"http://{url_host}:{port}"
+
+    def started() -> None:
+        if open_browser:
+            try:
+                webbrowser.open(url)
+            except Exception:  # no browser to open: the URL is printed by main.py
+                log.info("no browser to open %s", url)
+
+    config = uvicorn.Config(
+        build_app(main, assets_dir, started),
+        host=host,
+        port=port,
+        ws="websockets-sansio",  # what Flet uses
+        ws_max_size=ws_max_size(),
+        log_level=os.environ.get("SCOREKEEPER_LOG_LEVEL", "warning").lower(),
+    )
+    uvicorn.Server(config).run()

@@ -1,0 +1,135 @@
+"""What a browser sees of the server's session handling (issue 9 items 5 and 15, issue 8 item 10).
+
+- A reloaded tab shows what is stored, not the screen it left (Flet re-attaches a reloaded tab to its session).
+- A phone on the network (the app served on 0.0.0.0 and opened through the machine's network address, so the
+  session's client address is not loopback) is a guest: settings say the data lives on the host computer and
+  show no path, no export/import, no backups; the host's own browser still sees them.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.match import Match
+from scorekeeper.store import Store
+from tests.browser.conftest import PHONE, ROOT, UI, free_port, served, wait_http
+
+
+def seed(data: Path) -> str:
+    store = Store.open(data)
+    ids = [store.add_player(name).id for name in ("Anna", "Ben")]
+    match = store.save_match(Match.new("racko", {"target": 100_000}, ids, names=["Anna", "Ben"]))
+    store.close()
+    return match.id
+
+
+def test_reload_shows_the_stored_state(chromium, tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    match_id = seed(data)
+    with served(data) as url:
+        context = chromium.new_context(viewport=PHONE)
+        ui = UI(context.new_page(), url, "reload")
+        ui.open(f"/match/{match_id}", ready="total-0")
+        ui.wait_total(0, 0)
+        # Another device (another process with its own store) saves a round meanwhile: this screen is stale.
+        other = Store.open(data)
+        match = other.get_match(match_id)
+        assert match is not None
+        match.add_round({"counts": [None, 3], "runs": [3, 1], "callers": [0], "blitz": False})
+        other.save_match(match)
+        other.close()
+        ui.page.reload()
+        ui.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
+        ui.page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
+        ui.wait("total-0", timeout=60_000)
+        ui.wait_total(0, 75)
+        ui.shot("after-reload")
+        context.close()
+
+
+def network_address() -> str | None:
+    """This machine's address on its network (not loopback), if it has one."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # no packet is sent: this only picks the outgoing interface
+            address = probe.getsockname()[0]
+        except OSError:
+            return None
+    return None if address.startswith("127.") else address
+
+
+@pytest.fixture
+def lan_app(tmp_path: Path) -> Iterator[str]:
+    """The app served on all interfaces, as `main.py --web --host 0.0.0.0`; yields the network URL."""
+    address = network_address()
+    if address is None:
+        pytest.skip("this machine has no network address besides loopback")
+    data = tmp_path / "data"
+    data.mkdir()
+    port = free_port()
+    env = {**os.environ, "FLET_FORCE_WEB_SERVER": "1", "FLET_WEB_NO_CDN": "1"}
+    code = f"from scorekeeper.ui.app import run; run(True, '0.0.0.0', {port}, {str(data)!r})"
+    with open(tmp_path / "server.log", "wb") as log:
+        server = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, env=env, stdout=log, stderr=log)
+        try:
+            wait_http(f"http://127.0.0.1:{port}/")
+            yield f"http://{address}:{port}/"
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
+
+
+def test_phone_on_the_network_is_a_guest(chromium, lan_app: str) -> None:
+    context = chromium.new_context(viewport=PHONE)
+    guest = UI(context.new_page(), lan_app, "guest")
+    guest.open("/settings", ready="data-where")
+    screen = guest.all_text()
+    assert "host computer" in guest.text_of("data-where")
+    assert "this device" not in screen
+    for hidden in ("data-dir", "export-json", "import-file", "back-up-now", "guests-allowed"):
+        assert guest.page.locator(f'[flt-semantics-identifier="{hidden}"]').count() == 0, hidden
+    guest.wait("guest-note")
+    guest.page.wait_for_timeout(500)
+    guest.shot("settings")
+    context.close()
+
+    host_url = lan_app.replace(lan_app.split("//")[1].split(":")[0], "127.0.0.1")
+    context = chromium.new_context(viewport=PHONE)
+    host = UI(context.new_page(), host_url, "host")
+    host.open("/settings", ready="data-dir")
+    assert "computer that serves this app" in host.text_of("data-where")
+    host.wait("guests-allowed")
+    host.page.wait_for_timeout(500)
+    host.shot("settings")
+    context.close()
+
+
+def test_home_and_history_page_their_lists(chromium, tmp_path: Path) -> None:
+    """Issue 9 item 9: a page of games, and "Show more" for the rest."""
+    from scorekeeper.bench.ui import seed_many
+    from scorekeeper.store.pages import HOME_PAGE_SIZE, PAGE_SIZE
+
+    data = tmp_path / "data"
+    seed_many(str(data), 2 * (HOME_PAGE_SIZE + 5))  # 15 in progress, 15 finished
+    with served(data) as url:
+        context = chromium.new_context(viewport=PHONE)
+        ui = UI(context.new_page(), url, "paging")
+        ui.open("/", ready="home-more")
+        assert "Show more (5 more)" in ui.text_of("home-more")
+        ui.shot("home")
+        ui.tap("home-more", count=False)
+        ui.page.wait_for_timeout(300)
+        assert ui.page.locator('[flt-semantics-identifier="home-more"]').count() == 0
+        ui.open("/history", ready="history-game-all")
+        ui.wait_text(f"Finished games: {HOME_PAGE_SIZE + 5}")
+        assert PAGE_SIZE >= HOME_PAGE_SIZE + 5  # one page: no "Show more" here
+        assert ui.page.locator('[flt-semantics-identifier="history-more"]').count() == 0
+        context.close()
