@@ -99,8 +99,9 @@ def test_read_only_store_shows_a_banner_on_every_screen(app: App) -> None:
 
     app.go("/")
     assert not app.has("read-only-banner")
-    app.store.read_only = True  # what the store sets when it could only open for reading
-    app.store.read_only_reason = Message("The data folder {folder} is not writable.", folder="/data")
+    # What the store's file part keeps when the folder could only be opened for reading.
+    app.store.files.read_only_reason = Message("The data folder {folder} is not writable.", folder="/data")
+    assert app.store.read_only
     for route in ("/", "/history", "/settings"):
         app.go(route)
         assert app.has("read-only-banner"), route

@@ -11,7 +11,7 @@ import pytest
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
-from scorekeeper.store.transfer import MAX_IMPORT_BYTES
+from scorekeeper.store.import_check import MAX_IMPORT_BYTES
 from scorekeeper.ui.server import origin_allowed, ws_max_size
 from tests.browser.conftest import served
 

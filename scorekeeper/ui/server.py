@@ -38,7 +38,7 @@ WS_FRAME_MARGIN = 1024 * 1024
 
 
 def ws_max_size() -> int:
-    from scorekeeper.store.transfer import MAX_IMPORT_BYTES
+    from scorekeeper.store.import_check import MAX_IMPORT_BYTES
 
     return MAX_IMPORT_BYTES + WS_FRAME_MARGIN
 
