@@ -63,6 +63,17 @@ class Standing:
 
 
 @dataclass(frozen=True)
+class TeamStanding:
+    """Partners: one team's line of the standings (its seats, their names, the team total, its place)."""
+
+    team: int
+    seats: tuple[int, ...]
+    names: tuple[str, ...]
+    total: int
+    place: int
+
+
+@dataclass(frozen=True)
 class Tally:
     """Everything derived from a list of rounds in one pass (kept out of the stored data on purpose)."""
 
@@ -314,17 +325,24 @@ class Match:
 
     def with_round(self, result: dict[str, Any]) -> Match:
         """This match with a round result appended (checked against the rules with every other round)."""
+        self._check_entry(result, len(self.rounds))
         return self._with_rounds([*self.rounds, result])
 
     def with_round_edited(self, index: int, result: dict[str, Any]) -> Match:
         """This match with round `index` (0-based) replaced; every later round is checked with the new scores."""
         self._index(index)
+        self._check_entry(result, index)
         return self._with_rounds([*self.rounds[:index], result, *self.rounds[index + 1 :]])
 
     def without_round(self, index: int) -> Match:
-        """This match without round `index` (0-based); every later round is checked again."""
+        """This match without round `index` (0-based); every later round is checked again. When a later round
+        no longer fits (Rage: it moves to a place in the schedule with another hand size), the refusal says so
+        and why."""
         self._index(index)
-        return self._with_rounds([*self.rounds[:index], *self.rounds[index + 1 :]])
+        try:
+            return self._with_rounds([*self.rounds[:index], *self.rounds[index + 1 :]])
+        except RuleError as error:
+            raise self._refused_removal(index, error) from None
 
     def _become(self, changed: Match) -> None:
         self.__dict__.update(changed.__dict__)
@@ -337,9 +355,46 @@ class Match:
         """In place: `with_round_edited`."""
         self._become(self.with_round_edited(index, result))
 
+    def _check_entry(self, result: dict[str, Any], index: int) -> None:
+        """A round a score keeper enters must be one that can end that way at a real table (Racko: somebody
+        called); the game's `check_entry` says so. Rounds from digital play and stored rounds are not held to
+        it (a digital round may end at the turn limit without a call)."""
+        if self.mode != "tracked":
+            return
+        try:
+            self.spec.check_entry(result, self.opts)
+        except RuleError as error:
+            raise RuleError(
+                "Round {number}: {reason}", number=index + 1, reason=self._with_names(error)
+            ) from None
+
     def remove_round(self, index: int) -> None:
         """In place: `without_round`."""
         self._become(self.without_round(index))
+
+    def _refused_removal(self, index: int, error: RuleError) -> RuleError:
+        number = error.fields.get("number") if error.template == "Round {number}: {reason}" else None
+        if not isinstance(number, int) or number - 1 < index:
+            return RuleError("Round {number} cannot be deleted: {reason}", number=index + 1, reason=error)
+        reason = error.fields.get("reason", error)
+        later = number + 1  # the failing round as the players know it now, before the deletion
+        sizes = self.spec.next_hand_size
+        before, after = sizes(self.opts, later - 1), sizes(self.opts, later - 2)
+        if before != after:
+            return RuleError(
+                "Round {number} cannot be deleted: round {later} was played with {before} cards per "
+                "hand, and after the deletion it would be the round dealt {after}.",
+                number=index + 1,
+                later=later,
+                before=before,
+                after=after,
+            )
+        return RuleError(
+            "Round {number} cannot be deleted: round {later} would then break a rule. {reason}",
+            number=index + 1,
+            later=later,
+            reason=reason,
+        )
 
     def _index(self, index: int) -> None:
         if not 0 <= index < len(self.rounds):
@@ -390,10 +445,42 @@ class Match:
                 counts[seat] += int(made)
         return counts
 
+    def team_standings(self) -> list[TeamStanding] | None:
+        """Partners: the two teams best first, each with its members (equal totals share the place)."""
+        teams = self.team_totals()
+        if teams is None:
+            return None
+        team_places = places(teams, higher_wins=not self.lower_wins)
+        rows = [
+            TeamStanding(i, tuple(seats), tuple(self.names[s] for s in seats), teams[i], team_places[i])
+            for i, seats in enumerate(TEAMS)
+        ]
+        return sorted(rows, key=lambda row: (row.place, row.team))
+
+    def tied_at_target(self) -> int | None:
+        """The total the top is tied on when the target is reached but the game goes on (RULES 1.5: another
+        round is played until one player or team leads alone); None otherwise."""
+        target = self.target
+        if target is None or self.is_over or not self.rounds:
+            return None
+        board = self.team_totals() if self.partners else self.totals()
+        top = max(board or [0])
+        return top if top >= target and board.count(top) > 1 else None
+
+    def round_calls(self) -> list[dict[int, tuple[int, int, int | None]]]:
+        """Per round, the seats that called and how their points break down (the spec's `calls`: points for
+        the call, run bonus, longest run); empty for games without calls."""
+        opts = self.opts
+        return [self.spec.calls(result, opts) for result in self.rounds]
+
     def standings(self) -> list[Standing]:
-        """Best first; equal totals share the place."""
+        """Best first; equal totals share the place. Partners take their team's total and place (two teams
+        are places 1 and 2, not 1 and 3)."""
         ranking = self.ranking_totals()
         seat_places = places(ranking, higher_wins=not self.lower_wins)
+        teams = self.team_standings()
+        if teams is not None:
+            seat_places = [next(t.place for t in teams if seat in t.seats) for seat in range(len(ranking))]
         exact = self.exact_bids()
         rows = [
             Standing(seat, self.names[seat], ranking[seat], seat_places[seat], exact[seat] if exact else None)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from scorekeeper.games.spec import GAMES, spec
 
@@ -120,13 +120,11 @@ def _name(m: Match, seat: int) -> str:
     return str(m.players[seat])
 
 
-def _took_part(result: dict[str, Any], seat: int) -> bool:
-    """A seat plays a round unless the entry says it is out (Racko chips game: a None rack or count)."""
-    for key in ("racks", "counts"):
-        entries = result.get(key)
-        if entries is not None:
-            return seat < len(entries) and entries[seat] is not None
-    return True
+def _took_part(out_before: Sequence[Sequence[int]], index: int, seat: int) -> bool:
+    """A seat plays a round unless the match says it was out before it (Racko chips game: no chips left).
+    Whether it sat out is the match's fact, not read from an empty entry: a quick-form caller's count is
+    empty too (it is 10)."""
+    return index >= len(out_before) or seat not in out_before[index]
 
 
 def _add_round_figures(
@@ -136,9 +134,10 @@ def _add_round_figures(
     round_scores: Sequence[Sequence[int]],
     dealers: Sequence[int],
     lower_wins: bool,
+    out_before: Sequence[Sequence[int]] = (),
 ) -> None:
     for index, result in enumerate(m.rounds):
-        if not _took_part(result, seat):
+        if not _took_part(out_before, index, seat):
             continue
         score = round_scores[index][seat]
         record.rounds += 1
@@ -163,6 +162,8 @@ class Facts:
     scores: list[list[int]]
     dealers: list[int]
     winners: frozenset[int]
+    out: list[list[int]] = field(default_factory=list)
+    """Seats out of the chips game before each round (the match's Tally.out)."""
 
 
 def facts(matches: Iterable[Match]) -> list[Facts]:
@@ -173,7 +174,7 @@ def facts(matches: Iterable[Match]) -> list[Facts]:
         if not winners and not m.is_over:
             continue
         tally = m.tally()
-        found.append(Facts(m, tally.scores, tally.dealers, frozenset(winners)))
+        found.append(Facts(m, tally.scores, tally.dealers, frozenset(winners), tally.out))
     return found
 
 
@@ -203,7 +204,7 @@ def player_game_stats(matches: Iterable[Match] | Sequence[Facts]) -> list[Player
             record.match_ids.append(m.id)
             record.games += 1
             record.wins += seat in fact.winners
-            _add_round_figures(record, m, seat, fact.scores, fact.dealers, lower_wins)
+            _add_round_figures(record, m, seat, fact.scores, fact.dealers, lower_wins, fact.out)
     order = {game.key: i for i, game in enumerate(GAMES)}
     return sorted(records.values(), key=lambda r: (order.get(r.game, 99), -r.wins, r.name.casefold()))
 

@@ -284,8 +284,9 @@ def test_quick_form_chips() -> None:
 @pytest.mark.parametrize(
     ("counts", "runs", "caller", "opts", "message"),
     [
-        ([None, None], None, 0, RackoOptions(2), "ascending count of Player 2"),
-        ([None, 11], None, 0, RackoOptions(2), "1 to 10"),
+        ([None, None], None, 0, RackoOptions(2, two_player_rule=False), "ascending count of Player 2"),
+        ([None, None], None, 0, RackoOptions(2), "2-player rule needs"),  # issue 8.16: the caller's run
+        ([None, 11], None, 0, RackoOptions(2, two_player_rule=False), "1 to 10"),
         ([9, 3], None, 0, RackoOptions(2), "count of Player 1 is 10"),
         ([None, 3], [2, 1], 0, RackoOptions(2), "2-player rule"),
         ([None, 3], None, 0, RackoOptions(2, variant="bonus"), "longest direct run"),
@@ -318,7 +319,7 @@ def test_result_dicts_both_forms() -> None:
     detailed = {"racks": racks, "callers": [0], "blitz": False}
     validate_result(detailed, opts, dealer=1, round_index=3)
     points = score_result(detailed, opts, dealer=1, round_index=3)
-    quick = {"counts": [None, ascending_count(racks[1])], "runs": None, "callers": [0], "blitz": False}
+    quick = {"counts": [None, ascending_count(racks[1])], "runs": [3, None], "callers": [0], "blitz": False}
     assert score_result(quick, opts, dealer=1, round_index=3) == points
     chips = RackoOptions(2, variant="chips", two_player_rule=False)
     assert score_result(detailed, chips, dealer=0, round_index=0) == [2, -2]  # payer run 2,3,4

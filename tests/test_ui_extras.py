@@ -83,13 +83,16 @@ def test_rules_exist_for_every_game_in_every_language_with_the_same_sections() -
 # ------------------------------------------------------------------ history
 
 
-def test_history_lists_finished_games_only(app: App, seeded_dir: tuple[Path, Seeded]) -> None:
+def test_history_lists_games_in_progress_and_finished_games(app: App, seeded_dir: tuple[Path, Seeded]) -> None:
+    # Issue 8.14: games in progress are listed too, first, with "Continue".
     seeded = seeded_dir[1]
     app.go("/history")
-    for match_id in (seeded.racko, seeded.rage, seeded.ruckzuck):
+    for match_id in (seeded.racko, seeded.rage, seeded.ruckzuck, seeded.running):
         assert app.has(f"history-{match_id}")
-    assert not app.has(f"history-{seeded.running}")
-    assert "Finished games: 3" in app.text()
+    assert "Finished games: 3" in app.text() and "Games in progress: 1" in app.text()
+    assert not app.has(f"history-continue-{seeded.racko}")
+    app.tap(f"history-continue-{seeded.running}")
+    assert app.ctx.route == f"/match/{seeded.running}"
 
 
 def test_history_filters_by_game_and_player(app: App, seeded_dir: tuple[Path, Seeded]) -> None:
@@ -103,7 +106,7 @@ def test_history_filters_by_game_and_player(app: App, seeded_dir: tuple[Path, Se
     assert app.has(f"history-{seeded.rage}") and app.has(f"history-{seeded.ruckzuck}")
     assert not app.has(f"history-{seeded.racko}")  # Cy did not play the Racko game
     app.go(f"/history?game=racko&player={seeded.players['Cy']}")
-    assert "No finished game matches this filter." in app.text()
+    assert app.has(f"history-{seeded.running}") and not app.has(f"history-{seeded.racko}")
 
 
 def test_history_detail_shows_the_scoreboard_and_chart(app: App, seeded_dir: tuple[Path, Seeded]) -> None:
@@ -125,7 +128,7 @@ def test_history_detail_of_an_unknown_game(app: App) -> None:
 def test_empty_history_says_so(tmp_path: Path) -> None:
     app = App(tmp_path)
     app.go("/history")
-    assert "No finished games yet. Games appear here once they end." in app.text()
+    assert "No games yet. Games appear here once they start." in app.text()
 
 
 # ------------------------------------------------------------------ statistics

@@ -138,7 +138,8 @@ def quick_round(app: App, caller: int, entries: dict[int, tuple[int | None, int]
     for seat, (count, run) in entries.items():
         if count is not None:
             app.tap(f"count-{seat}-{count}")
-        app.tap(f"run-{seat}-{run}")
+        if seat != caller:  # paid by the payer's run: the caller's is not asked (issue 8.16)
+            app.tap(f"run-{seat}-{run}")
 
 
 def test_racko_chips_game_balances_a_player_out_and_the_end(app: App) -> None:
@@ -160,7 +161,7 @@ def test_racko_chips_game_balances_a_player_out_and_the_end(app: App) -> None:
     assert not app.has("caller-1") and app.has("caller-2")
     app.tap("mode-quick")
     assert not app.has("run-1-1")
-    tap_all(app, "caller-2", "count-0-4", "run-0-5", "run-2-2")
+    tap_all(app, "caller-2", "count-0-4", "run-0-5")  # the caller's run is not asked (issue 8.16)
     app.tap("save-round")
     assert app.store.get_match(match.id).totals() == [6, 0, 9]
 
@@ -244,7 +245,7 @@ def test_scoreboard_mode_redraws_when_another_session_saves(tmp_path: Path, shar
     tablet.go(f"/match/{match.id}/board")
     assert tablet.find("total-0").value == "0"
 
-    tap_all(phone, "mode-quick", "caller-0", "count-1-4")
+    tap_all(phone, "mode-quick", "caller-0", "run-0-3", "count-1-4")  # the 2-player rule: the caller's run
     phone.tap("save-round")
     assert phone.store.get_match(match.id).totals() == [75, 20]
     wait_until(lambda: tablet.find("total-0").value == "75", "the board to show the new round")
@@ -263,7 +264,7 @@ def test_board_of_another_game_is_not_redrawn(tmp_path: Path, shared_hub: PubSub
     tablet = App(tmp_path / "data", width=1280, height=800)
     tablet.go(f"/match/{other.id}/board")
     board = tablet.view
-    tap_all(phone, "mode-quick", "caller-0", "count-1-4", "save-round")
+    tap_all(phone, "mode-quick", "caller-0", "run-0-3", "count-1-4", "save-round")
     assert phone.store.get_match(match.id).totals() == [75, 20]
     time.sleep(0.3)  # give a wrong redraw the time to happen
     assert tablet.view is board

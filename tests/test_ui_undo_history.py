@@ -11,7 +11,8 @@ from test_ui_core_harness import App
 def _with_round(app: App) -> str:
     """A Racko game with one round entered through the quick form."""
     summary = app.start_match("racko", ["Anna", "Ben"], 0)
-    for identifier in ("mode-quick", "caller-0", "count-1-4", "save-round"):
+    # The 2-player rule needs the caller's run in the quick form (issue 8.16).
+    for identifier in ("mode-quick", "caller-0", "run-0-3", "count-1-4", "save-round"):
         app.tap(identifier)
     assert app.ctx.route == f"/match/{summary.id}"
     assert app.store.get_match(summary.id).totals() == [75, 20]

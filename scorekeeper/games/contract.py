@@ -33,6 +33,10 @@ def _false(_options: Any) -> bool:
     return False
 
 
+def _no_calls(_result: Mapping[str, Any], _options: Any) -> dict[int, tuple[int, int, int | None]]:
+    return {}
+
+
 def _no_figures(_result: Mapping[str, Any], _seat: int, _options: Any, _dealer: int, _index: int) -> Values:
     return {}
 
@@ -52,6 +56,8 @@ class OptionField:
     applies: Callable[[int, Values], bool] = field(default=_always)
     default_for: Callable[[int], Any] | None = None
     """A default that depends on the number of players."""
+    players_for: Callable[[Any], tuple[int, int]] | None = None
+    """A choice that decides how many may play (Rage's edition): chosen value -> (fewest, most) players."""
 
 
 def option_default(options_type: type, name: str) -> Any:
@@ -128,6 +134,11 @@ class GameSpec:
     stat_figures: tuple[StatFigure, ...] = ()
     bench_setup: tuple[int, Values] = (4, {})
     """Players and option values the engine benchmark measures."""
+    check_entry: Callable[[Mapping[str, Any], Any], None] = _none
+    """What a score keeper enters must be a round that can end that way at a table (Racko: someone called);
+    RuleError otherwise. Not applied to digital rounds or to stored ones."""
+    calls: Callable[[Mapping[str, Any], Any], dict[int, tuple[int, int, int | None]]] = _no_calls
+    """Per calling seat of a round: (points for the call, bonus, longest run); games without calls: {}."""
 
     def options(self, players: int, **values: Any) -> Any:
         """The game's validated options for `players` (RuleError when they do not fit)."""

@@ -101,6 +101,15 @@ class AppContext:
         except Exception:  # a page already closed: nothing left to tell
             pass
 
+    def close_dialog(self, dialog: ft.DialogControl) -> None:
+        """Close this dialog. Not `page.pop_dialog()`: that closes the newest *open* dialog, and a snack bar
+        shown earlier counts as open until its dismissal comes back, so it was closed instead (issue 8.1)."""
+        dialog.open = False
+        try:
+            dialog.update()
+        except Exception:  # not on a page (any more): nothing to close on screen
+            pass
+
     def error(self, text: str) -> None:
         """Show an error message (already translated) in a red snack bar."""
         self.notify(text, error=True)

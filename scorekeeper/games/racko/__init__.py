@@ -4,7 +4,14 @@ from scorekeeper.games.base import RuleError
 from scorekeeper.games.racko.bots import BOTS
 from scorekeeper.games.racko.options import DECK_SIZES, PLAYERS, RackoOptions
 from scorekeeper.games.racko.play import TURN_LIMIT, RackoState, RackoView, new_round, replay
-from scorekeeper.games.racko.results import LOWER_WINS, score_result, validate_result
+from scorekeeper.games.racko.results import (
+    LOWER_WINS,
+    caller_breakdown,
+    check_entry,
+    racko_seats,
+    score_result,
+    validate_result,
+)
 from scorekeeper.games.racko.rules import (
     BLITZ_POINTS,
     BONUS_TABLE,
@@ -43,6 +50,8 @@ __all__ = [
     "RackoView",
     "RuleError",
     "ascending_count",
+    "caller_breakdown",
+    "check_entry",
     "chip_payments",
     "chips_for_run",
     "is_racko",
@@ -51,6 +60,7 @@ __all__ = [
     "new_round",
     "quick_chip_payments",
     "quick_round_points",
+    "racko_seats",
     "replay",
     "round_points",
     "run_bonus",

@@ -12,12 +12,17 @@ from typing import Any
 from scorekeeper.games.base import N_, RuleError
 from scorekeeper.games.racko.options import RackoOptions
 from scorekeeper.games.racko.rules import (
+    BLITZ_POINTS,
+    CALLER_POINTS,
     callers_of,
     check_options,
     chip_payments,
+    longest_run,
+    may_call,
     quick_chip_payments,
     quick_round_points,
     round_points,
+    run_bonus,
     validate_quick_round,
     validate_round,
 )
@@ -80,3 +85,47 @@ def score_result(result: Any, options: RackoOptions, *, dealer: int = 0, round_i
     if "racks" in result:
         return round_points(result["racks"], callers, options, blitz=blitz)
     return quick_round_points(result["counts"], result.get("runs"), callers, options, blitz)
+
+
+def check_entry(result: Any, options: RackoOptions) -> None:
+    """What a score keeper enters is a round that ended, and a Racko round ends when someone calls (RULES
+    1.8: exactly one caller; Blitz-Racko: the callers). Only digital play ends a round without a call (the
+    turn limit of 1.3), so this is checked for entered rounds, not for every stored one."""
+    check_options(options)
+    if isinstance(result, dict) and isinstance(result.get("callers"), list | tuple) and not result["callers"]:
+        raise RuleError("Say who called Racko: a round ends when someone calls Racko.")
+
+
+def racko_seats(racks: Any, options: RackoOptions) -> list[int]:
+    """The seats whose complete rack may call Racko (a Racko, with the 2-player rule's run where it applies):
+    when a round is entered without a caller and exactly one rack qualifies, that player is the one to offer."""
+    check_options(options)
+    seats = []
+    for seat, rack in enumerate(racks or []):
+        whole = isinstance(rack, list | tuple) and len(rack) == 10 and all(isinstance(c, int) for c in rack)
+        if whole and may_call(rack, options):
+            seats.append(seat)
+    return seats
+
+
+def caller_breakdown(result: Any, options: RackoOptions) -> dict[int, tuple[int, int, int | None]]:
+    """Per calling seat of a stored round: (points for the call, run bonus, longest run or None), so a round
+    list can say "75 + 200 run" (RULES 1.5). Blitz callers score 100 and no bonus; the chips game has none."""
+    callers, blitz = _unpack(result, options, 0, 0)
+    if options.is_chips:
+        return {}
+    found: dict[int, tuple[int, int, int | None]] = {}
+    for seat in callers:
+        run: int | None
+        if "racks" in result:
+            run = longest_run(result["racks"][seat])
+        else:
+            runs = result.get("runs") or []
+            run = runs[seat] if seat < len(runs) else None
+        if blitz:
+            found[seat] = (BLITZ_POINTS, 0, run)
+        elif options.variant == "bonus":
+            found[seat] = (CALLER_POINTS, run_bonus(run or 1), run)
+        else:
+            found[seat] = (CALLER_POINTS, 0, run)
+    return found

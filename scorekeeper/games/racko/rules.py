@@ -308,15 +308,32 @@ def _quick_number(value: Any, what: str, seat: int) -> int | None:
     return value
 
 
+def quick_run_needed(options: RackoOptions, *, calling: bool) -> bool:
+    """Whether the quick form needs a seat's longest run: the caller's when a rule looks at it (Bonus Racko's
+    bonus, the 2-player rule, chips paid by the caller's run), every other player's in the chips game (paid by
+    their own run, and an empty run there marks a player who is out). Nowhere else does a run change anything.
+    """
+    options = check_options(options)
+    if calling:
+        return (
+            options.variant == "bonus"
+            or bool(options.two_player_rule)
+            or (options.is_chips and options.chip_basis == "caller")
+        )
+    return options.is_chips
+
+
 def validate_quick_round(
     counts: Any, runs: Any, caller: Caller, options: RackoOptions, blitz: bool = False
 ) -> None:
     """Check a round entered in the quick form (1.8): ascending counts and, where they matter, longest runs.
 
     - Points games: every non-caller's count is needed (1..10; 10 is possible for a Racko not called).
-      The caller's count may be left empty (it is 10). Bonus Racko needs the caller's longest run.
-    - Chips game: every playing seat's longest run is needed; a seat whose run is empty is out of the game
-      and must have no count either. Counts are optional there (they don't pay).
+      The caller's count may be left empty (it is 10). The caller's longest run is needed where a rule
+      looks at it (`quick_run_needed`: Bonus Racko, the 2-player rule).
+    - Chips game: every other playing seat's longest run is needed; a seat whose run is empty is out of the
+      game and must have no count either. Counts are optional there (they don't pay). The caller's run is
+      needed only when everyone pays by it (chip_basis "caller").
     - A run fits the rack: at most 10, and with an ascending count c < 10 at most max(c, 10 - c), because
       a run cannot cross the first descent. Under the 2-player rule the caller's run, if given, is 3+.
     """
@@ -337,9 +354,7 @@ def validate_quick_round(
         count = _quick_number(counts[seat], "ascending count", seat)
         run = _quick_number(runs[seat], "longest run", seat)
         calling = seat in seats
-        if options.is_chips and run is None:
-            if calling:
-                raise RuleError("Enter the longest run of {who}, who called Racko.", who=who)
+        if options.is_chips and run is None and not calling:
             if count is not None:
                 raise RuleError(
                     "Enter the longest run of {who} (leave both empty for a player who is out).", who=who
@@ -354,6 +369,14 @@ def validate_quick_round(
                 raise RuleError(
                     "Enter the longest run of {who}, who called Racko: it sets the bonus.", who=who
                 )
+            if run is None and options.two_player_rule:
+                raise RuleError(
+                    "Enter the longest run of {who}, who called Racko: the 2-player rule needs a direct "
+                    "run of at least 3 cards.",
+                    who=who,
+                )
+            if run is None and quick_run_needed(options, calling=True):
+                raise RuleError("Enter the longest run of {who}, who called Racko.", who=who)
             if run is not None and options.two_player_rule and run < TWO_PLAYER_MIN_RUN:
                 raise RuleError(
                     "{who} called Racko with a longest run of {run}, but the 2-player rule requires a "

@@ -149,4 +149,6 @@ SPEC = package_spec(
         StatFigure(N_("Longest run"), "longest_run", "best"),
     ),
     bench_setup=(2, {"two_player_rule": False}),
+    check_entry=rules.check_entry,
+    calls=rules.caller_breakdown,
 )

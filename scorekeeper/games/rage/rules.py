@@ -312,18 +312,7 @@ def validate_round(
     for label, values, limit in (("+5", bonus, rules.bonus), ("-5", minus, rules.minus)):
         taken = _counts("cards", values, players, label)
         for seat, count in enumerate(taken):
-            if count > trick_list[seat]:
-                won = trick_list[seat]
-                raise RuleError(  # count > won >= 0, so count is at least 1: the won tricks pick the form
-                    Plural(
-                        "{who} took {cards} but won only {won} trick (one counts per trick).",
-                        "{who} took {cards} but won only {won} tricks (one counts per trick).",
-                        won,
-                        who=seat_name(seat),
-                        cards=Plural("{n} {label} card", "{n} {label} cards", count, label=label),
-                        won=won,
-                    )
-                )
+            _check_cards(seat, count, label, trick_list[seat])
         if sum(taken) > limit:
             raise RuleError(
                 Plural(
@@ -336,6 +325,45 @@ def validate_round(
                     limit=limit,
                 )
             )
+
+
+def _check_cards(seat: int, count: int, label: str, won: int, name: str | None = None) -> None:
+    """A +5 or -5 card counts only in a trick the player won: at most one per trick (RULES.md 3.4)."""
+    if count > won:
+        raise RuleError(  # count > won >= 0, so count is at least 1: the won tricks pick the form
+            Plural(
+                "{who} took {cards} but won only {won} trick (one counts per trick).",
+                "{who} took {cards} but won only {won} tricks (one counts per trick).",
+                won,
+                who=name or seat_name(seat),
+                cards=Plural("{n} {label} card", "{n} {label} cards", count, label=label),
+                won=won,
+            )
+        )
+
+
+def seat_score(
+    seat: int, bid: int, tricks: int, bonus: int, minus: int, options: RageOptions, *, name: str | None = None
+) -> int:
+    """One player's round score as it is being entered: what `score_result` will give that seat, or the
+    RuleError Save would raise for this seat's own entries (more +5/-5 cards than tricks won, or than the
+    edition has). A live score never counts cards that Save refuses. `name` names the player in the message
+    (default "Player N")."""
+    for label, count, limit in (("+5", bonus, options.rules.bonus), ("-5", minus, options.rules.minus)):
+        _check_cards(seat, count, label, tricks, name)
+        if count > limit:
+            raise RuleError(
+                Plural(
+                    "{count} {label} card was entered, but the {edition} edition has only {limit}.",
+                    "{count} {label} cards were entered, but the {edition} edition has only {limit}.",
+                    count,
+                    count=count,
+                    label=label,
+                    edition=options.rules.name,
+                    limit=limit,
+                )
+            )
+    return round_score(bid, tricks, bonus, minus, options)
 
 
 _RESULT_KEYS = ("bids", "tricks", "bonus", "minus")

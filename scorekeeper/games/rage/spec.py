@@ -9,6 +9,7 @@ import scorekeeper.games.rage as rules
 from scorekeeper.games.base import N_, Message
 from scorekeeper.games.contract import OptionField, StatFigure, Values, option_default, package_spec
 from scorekeeper.games.rage.rules import (
+    EDITIONS,
     RageOptions,
     hand_size,
     hand_sizes,
@@ -20,11 +21,13 @@ FIELDS: tuple[OptionField, ...] = (
         N_("Edition"),
         N_(
             "Original: 19 rounds (10 cards down to 1 and back), the dealer may not make the bids add up. "
-            "Amigo and Fundex: 10 rounds from 10 cards down to 1; Fundex gives 0 for a missed bid."
+            "Amigo and Fundex: 10 rounds from 10 cards down to 1; Fundex gives 0 for a missed bid "
+            "and +5 (not +10) for an exact bid of 0."
         ),
         "choice",
         option_default(RageOptions, "edition"),
         (("seed", N_("Original")), ("amigo", N_("Amigo")), ("fundex", N_("Fundex"))),
+        players_for=lambda edition: (EDITIONS[edition].min_players, EDITIONS[edition].max_players),
     ),
     OptionField(
         "hook_rule",

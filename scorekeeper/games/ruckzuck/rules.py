@@ -42,6 +42,12 @@ class RuckZuckOptions:
             raise RuleError("Ruck Zuck is for {low} to {high} players.", low=MIN_PLAYERS, high=MAX_PLAYERS)
         if self.rounds is not None and (not is_int(self.rounds) or self.rounds < 1):
             raise RuleError("The number of rounds must be a whole number of at least 1.")
+        if self.rounds is not None and self.rounds < self.players:
+            # RULES.md 2.3: the seed's minimum is one round per player, so that everyone deals once.
+            raise RuleError(
+                "Ruck Zuck is played at least one round per player: at least {players} rounds.",
+                players=self.players,
+            )
         if self.side not in board.SIDES:
             raise RuleError("The board side must be red or blue.")
 

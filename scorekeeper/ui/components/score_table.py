@@ -42,8 +42,11 @@ def standings_list(
     size: int | None = None,
 ) -> ft.Control:
     """Best first: place, name, total; Racko shows progress to the target, Rage the exact bids, chips who is out.
+    Partners are shown as teams: one row per team with its members under it.
 
     `large` (scoreboard mode) in type of `size`. A long name ends in "…" and keeps a gap to the total."""
+    if match.partners:
+        return team_list(ctx, match, large=large, colours=colours, size=size)
     rows: list[ft.Control] = []
     standings = match.standings()
     place_counts: dict[int, int] = {}
@@ -60,9 +63,6 @@ def standings_list(
             extras.append(ctx.t.plural("{n} exact bid", "{n} exact bids", row.exact_bids))
         if row.seat in out:
             extras.append(ctx.t("out of chips"))
-        if match.partners:
-            partner = match.names[(row.seat + 2) % 4]
-            extras.append(ctx.t("partner: {name}", name=partner))
         name_column: list[ft.Control] = [
             ft.Text(
                 row.name,
@@ -106,6 +106,87 @@ def standings_list(
     return ft.Column(rows, spacing=10 if large else 6)
 
 
+def team_list(
+    ctx: AppContext,
+    match: Match,
+    *,
+    large: bool = False,
+    colours: dict[str, str] | None = None,
+    size: int | None = None,
+) -> ft.Control:
+    """Partners (RULES 1.5): the two teams best first, each row the team's total and place, its members with
+    their own points under it."""
+    teams = match.team_standings() or []
+    totals = match.totals()
+    shared = len({t.place for t in teams}) < len(teams)
+    big, small = (size or 56, (size or 56) // 2) if large else (22, 14)
+    rows: list[ft.Control] = []
+    for team in teams:
+        members = " · ".join(f"{match.names[s]} {totals[s]}" for s in team.seats)
+        name_column: list[ft.Control] = [
+            ft.Text(
+                ctx.t("Team {names}", names=" + ".join(team.names)),
+                size=big,
+                weight=ft.FontWeight.BOLD,
+                no_wrap=True,
+                overflow=ft.TextOverflow.ELLIPSIS,
+            ),
+            ft.Text(members + (" · " + ctx.t("shared place") if shared else ""), size=small),
+        ]
+        if match.target and not large:
+            name_column.append(ft.ProgressBar(value=min(max(team.total, 0) / match.target, 1.0), width=160))
+        dots = [
+            ft.Container(
+                width=8 if not large else 16,
+                height=big * 0.6,
+                bgcolor=(colours or {}).get(match.players[s]),
+                border_radius=4,
+            )
+            for s in team.seats
+        ]
+        line = ft.Row(
+            [
+                ft.Column(dots, spacing=2, tight=True),
+                ft.Text(
+                    place_label(ctx, team.place, shared),
+                    size=big if large else 16,
+                    width=None if large else 40,
+                ),
+                ft.Column(name_column, spacing=2, expand=True, tight=True),
+                tag(
+                    f"team-total-{team.team}",
+                    ft.Text(
+                        str(team.total), size=big, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.RIGHT
+                    ),
+                ),
+            ],
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            spacing=12,
+        )
+        rows.append(tag(f"team-{team.team}", line))
+    return ft.Column(rows, spacing=10 if large else 6)
+
+
+def call_notes(ctx: AppContext, match: Match) -> list[str]:
+    """Racko: the calls whose points are more than the plain 75, broken down ("Round 2: Bob called Racko,
+    75 + 200 run of 5"; Blitz-Racko: 100)."""
+    notes = []
+    blitz = {i for i, result in enumerate(match.rounds) if result.get("blitz")}
+    for index, calls in enumerate(match.round_calls()):
+        for seat, (points, bonus, run) in sorted(calls.items()):
+            name = match.names[seat]
+            if index in blitz:
+                how = ctx.t("{points} Blitz-Racko", points=points)
+            elif bonus:
+                how = ctx.t("{points} + {bonus} run of {run}", points=points, bonus=bonus, run=run)
+            else:
+                continue  # a plain call: the * in the table says it all
+            notes.append(
+                ctx.t("Round {n}: {name} called Racko, {points}", n=index + 1, name=name, points=how)
+            )
+    return notes
+
+
 def _cell(
     text: str, width: float, *, bold: bool = False, colour: Any = None, align_right: bool = True
 ) -> ft.Control:
@@ -139,12 +220,15 @@ def rounds_table(
     lines: list[ft.Control] = [header, ft.Divider(height=1)]
     scores = match.round_scores()
     tally = match.tally()
+    calls = match.round_calls()
     for index, points in enumerate(scores):
         dealer = tally.dealers[index]
         cells = [_cell(str(index + 1), first, align_right=False)]
         for seat, value in enumerate(points):
-            marker = " •" if seat == dealer else ""
+            marker = (" *" if seat in calls[index] else "") + (" •" if seat == dealer else "")
             text = f"{value:+d}" if match.chips else str(value)
+            if seat in tally.out[index]:  # out of the chips game before this round: sat it out
+                text = ctx.t("out")
             cells.append(_cell(text + marker, width))
         row = ft.Container(
             ft.Row(cells, spacing=0),
@@ -169,4 +253,9 @@ def rounds_table(
             lines.append(ft.Text(label, weight=ft.FontWeight.BOLD))
     if scores:
         lines.append(ft.Text(ctx.t("• = dealer of the round"), size=12))
+    if any(calls):
+        lines.append(ft.Text(ctx.t("* = called Racko"), size=12))
+        lines.extend(
+            tag(f"call-note-{i}", ft.Text(note, size=12)) for i, note in enumerate(call_notes(ctx, match))
+        )
     return ft.Row([ft.Column(lines, spacing=0, tight=True)], scroll=ft.ScrollMode.AUTO)

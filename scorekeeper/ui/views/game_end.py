@@ -27,10 +27,15 @@ def build(ctx: AppContext, match_id: str, **_: str) -> ft.View:
     if match is None:
         return screen(ctx, route, ctx.t("Game over"), [ft.Text(ctx.t("This game was not found."))])
     winners = match.winners()
+    teams = match.team_standings()
+    if teams is not None and winners:  # partners win as a team (RULES 1.5)
+        text = ctx.t("Team {names} wins!", names=" + ".join(teams[0].names))
+    else:
+        text = winners_text(ctx, match.names, winners)
     headline = tag(
         "winners",
         ft.Text(
-            winners_text(ctx, match.names, winners),
+            text,
             size=28,
             weight=ft.FontWeight.BOLD,
             color=ft.Colors.PRIMARY,

@@ -17,6 +17,16 @@ GAME_OPTIONS: dict[str, tuple[OptionSpec, ...]] = {game.key: game.option_fields 
 PLAYER_RANGE: dict[str, tuple[int, int]] = {game.key: game.players for game in GAMES}
 
 
+def player_range(game: str, values: Values) -> tuple[int, int]:
+    """How many may play this game with these options: the game's range, narrowed by a choice that sets its
+    own (Rage: each edition has its range, RULES.md 3.1)."""
+    low, high = PLAYER_RANGE[game]
+    for field in GAME_OPTIONS[game]:
+        if field.players_for is not None:
+            low, high = field.players_for(values.get(field.name, field.default))
+    return low, high
+
+
 def default_value(spec: OptionSpec, players: int) -> Any:
     if spec.default_for is not None:
         return spec.default_for(players)

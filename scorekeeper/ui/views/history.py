@@ -1,4 +1,4 @@
-"""History: the finished games, filtered by game and player; open one to see its scoreboard and chart.
+"""History: the games in progress (with "Continue") and the finished games, filtered by game and player; open one to see its scoreboard and chart.
 
 `/history?game=rage&player=<id>` lists, `/history/<match_id>` shows one game. The list is served from the
 store's index (no match file is read); the detail shows the ui-core scoreboard parts, read-only. A finished game
@@ -51,9 +51,13 @@ def _line(ctx: AppContext, summary: Any) -> ft.Control:
     standings = ", ".join(f"{summary.names[seat]} {summary.totals[seat]}" for seat in seats)
     winners = ", ".join(summary.names[seat] for seat in summary.winners)
     title = ctx.t("{game} on {date}", game=game_title(ctx, summary.game), date=day(ctx, summary.updated))
-    subtitle = ctx.t("Won by {names}", names=winners) if winners else ""
+    running = summary.status == "active"
+    if running:
+        subtitle = ctx.t("In progress: round {n} is next", n=summary.rounds + 1)
+    else:
+        subtitle = ctx.t("Won by {names}", names=winners) if winners else ""
     tile = ft.ListTile(
-        leading=ft.Icon(ft.Icons.EMOJI_EVENTS_OUTLINED),
+        leading=ft.Icon(ft.Icons.PLAY_CIRCLE_OUTLINE if running else ft.Icons.EMOJI_EVENTS_OUTLINED),
         title=ft.Text(title, weight=ft.FontWeight.BOLD),
         subtitle=ft.Text(
             "\n".join(part for part in (subtitle, standings, ctx.t("Rounds: {n}", n=summary.rounds)) if part)
@@ -61,12 +65,35 @@ def _line(ctx: AppContext, summary: Any) -> ft.Control:
         trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
         on_click=lambda _, m=summary.id: ctx.navigate(f"/history/{m}"),
     )
+    if running:  # a game in progress is continued on its scoreboard in one tap (a row of its own: a button
+        # beside the text squeezed it on a phone, and a wide label broke the tile's layout)
+        button = ft.FilledTonalButton(
+            ctx.t("Continue"),
+            icon=ft.Icons.PLAY_ARROW,
+            on_click=lambda _, m=summary.id: ctx.navigate(f"/match/{m}"),
+        )
+        return ft.Card(
+            ft.Column(
+                [
+                    tag(f"history-{summary.id}", tile),
+                    ft.Container(
+                        ft.Row(
+                            [tag(f"history-continue-{summary.id}", button)],
+                            alignment=ft.MainAxisAlignment.END,
+                        ),
+                        padding=ft.Padding.only(right=12, bottom=8),
+                    ),
+                ],
+                spacing=0,
+            )
+        )
     return ft.Card(tag(f"history-{summary.id}", tile))
 
 
 def _list(ctx: AppContext, game: str | None, player: str | None) -> ft.View:
     chosen_game = game if game in GAME_ORDER else None
-    people = players_of(ctx.store, status="finished")  # named as in their latest game
+    # Games in progress are listed too (issue 8.14), above the finished ones; abandoned ones are not.
+    people = {**players_of(ctx.store, status="active"), **players_of(ctx.store, status="finished")}
     chosen_player = player if player in people else None
     controls: list[ft.Control] = [
         pills(
@@ -87,6 +114,13 @@ def _list(ctx: AppContext, game: str | None, player: str | None) -> ft.View:
                 prefix="history-player",
             )
         )
+    active = page_of_matches(
+        ctx.store, status="active", game=chosen_game, player=chosen_player, limit=PAGE_SIZE
+    )
+    running = active.items
+    if running:
+        controls.append(ft.Text(ctx.t("Games in progress: {n}", n=active.total), size=12))
+        controls.extend(_line(ctx, s) for s in running)
     # A page at a time, filtered on the index (no match file is read); "Show more" adds the next page.
     route = history_route(chosen_game, chosen_player)
     key = f"history_shown:{route}"
@@ -97,11 +131,13 @@ def _list(ctx: AppContext, game: str | None, player: str | None) -> ft.View:
         controls.extend(_line(ctx, s) for s in page.items)
         if page.remaining:
             controls.append(more_button(ctx, page.remaining, key, count, "history-more"))
-    elif people:  # there are finished games, just none with this filter
-        controls.append(empty_state(ft.Icons.FILTER_ALT_OFF, ctx.t("No finished game matches this filter.")))
+    elif running:  # games in progress only
+        pass
+    elif people:  # there are games, just none with this filter
+        controls.append(empty_state(ft.Icons.FILTER_ALT_OFF, ctx.t("No game matches this filter.")))
     else:
         controls.append(
-            empty_state(ft.Icons.HISTORY, ctx.t("No finished games yet. Games appear here once they end."))
+            empty_state(ft.Icons.HISTORY, ctx.t("No games yet. Games appear here once they start."))
         )
     return screen(ctx, route, ctx.t("History"), controls)
 

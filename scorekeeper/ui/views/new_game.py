@@ -21,6 +21,7 @@ from scorekeeper.ui.views.game_options import (
     OptionSpec,
     default_value,
     options_for,
+    player_range,
 )
 
 RANDOM = "random"
@@ -90,7 +91,7 @@ def build(ctx: AppContext, game: str | None = None, again: str | None = None, **
     players = {p.id: p for p in ctx.store.list_players()}
     draft["seats"] = [seat for seat in draft["seats"] if seat in players or ctx.store.get_player(seat)]
     seats: list[str] = draft["seats"]
-    low, high = PLAYER_RANGE[game]
+    low, high = player_range(game, draft["values"])
     message = error_text()
 
     def redraw() -> None:

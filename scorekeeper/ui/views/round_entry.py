@@ -73,7 +73,8 @@ def build(ctx: AppContext, match_id: str, index: str | None = None, **_: str) ->
     def save() -> None:
         result = form.result()
         if isinstance(result, str):
-            show(result)
+            if result:  # empty: the form has shown the message at its field itself
+                show(result)
             return
         if edit is None:
             saved = change_match(ctx, match, lambda m: m.with_round(result), ctx.t("Round {n}", n=number))

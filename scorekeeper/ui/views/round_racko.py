@@ -14,7 +14,8 @@ import flet as ft
 
 from scorekeeper.games.base import RuleError
 from scorekeeper.games.racko.live import rack_progress
-from scorekeeper.games.racko.rules import SLOTS
+from scorekeeper.games.racko.results import check_entry, racko_seats
+from scorekeeper.games.racko.rules import SLOTS, quick_run_needed
 from scorekeeper.match import Match
 from scorekeeper.ui.components.match_io import colours_of
 from scorekeeper.ui.components.widgets import ChoiceRow, NumberPad, seat_chip, seat_tab, tag
@@ -61,7 +62,11 @@ def build_form(
     colours = [by_id.get(player) for player in match.players]
     dynamic = ft.Column(spacing=6 if ctx.narrow else 10)
     preview = ft.Text(size=15, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)
-    with_runs = opts.variant != "standard"
+    caller_note = ft.Text(color=ft.Colors.ERROR, weight=ft.FontWeight.BOLD, visible=False)
+
+    def run_needed(seat: int) -> bool:
+        """The quick form asks a run only where a rule looks at it (engine: quick_run_needed)."""
+        return quick_run_needed(opts, calling=seat in draft["callers"])
 
     def used() -> set[int]:
         return {n for s in playing for n in draft["racks"][s] if n is not None}
@@ -155,11 +160,23 @@ def build_form(
         refresh()
 
     def clear_rack() -> None:
-        draft["racks"][draft["seat"]] = [None] * SLOTS
+        seat = draft["seat"]
+        if any(n is not None for n in draft["racks"][seat]):  # kept, so that the clear can be undone
+            draft["cleared"] = (seat, list(draft["racks"][seat]))
+        draft["racks"][seat] = [None] * SLOTS
         draft["slot"] = 0
         refresh()
 
+    def unclear_rack() -> None:
+        seat, rack = draft.pop("cleared")
+        taken = {n for s in playing if s != seat for n in draft["racks"][s] if n is not None}
+        draft["racks"][seat] = [n if n not in taken else None for n in rack]  # cards placed since stay put
+        draft["seat"] = seat
+        draft["slot"] = draft["racks"][seat].index(None) if None in draft["racks"][seat] else None
+        refresh()
+
     def toggle_caller(seat: int) -> None:
+        draft.pop("caller_problem", None)
         callers = draft["callers"]
         if seat in callers:
             callers.remove(seat)
@@ -265,7 +282,11 @@ def build_form(
                     tight=True,
                     expand=True,
                 ),
-                *([tag("rack-typed", ft.Text(typed + "…", size=18, weight=ft.FontWeight.BOLD))] if typed else []),
+                *(
+                    [tag("rack-typed", ft.Text(typed + "…", size=18, weight=ft.FontWeight.BOLD))]
+                    if typed
+                    else []
+                ),
                 tag(
                     "rack-back",
                     ft.IconButton(
@@ -277,27 +298,38 @@ def build_form(
                 tag(
                     "rack-clear",
                     ft.IconButton(
-                        ft.Icons.DELETE_SWEEP, tooltip=ctx.t("Clear rack"), on_click=lambda _: clear_rack()
+                        ft.Icons.DELETE_SWEEP,
+                        tooltip=ctx.t("Clear rack"),
+                        icon_color=ft.Colors.ERROR,  # it removes ten cards at once: marked as destructive
+                        on_click=lambda _: clear_rack(),
                     ),
                 ),
             ]
         )
+        cleared = draft.get("cleared")
+        if cleared is not None and cleared[0] == seat and all(n is None for n in rack):
+            tools.controls.append(
+                tag(
+                    "rack-unclear",
+                    ft.IconButton(
+                        ft.Icons.RESTORE, tooltip=ctx.t("Undo clear rack"), on_click=lambda _: unclear_rack()
+                    ),
+                )
+            )
         return [ft.Row(tabs, wrap=True, spacing=4, run_spacing=4), tools, *rows]
 
     def quick_part() -> list[ft.Control]:
         parts: list[ft.Control] = []
         size = 32 if ctx.narrow else 40  # ten 32 px keys fit a 390 px phone's row: "10" never wraps alone
         for s in playing:
-            count = ChoiceRow(
-                range(1, 11), lambda v, s=s: set_quick("counts", s, v), prefix=f"count-{s}", size=size
-            )
-            count.refresh(draft["counts"][s])
-            parts += [
-                ft.Text(names[s], weight=ft.FontWeight.BOLD),
-                ft.Text(ctx.t("Ascending count")),
-                count.control,
-            ]
-            if with_runs:
+            parts.append(ft.Text(names[s], weight=ft.FontWeight.BOLD))
+            if s not in draft["callers"]:  # a caller's ascending count is 10: nothing to ask
+                count = ChoiceRow(
+                    range(1, 11), lambda v, s=s: set_quick("counts", s, v), prefix=f"count-{s}", size=size
+                )
+                count.refresh(draft["counts"][s])
+                parts += [ft.Text(ctx.t("Ascending count")), count.control]
+            if run_needed(s):
                 run = ChoiceRow(
                     range(1, 11), lambda v, s=s: set_quick("runs", s, v), prefix=f"run-{s}", size=size
                 )
@@ -348,8 +380,9 @@ def build_form(
         )
         parts: list[ft.Control] = [
             modes,
-            ft.Text(ctx.t("Who called Racko?"), weight=ft.FontWeight.BOLD),
+            ft.Text(ctx.t("Who called Racko?"), weight=ft.FontWeight.BOLD, key=ft.ScrollKey("caller-row")),
             callers,
+            *caller_hint(),
         ]
         if opts.blitz:
             parts.append(
@@ -378,33 +411,102 @@ def build_form(
             for control in (dynamic, pad.control, message):
                 control.update()
 
-    def result() -> dict[str, Any] | str:
+    def offered() -> int | None:
+        """The one player to offer as the caller: nobody is marked and exactly one entered rack may call."""
+        if draft["callers"] or draft["mode"] != "racks":
+            return None
+        full = [draft["racks"][s] if s in playing and complete(s) else None for s in range(seats)]
+        found = racko_seats(full, opts)
+        return found[0] if len(found) == 1 else None
+
+    def caller_hint() -> list[ft.Control]:
+        """Under the caller row: why Save refused (nobody called), and the player whose rack is a Racko."""
+        if draft.get("caller_problem") and draft["callers"]:
+            draft.pop("caller_problem", None)
+        caller_note.value = draft.get("caller_problem") or ""
+        caller_note.visible = bool(caller_note.value)
+        hint: list[ft.Control] = [tag("caller-message", caller_note)]
+        seat = offered()
+        if seat is not None:
+            hint.append(
+                tag(
+                    "offer-caller",
+                    ft.OutlinedButton(
+                        ctx.t("{name}'s rack is a Racko: {name} called", name=names[seat]),
+                        icon=ft.Icons.CAMPAIGN,
+                        on_click=lambda _, s=seat: toggle_caller(s),
+                    ),
+                )
+            )
+        return hint
+
+    def entered() -> dict[str, Any] | str:
         if draft["mode"] == "racks":
             for s in playing:
                 if not complete(s):
                     return ctx.t("Enter all 10 cards of {name}'s rack.", name=names[s])
             racks = [draft["racks"][s] if s not in out else None for s in range(seats)]
             return {"racks": racks, "callers": list(draft["callers"]), "blitz": draft["blitz"]}
-        counts = [None if s in out else draft["counts"][s] for s in range(seats)]
+        # A caller's ascending count is 10 (stored as such: an empty count means nothing but "not asked").
+        counts = [
+            None if s in out else 10 if s in draft["callers"] else draft["counts"][s] for s in range(seats)
+        ]
         for s in playing:
-            if counts[s] is None and s not in draft["callers"]:
+            if counts[s] is None:
                 return ctx.t("Enter the ascending count of {name}.", name=names[s])
-        runs = [None if s in out else draft["runs"][s] for s in range(seats)] if with_runs else None
+        runs = [draft["runs"][s] if s in playing and run_needed(s) else None for s in range(seats)]
         return {"counts": counts, "runs": runs, "callers": list(draft["callers"]), "blitz": draft["blitz"]}
 
+    def result() -> dict[str, Any] | str:
+        """The round for Save; a round without a caller is refused next to the caller row (engine: check_entry)."""
+        round_result = entered()
+        if isinstance(round_result, str):
+            return round_result
+        try:
+            check_entry(round_result, opts)
+        except RuleError as error:
+            draft["caller_problem"] = ctx.describe(error)
+            refresh()
+            show_caller_row()
+            return ""
+        return round_result
+
+    def show_caller_row() -> None:
+        """Scroll the form back up to the caller row, where the message is: after ten racks the pad is in view,
+        not the row at the top."""
+        node = caller_note.parent
+        while node is not None and getattr(node, "scroll", None) is None:
+            node = node.parent
+        if node is None:
+            return
+        try:
+            ctx.page.run_task(node.scroll_to, scroll_key="caller-row", duration=300)
+        except Exception:  # no event loop (in-process tests): the message is there all the same
+            pass
+
     def preview_text() -> str:
-        entered = result()
-        if isinstance(entered, str):
+        entered_now = entered()
+        if isinstance(entered_now, str):
+            return ""
+        try:
+            check_entry(entered_now, opts)  # no points for a round that cannot be saved
+        except RuleError:
             return ""
         index = edit if edit is not None else match.round_index
         try:
             if match.chips:
                 # A payer who cannot pay in full pays what they have (RULES 1.7): only the match knows the
                 # balances, so the round is tried on a copy of it.
-                trial = match.with_round(entered) if edit is None else match.with_round_edited(edit, entered)
+                trial = (
+                    match.with_round(entered_now)
+                    if edit is None
+                    else match.with_round_edited(edit, entered_now)
+                )
                 points = trial.round_scores()[index]
             else:
-                points = rules.score_result(entered, opts, dealer=dealer_for(match, edit), round_index=index)
+                points = rules.score_result(
+                    entered_now, opts, dealer=dealer_for(match, edit), round_index=index
+                )
         except RuleError:
             return ""
         unit = ctx.t("chips") if match.chips else ctx.t("points")

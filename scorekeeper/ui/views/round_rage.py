@@ -160,7 +160,10 @@ def build_form(
                 range(size + 1), lambda v, s=seat: set_value("bids", s, v), prefix=f"bid-{seat}", size=pad
             )
             is_dealer = seat == dealer
-            row.refresh(draft["bids"][seat], disabled={banned} if is_dealer and banned is not None else set())
+            chosen = draft["bids"][seat]
+            if is_dealer and banned is not None and chosen == banned:
+                chosen = None  # picked before the others bid, now forbidden: not shown as a valid choice
+            row.refresh(chosen, disabled={banned} if is_dealer and banned is not None else set())
             label = names[seat] + (" " + ctx.t("(dealer)") if is_dealer else "")
             if ctx.narrow:
                 parts += [ft.Text(label, weight=ft.FontWeight.BOLD), row.control]
@@ -168,7 +171,10 @@ def build_form(
                 row.control.expand = True
                 parts.append(
                     ft.Row(
-                        [ft.Text(label, weight=ft.FontWeight.BOLD, width=NAME_WIDTH, **ELLIPSIS), row.control],
+                        [
+                            ft.Text(label, weight=ft.FontWeight.BOLD, width=NAME_WIDTH, **ELLIPSIS),
+                            row.control,
+                        ],
                         vertical_alignment=ft.CrossAxisAlignment.CENTER,
                     )
                 )
@@ -215,22 +221,30 @@ def build_form(
             )
             bonus.set(draft["bonus"][seat])
             minus.set(draft["minus"][seat])
-            score = ""
+            score, refused = "", False
             if tricks is not None:
-                try:
-                    points = rules.round_score(
-                        bid, tricks, draft["bonus"][seat], draft["minus"][seat], options=opts
+                try:  # the engine's score for this seat, or why Save would refuse it (no +5 counted then)
+                    points = rules.seat_score(
+                        seat, bid, tricks, draft["bonus"][seat], draft["minus"][seat], opts, name=names[seat]
                     )
                     score = ctx.t.plural(
                         "{points:+d} point", "{points:+d} points", abs(points), points=points
                     )
-                except RuleError:
-                    score = ""
+                except RuleError as error:  # why Save would refuse it, instead of points (issue 8.18)
+                    score, refused = ctx.describe(error), True
+            made_it_used = tricks is not None and tricks == bid
             made = tag(
                 f"made-{seat}",
-                ft.FilledTonalButton(ctx.t("Made it"), on_click=lambda _, s=seat: made_it(s)),
+                (ft.FilledButton if made_it_used else ft.OutlinedButton)(
+                    ctx.t("Made it"),
+                    icon=ft.Icons.CHECK if made_it_used else None,
+                    on_click=lambda _, s=seat: made_it(s),
+                ),
             )
-            scored = tag(f"score-{seat}", ft.Text(score, weight=ft.FontWeight.BOLD))
+            scored = tag(
+                f"score-{seat}",
+                ft.Text(score, weight=ft.FontWeight.BOLD, color=ft.Colors.ERROR if refused else None),
+            )
             if ctx.narrow:
                 parts += [
                     ft.Row(

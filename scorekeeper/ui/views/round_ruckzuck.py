@@ -99,6 +99,15 @@ def build_form(
         text = (event.control.value or "").strip()
         draft["totals"][draft["seat"]] = int(text) if text.isdigit() else None
         refresh_tabs_only()
+        # The big line says the typed total too (it kept "Penalty: ?" while the tabs had the number).
+        penalty_line.value = penalty_text(draft["seat"])
+        penalty_line.update()
+
+    penalty_line = ft.Text(size=18, weight=ft.FontWeight.BOLD)
+
+    def penalty_text(seat: int) -> str:
+        penalty = penalty_of(seat)
+        return ctx.t("Penalty: {n}", n="?" if penalty is None else penalty)
 
     tabs_row = ft.Row(wrap=True, spacing=6, run_spacing=6)
 
@@ -145,10 +154,12 @@ def build_form(
             ],
             wrap=True,
         )
-        parts: list[ft.Control] = [
-            ft.Text(ctx.t("Cards left in the hand of {name}", name=names[seat]), weight=ft.FontWeight.BOLD),
-            modes,
-        ]
+        heading = (
+            ctx.t("Penalty total of {name}", name=names[seat])
+            if typed
+            else ctx.t("Cards left in the hand of {name}", name=names[seat])
+        )
+        parts: list[ft.Control] = [tag("hand-heading", ft.Text(heading, weight=ft.FontWeight.BOLD)), modes]
         if typed:
             total = draft["totals"][seat]
             parts.append(
@@ -160,6 +171,7 @@ def build_form(
                         keyboard_type=ft.KeyboardType.NUMBER,
                         width=200,
                         on_change=typed_total,
+                        autofocus=True,  # total mode is for typing: the field has the focus at once
                     ),
                 )
             )
@@ -179,17 +191,8 @@ def build_form(
                 if cards
                 else ft.Text(ctx.t("No cards: tap the numbers below."))
             )
-        penalty = penalty_of(seat)
-        parts.append(
-            tag(
-                "penalty",
-                ft.Text(
-                    ctx.t("Penalty: {n}", n="?" if penalty is None else penalty),
-                    size=18,
-                    weight=ft.FontWeight.BOLD,
-                ),
-            )
-        )
+        penalty_line.value = penalty_text(seat)
+        parts.append(tag("penalty", penalty_line))
         return parts
 
     def refresh(*, send: bool = True) -> None:

@@ -35,6 +35,9 @@ def status_lines(ctx: AppContext, match: Match) -> list[str]:
         lines.append(ctx.t("Cards this round: {n}", n=size))
     if match.target:
         lines.append(ctx.t("Playing to {target} points", target=match.target))
+    tied = match.tied_at_target()
+    if tied is not None:  # RULES 1.5: the target is reached, but the top is tied, so the game goes on
+        lines.append(ctx.t("Tied at the top with {total}: another round decides", total=tied))
     return lines
 
 
@@ -65,32 +68,55 @@ def build(ctx: AppContext, match_id: str, **_: str) -> ft.View:
 
     def ask_round(index: int) -> None:
         def close(_: object = None) -> None:
-            ctx.page.pop_dialog()
+            ctx.close_dialog(dialog)
 
         def edit(_: object) -> None:
             close()
             ctx.navigate(f"{route}/round/{index}")
 
+        after: list[str] = []  # what to tell once the dialog is gone
+
         def delete(_: object) -> None:
-            close()
+            if after:  # a second tap while the dialog closes deletes nothing more
+                return
             saved = change_match(ctx, match, lambda m: m.without_round(index), ctx.t("Delete round"))
-            if isinstance(saved, str):
-                ctx.error(saved)
+            after.append(saved if isinstance(saved, str) else "")
+            close()
+
+        def dismissed(_: object = None) -> None:
+            """The browser reports the dialog closed: only now redraw and tell. Replacing the view and opening
+            a snack bar while the dialog was still closing left it open on screen (issue 8.1)."""
+            if not after:
+                return
+            problem = after[0]
+            if problem:
+                ctx.error(problem)
             else:
                 ctx.notify(ctx.t("Round {n} deleted.", n=index + 1))
             ctx.rerender()
 
-        ctx.page.show_dialog(
-            ft.AlertDialog(
-                title=ft.Text(ctx.t("Round {n}", n=index + 1)),
-                content=ft.Text(ctx.t("Edit or delete this round? Later rounds are checked again.")),
-                actions=[
-                    tag("round-delete", ft.TextButton(ctx.t("Delete round"), on_click=delete)),
-                    tag("round-edit", ft.TextButton(ctx.t("Edit round"), on_click=edit)),
-                    ft.TextButton(ctx.t("Cancel"), on_click=close),
-                ],
-            )
+        dialog = ft.AlertDialog(
+            title=ft.Text(ctx.t("Round {n}", n=index + 1)),
+            content=ft.Text(ctx.t("Edit or delete this round? Later rounds are checked again.")),
+            actions=[
+                # Destructive, and styled so: red, with a bin (issue 8, cosmetic list).
+                tag(
+                    "round-delete",
+                    ft.TextButton(
+                        ctx.t("Delete round"),
+                        icon=ft.Icons.DELETE_OUTLINE,
+                        icon_color=ft.Colors.ERROR,
+                        style=ft.ButtonStyle(color=ft.Colors.ERROR),
+                        on_click=delete,
+                    ),
+                ),
+                tag("round-edit", ft.TextButton(ctx.t("Edit round"), on_click=edit)),
+                tag("round-cancel", ft.TextButton(ctx.t("Cancel"), on_click=close)),
+            ],
+            on_dismiss=dismissed,
         )
+        dialog.data = dismissed  # in-process tests have no browser to report the dismissal: they call this
+        ctx.page.show_dialog(dialog)
 
     def undo(redo: bool = False) -> None:
         problem = undo_last(ctx, match_id, match.version, redo=redo)

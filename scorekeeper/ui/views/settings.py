@@ -293,7 +293,14 @@ def _data_section(ctx: AppContext) -> ft.Control:
 
 def _transfer_section(ctx: AppContext) -> ft.Control:
     picker = file_picker(ctx)
-    import_button = ft.FilledButton(ctx.t("Import a file"), icon=ft.Icons.UPLOAD_FILE, height=44)
+    # Import changes the stored games (a newer copy replaces one here): not the screen's primary button, and
+    # marked in the error colour like the other actions that change or remove data.
+    import_button = ft.OutlinedButton(
+        ctx.t("Import a file"),
+        icon=ft.Icons.UPLOAD_FILE,
+        height=44,
+        style=ft.ButtonStyle(color=ft.Colors.ERROR, side=ft.BorderSide(1, ft.Colors.ERROR)),
+    )
     if picker is not None:
         try:
             import_button.action = ft.PickFiles(
