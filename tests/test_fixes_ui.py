@@ -353,3 +353,27 @@ def test_import_is_not_the_primary_button(app: App) -> None:
     button = app.find("import-file")
     assert isinstance(button, ft.OutlinedButton) and not isinstance(button, ft.FilledButton)
     assert button.style is not None and button.style.color == ft.Colors.ERROR
+
+
+def test_history_delete_and_player_rename_close_their_own_dialog_after_a_snack_bar(app: App) -> None:
+    """The two other dialogs close themselves by name too (ctx.close_dialog), so a snack bar shown meanwhile is
+    never what gets closed; Cancel leaves the game in place."""
+    match = start(app, "ruckzuck", ["Anna", "Ben"])
+    match.add_round({"hands": [5, 0], "out": 1})
+    match.add_round({"hands": [0, 9], "out": 0})
+    assert match.is_over
+    app.store.save_match(match)
+    app.go("/players")
+    app.ctx.notify("Saved.")
+    app.tap("rename-Anna")
+    assert len(open_dialogs(app)) == 1
+    (cancel,) = [c for c in walk(open_dialogs(app)[0]) if isinstance(c, ft.TextButton) and c.content == "Cancel"]
+    cancel.on_click(None)
+    assert open_dialogs(app) == []
+    app.go(f"/history/{match.id}")
+    app.ctx.notify("Saved.")
+    app.tap("history-delete")
+    assert len(open_dialogs(app)) == 1
+    app.tap("history-delete-cancel")
+    assert open_dialogs(app) == []
+    assert app.store.get_match(match.id) is not None

@@ -146,7 +146,7 @@ def ask_delete(ctx: AppContext, match_id: str, title: str) -> None:
     """Confirm, then delete the game (its file goes to the data folder's trash) and return to the list."""
 
     def close(_: object = None) -> None:
-        ctx.page.pop_dialog()
+        ctx.close_dialog(dialog)  # this dialog, not whatever opened last (a snack bar: issue 8.1)
 
     def delete(_: object) -> None:
         close()
@@ -166,23 +166,22 @@ def ask_delete(ctx: AppContext, match_id: str, title: str) -> None:
             ctx.error(ctx.t("This game was not found. It may have been deleted."))
         ctx.navigate("/history")
 
-    ctx.page.show_dialog(
-        ft.AlertDialog(
-            title=ft.Text(ctx.t("Delete this game?")),
-            content=ft.Text(ctx.t("{game} will be removed from the history and the statistics.", game=title)),
-            actions=[
-                tag("history-delete-cancel", ft.TextButton(ctx.t("Cancel"), on_click=close)),
-                tag(
-                    "history-delete-confirm",
-                    ft.TextButton(
-                        ctx.t("Delete game"),
-                        on_click=delete,
-                        style=ft.ButtonStyle(color=ft.Colors.ERROR),
-                    ),
+    dialog = ft.AlertDialog(
+        title=ft.Text(ctx.t("Delete this game?")),
+        content=ft.Text(ctx.t("{game} will be removed from the history and the statistics.", game=title)),
+        actions=[
+            tag("history-delete-cancel", ft.TextButton(ctx.t("Cancel"), on_click=close)),
+            tag(
+                "history-delete-confirm",
+                ft.TextButton(
+                    ctx.t("Delete game"),
+                    on_click=delete,
+                    style=ft.ButtonStyle(color=ft.Colors.ERROR),
                 ),
-            ],
-        )
+            ),
+        ],
     )
+    ctx.page.show_dialog(dialog)
 
 
 def _detail(ctx: AppContext, match_id: str) -> ft.View:

@@ -94,20 +94,19 @@ def build(ctx: AppContext, archived: str | None = None, **_: str) -> ft.View:
                 field.error = ctx.describe(error)
                 field.update()
                 return
-            ctx.page.pop_dialog()
+            ctx.close_dialog(dialog)  # this dialog, not a snack bar opened meanwhile (issue 8.1)
             ctx.rerender()
 
         field.on_submit = done
-        ctx.page.show_dialog(
-            ft.AlertDialog(
-                title=ft.Text(ctx.t("Rename {name}", name=old)),
-                content=tag("rename-name", field),
-                actions=[
-                    ft.TextButton(ctx.t("Cancel"), on_click=lambda _: ctx.page.pop_dialog()),
-                    tag("rename-ok", ft.TextButton(ctx.t("Rename"), on_click=done)),
-                ],
-            )
+        dialog = ft.AlertDialog(
+            title=ft.Text(ctx.t("Rename {name}", name=old)),
+            content=tag("rename-name", field),
+            actions=[
+                ft.TextButton(ctx.t("Cancel"), on_click=lambda _: ctx.close_dialog(dialog)),
+                tag("rename-ok", ft.TextButton(ctx.t("Rename"), on_click=done)),
+            ],
         )
+        ctx.page.show_dialog(dialog)
 
     rows: list[ft.Control] = []
     for player in everyone:
