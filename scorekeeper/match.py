@@ -557,6 +557,9 @@ class Match:
             raise RuleError("A saved game's players and names must be text.")
         match = cls(**{key: value for key, value in data.items() if key != "rounds"})
         match._check_frame()
-        match._tally(list(data.get("rounds", [])))
-        match.rounds = list(data.get("rounds", []))
+        rounds = list(data.get("rounds", []))
+        tally = match._tally(rounds)
+        match.rounds = rounds
+        # Keep the check's figures: a loaded game is asked for its totals at once (index entry, list summary).
+        match.__dict__["_tally_cache"] = (match._tally_key(), tally)
         return match
