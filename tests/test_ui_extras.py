@@ -308,3 +308,30 @@ def test_set_aside_files_are_listed(app: App) -> None:
     (data_dir / "players.json.corrupt-20260101T000000").write_text("{broken")
     app.go("/settings")
     assert any("players.json.corrupt-20260101T000000" in t for t in app.text())
+
+
+def test_an_import_shows_its_progress_and_closes_it(
+    app: App, tmp_path_factory: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 9 item 10: a big import shows a progress bar that follows the games written, then goes away."""
+    export = app.store.export_json_text().encode("utf-8")
+    other = App(tmp_path_factory.mktemp("progress"))
+    other.go("/settings")
+    seen: list[float] = []
+    real = settings_view.import_content
+
+    def watching(ctx: Any, content: Any, progress: Any = None) -> Any:
+        def spy(done: int, total: int) -> None:
+            progress(done, total)
+            (bar,) = [c for c in walk(dialogs[0]) if isinstance(c, ft.ProgressBar)]
+            seen.append(bar.value)
+
+        dialogs = [d for d in other.page._dialogs.controls if isinstance(d, ft.AlertDialog) and d.open]
+        assert len(dialogs) == 1  # on screen before the first game is written
+        return real(ctx, content, spy)
+
+    monkeypatch.setattr(settings_view, "import_content", watching)
+    settings_view.handle_picked(other.ctx, [SimpleNamespace(bytes=export, path=None, name="x.json")])
+    assert seen and seen[-1] == 1.0 and seen == sorted(seen)
+    assert not [d for d in other.page._dialogs.controls if isinstance(d, ft.AlertDialog) and d.open]
+    assert len(other.store.list_matches()) == 4

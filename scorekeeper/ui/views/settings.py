@@ -74,10 +74,12 @@ def import_summary(ctx: AppContext, report: Any) -> str:
     return text
 
 
-def import_content(ctx: AppContext, content: bytes | str) -> tuple[bool, str]:
+def import_content(
+    ctx: AppContext, content: bytes | str, progress: Callable[[int, int], None] | None = None
+) -> tuple[bool, str]:
     """Import an export file's content. Returns (imported, message); a bad file changes nothing."""
     try:
-        report = ctx.store.import_json_text(content)
+        report = ctx.store.import_json_text(content, progress)
     except (StoreError, ValueError) as error:
         return False, ctx.t("The file was not imported: {reason}", reason=ctx.describe(error))
     except RecursionError:  # JSON nested thousands deep: no export looks like that
@@ -116,12 +118,43 @@ def handle_picked(ctx: AppContext, files: list[Any]) -> None:
     if content is None:
         ctx.error(ctx.t("The file could not be read."))
         return
-    imported, message = import_content(ctx, content)
+    imported, message = import_with_progress(ctx, content)
     if not imported:
         ctx.error(message)
         return
     ctx.notify(message)
     apply_imported_settings(ctx)
+
+
+def import_with_progress(ctx: AppContext, content: bytes | str) -> tuple[bool, str]:
+    """`import_content` with a progress bar on screen: a file of thousands of games takes seconds, and a screen
+    that seems frozen is tapped again. The bar follows the games written (the check before is quick)."""
+    bar = ft.ProgressBar(value=None, width=280)
+    label = ft.Text(ctx.t("Checking the file…"))
+    dialog = ft.AlertDialog(
+        modal=True,
+        title=ft.Text(ctx.t("Importing")),
+        content=tag("import-progress", ft.Column([label, bar], tight=True)),
+    )
+    shown = [-1]
+
+    def progress(done: int, total: int) -> None:
+        percent = done * 100 // max(total, 1)
+        if percent == shown[0]:
+            return  # one redraw per percent, not one per game
+        shown[0] = percent
+        bar.value = done / max(total, 1)
+        label.value = ctx.t("Writing the games… {percent} %", percent=percent)
+        try:
+            dialog.update()
+        except Exception:  # the dialog is not on screen (any more): the import goes on regardless
+            pass
+
+    ctx.page.show_dialog(dialog)
+    try:
+        return import_content(ctx, content, progress)
+    finally:
+        ctx.close_dialog(dialog)
 
 
 def file_picker(ctx: AppContext) -> Any:
