@@ -10,6 +10,7 @@ import flet as ft
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
 from scorekeeper.ui.play.boards import SMALL, big, tile
+from scorekeeper.ui.play.kit import box
 
 
 def board(ctx: AppContext, view: Any, names: Sequence[str]) -> list[ft.Control]:
@@ -19,19 +20,13 @@ def board(ctx: AppContext, view: Any, names: Sequence[str]) -> list[ft.Control]:
         card = view.board[position]
         text = str(card) if card is not None else ""
         cells.append(
-            ft.Container(
-                ft.Column(
-                    [big(text, 28, bold=True), ft.Text(str(field), size=SMALL, color=ft.Colors.OUTLINE)],
-                    spacing=0,
-                    tight=True,
-                    horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                ),
+            box(
+                [big(text, 28, bold=True), ft.Text(str(field), size=SMALL, color=ft.Colors.OUTLINE)],
                 width=70,
                 height=86,
-                alignment=ft.Alignment.CENTER,
+                radius=6,
                 bgcolor=ft.Colors.PRIMARY_CONTAINER if card is not None else None,
                 border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-                border_radius=6,
             )
         )
     grid = ft.Column([ft.Row(cells[row * 13 : row * 13 + 13], spacing=4) for row in range(4)], spacing=4)
