@@ -139,7 +139,7 @@ def test_each_phone_screen_is_built_from_its_own_seat_only(tmp_path: Path) -> No
 TABLE_FILES = [
     ROOT / "scorekeeper/ui/views" / f"{name}.py"
     for name in ("table_lobby", "table_join", "table_seat", "table_board")
-] + [ROOT / "scorekeeper/ui/play/boards.py"]
+] + sorted((ROOT / "scorekeeper/ui/play").glob("*board*.py"))
 
 
 @pytest.mark.parametrize("language", ["de", "nl", "fr"])

@@ -4,8 +4,8 @@ served app: how long a phone takes from "Join" to its seat, and how long a move 
 `python -m scorekeeper.bench table --json` prints {"table": {...}}: `move_to_all_devices_ms_median` / `_p95`
 (from the click on a phone until every other phone and the board have received the server's first frame after
 it), `join_to_seat_ms_median`, `server_rss_mb` (the server's resident memory at the end), and which game and
-how many phones were measured. The game is digital Rage (8 phones) where its play panel is installed, else
-digital Racko (4 phones, its most). Score keeping at the table (tracked rounds) is not measured yet.
+how many phones were measured. The game is the digital game with the most seats whose play panel is installed
+(Rage today), with as many phones as it seats, at most 8. Score keeping at the table (tracked rounds) is not measured yet.
 """
 
 from __future__ import annotations
@@ -19,9 +19,12 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.bench.ui import APP_PAGE, CHROMIUM, FLAGS, _serve
+from scorekeeper.games.spec import GAMES
 
 MOVES = 24
 PHONE = {"width": 390, "height": 844}
+PHONES = 8
+"""The most phones measured (one browser context each; 2 cores)."""
 
 
 def _percentile(values: list[float], share: float) -> float:
@@ -30,11 +33,19 @@ def _percentile(values: list[float], share: float) -> float:
 
 
 def _game() -> tuple[str, int]:
+    """The game with the most seats whose play panel is installed, and how many phones to join (at most
+    `PHONES`): the busiest table the app can hold."""
+    playable = [game for game in GAMES if _has_panel(game.key)]
+    game = max(playable, key=lambda game: game.players[1])
+    return game.key, min(game.players[1], PHONES)
+
+
+def _has_panel(key: str) -> bool:
     try:
-        importlib.import_module("scorekeeper.ui.play.rage_panel")
-        return "rage", 8
+        importlib.import_module(f"scorekeeper.ui.play.{key}_panel")
     except ModuleNotFoundError:
-        return "racko", 4
+        return False
+    return True
 
 
 class Device:

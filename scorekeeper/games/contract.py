@@ -14,9 +14,11 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
-from scorekeeper.games.base import Action, Bot, Message, State
+from scorekeeper.games.base import Action, Bot, Message, RuleError, State
 
 Values = dict[str, Any]
+Part = dict[str, Any]
+"""What one seat enters of a round kept at a live table."""
 POINTS = Message("points")
 """What most games' round scores count."""
 
@@ -85,6 +87,42 @@ class StatFigure:
     kind: str = "count"
 
 
+def whole(value: Any, low: int, high: int | None, message: str, **names: Any) -> int:
+    """`value` when it is a whole number from `low` to `high` (None: no upper limit); RuleError(message) else."""
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int)
+        or value < low
+        or (high is not None and value > high)
+    ):
+        raise RuleError(message, **names)
+    return value
+
+
+@dataclass(frozen=True)
+class PartShape:
+    """What one seat enters of a round kept at a live table (each phone its own part, `scorekeeper.table`):
+    `stages` lists the fields of each step (a seat moves to the next step when every seat finished the one
+    before); `check` refuses a bad part as it is entered; `build` makes the round result the game's
+    `validate_result` takes from all parts."""
+
+    stages: tuple[tuple[str, ...], ...]
+    check: Callable[[int, int, Part, Sequence[Part | None], Any, int, int], Part]
+    """(seat, stage, values, the other parts of this stage, options, dealer, round index) -> the clean part."""
+    build: Callable[[Sequence[Part], Any], dict[str, Any]]
+    fields: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    """How a phone asks for each field: (kind, label); kinds "count" (a whole number), "yes" (a switch) and
+    "cards" (numbers separated by spaces or commas)."""
+    most: Callable[[str, Any, int], int | None] = lambda _name, _options, _index: None
+    """The highest value a count field can take in round `index` (None: no small limit): the phone then offers
+    one-tap choices 0..most, as the round-entry screens do."""
+    barred: Callable[[str, int, Sequence[Part | None], Any, int, int], set[int]] = (
+        lambda _name, _seat, _parts, _options, _dealer, _index: set()
+    )
+    """Values a seat may not choose now (name, seat, this stage's parts, options, dealer, round index): the
+    phone greys them out; `check` refuses them anyway."""
+
+
 @dataclass(frozen=True, eq=False)
 class GameSpec:
     """Everything the app needs to know of one game. `rules` is the game's package (its rule functions).
@@ -139,6 +177,8 @@ class GameSpec:
     RuleError otherwise. Not applied to digital rounds or to stored ones."""
     calls: Callable[[Mapping[str, Any], Any], dict[int, tuple[int, int, int | None]]] = _no_calls
     """Per calling seat of a round: (points for the call, bonus, longest run); games without calls: {}."""
+    table_part: PartShape | None = None
+    """What each seat enters of a round kept at a live table (None: the game cannot be kept there yet)."""
 
     def options(self, players: int, **values: Any) -> Any:
         """The game's validated options for `players` (RuleError when they do not fit)."""

@@ -11,183 +11,22 @@ Rules (issue 12, "Score keeping at the table"):
   A round the rules refuse is not saved: the part just entered is refused with the rules' message (the
   others stay), so the seat corrects it.
 
-The per-seat part shape is `PartShape` below, one per game key; the views never branch on a game's name.
+What a seat enters is the game's `GameSpec.table_part` (a `PartShape`, in `scorekeeper/games/<key>/part.py`);
+this module and the views never branch on a game's name.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
-from scorekeeper.games.base import N_, RuleError, seat_name
-from scorekeeper.games.rage.rules import forbidden_dealer_bid, round_hand_size
-
-Part = dict[str, Any]
-ONE_PER_TRICK = N_("You can hold at most one +5 or -5 card per trick won.")
-
-
-def _whole(value: Any, low: int, high: int | None, message: str, **names: Any) -> int:
-    if (
-        isinstance(value, bool)
-        or not isinstance(value, int)
-        or value < low
-        or (high is not None and value > high)
-    ):
-        raise RuleError(message, **names)
-    return value
-
-
-@dataclass(frozen=True)
-class PartShape:
-    """What one seat enters: `stages` lists the fields of each step (a seat moves to the next step when every
-    seat finished the one before); `check` refuses a bad part as it is entered; `build` makes the round result
-    the game's `validate_result` takes from all parts."""
-
-    stages: tuple[tuple[str, ...], ...]
-    check: Callable[[int, int, Part, Sequence[Part | None], Any, int, int], Part]
-    """(seat, stage, values, the other parts of this stage, options, dealer, round index) -> the clean part."""
-    build: Callable[[Sequence[Part], Any], dict[str, Any]]
-    fields: Mapping[str, tuple[str, str]] = field(default_factory=dict)
-    """How a phone asks for each field: (kind, label); kinds "count" (a whole number), "yes" (a switch) and
-    "cards" (numbers separated by spaces or commas)."""
-    most: Callable[[str, Any, int], int | None] = lambda _name, _options, _index: None
-    """The highest value a count field can take in round `index` (None: no small limit): the phone then offers
-    one-tap choices 0..most, as the round-entry screens do."""
-    barred: Callable[[str, int, Sequence[Part | None], Any, int, int], set[int]] = (
-        lambda _name, _seat, _parts, _options, _dealer, _index: set()
-    )
-    """Values a seat may not choose now (name, seat, this stage's parts, options, dealer, round index): the
-    phone greys them out; `check` refuses them anyway."""
-
-
-# ---------------------------------------------------------------------- Racko
-def _racko_check(seat: int, stage: int, values: Part, _others: Any, options: Any, _d: int, _r: int) -> Part:
-    rack = values.get("rack")
-    if not isinstance(rack, list | tuple) or not all(isinstance(card, int) for card in rack):
-        raise RuleError("Enter the cards of your rack from front to back.")
-    return {"rack": list(rack), "called": bool(values.get("called", False))}
-
-
-def _racko_build(parts: Sequence[Part], options: Any) -> dict[str, Any]:
-    return {
-        "racks": [part["rack"] for part in parts],
-        "callers": [seat for seat, part in enumerate(parts) if part["called"]],
-        "blitz": bool(getattr(options, "blitz", False)),
-    }
-
-
-# ---------------------------------------------------------------------- Ruck Zuck
-def _ruckzuck_check(
-    seat: int, stage: int, values: Part, _others: Any, options: Any, _d: int, _r: int
-) -> Part:
-    hand = values.get("hand")
-    if isinstance(hand, list | tuple):
-        hand = list(hand)
-    else:
-        hand = _whole(hand, 0, None, N_("Enter the penalty of your cards left (0 or more)."))
-    return {"hand": hand, "out": bool(values.get("out", False))}
-
-
-def _ruckzuck_build(parts: Sequence[Part], options: Any) -> dict[str, Any]:
-    out = [seat for seat, part in enumerate(parts) if part["out"]]
-    if len(out) > 1:
-        raise RuleError(
-            "{first} and {second} both say they went out; only one player can go out.",
-            first=seat_name(out[0]),
-            second=seat_name(out[1]),
-        )
-    return {"hands": [part["hand"] for part in parts], "out": out[0] if out else None}
-
-
-# ---------------------------------------------------------------------- Rage
-def _rage_check(
-    seat: int, stage: int, values: Part, others: Sequence[Part | None], options: Any, dealer: int, index: int
-) -> Part:
-    size = round_hand_size(options, index)
-    if stage == 0:
-        bid = _whole(values.get("bid"), 0, size, N_("A bid must be 0 to {size}."), size=size)
-        if seat == dealer:
-            earlier = [part for other, part in enumerate(others) if other != dealer]
-            if any(part is None for part in earlier):
-                raise RuleError("The dealer bids last: please wait until everyone else has bid.")
-            forbidden = forbidden_dealer_bid([part["bid"] for part in earlier if part], size, options)
-            if forbidden is not None and bid == forbidden:
-                raise RuleError(
-                    "{who} deals and may not bid {bid}: all bids would add up to the cards in hand.",
-                    who=seat_name(dealer),
-                    bid=forbidden,
-                )
-        return {"bid": bid}
-    tricks = _whole(values.get("tricks"), 0, size, N_("Your tricks must be 0 to {size}."), size=size)
-    bonus = _whole(values.get("bonus") or 0, 0, tricks, ONE_PER_TRICK)
-    minus = _whole(values.get("minus") or 0, 0, tricks, ONE_PER_TRICK)
-    return {"tricks": tricks, "bonus": bonus, "minus": minus}
-
-
-def _rage_most(name: str, options: Any, index: int) -> int | None:
-    """Bids and tricks go up to the hand size; +5/-5 cards up to the edition's count of them."""
-    if name in ("bid", "tricks"):
-        return round_hand_size(options, index)
-    return {"bonus": options.rules.bonus, "minus": options.rules.minus}.get(name)
-
-
-def _rage_barred(
-    name: str, seat: int, parts: Sequence[Part | None], options: Any, dealer: int, index: int
-) -> set[int]:
-    """The hook rule: once every other bid is in, the dealer may not make the bid that completes the sum."""
-    if name != "bid" or seat != dealer:
-        return set()
-    earlier = [part for other, part in enumerate(parts) if other != dealer]
-    if any(part is None for part in earlier):
-        return set()
-    forbidden = forbidden_dealer_bid(
-        [part["bid"] for part in earlier if part], round_hand_size(options, index), options
-    )
-    return set() if forbidden is None else {forbidden}
-
-
-def _rage_build(parts: Sequence[Part], options: Any) -> dict[str, Any]:
-    return {key: [part[key] for part in parts] for key in ("bids", "tricks", "bonus", "minus")}
-
-
-def _rage_parts(parts: Sequence[Part], options: Any) -> dict[str, Any]:
-    renamed = [{**part, "bids": part["bid"]} for part in parts]
-    return _rage_build(renamed, options)
-
-
-SHAPES: Mapping[str, PartShape] = {
-    "racko": PartShape(
-        (("rack", "called"),),
-        _racko_check,
-        _racko_build,
-        {"rack": ("cards", N_("Your rack, front to back")), "called": ("yes", N_("I called Racko"))},
-    ),
-    "ruckzuck": PartShape(
-        (("hand", "out"),),
-        _ruckzuck_check,
-        _ruckzuck_build,
-        {"hand": ("count", N_("Penalty of your cards left")), "out": ("yes", N_("I went out"))},
-    ),
-    "rage": PartShape(
-        (("bid",), ("tricks", "bonus", "minus")),
-        _rage_check,
-        _rage_parts,
-        {
-            "bid": ("count", N_("Your bid")),
-            "tricks": ("count", N_("Your tricks")),
-            "bonus": ("count", N_("Your +5 cards")),
-            "minus": ("count", N_("Your -5 cards")),
-        },
-        _rage_most,
-        _rage_barred,
-    ),
-}
-"""The per-seat part of a round, by game key (a new game adds its line here)."""
+from scorekeeper.games.base import RuleError
+from scorekeeper.games.contract import Part, PartShape
+from scorekeeper.games.spec import spec
 
 
 def shape_of(game: str) -> PartShape:
-    shape = SHAPES.get(game)
+    """The game's per-seat part (`GameSpec.table_part`); RuleError when it cannot be kept at a table."""
+    shape = spec(game).table_part
     if shape is None:
         raise RuleError("This game cannot be kept at the table yet.")
     return shape

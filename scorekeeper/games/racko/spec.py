@@ -10,6 +10,7 @@ import scorekeeper.games.racko as rules
 from scorekeeper.games.base import N_, Message
 from scorekeeper.games.contract import OptionField, StatFigure, Values, option_default, package_spec
 from scorekeeper.games.racko.options import DEFAULT_CHIP_ROUNDS, RackoOptions
+from scorekeeper.games.racko.part import PART
 from scorekeeper.games.racko.results import score_result
 from scorekeeper.games.racko.rules import longest_run
 
@@ -151,4 +152,5 @@ SPEC = package_spec(
     bench_setup=(2, {"two_player_rule": False}),
     check_entry=rules.check_entry,
     calls=rules.caller_breakdown,
+    table_part=PART,
 )

@@ -8,6 +8,7 @@ from typing import Any
 import scorekeeper.games.rage as rules
 from scorekeeper.games.base import N_, Message
 from scorekeeper.games.contract import OptionField, StatFigure, Values, option_default, package_spec
+from scorekeeper.games.rage.part import PART
 from scorekeeper.games.rage.rules import (
     EDITIONS,
     RageOptions,
@@ -64,4 +65,5 @@ SPEC = package_spec(
     round_figures=round_figures,
     stat_figures=(StatFigure(N_("Exact bids"), "exact_bid_rate", "percent"),),
     bench_setup=(4, {}),
+    table_part=PART,
 )

@@ -8,6 +8,7 @@ from typing import Any
 import scorekeeper.games.ruckzuck as rules
 from scorekeeper.games.base import N_, Message
 from scorekeeper.games.contract import OptionField, StatFigure, Values, package_spec
+from scorekeeper.games.ruckzuck.part import PART
 from scorekeeper.games.ruckzuck.rules import (
     RuckZuckOptions,
 )
@@ -42,4 +43,5 @@ SPEC = package_spec(
     round_figures=round_figures,
     stat_figures=(StatFigure(N_("Went out"), "times_out"),),
     bench_setup=(4, {}),
+    table_part=PART,
 )

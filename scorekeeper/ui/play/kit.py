@@ -60,3 +60,24 @@ class PanelContext:
     """The panel's own scratch state between rebuilds within one turn (e.g. the selected hand card)."""
     refresh: Callable[[], None] = lambda: None
     """Rebuild the panel after changing `ui`."""
+
+
+def box(
+    lines: list[ft.Control],
+    *,
+    width: float,
+    height: float,
+    radius: float,
+    bgcolor: str | None = None,
+    border: ft.Border | None = None,
+) -> ft.Control:
+    """A fixed-size tile with `lines` stacked tightly in its centre (a pile, a board field)."""
+    return ft.Container(
+        ft.Column(lines, spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+        width=width,
+        height=height,
+        alignment=ft.Alignment.CENTER,
+        bgcolor=bgcolor,
+        border=border,
+        border_radius=radius,
+    )

@@ -13,7 +13,7 @@ from typing import Any
 import flet as ft
 
 from scorekeeper.games.racko.live import rack_progress
-from scorekeeper.ui.play.kit import PanelContext, act
+from scorekeeper.ui.play.kit import PanelContext, act, box
 
 SLOTS = 10
 CARD_WIDTH = 64
@@ -85,23 +85,15 @@ def build(pc: PanelContext) -> ft.Control:
         return ft.Semantics(content=control, label=label)
 
     # --- the piles and the drawn card
-    stock = ft.Container(
-        ft.Column(
-            [
-                ft.Text(t("Stock"), size=12, color=ft.Colors.ON_PRIMARY),
-                ft.Text(
-                    str(view.stock_count), size=22, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_PRIMARY
-                ),
-            ],
-            spacing=0,
-            tight=True,
-            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-        ),
+    stock = box(
+        [
+            ft.Text(t("Stock"), size=12, color=ft.Colors.ON_PRIMARY),
+            ft.Text(str(view.stock_count), size=22, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_PRIMARY),
+        ],
         width=76,
         height=64,
-        alignment=ft.Alignment.CENTER,
+        radius=8,
         bgcolor=ft.Colors.PRIMARY,
-        border_radius=8,
     )
     top = view.discard_top
     pile = ft.Container(

@@ -12,6 +12,7 @@ from typing import Any
 import flet as ft
 
 from scorekeeper.games.base import RuleError
+from scorekeeper.games.spec import GAMES
 from scorekeeper.play import engine
 from scorekeeper.play.session import COMPUTER, PERSON, PlaySession, Seat, computer_seat
 from scorekeeper.ui.components.layout import error_text, screen, section
@@ -49,7 +50,7 @@ def _default_seats(ctx: AppContext, game: str) -> list[dict[str, Any]]:
 def _draft(ctx: AppContext, game: str | None) -> dict[str, Any]:
     draft = ctx.drafts.get("play_setup")
     if draft is None or (game in PLAYER_RANGE and game != draft["game"]):
-        chosen = game if game in PLAYER_RANGE else "racko"
+        chosen = game if game in PLAYER_RANGE else GAMES[0].key
         draft = {"game": chosen, "values": {}, "seats": _default_seats(ctx, chosen)}
         ctx.drafts["play_setup"] = draft
     return draft

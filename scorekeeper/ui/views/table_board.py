@@ -15,7 +15,7 @@ from scorekeeper.ui import table_runtime as rt
 from scorekeeper.ui.components.score_table import game_title
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
-from scorekeeper.ui.play.boards import BOARDS, SMALL, big
+from scorekeeper.ui.play.boards import SMALL, big, board_of
 from scorekeeper.ui.views.table_keep import board_parts
 from scorekeeper.ui.views.table_lobby import subscribe
 
@@ -70,7 +70,7 @@ def parts(ctx: AppContext, table: Table) -> list[ft.Control]:
     if table.keeping is not None:
         return board_parts(ctx, table)
     payload = table.board()
-    game = BOARDS.get(table.game)
+    game = board_of(table.game)
     public = game(ctx, payload.view, payload.names) if game is not None else []
     moves = [big(ctx.describe(m)) for m in payload.moves[-LOG_LINES:]]
     left = ft.Column(

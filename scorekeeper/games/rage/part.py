@@ -1,0 +1,83 @@
+"""Rage kept at a live table: each seat first enters its bid, then (once every bid is in) its tricks and its
++5/-5 cards. The hook rule applies to the dealer's bid when it is entered: the dealer bids after everyone else
+(as at the real table) and may not make the bid `forbidden_dealer_bid` names."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from scorekeeper.games.base import N_, RuleError, seat_name
+from scorekeeper.games.contract import Part, PartShape, whole
+from scorekeeper.games.rage.rules import forbidden_dealer_bid, round_hand_size
+
+ONE_PER_TRICK = N_("You can hold at most one +5 or -5 card per trick won.")
+
+
+def check(
+    seat: int, stage: int, values: Part, others: Sequence[Part | None], options: Any, dealer: int, index: int
+) -> Part:
+    size = round_hand_size(options, index)
+    if stage == 0:
+        bid = whole(values.get("bid"), 0, size, N_("A bid must be 0 to {size}."), size=size)
+        if seat == dealer:
+            earlier = [part for other, part in enumerate(others) if other != dealer]
+            if any(part is None for part in earlier):
+                raise RuleError("The dealer bids last: please wait until everyone else has bid.")
+            forbidden = forbidden_dealer_bid([part["bid"] for part in earlier if part], size, options)
+            if forbidden is not None and bid == forbidden:
+                raise RuleError(
+                    "{who} deals and may not bid {bid}: all bids would add up to the cards in hand.",
+                    who=seat_name(dealer),
+                    bid=forbidden,
+                )
+        return {"bid": bid}
+    tricks = whole(values.get("tricks"), 0, size, N_("Your tricks must be 0 to {size}."), size=size)
+    bonus = whole(values.get("bonus") or 0, 0, tricks, ONE_PER_TRICK)
+    minus = whole(values.get("minus") or 0, 0, tricks, ONE_PER_TRICK)
+    return {"tricks": tricks, "bonus": bonus, "minus": minus}
+
+
+def most(name: str, options: Any, index: int) -> int | None:
+    """Bids and tricks go up to the hand size; +5/-5 cards up to the edition's count of them."""
+    if name in ("bid", "tricks"):
+        return round_hand_size(options, index)
+    return {"bonus": options.rules.bonus, "minus": options.rules.minus}.get(name)
+
+
+def barred(
+    name: str, seat: int, parts: Sequence[Part | None], options: Any, dealer: int, index: int
+) -> set[int]:
+    """The hook rule: once every other bid is in, the dealer may not make the bid that completes the sum."""
+    if name != "bid" or seat != dealer:
+        return set()
+    earlier = [part for other, part in enumerate(parts) if other != dealer]
+    if any(part is None for part in earlier):
+        return set()
+    forbidden = forbidden_dealer_bid(
+        [part["bid"] for part in earlier if part], round_hand_size(options, index), options
+    )
+    return set() if forbidden is None else {forbidden}
+
+
+def build(parts: Sequence[Part], options: Any) -> dict[str, Any]:
+    """The seats' parts as Rage's round result (a seat's "bid" is the result's "bids")."""
+    return {
+        "bids": [part["bid"] for part in parts],
+        **{key: [part[key] for part in parts] for key in ("tricks", "bonus", "minus")},
+    }
+
+
+PART = PartShape(
+    (("bid",), ("tricks", "bonus", "minus")),
+    check,
+    build,
+    {
+        "bid": ("count", N_("Your bid")),
+        "tricks": ("count", N_("Your tricks")),
+        "bonus": ("count", N_("Your +5 cards")),
+        "minus": ("count", N_("Your -5 cards")),
+    },
+    most,
+    barred,
+)
