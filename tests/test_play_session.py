@@ -76,7 +76,7 @@ def play_match(session: PlaySession, limit: int = 200) -> None:
 
 OPTIONS = {
     "racko": {"target": 150},
-    "ruckzuck": {"rounds": 2},
+    "ruckzuck": {"rounds": 3},
     "rage": {"edition": "amigo"},
 }
 

@@ -19,7 +19,7 @@ from scorekeeper.table.public import BOARD_SEAT, blank, private_fields, seat_vie
 from scorekeeper.table.table import Table, TableError
 from tests.test_play_session import MemoryStore
 
-OPTIONS = {"racko": {"target": 150}, "ruckzuck": {"rounds": 2}, "rage": {"edition": "amigo"}}
+OPTIONS = {"racko": {"target": 150}, "ruckzuck": {"rounds": 3}, "rage": {"edition": "amigo"}}
 
 
 class Clock:

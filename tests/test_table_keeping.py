@@ -97,7 +97,7 @@ def test_a_seat_enters_only_its_own_part_and_may_correct_it_before_the_round_is_
 
 
 def test_the_host_entering_the_round_on_the_normal_screens_voids_the_phones_parts() -> None:
-    table, tokens, store = keeping("ruckzuck", {"rounds": 2})
+    table, tokens, store = keeping("ruckzuck", {"rounds": 3})
     table.enter_part(0, tokens[0], {"hand": 12})
     match = stored(table, store)
     store.save_match(match.with_round({"hands": [0, 5, 7], "out": 0}))  # the host's round entry
@@ -110,7 +110,7 @@ def test_the_host_entering_the_round_on_the_normal_screens_voids_the_phones_part
 
 
 def test_two_seats_that_both_went_out_are_refused() -> None:
-    table, tokens, store = keeping("ruckzuck", {"rounds": 2})
+    table, tokens, store = keeping("ruckzuck", {"rounds": 3})
     table.enter_part(0, tokens[0], {"hand": 0, "out": True})
     table.enter_part(1, tokens[1], {"hand": 4})
     with pytest.raises(RuleError, match="only one player can go out"):
@@ -175,7 +175,7 @@ def test_a_lobby_and_a_score_keeping_table_come_back_after_a_host_restart(tmp_pa
 @pytest.mark.parametrize("game", ["racko", "ruckzuck", "rage"])
 def test_the_boards_move_log_describes_every_games_moves_in_words(game: str) -> None:
     """Every game has its describe module now: no board line is the plain fallback "{who} played {action}"."""
-    options = {"racko": {"target": 150}, "ruckzuck": {"rounds": 2}, "rage": RAGE}[game]
+    options = {"racko": {"target": 150}, "ruckzuck": {"rounds": 3}, "rage": RAGE}[game]
     table = TableHost().create(game, options, 3)
     for seat in range(3):
         table.set_computer(seat, engine.strengths(game)[0])
