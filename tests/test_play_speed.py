@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import flet as ft
+import pytest
 from test_ui_core_harness import App, walk
 
 from scorekeeper.play.session import PERSON, PlaySession, Seat, computer_seat
@@ -24,9 +25,10 @@ def offered(app: App, prefix: str) -> list[str]:
     ]
 
 
-def test_a_ruckzuck_move_sends_the_changes_not_the_whole_screen(tmp_path: Path) -> None:
+@pytest.mark.parametrize("width", [390, 1024])  # phone: one column; tablet: the move log beside the table
+def test_a_ruckzuck_move_sends_the_changes_not_the_whole_screen(tmp_path: Path, width: int) -> None:
     game = "ruckzuck"
-    app = App(tmp_path / "data")
+    app = App(tmp_path / "data", width=width)
     app.ctx.settings["play_pace"] = "instant"
     person = app.store.add_player("Anna")
     seats = [
