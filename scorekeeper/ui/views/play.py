@@ -54,6 +54,15 @@ def load_session(ctx: AppContext, saved_id: str) -> PlaySession | None:
     return session
 
 
+def keyed(**parts: ft.Control) -> list[ft.Control]:
+    """The parts of the play screen, each keyed by its role. Why: a rebuilt part with the key of the one on
+    screen is diffed field by field against it (Flet's keyed reconciliation), so a tap sends only what
+    changed (a few fields of the board) instead of the whole, freshly registered tree of the play screen."""
+    for key, part in parts.items():
+        part.key = key
+    return list(parts.values())
+
+
 class Table:
     """The play screen's state on this device: who has revealed their cards, the computer-move runner."""
 
@@ -203,31 +212,32 @@ class Table:
     def parts(self) -> list[ft.Control]:
         ctx, session = self.ctx, self.session
         names = session.match.names
-        parts: list[ft.Control] = [
-            tag("turn-status", ft.Text(self.status(), size=16, weight=ft.FontWeight.BOLD))
-        ]
+        found: dict[str, ft.Control] = {
+            "status": tag("turn-status", ft.Text(self.status(), size=16, weight=ft.FontWeight.BOLD))
+        }
         if session.round_over:
-            parts.append(self.round_result())
+            found["result"] = self.round_result()
         elif (waiting := self.waiting_person()) is not None:
-            parts.append(self.hand_over(names[waiting]))
+            found["hand-over"] = self.hand_over(names[waiting])
         else:
             seat = self.device_seat()
             if seat is not None:
-                parts.append(self.panel(seat))
+                found["panel"] = self.panel(seat)
                 if ctx.settings.get("play_hints", True) and session.legal_for(seat):
-                    parts.append(self.hint_row())
-        side = [self.move_log(), self.pace_row()]
+                    found["hint"] = self.hint_row()
+        parts = keyed(**found)
+        side = keyed(log=self.move_log(), pace=self.pace_row())
         if self.ctx.width >= 900:  # tablet and desktop: the move log beside the table, not below it
-            return [
-                ft.Row(
+            return keyed(
+                wide=ft.Row(
                     [
-                        ft.Column(parts, spacing=10, expand=3),
-                        ft.Column(side, spacing=10, expand=2),
+                        ft.Column(parts, spacing=10, expand=3, key="main"),
+                        ft.Column(side, spacing=10, expand=2, key="side"),
                     ],
                     vertical_alignment=ft.CrossAxisAlignment.START,
                     spacing=24,
                 )
-            ]
+            )
         return parts + side
 
     def status(self) -> str:
