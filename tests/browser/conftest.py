@@ -13,9 +13,10 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -241,6 +242,28 @@ def ui(chromium, app_url: str, request) -> Iterator[UI]:
     helper.open()
     yield helper
     context.close()
+
+
+@contextmanager
+def seeded_ui(
+    chromium: Any, tmp_path: Path, language: str, seed: Callable[[Any], Any], name: str
+) -> Iterator[Any]:
+    """A phone-sized page on the app serving a fresh data folder that `seed(store)` filled, in `language`;
+    yields (UI, what `seed` returned, the language's Translator)."""
+    from scorekeeper.store import Store
+    from scorekeeper.ui.i18n import Translator
+
+    data = tmp_path / "data"
+    data.mkdir()
+    with Store.open(data) as store:
+        seeded = seed(store)
+        store.set_setting("language", language)
+    with served(data) as url:
+        context = chromium.new_context(viewport=PHONE)
+        try:
+            yield UI(context.new_page(), url, f"{name}-{language}"), seeded, Translator(language)
+        finally:
+            context.close()
 
 
 def add_players(ui: UI, *names: str) -> None:
