@@ -75,18 +75,24 @@ def option_control(ctx: AppContext, spec: OptionSpec, value: Any, on_change) -> 
 
 
 def option_controls(
-    ctx: AppContext,
-    game: str,
-    players: int,
-    values: dict[str, Any],
-    set_value: Callable[[str, Any, bool], None],
+    ctx: AppContext, game: str, players: int, values: dict[str, Any], redraw: Callable[[], None]
 ) -> list[ft.Control]:
-    """The options that apply to `game` at this many players; `set_value(name, value, redraw)` stores a change."""
+    """The options that apply to `game` at this many players. A change is stored in `values` and the screen
+    drawn again, except while a number is being typed (the field would lose the focus)."""
     fields = GAME_OPTIONS[game]
     current = {**{f.name: default_value(f, players) for f in fields}, **values}
+
+    def set_value(name: str, value: Any, *, redraw_now: bool = True) -> None:
+        values[name] = value
+        if redraw_now:
+            redraw()
+
     return [
         option_control(
-            ctx, field, current.get(field.name), lambda v, n=field.name, redraw=True: set_value(n, v, redraw)
+            ctx,
+            field,
+            current.get(field.name),
+            lambda v, n=field.name, redraw=True: set_value(n, v, redraw_now=redraw),
         )
         for field in fields
         if field.applies(players, current)

@@ -58,11 +58,6 @@ def build(ctx: AppContext, game: str | None = None, again: str | None = None, **
         draft.update(game=name, values={})
         redraw()
 
-    def set_value(name: str, value: Any, *, redraw: bool = True) -> None:
-        draft["values"][name] = value
-        if redraw:
-            ctx.rerender()
-
     def toggle_seat(player_id: str) -> None:
         if player_id in seats:
             seats.remove(player_id)
@@ -134,9 +129,7 @@ def build(ctx: AppContext, game: str | None = None, again: str | None = None, **
         ctx.navigate(f"/match/{match.id}/round")
 
     games = game_buttons(ctx, game, set_game)
-    option_controls = options_ui(
-        ctx, game, len(seats), draft["values"], lambda n, v, r: set_value(n, v, redraw=r)
-    )
+    option_controls = options_ui(ctx, game, len(seats), draft["values"], ctx.rerender)
     choose = [
         seat_chip(
             p.name,

@@ -76,11 +76,6 @@ def build(ctx: AppContext, game: str | None = None, **_: str) -> ft.View:
         _draft(ctx, name)
         redraw()
 
-    def set_value(name: str, value: Any, *, redraw: bool = True) -> None:
-        draft["values"][name] = value
-        if redraw:
-            ctx.rerender()
-
     def add_person(player_id: str) -> None:
         if any(s.get("player") == player_id for s in seats) or len(seats) >= high:
             return
@@ -160,9 +155,7 @@ def build(ctx: AppContext, game: str | None = None, **_: str) -> ft.View:
         ctx.navigate(f"/play/{session.saved.id}")
 
     games = game_buttons(ctx, game, set_game)
-    option_controls = options_ui(
-        ctx, game, len(seats), draft["values"], lambda n, v, r: set_value(n, v, redraw=r)
-    )
+    option_controls = options_ui(ctx, game, len(seats), draft["values"], ctx.rerender)
     rows: list[ft.Control] = []
     for index, seat in enumerate(seats):
         if seat["kind"] == PERSON:

@@ -51,11 +51,6 @@ def setup(ctx: AppContext, game: str | None) -> ft.View:
         draft["players"] = max(low, min(high, int(draft["players"])))
         redraw()
 
-    def set_value(name: str, value: object, *, redraw_now: bool = True) -> None:
-        draft["values"][name] = value
-        if redraw_now:
-            redraw()
-
     def create() -> None:
         players = int(draft["players"])
         options = options_for(draft["game"], players, draft["values"])
@@ -92,9 +87,7 @@ def setup(ctx: AppContext, game: str | None) -> ft.View:
             for n in range(low, high + 1)
         ]
         players = int(draft["players"])
-        options = options_ui(
-            ctx, draft["game"], players, draft["values"], lambda n, v, r: set_value(n, v, redraw_now=r)
-        )
+        options = options_ui(ctx, draft["game"], players, draft["values"], redraw)
         modes = [
             choice_button(
                 f"table-mode-{mode}",
