@@ -266,6 +266,24 @@ def seeded_ui(
             context.close()
 
 
+@contextmanager
+def browser_tabs(chromium: Any, url: str) -> Iterator[Callable[[str, dict[str, int]], UI]]:
+    """`tab(name, size)` opens a page on `url` in a context of its own (a phone, the board); all are closed at
+    the end of the block."""
+    contexts: list[Any] = []
+
+    def tab(name: str, size: dict[str, int]) -> UI:
+        context = chromium.new_context(viewport=size)
+        contexts.append(context)
+        return UI(context.new_page(), url, name)
+
+    try:
+        yield tab
+    finally:
+        for context in contexts:
+            context.close()
+
+
 def add_players(ui: UI, *names: str) -> None:
     """Create saved players on the Players screen."""
     ui.wait("player-name")
