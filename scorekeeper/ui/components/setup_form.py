@@ -8,6 +8,7 @@ from typing import Any
 
 import flet as ft
 
+from scorekeeper.games.base import RuleError
 from scorekeeper.ui.components.score_table import game_title
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
@@ -124,3 +125,11 @@ def seat_row(
         ],
         spacing=4,
     )
+
+
+def check_player_count(ctx: AppContext, game: str, count: int, low: int, high: int) -> None:
+    """RuleError unless `count` players may play `game` (with the chosen options: `low` to `high`)."""
+    if not low <= count <= high:
+        raise RuleError(
+            ctx.t("{game} is for {low} to {high} players.", game=game_title(ctx, game), low=low, high=high)
+        )

@@ -12,8 +12,7 @@ from scorekeeper.games.spec import GAMES
 from scorekeeper.match import Match
 from scorekeeper.store import StoreError
 from scorekeeper.ui.components.layout import error_text, screen, section
-from scorekeeper.ui.components.score_table import game_title
-from scorekeeper.ui.components.setup_form import choice_button, game_buttons, seat_row
+from scorekeeper.ui.components.setup_form import check_player_count, choice_button, game_buttons, seat_row
 from scorekeeper.ui.components.setup_form import option_controls as options_ui
 from scorekeeper.ui.components.widgets import primary_button, seat_chip, tag
 from scorekeeper.ui.context import PLAYER_COLOURS, AppContext
@@ -110,15 +109,7 @@ def build(ctx: AppContext, game: str | None = None, again: str | None = None, **
         )
         names = [players[s].name if s in players else ctx.store.get_player(s).name for s in seats]
         try:
-            if not low <= len(seats) <= high:
-                raise RuleError(
-                    ctx.t(
-                        "{game} is for {low} to {high} players.",
-                        game=game_title(ctx, game),
-                        low=low,
-                        high=high,
-                    )
-                )
+            check_player_count(ctx, game, len(seats), low, high)
             match = Match.new(game, options, list(seats), first_dealer=first, names=names)
             ctx.store.save_match(match)
         except (RuleError, StoreError, ValueError) as error:

@@ -16,7 +16,13 @@ from scorekeeper.play import engine
 from scorekeeper.play.session import COMPUTER, PERSON, PlaySession, Seat, computer_seat
 from scorekeeper.ui.components.layout import error_text, screen, section
 from scorekeeper.ui.components.score_table import game_title
-from scorekeeper.ui.components.setup_form import choice_button, choice_row, game_buttons, seat_row
+from scorekeeper.ui.components.setup_form import (
+    check_player_count,
+    choice_button,
+    choice_row,
+    game_buttons,
+    seat_row,
+)
 from scorekeeper.ui.components.setup_form import option_controls as options_ui
 from scorekeeper.ui.components.widgets import primary_button, seat_chip, tag
 from scorekeeper.ui.context import N_, PLAYER_COLOURS, AppContext
@@ -116,15 +122,7 @@ def build(ctx: AppContext, game: str | None = None, **_: str) -> ft.View:
 
     def start() -> None:
         try:
-            if not low <= len(seats) <= high:
-                raise RuleError(
-                    ctx.t(
-                        "{game} is for {low} to {high} players.",
-                        game=game_title(ctx, game),
-                        low=low,
-                        high=high,
-                    )
-                )
+            check_player_count(ctx, game, len(seats), low, high)
             if not any(seat["kind"] == PERSON for seat in seats):
                 raise RuleError(ctx.t("Seat at least one person."))
             chosen: list[Seat] = []
