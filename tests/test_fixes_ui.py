@@ -8,7 +8,7 @@ from pathlib import Path
 
 import flet as ft
 import pytest
-from test_ui_core_harness import App, walk
+from test_ui_core_harness import App, start, tap_all, walk
 
 from scorekeeper.match import Match
 
@@ -22,19 +22,6 @@ ONE = [49, 9, 10, 14, 15, 16, 17, 18, 19, 23]  # ascending count 1
 @pytest.fixture
 def app(tmp_path: Path) -> App:
     return App(tmp_path / "data")
-
-
-def start(app: App, game: str, names: list[str], dealer: int = 0, **values: object) -> Match:
-    app.start_match(game, names, dealer, **values)
-    (summary,) = app.store.list_matches()
-    match = app.store.get_match(summary.id)
-    assert match is not None
-    return match
-
-
-def tap_all(app: App, *identifiers: str) -> None:
-    for identifier in identifiers:
-        app.tap(identifier)
 
 
 def enter_racks(app: App, *racks: list[int]) -> None:
@@ -367,7 +354,9 @@ def test_history_delete_and_player_rename_close_their_own_dialog_after_a_snack_b
     app.ctx.notify("Saved.")
     app.tap("rename-Anna")
     assert len(open_dialogs(app)) == 1
-    (cancel,) = [c for c in walk(open_dialogs(app)[0]) if isinstance(c, ft.TextButton) and c.content == "Cancel"]
+    (cancel,) = [
+        c for c in walk(open_dialogs(app)[0]) if isinstance(c, ft.TextButton) and c.content == "Cancel"
+    ]
     cancel.on_click(None)
     assert open_dialogs(app) == []
     app.go(f"/history/{match.id}")

@@ -258,6 +258,14 @@ def test_ruckzuck_selecting_a_card_lights_its_fields_and_a_swap_selects_the_joke
     assert driver.ids("act-") and all(i.startswith('act-["place","J"') for i in driver.ids("act-"))
 
 
+def rage_after_bids(hands: list[list[str]]) -> Any:
+    """A 3-player Rage round with these hands (dealer: seat 2) in which everyone has bid 1."""
+    state = rage.arranged_round(rage.RageOptions(3), hands, ["o4", "o5", "o6"], dealer=2)
+    for bid in (1, 1, 1):
+        state.apply(["bid", bid])
+    return state
+
+
 def test_rage_dealer_sees_the_forbidden_bid_disabled_with_the_reason() -> None:
     state = rage.new_round(rage.RageOptions(3), 7, dealer=2, round_index=7)  # 3 cards each, hook rule on
     state.apply(["bid", 1])
@@ -271,11 +279,7 @@ def test_rage_dealer_sees_the_forbidden_bid_disabled_with_the_reason() -> None:
 
 
 def test_rage_joker_opens_the_colour_picker_and_action_cards_are_shown_once() -> None:
-    options = rage.RageOptions(3)
-    hands = [["W", "NT", "NT", "r3"], ["r5", "b2", "g2", "y2"], ["r9", "b9", "g9", "y9"]]
-    state = rage.arranged_round(options, hands, ["o4", "o5", "o6"], dealer=2)
-    for bid in (1, 1, 1):
-        state.apply(["bid", bid])
+    state = rage_after_bids([["W", "NT", "NT", "r3"], ["r5", "b2", "g2", "y2"], ["r9", "b9", "g9", "y9"]])
     driver = Driver(rage_panel, state, 0)
     assert sorted(driver.ids("act-")) == sorted(['act-["play","NT"]', 'act-["play","r3"]'])
     assert driver.ids("choose-") == ["choose-joker"]
@@ -286,11 +290,7 @@ def test_rage_joker_opens_the_colour_picker_and_action_cards_are_shown_once() ->
 
 
 def test_rage_trick_effects_are_announced() -> None:
-    options = rage.RageOptions(3)
-    hands = [["NT", "r3"], ["r5", "b2"], ["r9", "b9"]]
-    state = rage.arranged_round(options, hands, ["o4", "o5", "o6"], dealer=2)
-    for bid in (1, 1, 1):
-        state.apply(["bid", bid])
+    state = rage_after_bids([["NT", "r3"], ["r5", "b2"], ["r9", "b9"]])
     state.apply(["play", "NT"])
     driver = Driver(rage_panel, state, 1)
     effects = [n.content.content.value for n in driver.tagged("trick-effect")]
@@ -345,11 +345,7 @@ def test_ruckzuck_edges_what_the_others_placed_since_the_seats_last_move() -> No
 
 
 def test_rage_names_who_is_taking_the_trick_so_far() -> None:
-    options = rage.RageOptions(3)
-    hands = [["r3", "g1"], ["r5", "b2"], ["r9", "b9"]]
-    state = rage.arranged_round(options, hands, ["o4", "o5", "o6"], dealer=2)
-    for bid in (1, 1, 1):
-        state.apply(["bid", bid])
+    state = rage_after_bids([["r3", "g1"], ["r5", "b2"], ["r9", "b9"]])
     state.apply(["play", "r3"])
     state.apply(["play", "r5"])
     texts = list(strings(Driver(rage_panel, state, 2).tree))

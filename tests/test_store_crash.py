@@ -7,13 +7,11 @@ from __future__ import annotations
 
 import os
 import random
-import signal
 import sys
-import time
 from pathlib import Path
 
 import pytest
-from test_store_support import rz_round
+from test_store_support import killed_child_lines, rz_round
 
 from scorekeeper.match import Match
 from scorekeeper.store import Store
@@ -48,24 +46,7 @@ def child(folder: Path, fd: int, seed: int) -> None:
 
 
 def run_child(folder: Path, seed: int, wait: float) -> list[str]:
-    read_end, write_end = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # pragma: no cover - the child never returns
-        os.close(read_end)
-        try:
-            child(folder, write_end, seed)
-        finally:
-            os._exit(1)
-    os.close(write_end)
-    time.sleep(wait)
-    os.kill(pid, signal.SIGKILL)
-    os.waitpid(pid, 0)
-    chunks = []
-    while chunk := os.read(read_end, 65536):
-        chunks.append(chunk)
-    os.close(read_end)
-    text = b"".join(chunks).decode()
-    return text.split("\n")[:-1]  # the last piece is empty or a report cut off mid-line
+    return killed_child_lines(lambda fd: child(folder, fd, seed), wait)
 
 
 def test_sigkill_at_random_moments_loses_nothing_reported(tmp_path: Path) -> None:

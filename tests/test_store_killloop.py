@@ -8,13 +8,11 @@ from __future__ import annotations
 import json
 import os
 import random
-import signal
 import sys
-import time
 from pathlib import Path
 
 import pytest
-from test_store_support import rz_round
+from test_store_support import killed_child_lines, rz_round
 
 from scorekeeper.bench.store import export_text
 from scorekeeper.match import Match
@@ -67,23 +65,7 @@ def child(folder: Path, side: Path, fd: int, seed: int) -> None:
 
 
 def run_child(folder: Path, side: Path, seed: int, wait: float) -> list[str]:
-    read_end, write_end = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # pragma: no cover - the child never returns
-        os.close(read_end)
-        try:
-            child(folder, side, write_end, seed)
-        finally:
-            os._exit(1)
-    os.close(write_end)
-    time.sleep(wait)
-    os.kill(pid, signal.SIGKILL)
-    os.waitpid(pid, 0)
-    chunks = []
-    while chunk := os.read(read_end, 65536):
-        chunks.append(chunk)
-    os.close(read_end)
-    return b"".join(chunks).decode().split("\n")[:-1]
+    return killed_child_lines(lambda fd: child(folder, side, fd, seed), wait)
 
 
 def test_sigkill_over_saves_undo_and_imports_loses_nothing_acknowledged(tmp_path: Path) -> None:

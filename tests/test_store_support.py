@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import random
+import signal
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -34,3 +38,26 @@ def new_match(store: Store | None = None, rounds: int = 0, planned: int = 50, se
 def tree(folder: Path) -> dict[str, bytes]:
     """Every file under `folder` with its bytes (to prove nothing was touched)."""
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def killed_child_lines(work: Callable[[int], None], wait: float) -> list[str]:
+    """Fork a child that runs `work(fd)` (writing one report line per acknowledged step to `fd`), SIGKILL it
+    after `wait` seconds and return the complete lines it wrote."""
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child never returns
+        os.close(read_end)
+        try:
+            work(write_end)
+        finally:
+            os._exit(1)
+    os.close(write_end)
+    time.sleep(wait)
+    os.kill(pid, signal.SIGKILL)
+    os.waitpid(pid, 0)
+    chunks = []
+    while chunk := os.read(read_end, 65536):
+        chunks.append(chunk)
+    os.close(read_end)
+    text = b"".join(chunks).decode()
+    return text.split("\n")[:-1]  # the last piece is empty or a report cut off mid-line

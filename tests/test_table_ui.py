@@ -37,12 +37,15 @@ def app(tmp_path: Path, name: str, *, web: bool = True, width: float = 390) -> A
     return opened
 
 
-def host_table(tmp_path: Path, players: int = 2) -> tuple[App, str]:
+def host_table(tmp_path: Path, players: int = 2, game: str = "racko", *choices: str) -> tuple[App, str]:
+    """The host's tablet creates a table for `game` at `players` (tapping `choices` first) and shows its code."""
     host = app(tmp_path, "host", width=1280)
     host.go("/")
     host.tap("host-table")
-    host.tap("table-game-racko")
+    host.tap(f"table-game-{game}")
     host.tap(f"table-players-{players}")
+    for choice in choices:
+        host.tap(choice)
     host.tap("create-table")
     code = host.ctx.route.rsplit("/", 1)[1]
     assert host.find("table-code").value == code
@@ -275,14 +278,7 @@ def test_no_other_seats_hidden_card_is_in_a_phones_control_tree(tmp_path: Path) 
 
 
 def test_phones_keep_score_for_a_rage_round_and_the_board_shows_who_is_done(tmp_path: Path) -> None:
-    host = app(tmp_path, "host", width=1280)
-    host.go("/")
-    host.tap("host-table")
-    host.tap("table-game-rage")
-    host.tap("table-players-3")
-    host.tap("table-mode-keep")
-    host.tap("create-table")
-    code = host.ctx.route.rsplit("/", 1)[1]
+    host, code = host_table(tmp_path, 3, "rage", "table-mode-keep")
     assert not host.has("computer-1")  # score keeping: every seat is a phone
     phones = [join(tmp_path, code, name, n + 1) for n, name in enumerate(("Anna", "Ben", "Cleo"))]
     host.go(f"/table/{code}")

@@ -20,6 +20,7 @@ from flet.messaging.protocol import configure_encode_object_for_msgpack
 from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 
+from scorekeeper.match import Match
 from scorekeeper.store import MatchSummary, Store
 from scorekeeper.ui.app import make_main
 from scorekeeper.ui.context import AppContext
@@ -156,6 +157,20 @@ class App:
 
     def enter(self) -> None:
         self.ctx.on_enter()
+
+
+def start(app: App, game: str, names: list[str], dealer: int = 0, **values: object) -> Match:
+    """App.start_match, then the saved match itself."""
+    app.start_match(game, names, dealer, **values)
+    (summary,) = app.store.list_matches()
+    match = app.store.get_match(summary.id)
+    assert match is not None
+    return match
+
+
+def tap_all(app: App, *identifiers: str) -> None:
+    for identifier in identifiers:
+        app.tap(identifier)
 
 
 def messages_in(path: Path) -> list[str]:

@@ -17,7 +17,7 @@ import pytest
 import test_ui_core_harness as harness
 from babel.messages.pofile import read_po
 from flet.pubsub.pubsub_hub import PubSubHub
-from test_ui_core_harness import App, messages_in
+from test_ui_core_harness import App, messages_in, start, tap_all
 
 from scorekeeper.match import Match
 from scorekeeper.ui.i18n import LOCALES_DIR, Translator, catalog
@@ -62,19 +62,6 @@ def test_followup_catalog_holds_only_used_new_messages(language: str) -> None:
 @pytest.fixture
 def app(tmp_path: Path) -> App:
     return App(tmp_path / "data")
-
-
-def start(app: App, game: str, names: list[str], dealer: int, **values: object) -> Match:
-    app.start_match(game, names, dealer, **values)
-    (summary,) = app.store.list_matches()
-    match = app.store.get_match(summary.id)
-    assert match is not None
-    return match
-
-
-def tap_all(app: App, *identifiers: str) -> None:
-    for identifier in identifiers:
-        app.tap(identifier)
 
 
 def slot_marks(app: App) -> list[tuple[bool, bool]]:

@@ -69,3 +69,23 @@ class Files:
         """The newest snapshot's copy of a record, wrapped as a file's tables (None when none has it)."""
         record = snapshots.find_record(self.layout, section, record_id)
         return None if record is None else wrap(record)
+
+
+def newer_file_note(path: Path) -> Message:
+    """What the player is told once about a saved game written by a newer app version (it is skipped, not
+    repaired)."""
+    return Message(
+        "A saved game ({file}) was written by a newer version of the app and is skipped.", file=path.name
+    )
+
+
+class FilesPart:
+    """A part of the store (players, settings, saved games) that works on one data folder's files."""
+
+    def __init__(self, files: Files) -> None:
+        self.files = files
+        self.layout = files.layout
+        self._lock = files.lock
+        self._note = files.note
+        self._write = files.write
+        self._snapshot_record = files.snapshot_record

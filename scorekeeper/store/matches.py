@@ -30,7 +30,7 @@ from scorekeeper.store.errors import (
     NewerFileError,
     StoreError,
 )
-from scorekeeper.store.files import Files
+from scorekeeper.store.files import Files, newer_file_note
 from scorekeeper.store.index import MatchIndex, fingerprint
 from scorekeeper.store.paths import INDEX_BUCKETS, is_safe_id
 from scorekeeper.store.records import MatchSummary
@@ -132,12 +132,7 @@ class Matches:
                 restore_missing=restore_missing,
             )
         except NewerFileError:
-            self._note(
-                Message(
-                    "A saved game ({file}) was written by a newer version of the app and is skipped.",
-                    file=path.name,
-                )
-            )
+            self._note(newer_file_note(path))
             return None
         if loaded.message:
             self._note(loaded.message)

@@ -11,7 +11,7 @@ from typing import Any
 from scorekeeper.games.base import Message, joined
 from scorekeeper.match import now_iso
 from scorekeeper.store.errors import CorruptFileError, InputError, NewerFileError, NewerVersionError
-from scorekeeper.store.files import Files
+from scorekeeper.store.files import Files, FilesPart
 from scorekeeper.store.records import MatchSummary, Player
 from scorekeeper.store.recovery import load
 from scorekeeper.store.schema import Tables
@@ -34,17 +34,12 @@ def _validate_settings(tables: Tables) -> None:
         raise ValueError("settings must be an object")
 
 
-class Players:
+class Players(FilesPart):
     """The player list (`players.json`). `seated()` gives the match summaries, so that a lost player list can
     be rebuilt from the games."""
 
     def __init__(self, files: Files, seated: Callable[[], list[MatchSummary]]) -> None:
-        self.files = files
-        self.layout = files.layout
-        self._lock = files.lock
-        self._note = files.note
-        self._write = files.write
-        self._snapshot_record = files.snapshot_record
+        super().__init__(files)
         self._seated = seated
 
     # ------------------------------------------------------------------ reading
@@ -228,15 +223,8 @@ _NEWER_SETTINGS = Message(
 )
 
 
-class Settings:
+class Settings(FilesPart):
     """The settings (`settings.json`): one document of name -> plain value."""
-
-    def __init__(self, files: Files) -> None:
-        self.layout = files.layout
-        self._lock = files.lock
-        self._note = files.note
-        self._write = files.write
-        self._snapshot_record = files.snapshot_record
 
     def _settings_doc(self) -> dict[str, Any]:
         path = self.layout.settings

@@ -9,7 +9,7 @@ from typing import Any
 from scorekeeper.games.base import Message, day_of
 from scorekeeper.match import now_iso
 from scorekeeper.store.errors import ConflictError, CorruptFileError, InputError, NewerFileError, StoreError
-from scorekeeper.store.files import Files
+from scorekeeper.store.files import FilesPart, newer_file_note
 from scorekeeper.store.paths import is_safe_id
 from scorekeeper.store.records import SavedGame
 from scorekeeper.store.recovery import describe_tables, load, stamp
@@ -34,15 +34,8 @@ def _describe(doc: dict[str, Any]) -> Message:
     )
 
 
-class SavedGames:
+class SavedGames(FilesPart):
     """Saved digital games (`digital/<id>.json`)."""
-
-    def __init__(self, files: Files) -> None:
-        self.layout = files.layout
-        self._lock = files.lock
-        self._note = files.note
-        self._write = files.write
-        self._snapshot_record = files.snapshot_record
 
     def write_record(self, data: dict[str, Any]) -> None:
         """Write a checked saved game's data as it is (import: the version is the caller's decision)."""
@@ -62,12 +55,7 @@ class SavedGames:
             validate(tables)
             return SavedGame.from_dict(tables[TABLE]["1"])
         except NewerFileError:
-            self._note(
-                Message(
-                    "A saved game ({file}) was written by a newer version of the app and is skipped.",
-                    file=path.name,
-                )
-            )
+            self._note(newer_file_note(path))
             return None
         except (CorruptFileError, ValueError, KeyError, TypeError):
             pass

@@ -87,36 +87,35 @@ class SeatStatus:
 
 
 @dataclass(frozen=True)
-class SeatPayload:
+class Progress:
+    """Where the match stands, the same for every phone and the board."""
+
+    names: list[str]
+    totals: list[int]
+    to_act: int
+    round_index: int
+    round_over: bool
+    match_over: bool
+    round_points: list[int] | None
+
+
+@dataclass(frozen=True)
+class SeatPayload(Progress):
     """Everything one phone receives: its own seat only."""
 
     seat: int
     view: Any
     legal: list[Action]
     moves: list[Message]
-    names: list[str]
-    totals: list[int]
-    to_act: int
-    round_index: int
-    round_over: bool
-    match_over: bool
-    round_points: list[int] | None
     result_lines: list[Message] | None
 
 
 @dataclass(frozen=True)
-class BoardPayload:
+class BoardPayload(Progress):
     """Everything the board receives: public information only."""
 
     view: Any
     moves: list[Message]
-    names: list[str]
-    totals: list[int]
-    to_act: int
-    round_index: int
-    round_over: bool
-    match_over: bool
-    round_points: list[int] | None
     seats: list[SeatStatus]
 
 
@@ -323,13 +322,7 @@ class Table:
                 view=session.view_for(seat),
                 legal=session.legal_for(seat),
                 moves=list(self.moves[seat][-MOVES_SHOWN:]),
-                names=self.names(),
-                totals=list(session.match.totals()),
-                to_act=session.to_act,
-                round_index=session.round_index,
-                round_over=session.round_over,
-                match_over=session.match_over,
-                round_points=points,
+                **self._progress(session, points),
                 result_lines=lines,
             )
 
@@ -341,17 +334,23 @@ class Table:
             return BoardPayload(
                 view=public_of(seat_views(session.state)),
                 moves=list(self.board_moves[-MOVES_SHOWN:]),
-                names=self.names(),
-                totals=list(session.match.totals()),
-                to_act=session.to_act,
-                round_index=session.round_index,
-                round_over=session.round_over,
-                match_over=session.match_over,
-                round_points=points,
+                **self._progress(session, points),
                 seats=self.status(),
             )
 
     # ------------------------------------------------------------------ inside
+    def _progress(self, session: PlaySession, points: list[int] | None) -> dict[str, Any]:
+        """The `Progress` fields of a payload."""
+        return {
+            "names": self.names(),
+            "totals": list(session.match.totals()),
+            "to_act": session.to_act,
+            "round_index": session.round_index,
+            "round_over": session.round_over,
+            "match_over": session.match_over,
+            "round_points": points,
+        }
+
     def _seat(self, seat: Any) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats):
             raise TableError("There is no seat {seat} at this table.", seat=seat)

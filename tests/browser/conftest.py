@@ -13,9 +13,10 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -241,6 +242,46 @@ def ui(chromium, app_url: str, request) -> Iterator[UI]:
     helper.open()
     yield helper
     context.close()
+
+
+@contextmanager
+def seeded_ui(
+    chromium: Any, tmp_path: Path, language: str, seed: Callable[[Any], Any], name: str
+) -> Iterator[Any]:
+    """A phone-sized page on the app serving a fresh data folder that `seed(store)` filled, in `language`;
+    yields (UI, what `seed` returned, the language's Translator)."""
+    from scorekeeper.store import Store
+    from scorekeeper.ui.i18n import Translator
+
+    data = tmp_path / "data"
+    data.mkdir()
+    with Store.open(data) as store:
+        seeded = seed(store)
+        store.set_setting("language", language)
+    with served(data) as url:
+        context = chromium.new_context(viewport=PHONE)
+        try:
+            yield UI(context.new_page(), url, f"{name}-{language}"), seeded, Translator(language)
+        finally:
+            context.close()
+
+
+@contextmanager
+def browser_tabs(chromium: Any, url: str) -> Iterator[Callable[[str, dict[str, int]], UI]]:
+    """`tab(name, size)` opens a page on `url` in a context of its own (a phone, the board); all are closed at
+    the end of the block."""
+    contexts: list[Any] = []
+
+    def tab(name: str, size: dict[str, int]) -> UI:
+        context = chromium.new_context(viewport=size)
+        contexts.append(context)
+        return UI(context.new_page(), url, name)
+
+    try:
+        yield tab
+    finally:
+        for context in contexts:
+            context.close()
 
 
 def add_players(ui: UI, *names: str) -> None:

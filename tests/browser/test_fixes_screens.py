@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import OUTPUT, PHONE, UI, served
+from conftest import OUTPUT, PHONE, UI, seeded_ui
 
 from scorekeeper.match import Match
 from scorekeeper.store import Store
@@ -73,18 +73,8 @@ def _seed(store: Store) -> dict[str, str]:
 def fixes(
     chromium: Any, tmp_path: Path, request: pytest.FixtureRequest
 ) -> Iterator[tuple[UI, dict, Translator]]:
-    language = request.param
-    data = tmp_path / "data"
-    data.mkdir()
-    with Store.open(data) as store:
-        made = _seed(store)
-        store.set_setting("language", language)
-    with served(data) as url:
-        context = chromium.new_context(viewport=PHONE)
-        try:
-            yield UI(context.new_page(), url, f"fixes-{language}"), made, Translator(language)
-        finally:
-            context.close()
+    with seeded_ui(chromium, tmp_path, request.param, _seed, "fixes") as made:
+        yield made
 
 
 def shot(ui: UI, screen: str) -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import OUTPUT, PHONE, ROOT, UI, served
+from conftest import OUTPUT, PHONE, ROOT, UI, seeded_ui
 
 from scorekeeper.games.ruckzuck import JOKER
 from scorekeeper.match import Match
@@ -47,18 +47,8 @@ def _seed(store: Store) -> dict[str, str]:
 def polish(
     chromium: Any, tmp_path: Path, request: pytest.FixtureRequest
 ) -> Iterator[tuple[UI, dict, Translator]]:
-    language = request.param
-    data = tmp_path / "data"
-    data.mkdir()
-    with Store.open(data) as store:
-        running = _seed(store)
-        store.set_setting("language", language)
-    with served(data) as url:
-        context = chromium.new_context(viewport=PHONE)
-        try:
-            yield UI(context.new_page(), url, f"polish-{language}"), running, Translator(language)
-        finally:
-            context.close()
+    with seeded_ui(chromium, tmp_path, request.param, _seed, "polish") as made:
+        yield made
 
 
 def shot(ui: UI, screen: str) -> None:

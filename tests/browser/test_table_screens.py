@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import DESKTOP, OUTPUT, PHONE, UI, served
+from conftest import DESKTOP, OUTPUT, PHONE, UI, browser_tabs, served
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -85,81 +85,70 @@ def reopen(ui: UI, ready: str) -> None:
 def test_a_table_plays_a_racko_round_with_phones_and_a_board(chromium, tmp_path: Path) -> None:
     data = tmp_path / "data"
     data.mkdir()
-    with served(data) as url:
-        contexts = []
+    with served(data) as url, browser_tabs(chromium, url) as tab:
+        host = tab("host", DESKTOP)
+        host.open("/", ready="host-table")
+        host.tap("host-table")
+        host.tap("table-game-racko")
+        host.tap("table-players-3")
+        host.tap("create-table")
+        host.wait("table-code")
+        code = host.text_of("table-code")
+        assert len(code) == 6, code
+        assert f"/join/{code}" in host.text_of("join-address")
+        shoot(host, "lobby", DESKTOP)
 
-        def tab(name: str, size: dict[str, int]) -> UI:
-            context = chromium.new_context(viewport=size)
-            contexts.append(context)
-            return UI(context.new_page(), url, name)
+        guesser = tab("guesser", PHONE)  # a wrong code gets a clear message
+        guesser.open("/join/AAAAAA", ready="join-code")
+        wait_says(guesser, "There is no table with the code AAAAAA")
 
-        try:
-            host = tab("host", DESKTOP)
-            host.open("/", ready="host-table")
-            host.tap("host-table")
-            host.tap("table-game-racko")
-            host.tap("table-players-3")
-            host.tap("create-table")
-            host.wait("table-code")
-            code = host.text_of("table-code")
-            assert len(code) == 6, code
-            assert f"/join/{code}" in host.text_of("join-address")
-            shoot(host, "lobby", DESKTOP)
+        phones = []
+        for seat, name in ((1, "Anna"), (2, "Ben")):
+            phone = tab(name, PHONE)
+            phone.open(f"/join/{code}", ready="join-name")
+            phone.fill("join-name", name)
+            phone.tap(f"take-seat-{seat}")
+            if seat == 1:
+                shoot(phone, "join", PHONE)
+            phone.tap("join-submit")
+            phone.wait("seat-waiting")
+            phones.append(phone)
 
-            guesser = tab("guesser", PHONE)  # a wrong code gets a clear message
-            guesser.open("/join/AAAAAA", ready="join-code")
-            wait_says(guesser, "There is no table with the code AAAAAA")
+        thief = tab("thief", PHONE)  # no token: the seat screen sends it to joining, never to a seat
+        thief.open(f"/table/{code}/seat", ready="join-name")
+        assert not present(thief, "play-panel")
 
-            phones = []
-            for seat, name in ((1, "Anna"), (2, "Ben")):
-                phone = tab(name, PHONE)
-                phone.open(f"/join/{code}", ready="join-name")
-                phone.fill("join-name", name)
-                phone.tap(f"take-seat-{seat}")
-                if seat == 1:
-                    shoot(phone, "join", PHONE)
-                phone.tap("join-submit")
-                phone.wait("seat-waiting")
-                phones.append(phone)
+        wait_says(host, "Anna")  # the lobby hears of each join without a reload
+        wait_says(host, "Ben")
+        host.tap("computer-3")
+        host.tap("start-table")
+        host.wait("board-turn")
+        for phone in phones:
+            phone.wait("turn-status", timeout=30_000)
 
-            thief = tab("thief", PHONE)  # no token: the seat screen sends it to joining, never to a seat
-            thief.open(f"/table/{code}/seat", ready="join-name")
-            assert not present(thief, "play-panel")
-
-            wait_says(host, "Anna")  # the lobby hears of each join without a reload
-            wait_says(host, "Ben")
-            host.tap("computer-3")
-            host.tap("start-table")
-            host.wait("board-turn")
-            for phone in phones:
-                phone.wait("turn-status", timeout=30_000)
-
-            deadline = time.monotonic() + 400
-            moves = 0
-            reloaded = False
-            shot = False
-            while time.monotonic() < deadline and not present(phones[0], "round-result"):
-                moved = any([one_move(phone) for phone in phones])
-                moves += moved
-                if moves >= 6 and not shot:
-                    shoot(phones[0], "seat", PHONE)
-                    shoot(host, "board", TV)
-                    shot = True
-                if moves >= 8 and not reloaded:  # a reload mid-round: back in the seat without typing
-                    reopen(phones[1], ready="turn-status")
-                    assert present(phones[1], "play-panel") or present(phones[1], "round-result")
-                    wait_says(phones[1], "Ben")
-                    reloaded = True
-                if not moved:
-                    phones[0].page.wait_for_timeout(300)
-            assert reloaded and present(phones[0], "round-result"), phones[0].all_text()[:1500]
-            phones[1].wait("round-result", timeout=30_000)
-            wait_says(host, "Round 1 is over.")
-            shoot(phones[0], "round-result", PHONE)
-            shoot(host, "board-end", TV)
-        finally:
-            for context in contexts:
-                context.close()
+        deadline = time.monotonic() + 400
+        moves = 0
+        reloaded = False
+        shot = False
+        while time.monotonic() < deadline and not present(phones[0], "round-result"):
+            moved = any([one_move(phone) for phone in phones])
+            moves += moved
+            if moves >= 6 and not shot:
+                shoot(phones[0], "seat", PHONE)
+                shoot(host, "board", TV)
+                shot = True
+            if moves >= 8 and not reloaded:  # a reload mid-round: back in the seat without typing
+                reopen(phones[1], ready="turn-status")
+                assert present(phones[1], "play-panel") or present(phones[1], "round-result")
+                wait_says(phones[1], "Ben")
+                reloaded = True
+            if not moved:
+                phones[0].page.wait_for_timeout(300)
+        assert reloaded and present(phones[0], "round-result"), phones[0].all_text()[:1500]
+        phones[1].wait("round-result", timeout=30_000)
+        wait_says(host, "Round 1 is over.")
+        shoot(phones[0], "round-result", PHONE)
+        shoot(host, "board-end", TV)
 
 
 def test_boards_of_rage_and_ruck_zuck_after_a_host_restart(chromium, tmp_path: Path) -> None:
@@ -179,16 +168,12 @@ def test_boards_of_rage_and_ruck_zuck_after_a_host_restart(chromium, tmp_path: P
             for _ in range(9):
                 table.step_computer()
             codes[game] = table.code
-    with served(data) as url:
-        context = chromium.new_context(viewport=TV)
-        try:
-            board = UI(context.new_page(), url, "board")
-            for game, part in (("rage", "board-trump"), ("ruckzuck", "board-grid")):
-                board.open(f"/table/{codes[game]}/board", ready=part)
-                board.wait("board-score-0")
-                shoot(board, f"board-{game}", TV)
-        finally:
-            context.close()
+    with served(data) as url, browser_tabs(chromium, url) as tab:
+        board = tab("board", TV)
+        for game, part in (("rage", "board-trump"), ("ruckzuck", "board-grid")):
+            board.open(f"/table/{codes[game]}/board", ready=part)
+            board.wait("board-score-0")
+            shoot(board, f"board-{game}", TV)
 
 
 def test_a_table_keeps_score_for_a_rage_round(chromium, tmp_path: Path) -> None:
@@ -196,60 +181,50 @@ def test_a_table_keeps_score_for_a_rage_round(chromium, tmp_path: Path) -> None:
     board shows who is done; a part that makes the round wrong is refused, corrected, and the round is saved."""
     data = tmp_path / "data"
     data.mkdir()
-    with served(data) as url:
-        contexts = []
-
-        def tab(name: str, size: dict[str, int]) -> UI:
-            context = chromium.new_context(viewport=size)
-            contexts.append(context)
-            return UI(context.new_page(), url, name)
+    with served(data) as url, browser_tabs(chromium, url) as tab:
 
         def part(phone: UI, field: str, value: int) -> None:
             phone.wait(f"part-{field}-{value}", timeout=30_000)
             phone.tap(f"part-{field}-{value}")  # one tap, as on the round-entry screens
             phone.tap("part-submit")
 
-        try:
-            host = tab("host", DESKTOP)
-            host.open("/", ready="host-table")
-            host.tap("host-table")
-            host.tap("table-game-rage")
-            host.tap("table-players-3")
-            host.tap("table-mode-keep")
-            host.tap("create-table")
-            host.wait("table-code")
-            code = host.text_of("table-code")
-            phones = []
-            for seat, name in ((1, "Anna"), (2, "Ben"), (3, "Cleo")):
-                phone = tab(name, PHONE)
-                phone.open(f"/join/{code}", ready="join-name")
-                phone.fill("join-name", name)
-                phone.tap(f"take-seat-{seat}")
-                phone.tap("join-submit")
-                phone.wait("seat-waiting")
-                phones.append(phone)
-            wait_says(host, "Cleo")
-            host.tap("start-table")
-            host.wait("board-parts")
-            board = tab("board", TV)
-            board.open(f"/table/{code}/board", ready="board-parts")
-            for phone in phones:
-                phone.wait("keep-part", timeout=30_000)
-            wait_says(phones[0], "Anna deals.")  # the first dealer is seat 1: Anna bids last
-            part(phones[1], "bid", 3)
-            part(phones[2], "bid", 3)
-            wait_says(board, "done")
-            shoot(phones[0], "keep-bid", PHONE)
-            part(phones[0], "bid", 2)
-            part(phones[1], "tricks", 3)
-            part(phones[2], "tricks", 5)
-            part(phones[0], "tricks", 4)  # 3 + 5 + 4 = 12 tricks of 10: refused, nothing saved
-            wait_says(phones[0], "The tricks add up to 12")
-            shoot(board, "keep-board", TV)
-            part(phones[0], "tricks", 2)
-            wait_says(board, "Round 2")  # saved: the next round's parts are asked for
-            wait_says(phones[1], "Round 2")
-            shoot(board, "keep-board-saved", TV)
-        finally:
-            for context in contexts:
-                context.close()
+        host = tab("host", DESKTOP)
+        host.open("/", ready="host-table")
+        host.tap("host-table")
+        host.tap("table-game-rage")
+        host.tap("table-players-3")
+        host.tap("table-mode-keep")
+        host.tap("create-table")
+        host.wait("table-code")
+        code = host.text_of("table-code")
+        phones = []
+        for seat, name in ((1, "Anna"), (2, "Ben"), (3, "Cleo")):
+            phone = tab(name, PHONE)
+            phone.open(f"/join/{code}", ready="join-name")
+            phone.fill("join-name", name)
+            phone.tap(f"take-seat-{seat}")
+            phone.tap("join-submit")
+            phone.wait("seat-waiting")
+            phones.append(phone)
+        wait_says(host, "Cleo")
+        host.tap("start-table")
+        host.wait("board-parts")
+        board = tab("board", TV)
+        board.open(f"/table/{code}/board", ready="board-parts")
+        for phone in phones:
+            phone.wait("keep-part", timeout=30_000)
+        wait_says(phones[0], "Anna deals.")  # the first dealer is seat 1: Anna bids last
+        part(phones[1], "bid", 3)
+        part(phones[2], "bid", 3)
+        wait_says(board, "done")
+        shoot(phones[0], "keep-bid", PHONE)
+        part(phones[0], "bid", 2)
+        part(phones[1], "tricks", 3)
+        part(phones[2], "tricks", 5)
+        part(phones[0], "tricks", 4)  # 3 + 5 + 4 = 12 tricks of 10: refused, nothing saved
+        wait_says(phones[0], "The tricks add up to 12")
+        shoot(board, "keep-board", TV)
+        part(phones[0], "tricks", 2)
+        wait_says(board, "Round 2")  # saved: the next round's parts are asked for
+        wait_says(phones[1], "Round 2")
+        shoot(board, "keep-board-saved", TV)

@@ -133,23 +133,14 @@ def rage_card(
         parts.append(ft.Icon(icon, size=width * 0.32, color=ink))
     if count > 1:
         parts.append(ft.Text(f"×{count}", size=width * 0.22, color=ink, no_wrap=True))
-    return ft.Container(
-        ft.Column(
-            parts,
-            spacing=0,
-            alignment=ft.MainAxisAlignment.CENTER,
-            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-            tight=True,
-        ),
+    return _card_face(
+        parts,
         width=width,
         height=height,
-        bgcolor=fill,
-        border_radius=width * 0.15,
+        fill=fill,
         border=ft.Border.all(4 if selected else 1, SELECTED if selected else "#40000000"),
-        alignment=ft.Alignment.CENTER,
         opacity=0.35 if dim else 1.0,
         on_click=on_click,
-        ink=on_click is not None,
         tooltip=rage_card_name(ctx, card),
     )
 
@@ -178,6 +169,30 @@ def ruckzuck_card(
     ]
     if count > 1:
         parts.append(ft.Text(f"×{count}", size=width * 0.24, color=RZ_INK, no_wrap=True))
+    return _card_face(
+        parts,
+        width=width,
+        height=width * 1.4,
+        fill=RZ_FILL,
+        border=ft.Border.all(4 if selected else 1, ft.Colors.PRIMARY if selected else "#55000000"),
+        opacity=0.4 if dim else 1.0,
+        on_click=on_click,
+        tooltip=tooltip,
+    )
+
+
+def _card_face(
+    parts: list[ft.Control],
+    *,
+    width: float,
+    height: float,
+    fill: str,
+    border: ft.Border,
+    opacity: float,
+    on_click: Callable[[ft.ControlEvent], None] | None,
+    tooltip: str | None,
+) -> ft.Container:
+    """A card: `parts` stacked in the middle of a rounded, filled box that is tappable when `on_click` is set."""
     return ft.Container(
         ft.Column(
             parts,
@@ -187,12 +202,12 @@ def ruckzuck_card(
             tight=True,
         ),
         width=width,
-        height=width * 1.4,
-        bgcolor=RZ_FILL,
+        height=height,
+        bgcolor=fill,
         border_radius=width * 0.15,
-        border=ft.Border.all(4 if selected else 1, ft.Colors.PRIMARY if selected else "#55000000"),
+        border=border,
         alignment=ft.Alignment.CENTER,
-        opacity=0.4 if dim else 1.0,
+        opacity=opacity,
         on_click=on_click,
         ink=on_click is not None,
         tooltip=tooltip,

@@ -12,14 +12,12 @@ from scorekeeper.games.spec import GAMES
 from scorekeeper.match import Match
 from scorekeeper.store import StoreError
 from scorekeeper.ui.components.layout import error_text, screen, section
-from scorekeeper.ui.components.score_table import game_title
+from scorekeeper.ui.components.setup_form import check_player_count, choice_button, game_buttons, seat_row
+from scorekeeper.ui.components.setup_form import option_controls as options_ui
 from scorekeeper.ui.components.widgets import primary_button, seat_chip, tag
 from scorekeeper.ui.context import PLAYER_COLOURS, AppContext
 from scorekeeper.ui.views.game_options import (
-    GAME_OPTIONS,
     PLAYER_RANGE,
-    OptionSpec,
-    default_value,
     options_for,
     player_range,
 )
@@ -43,48 +41,6 @@ def _draft(ctx: AppContext, game: str | None, again: str | None) -> dict[str, An
     return draft
 
 
-def _option_control(ctx: AppContext, spec: OptionSpec, value: Any, on_change) -> ft.Control:
-    label, help_text = ctx.t(spec.label), ctx.t(spec.help)
-    ident = f"option-{spec.name}"
-    if spec.kind == "bool":
-        control: ft.Control = ft.Switch(
-            label=label, value=bool(value), on_change=lambda e: on_change(e.control.value)
-        )
-    elif spec.kind == "choice":
-        control = ft.Column(
-            [
-                ft.Text(label),
-                ft.Row(
-                    [
-                        tag(
-                            f"{ident}-{choice}",
-                            ft.FilledButton(ctx.t(text), on_click=lambda _, c=choice: on_change(c))
-                            if choice == value
-                            else ft.OutlinedButton(ctx.t(text), on_click=lambda _, c=choice: on_change(c)),
-                        )
-                        for choice, text in spec.choices
-                    ],
-                    wrap=True,
-                ),
-            ],
-            spacing=4,
-        )
-    else:
-
-        def typed(event: ft.Event[ft.TextField]) -> None:
-            text = (event.control.value or "").strip()
-            on_change(int(text) if text.isdigit() else text, redraw=False)
-
-        control = ft.TextField(
-            label=label,
-            value="" if value is None else str(value),
-            keyboard_type=ft.KeyboardType.NUMBER,
-            width=200,
-            on_change=typed,
-        )
-    return ft.Column([tag(ident, control), ft.Text(help_text, size=12, italic=True)], spacing=2)
-
-
 def build(ctx: AppContext, game: str | None = None, again: str | None = None, **_: str) -> ft.View:
     draft = _draft(ctx, game, again)
     game = draft["game"]
@@ -100,11 +56,6 @@ def build(ctx: AppContext, game: str | None = None, again: str | None = None, **
     def set_game(name: str) -> None:
         draft.update(game=name, values={})
         redraw()
-
-    def set_value(name: str, value: Any, *, redraw: bool = True) -> None:
-        draft["values"][name] = value
-        if redraw:
-            ctx.rerender()
 
     def toggle_seat(player_id: str) -> None:
         if player_id in seats:
@@ -158,15 +109,7 @@ def build(ctx: AppContext, game: str | None = None, again: str | None = None, **
         )
         names = [players[s].name if s in players else ctx.store.get_player(s).name for s in seats]
         try:
-            if not low <= len(seats) <= high:
-                raise RuleError(
-                    ctx.t(
-                        "{game} is for {low} to {high} players.",
-                        game=game_title(ctx, game),
-                        low=low,
-                        high=high,
-                    )
-                )
+            check_player_count(ctx, game, len(seats), low, high)
             match = Match.new(game, options, list(seats), first_dealer=first, names=names)
             ctx.store.save_match(match)
         except (RuleError, StoreError, ValueError) as error:
@@ -176,29 +119,8 @@ def build(ctx: AppContext, game: str | None = None, again: str | None = None, **
         ctx.drafts.pop("new_game", None)
         ctx.navigate(f"/match/{match.id}/round")
 
-    games = ft.Row(
-        [
-            tag(
-                f"game-{name}",
-                (ft.FilledButton if name == game else ft.OutlinedButton)(
-                    game_title(ctx, name), on_click=lambda _, n=name: set_game(n), height=48
-                ),
-            )
-            for name in PLAYER_RANGE
-        ],
-        wrap=True,
-    )
-    current = {**{s.name: default_value(s, len(seats)) for s in GAME_OPTIONS[game]}, **draft["values"]}
-    option_controls = [
-        _option_control(
-            ctx,
-            spec,
-            current.get(spec.name),
-            lambda v, n=spec.name, redraw=True: set_value(n, v, redraw=redraw),
-        )
-        for spec in GAME_OPTIONS[game]
-        if spec.applies(len(seats), current)
-    ]
+    games = game_buttons(ctx, game, set_game)
+    option_controls = options_ui(ctx, game, len(seats), draft["values"], ctx.rerender)
     choose = [
         seat_chip(
             p.name,
@@ -213,30 +135,16 @@ def build(ctx: AppContext, game: str | None = None, again: str | None = None, **
     for index, player_id in enumerate(seats):
         player = players.get(player_id) or ctx.store.get_player(player_id)
         order.append(
-            ft.Row(
-                [
-                    ft.Text(ctx.t("Seat {n}", n=index + 1), width=64),
-                    # The chip takes the free width, so the arrows and the remove button of every row line up.
-                    ft.Container(seat_chip(player.name, player.colour), expand=True),
-                    tag(
-                        f"seat-up-{index}",
-                        ft.IconButton(
-                            ft.Icons.ARROW_UPWARD,
-                            tooltip=ctx.t("Move up"),
-                            on_click=lambda _, i=index: move_up(i),
-                            disabled=index == 0,
-                        ),
-                    ),
-                    tag(
-                        f"seat-remove-{index}",
-                        ft.IconButton(
-                            ft.Icons.CLOSE,
-                            tooltip=ctx.t("Remove"),
-                            on_click=lambda _, pid=player_id: toggle_seat(pid),
-                        ),
-                    ),
-                ],
-                spacing=4,
+            seat_row(
+                ctx,
+                index,
+                # The chip takes the free width, so the arrows and the remove button of every row line up.
+                ft.Container(seat_chip(player.name, player.colour), expand=True),
+                label_width=64,
+                on_up=lambda i=index: move_up(i),
+                on_remove=lambda pid=player_id: toggle_seat(pid),
+                up_id=f"seat-up-{index}",
+                remove_id=f"seat-remove-{index}",
             )
         )
 
@@ -249,12 +157,7 @@ def build(ctx: AppContext, game: str | None = None, again: str | None = None, **
     ]
     dealer = ft.Row(
         [
-            tag(
-                f"dealer-{index}",
-                (ft.FilledButton if key == draft["dealer"] else ft.OutlinedButton)(
-                    text, on_click=lambda _, k=key: set_dealer(k)
-                ),
-            )
+            choice_button(f"dealer-{index}", key == draft["dealer"], text, lambda _, k=key: set_dealer(k))
             for index, (key, text) in enumerate(dealer_choices)
         ],
         wrap=True,

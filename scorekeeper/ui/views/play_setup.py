@@ -17,10 +17,17 @@ from scorekeeper.play import engine
 from scorekeeper.play.session import COMPUTER, PERSON, PlaySession, Seat, computer_seat
 from scorekeeper.ui.components.layout import error_text, screen, section
 from scorekeeper.ui.components.score_table import game_title
+from scorekeeper.ui.components.setup_form import (
+    check_player_count,
+    choice_button,
+    choice_row,
+    game_buttons,
+    seat_row,
+)
+from scorekeeper.ui.components.setup_form import option_controls as options_ui
 from scorekeeper.ui.components.widgets import primary_button, seat_chip, tag
 from scorekeeper.ui.context import N_, PLAYER_COLOURS, AppContext
-from scorekeeper.ui.views.game_options import GAME_OPTIONS, PLAYER_RANGE, default_value, options_for
-from scorekeeper.ui.views.new_game import _option_control
+from scorekeeper.ui.views.game_options import PLAYER_RANGE, options_for
 
 COMPUTER_NAMES = ("Ada", "Bo", "Cleo", "Dex", "Emil", "Fay", "Gus", "Hana", "Ivo", "Juno")
 """Names for computer players (names, so not translated)."""
@@ -76,11 +83,6 @@ def build(ctx: AppContext, game: str | None = None, **_: str) -> ft.View:
         _draft(ctx, name)
         redraw()
 
-    def set_value(name: str, value: Any, *, redraw: bool = True) -> None:
-        draft["values"][name] = value
-        if redraw:
-            ctx.rerender()
-
     def add_person(player_id: str) -> None:
         if any(s.get("player") == player_id for s in seats) or len(seats) >= high:
             return
@@ -121,15 +123,7 @@ def build(ctx: AppContext, game: str | None = None, **_: str) -> ft.View:
 
     def start() -> None:
         try:
-            if not low <= len(seats) <= high:
-                raise RuleError(
-                    ctx.t(
-                        "{game} is for {low} to {high} players.",
-                        game=game_title(ctx, game),
-                        low=low,
-                        high=high,
-                    )
-                )
+            check_player_count(ctx, game, len(seats), low, high)
             if not any(seat["kind"] == PERSON for seat in seats):
                 raise RuleError(ctx.t("Seat at least one person."))
             chosen: list[Seat] = []
@@ -159,29 +153,8 @@ def build(ctx: AppContext, game: str | None = None, **_: str) -> ft.View:
         ctx.drafts[f"play:{session.saved.id}"] = session
         ctx.navigate(f"/play/{session.saved.id}")
 
-    games = ft.Row(
-        [
-            tag(
-                f"game-{name}",
-                (ft.FilledButton if name == game else ft.OutlinedButton)(
-                    game_title(ctx, name), on_click=lambda _, n=name: set_game(n), height=48
-                ),
-            )
-            for name in PLAYER_RANGE
-        ],
-        wrap=True,
-    )
-    current = {**{s.name: default_value(s, len(seats)) for s in GAME_OPTIONS[game]}, **draft["values"]}
-    option_controls = [
-        _option_control(
-            ctx,
-            spec,
-            current.get(spec.name),
-            lambda v, n=spec.name, redraw=True: set_value(n, v, redraw=redraw),
-        )
-        for spec in GAME_OPTIONS[game]
-        if spec.applies(len(seats), current)
-    ]
+    games = game_buttons(ctx, game, set_game)
+    option_controls = options_ui(ctx, game, len(seats), draft["values"], ctx.rerender)
     rows: list[ft.Control] = []
     for index, seat in enumerate(seats):
         if seat["kind"] == PERSON:
@@ -191,12 +164,11 @@ def build(ctx: AppContext, game: str | None = None, **_: str) -> ft.View:
                 [
                     ft.Icon(ft.Icons.SMART_TOY_OUTLINED),
                     *[
-                        tag(
+                        choice_button(
                             f"seat-{index}-strength-{strength}",
-                            (ft.FilledButton if strength == seat["strength"] else ft.OutlinedButton)(
-                                strength_label(ctx, strength),
-                                on_click=lambda _, i=index, s=strength: set_strength(i, s),
-                            ),
+                            strength == seat["strength"],
+                            strength_label(ctx, strength),
+                            lambda _, i=index, s=strength: set_strength(i, s),
                         )
                         for strength in engine.strengths(game)
                     ],
@@ -206,24 +178,14 @@ def build(ctx: AppContext, game: str | None = None, **_: str) -> ft.View:
                 expand=True,
             )
         rows.append(
-            ft.Row(
-                [
-                    ft.Text(ctx.t("Seat {n}", n=index + 1), width=56),
-                    who,
-                    ft.IconButton(
-                        ft.Icons.ARROW_UPWARD,
-                        tooltip=ctx.t("Move up"),
-                        on_click=lambda _, i=index: move_up(i),
-                        disabled=index == 0,
-                    ),
-                    tag(
-                        f"seat-{index}-remove",
-                        ft.IconButton(
-                            ft.Icons.CLOSE, tooltip=ctx.t("Remove"), on_click=lambda _, i=index: remove(i)
-                        ),
-                    ),
-                ],
-                spacing=4,
+            seat_row(
+                ctx,
+                index,
+                who,
+                label_width=56,
+                on_up=lambda i=index: move_up(i),
+                on_remove=lambda i=index: remove(i),
+                remove_id=f"seat-{index}-remove",
             )
         )
     seated = {seat.get("player") for seat in seats}
@@ -233,17 +195,11 @@ def build(ctx: AppContext, game: str | None = None, **_: str) -> ft.View:
         if p.id not in seated
     ]
     pace = str(ctx.settings.get("play_pace", "normal"))
-    pace_row = ft.Row(
-        [
-            tag(
-                f"pace-{key}",
-                (ft.FilledButton if key == pace else ft.OutlinedButton)(
-                    ctx.t(label), on_click=lambda _, k=key: ctx.update_settings(play_pace=k)
-                ),
-            )
-            for key, label in PACES.items()
-        ],
-        wrap=True,
+    pace_row = choice_row(
+        "pace",
+        [(key, ctx.t(label)) for key, label in PACES.items()],
+        pace,
+        lambda k: ctx.update_settings(play_pace=k),
     )
     hints = tag(
         "hints",

@@ -17,10 +17,11 @@ from scorekeeper.table.table import KEEP, OPEN, PLAY, Table
 from scorekeeper.ui import table_runtime as rt
 from scorekeeper.ui.components.layout import screen, section
 from scorekeeper.ui.components.score_table import game_title
+from scorekeeper.ui.components.setup_form import choice_button
+from scorekeeper.ui.components.setup_form import option_controls as options_ui
 from scorekeeper.ui.components.widgets import primary_button, tag
 from scorekeeper.ui.context import AppContext
-from scorekeeper.ui.views.game_options import GAME_OPTIONS, default_value, options_for
-from scorekeeper.ui.views.new_game import _option_control
+from scorekeeper.ui.views.game_options import options_for
 from scorekeeper.ui.views.play_setup import strength_label
 
 
@@ -50,11 +51,6 @@ def setup(ctx: AppContext, game: str | None) -> ft.View:
         draft["players"] = max(low, min(high, int(draft["players"])))
         redraw()
 
-    def set_value(name: str, value: object, *, redraw_now: bool = True) -> None:
-        draft["values"][name] = value
-        if redraw_now:
-            redraw()
-
     def create() -> None:
         players = int(draft["players"])
         options = options_for(draft["game"], players, draft["values"])
@@ -69,43 +65,36 @@ def setup(ctx: AppContext, game: str | None) -> ft.View:
 
     def parts() -> list[ft.Control]:
         games = [
-            tag(
+            choice_button(
                 f"table-game-{g.key}",
-                (ft.FilledButton if g.key == draft["game"] else ft.OutlinedButton)(
-                    game_title(ctx, g.key), on_click=lambda _, k=g.key: choose("game", k), height=48
-                ),
+                g.key == draft["game"],
+                game_title(ctx, g.key),
+                lambda _, k=g.key: choose("game", k),
+                height=48,
             )
             for g in GAMES
         ]
         low, high = find(draft["game"]).players
         counts = [
-            tag(
+            choice_button(
                 f"table-players-{n}",
-                (ft.FilledButton if n == draft["players"] else ft.OutlinedButton)(
-                    str(n), on_click=lambda _, n=n: choose("players", n), width=56, height=48
-                ),
+                n == draft["players"],
+                str(n),
+                lambda _, n=n: choose("players", n),
+                width=56,
+                height=48,
             )
             for n in range(low, high + 1)
         ]
         players = int(draft["players"])
-        fields = GAME_OPTIONS[draft["game"]]
-        current = {**{f.name: default_value(f, players) for f in fields}, **draft["values"]}
-        options = [
-            _option_control(
-                ctx,
-                field,
-                current.get(field.name),
-                lambda v, n=field.name, redraw=True: set_value(n, v, redraw_now=redraw),
-            )
-            for field in fields
-            if field.applies(players, current)
-        ]
+        options = options_ui(ctx, draft["game"], players, draft["values"], redraw)
         modes = [
-            tag(
+            choice_button(
                 f"table-mode-{mode}",
-                (ft.FilledButton if draft.get("mode", PLAY) == mode else ft.OutlinedButton)(
-                    label, on_click=lambda _, m=mode: choose("mode", m), height=48
-                ),
+                draft.get("mode", PLAY) == mode,
+                label,
+                lambda _, m=mode: choose("mode", m),
+                height=48,
             )
             for mode, label in ((PLAY, ctx.t("Play digitally")), (KEEP, ctx.t("Keep score")))
         ]
