@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import errno
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import flet as ft
@@ -28,7 +29,9 @@ def disk_full(*_: object, **__: object) -> None:
 def dispatch_click(app: App, identifier: str) -> None:
     """A tap as Flet's server delivers it: through the session, which catches what the handler raises."""
     control = app.find(identifier)
-    asyncio.run(app.session.dispatch_event(control._i, "click", None))
+    # In a thread of its own: after the browser tests, Playwright's loop is still running in this one.
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        pool.submit(asyncio.run, app.session.dispatch_event(control._i, "click", None)).result()
 
 
 def crashed(app: App) -> bool:
