@@ -1,0 +1,171 @@
+"""Digital Ruck Zuck and Rage in a real browser at phone size: one person against computer players plays a whole
+round to the round result and starts the next round; Rage also reaches the match result (its shortest schedule
+is ten rounds, so the match is set up in the store before its last round, as a resumed game).
+
+The person's move is picked from the controls on screen: the panels tag an action's last tap `act-<json>` and a
+step towards it `choose-<name>` (see `path()` in ruckzuck_panel.py and rage_panel.py). Flutter sometimes drops a
+click under load, so every step polls the screen again instead of assuming the previous tap landed."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from conftest import OUTPUT, PHONE, UI, served
+from test_play_racko import acts, present, tap_act
+
+from scorekeeper.play.session import PERSON, PlaySession, Seat, computer_seat
+from scorekeeper.store import Store
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+def chooses(ui: UI) -> list[str]:
+    """The identifiers of the steps towards an action offered on screen now (`choose-card-17`, `choose-joker`)."""
+    nodes = ui.page.locator("[flt-semantics-identifier^='choose-']")
+    return sorted(nodes.nth(i).get_attribute("flt-semantics-identifier") or "" for i in range(nodes.count()))
+
+
+def shoot(ui: UI, name: str) -> Path:
+    OUTPUT.mkdir(exist_ok=True)
+    ui.resize(PHONE)
+    ui.page.wait_for_timeout(300)
+    path = OUTPUT / f"play-{name}-phone.png"
+    ui.page.screenshot(path=str(path))
+    return path
+
+
+def start(ui: UI, game: str) -> None:
+    """From home: the play setup of `game` with its default seats (you and computer players), instant pace."""
+    ui.tap(f"play-{game}")
+    ui.wait("start-game")
+    ui.tap("pace-instant", count=False)
+    ui.tap("start-game")
+    ui.wait("play-panel", timeout=30_000)
+
+
+def ruckzuck_step(ui: UI) -> bool:
+    """One step of the person's Ruck Zuck turn: place or swap a card if a field is lit, else pick a hand card
+    with a move, else end the turn or draw. False when nothing is offered (a computer's turn, or a redraw)."""
+    offered = acts(ui)
+    moves = [a for a in offered if a.startswith('act-["place"') or a.startswith('act-["swap"')]
+    if moves:
+        tap_act(ui, moves[0])
+        return True
+    cards = [c for c in chooses(ui) if c.startswith("choose-card-")]
+    if cards:
+        tap_act(ui, cards[0])
+        # the chosen card's fields light up; if none do (the tap was dropped), the next step picks it again
+        return True
+    for simple in ('act-"end"', 'act-"draw"'):
+        if simple in offered:
+            tap_act(ui, simple)
+            return True
+    if offered:
+        tap_act(ui, offered[0])
+        return True
+    return False
+
+
+def rage_step(ui: UI) -> bool:
+    """One step of the person's Rage turn: the lowest bid offered, else a playable card (a joker through its
+    colour picker). False when nothing is offered."""
+    offered = acts(ui)
+    bids = [a for a in offered if a.startswith('act-["bid"')]
+    if bids:
+        tap_act(ui, bids[0])
+        return True
+    plays = [a for a in offered if a.startswith('act-["play"')]
+    if plays:
+        tap_act(ui, plays[0])
+        return True
+    if "choose-joker" in chooses(ui):
+        tap_act(ui, "choose-joker")
+        return True
+    if offered:
+        tap_act(ui, offered[0])
+        return True
+    return False
+
+
+def play_until(ui: UI, done: str, step, timeout: float = 300) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if present(ui, done):
+            return
+        if not step(ui):
+            ui.page.wait_for_timeout(200)
+    raise AssertionError(f"{done} did not appear; screen:\n{ui.all_text()[:1500]}")
+
+
+def next_round(ui: UI, step) -> None:
+    """Tap `next-round` until the new round's panel is there (a dropped click leaves the result showing)."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if present(ui, "next-round"):
+            tap_act(ui, "next-round")
+        elif present(ui, "play-panel") and not present(ui, "round-result"):
+            return
+        else:
+            ui.page.wait_for_timeout(200)
+    raise AssertionError(f"the next round did not start; screen:\n{ui.all_text()[:1500]}")
+
+
+def test_one_person_plays_a_ruckzuck_round_and_starts_the_next(ui: UI) -> None:
+    start(ui, "ruckzuck")
+    play_until(ui, "round-result", ruckzuck_step)
+    shoot(ui, "ruckzuck-round-result")
+    next_round(ui, ruckzuck_step)
+    # the second round is really played: the person gets a turn in it
+    play_until(ui, "play-panel", ruckzuck_step, timeout=60)
+    assert not present(ui, "round-result")
+
+
+def test_one_person_plays_a_rage_round_and_starts_the_next(ui: UI) -> None:
+    start(ui, "rage")
+    play_until(ui, "round-result", rage_step)
+    shoot(ui, "rage-round-result")
+    next_round(ui, rage_step)
+    assert not present(ui, "round-result")
+
+
+def before_the_last_round(data: Path) -> str:
+    """A saved Amigo game of Rage (you against two computer players) with nine rounds played in-process (the
+    person's moves are the hint's) and the last round, one card each, dealt; its id."""
+    with Store.open(data) as store:
+        you = store.add_player("You")
+        seats = [
+            Seat(PERSON, you.id, you.name),
+            computer_seat("easy", 1, "CPU 2"),
+            computer_seat("normal", 2, "CPU 3"),
+        ]
+        session = PlaySession.create(store, "rage", {"edition": "amigo"}, seats, seed=11)
+        for _ in range(9):
+            for _ in range(500):
+                session.run_computers()
+                if session.round_over:
+                    break
+                move = session.hint(0)
+                assert move is not None
+                session.act(0, move)
+            assert session.round_over and not session.match_over
+            session.next_round()
+        session.run_computers()
+        return session.saved.id
+
+
+def test_rage_last_round_to_the_match_result(chromium, tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    saved_id = before_the_last_round(data)
+    with served(data) as url:
+        context = chromium.new_context(viewport=PHONE)
+        try:
+            ui = UI(context.new_page(), url, "rage-match")
+            ui.open(f"/play/{saved_id}", ready="play-panel")
+            play_until(ui, "match-result", rage_step)
+            assert present(ui, "round-result") or present(ui, "match-result")
+            shoot(ui, "rage-match-result")
+        finally:
+            context.close()
