@@ -19,9 +19,9 @@ from scorekeeper.table.table import KEEP, Table
 RZ = {"rounds": 3}
 
 
-def kept_table(folder: Path, game: str = "ruckzuck", options: dict[str, Any] | None = None) -> tuple[
-    TableHost, Table, list[str], list[int]
-]:
+def kept_table(
+    folder: Path, game: str = "ruckzuck", options: dict[str, Any] | None = None
+) -> tuple[TableHost, Table, list[str], list[int]]:
     """A score-keeping table of three phones on a host with a data folder; `heard` lists the table's versions
     each time it told its devices about a change."""
     host = TableHost()
