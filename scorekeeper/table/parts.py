@@ -92,18 +92,18 @@ class RoundParts:
         Anything that does not fit (a damaged file, a part the rules refuse) leaves the round empty: False."""
         try:
             if not isinstance(data, list) or len(data) != len(self.parts):
-                raise RuleError("These are not this round's parts.")
+                raise ValueError("not this round's parts")
             restored: list[list[Part | None]] = [[None] * self.players for _ in self.shape.stages]
             for index, (stage, fields) in enumerate(zip(data, self.shape.stages, strict=True)):
                 if not isinstance(stage, list) or len(stage) != self.players:
-                    raise RuleError("These are not this round's parts.")
+                    raise ValueError("not this round's parts")
                 if index and any(part is None for part in restored[index - 1]) and any(stage):
-                    raise RuleError("A step was entered before the one before it was complete.")
+                    raise ValueError("a step entered before the one before it was complete")
                 for seat, part in enumerate(stage):
                     if part is None:
                         continue
                     if not isinstance(part, dict) or not set(part) <= set(fields):
-                        raise RuleError("These are not this round's parts.")
+                        raise ValueError("not this round's parts")
                     restored[index][seat] = self.shape.check(
                         seat, index, part, stage, options, dealer, round_index
                     )
