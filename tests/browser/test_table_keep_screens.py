@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from conftest import DESKTOP, PHONE, UI, browser_tabs, served
-from test_table_screens import shoot, wait_says
+from test_table_screens import join_phones, new_table, shoot, wait_says
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -36,23 +36,8 @@ def test_phones_keep_score_for_a_racko_round_and_the_hosts_undo_reaches_them(
     data.mkdir()
     with served(data) as url, browser_tabs(chromium, url) as tab:
         host = tab("host", DESKTOP)
-        host.open("/", ready="host-table")
-        host.tap("host-table")
-        host.tap("table-game-racko")
-        host.tap("table-players-3")
-        host.tap("table-mode-keep")
-        host.tap("create-table")
-        host.wait("table-code")
-        code = host.text_of("table-code")
-        phones = {}
-        for seat, name in enumerate(RACKS, start=1):
-            phone = tab(name, PHONE)
-            phone.open(f"/join/{code}", ready="join-name")
-            phone.fill("join-name", name)
-            phone.tap(f"take-seat-{seat}")
-            phone.tap("join-submit")
-            phone.wait("seat-waiting")
-            phones[name] = phone
+        code = new_table(host, "racko", 3, "table-mode-keep")
+        phones = dict(zip(RACKS, join_phones(tab, code, list(RACKS)), strict=True))
         wait_says(host, "Cleo")
         host.tap("start-table")
         host.wait("board-parts")

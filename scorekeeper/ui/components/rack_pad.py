@@ -242,38 +242,29 @@ class RackPad:
                     if typed
                     else []
                 ),
-                tag(
-                    "rack-back",
-                    ft.IconButton(
-                        ft.Icons.BACKSPACE_OUTLINED,
-                        tooltip=ctx.t("Remove last card"),
-                        on_click=lambda _: self.back_space(),
-                    ),
+                self._tool(
+                    "rack-back", ft.Icons.BACKSPACE_OUTLINED, ctx.t("Remove last card"), self.back_space
                 ),
-                tag(
-                    "rack-clear",
-                    ft.IconButton(
-                        ft.Icons.DELETE_SWEEP,
-                        tooltip=ctx.t("Clear rack"),
-                        icon_color=ft.Colors.ERROR,  # it removes ten cards at once: marked as destructive
-                        on_click=lambda _: self.clear_rack(),
-                    ),
+                # Clearing removes ten cards at once: marked as destructive.
+                self._tool(
+                    "rack-clear", ft.Icons.DELETE_SWEEP, ctx.t("Clear rack"), self.clear_rack, ft.Colors.ERROR
                 ),
             ]
         )
         cleared = draft.get("cleared")
         if cleared is not None and cleared[0] == seat and all(n is None for n in rack):
             tools.controls.append(
-                tag(
-                    "rack-unclear",
-                    ft.IconButton(
-                        ft.Icons.RESTORE,
-                        tooltip=ctx.t("Undo clear rack"),
-                        on_click=lambda _: self.unclear_rack(),
-                    ),
-                )
+                self._tool("rack-unclear", ft.Icons.RESTORE, ctx.t("Undo clear rack"), self.unclear_rack)
             )
         return [tools, ft.Row(boxes, spacing=3 if ctx.narrow else 6)]
+
+    @staticmethod
+    def _tool(
+        identifier: str, icon: str, tip: str, action: Callable[[], None], colour: str | None = None
+    ) -> ft.Control:
+        return tag(
+            identifier, ft.IconButton(icon, tooltip=tip, icon_color=colour, on_click=lambda _: action())
+        )
 
     def refresh_pad(self, *, visible: bool = True) -> None:
         """Grey out the numbers already placed (call `pad.control.update()` afterwards)."""
