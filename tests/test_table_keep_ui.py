@@ -63,3 +63,35 @@ def test_a_phone_enters_its_racko_rack_on_the_number_pad(tmp_path: Path) -> None
     saved = keeping.store.get_match(keeping.match.id)
     assert len(saved.rounds) == 1 and saved.rounds[0]["racks"] == list(RACKS)
     assert saved.rounds[0]["callers"] == [0]
+
+
+def test_a_round_the_host_saves_on_the_normal_screens_reaches_the_table(tmp_path: Path) -> None:
+    host, code = host_table(tmp_path, 3, "ruckzuck", "table-mode-keep")
+    phones = [join(tmp_path, code, name, n + 1) for n, name in enumerate(("Anna", "Ben", "Cleo"))]
+    host.go(f"/table/{code}")
+    host.tap("start-table")
+    table = HOST.tables[code]
+    keeping = table.keeping
+    assert keeping is not None
+    for phone in phones:
+        phone.go(f"/table/{code}/seat")
+    phones[0].type_text("part-hand", "12")
+    phones[0].tap("part-submit")
+    assert keeping.parts.mine(0)
+    version = table.version
+    host.go(f"/match/{keeping.match.id}/round")  # the host's round entry, not the table's
+    host.tap("out-1")
+    host.tap("card-7")
+    host.tap("hand-seat-2")
+    host.tap("card-J")
+    host.tap("save-round")
+    assert table.version > version  # the table told its devices (pubsub) about the change
+    assert len(keeping.match.rounds) == 1 and keeping.parts.mine(0) == {}  # the phones' parts are void
+    phones[1].go(f"/table/{code}/seat")  # (the browser test sees it arrive without this: one hub per server)
+    assert "Round 2" in phones[1].screen_text()
+    version = table.version
+    host.go(f"/match/{keeping.match.id}")
+    host.tap("undo")
+    assert table.version > version and keeping.match.rounds == []
+    phones[2].go(f"/table/{code}/seat")
+    assert "Round 1" in phones[2].screen_text()
