@@ -9,11 +9,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from scorekeeper.games.base import RuleError
 from scorekeeper.match import Match
 from scorekeeper.store import Store
 from scorekeeper.table import lobbies
 from scorekeeper.table.host import TableHost
+from scorekeeper.table.parts import RoundParts
 from scorekeeper.table.table import KEEP, Table
 
 RZ = {"rounds": 3}
@@ -129,3 +133,28 @@ def test_damaged_saved_parts_are_dropped_and_the_table_still_comes_back(tmp_path
     back = after.get(table.code)
     assert back is not None and back.keeping is not None and back.keeping.parts.mine(0) == {}
     assert back.enter_part(0, tokens[0], {"hand": 3}) is False
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(0, 2), st.sampled_from(["bid", "tricks"]), st.integers(0, 10), st.integers(0, 2)
+        ),
+        max_size=14,
+    )
+)
+def test_saved_parts_come_back_exactly_whatever_was_entered(entries: list[tuple[int, str, int, int]]) -> None:
+    """Invariant: the parts saved with the table are the parts restored, for any entries in any order."""
+    options = {"edition": "amigo", "hook_rule": True}
+    match = Match.new("rage", options, ["a", "b", "c"])
+    parts = RoundParts("rage", 3)
+    for seat, field, value, bonus in entries:
+        values = {"bid": value} if field == "bid" else {"tricks": value, "bonus": bonus}
+        try:
+            parts.enter(seat, values, match.opts, match.dealer, 0)
+        except RuleError:
+            pass
+    back = RoundParts("rage", 3)
+    assert back.restore(json.loads(json.dumps(parts.saved())), match.opts, match.dealer, 0)
+    assert back.parts == parts.parts and back.stage == parts.stage
