@@ -64,3 +64,19 @@ def test_you_win_is_said_in_every_language() -> None:
     expected = {"de": "Du hast gewonnen!", "nl": "Je hebt gewonnen!", "fr": "Vous avez gagné\u00a0!"}
     for language, text in expected.items():
         assert Translator(language)("You win!") == text
+
+
+@pytest.mark.parametrize(
+    ("winner", "expected", "absent"), [(0, "You win!", "You wins!"), (1, "CPU wins!", "You win!")]
+)
+def test_the_game_end_screen_of_a_digital_match_says_it_the_same_way(
+    tmp_path: Path, winner: int, expected: str, absent: str
+) -> None:
+    """The history's "Game over" screen of a finished digital match: the one person is told "You win!" there too
+    (not "You wins!" for a person called You); a computer that won is named."""
+    app = play_app(tmp_path)
+    session = finished(
+        app.store, [Seat(PERSON, "p-1", "You"), computer_seat("easy", 1, "CPU")], winner=winner
+    )
+    app.go(f"/match/{session.match.id}/end")
+    assert expected in shown(app) and absent not in shown(app)

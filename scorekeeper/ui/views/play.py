@@ -334,10 +334,7 @@ class Table:
         """ "You win!" when the one person at this device won alone; otherwise "<name> wins!" (or a shared
         first place), as on the game-end screen. Several people passing the device are named."""
         match, people = self.session.match, self.session.people
-        winners = match.winners()
-        if len(people) == 1 and winners == people:
-            return self.ctx.t("You win!")
-        return winners_text(self.ctx, match.names, winners)
+        return winners_text(self.ctx, match.names, match.winners(), you=people[0] if len(people) == 1 else None)
 
     def round_result(self) -> ft.Control:
         """The round's breakdown per player (as a tracked round shows it), then Next round or the match end."""
