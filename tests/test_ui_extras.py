@@ -18,12 +18,15 @@ from test_ui_extras_data import Seeded, seed_store
 
 from scorekeeper.store import Store
 from scorekeeper.ui.i18n import Translator
-from scorekeeper.ui.views import settings as settings_view
+from scorekeeper.ui.views import settings_transfer as settings_view
 from scorekeeper.ui.views.rules import RULES_DIR, rules_text
 
 ROOT = Path(__file__).resolve().parents[1]
 EXTRAS_FILES = [
-    *(ROOT / "scorekeeper/ui/views" / f"{name}.py" for name in ("history", "stats", "rules", "settings")),
+    *(
+        ROOT / "scorekeeper/ui/views" / f"{name}.py"
+        for name in ("history", "stats", "rules", "settings", "settings_transfer", "settings_data")
+    ),
     *sorted((ROOT / "scorekeeper/ui/components").glob("extras_*.py")),
 ]
 GAMES = ("racko", "ruckzuck", "rage")
