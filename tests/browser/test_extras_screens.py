@@ -4,6 +4,7 @@ games and one running), at phone and desktop size; screenshots go to tests/brows
 from __future__ import annotations
 
 import importlib.util
+import io
 import json
 import sys
 from collections.abc import Callable, Iterator
@@ -12,6 +13,7 @@ from typing import Any
 
 import pytest
 from conftest import DESKTOP, OUTPUT, PHONE, ROOT, UI, served
+from PIL import Image
 
 from scorekeeper.match import Match
 from scorekeeper.store import Store
@@ -128,6 +130,12 @@ def test_settings_theme_and_a_copy_in_the_data_folder(extras: tuple[UI, Any, Pat
     shots(ui, "settings")
     ui.tap("theme-dark")
     ui.page.wait_for_timeout(500)
+    # Plain text is drawn light on the dark background (it was black there: the emoji font's text theme had no
+    # colour of its own and replaced Material's).
+    path = ui.page.get_by_text(str(data)).first.bounding_box()
+    assert path is not None
+    raw = Image.open(io.BytesIO(ui.page.screenshot(clip=path))).convert("L").tobytes()
+    assert sum(1 for value in raw if value > 180) > 50, "the text is not drawn light in dark mode"
     ui.tap("save-copy")
     ui.wait_text("Saved to")
     assert list((data / "exports").glob("scorekeeper-*.json"))
