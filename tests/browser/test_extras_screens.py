@@ -162,6 +162,8 @@ def test_import_through_the_browsers_file_chooser(
         ui.tap("import-file")
     chooser.value.set_files(str(export))
     ui.wait_text("Imported: 1 new game, 0 updated, 0 already here, 2 new players.")
+    assert ui.text_of("import-result").startswith("Imported: 1 new game")  # on the screen, under the buttons
+    shots(ui, "settings-imported")
     ui.open("/history", ready="history-game-all")
     ui.wait_text("Finished games: 4")
     ui.wait_text("Won by Eve")  # Eve 7 penalty points, Dee 9

@@ -23,6 +23,8 @@ from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
 
 PICKER_KEY = "extras_file_picker"  # the page's one FilePicker, kept in the session's drafts
+IMPORT_STATUS_KEY = "import_status"  # the settings screen's place for an import's progress
+IMPORT_RESULT_KEY = "import_result"  # (imported, message) of the import just done, for the redraw after it
 
 # What can be exported, as data: kind -> (file extension, store method giving the text).
 EXPORTS: dict[str, tuple[str, str]] = {
@@ -115,24 +117,31 @@ def handle_picked(ctx: AppContext, files: list[Any]) -> None:
         ctx.error(ctx.t("The file could not be read."))
         return
     imported, message = import_with_progress(ctx, content)
-    if not imported:
-        ctx.error(message)
-        return
-    ctx.notify(message)
-    apply_imported_settings(ctx)
+    ctx.drafts[IMPORT_RESULT_KEY] = (imported, message)  # shown under the buttons by the redraw that follows
+    if imported:
+        apply_imported_settings(ctx)
+    else:
+        ctx.rerender()
 
 
 def import_with_progress(ctx: AppContext, content: bytes | str) -> tuple[bool, str]:
-    """`import_content` with a progress bar on screen: a file of thousands of games takes seconds, and a screen
-    that seems frozen is tapped again. The bar follows the games written (the check before is quick)."""
+    """`import_content` with a progress bar under the import button: a file of thousands of games takes seconds,
+    and a screen that seems frozen is tapped again. The bar follows the games written (the check before is quick).
+
+    On the screen, not in a dialog: a modal dialog opened and closed by the server within one import could be
+    left open in the browser, over the screen and with no way out (a slow connection)."""
+    status = ctx.drafts.get(IMPORT_STATUS_KEY)
+    if not isinstance(status, ft.Column):
+        return import_content(ctx, content, None)
     bar = ft.ProgressBar(value=None, width=280)
     label = ft.Text(ctx.t("Checking the file…"))
-    dialog = ft.AlertDialog(
-        modal=True,
-        title=ft.Text(ctx.t("Importing")),
-        content=tag("import-progress", ft.Column([label, bar], tight=True)),
-    )
     shown = [-1]
+
+    def redraw() -> None:
+        try:
+            status.update()
+        except Exception:  # the screen was left: the import goes on regardless
+            pass
 
     def progress(done: int, total: int) -> None:
         percent = done * 100 // max(total, 1)
@@ -141,16 +150,16 @@ def import_with_progress(ctx: AppContext, content: bytes | str) -> tuple[bool, s
         shown[0] = percent
         bar.value = done / max(total, 1)
         label.value = ctx.t("Writing the games… {percent} %", percent=percent)
-        try:
-            dialog.update()
-        except Exception:  # the dialog is not on screen (any more): the import goes on regardless
-            pass
+        redraw()
 
-    ctx.page.show_dialog(dialog)
+    status.controls = [tag("import-progress", ft.Column([label, bar], tight=True))]
+    status.visible = True
+    redraw()
     try:
         return import_content(ctx, content, progress)
     finally:
-        ctx.close_dialog(dialog)
+        status.visible = False
+        redraw()
 
 
 def file_picker(ctx: AppContext) -> Any:
@@ -247,6 +256,15 @@ def transfer_section(ctx: AppContext) -> ft.Control:
         ),
         ("save-copy", ctx.t("Save a copy in the data folder"), ft.Icons.SAVE, save_copy_action(ctx, "json")),
     )
+    status = ft.Column(visible=False)  # an import's progress, while it runs
+    ctx.drafts[IMPORT_STATUS_KEY] = status
+    result: list[ft.Control] = []
+    last = ctx.drafts.pop(IMPORT_RESULT_KEY, None)
+    if (
+        last is not None
+    ):  # the import just done: what it brought, or why nothing (stays until the screen is left)
+        imported, message = last
+        result.append(tag("import-result", ft.Text(message, color=None if imported else ft.Colors.ERROR)))
     buttons = [
         *(
             tag(identifier, ft.OutlinedButton(label, icon=icon, on_click=action, height=44))
@@ -264,4 +282,6 @@ def transfer_section(ctx: AppContext) -> ft.Control:
             size=13,
         ),
         ft.Row(buttons, wrap=True, spacing=8, run_spacing=8),
+        status,
+        *result,
     )
