@@ -135,6 +135,7 @@ class Plan:
             return self.skip[p]
         return max(self.skip[p], left + self._side(p, card, below_p=False))
 
+
 def _unseen(view: RackoView) -> list[int]:
     """Cards this seat cannot see: not in its rack or hand, not on the pile, not seen going into a rack."""
     seen = {c for c in view.rack if c is not None}
