@@ -13,9 +13,9 @@ from scorekeeper.match import Match, now_iso
 class Record:
     """A stored record: a dataclass of JSON-safe fields."""
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self: Any) -> dict[str, Any]:  # Any: every record is a dataclass
         """Plain JSON-safe data; the record's `from_dict` reads it back."""
-        return asdict(self)  # type: ignore[call-overload]  # every record is a dataclass
+        return asdict(self)
 
 
 @dataclass(frozen=True)
