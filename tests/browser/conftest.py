@@ -77,7 +77,10 @@ def served(data_dir: Path) -> Iterator[str]:
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """A browser test gets one more try when it fails. A real browser on a loaded CI machine paints late now and
     then (a frame after the 15 s a step may wait); a rules or store bug fails both tries, and a rerun is listed
-    in the summary (`R`) rather than hidden. Tests outside the browser get no second try."""
+    in the summary (`R`) rather than hidden. Tests outside the browser get no second try; `-p no:rerunfailures`
+    turns the second try off."""
+    if not items or not items[0].config.pluginmanager.hasplugin("rerunfailures"):
+        return
     for item in items:
         if item.get_closest_marker("browser") and not item.get_closest_marker("flaky"):
             item.add_marker(pytest.mark.flaky(reruns=1, reruns_delay=2))
