@@ -3,34 +3,21 @@ games and one running), at phone and desktop size; screenshots go to tests/brows
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import json
-import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import DESKTOP, OUTPUT, PHONE, ROOT, UI, served
+from conftest import DESKTOP, OUTPUT, PHONE, UI, served
 from PIL import Image
+from steps import extras_seed_data, set_language
 
 from scorekeeper.match import Match
 from scorekeeper.store import Store
 
 pytestmark = pytest.mark.browser
-
-
-def _seed_module() -> Any:
-    """tests/test_ui_extras_data.py (one folder up, so not importable by name from here)."""
-    spec = importlib.util.spec_from_file_location(
-        "extras_seed_data", ROOT / "tests" / "test_ui_extras_data.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclass needs to find its module
-    spec.loader.exec_module(module)
-    return module
 
 
 @pytest.fixture(scope="module")
@@ -39,7 +26,7 @@ def seeded_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, 
     data = tmp_path_factory.mktemp("extras") / "data"
     data.mkdir()
     with Store.open(data) as store:
-        seeded = _seed_module().seed_store(store)
+        seeded = extras_seed_data().seed_store(store)
     with served(data) as url:
         yield url, seeded, data
 
@@ -112,15 +99,11 @@ def test_rules_follow_the_language(extras: tuple[UI, Any, Path]) -> None:
     ui.open("/rules?game=ruckzuck", ready="rules-text-ruckzuck")
     ui.wait_text("100 for each joker")
     shots(ui, "rules")
-    ui.open("/settings", ready="language-de")
-    ui.tap("language-de")
-    ui.wait_text("Sprache")
+    set_language(ui, "de", "Sprache")
     ui.open("/rules?game=rage", ready="rules-text-rage")
     ui.wait_text("Ansagen")
     shots(ui, "rules-de")
-    ui.open("/settings", ready="language-en")
-    ui.tap("language-en")
-    ui.wait_text("Language")
+    set_language(ui, "en", "Language")
 
 
 def test_settings_theme_and_a_copy_in_the_data_folder(extras: tuple[UI, Any, Path]) -> None:
