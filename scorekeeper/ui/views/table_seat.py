@@ -16,6 +16,7 @@ import flet as ft
 from scorekeeper.games.base import Action, RuleError
 from scorekeeper.table.table import SeatPayload, Table
 from scorekeeper.ui import table_runtime as rt
+from scorekeeper.ui.components.keyed import KeyedParts
 from scorekeeper.ui.components.layout import screen, section
 from scorekeeper.ui.components.score_table import game_title
 from scorekeeper.ui.components.widgets import primary_button, tag
@@ -37,6 +38,8 @@ class Phone:
         self.turn: tuple[int, int] | None = None
         self.drawn = -1
         """The table's version last drawn: a change this phone has already drawn is not drawn again."""
+        self.shown = KeyedParts()
+        """The parts on screen: a part whose inputs did not change is not built (nor sent) again."""
 
     def act(self, action: Action) -> None:
         try:
@@ -59,6 +62,7 @@ class Phone:
         try:
             payload = self.table.payload(self.seat, self.token)
         except RuleError as error:  # the host freed this seat or gave it to a computer player
+            self.shown.forget()
             self.body.controls = [tag("seat-lost", ft.Text(self.ctx.describe(error), size=18))]
         else:
             turn = (payload.round_index, payload.to_act)
@@ -83,17 +87,28 @@ class Phone:
         return ctx.t("{name}'s turn.", name=payload.names[payload.to_act])
 
     def parts(self, payload: SeatPayload) -> list[ft.Control]:
-        ctx = self.ctx
-        parts: list[ft.Control] = [
-            tag("turn-status", ft.Text(self.status(payload), size=18, weight=ft.FontWeight.BOLD))
+        """The seat screen's parts by role, each built only when what it shows changed (see `KeyedParts`)."""
+        ctx, shown = self.ctx, self.shown
+        status = self.status(payload)
+        parts = [
+            shown.part(
+                "status", status, lambda: tag("turn-status", ft.Text(status, size=18, weight=ft.FontWeight.BOLD))
+            )
         ]
         if payload.round_over:
-            parts.append(self.result(payload))
-        else:
-            parts.append(self.panel(payload))
-        lines = [ft.Text(ctx.describe(m), size=13) for m in payload.moves[-LOG_LINES:]]
-        parts.append(tag("move-log", section(ctx.t("Moves"), *(lines or [ft.Text(ctx.t("No moves yet."))]))))
+            inputs: Any = (payload.round_index, payload.names, payload.round_points, payload.totals)
+            inputs += (payload.match_over, [ctx.describe(line) for line in payload.result_lines or []])
+            parts.append(shown.part("result", inputs, lambda: self.result(payload)))
+        else:  # the panel also shows its own half-made choices (`ui`) and is laid out for the width
+            inputs = (payload.view, payload.legal, payload.names, dict(self.ui), ctx.width)
+            parts.append(shown.part("panel", inputs, lambda: self.panel(payload)))
+        lines = [ctx.describe(m) for m in payload.moves[-LOG_LINES:]]
+        parts.append(shown.part("log", lines, lambda: self.move_log(lines)))
         return parts
+
+    def move_log(self, lines: list[str]) -> ft.Control:
+        texts = [ft.Text(line, size=13) for line in lines] or [ft.Text(self.ctx.t("No moves yet."))]
+        return tag("move-log", section(self.ctx.t("Moves"), *texts))
 
     def panel(self, payload: SeatPayload) -> ft.Control:
         try:
