@@ -84,7 +84,9 @@ def play_parts(ctx: AppContext, table: Table, shown: KeyedParts) -> list[ft.Cont
     left = ft.Column(
         [
             shown.part("turn", turn, lambda: tag("board-turn", big(turn, 40, bold=True))),
-            shown.part("public", (payload.view, payload.names, ctx.width), lambda: public(ctx, table, payload)),
+            shown.part(
+                "public", (payload.view, payload.names, ctx.width), lambda: public(ctx, table, payload)
+            ),
             shown.part("moves", lines, lambda: tag("board-moves", ft.Column([big(line) for line in lines]))),
         ],
         spacing=16,

@@ -92,7 +92,9 @@ class Phone:
         status = self.status(payload)
         parts = [
             shown.part(
-                "status", status, lambda: tag("turn-status", ft.Text(status, size=18, weight=ft.FontWeight.BOLD))
+                "status",
+                status,
+                lambda: tag("turn-status", ft.Text(status, size=18, weight=ft.FontWeight.BOLD)),
             )
         ]
         if payload.round_over:
