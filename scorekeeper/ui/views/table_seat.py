@@ -117,16 +117,8 @@ class Phone:
             module = import_module(f"scorekeeper.ui.play.{self.table.game}_panel")
         except ModuleNotFoundError:
             return ft.Text(self.ctx.t("This screen is not available yet."))
-        pc = PanelContext(
-            ctx=self.ctx,
-            view=payload.view,
-            legal=payload.legal,
-            act=self.act,
-            names=payload.names,
-            ui=self.ui,
-            refresh=self.render,
-        )
-        return tag("play-panel", module.build(pc))
+        seat = (payload.view, payload.legal, self.act, payload.names)  # what this seat sees and may do
+        return tag("play-panel", module.build(PanelContext(self.ctx, *seat, ui=self.ui, refresh=self.render)))
 
     def result(self, payload: SeatPayload) -> ft.Control:
         ctx = self.ctx
