@@ -10,6 +10,8 @@ served app: how long a phone takes from "Join" to its seat, and how long a move 
   frame after the tap is that move's and not a late one of the move before.
 - `move_to_all_devices_ms_median_driver` / `_p95_driver`: the same moves timed as the driver sees them (from
   its click call until it has heard of every device's frame): an upper bound that includes the driver.
+- `server_cpu_ms_per_move`: the server's CPU time (user + system) while the moves were made, per move: what a
+  move costs the host whatever else the machine is doing (the times above grow with the machine's load).
 - `join_to_seat_ms_median`, `server_rss_mb` (the server's resident memory at the end), which game and how many
   phones and devices were measured.
 The game is the digital game with the most seats whose play panel is installed (Rage today), with as many
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import os
 import statistics
 import tempfile
 import time
@@ -106,16 +109,27 @@ class Device:
         self.page.wait_for_timeout(250)
 
     def acts(self) -> list[str]:
-        nodes = self.page.locator("[flt-semantics-identifier^='act-']")
-        return sorted(
-            nodes.nth(i).get_attribute("flt-semantics-identifier") or "" for i in range(nodes.count())
+        """The actions offered now (read in one go: the screen may change between two reads)."""
+        found = self.page.eval_on_selector_all(
+            "[flt-semantics-identifier^='act-']",
+            "nodes => nodes.map(n => n.getAttribute('flt-semantics-identifier'))",
         )
+        return sorted(found)
 
     def clock(self, kind: str, after: float) -> float | None:
         """The page's time (epoch ms) of its first websocket frame `kind` ("sent"/"received") after `after`."""
         return self.page.evaluate(
             f"window.__frames.{kind}.find(t => t > {after}) ?? null",
         )
+
+
+def _cpu_seconds(pid: int) -> float | None:
+    """The CPU time the process has used so far (user + system), from /proc (None elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _rss_mb(pid: int) -> float | None:
@@ -217,6 +231,7 @@ def run(as_json: bool = False) -> dict[str, Any]:
         devices = [host, board, *phones]
         pages: list[float] = []
         driver: list[float] = []
+        cpu_before = _cpu_seconds(app.pid)
         for _ in range(MOVES * 4):
             if len(pages) >= MOVES:
                 break
@@ -230,9 +245,12 @@ def run(as_json: bool = False) -> dict[str, Any]:
                     break
             if not moved:
                 host.page.wait_for_timeout(200)
+        cpu_after = _cpu_seconds(app.pid)
+        cpu = None if cpu_before is None or cpu_after is None or not pages else (cpu_after - cpu_before)
         figures.update(
             {
                 **_figures(pages),
+                "server_cpu_ms_per_move": round(cpu * 1000 / len(pages), 1) if cpu is not None else None,
                 **_figures(driver, "_driver"),
                 "moves": len(pages),
                 "devices": len(devices),
