@@ -204,3 +204,22 @@ def test_a_failed_lobby_write_is_made_again_on_the_next_change(
     assert table.code in (lobbies.path_of(store).read_text())
     table.step_computer()  # ... so the next change writes it
     assert table.code not in (lobbies.path_of(store).read_text())
+
+
+def test_a_waiting_phone_is_drawn_again_only_when_its_game_starts_or_its_seat_is_gone(tmp_path: Path) -> None:
+    host, code = host_table(tmp_path, 3, "rage")
+    anna = join(tmp_path, code, "Anna", 1)
+    ben = join(tmp_path, code, "Ben", 2)
+    count = len(anna.connection.sent)
+    deliver(anna, code)  # another phone joined: nothing changes on Anna's screen
+    assert len(anna.connection.sent) == count and anna.has("seat-waiting")
+    HOST.tables[code].free(1)  # the host frees Ben's seat: his phone goes back to joining
+    deliver(ben, code)
+    assert not ben.has("seat-waiting")
+    table = HOST.tables[code]
+    for seat in (1, 2):
+        table.set_computer(seat, "normal")
+    host.go(f"/table/{code}")
+    host.tap("start-table")
+    deliver(anna, code)  # the game started: her seat's play screen
+    assert anna.has("play-panel") or anna.has("turn-status")

@@ -19,6 +19,7 @@ from scorekeeper.ui.context import AppContext
 from scorekeeper.ui.play.boards import SMALL, big, board_of
 from scorekeeper.ui.views.table_keep import board_parts
 from scorekeeper.ui.views.table_lobby import subscribe
+from scorekeeper.ui.views.table_seat import DRAWING
 
 LOG_LINES = 4
 
@@ -117,11 +118,12 @@ def build(ctx: AppContext, code: str, **_: str) -> ft.View:
     body = ft.Column(parts(ctx, table, shown), spacing=16, scroll=ft.ScrollMode.AUTO, expand=True)
 
     def redraw() -> None:
-        body.controls = parts(ctx, table, shown)
-        try:
-            body.update()
-        except Exception:
-            pass
+        with DRAWING:
+            body.controls = parts(ctx, table, shown)
+            try:
+                body.update()
+            except Exception:
+                pass
 
     subscribe(ctx, table, redraw)
     rt.kick(table)

@@ -8,6 +8,7 @@ the `act-`/`choose-` identifiers are those of the play screens. Changes reach th
 
 from __future__ import annotations
 
+import threading
 from importlib import import_module
 from typing import Any
 
@@ -26,6 +27,11 @@ from scorekeeper.ui.views.table_join import prefs
 from scorekeeper.ui.views.table_keep import part_form
 
 LOG_LINES = 5
+DRAWING = threading.RLock()
+"""Held while a table screen redraws after a change at its table (the phones' seat screens and the boards).
+Why: every device's redraw runs on a thread of Flet's pool at the same moment; side by side they only take
+turns at the interpreter, and they fight over the lock Flet takes for every new control's id, so each of them
+finished late. One at a time, the first devices get their frame early and the last no later."""
 
 
 class Phone:
@@ -223,10 +229,12 @@ def build(ctx: AppContext, code: str, **_: str) -> ft.View:
         body = phone.body
 
     def changed() -> None:
-        if phone is None or phone.table.session is None:
-            ctx.rerender()  # the game has started: the seat's play screen replaces the waiting text
-        elif table.version != phone.drawn:
-            phone.render()
+        with DRAWING:
+            if phone is not None:
+                if table.version != phone.drawn:
+                    phone.render()
+            elif table.started or table.seat_of(token) != seat:  # another phone joining changes nothing here
+                ctx.rerender()  # the seat's play or entry screen replaces the waiting text (or the seat is gone)
 
     rt.watch(table)
     try:
