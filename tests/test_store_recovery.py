@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from test_store_support import new_match, rz_round
 
+from scorekeeper.match import Match
 from scorekeeper.store import SavedGame, Store
 from scorekeeper.store.storage import read_envelope
 
@@ -193,6 +194,23 @@ def test_player_list_with_no_good_copy_is_rebuilt_from_the_games(tmp_path: Path)
     assert "no good copy was found" in fresh.recovery_messages[0]
     assert "Players were rebuilt from the saved games (3 found)." in fresh.recovery_messages
     assert [p.name for p in fresh.list_players()] == ["Anna", "Ben", "Cleo"]
+
+
+def test_computer_players_are_not_rebuilt_as_people(tmp_path: Path) -> None:
+    """A digital game seats computer players (ids computer-<strength>-<n>, or computer-<n> at a table): they are
+    not people, so a player list rebuilt from the games leaves them out."""
+    store = Store.open(tmp_path)
+    anna = store.add_player("Anna")
+    seats = [anna.id, "computer-hard-2", "computer-3"]
+    match = Match.new("racko", {}, seats, names=["Anna", "Hard", "Table CPU"], first_dealer=0, mode="digital")
+    store.save_match(match)
+    for path in (tmp_path / "players.json", tmp_path / "players.json.bak"):
+        garbage(path)
+    for snapshot in store.list_snapshots():
+        snapshot.unlink()
+    fresh = Store.open(tmp_path)
+    assert "Players were rebuilt from the saved games (1 found)." in fresh.recovery_messages
+    assert [p.name for p in fresh.list_players()] == ["Anna"]
 
 
 @pytest.mark.parametrize("damage", DAMAGE)

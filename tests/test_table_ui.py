@@ -37,16 +37,17 @@ def app(tmp_path: Path, name: str, *, web: bool = True, width: float = 390) -> A
     return opened
 
 
+def setting_up(game: str, players: int, *choices: str) -> list[str]:
+    """The host's taps from home to a new table's lobby (the browser tests tap the same)."""
+    return ["host-table", f"table-game-{game}", f"table-players-{players}", *choices, "create-table"]
+
+
 def host_table(tmp_path: Path, players: int = 2, game: str = "racko", *choices: str) -> tuple[App, str]:
     """The host's tablet creates a table for `game` at `players` (tapping `choices` first) and shows its code."""
     host = app(tmp_path, "host", width=1280)
     host.go("/")
-    host.tap("host-table")
-    host.tap(f"table-game-{game}")
-    host.tap(f"table-players-{players}")
-    for choice in choices:
-        host.tap(choice)
-    host.tap("create-table")
+    for identifier in setting_up(game, players, *choices):
+        host.tap(identifier)
     code = host.ctx.route.rsplit("/", 1)[1]
     assert host.find("table-code").value == code
     return host, code

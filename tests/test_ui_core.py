@@ -21,7 +21,10 @@ ROOT = Path(__file__).resolve().parents[1]
 CORE_FILES = [
     "scorekeeper/ui/app.py",
     "scorekeeper/ui/context.py",
-    *(f"scorekeeper/ui/components/{n}.py" for n in ("layout", "match_io", "score_table", "widgets")),
+    *(
+        f"scorekeeper/ui/components/{n}.py"
+        for n in ("layout", "match_io", "score_table", "widgets", "rack_pad")
+    ),
     *(
         f"scorekeeper/ui/views/{n}.py"
         for n in [

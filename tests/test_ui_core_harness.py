@@ -104,7 +104,10 @@ class App:
         for root in self.roots():
             for node in walk(root):
                 if isinstance(node, ft.Semantics) and node.identifier == identifier:
-                    return node.content
+                    content = node.content
+                    while isinstance(content, ft.Semantics) and content.identifier is None:
+                        content = content.content  # a tappable Container's own button node (see `tag`)
+                    return content
         raise LookupError(f"no control tagged {identifier!r} on {self.ctx.route}; texts: {self.text()[:40]}")
 
     def has(self, identifier: str) -> bool:

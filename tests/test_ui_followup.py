@@ -25,7 +25,10 @@ from scorekeeper.ui.i18n import LOCALES_DIR, Translator, catalog
 # The harness has no running event loop, so the app's fire-and-forget tasks (URL push, wakelock) never run.
 pytestmark = pytest.mark.filterwarnings("ignore:coroutine .* was never awaited:RuntimeWarning")
 ROOT = Path(__file__).resolve().parents[1]
-FOLLOWUP_FILES = [ROOT / "scorekeeper/ui/views" / f"{n}.py" for n in ("round_racko", "scoreboard", "history")]
+FOLLOWUP_FILES = [
+    *(ROOT / "scorekeeper/ui/views" / f"{n}.py" for n in ("round_racko", "scoreboard", "history")),
+    ROOT / "scorekeeper/ui/components/rack_pad.py",  # the rack pad moved out of round_racko
+]
 LANGUAGES = ("de", "nl", "fr")
 
 

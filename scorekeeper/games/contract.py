@@ -111,11 +111,12 @@ class PartShape:
     """(seat, stage, values, the other parts of this stage, options, dealer, round index) -> the clean part."""
     build: Callable[[Sequence[Part], Any], dict[str, Any]]
     fields: Mapping[str, tuple[str, str]] = field(default_factory=dict)
-    """How a phone asks for each field: (kind, label); kinds "count" (a whole number), "yes" (a switch) and
-    "cards" (numbers separated by spaces or commas)."""
+    """How a phone asks for each field: (kind, label); kinds "count" (a whole number), "yes" (a switch),
+    "cards" (numbers separated by spaces or commas) and "rack" (ten slots filled from a number pad of the cards
+    1 to `most`, as on the Racko round-entry screen)."""
     most: Callable[[str, Any, int], int | None] = lambda _name, _options, _index: None
     """The highest value a count field can take in round `index` (None: no small limit): the phone then offers
-    one-tap choices 0..most, as the round-entry screens do."""
+    one-tap choices 0..most, as the round-entry screens do. For a "rack" field: the highest card."""
     barred: Callable[[str, int, Sequence[Part | None], Any, int, int], set[int]] = (
         lambda _name, _seat, _parts, _options, _dealer, _index: set()
     )

@@ -9,13 +9,18 @@ The history lives in the match file beside the match (table "history": `head`, t
 and the `undo` and `redo` stacks of whole earlier states). A match written any other way (an import, an older
 version of the app, which reads the "match" table only and ignores the history) leaves `head` behind, so
 nothing stale can be undone.
+
+Whoever shows a match elsewhere (a live table keeping score, `scorekeeper.table.keeping`) may `watch` the
+matches: every listener is told the id of each match saved, undone, redone or deleted, after the write and
+outside the store's lock (a listener may take its own locks and read the store).
 """
 
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -37,6 +42,8 @@ from scorekeeper.store.records import MatchSummary
 from scorekeeper.store.recovery import describe_tables, load, stamp
 from scorekeeper.store.schema import Tables
 from scorekeeper.store.storage import backup_path, is_tmp, read_envelope
+
+log = logging.getLogger(__name__)
 
 MATCH_KIND = "match"
 MATCH_TABLE = "match"
@@ -109,6 +116,24 @@ class Matches:
         self._lock = files.lock
         self._note = files.note
         self.index = MatchIndex(self.layout, files.note, read_only=files.read_only)
+        self.listeners: list[Callable[[str], None]] = []
+
+    def watch(self, listener: Callable[[str], None]) -> None:
+        """Call `listener(match_id)` after every change to a match (see the module's docstring)."""
+        if listener not in self.listeners:
+            self.listeners.append(listener)
+
+    def unwatch(self, listener: Callable[[str], None]) -> None:
+        with contextlib.suppress(ValueError):
+            self.listeners.remove(listener)
+
+    def _tell(self, match_id: str) -> None:
+        """Tell the listeners; one that fails (a closed page) must not fail the save or the others."""
+        for listener in list(self.listeners):
+            try:
+                listener(match_id)
+            except Exception:
+                log.exception("a listener to the matches failed")
 
     # ---------------------------------------------------------------- reading
     def _load(self, match_id: str, *, restore_missing: bool = False) -> Match | None:
@@ -206,6 +231,7 @@ class Matches:
                 history = {"head": data["version"], "undo": undo[-HISTORY_KEEP:], "redo": []}
             self._write(checked, data, history)
         match.version, match.updated = data["version"], data["updated"]
+        self._tell(match.id)
         return match
 
     def _write(self, match: Match, data: dict[str, Any], history: dict[str, Any] | None) -> None:
@@ -270,6 +296,7 @@ class Matches:
             back["after" if take == "undo" else "before"] = _state(stored)
             others = [*(history.get(give) or []), back][-HISTORY_KEEP:]
             self._write(match, data, {"head": data["version"], take: entries[:-1], give: others})
+        self._tell(match_id)
         return match
 
     def delete(self, match_id: str) -> bool:
@@ -287,6 +314,8 @@ class Matches:
                 os.replace(path, self.layout.trash / f"{match_id}-{stamp()}.json")
             with contextlib.suppress(FileNotFoundError):
                 backup_path(path).unlink()
+        if found:
+            self._tell(match_id)
         return found
 
     # ---------------------------------------------------------------- listing

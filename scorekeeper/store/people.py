@@ -10,6 +10,7 @@ from typing import Any
 
 from scorekeeper.games.base import Message, joined
 from scorekeeper.match import now_iso
+from scorekeeper.play.records import COMPUTER_PREFIX
 from scorekeeper.store.errors import CorruptFileError, InputError, NewerFileError, NewerVersionError
 from scorekeeper.store.files import Files, FilesPart
 from scorekeeper.store.records import MatchSummary, Player
@@ -83,10 +84,13 @@ class Players(FilesPart):
         return tables
 
     def _players_from_matches(self) -> list[Player]:
-        """Everyone seated in a saved game, oldest game first, with the name they last played under."""
+        """Everyone seated in a saved game, oldest game first, with the name they last played under; computer
+        players of digital games are seats, not people, and are left out."""
         seen: dict[str, Player] = {}
         for summary in reversed(self._seated()):
             for player_id, name in zip(summary.players, summary.names, strict=True):
+                if player_id.startswith(COMPUTER_PREFIX):
+                    continue
                 first_seen = seen[player_id].created if player_id in seen else summary.created
                 seen[player_id] = Player(player_id, name, created=first_seen)
         return list(seen.values())

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -153,6 +153,13 @@ class Store:
 
     def delete_match(self, match_id: str) -> bool:
         return self.matches.delete(match_id)
+
+    def watch_matches(self, listener: Callable[[str], None]) -> None:
+        """Call `listener(match_id)` after every save, undo, redo or delete of a match (outside the lock)."""
+        self.matches.watch(listener)
+
+    def unwatch_matches(self, listener: Callable[[str], None]) -> None:
+        self.matches.unwatch(listener)
 
     def list_matches(
         self, status: str | None = None, game: str | None = None, player: str | None = None

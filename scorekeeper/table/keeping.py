@@ -2,12 +2,16 @@
 
 The match is the same `Match` as every tracked game, saved in the store; the host's normal round-entry
 screens may add or edit rounds of it at any time (`refresh` reads it back, and parts entered for a round the
-host already saved are dropped). The parts of the round being entered live only here until it is saved
+host already saved are dropped). Every change to the match made outside the table (a round entered, edited or
+deleted on the normal screens, undo, redo) is heard from the store and handed to `on_change`, so the table
+tells all its devices at once. The parts of the round being entered are saved with the table (`saved`,
+`restore`: `lobbies` keeps them in tables.json), so a host restart resumes the round with every part entered
 (see `parts` for the rules).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,19 +26,47 @@ class Keeping:
 
     store: Any
     match: Match
+    on_change: Callable[[], None] | None = None
+    """Called when the match changed outside the table (the table tells its devices)."""
     parts: RoundParts = field(init=False)
 
     def __post_init__(self) -> None:
         self.parts = RoundParts(self.match.game, len(self.match.players))
         self._round = self.match.round_index
+        self._saving = False
+        watch = getattr(self.store, "watch_matches", None)  # a store without it (tests) is simply not heard
+        if watch is not None:
+            watch(self._heard)
 
     @classmethod
     def start(
-        cls, store: Any, game: str, options: dict[str, Any], players: list[str], names: list[str]
+        cls,
+        store: Any,
+        game: str,
+        options: dict[str, Any],
+        players: list[str],
+        names: list[str],
+        on_change: Callable[[], None] | None = None,
     ) -> Keeping:
         """A new tracked match for the table's seats, saved at once (so a restart finds it)."""
         match = Match.new(game, options, players, names=names)
-        return cls(store, store.save_match(match))
+        return cls(store, store.save_match(match), on_change)
+
+    def _heard(self, match_id: str) -> None:
+        """The store saved a match: this table's, not by the table itself -> the table tells its devices."""
+        if match_id == self.match.id and not self._saving and self.on_change is not None:
+            self.on_change()
+
+    def saved(self) -> dict[str, Any]:
+        """The parts of the round being entered, as plain data (kept with the table)."""
+        return {"round": self._round, "parts": self.parts.saved()}
+
+    def restore(self, data: Any) -> None:
+        """Take back saved parts after a host restart, if they belong to the round still being entered."""
+        if not isinstance(data, dict) or data.get("round") != self.match.round_index or self.over:
+            return
+        match = self.match
+        self.parts.restore(data.get("parts"), match.opts, match.dealer, match.round_index)
 
     @property
     def over(self) -> bool:
@@ -65,7 +97,11 @@ class Keeping:
         except RuleError:
             self.parts.withdraw(seat, stage)
             raise
-        self.match = self.store.save_match(changed)
+        self._saving = True  # the table tells its devices itself: not heard a second time from the store
+        try:
+            self.match = self.store.save_match(changed)
+        finally:
+            self._saving = False
         self.parts = RoundParts(match.game, len(match.players))
         self._round = self.match.round_index
         return True

@@ -3,8 +3,9 @@
 A digital table, once started, is saved inside its play session's saved game (see `table.Table._persist`). Before
 that, and for a score-keeping table (whose rounds are a tracked match in the store), the host keeps
 `tables.json` in the data folder: code, game, options, mode, the seats with their token hashes, and the match id
-of a score-keeping table. It is rewritten on every change at such a table, so a host restart in the lobby (or
-during score keeping) brings the table back and the phones reconnect with their tokens.
+of a score-keeping table with the parts of its round entered so far. It is rewritten on every change at such a
+table, so a host restart in the lobby (or during score keeping) brings the table back, with every part entered,
+and the phones reconnect with their tokens.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ def entry(table: Table) -> dict[str, Any]:
         "mode": table.mode,
         "seats": [seat.to_dict() for seat in table.seats],
         "match": table.keeping.match.id if table.keeping is not None else None,
+        "parts": table.keeping.saved() if table.keeping is not None else None,
     }
 
 
@@ -72,7 +74,8 @@ def load(store: Any) -> list[Table]:
                 match = store.get_match(item["match"])
                 if match is None or match.is_over:
                     continue
-                table.keeping = Keeping(store, match)
+                table.keeping = Keeping(store, match, table.match_changed)
+                table.keeping.restore(item.get("parts"))
         except (KeyError, TypeError, ValueError):
             continue
         tables.append(table)

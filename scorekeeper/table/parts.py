@@ -83,6 +83,35 @@ class RoundParts:
         """What `seat` entered so far (its phone shows it again for a correction)."""
         return {key: value for stage in self.parts for key, value in (stage[seat] or {}).items()}
 
+    def saved(self) -> list[list[Part | None]]:
+        """The parts as plain JSON data (the table keeps them on disk with every part entered)."""
+        return [list(stage) for stage in self.parts]
+
+    def restore(self, data: Any, options: Any, dealer: int, round_index: int) -> bool:
+        """Take back parts saved by `saved` (after a host restart); each is checked again by the game's rules.
+        Anything that does not fit (a damaged file, a part the rules refuse) leaves the round empty: False."""
+        try:
+            if not isinstance(data, list) or len(data) != len(self.parts):
+                raise ValueError("not this round's parts")
+            restored: list[list[Part | None]] = [[None] * self.players for _ in self.shape.stages]
+            for index, (stage, fields) in enumerate(zip(data, self.shape.stages, strict=True)):
+                if not isinstance(stage, list) or len(stage) != self.players:
+                    raise ValueError("not this round's parts")
+                if index and any(part is None for part in restored[index - 1]) and any(stage):
+                    raise ValueError("a step entered before the one before it was complete")
+                for seat, part in enumerate(stage):
+                    if part is None:
+                        continue
+                    if not isinstance(part, dict) or not set(part) <= set(fields):
+                        raise ValueError("not this round's parts")
+                    restored[index][seat] = self.shape.check(
+                        seat, index, part, stage, options, dealer, round_index
+                    )
+        except (RuleError, TypeError, ValueError, KeyError, AttributeError):
+            return False
+        self.parts = restored
+        return True
+
     def _stage_of(self, values: Part) -> int:
         """The stage whose fields `values` holds: the open one, or an earlier one (a correction)."""
         current = min(self.stage, len(self.parts) - 1)

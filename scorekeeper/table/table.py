@@ -254,10 +254,17 @@ class Table:
                 raise TableError("Every seat needs a player before the game starts.")
             players = [seat.player for seat in self.seats]
             self.keeping = Keeping.start(
-                store, self.game, self.options, players, [s.name for s in self.seats]
+                store, self.game, self.options, players, [s.name for s in self.seats], self.match_changed
             )
             self._changed()
             return self.keeping
+
+    def match_changed(self) -> None:
+        """The kept match changed on the host's normal screens (entry, edit, delete, undo): tell every device."""
+        with self.lock:
+            if self.keeping is not None:
+                self.keeping.refresh()
+            self._changed()
 
     def enter_part(self, seat: int, token: str | None, values: dict[str, Any]) -> bool:
         """A phone enters (or corrects) its own part of the round; True when that saved the round.

@@ -74,6 +74,18 @@ def served(data_dir: Path) -> Iterator[str]:
             server.kill()
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A browser test gets one more try when it fails. A real browser on a loaded CI machine paints late now and
+    then (a frame after the 15 s a step may wait); a rules or store bug fails both tries, and a rerun is listed
+    in the summary (`R`) rather than hidden. Tests outside the browser get no second try; `-p no:rerunfailures`
+    turns the second try off."""
+    if not items or not items[0].config.pluginmanager.hasplugin("rerunfailures"):
+        return
+    for item in items:
+        if item.get_closest_marker("browser") and not item.get_closest_marker("flaky"):
+            item.add_marker(pytest.mark.flaky(reruns=1, reruns_delay=2))
+
+
 @pytest.fixture(scope="session")
 def chromium():
     if not Path(CHROMIUM).exists() and not shutil.which("chromium"):
@@ -151,7 +163,37 @@ class UI:
         return self.page.locator(f'[flt-semantics-identifier="{identifier}"]').first
 
     def wait(self, identifier: str, timeout: float = 15_000) -> None:
-        self.node(identifier).wait_for(state="attached", timeout=timeout)
+        """Wait until the control tagged `identifier` is on screen; if it never comes, fail with what the screen
+        shows instead (and a screenshot in tests/browser/output/), so that a failure in CI can be read."""
+        try:
+            self.node(identifier).wait_for(state="attached", timeout=timeout)
+        except Exception as error:  # Playwright's TimeoutError says only what it waited for
+            raise AssertionError(f"{identifier!r} did not appear: {self.diagnosis()}") from error
+
+    def diagnosis(self) -> str:
+        """What the page shows now: its URL, the screen's text and a screenshot's path (for failure messages)."""
+        OUTPUT.mkdir(exist_ok=True)
+        picture = OUTPUT / f"failed-{self.name}-{int(time.time())}.png"
+        try:
+            self.page.screenshot(path=str(picture))
+            text = self.all_text()[:1500]
+            tags = self.page.evaluate(
+                "[...document.querySelectorAll('[flt-semantics-identifier]')]"
+                ".map(e => e.getAttribute('flt-semantics-identifier')).join(' ')"
+            )
+        except Exception as error:  # the page itself is gone: say so
+            return f"the page cannot be read ({error})"
+        return f"url {self.page.url}, {self.sent} frames sent, {self.received} received; screenshot {picture}; tags: {tags[:1500]}; screen says:\n{text}"
+
+    def wait_focus(self, timeout: float = 15.0) -> None:
+        """Wait until a text field has the keyboard focus (the app gives it back after a redraw)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            focused = self.page.evaluate("document.activeElement && document.activeElement.tagName")
+            if focused in ("INPUT", "TEXTAREA"):
+                return
+            self.page.wait_for_timeout(50)
+        raise AssertionError(f"no text field has the focus: {self.diagnosis()}")
 
     def tap(self, identifier: str, *, count: bool = True, settle: bool = True) -> None:
         """Tap the control tagged `identifier` (scrolled into view first, as a player would) and wait for the
@@ -194,7 +236,7 @@ class UI:
             if text in self.all_text():
                 return
             self.page.wait_for_timeout(100)
-        raise AssertionError(f"{text!r} not on screen; screen says:\n{self.all_text()[:2000]}")
+        raise AssertionError(f"{text!r} not on screen: {self.diagnosis()}")
 
     def wait_total(self, seat: int, expected: int) -> None:
         deadline = time.monotonic() + 15

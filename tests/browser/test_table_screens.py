@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 from conftest import DESKTOP, OUTPUT, PHONE, UI, browser_tabs, served
 
+from tests.test_table_ui import setting_up
+
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 TV = {"width": 1920, "height": 1080}
@@ -82,18 +84,35 @@ def reopen(ui: UI, ready: str) -> None:
     ui.wait(ready, timeout=60_000)
 
 
+def new_table(host: UI, game: str, players: int, *choices: str) -> str:
+    """The host sets up a table (tapping `choices`, e.g. the mode) and opens its lobby; returns the code."""
+    host.open("/", ready="host-table")
+    for identifier in setting_up(game, players, *choices):
+        host.tap(identifier)
+    host.wait("table-code")
+    return host.text_of("table-code")
+
+
+def join_phones(tab, code: str, names: list[str]) -> list[UI]:  # type: ignore[no-untyped-def]
+    """A phone per name joins the table, seat 1 onwards, and waits for the game to start."""
+    phones = []
+    for seat, name in enumerate(names, start=1):
+        phone = tab(name, PHONE)
+        phone.open(f"/join/{code}", ready="join-name")
+        phone.fill("join-name", name)
+        phone.tap(f"take-seat-{seat}")
+        phone.tap("join-submit")
+        phone.wait("seat-waiting")
+        phones.append(phone)
+    return phones
+
+
 def test_a_table_plays_a_racko_round_with_phones_and_a_board(chromium, tmp_path: Path) -> None:
     data = tmp_path / "data"
     data.mkdir()
     with served(data) as url, browser_tabs(chromium, url) as tab:
         host = tab("host", DESKTOP)
-        host.open("/", ready="host-table")
-        host.tap("host-table")
-        host.tap("table-game-racko")
-        host.tap("table-players-3")
-        host.tap("create-table")
-        host.wait("table-code")
-        code = host.text_of("table-code")
+        code = new_table(host, "racko", 3)
         assert len(code) == 6, code
         assert f"/join/{code}" in host.text_of("join-address")
         shoot(host, "lobby", DESKTOP)
@@ -189,23 +208,8 @@ def test_a_table_keeps_score_for_a_rage_round(chromium, tmp_path: Path) -> None:
             phone.tap("part-submit")
 
         host = tab("host", DESKTOP)
-        host.open("/", ready="host-table")
-        host.tap("host-table")
-        host.tap("table-game-rage")
-        host.tap("table-players-3")
-        host.tap("table-mode-keep")
-        host.tap("create-table")
-        host.wait("table-code")
-        code = host.text_of("table-code")
-        phones = []
-        for seat, name in ((1, "Anna"), (2, "Ben"), (3, "Cleo")):
-            phone = tab(name, PHONE)
-            phone.open(f"/join/{code}", ready="join-name")
-            phone.fill("join-name", name)
-            phone.tap(f"take-seat-{seat}")
-            phone.tap("join-submit")
-            phone.wait("seat-waiting")
-            phones.append(phone)
+        code = new_table(host, "rage", 3, "table-mode-keep")
+        phones = join_phones(tab, code, ["Anna", "Ben", "Cleo"])
         wait_says(host, "Cleo")
         host.tap("start-table")
         host.wait("board-parts")

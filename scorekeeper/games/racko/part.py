@@ -24,9 +24,15 @@ def build(parts: Sequence[Part], options: Any) -> dict[str, Any]:
     }
 
 
+def most(name: str, options: Any, _index: int) -> int | None:
+    """The rack's highest card: the deck size (40, 50 or 60 by the number of players)."""
+    return int(options.deck_size) if name == "rack" else None
+
+
 PART = PartShape(
     (("rack", "called"),),
     check,
     build,
-    {"rack": ("cards", N_("Your rack, front to back")), "called": ("yes", N_("I called Racko"))},
+    {"rack": ("rack", N_("Your rack, front to back")), "called": ("yes", N_("I called Racko"))},
+    most,
 )

@@ -14,6 +14,12 @@ def tag(identifier: str, control: ft.Control, *, label: str | None = None) -> ft
     """Give `control` a stable id that browser tests (and screen readers' tooling) can find; `label` names an
     icon-only button for screen readers (a tooltip alone gives it no accessible name in the browser)."""
     # The wrapper takes the control's place in a Row/Column, so it must also take its share of the space.
+    if isinstance(control, ft.Container) and control.on_click is not None:
+        # A tappable Container has no semantics node of its own: its tap would merge into the identifier's node,
+        # and when such a merged node is updated in parts (under load, after a list of chips grew) Flutter's
+        # web engine drops its `flt-semantics-identifier` for good. A button node of its own keeps them apart,
+        # as Flet's buttons do themselves.
+        control = ft.Semantics(content=control, container=True, button=True, expand=control.expand)
     return ft.Semantics(
         content=control,
         identifier=identifier,

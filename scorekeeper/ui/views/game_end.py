@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from scorekeeper.play.records import strength_of
 from scorekeeper.ui.components.layout import screen, section
 from scorekeeper.ui.components.match_io import colours_of, load_match
 from scorekeeper.ui.components.score_table import game_title, rounds_table, standings_list, unit_label
@@ -11,10 +12,13 @@ from scorekeeper.ui.components.widgets import primary_button, tag
 from scorekeeper.ui.context import AppContext
 
 
-def winners_text(ctx: AppContext, names: list[str], winners: list[int]) -> str:
-    """ "Anna wins!" or "Anna and Ben share first place!" (equal totals share the place, RULES.md)."""
+def winners_text(ctx: AppContext, names: list[str], winners: list[int], *, you: int | None = None) -> str:
+    """ "Anna wins!" or "Anna and Ben share first place!" (equal totals share the place, RULES.md); "You win!"
+    when `you`, the one person who played against computer players, won alone."""
     if not winners:
         return ctx.t("The game is not over yet.")
+    if you is not None and winners == [you]:
+        return ctx.t("You win!")
     if len(winners) == 1:
         return ctx.t("{name} wins!", name=names[winners[0]])
     listed = ", ".join(names[s] for s in winners[:-1])
@@ -31,7 +35,9 @@ def build(ctx: AppContext, match_id: str, **_: str) -> ft.View:
     if teams is not None and winners:  # partners win as a team (RULES 1.5)
         text = ctx.t("Team {names} wins!", names=" + ".join(teams[0].names))
     else:
-        text = winners_text(ctx, match.names, winners)
+        people = [seat for seat, player in enumerate(match.players) if strength_of(player) is None]
+        you = people[0] if match.mode == "digital" and len(people) == 1 else None
+        text = winners_text(ctx, match.names, winners, you=you)
     headline = tag(
         "winners",
         ft.Text(

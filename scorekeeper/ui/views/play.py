@@ -330,6 +330,12 @@ class Table:
             spacing=4,
         )
 
+    def winner_line(self) -> str:
+        """ "You win!" when the one person at this device won alone; otherwise "<name> wins!" (or a shared
+        first place), as on the game-end screen. Several people passing the device are named."""
+        match, people = self.session.match, self.session.people
+        return winners_text(self.ctx, match.names, match.winners(), you=people[0] if len(people) == 1 else None)
+
     def round_result(self) -> ft.Control:
         """The round's breakdown per player (as a tracked round shows it), then Next round or the match end."""
         ctx, session = self.ctx, self.session
@@ -375,7 +381,7 @@ class Table:
                     ft.Column(
                         [
                             ft.Text(
-                                winners_text(ctx, match.names, match.winners()),
+                                self.winner_line(),
                                 size=24,
                                 weight=ft.FontWeight.BOLD,
                                 color=ft.Colors.PRIMARY,

@@ -1,9 +1,7 @@
 """Racko round entry: who called, then each rack slot 5 to slot 50 on a pad of the deck's numbers (numbers used
-this round greyed out, in rows of ten), or the quick form (ascending count and longest run per player).
-
-A rack takes 10 taps (one per card; the next rack opens by itself); the caller is one tap per round. While a
-rack fills, its ascending count and direct runs so far are shown and highlighted (engine: racko.live). On a desktop keyboard: type a card's number ("23"; Enter or a number that
-cannot grow ends it), Backspace takes back, Tab / Shift+Tab go to the next / previous player's rack.
+this round greyed out, in rows of ten; `components.rack_pad`, also a phone's rack at a live table), or the quick
+form (ascending count and longest run per player). The caller is one tap per round; a tab per player picks the
+rack being entered.
 """
 
 from __future__ import annotations
@@ -13,16 +11,14 @@ from typing import Any
 import flet as ft
 
 from scorekeeper.games.base import RuleError
-from scorekeeper.games.racko.live import rack_progress
 from scorekeeper.games.racko.results import check_entry, racko_seats
 from scorekeeper.games.racko.rules import SLOTS, quick_run_needed
 from scorekeeper.match import Match
 from scorekeeper.ui.components.match_io import colours_of
-from scorekeeper.ui.components.widgets import ChoiceRow, NumberPad, seat_chip, seat_tab, tag
+from scorekeeper.ui.components.rack_pad import RackPad
+from scorekeeper.ui.components.widgets import ChoiceRow, seat_chip, seat_tab, tag
 from scorekeeper.ui.context import AppContext
 from scorekeeper.ui.views.round_entry import RoundForm, dealer_for
-
-SLOT_LABELS = [5 * (i + 1) for i in range(SLOTS)]
 
 
 def _start(draft: dict[str, Any], match: Match, edit: int | None, playing: list[int]) -> None:
@@ -68,112 +64,14 @@ def build_form(
         """The quick form asks a run only where a rule looks at it (engine: quick_run_needed)."""
         return quick_run_needed(opts, calling=seat in draft["callers"])
 
-    def used() -> set[int]:
-        return {n for s in playing for n in draft["racks"][s] if n is not None}
-
-    def complete(seat: int) -> bool:
-        return all(n is not None for n in draft["racks"][seat])
-
-    def pick(number: Any) -> None:
-        rack = draft["racks"][draft["seat"]]
-        slot = (
-            draft["slot"]
-            if draft["slot"] is not None
-            else next((i for i, n in enumerate(rack) if n is None), None)
-        )
-        if slot is None or number in used():
-            return
-        rack[slot] = int(number)
-        empty = [i for i, n in enumerate(rack) if n is None]
-        draft["slot"] = next((i for i in empty if i > slot), empty[0] if empty else None)
-        if draft["slot"] is None:  # this rack is full: open the next incomplete one
-            later = [s for s in playing if not complete(s)]
-            if later:
-                after = [s for s in later if s > draft["seat"]]
-                draft["seat"] = (after or later)[0]
-                draft["slot"] = draft["racks"][draft["seat"]].index(None)
-        refresh()
-
-    # Rows of ten: a number's place is the same on every device and the decades line up. On a 390 px phone a
-    # key is 34 px wide; 38 px high keeps six rows, the slots and four players' chips above Save.
-    pad = NumberPad(list(range(1, deck + 1)), pick, prefix="num", size=38 if ctx.narrow else 46, per_row=10)
+    rack = RackPad(ctx, draft, deck, playing, names, lambda: refresh())
+    complete = rack.complete
 
     def typed_key(key: str, shift: bool) -> bool:
-        """Desktop keyboard on the racks form: digits build a card number, Enter/Backspace/Tab as described
-        above. Returns whether the key was used (else Enter saves the round as usual)."""
-        if draft["mode"] != "racks":
-            return False
-        buffer = draft.get("typed", "")
-        if key.isdigit() and len(key) == 1:
-            if not buffer and key == "0":  # no card 0 and no card starts with it
-                return True
-            buffer += key
-            if int(buffer) * 10 > deck or len(buffer) >= len(str(deck)):  # no card can start with it: done
-                draft["typed"] = ""
-                if 1 <= int(buffer) <= deck:
-                    pick(int(buffer))
-                else:
-                    refresh()
-            else:
-                draft["typed"] = buffer
-                refresh()
-            return True
-        if key == "Enter" and buffer:
-            draft["typed"] = ""
-            if 1 <= int(buffer) <= deck:
-                pick(int(buffer))
-            else:
-                refresh()
-            return True
-        if key == "Backspace":
-            if buffer:
-                draft["typed"] = buffer[:-1]
-                refresh()
-            else:
-                back_space()
-            return True
-        if key == "Tab":
-            step = -1 if shift else 1
-            position = playing.index(draft["seat"]) if draft["seat"] in playing else 0
-            set_seat(playing[(position + step) % len(playing)])
-            return True
-        return False
+        """Desktop keyboard on the racks form (see rack_pad); else Enter saves the round as usual."""
+        return draft["mode"] == "racks" and rack.typed_key(key, shift)
 
     ctx.on_key = typed_key
-
-    def set_seat(seat: int) -> None:
-        rack = draft["racks"][seat]
-        draft.update(seat=seat, slot=rack.index(None) if None in rack else None)
-        refresh()
-
-    def set_slot(slot: int) -> None:
-        draft["slot"] = slot
-        refresh()
-
-    def back_space() -> None:
-        rack = draft["racks"][draft["seat"]]
-        filled = [i for i, n in enumerate(rack) if n is not None]
-        if filled:
-            last = draft["slot"] if draft["slot"] in filled else filled[-1]
-            rack[last] = None
-            draft["slot"] = last
-        refresh()
-
-    def clear_rack() -> None:
-        seat = draft["seat"]
-        if any(n is not None for n in draft["racks"][seat]):  # kept, so that the clear can be undone
-            draft["cleared"] = (seat, list(draft["racks"][seat]))
-        draft["racks"][seat] = [None] * SLOTS
-        draft["slot"] = 0
-        refresh()
-
-    def unclear_rack() -> None:
-        seat, rack = draft.pop("cleared")
-        taken = {n for s in playing if s != seat for n in draft["racks"][s] if n is not None}
-        draft["racks"][seat] = [n if n not in taken else None for n in rack]  # cards placed since stay put
-        draft["seat"] = seat
-        draft["slot"] = draft["racks"][seat].index(None) if None in draft["racks"][seat] else None
-        refresh()
 
     def toggle_caller(seat: int) -> None:
         draft.pop("caller_problem", None)
@@ -200,123 +98,19 @@ def build_form(
         draft[kind][seat] = int(value)
         refresh()
 
-    def rack_summary(seat: int, *, live: bool = False) -> str:
-        """Final figures of a full rack; for an unfinished one the card count, and with `live` the figures so
-        far (the engine's rule for a partial rack: the count stops at the first drop or empty slot)."""
-        progress = rack_progress(draft["racks"][seat])
-        count, run = progress.ascending_from_front, progress.longest_run
-        if progress.complete:
-            return ctx.t("ascending {count} · run {run}", count=count, run=run)
-        if not live or not progress.filled:
-            return ctx.t("{n}/10 cards", n=progress.filled)
-        return ctx.t("{n}/10 cards · ascending {count} · run {run}", n=progress.filled, count=count, run=run)
-
-    def slot_box(index: int, value: int | None, *, good: bool, in_run: bool, selected: bool) -> ft.Control:
-        # The ten slots share one row (slot 5 at the left, as on the rack), on a phone too.
-        return tag(
-            f"slot-{index}",
-            ft.Container(
-                ft.Column(
-                    [
-                        ft.Text(str(SLOT_LABELS[index]), size=10 if ctx.narrow else 11),
-                        ft.Text(
-                            "–" if value is None else str(value),
-                            size=18 if ctx.narrow else 22,
-                            weight=ft.FontWeight.BOLD,
-                            color=ft.Colors.TERTIARY if in_run else None,
-                            italic=in_run,
-                        ),
-                    ],
-                    spacing=0,
-                    horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                    tight=True,
-                ),
-                expand=True,
-                height=46 if ctx.narrow else 58,
-                alignment=ft.Alignment.CENTER,
-                border_radius=8,
-                bgcolor=ft.Colors.SECONDARY_CONTAINER if good else None,
-                border=ft.Border.all(
-                    3 if selected else 1, ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE_VARIANT
-                ),
-                on_click=lambda _, i=index: set_slot(i),
-            ),
-        )
-
     def racks_part() -> list[ft.Control]:
-        seat = draft["seat"]
-        rack = draft["racks"][seat]
         tabs = [
             seat_tab(
                 names[s],
                 colours[s],
-                selected=s == seat,
-                on_click=lambda s=s: set_seat(s),
+                selected=s == draft["seat"],
+                on_click=lambda s=s: rack.set_seat(s),
                 identifier=f"rack-seat-{s}",
-                subtitle=rack_summary(s),
+                subtitle=rack.summary(s),
             )
             for s in playing
         ]
-        progress = rack_progress(rack)  # live: highlights grow as the rack fills
-        good, runs = set(progress.ascending_slots), progress.run_slots
-        boxes = [
-            slot_box(i, rack[i], good=i in good, in_run=i in runs, selected=i == draft["slot"])
-            for i in range(SLOTS)
-        ]
-        rows = [ft.Row(boxes, spacing=3 if ctx.narrow else 6)]
-        typed = draft.get("typed", "")
-        live = rack_summary(seat, live=True)
-        tools = ft.Row(
-            [
-                ft.Column(
-                    [
-                        ft.Text(
-                            ctx.t("Rack of {name}, slot 5 first", name=names[seat]),
-                            size=12,
-                            max_lines=1,
-                            overflow=ft.TextOverflow.ELLIPSIS,
-                        ),
-                        tag("rack-live", ft.Text(live, weight=ft.FontWeight.BOLD)),
-                    ],
-                    spacing=0,
-                    tight=True,
-                    expand=True,
-                ),
-                *(
-                    [tag("rack-typed", ft.Text(typed + "…", size=18, weight=ft.FontWeight.BOLD))]
-                    if typed
-                    else []
-                ),
-                tag(
-                    "rack-back",
-                    ft.IconButton(
-                        ft.Icons.BACKSPACE_OUTLINED,
-                        tooltip=ctx.t("Remove last card"),
-                        on_click=lambda _: back_space(),
-                    ),
-                ),
-                tag(
-                    "rack-clear",
-                    ft.IconButton(
-                        ft.Icons.DELETE_SWEEP,
-                        tooltip=ctx.t("Clear rack"),
-                        icon_color=ft.Colors.ERROR,  # it removes ten cards at once: marked as destructive
-                        on_click=lambda _: clear_rack(),
-                    ),
-                ),
-            ]
-        )
-        cleared = draft.get("cleared")
-        if cleared is not None and cleared[0] == seat and all(n is None for n in rack):
-            tools.controls.append(
-                tag(
-                    "rack-unclear",
-                    ft.IconButton(
-                        ft.Icons.RESTORE, tooltip=ctx.t("Undo clear rack"), on_click=lambda _: unclear_rack()
-                    ),
-                )
-            )
-        return [ft.Row(tabs, wrap=True, spacing=4, run_spacing=4), tools, *rows]
+        return [ft.Row(tabs, wrap=True, spacing=4, run_spacing=4), *rack.controls()]
 
     def quick_part() -> list[ft.Control]:
         parts: list[ft.Control] = []
@@ -402,13 +196,12 @@ def build_form(
         else:
             parts += [message, *quick_part(), preview]
         dynamic.controls = parts
-        pad.refresh(disabled=used() if racks_mode else set(range(1, deck + 1)))
-        pad.control.visible = racks_mode
+        rack.refresh_pad(visible=racks_mode)
         preview.value = preview_text()
         preview.visible = bool(preview.value)  # no blank line above the pad while there is nothing to show
         if send:
             message.visible = False
-            for control in (dynamic, pad.control, message):
+            for control in (dynamic, rack.pad.control, message):
                 control.update()
 
     def offered() -> int | None:
@@ -514,4 +307,4 @@ def build_form(
         return ctx.t("This round ({unit}): {list}", unit=unit, list=listed)
 
     refresh(send=False)
-    return RoundForm(controls=[dynamic, pad.control], result=result, places_message=True)
+    return RoundForm(controls=[dynamic, rack.pad.control], result=result, places_message=True)

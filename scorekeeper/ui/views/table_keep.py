@@ -1,7 +1,8 @@
 """Score keeping at the table: a phone's part form and the board's "who is done" list.
 
 The form is built from the game's `PartShape` (scorekeeper.table.parts): one field per entry of the current
-step, its kind deciding the control, so no game is named here. Identifiers: `part-<field>` for each field and
+step, its kind deciding the control (a "rack" is entered on the Racko round screen's slots and number pad),
+so no game is named here. Identifiers: `part-<field>` for each field and
 `part-submit`. A refused part shows the rules' message and keeps what was typed; the phone may enter its part
 again to correct it until the round is saved. The host keeps the normal round-entry screens for the match.
 """
@@ -17,6 +18,7 @@ from scorekeeper.games.base import RuleError
 from scorekeeper.games.spec import spec
 from scorekeeper.table.table import Table
 from scorekeeper.ui import table_runtime as rt
+from scorekeeper.ui.components.rack_pad import RackPad, blank
 from scorekeeper.ui.components.widgets import ChoiceRow, primary_button, tag
 from scorekeeper.ui.context import AppContext
 from scorekeeper.ui.play.boards import big
@@ -25,6 +27,8 @@ from scorekeeper.ui.play.boards import big
 def _value(kind: str, text: Any) -> Any:
     if kind == "yes":
         return bool(text)
+    if kind == "rack":
+        return list(text) if isinstance(text, list) else []
     if kind == "cards":
         return [int(n) for n in re.findall(r"-?\d+", str(text or ""))]
     text = str(text if text is not None else "").strip()
@@ -70,6 +74,9 @@ def part_form(ctx: AppContext, table: Table, seat: int, token: str) -> list[ft.C
         most = parts.shape.most(name, match.opts, match.round_index) if kind == "count" else None
         if kind == "yes":
             control: ft.Control = ft.Switch(label=ctx.t(label), value=bool(current), on_change=changed)
+        elif kind == "rack":
+            deck = parts.shape.most(name, match.opts, match.round_index) or 0
+            control = rack_field(ctx, draft, name, current, deck, names[seat])
         elif most is not None:  # one tap, as on the round-entry screens (tags part-<field>-<n>)
 
             def pick(value: Any, name: str = name) -> None:
@@ -114,6 +121,30 @@ def part_form(ctx: AppContext, table: Table, seat: int, token: str) -> list[ft.C
 
     items.append(ft.Row([primary_button(ctx.t("Send my part"), submit, identifier="part-submit")]))
     return items
+
+
+def rack_field(
+    ctx: AppContext, draft: dict[str, Any], name: str, current: Any, deck: int, who: str
+) -> ft.Control:
+    """The seat's rack on the same ten slots and number pad as the Racko round-entry screen (`rack_pad`); what
+    is entered so far stays in the phone's draft (`draft[name]`, read by "Send my part")."""
+    state: dict[str, Any] = draft.setdefault(f"{name}-pad", {})
+    if not state:
+        blank(state, 1, 0, [current] if isinstance(current, list) else None)
+    holder = ft.Column(spacing=6)
+
+    def draw(update: bool = True) -> None:
+        draft[name] = list(state["racks"][0])
+        holder.controls = pad.controls()
+        pad.refresh_pad()
+        if update:
+            for control in (holder, pad.pad.control):
+                control.update()
+
+    pad = RackPad(ctx, state, deck, [0], [who], draw)
+    ctx.on_key = pad.typed_key
+    draw(update=False)
+    return ft.Column([holder, pad.pad.control], spacing=6)
 
 
 def board_parts(ctx: AppContext, table: Table) -> list[ft.Control]:

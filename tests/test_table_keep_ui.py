@@ -1,0 +1,97 @@
+"""Score keeping at a live table, in process: a phone enters its Racko rack on the same slots and number pad as
+the round-entry screen (`components.rack_pad`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import flet as ft
+import pytest
+from test_table_ui import fresh_host, host_table, join  # noqa: F401  (fresh_host: the autouse fixture)
+
+from scorekeeper.table.host import HOST
+
+pytestmark = pytest.mark.filterwarnings("ignore:coroutine .* was never awaited:RuntimeWarning")
+
+RACKS = ([3, 7, 9, 12, 15, 20, 21, 22, 33, 40], [1, 2, 4, 5, 6, 8, 10, 11, 13, 14])
+
+
+def slots(phone) -> list[str]:  # type: ignore[no-untyped-def]
+    """What the ten slots show (slot 5 first)."""
+    shown = []
+    for index in range(10):
+        column = phone.find(f"slot-{index}").content
+        shown.append(str(column.controls[1].value))
+    return shown
+
+
+def test_a_phone_enters_its_racko_rack_on_the_number_pad(tmp_path: Path) -> None:
+    host, code = host_table(tmp_path, 2, "racko", "table-mode-keep")
+    phones = [join(tmp_path, code, name, n + 1) for n, name in enumerate(("Anna", "Ben"))]
+    host.go(f"/table/{code}")
+    host.tap("start-table")
+    keeping = HOST.tables[code].keeping
+    assert keeping is not None
+    anna = phones[0]
+    anna.go(f"/table/{code}/seat")
+    assert anna.has("slot-0") and anna.has("slot-9") and anna.has("num-1") and anna.has("num-40")
+    assert not anna.has("num-41")  # a two-player deck has 40 cards
+    assert not isinstance(anna.find("part-rack"), ft.TextField)  # no text field any more
+    for card in RACKS[0][:4]:
+        anna.tap(f"num-{card}")
+    assert slots(anna)[:5] == ["3", "7", "9", "12", "–"]
+    assert anna.find("num-7").disabled  # a card placed is greyed out
+    anna.tap("rack-back")  # takes the last card back
+    assert slots(anna)[3] == "–" and not anna.find("num-12").disabled
+    for card in RACKS[0][3:]:
+        anna.tap(f"num-{card}")
+    assert slots(anna) == [str(card) for card in RACKS[0]]
+    assert "ascending 10" in anna.screen_text()
+    anna.set_value("part-called", True)
+    anna.tap("part-submit")
+    assert keeping.parts.mine(0) == {"rack": RACKS[0], "called": True}
+    anna.go(f"/table/{code}/seat")  # drawn again (another device's change): the rack is still shown
+    assert slots(anna) == [str(card) for card in RACKS[0]]
+    ben = phones[1]
+    ben.go(f"/table/{code}/seat")
+    for card in RACKS[1][:9]:
+        ben.tap(f"num-{card}")
+    ben.tap("part-submit")  # nine cards: refused, nothing kept
+    assert keeping.parts.mine(1) == {}
+    ben.tap(f"num-{RACKS[1][9]}")
+    ben.tap("part-submit")
+    saved = keeping.store.get_match(keeping.match.id)
+    assert len(saved.rounds) == 1 and saved.rounds[0]["racks"] == list(RACKS)
+    assert saved.rounds[0]["callers"] == [0]
+
+
+def test_a_round_the_host_saves_on_the_normal_screens_reaches_the_table(tmp_path: Path) -> None:
+    host, code = host_table(tmp_path, 3, "ruckzuck", "table-mode-keep")
+    phones = [join(tmp_path, code, name, n + 1) for n, name in enumerate(("Anna", "Ben", "Cleo"))]
+    host.go(f"/table/{code}")
+    host.tap("start-table")
+    table = HOST.tables[code]
+    keeping = table.keeping
+    assert keeping is not None
+    for phone in phones:
+        phone.go(f"/table/{code}/seat")
+    phones[0].type_text("part-hand", "12")
+    phones[0].tap("part-submit")
+    assert keeping.parts.mine(0)
+    version = table.version
+    host.go(f"/match/{keeping.match.id}/round")  # the host's round entry, not the table's
+    host.tap("out-1")
+    host.tap("card-7")
+    host.tap("hand-seat-2")
+    host.tap("card-J")
+    host.tap("save-round")
+    assert table.version > version  # the table told its devices (pubsub) about the change
+    assert len(keeping.match.rounds) == 1 and keeping.parts.mine(0) == {}  # the phones' parts are void
+    phones[1].go(f"/table/{code}/seat")  # (the browser test sees it arrive without this: one hub per server)
+    assert "Round 2" in phones[1].screen_text()
+    version = table.version
+    host.go(f"/match/{keeping.match.id}")
+    host.tap("undo")
+    assert table.version > version and keeping.match.rounds == []
+    phones[2].go(f"/table/{code}/seat")
+    assert "Round 1" in phones[2].screen_text()
