@@ -223,3 +223,25 @@ def test_a_waiting_phone_is_drawn_again_only_when_its_game_starts_or_its_seat_is
     host.tap("start-table")
     deliver(anna, code)  # the game started: her seat's play screen
     assert anna.has("play-panel") or anna.has("turn-status")
+
+
+def test_the_board_is_built_afresh_when_the_game_starts(tmp_path: Path) -> None:
+    """Joining and playing are two different boards: the start replaces the screen instead of diffing one
+    into the other; moves after that are diffed."""
+    host, code = host_table(tmp_path, 2, "rage")
+    tv = app(tmp_path, "tv", width=1920)
+    tv.go(f"/table/{code}/board")
+    joining = tv.view
+    phones = [join(tmp_path, code, "Anna", 1), join(tmp_path, code, "Ben", 2)]
+    deliver(tv, code)
+    assert tv.view is joining and tv.has("table-code")
+    host.go(f"/table/{code}")
+    host.tap("start-table")
+    deliver(tv, code)
+    playing = tv.view
+    assert playing is not joining and tv.has("board-turn")
+    table = HOST.tables[code]
+    seat = table.session.to_act
+    table.act(seat, phones[seat].ctx.drafts[f"table-token:{code}"], table.session.legal_for(seat)[0])
+    deliver(tv, code)
+    assert tv.view is playing

@@ -196,7 +196,9 @@ def run(as_json: bool = False) -> dict[str, Any]:
     data_dir = tempfile.mkdtemp(prefix="scorekeeper-bench-table-")
     figures: dict[str, Any] = {"game": game, "phones": phones_wanted}
     with served_browser(data_dir) as (browser, url, app):
-        host = Device(browser, url, {"width": 1280, "height": 800})
+        host = Device(
+            browser, url, {"width": 1280, "height": 1200}
+        )  # the lobby of 8 seats and its start button
         host.open("/", "host-table")
         host.tap("host-table")
         host.tap(f"table-game-{game}")

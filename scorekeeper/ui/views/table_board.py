@@ -109,6 +109,11 @@ def public(ctx: AppContext, table: Table, payload: BoardPayload) -> ft.Control:
     return ft.Column(game(ctx, payload.view, payload.names) if game is not None else [], spacing=16)
 
 
+def stage_of(table: Table) -> str:
+    """Which board the table shows: joining, score keeping or a digital game."""
+    return "keep" if table.keeping is not None else "play" if table.started else "join"
+
+
 def build(ctx: AppContext, code: str, **_: str) -> ft.View:
     route = f"/table/{code}/board"
     table = rt.host(ctx.store).get(code)
@@ -116,9 +121,13 @@ def build(ctx: AppContext, code: str, **_: str) -> ft.View:
         return ft.View(route=route, controls=[big(ctx.t("This table was not found."))], padding=24)
     shown = KeyedParts()
     body = ft.Column(parts(ctx, table, shown), spacing=16, scroll=ft.ScrollMode.AUTO, expand=True)
+    stage = stage_of(table)
 
     def redraw() -> None:
         with DRAWING:
+            if stage_of(table) != stage:  # the game started: another board altogether, built afresh
+                ctx.rerender()
+                return
             body.controls = parts(ctx, table, shown)
             try:
                 body.update()
