@@ -28,10 +28,11 @@ from scorekeeper.ui.views.table_keep import part_form
 
 LOG_LINES = 5
 DRAWING = threading.RLock()
-"""Held while a table screen redraws after a change at its table (the phones' seat screens and the boards).
-Why: every device's redraw runs on a thread of Flet's pool at the same moment; side by side they only take
-turns at the interpreter, and they fight over the lock Flet takes for every new control's id, so each of them
-finished late. One at a time, the first devices get their frame early and the last no later."""
+"""Held while a table screen (a seat screen, a board) draws a change and sends it. Why: after a move every
+device's redraw runs on a thread of Flet's pool at the same moment; side by side they only take turns at the
+interpreter and fight over the lock Flet takes for every new control's id, so each of them finished late. One
+at a time, the first devices get their frame early and the last no later. It also keeps a phone's own tap and
+a change from elsewhere from drawing the same screen at once."""
 
 
 class Phone:
@@ -64,6 +65,19 @@ class Phone:
         self.render()
 
     def render(self, update: bool = True) -> None:
+        """Draw the seat from its payload; with `update`, send the change (one screen at a time, `DRAWING`: this
+        phone's own tap and a change from elsewhere must not draw it at once from two threads)."""
+        if not update:  # building the screen (the app's own lock is held: never wait for DRAWING there)
+            self._draw()
+            return
+        with DRAWING:
+            self._draw()
+            try:
+                self.body.update()
+            except Exception:  # the page has gone
+                pass
+
+    def _draw(self) -> None:
         self.drawn = self.table.version
         try:
             payload = self.table.payload(self.seat, self.token)
@@ -76,11 +90,6 @@ class Phone:
                 self.ui.clear()
                 self.turn = turn
             self.body.controls = self.parts(payload)
-        if update:
-            try:
-                self.body.update()
-            except Exception:  # the page has gone
-                pass
 
     def status(self, payload: SeatPayload) -> str:
         ctx = self.ctx
