@@ -146,15 +146,38 @@ def test_random_rounds_end_with_a_valid_result(game: GameSpec, data: st.DataObje
         state.apply(state.log[-1])
 
 
+def _garbage(state: State, data: st.DataObject, rng: random.Random) -> list[Any]:
+    """Moves of any shape, most of them no move of any game."""
+    return data.draw(st.lists(st.sampled_from(JUNK), min_size=1, max_size=6))
+
+
+def _legal_elsewhere(state: State, data: st.DataObject, rng: random.Random) -> list[Any]:
+    """Moves that are well formed but not allowed now: moves legal at other points of the same round."""
+    seen: list[Any] = []
+    other = state.clone()
+    while not other.is_over and len(seen) < 400:
+        seen += other.legal_actions()
+        other.apply(rng.choice(other.legal_actions()))
+    refused = [a for a in seen if not _is_legal(state, a)]
+    return rng.sample(refused, min(5, len(refused)))
+
+
+def _is_legal(state: State, action: Any) -> bool:
+    return any(same_action(action, legal) for legal in state.legal_actions())
+
+
 @SPECS
+@pytest.mark.parametrize("wrong_moves", [_garbage, _legal_elsewhere], ids=["garbage", "legal-elsewhere"])
 @CASES
 @given(data=st.data())
-def test_illegal_moves_change_nothing(game: GameSpec, data: st.DataObject) -> None:
-    state, _ = _midway(game, data)
+def test_a_refused_move_changes_nothing_and_is_named_in_words(
+    game: GameSpec, wrong_moves: Any, data: st.DataObject
+) -> None:
+    state, rng = _midway(game, data)
     if state.is_over:
         return
-    for action in data.draw(st.lists(st.sampled_from(JUNK), min_size=1, max_size=6)):
-        if any(same_action(action, legal) for legal in state.legal_actions()):
+    for action in wrong_moves(state, data, rng):
+        if _is_legal(state, action):
             continue
         before = snapshot(state)
         with pytest.raises(RuleError) as caught:
@@ -189,28 +212,6 @@ def assert_names_the_move(game: GameSpec, state: State, action: Any, error: Rule
         assert said.rstrip(".") in translated, (t.language, translated)
         assert reason.translated(t) in translated and "{reason}" not in translated
         assert "not allowed" not in translated, (t.language, translated)
-
-
-@SPECS
-@CASES
-@given(data=st.data())
-def test_a_refused_move_is_named_in_words(game: GameSpec, data: st.DataObject) -> None:
-    """Moves that are well formed but not allowed now: moves legal at other points of the same round."""
-    state, rng = _midway(game, data)
-    if state.is_over:
-        return
-    seen: list[Any] = []
-    other = state.clone()
-    while not other.is_over and len(seen) < 400:
-        seen += other.legal_actions()
-        other.apply(rng.choice(other.legal_actions()))
-    refused = [a for a in seen if not any(same_action(a, legal) for legal in state.legal_actions())]
-    for action in rng.sample(refused, min(5, len(refused))):
-        before = snapshot(state)
-        with pytest.raises(RuleError) as caught:
-            state.apply(action)
-        assert snapshot(state) == before
-        assert_names_the_move(game, state, action, caught.value)
 
 
 @SPECS

@@ -27,23 +27,29 @@ class MemoryStore:
         self.saves = 0
 
     def save_match(self, match: Match) -> Match:
-        match.version += 1
-        self.matches[match.id] = copy.deepcopy(match.to_dict())
-        return match
+        return self._put(self.matches, match)
 
     def get_match(self, match_id: str) -> Match | None:
-        data = self.matches.get(match_id)
-        return None if data is None else Match.from_dict(copy.deepcopy(data))
+        return self._get(self.matches, Match, match_id)
 
     def save_digital_game(self, saved: SavedGame) -> SavedGame:
-        saved.version += 1
         self.saves += 1
-        self.games[saved.id] = copy.deepcopy(saved.to_dict())
-        return saved
+        return self._put(self.games, saved)
 
     def get_digital_game(self, saved_id: str) -> SavedGame | None:
-        data = self.games.get(saved_id)
-        return None if data is None else SavedGame.from_dict(copy.deepcopy(data))
+        return self._get(self.games, SavedGame, saved_id)
+
+    @staticmethod
+    def _put(table: dict[str, dict[str, Any]], record: Any) -> Any:
+        """Keep a copy, the version bumped as the store bumps it."""
+        record.version += 1
+        table[record.id] = copy.deepcopy(record.to_dict())
+        return record
+
+    @staticmethod
+    def _get(table: dict[str, dict[str, Any]], kind: Any, record_id: str) -> Any:
+        data = table.get(record_id)
+        return None if data is None else kind.from_dict(copy.deepcopy(data))
 
 
 def bots(game: str, strengths: list[str]) -> list[Seat]:

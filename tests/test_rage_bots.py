@@ -55,12 +55,16 @@ def test_baseline_bid_steps_around_the_hook_rule() -> None:
     assert BaselineBot().choose(state.view(0), state.legal_actions()) == ["bid", 1]
 
 
-def test_baseline_wins_cheaply_while_below_its_bid_and_ducks_after() -> None:
-    opts = RageOptions(3)
-    hands = [["b3", "b9", "b12"], ["b10", "g1", "g2"], ["g3", "g4", "g5"]]
-    state = arranged_round(opts, hands, ["y5"], dealer=2)
-    for bid in (1, 1, 0):
+def after_bids(hands: list[list[str]], bids: list[int]) -> RageState:
+    """A round dealt `hands` (trump yellow, the last seat deals) with `bids` made, seat 0 first: seat 0 leads."""
+    state = arranged_round(RageOptions(len(hands)), hands, ["y5"], dealer=len(hands) - 1)
+    for bid in bids:
         state.apply(["bid", bid])
+    return state
+
+
+def test_baseline_wins_cheaply_while_below_its_bid_and_ducks_after() -> None:
+    state = after_bids([["b3", "b9", "b12"], ["b10", "g1", "g2"], ["g3", "g4", "g5"]], [1, 1, 0])
     state.apply(BaselineBot().choose(state.view(0), state.legal_actions()))
     assert state.trick[-1] == (0, "b12")  # leading while it wants a trick: its strongest card
     bot = BaselineBot()
@@ -73,11 +77,7 @@ def test_baseline_wins_cheaply_while_below_its_bid_and_ducks_after() -> None:
 
 
 def test_baseline_names_jokers_for_its_aim() -> None:
-    opts = RageOptions(3)
-    hands = [["r5", "r6"], ["W", "b1"], ["W", "b2"]]
-    state = arranged_round(opts, hands, ["y5"], dealer=2)
-    for bid in (0, 1, 0):
-        state.apply(["bid", bid])
+    state = after_bids([["r5", "r6"], ["W", "b1"], ["W", "b2"]], [0, 1, 0])
     state.apply(["play", "r5"])
     assert BaselineBot().choose(state.view(1), state.legal_actions()) == ["play", "W:y"]  # wants: trump
     state.apply(["play", "W:y"])
@@ -152,11 +152,7 @@ def test_belief_holds_the_truth_and_samples_fit_the_view() -> None:
 
 def test_equivalent_cards_are_judged_once() -> None:
     # seat 0 holds r3, r4 and r9; r5..r8 are played or in its hand only partly: r3/r4 are one move
-    opts = RageOptions(3)
-    hands = [["r3", "r4", "r9"], ["g1", "g2", "g3"], ["b1", "b2", "b3"]]
-    state = arranged_round(opts, hands, ["y5"], dealer=2)
-    for bid in (1, 0, 0):
-        state.apply(["bid", bid])
+    state = after_bids([["r3", "r4", "r9"], ["g1", "g2", "g3"], ["b1", "b2", "b3"]], [1, 0, 0])
     view = state.view(0)
     moves = candidate_moves(view, state.legal_actions(), Belief.of(view).unseen)
     assert [NAME[code] for code, _ in moves] == ["r3", "r9"]

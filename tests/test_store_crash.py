@@ -11,14 +11,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_store_support import killed_child_lines, rz_round
+from test_store_support import assert_files_readable, killed_child_lines, reopened, rz_round
 
 from scorekeeper.match import Match
 from scorekeeper.store import Store
-from scorekeeper.store.storage import is_tmp, read_envelope
+from scorekeeper.store.storage import is_tmp
 
 KILLS = 60
-KINDS = {"matches": "match", "index": "index", "digital": "digital"}
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and SIGKILL")
 
@@ -26,9 +25,7 @@ pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and 
 def child(folder: Path, fd: int, seed: int) -> None:
     """Record rounds forever; report each completed save on the pipe."""
     rng = random.Random(seed)
-    store = Store.open(folder)
-    active = store.list_matches(status="active")
-    match = store.get_match(active[0].id) if active else None
+    store, match = reopened(folder)
     step = 0
     while True:
         step += 1
@@ -88,10 +85,7 @@ def test_sigkill_at_random_moments_loses_nothing_reported(tmp_path: Path) -> Non
         if last_setting is not None:
             assert store.get_setting("counter") >= last_setting
         assert reported_players <= {p.id for p in store.list_players()}
-        for path in tmp_path.rglob("*.json"):
-            if "backups" not in path.parts:
-                read_envelope(path, KINDS.get(path.parent.name, path.stem))  # raises if unreadable
-        assert not any("corrupt" in p.name or is_tmp(p.name) for p in tmp_path.rglob("*"))
+        assert_files_readable(tmp_path)
         store.close()
     print(
         f"\n{KILLS} kills survived, {saves} saves reported, {leftovers} half-written temp files found",

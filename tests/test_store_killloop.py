@@ -12,15 +12,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_store_support import killed_child_lines, rz_round
+from test_store_support import assert_files_readable, killed_child_lines, reopened, rz_round
 
 from scorekeeper.bench.store import export_text
 from scorekeeper.match import Match
 from scorekeeper.store import ConflictError, Store
-from scorekeeper.store.storage import is_tmp, read_envelope
 
 KILLS = 100
-KINDS = {"matches": "match", "index": "index", "digital": "digital"}
 CUT_SHORT = ("An import was cut short; it has now been completed.",
              "An import was cut short before it changed anything; your data is as it was. Import the file again.")  # fmt: skip
 
@@ -34,9 +32,7 @@ def child(folder: Path, side: Path, fd: int, seed: int) -> None:
     """Forever: mostly save a round, sometimes undo it, now and then import a file of new games. Each
     completed step is reported on the pipe as `M <id> <version> <rounds>` or `I <file>`."""
     rng = random.Random(seed)
-    store = Store.open(folder)
-    active = store.list_matches(status="active")
-    match = store.get_match(active[0].id) if active else None
+    store, match = reopened(folder)
     step = 0
     while True:
         step += 1
@@ -113,10 +109,7 @@ def test_sigkill_over_saves_undo_and_imports_loses_nothing_acknowledged(tmp_path
                 imported |= ids
             else:
                 counts["dropped"] += 1
-        for path in folder.rglob("*.json"):
-            if "backups" not in path.parts:
-                read_envelope(path, KINDS.get(path.parent.name, path.stem))  # raises if unreadable
-        assert not any("corrupt" in p.name or is_tmp(p.name) for p in folder.rglob("*"))
+        assert_files_readable(folder)
         assert not (folder / "import-staging").exists() and not (folder / "import-journal.json").exists()
         store.close()
     print(

@@ -14,6 +14,7 @@ from test_store_support import new_match, rz_round, tree
 from test_store_transfer import filled
 
 from scorekeeper.games.base import Message
+from scorekeeper.match import Match
 from scorekeeper.store import ImportFileError, InputError, Store, WriteError, locking
 from scorekeeper.ui.i18n import Translator
 
@@ -40,12 +41,18 @@ def full_disk(monkeypatch: pytest.MonkeyPatch, where: Callable[[Path], bool] = l
 
 
 # ------------------------------------------------------------------ item 2: disk full
+@pytest.fixture
+def saved(tmp_path: Path) -> tuple[Store, Match]:
+    """A store in `tmp_path` with one saved match of one round."""
+    store = Store.open(tmp_path)
+    return store, store.save_match(new_match(store, rounds=1))
+
+
 @needs_proc
 def test_a_full_disk_after_the_match_file_still_saves_and_says_so(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    saved: tuple[Store, Match], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    store = Store.open(tmp_path)
-    match = store.save_match(new_match(store, rounds=1))
+    store, match = saved
     full_disk(monkeypatch, lambda path: path.parent.name == "index")
     match.add_round(rz_round())
     store.save_match(match)  # the round is on disk: no false "nothing was changed"
@@ -62,10 +69,9 @@ def test_a_full_disk_after_the_match_file_still_saves_and_says_so(
 
 @needs_proc
 def test_a_save_refused_by_a_full_disk_says_so_and_succeeds_once_there_is_space(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    saved: tuple[Store, Match], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    store = Store.open(tmp_path)
-    match = store.save_match(new_match(store, rounds=1))
+    store, match = saved
     full_disk(monkeypatch)
     match.add_round(rz_round())
     with pytest.raises(WriteError, match="storage is full") as caught:

@@ -12,6 +12,10 @@ from typing import Any
 
 from scorekeeper.match import Match
 from scorekeeper.store import Store
+from scorekeeper.store.storage import is_tmp, read_envelope
+
+KINDS = {"matches": "match", "index": "index", "digital": "digital"}
+"""The envelope kind of a data file by its folder (else by its name)."""
 
 
 def rz_round(rng: random.Random | None = None, seats: int = 3) -> dict[str, Any]:
@@ -61,3 +65,18 @@ def killed_child_lines(work: Callable[[int], None], wait: float) -> list[str]:
     os.close(read_end)
     text = b"".join(chunks).decode()
     return text.split("\n")[:-1]  # the last piece is empty or a report cut off mid-line
+
+
+def reopened(folder: Path) -> tuple[Store, Match | None]:
+    """The store in `folder` and its first active match, if any (a killed child's successor goes on with it)."""
+    store = Store.open(folder)
+    active = store.list_matches(status="active")
+    return store, store.get_match(active[0].id) if active else None
+
+
+def assert_files_readable(folder: Path) -> None:
+    """Every data file opens as what it claims to be (backups aside); no file is corrupt or half-written."""
+    for path in folder.rglob("*.json"):
+        if "backups" not in path.parts:
+            read_envelope(path, KINDS.get(path.parent.name, path.stem))  # raises if unreadable
+    assert not any("corrupt" in p.name or is_tmp(p.name) for p in folder.rglob("*"))

@@ -80,7 +80,7 @@ def newer_file_note(path: Path) -> Message:
 
 
 class FilesPart:
-    """A part of the store (players, settings, saved games) that works on one data folder's files."""
+    """A part of the store (matches, players, settings, saved games) that works on one data folder's files."""
 
     def __init__(self, files: Files) -> None:
         self.files = files

@@ -35,7 +35,7 @@ from scorekeeper.store.errors import (
     NewerFileError,
     StoreError,
 )
-from scorekeeper.store.files import Files, newer_file_note
+from scorekeeper.store.files import Files, FilesPart, newer_file_note
 from scorekeeper.store.index import MatchIndex, fingerprint
 from scorekeeper.store.paths import INDEX_BUCKETS, is_safe_id
 from scorekeeper.store.records import MatchSummary
@@ -107,14 +107,11 @@ def _state(data: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in data.items() if key not in ("version", "updated")}
 
 
-class Matches:
+class Matches(FilesPart):
     """The matches of one data folder."""
 
     def __init__(self, files: Files) -> None:
-        self.files = files
-        self.layout = files.layout
-        self._lock = files.lock
-        self._note = files.note
+        super().__init__(files)
         self.index = MatchIndex(self.layout, files.note, read_only=files.read_only)
         self.listeners: list[Callable[[str], None]] = []
 
@@ -229,16 +226,16 @@ class Matches:
                 earlier = history.get("undo", []) if history.get("head") == stored_version else []
                 undo = [*earlier, {"before": _state(stored), "what": description, "at": data["updated"]}]
                 history = {"head": data["version"], "undo": undo[-HISTORY_KEEP:], "redo": []}
-            self._write(checked, data, history)
+            self._save_file(checked, data, history)
         match.version, match.updated = data["version"], data["updated"]
         self._tell(match.id)
         return match
 
-    def _write(self, match: Match, data: dict[str, Any], history: dict[str, Any] | None) -> None:
+    def _save_file(self, match: Match, data: dict[str, Any], history: dict[str, Any] | None) -> None:
         """Write the match file, then its index entry. A failed index write does not undo the save (the
         index is rebuilt from the files); the caller is told the truth: the game was saved."""
         path = self.layout.match(data["id"])
-        stat = self.files.write(path, MATCH_KIND, match_tables(data, history))
+        stat = self._write(path, MATCH_KIND, match_tables(data, history))
         self.index.put(MatchSummary.of(match), stat)
 
     def history(self, match_id: str) -> MatchHistory:
@@ -295,7 +292,7 @@ class Matches:
             back = {"what": entry.get("what", ""), "at": data["updated"]}
             back["after" if take == "undo" else "before"] = _state(stored)
             others = [*(history.get(give) or []), back][-HISTORY_KEEP:]
-            self._write(match, data, {"head": data["version"], take: entries[:-1], give: others})
+            self._save_file(match, data, {"head": data["version"], take: entries[:-1], give: others})
         self._tell(match_id)
         return match
 

@@ -10,8 +10,16 @@ from scorekeeper.games.base import RuleError
 from scorekeeper.match import Match, now_iso
 
 
+class Record:
+    """A stored record: a dataclass of JSON-safe fields."""
+
+    def to_dict(self: Any) -> dict[str, Any]:  # Any: every record is a dataclass
+        """Plain JSON-safe data; the record's `from_dict` reads it back."""
+        return asdict(self)
+
+
 @dataclass(frozen=True)
-class Player:
+class Player(Record):
     """A person who plays at the table. Archived players are hidden from pickers but kept for history."""
 
     id: str
@@ -19,9 +27,6 @@ class Player:
     colour: str = ""
     archived: bool = False
     created: str = ""
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
 
     @classmethod
     def from_dict(cls, data: Any) -> Player:
@@ -43,7 +48,7 @@ class Player:
 
 
 @dataclass(frozen=True)
-class MatchSummary:
+class MatchSummary(Record):
     """What a match list shows, kept in the index so listing never reads the match files."""
 
     id: str
@@ -78,16 +83,13 @@ class MatchSummary:
             is_over=match.is_over,
         )
 
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> MatchSummary:
         return cls(**{name: data[name] for name in cls.__dataclass_fields__})
 
 
 @dataclass
-class SavedGame:
+class SavedGame(Record):
     """A digital game in progress: enough to rebuild it exactly (`replay(options, seed, log)`).
 
     `data` holds whatever else the play session needs (seats, bots, dealer, round number); it must be
@@ -116,9 +118,6 @@ class SavedGame:
         data: dict[str, Any] | None = None,
     ) -> SavedGame:
         return cls(game, dict(options), seed, list(log or []), match_id, dict(data or {}))
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
 
     @classmethod
     def from_dict(cls, data: Any) -> SavedGame:

@@ -3,32 +3,21 @@ games and one running), at phone and desktop size; screenshots go to tests/brows
 
 from __future__ import annotations
 
-import importlib.util
+import io
 import json
-import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import DESKTOP, OUTPUT, PHONE, ROOT, UI, served
+from conftest import DESKTOP, OUTPUT, PHONE, UI, served
+from PIL import Image
+from steps import extras_seed_data, set_language
 
 from scorekeeper.match import Match
 from scorekeeper.store import Store
 
 pytestmark = pytest.mark.browser
-
-
-def _seed_module() -> Any:
-    """tests/test_ui_extras_data.py (one folder up, so not importable by name from here)."""
-    spec = importlib.util.spec_from_file_location(
-        "extras_seed_data", ROOT / "tests" / "test_ui_extras_data.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclass needs to find its module
-    spec.loader.exec_module(module)
-    return module
 
 
 @pytest.fixture(scope="module")
@@ -37,7 +26,7 @@ def seeded_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, 
     data = tmp_path_factory.mktemp("extras") / "data"
     data.mkdir()
     with Store.open(data) as store:
-        seeded = _seed_module().seed_store(store)
+        seeded = extras_seed_data().seed_store(store)
     with served(data) as url:
         yield url, seeded, data
 
@@ -110,15 +99,11 @@ def test_rules_follow_the_language(extras: tuple[UI, Any, Path]) -> None:
     ui.open("/rules?game=ruckzuck", ready="rules-text-ruckzuck")
     ui.wait_text("100 for each joker")
     shots(ui, "rules")
-    ui.open("/settings", ready="language-de")
-    ui.tap("language-de")
-    ui.wait_text("Sprache")
+    set_language(ui, "de", "Sprache")
     ui.open("/rules?game=rage", ready="rules-text-rage")
     ui.wait_text("Ansagen")
     shots(ui, "rules-de")
-    ui.open("/settings", ready="language-en")
-    ui.tap("language-en")
-    ui.wait_text("Language")
+    set_language(ui, "en", "Language")
 
 
 def test_settings_theme_and_a_copy_in_the_data_folder(extras: tuple[UI, Any, Path]) -> None:
@@ -128,6 +113,12 @@ def test_settings_theme_and_a_copy_in_the_data_folder(extras: tuple[UI, Any, Pat
     shots(ui, "settings")
     ui.tap("theme-dark")
     ui.page.wait_for_timeout(500)
+    # Plain text is drawn light on the dark background (it was black there: the emoji font's text theme had no
+    # colour of its own and replaced Material's).
+    path = ui.page.get_by_text(str(data)).first.bounding_box()
+    assert path is not None
+    raw = Image.open(io.BytesIO(ui.page.screenshot(clip=path))).convert("L").tobytes()
+    assert sum(1 for value in raw if value > 180) > 50, "the text is not drawn light in dark mode"
     ui.tap("save-copy")
     ui.wait_text("Saved to")
     assert list((data / "exports").glob("scorekeeper-*.json"))
@@ -154,6 +145,8 @@ def test_import_through_the_browsers_file_chooser(
         ui.tap("import-file")
     chooser.value.set_files(str(export))
     ui.wait_text("Imported: 1 new game, 0 updated, 0 already here, 2 new players.")
+    assert ui.text_of("import-result").startswith("Imported: 1 new game")  # on the screen, under the buttons
+    shots(ui, "settings-imported")
     ui.open("/history", ready="history-game-all")
     ui.wait_text("Finished games: 4")
     ui.wait_text("Won by Eve")  # Eve 7 penalty points, Dee 9

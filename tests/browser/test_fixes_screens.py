@@ -5,12 +5,9 @@ tests/browser/output/fixes-<language>-<screen>.png."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-from typing import Any
-
 import pytest
-from conftest import OUTPUT, PHONE, UI, seeded_ui
+from conftest import OUTPUT, PHONE, UI
+from steps import seeded_in_each_language
 
 from scorekeeper.match import Match
 from scorekeeper.store import Store
@@ -69,12 +66,7 @@ def _seed(store: Store) -> dict[str, str]:
     return made
 
 
-@pytest.fixture(params=["en", "de"])
-def fixes(
-    chromium: Any, tmp_path: Path, request: pytest.FixtureRequest
-) -> Iterator[tuple[UI, dict, Translator]]:
-    with seeded_ui(chromium, tmp_path, request.param, _seed, "fixes") as made:
-        yield made
+fixes = seeded_in_each_language(_seed, "fixes")
 
 
 def shot(ui: UI, screen: str) -> None:

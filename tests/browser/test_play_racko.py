@@ -108,6 +108,19 @@ def racks(data: Path) -> tuple[list[set[int]], int]:
         return [set(session.state.view(seat).rack) for seat in range(len(session.seats))], session.to_act
 
 
+def reveal_and_draw(ui: UI, data: Path, language: str) -> None:
+    """From the hand-over screen: reveal, only the mover's own rack shows, draw from the stock; a screenshot
+    of each screen in `language`."""
+    shoot(ui, f"hand-over-{language}")
+    tap_act(ui, "reveal")
+    ui.wait("play-panel")
+    cards, mover = racks(data)
+    assert rack_labels(ui) == cards[mover] and not rack_labels(ui) & cards[1 - mover]
+    shoot(ui, f"turn-{language}")
+    tap_act(ui, 'act-"stock"')
+    shoot(ui, f"drawn-{language}")
+
+
 def test_pass_and_play_in_english_and_german(ui: UI, tmp_path: Path) -> None:
     """Two people on one device: the hand-over screen shows no cards until `reveal`; then the same screens in
     German after a reload (which also resumes the game from the store)."""
@@ -123,14 +136,7 @@ def test_pass_and_play_in_english_and_german(ui: UI, tmp_path: Path) -> None:
     ui.tap("start-game")
     ui.wait("reveal", timeout=30_000)
     assert not present(ui, "play-panel") and not acts(ui)
-    shoot(ui, "hand-over-en")
-    tap_act(ui, "reveal")
-    ui.wait("play-panel")
-    cards, mover = racks(tmp_path / "data")
-    assert rack_labels(ui) == cards[mover] and not rack_labels(ui) & cards[1 - mover]
-    shoot(ui, "turn-en")
-    tap_act(ui, 'act-"stock"')
-    shoot(ui, "drawn-en")
+    reveal_and_draw(ui, tmp_path / "data", "en")
     tap_act(ui, 'act-"discard"')
     ui.wait("reveal")  # the other person's turn: hidden again
     assert not present(ui, "play-panel") and not acts(ui) and not rack_labels(ui)
@@ -138,14 +144,7 @@ def test_pass_and_play_in_english_and_german(ui: UI, tmp_path: Path) -> None:
     ui.open("/settings", ready="language-de")
     ui.tap("language-de", count=False)
     ui.open("/" + play_route, ready="reveal")
-    shoot(ui, "hand-over-de")
-    tap_act(ui, "reveal")
-    ui.wait("play-panel")
-    cards, mover = racks(tmp_path / "data")
-    assert rack_labels(ui) == cards[mover] and not rack_labels(ui) & cards[1 - mover]
-    shoot(ui, "turn-de")
-    tap_act(ui, 'act-"stock"')
-    shoot(ui, "drawn-de")
+    reveal_and_draw(ui, tmp_path / "data", "de")
 
 
 def saved_logs(data: Path) -> list[str]:

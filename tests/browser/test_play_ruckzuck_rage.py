@@ -9,10 +9,12 @@ click under load, so every step polls the screen again instead of assuming the p
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import OUTPUT, PHONE, UI, served
+from conftest import OUTPUT, PHONE, UI
+from steps import phone_on
 from test_play_racko import acts, present, tap_act
 
 from scorekeeper.play.session import PERSON, PlaySession, Seat, computer_seat
@@ -116,20 +118,15 @@ def next_round(ui: UI, step) -> None:
     raise AssertionError(f"the next round did not start; screen:\n{ui.all_text()[:1500]}")
 
 
-def test_one_person_plays_a_ruckzuck_round_and_starts_the_next(ui: UI) -> None:
-    start(ui, "ruckzuck")
-    assert play_until(ui, "round-result", ruckzuck_step) > 0
+@pytest.mark.parametrize(
+    ("game", "step"), [("ruckzuck", ruckzuck_step), ("rage", rage_step)], ids=["ruckzuck", "rage"]
+)
+def test_one_person_plays_a_round_and_starts_the_next(ui: UI, game: str, step: Callable[[UI], bool]) -> None:
+    start(ui, game)
+    assert play_until(ui, "round-result", step) > 0
     assert "Round 1 is over." in ui.all_text()
-    shoot(ui, "ruckzuck-round-result")
-    next_round(ui, ruckzuck_step)
-
-
-def test_one_person_plays_a_rage_round_and_starts_the_next(ui: UI) -> None:
-    start(ui, "rage")
-    assert play_until(ui, "round-result", rage_step) > 0
-    assert "Round 1 is over." in ui.all_text()
-    shoot(ui, "rage-round-result")
-    next_round(ui, rage_step)
+    shoot(ui, f"{game}-round-result")
+    next_round(ui, step)
 
 
 def before_the_last_round(data: Path) -> str:
@@ -158,15 +155,7 @@ def before_the_last_round(data: Path) -> str:
 
 
 def test_rage_last_round_to_the_match_result(chromium, tmp_path: Path) -> None:
-    data = tmp_path / "data"
-    data.mkdir()
-    saved_id = before_the_last_round(data)
-    with served(data) as url:
-        context = chromium.new_context(viewport=PHONE)
-        try:
-            ui = UI(context.new_page(), url, "rage-match")
-            ui.open(f"/play/{saved_id}", ready="play-panel")
-            assert play_until(ui, "match-result", rage_step) > 0  # the person bid and played in the browser
-            shoot(ui, "rage-match-result")
-        finally:
-            context.close()
+    with phone_on(chromium, tmp_path / "data", before_the_last_round, "rage-match") as (ui, saved_id):
+        ui.open(f"/play/{saved_id}", ready="play-panel")
+        assert play_until(ui, "match-result", rage_step) > 0  # the person bid and played in the browser
+        shoot(ui, "rage-match-result")

@@ -6,14 +6,9 @@ Ruck Zuck pad fits above Save, and that the six Rage trump circles fit one row."
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from collections.abc import Iterator
-from pathlib import Path
-from typing import Any
-
 import pytest
-from conftest import OUTPUT, PHONE, ROOT, UI, seeded_ui
+from conftest import OUTPUT, PHONE, UI
+from steps import extras_seed_data, seeded_in_each_language
 
 from scorekeeper.games.ruckzuck import JOKER
 from scorekeeper.match import Match
@@ -26,14 +21,7 @@ pytestmark = pytest.mark.browser
 def _seed(store: Store) -> dict[str, str]:
     """The extras data (three finished games, a running Racko of Bob and Cy) plus a running Ruck Zuck and
     Rage game; returns the running match ids by game."""
-    spec = importlib.util.spec_from_file_location(
-        "polish_seed_data", ROOT / "tests" / "test_ui_extras_data.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclass needs to find its module
-    spec.loader.exec_module(module)
-    seeded = module.seed_store(store)
+    seeded = extras_seed_data().seed_store(store)
     running = {"racko": seeded.running}
     names = ["Ann", "Bob", "Cy"]
     for game, options in (("ruckzuck", {}), ("rage", {"edition": "amigo"})):
@@ -43,12 +31,7 @@ def _seed(store: Store) -> dict[str, str]:
     return running
 
 
-@pytest.fixture(params=["en", "de"])
-def polish(
-    chromium: Any, tmp_path: Path, request: pytest.FixtureRequest
-) -> Iterator[tuple[UI, dict, Translator]]:
-    with seeded_ui(chromium, tmp_path, request.param, _seed, "polish") as made:
-        yield made
+polish = seeded_in_each_language(_seed, "polish")
 
 
 def shot(ui: UI, screen: str) -> None:

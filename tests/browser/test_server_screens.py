@@ -20,6 +20,7 @@ import pytest
 from scorekeeper.match import Match
 from scorekeeper.store import Store
 from tests.browser.conftest import PHONE, ROOT, UI, free_port, served, wait_http
+from tests.browser.steps import phone_on
 
 
 def seed(data: Path) -> str:
@@ -32,11 +33,7 @@ def seed(data: Path) -> str:
 
 def test_reload_shows_the_stored_state(chromium, tmp_path: Path) -> None:
     data = tmp_path / "data"
-    data.mkdir()
-    match_id = seed(data)
-    with served(data) as url:
-        context = chromium.new_context(viewport=PHONE)
-        ui = UI(context.new_page(), url, "reload")
+    with phone_on(chromium, data, seed, "reload") as (ui, match_id):
         ui.open(f"/match/{match_id}", ready="total-0")
         ui.wait_total(0, 0)
         # Another device (another process with its own store) saves a round meanwhile: this screen is stale.
@@ -52,7 +49,6 @@ def test_reload_shows_the_stored_state(chromium, tmp_path: Path) -> None:
         ui.wait("total-0", timeout=60_000)
         ui.wait_total(0, 75)
         ui.shot("after-reload")
-        context.close()
 
 
 def network_address() -> str | None:

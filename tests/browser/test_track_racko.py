@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import UI, new_game
+from steps import wait_totals
 
 pytestmark = pytest.mark.browser
 
@@ -33,8 +34,7 @@ def test_racko_match(ui: UI) -> None:
     ui.tap("save-round")
     taps_per_rack = (ui.taps - start) / 2
     assert taps_per_rack <= 11, taps_per_rack
-    ui.wait_total(0, 75)
-    ui.wait_total(1, 20)
+    wait_totals(ui, 75, 20)
     ui.shot("scoreboard")
 
     # Round 2: Ben is marked as caller but his rack is no Racko: the engine's message, nothing saved.
@@ -47,8 +47,7 @@ def test_racko_match(ui: UI) -> None:
     ui.shot("round-entry-error")
     ui.tap("caller-0")
     ui.tap("save-round")
-    ui.wait_total(0, 150)
-    ui.wait_total(1, 25)
+    wait_totals(ui, 150, 25)
 
     # Edit round 1: Ben's slot 25 becomes 25 instead of 14, so he counts 9 cards in order (45 instead of 20).
     ui.tap("round-row-0", count=False)
@@ -59,8 +58,7 @@ def test_racko_match(ui: UI) -> None:
     ui.tap("num-25", count=False)
     ui.wait_text("Ben +45")
     ui.tap("save-round", count=False)
-    ui.wait_total(1, 50)
-    ui.wait_total(0, 150)
+    wait_totals(ui, 150, 50)
 
     # Round 3 in the quick form: Anna calls again and reaches 225 >= 200: the game is over.
     ui.tap("enter-round")
@@ -71,8 +69,7 @@ def test_racko_match(ui: UI) -> None:
     ui.tap("save-round")
     ui.wait("play-again")
     ui.wait_text("Anna wins!")
-    ui.wait_total(0, 225)
-    ui.wait_total(1, 65)
+    wait_totals(ui, 225, 65)
     ui.shot("game-end")
 
     # Scoreboard mode (large type), then play again with the same players.

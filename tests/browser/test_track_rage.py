@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import UI, new_game
+from steps import wait_totals
 
 pytestmark = pytest.mark.browser
 NAMES = ["Anna", "Ben", "Cleo"]
@@ -47,8 +48,7 @@ def test_rage_match(ui: UI) -> None:
     per_player = (ui.taps - start - 1) / 3  # minus the one tap spent on the error
     assert per_player <= 6, per_player
     totals = [3 + EXACT + 5, 3 + EXACT, 4 + MISSED]
-    for seat, total in enumerate(totals):
-        ui.wait_total(seat, total)
+    wait_totals(ui, *totals)
     ui.shot("scoreboard")
 
     # Rounds 2..10 (9 cards down to 1): left of the dealer bids everything and makes it, the next bids 0 and
@@ -76,8 +76,7 @@ def test_rage_match(ui: UI) -> None:
         if round_index < 9:
             ui.wait("enter-round")
     ui.wait("play-again")
-    for seat, total in enumerate(totals):
-        ui.wait_total(seat, total)
+    wait_totals(ui, *totals)
 
     # Edit round 1 from the game end screen: Ben also took a -5 card.
     ui.tap("round-row-0", count=False)
@@ -86,8 +85,7 @@ def test_rage_match(ui: UI) -> None:
     ui.tap("save-round", count=False)
     totals[1] -= 5
     ui.wait("play-again")
-    for seat, total in enumerate(totals):
-        ui.wait_total(seat, total)
+    wait_totals(ui, *totals)
     best = max(totals)
     winners = [NAMES[s] for s in range(3) if totals[s] == best]
     ui.wait_text(f"{winners[0]} wins!" if len(winners) == 1 else "share first place")

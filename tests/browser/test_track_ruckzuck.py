@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import UI, new_game
+from steps import wait_totals
 
 pytestmark = pytest.mark.browser
 
@@ -22,9 +23,7 @@ def test_ruckzuck_match(ui: UI) -> None:
     ui.fill("total-2", "45")
     ui.shot("round-entry")
     ui.tap("save-round")
-    ui.wait_total(0, 0)
-    ui.wait_total(1, 120)
-    ui.wait_total(2, 45)
+    wait_totals(ui, 0, 120, 45)
     ui.shot("scoreboard")
 
     # Round 2: a typed total above what all cards together are worth is refused by the rules, then fixed.
@@ -44,9 +43,7 @@ def test_ruckzuck_match(ui: UI) -> None:
     ui.wait_text("Penalty total of Anna")  # total mode says so in its heading (issue 8)
     ui.fill("total-0", "200")
     ui.tap("save-round")
-    ui.wait_total(0, 200)
-    ui.wait_total(1, 120)
-    ui.wait_total(2, 75)
+    wait_totals(ui, 200, 120, 75)
 
     # Edit round 1: Cleo's total was 40, not 45.
     ui.tap("round-row-0", count=False)
@@ -68,7 +65,5 @@ def test_ruckzuck_match(ui: UI) -> None:
     ui.tap("save-round")
     ui.wait("play-again")
     ui.wait_text("Cleo wins!")
-    ui.wait_total(0, 201)
-    ui.wait_total(1, 122)
-    ui.wait_total(2, 73)
+    wait_totals(ui, 201, 122, 73)
     ui.shot("game-end")

@@ -79,36 +79,18 @@ class Plan:
         values: list[int | None] = [0, *rack, deck + 1]
         self.values = values
         table = self.table
-        fwd = [NEG] * 12
+        fwd = self.fwd = [NEG] * 12
         fwd[0] = 0.0
         for p in range(1, 12):
             vp = values[p]
-            if vp is None:
-                continue
-            best = NEG
-            for a in range(p):
-                va = values[a]
-                if va is None or va >= vp or fwd[a] <= NEG:
-                    continue
-                score = fwd[a] + table[p - a - 1][below[vp] - below[va + 1]]
-                if score > best:
-                    best = score
-            fwd[p] = best
-        bwd = [NEG] * 12
+            if vp is not None:
+                fwd[p] = self._side(p, vp, below_p=True)
+        bwd = self.bwd = [NEG] * 12
         bwd[11] = 0.0
         for p in range(10, -1, -1):
             vp = values[p]
-            if vp is None:
-                continue
-            best = NEG
-            for b in range(p + 1, 12):
-                vb = values[b]
-                if vb is None or vb <= vp or bwd[b] <= NEG:
-                    continue
-                score = bwd[b] + table[b - p - 1][below[vb] - below[vp + 1]]
-                if score > best:
-                    best = score
-            bwd[p] = best
+            if vp is not None:
+                bwd[p] = self._side(p, vp, below_p=False)
         skip = [NEG] * 12
         for a in range(0, 10):
             if fwd[a] <= NEG:
@@ -123,33 +105,35 @@ class Plan:
                 for p in range(a + 1, b):
                     if score > skip[p]:
                         skip[p] = score
-        self.fwd, self.bwd, self.skip = fwd, bwd, skip
+        self.skip = skip
         self.value = fwd[11]
+
+    def _side(self, p: int, card: int, *, below_p: bool) -> float:
+        """Best log value of the kept positions on one side of position p when it holds `card` (those below
+        p when `below_p`, else those above), the block of gaps between p and its kept neighbour included.
+        The neighbour must be kept in order with `card` and have a possible plan on its side."""
+        values, table, below = self.values, self.table, self.below
+        side = self.fwd if below_p else self.bwd
+        best = NEG
+        for other in range(p) if below_p else range(p + 1, 12):
+            value = values[other]
+            if value is None or side[other] <= NEG:
+                continue
+            lo, hi = (value, card) if below_p else (card, value)
+            if lo >= hi:
+                continue
+            score = side[other] + table[abs(p - other) - 1][below[hi] - below[lo + 1]]
+            if score > best:
+                best = score
+        return best
 
     def with_card(self, card: int, slot: int) -> float:
         """Value of the rack after putting `card` into `slot` (the old card leaves)."""
         p = slot + 1
-        values, fwd, bwd, table, below = self.values, self.fwd, self.bwd, self.table, self.below
-        left = NEG
-        for a in range(p):
-            va = values[a]
-            if va is None or va >= card or fwd[a] <= NEG:
-                continue
-            score = fwd[a] + table[p - a - 1][below[card] - below[va + 1]]
-            if score > left:
-                left = score
-        best = self.skip[p]
+        left = self._side(p, card, below_p=True)
         if left <= NEG:
-            return best
-        right = NEG
-        for b in range(p + 1, 12):
-            vb = values[b]
-            if vb is None or vb <= card or bwd[b] <= NEG:
-                continue
-            score = bwd[b] + table[b - p - 1][below[vb] - below[card + 1]]
-            if score > right:
-                right = score
-        return max(best, left + right)
+            return self.skip[p]
+        return max(self.skip[p], left + self._side(p, card, below_p=False))
 
 
 def _unseen(view: RackoView) -> list[int]:

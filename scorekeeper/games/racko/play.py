@@ -30,6 +30,7 @@ from scorekeeper.games.base import (
 from scorekeeper.games.racko.options import RackoOptions
 from scorekeeper.games.racko.results import score_result
 from scorekeeper.games.racko.rules import SLOTS, may_call
+from scorekeeper.games.views import View, shared_fields
 
 TURN_LIMIT = 1000
 """RULES 1.3 decision: a digital round ends with no caller after this many turns."""
@@ -42,30 +43,25 @@ WAIT = "wait"
 
 
 @dataclass(frozen=True)
-class RackoView:
+class RackoView(View):
     """What one seat may see. Public: the discard pile and its history, who took which discard, counts.
 
     `rack` is the seat's own rack (None marks an empty slot during a Blitz deal; empty for a seat out of
     the game). `drawn` is the card in the current player's hand: shown to that player, and to everyone when
     it came from the discard pile. `discards` lists every card put on the discard pile this round, in order
     (the first turned-up card included). `known[s]` are the cards everyone saw seat s take from the discard
-    pile and not discard since. `scores` are the match totals before this round.
+    pile and not discard since. `turn` counts the turns taken (draw and place being one); `round_points` are
+    None until the round is over.
     """
 
     phase: str
-    seat: int
     rack: tuple[int | None, ...]
     discard_top: int | None
     drawn: int | None
     drawn_from: str | None
     deck_size: int
     discards: tuple[int, ...]
-    match_scores: tuple[int, ...]
     options: RackoOptions
-    current_player: int
-    turn: int
-    is_over: bool
-    round_points: tuple[int, ...] | None
     stock_count: int
     pile: tuple[int, ...]
     known: tuple[tuple[int, ...], ...]
@@ -287,20 +283,14 @@ class RackoState(State):
         rack = self.racks[seat]
         show_drawn = self.drawn is not None and (seat == self.current or self.drawn_from == PILE)
         return RackoView(
+            **shared_fields(self, seat, turn=self.turn),
             phase=self.phase,
-            seat=seat,
             rack=() if rack is None else tuple(rack),
             discard_top=self.pile[-1] if self.pile else None,
             drawn=self.drawn if show_drawn else None,
             drawn_from=self.drawn_from,
             deck_size=self.options.deck_size,
             discards=tuple(self.discards),
-            match_scores=self.match_scores,
-            options=self.options,
-            current_player=self.current,
-            turn=self.turn,
-            is_over=self.is_over,
-            round_points=self.round_points(),
             stock_count=len(self.stock),
             pile=tuple(self.pile),
             known=tuple(tuple(k) for k in self.known),

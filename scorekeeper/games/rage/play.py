@@ -41,6 +41,7 @@ from scorekeeper.games.rage.rules import (
     round_score,
     trick_winner,
 )
+from scorekeeper.games.views import View, shared_fields
 
 Action = list[Any]
 OVER = -1
@@ -48,10 +49,10 @@ OVER = -1
 
 
 @dataclass(frozen=True)
-class RageView:
-    """What one seat may see: its own hand, everything on the table, never other hands or the talon order."""
+class RageView(View):
+    """What one seat may see: its own hand, everything on the table, never other hands or the talon order.
+    `turn` counts the bids and cards played so far this round."""
 
-    seat: int
     hand: tuple[str, ...]
     hand_size: int
     """Cards dealt per hand this round."""
@@ -70,17 +71,10 @@ class RageView:
     trick: tuple[tuple[int, str], ...]
     """The current trick: (seat, card) in playing order, jokers with their colour."""
     led: str | None
-    current_player: int
-    """Whose turn it is (-1 once the round is over)."""
-    turn: int
-    """How many turns (bids and cards played) have been taken so far this round."""
-    is_over: bool
     leader: int
     dealer: int
     phase: str
     """``"bid"``, ``"play"`` or ``"over"``."""
-    match_scores: tuple[int, ...]
-    """The match totals before this round."""
     round_points: tuple[int, ...]
     """Round points as they stand: tricks and +5/-5 cards; the bid's points are added once the round is over."""
     forbidden_bid: int | None
@@ -369,7 +363,7 @@ class RageState(State):
 
     def _view(self, seat: int) -> RageView:
         return RageView(
-            seat=seat,
+            **shared_fields(self, seat, turn=len(self.log)),
             hand=tuple(self.hands[seat]),
             hand_size=self.hand_size,
             hand_counts=tuple(len(h) for h in self.hands),
@@ -382,14 +376,9 @@ class RageState(State):
             minus=tuple(self.minus),
             trick=tuple(self.trick),
             led=self.led,
-            current_player=self.current_player,
-            turn=len(self.log),
-            is_over=self.is_over,
             leader=self.leader,
             dealer=self.dealer,
             phase=self.phase,
-            match_scores=self.match_scores,
-            round_points=self.round_points(),
             forbidden_bid=self.forbidden_bid(),
             played=tuple(self.played),
             history=tuple(self.history),
@@ -399,7 +388,6 @@ class RageState(State):
             no_trump_in_trick=self.no_trump_in_trick,
             trump_change_in_trick=self.trump_change_in_trick,
             round_index=self.round_index,
-            options=self.options,
         )
 
     def _result(self) -> dict[str, Any]:

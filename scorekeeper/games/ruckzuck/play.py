@@ -31,6 +31,7 @@ from scorekeeper.games.ruckzuck.rules import (
     RuckZuckOptions,
     penalty,
 )
+from scorekeeper.games.views import View, shared_fields
 
 PLACE = "place"
 SWAP = "swap"
@@ -54,11 +55,10 @@ def _freeze(action: Any) -> Any:
 
 
 @dataclass(frozen=True)
-class RuckZuckView:
+class RuckZuckView(View):
     """What one seat may know: its own hand, the board, how many cards the others hold, the stock size and
     every action so far (actions never show a drawn card). Never others' cards or the stock order."""
 
-    seat: int
     options: RuckZuckOptions
     layout: tuple[board.Field, ...]
     board: tuple[Card | None, ...]
@@ -66,20 +66,13 @@ class RuckZuckView:
     hand: tuple[Card, ...]
     hand_sizes: tuple[int, ...]
     stock_size: int
-    current_player: int
-    """The seat to act (-1 once the round is over)."""
-    turn: int
-    """How many turns have been taken so far this round."""
     dealer: int
     placed_this_turn: int
     joker_pending: bool
     """The current player has just swapped a joker back and must place it now."""
     last_draw: bool
     """The current player drew the last stock card: they may still place, then the round ends."""
-    is_over: bool
     out: int | None
-    match_scores: tuple[int, ...]
-    """The match totals before this round."""
     round_points: tuple[int, ...] | None
     """The round's penalties once it is over (hands are then shown), else None."""
     history: tuple[tuple[int, Any], ...]
@@ -327,23 +320,17 @@ class RuckZuckState(State):
     def _view(self, seat: int) -> RuckZuckView:
         """What `seat` may see (see RuckZuckView)."""
         return RuckZuckView(
-            seat=seat,
-            options=self.options,
+            **shared_fields(self, seat, turn=self._turns),
             layout=self._layout,
             board=tuple(self._board),
             hand=tuple(sorted_hand(self._hands[seat])),
             hand_sizes=tuple(len(h) for h in self._hands),
             stock_size=len(self._stock),
-            current_player=self.current_player,
-            turn=self._turns,
             dealer=self.dealer,
             placed_this_turn=self._placed,
             joker_pending=self._joker_pending,
             last_draw=self._last_draw,
-            is_over=self._over,
             out=self._out,
-            match_scores=self.match_scores,
-            round_points=self.round_points(),
             history=tuple(self._history),
             start_card=self.start_card,
         )

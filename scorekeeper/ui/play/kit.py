@@ -16,6 +16,7 @@ from typing import Any
 import flet as ft
 
 from scorekeeper.games.base import Action
+from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
 
 
@@ -81,3 +82,16 @@ def box(
         border=border,
         border_radius=radius,
     )
+
+
+def status_line(pc: PanelContext, your_turn: Callable[[], str]) -> ft.Control:
+    """The panel's status line ("play-status"): the round is over, who else is playing, or on this seat's
+    turn what to do now (`your_turn()`, the game's own words)."""
+    view = pc.view
+    if view.is_over:
+        text = pc.ctx.t("The round is over.")
+    elif not pc.legal:
+        text = pc.ctx.t("{name} is playing.", name=pc.names[view.current_player])
+    else:
+        text = your_turn()
+    return tag("play-status", ft.Text(text, weight=ft.FontWeight.BOLD))

@@ -21,7 +21,7 @@ from scorekeeper.games.rage.play import RageView
 from scorekeeper.games.rage.rules import trick_winner
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.play.cards import RAGE_COLOURS, colour_chip, panel_width, rage_card, rage_card_name
-from scorekeeper.ui.play.kit import PanelContext, act, action_key, choose
+from scorekeeper.ui.play.kit import PanelContext, act, action_key, choose, status_line
 
 
 def path(action: Action) -> list[str]:
@@ -33,7 +33,7 @@ def path(action: Action) -> list[str]:
 
 def build(pc: PanelContext) -> ft.Control:
     view: RageView = pc.view
-    controls: list[ft.Control] = [_status(pc), _trump(pc)]
+    controls: list[ft.Control] = [status_line(pc, lambda: _your_turn(pc)), _trump(pc)]
     if not _side_by_side(pc):
         controls += [_scores(pc), _trick(pc)]
     else:  # a tablet uses the room: the table of bids beside the trick
@@ -62,20 +62,14 @@ def _perform(pc: PanelContext, action: Action) -> None:
     pc.act(action)
 
 
-def _status(pc: PanelContext) -> ft.Control:
+def _your_turn(pc: PanelContext) -> str:
     view: RageView = pc.view
     ctx = pc.ctx
-    if view.is_over:
-        text = ctx.t("The round is over.")
-    elif not pc.legal:
-        text = ctx.t("{name} is playing.", name=pc.names[view.current_player])
-    elif view.phase == "bid":
-        text = ctx.t("Your bid: how many tricks will you take?")
-    elif view.led is not None:
-        text = ctx.t("Your turn: follow {colour} if you can.", colour=ctx.t(RAGE_COLOURS[view.led].name))
-    else:
-        text = ctx.t("Your turn: play a card.")
-    return tag("play-status", ft.Text(text, weight=ft.FontWeight.BOLD))
+    if view.phase == "bid":
+        return ctx.t("Your bid: how many tricks will you take?")
+    if view.led is not None:
+        return ctx.t("Your turn: follow {colour} if you can.", colour=ctx.t(RAGE_COLOURS[view.led].name))
+    return ctx.t("Your turn: play a card.")
 
 
 def _trump(pc: PanelContext) -> ft.Control:

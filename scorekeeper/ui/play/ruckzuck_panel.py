@@ -19,7 +19,7 @@ from scorekeeper.games.ruckzuck.play import DRAW, END, PLACE, SWAP, RuckZuckView
 from scorekeeper.games.ruckzuck.rules import JOKER
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.play.cards import RZ_FILL, RZ_INK, RZ_JOKER_INK, SELECTED, panel_width, ruckzuck_card
-from scorekeeper.ui.play.kit import PanelContext, act, action_key, choose
+from scorekeeper.ui.play.kit import PanelContext, act, action_key, choose, status_line
 
 SIDE_TINT = {"red": "#FFCDD2", "blue": "#BBDEFB"}
 """The board's colour per side, as printed."""
@@ -79,7 +79,7 @@ def build(pc: PanelContext) -> ft.Control:
 
     cell = max(20.0, min(72.0, (panel_width(pc.ctx) - GAP * (board.COLUMNS - 1)) / board.COLUMNS))
     controls: list[ft.Control] = [
-        _status(pc, chosen),
+        status_line(pc, lambda: _your_turn(pc, chosen)),
         _table(pc),
         _board(pc, cell, targets, perform),
         _hand(pc, moves, chosen, pick),
@@ -100,30 +100,24 @@ def build(pc: PanelContext) -> ft.Control:
     return ft.Column(controls, spacing=10)
 
 
-def _status(pc: PanelContext, chosen: Any) -> ft.Control:
+def _your_turn(pc: PanelContext, chosen: Any) -> str:
     view: RuckZuckView = pc.view
     ctx = pc.ctx
-    if view.is_over:
-        text = ctx.t("The round is over.")
-    elif not pc.legal:
-        text = ctx.t("{name} is playing.", name=pc.names[view.current_player])
-    elif view.joker_pending:
-        text = ctx.t("Place the joker you took back: tap a green field.")
-    elif chosen is not None:
-        text = ctx.t("Tap a green field to place the card, or another card.")
-    elif view.last_draw:
-        text = ctx.t("You drew the last card: place what you can, then end the round.")
-    elif not _by_card(pc.legal):
-        text = (
+    if view.joker_pending:
+        return ctx.t("Place the joker you took back: tap a green field.")
+    if chosen is not None:
+        return ctx.t("Tap a green field to place the card, or another card.")
+    if view.last_draw:
+        return ctx.t("You drew the last card: place what you can, then end the round.")
+    if not _by_card(pc.legal):
+        return (
             ctx.t("None of your cards fits now: end your turn.")
             if view.placed_this_turn or view.last_draw
             else ctx.t("None of your cards fits yet: draw a card.")
         )
-    elif view.placed_this_turn:
-        text = ctx.t("Place more cards or end your turn.")
-    else:
-        text = ctx.t("Your turn: tap a card to place it, or draw a card.")
-    return tag("play-status", ft.Text(text, weight=ft.FontWeight.BOLD))
+    if view.placed_this_turn:
+        return ctx.t("Place more cards or end your turn.")
+    return ctx.t("Your turn: tap a card to place it, or draw a card.")
 
 
 def _table(pc: PanelContext) -> ft.Control:

@@ -1,0 +1,116 @@
+"""Routes to views. A view module exports `build(ctx, **params) -> ft.View`, params are the route's named parts
+plus the query string:
+
+    /                          home               /players              players
+    /new                       new_game           /match/<id>           scoreboard
+    /match/<id>/round          round_entry        /match/<id>/round/<index>   round_entry (edit)
+    /match/<id>/board          scoreboard_mode    /match/<id>/end       game_end
+    /history, /history/<match_id>   history       /stats  stats         /rules  rules   /settings  settings
+    /play/new                  play_setup         /play/<saved_id>      play (a digital game)
+    /table/new, /table/<code>  table_lobby (host)  /table/<code>/board  table_board
+    /table/<code>/seat         table_seat (phone)  /join, /join/<code>  table_join
+
+View modules are imported when first shown, so one that is missing or broken only affects its own route.
+"""
+
+from __future__ import annotations
+
+import errno
+import importlib
+import logging
+import re
+import traceback
+from urllib.parse import parse_qsl
+
+import flet as ft
+
+from scorekeeper.ui.context import AppContext
+
+log = logging.getLogger(__name__)
+
+# (route pattern, view module under scorekeeper.ui.views): first match wins.
+ROUTES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern), module)
+    for pattern, module in (
+        (r"^/$", "home"),
+        (r"^/players$", "players"),
+        (r"^/new$", "new_game"),
+        (r"^/match/(?P<match_id>[^/]+)$", "scoreboard"),
+        (r"^/match/(?P<match_id>[^/]+)/round$", "round_entry"),
+        (r"^/match/(?P<match_id>[^/]+)/round/(?P<index>\d+)$", "round_entry"),
+        (r"^/match/(?P<match_id>[^/]+)/board$", "scoreboard_mode"),
+        (r"^/match/(?P<match_id>[^/]+)/end$", "game_end"),
+        (r"^/history$", "history"),
+        (r"^/history/(?P<match_id>[^/]+)$", "history"),
+        (r"^/stats$", "stats"),
+        (r"^/rules$", "rules"),
+        (r"^/settings$", "settings"),
+        (r"^/play/new$", "play_setup"),
+        (r"^/play/(?P<saved_id>[^/]+)$", "play"),
+        (r"^/table/new$", "table_lobby"),
+        (r"^/table/(?P<code>[^/]+)$", "table_lobby"),
+        (r"^/table/(?P<code>[^/]+)/board$", "table_board"),
+        (r"^/table/(?P<code>[^/]+)/seat$", "table_seat"),
+        (r"^/join$", "table_join"),
+        (r"^/join/(?P<code>[^/]+)$", "table_join"),
+    )
+)
+
+
+def resolve(route: str) -> tuple[str, dict[str, str]]:
+    """The view module and parameters for a route such as "/match/ab12/round/3?x=1"; unknown routes go home."""
+    path, _, query = (route or "/").partition("?")
+    path = "/" + path.strip("/") if path.strip("/") else "/"
+    for pattern, module in ROUTES:
+        found = pattern.match(path)
+        if found:
+            params = dict(parse_qsl(query))
+            params.update({k: v for k, v in found.groupdict().items() if v is not None})
+            return module, params
+    return "home", {}
+
+
+def message_view(ctx: AppContext, route: str, title: str, text: str) -> ft.View:
+    """A plain view with a message and a way home (for routes whose view is missing or failed)."""
+    return ft.View(
+        route=route,
+        appbar=ft.AppBar(
+            title=ft.Text(title),
+            leading=ft.IconButton(ft.Icons.HOME, tooltip=ctx.t("Home"), on_click=lambda _: ctx.navigate("/")),
+        ),
+        controls=[ft.Text(text, selectable=True)],
+        padding=16,
+    )
+
+
+def build_view(ctx: AppContext, route: str) -> ft.View:
+    """Build the view for `route`; a missing module or an error while building gives a message view."""
+    module_name, params = resolve(route)
+    try:
+        module = importlib.import_module(f"scorekeeper.ui.views.{module_name}")
+    except ModuleNotFoundError as missing:
+        log.warning("view %s not available: %s", module_name, missing)
+        return message_view(ctx, route, ctx.t("Not available"), ctx.t("This screen is not available yet."))
+    try:
+        return module.build(ctx, **params)
+    except Exception as failure:  # show it rather than leave a blank page; the log has the details
+        log.error("view %s failed:\n%s", module_name, traceback.format_exc())
+        return message_view(ctx, route, ctx.t("Something went wrong"), failure_text(ctx, failure))
+
+
+def failure_text(ctx: AppContext, failure: BaseException | None) -> str:
+    """What the player reads about an unexpected failure: the store's own (translated) message where there is
+    one, plain words for a full disk, a folder without permission and a file nested too deeply."""
+    if failure is None:
+        return ctx.t("Something went wrong")
+    if callable(getattr(failure, "translated", None)):
+        return ctx.describe(failure)
+    if isinstance(failure, OSError) and failure.errno in (errno.ENOSPC, errno.EDQUOT):
+        return ctx.t("The disk is full, so the change was not saved. Free some space and try again.")
+    if isinstance(failure, OSError) and failure.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return ctx.t("The data folder cannot be written, so the change was not saved.")
+    if isinstance(failure, RecursionError):
+        return ctx.t("The data is nested too deeply to be read.")
+    if isinstance(failure, PermissionError):
+        return ctx.t("Only the host device can do this.")
+    return ctx.t("Something went wrong: {error}", error=str(failure) or type(failure).__name__)

@@ -1,0 +1,149 @@
+"""The shell around the views: keeps the page showing the current route's view, rebuilds it when the width
+class changes, answers keys, and turns a failing event handler into a message instead of a red error screen.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+import threading
+from typing import Any
+
+import flet as ft
+
+from scorekeeper.table.host import may_open
+from scorekeeper.ui.context import AppContext
+from scorekeeper.ui.routes import build_view, failure_text
+
+log = logging.getLogger(__name__)
+
+
+def width_class(width: float) -> int:
+    """0 phone, 1 tablet, 2 desktop wider than the content column."""
+    return 0 if width < 600 else 1 if width < 924 else 2
+
+
+class Shell:
+    """Keeps the page showing the view of the current route."""
+
+    def __init__(self, page: ft.Page, ctx: AppContext) -> None:
+        self.page = page
+        self.ctx = ctx
+        self.lock = threading.RLock()
+        self.shown: str | None = None
+        self.size = width_class(ctx.width)
+
+    def show(self, route: str) -> None:
+        """Render `route` now (server side), then tell the browser so its URL and history follow."""
+        if not may_open(route, guest=self.ctx.guest):
+            route = "/join"  # a guest's way to a table is its code, never the host's lobby
+        with self.lock:
+            self.ctx.route = route
+            self.ctx.on_enter = None
+            self.ctx.on_escape = None
+            self.ctx.on_key = None
+            try:  # a view follows match changes only while it is shown
+                self.page.pubsub.unsubscribe_all()
+            except Exception:
+                pass
+            view = build_view(self.ctx, route)
+            if self.ctx.read_only:
+                view.controls.insert(0, read_only_banner(self.ctx))
+            self.shown = route
+            self.page.views.clear()
+            self.page.views.append(view)
+            self.page.title = self.ctx.t("Scorekeeper")
+            self.page.update()
+        if self.ctx.on_rendered is not None:
+            self.ctx.on_rendered(route)
+
+    def navigate(self, route: str) -> None:
+        self.show(route)
+        if self.page.route != route:
+            self.page.route = route
+            try:
+                self.page.run_task(self.page.push_route, route)
+            except Exception:  # no event loop (in-process tests): the view is shown all the same
+                pass
+
+    def rerender(self) -> None:
+        self.show(self.ctx.route)
+
+    def on_route_change(self, event: ft.RouteChangeEvent) -> None:
+        # The browser's back/forward buttons and typed URLs arrive here; our own navigate() calls come back too.
+        if event.route != self.shown:
+            self.show(event.route)
+
+    def on_resize(self, event: Any) -> None:
+        # Layouts differ by width class (phone / tablet / wide desktop): rebuild only when the class changes.
+        width = getattr(event, "width", None)
+        if width:
+            self.ctx.resized_width = float(width)
+        size = width_class(self.ctx.width)
+        if size != self.size:
+            self.size = size
+            self.rerender()
+
+    def on_connect(self, _: Any) -> None:
+        # A reloaded browser tab re-attaches to its session (Flet keeps it for a while): show what is stored
+        # now, not the screen as it was left (e.g. one that had just been refused with a conflict).
+        self.rerender()
+
+    def report(self, _message: str) -> None:
+        """The error boundary of every event handler (Flet calls this from inside its `except`, where the
+        failure is still at hand): the translated message in a snack bar, the screen stays usable and the log
+        keeps the traceback. Replaces Flet's red "Error running app" screen."""
+        failure = sys.exc_info()[1]
+        log.error("an event handler failed on %s", self.ctx.route, exc_info=failure)
+        self.ctx.error(failure_text(self.ctx, failure))
+        try:
+            self.page.update()
+        except Exception:  # the page is gone: nothing left to tell
+            pass
+
+    def on_keyboard(self, event: ft.KeyboardEvent) -> None:
+        key = str(event.key or "").removeprefix("Numpad ").removeprefix("Digit ")
+        if self.ctx.on_key is not None and self.ctx.on_key(key, bool(event.shift)):
+            return
+        if key == "Enter" and self.ctx.on_enter is not None:
+            self.ctx.on_enter()
+        elif event.key == "Escape" and self.ctx.on_escape is not None:
+            self.ctx.on_escape()
+
+
+def read_only_banner(ctx: AppContext) -> ft.Control:
+    """Shown above every screen while the store could only be opened for reading."""
+    reason = getattr(ctx.store, "read_only_reason", None)
+    lines = [ctx.t("Read only: the games are shown, but nothing can be saved.")]
+    if reason:
+        lines.append(ctx.describe(reason))
+    lines.append(
+        ctx.t(
+            "To save again, make the data folder writable (or free some space) and restart the app, "
+            "or start it with another data folder."
+        )
+    )
+    return ft.Semantics(
+        ft.Container(
+            ft.Row(
+                [
+                    ft.Icon(ft.Icons.LOCK_OUTLINE, color=ft.Colors.ON_ERROR_CONTAINER),
+                    ft.Text("\n".join(lines), color=ft.Colors.ON_ERROR_CONTAINER, expand=True),
+                ],
+                vertical_alignment=ft.CrossAxisAlignment.START,
+            ),
+            bgcolor=ft.Colors.ERROR_CONTAINER,
+            padding=12,
+            border_radius=8,
+        ),
+        identifier="read-only-banner",
+    )
+
+
+def install_error_boundary(page: ft.Page, shell: Shell) -> None:
+    """Route Flet's per-session crash report (every failing event handler ends there) to `shell.report`."""
+    try:
+        session = page.session
+    except Exception:  # a page without a session (built outside Flet): nothing to hook
+        return
+    session.error = shell.report

@@ -1,0 +1,287 @@
+"""Settings, "Export and import": the buttons and their handlers.
+
+Export and import go through the store (`export_json_text`, `export_csv_text`, `import_json_text`). Files are
+chosen with Flet's FilePicker service: on a desktop a save dialog writes the file; in a browser or on a phone
+the same call hands the bytes to the device as a download. "Save a copy in the data folder" needs no dialog at
+all, for machines where no file dialog can open. Import uses the `PickFiles` client action, so the browser opens
+its file chooser inside the tap (browsers allow it only then). Both work in headless Chromium (see
+tests/browser/test_extras_screens.py); the handlers are plain functions, also tested without a browser.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import flet as ft
+
+from scorekeeper.store import StoreError
+from scorekeeper.ui.components.layout import section
+from scorekeeper.ui.components.widgets import tag
+from scorekeeper.ui.context import AppContext
+
+PICKER_KEY = "extras_file_picker"  # the page's one FilePicker, kept in the session's drafts
+IMPORT_STATUS_KEY = "import_status"  # the settings screen's place for an import's progress
+IMPORT_RESULT_KEY = "import_result"  # (imported, message) of the import just done, for the redraw after it
+
+# What can be exported, as data: kind -> (file extension, store method giving the text).
+EXPORTS: dict[str, tuple[str, str]] = {
+    "json": ("json", "export_json_text"),
+    "csv": ("csv", "export_csv_text"),
+}
+
+
+def export_name(kind: str, when: datetime | None = None) -> str:
+    """A file name that sorts by date: "scorekeeper-2026-05-01-2130.json"."""
+    stamp = (when or datetime.now()).strftime("%Y-%m-%d-%H%M")
+    return f"scorekeeper-{stamp}.{EXPORTS[kind][0]}"
+
+
+def export_bytes(store: Any, kind: str) -> bytes:
+    """The export file's bytes; the CSV starts with a byte-order mark so spreadsheets read accents right."""
+    text = getattr(store, EXPORTS[kind][1])()
+    return (("\ufeff" + text) if kind == "csv" else text).encode("utf-8")
+
+
+def save_in_data_folder(store: Any, kind: str, when: datetime | None = None) -> Path:
+    """Write an export into `<data folder>/exports/` (no dialog needed) and return its path."""
+    folder = Path(store.data_dir) / "exports"
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / export_name(kind, when)
+    method = store.export_json if kind == "json" else store.export_csv
+    return Path(method(target))
+
+
+def import_summary(ctx: AppContext, report: Any) -> str:
+    """The import's outcome in the app's language."""
+    if not report.changed:
+        return ctx.t("Nothing new to import: everything in the file is already here.")
+    text = ctx.t(
+        "Imported: {added}, {updated} updated, {same} already here, {players}.",
+        added=ctx.t.plural("{n} new game", "{n} new games", report.matches_added),
+        updated=report.matches_updated,
+        same=report.matches_unchanged + report.matches_kept,
+        players=ctx.t.plural("{n} new player", "{n} new players", report.players_added),
+    )
+    if report.matches_kept:
+        text += " " + ctx.t(
+            "Games kept as they are on this device, because they are newer here: {n}.", n=report.matches_kept
+        )
+    return text
+
+
+def import_content(
+    ctx: AppContext, content: bytes | str, progress: Callable[[int, int], None] | None = None
+) -> tuple[bool, str]:
+    """Import an export file's content. Returns (imported, message); a bad file changes nothing."""
+    try:
+        report = ctx.store.import_json_text(content, progress)
+    except (StoreError, ValueError) as error:
+        return False, ctx.t("The file was not imported: {reason}", reason=ctx.describe(error))
+    except RecursionError:  # JSON nested thousands deep: no export looks like that
+        return False, ctx.t(
+            "The file was not imported: {reason}", reason=ctx.t("The data is nested too deeply to be read.")
+        )
+    return True, import_summary(ctx, report)
+
+
+def apply_imported_settings(ctx: AppContext) -> None:
+    """An import may bring the other device's language or theme: show them at once."""
+    saved = ctx.store.settings()
+    changes = {
+        key: saved[key]
+        for key in ("language", "theme")
+        if key in saved and saved[key] != ctx.settings.get(key)
+    }
+    if changes:
+        ctx.update_settings(**changes)
+    else:
+        ctx.rerender()
+
+
+def handle_picked(ctx: AppContext, files: list[Any]) -> None:
+    """The FilePicker's result: read the first file's bytes (browser/phone) or its path (desktop), import."""
+    if not files:
+        return  # the dialog was closed without a choice
+    chosen = files[0]
+    content = getattr(chosen, "bytes", None)
+    if content is None and getattr(chosen, "path", None):
+        try:
+            content = Path(chosen.path).read_bytes()
+        except OSError as error:
+            ctx.error(ctx.t("The file could not be read: {reason}", reason=error.strerror or str(error)))
+            return
+    if content is None:
+        ctx.error(ctx.t("The file could not be read."))
+        return
+    imported, message = import_with_progress(ctx, content)
+    ctx.drafts[IMPORT_RESULT_KEY] = (imported, message)  # shown under the buttons by the redraw that follows
+    if imported:
+        apply_imported_settings(ctx)
+    else:
+        ctx.rerender()
+
+
+def import_with_progress(ctx: AppContext, content: bytes | str) -> tuple[bool, str]:
+    """`import_content` with a progress bar under the import button: a file of thousands of games takes seconds,
+    and a screen that seems frozen is tapped again. The bar follows the games written (the check before is quick).
+
+    On the screen, not in a dialog: a modal dialog opened and closed by the server within one import could be
+    left open in the browser, over the screen and with no way out (a slow connection)."""
+    status = ctx.drafts.get(IMPORT_STATUS_KEY)
+    if not isinstance(status, ft.Column):
+        return import_content(ctx, content, None)
+    bar = ft.ProgressBar(value=None, width=280)
+    label = ft.Text(ctx.t("Checking the file…"))
+    shown = [-1]
+
+    def redraw() -> None:
+        try:
+            status.update()
+        except Exception:  # the screen was left: the import goes on regardless
+            pass
+
+    def progress(done: int, total: int) -> None:
+        percent = done * 100 // max(total, 1)
+        if percent == shown[0]:
+            return  # one redraw per percent, not one per game
+        shown[0] = percent
+        bar.value = done / max(total, 1)
+        label.value = ctx.t("Writing the games… {percent} %", percent=percent)
+        redraw()
+
+    status.controls = [tag("import-progress", ft.Column([label, bar], tight=True))]
+    status.visible = True
+    redraw()
+    try:
+        return import_content(ctx, content, progress)
+    finally:
+        status.visible = False
+        redraw()
+
+
+def file_picker(ctx: AppContext) -> Any:
+    """The page's FilePicker service (made once per session); None where the page cannot host one."""
+    picker = ctx.drafts.get(PICKER_KEY)
+    if picker is None:
+        try:
+            picker = ft.FilePicker()
+        except Exception:  # no page to register with (e.g. a view built outside a session)
+            return None
+        ctx.drafts[PICKER_KEY] = picker
+    picker.on_result = lambda event: handle_picked(ctx, list(event.files or []))
+    return picker
+
+
+def _hands_bytes_over(page: Any) -> bool:
+    """Browsers and phones can't write a chosen path: the save call itself delivers the bytes."""
+    if getattr(page, "web", False):
+        return True
+    platform = getattr(page, "platform", None)
+    return bool(platform is not None and platform.is_mobile())
+
+
+def export_action(ctx: AppContext, kind: str) -> Callable[[Any], Any]:
+    """The click handler of an export button: a save dialog (desktop) or a download (browser, phone)."""
+
+    async def export(_: Any) -> None:
+        picker = file_picker(ctx)
+        name = export_name(kind)
+        try:
+            data = export_bytes(ctx.store, kind)
+            if picker is None:
+                raise RuntimeError(ctx.t("no file dialog on this device"))
+            saved = await picker.save_file(dialog_title=ctx.t("Export"), file_name=name, src_bytes=data)
+        except Exception as error:  # no dialog possible here: say so and point to the data-folder copy
+            ctx.error(
+                ctx.t(
+                    "The file dialog could not open ({reason}). Use “Save a copy in the data folder”.",
+                    reason=ctx.describe(error),
+                )
+            )
+            return
+        if _hands_bytes_over(ctx.page):
+            ctx.notify(ctx.t("Download started: {name}", name=name))
+        elif saved:
+            ctx.notify(ctx.t("Saved to {path}", path=saved))
+
+    return export
+
+
+def save_copy_action(ctx: AppContext, kind: str) -> Callable[[Any], None]:
+    def save(_: Any) -> None:
+        try:
+            path = save_in_data_folder(ctx.store, kind)
+        except (StoreError, OSError) as error:
+            ctx.error(ctx.t("Could not save the copy: {reason}", reason=ctx.describe(error)))
+            return
+        ctx.notify(ctx.t("Saved to {path}", path=str(path)))
+
+    return save
+
+
+def transfer_section(ctx: AppContext) -> ft.Control:
+    picker = file_picker(ctx)
+    # Import changes the stored games (a newer copy replaces one here): not the screen's primary button, and
+    # marked in the error colour like the other actions that change or remove data.
+    import_button = ft.OutlinedButton(
+        ctx.t("Import a file"),
+        icon=ft.Icons.UPLOAD_FILE,
+        height=44,
+        style=ft.ButtonStyle(color=ft.Colors.ERROR, side=ft.BorderSide(1, ft.Colors.ERROR)),
+    )
+    if picker is not None:
+        try:
+            import_button.action = ft.PickFiles(
+                picker,
+                dialog_title=ctx.t("Import"),
+                file_type=ft.FilePickerFileType.CUSTOM,
+                allowed_extensions=["json"],
+                with_data=True,
+            )
+        except Exception:  # a picker not attached to a page cannot be bound; leave the button inert
+            import_button.disabled = True
+    else:
+        import_button.disabled = True
+    # (identifier, label, icon, action): the ways out of the app, one button each.
+    exports = (
+        ("export-json", ctx.t("Export all data (JSON)"), ft.Icons.DOWNLOAD, export_action(ctx, "json")),
+        (
+            "export-csv",
+            ctx.t("Export rounds as a table (CSV)"),
+            ft.Icons.TABLE_CHART,
+            export_action(ctx, "csv"),
+        ),
+        ("save-copy", ctx.t("Save a copy in the data folder"), ft.Icons.SAVE, save_copy_action(ctx, "json")),
+    )
+    status = ft.Column(visible=False)  # an import's progress, while it runs
+    ctx.drafts[IMPORT_STATUS_KEY] = status
+    result: list[ft.Control] = []
+    last = ctx.drafts.pop(IMPORT_RESULT_KEY, None)
+    if (
+        last is not None
+    ):  # the import just done: what it brought, or why nothing (stays until the screen is left)
+        imported, message = last
+        result.append(tag("import-result", ft.Text(message, color=None if imported else ft.Colors.ERROR)))
+    buttons = [
+        *(
+            tag(identifier, ft.OutlinedButton(label, icon=icon, on_click=action, height=44))
+            for identifier, label, icon, action in exports
+        ),
+        tag("import-file", import_button),
+    ]
+    return section(
+        ctx.t("Export and import"),
+        ft.Text(
+            ctx.t(
+                "An export holds every game, player and setting. Importing one adds what is new and keeps "
+                "the newer copy of a game that is on both sides; nothing is deleted."
+            ),
+            size=13,
+        ),
+        ft.Row(buttons, wrap=True, spacing=8, run_spacing=8),
+        status,
+        *result,
+    )
