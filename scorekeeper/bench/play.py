@@ -14,16 +14,11 @@ import tempfile
 import time
 from typing import Any
 
-from scorekeeper.bench.ui import APP_PAGE, CHROMIUM, FLAGS, _serve
+from scorekeeper.bench.browser import percentile, served_browser
 from scorekeeper.games.spec import GAMES
 
 ROUNDS = 2
 TAPS = 12
-
-
-def _percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 def decision_times(game: Any, players: int, rounds: int = ROUNDS) -> list[float]:
@@ -117,32 +112,23 @@ def _tap_times(browser: Any, url: str, saved_id: str) -> list[float]:
 
 
 def run(as_json: bool = False) -> dict[str, Any]:
-    from playwright.sync_api import sync_playwright
-
     figures: dict[str, Any] = {}
     for game in GAMES:
         times = decision_times(game, 4 if game.players[1] >= 4 else game.players[1])
         figures[game.key] = {
             "tap_to_frame_ms_median": None,
             "decision_ms_median": round(statistics.median(times), 2),
-            "decision_ms_p95": round(_percentile(times, 0.95), 2),
+            "decision_ms_p95": round(percentile(times, 0.95), 2),
             "decisions": len(times),
         }
     data_dir = tempfile.mkdtemp(prefix="scorekeeper-bench-play-")
     saved = _seed_games(data_dir)
-    app, url = _serve(APP_PAGE, data_dir)
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-            for key, saved_id in saved.items():
-                taps = _tap_times(browser, url, saved_id)
-                if taps:
-                    figures[key]["tap_to_frame_ms_median"] = round(statistics.median(taps), 1)
-                    figures[key]["taps"] = len(taps)
-            browser.close()
-    finally:
-        app.terminate()
-        app.wait(timeout=10)
+    with served_browser(data_dir) as (browser, url, _):
+        for key, saved_id in saved.items():
+            taps = _tap_times(browser, url, saved_id)
+            if taps:
+                figures[key]["tap_to_frame_ms_median"] = round(statistics.median(taps), 1)
+                figures[key]["taps"] = len(taps)
     return {"play": figures}
 
 

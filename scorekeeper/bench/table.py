@@ -1,35 +1,63 @@
 """Live-table figures: a host, a board and up to 8 phones (headless browser contexts, loopback only) on one
 served app: how long a phone takes from "Join" to its seat, and how long a move takes to reach every device.
 
-`python -m scorekeeper.bench table --json` prints {"table": {...}}: `move_to_all_devices_ms_median` / `_p95`
-(from the click on a phone until every other phone and the board have received the server's first frame after
-it), `join_to_seat_ms_median`, `server_rss_mb` (the server's resident memory at the end), and which game and
-how many phones were measured. The game is the digital game with the most seats whose play panel is installed
-(Rage today), with as many phones as it seats, at most 8. Score keeping at the table (tracked rounds) is not measured yet.
+`python -m scorekeeper.bench table --json` prints {"table": {...}}:
+- `move_to_all_devices_ms_median` / `_p95`: from the moment the moving phone's page sends the tap to the server
+  until every device (the host, which shows the board after the start, a separate board tablet and all phones,
+  the mover too) has received the server's first frame after it. Both ends are taken in the pages (the
+  browser's clock at the websocket), so the time the test driver needs to find and click a control, and to
+  hear about frames, is not counted. Before each move every device has been quiet for `QUIET` seconds, so a
+  frame after the tap is that move's and not a late one of the move before.
+- `move_to_all_devices_ms_median_driver` / `_p95_driver`: the same moves timed as the driver sees them (from
+  its click call until it has heard of every device's frame): an upper bound that includes the driver.
+- `server_cpu_ms_per_move`: the server's CPU time (user + system) while the moves were made, per move: what a
+  move costs the host whatever else the machine is doing (the times above grow with the machine's load).
+- `join_to_seat_ms_median`, `server_rss_mb` (the server's resident memory at the end), which game and how many
+  phones and devices were measured.
+The game is the digital game with the most seats whose play panel is installed (Rage today), with as many
+phones as it seats, at most 8; every seat is a phone (no computer player, so no computer pace is counted).
+Score keeping at the table (tracked rounds) is not measured yet.
 """
 
 from __future__ import annotations
 
 import importlib
 import json
+import os
 import statistics
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.bench.ui import APP_PAGE, CHROMIUM, FLAGS, _serve
+from scorekeeper.bench.browser import percentile, served_browser
 from scorekeeper.games.spec import GAMES
 
 MOVES = 24
 PHONE = {"width": 390, "height": 844}
+TABLET = {"width": 1024, "height": 768}
 PHONES = 8
 """The most phones measured (one browser context each; 2 cores)."""
-
-
-def _percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+QUIET = 0.3
+"""Seconds without a frame on any device before a move is made."""
+CLOCK = """
+(() => {
+  // The page's own record of websocket traffic, in milliseconds since the epoch (comparable across pages).
+  const now = () => performance.timeOrigin + performance.now();
+  window.__frames = { sent: [], received: [] };
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", () => window.__frames.received.push(now()));
+    }
+    send(data) {
+      window.__frames.sent.push(now());
+      return super.send(data);
+    }
+  };
+})();
+"""
 
 
 def _game() -> tuple[str, int]:
@@ -53,6 +81,7 @@ class Device:
 
     def __init__(self, browser: Any, url: str, size: dict[str, int]) -> None:
         self.context = browser.new_context(viewport=size)
+        self.context.add_init_script(CLOCK)
         self.page = self.context.new_page()
         self.url = url
         self.frames: list[float] = []
@@ -80,10 +109,27 @@ class Device:
         self.page.wait_for_timeout(250)
 
     def acts(self) -> list[str]:
-        nodes = self.page.locator("[flt-semantics-identifier^='act-']")
-        return sorted(
-            nodes.nth(i).get_attribute("flt-semantics-identifier") or "" for i in range(nodes.count())
+        """The actions offered now (read in one go: the screen may change between two reads)."""
+        found = self.page.eval_on_selector_all(
+            "[flt-semantics-identifier^='act-']",
+            "nodes => nodes.map(n => n.getAttribute('flt-semantics-identifier'))",
         )
+        return sorted(found)
+
+    def clock(self, kind: str, after: float) -> float | None:
+        """The page's time (epoch ms) of its first websocket frame `kind` ("sent"/"received") after `after`."""
+        return self.page.evaluate(
+            f"window.__frames.{kind}.find(t => t > {after}) ?? null",
+        )
+
+
+def _cpu_seconds(pid: int) -> float | None:
+    """The CPU time the process has used so far (user + system), from /proc (None elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _rss_mb(pid: int) -> float | None:
@@ -96,15 +142,28 @@ def _rss_mb(pid: int) -> float | None:
     return None
 
 
-def _move(phone: Device, others: list[Device]) -> float | None:
+def _quiet(devices: list[Device], seconds: float = QUIET, limit: float = 10.0) -> None:
+    """Until no device has received a frame for `seconds` (at most `limit` seconds)."""
+    deadline = time.perf_counter() + limit
+    while time.perf_counter() < deadline:
+        last = max((d.frames[-1] for d in devices if d.frames), default=0.0)
+        if time.perf_counter() - last >= seconds:
+            return
+        devices[0].page.wait_for_timeout(50)
+
+
+def _move(phone: Device, devices: list[Device]) -> tuple[float, float] | None:
     """One move by `phone` (call when offered, else stock, else discard, else the first offered action): the
-    milliseconds until every other device has received a frame after the click (None: nothing was offered)."""
+    milliseconds until every device has received a frame after it, by the pages' clocks and by the driver's
+    (None: nothing was offered, or a device heard nothing)."""
     offered = phone.acts()
     choice = next((a for a in ('act-"call"', 'act-"stock"', 'act-"discard"') if a in offered), None)
     choice = choice or (offered[0] if offered else None)
     if choice is None:
         return None
-    counts = [len(device.frames) for device in others]
+    _quiet(devices)
+    counts = [len(device.frames) for device in devices]
+    before = time.time() * 1000
     start = time.perf_counter()
     try:
         phone.node(choice).click(timeout=5_000)
@@ -112,81 +171,95 @@ def _move(phone: Device, others: list[Device]) -> float | None:
         return None
     deadline = start + 15
     while time.perf_counter() < deadline and any(
-        len(d.frames) <= n for d, n in zip(others, counts, strict=True)
+        len(d.frames) <= n for d, n in zip(devices, counts, strict=True)
     ):
         phone.page.wait_for_timeout(2)
-    if any(len(d.frames) <= n for d, n in zip(others, counts, strict=True)):
+    if any(len(d.frames) <= n for d, n in zip(devices, counts, strict=True)):
         return None
-    arrived = max(d.frames[n] for d, n in zip(others, counts, strict=True))
-    phone.page.wait_for_timeout(300)  # quiet before the next move
-    return (arrived - start) * 1000
+    driver = (max(d.frames[n] for d, n in zip(devices, counts, strict=True)) - start) * 1000
+    tapped = phone.clock("sent", before)
+    arrived = [d.clock("received", tapped) for d in devices] if tapped is not None else [None]
+    if any(a is None for a in arrived):
+        return None
+    return max(arrived) - tapped, driver  # type: ignore[operator, type-var]
+
+
+def _figures(times: list[float], suffix: str = "") -> dict[str, float | None]:
+    return {
+        f"move_to_all_devices_ms_median{suffix}": round(statistics.median(times), 1) if times else None,
+        f"move_to_all_devices_ms_p95{suffix}": round(percentile(times, 0.95), 1) if times else None,
+    }
 
 
 def run(as_json: bool = False) -> dict[str, Any]:
-    from playwright.sync_api import sync_playwright
-
     game, phones_wanted = _game()
     data_dir = tempfile.mkdtemp(prefix="scorekeeper-bench-table-")
-    app, url = _serve(APP_PAGE, data_dir)
     figures: dict[str, Any] = {"game": game, "phones": phones_wanted}
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-            host = Device(browser, url, {"width": 1280, "height": 800})
-            host.open("/", "host-table")
-            host.tap("host-table")
-            host.tap(f"table-game-{game}")
-            host.tap(f"table-players-{phones_wanted}")
-            host.tap("create-table")
-            host.wait("table-code")
-            code = host.node("table-code").inner_text().strip() or host.node("table-code").get_attribute(
-                "aria-label"
-            )
-            joins: list[float] = []
-            phones: list[Device] = []
-            for seat in range(1, phones_wanted + 1):
-                phone = Device(browser, url, PHONE)
-                phone.open(f"/join/{code}", "join-name")
-                phone.tap(f"take-seat-{seat}")
-                name = phone.node("join-name").locator("input").first
-                name.click()
-                phone.page.keyboard.type(f"P{seat}")
-                phone.page.wait_for_timeout(300)
-                start = time.perf_counter()
-                phone.tap("join-submit")
-                phone.wait("seat-waiting")
-                joins.append((time.perf_counter() - start) * 1000)
-                phones.append(phone)
-            host.tap("start-table")
-            host.wait("board-turn")
+    with served_browser(data_dir) as (browser, url, app):
+        host = Device(
+            browser, url, {"width": 1280, "height": 1200}
+        )  # the lobby of 8 seats and its start button
+        host.open("/", "host-table")
+        host.tap("host-table")
+        host.tap(f"table-game-{game}")
+        host.tap(f"table-players-{phones_wanted}")
+        host.tap("create-table")
+        host.wait("table-code")
+        code = host.node("table-code").inner_text().strip() or host.node("table-code").get_attribute(
+            "aria-label"
+        )
+        board = Device(browser, url, TABLET)
+        board.open(f"/table/{code}/board", "table-code")
+        joins: list[float] = []
+        phones: list[Device] = []
+        for seat in range(1, phones_wanted + 1):
+            phone = Device(browser, url, PHONE)
+            phone.open(f"/join/{code}", "join-name")
+            phone.tap(f"take-seat-{seat}")
+            name = phone.node("join-name").locator("input").first
+            name.click()
+            phone.page.keyboard.type(f"P{seat}")
+            phone.page.wait_for_timeout(300)
+            start = time.perf_counter()
+            phone.tap("join-submit")
+            phone.wait("seat-waiting")
+            joins.append((time.perf_counter() - start) * 1000)
+            phones.append(phone)
+        host.tap("start-table")
+        host.wait("board-turn")
+        board.wait("board-turn")
+        for phone in phones:
+            phone.wait("turn-status")
+        devices = [host, board, *phones]
+        pages: list[float] = []
+        driver: list[float] = []
+        cpu_before = _cpu_seconds(app.pid)
+        for _ in range(MOVES * 4):
+            if len(pages) >= MOVES:
+                break
+            moved = False
             for phone in phones:
-                phone.wait("turn-status")
-            times: list[float] = []
-            for _ in range(MOVES * 4):
-                if len(times) >= MOVES:
+                took = _move(phone, devices)
+                if took is not None:
+                    pages.append(took[0])
+                    driver.append(took[1])
+                    moved = True
                     break
-                moved = False
-                for index, phone in enumerate(phones):
-                    took = _move(phone, [host, *phones[:index], *phones[index + 1 :]])
-                    if took is not None:
-                        times.append(took)
-                        moved = True
-                        break
-                if not moved:
-                    host.page.wait_for_timeout(200)
-            figures.update(
-                {
-                    "move_to_all_devices_ms_median": round(statistics.median(times), 1) if times else None,
-                    "move_to_all_devices_ms_p95": round(_percentile(times, 0.95), 1) if times else None,
-                    "moves": len(times),
-                    "join_to_seat_ms_median": round(statistics.median(joins), 1),
-                    "server_rss_mb": _rss_mb(app.pid),
-                }
-            )
-            browser.close()
-    finally:
-        app.terminate()
-        app.wait(timeout=10)
+            if not moved:
+                host.page.wait_for_timeout(200)
+        cpu_after = _cpu_seconds(app.pid)
+        cpu = None if cpu_before is None or cpu_after is None or not pages else (cpu_after - cpu_before)
+        figures.update(
+            {
+                **_figures(pages),
+                "server_cpu_ms_per_move": round(cpu * 1000 / len(pages), 1) if cpu is not None else None,
+                **_figures(driver, "_driver"),
+                "moves": len(pages),
+                "devices": len(devices),
+                "join_to_seat_ms_median": round(statistics.median(joins), 1),
+                "server_rss_mb": _rss_mb(app.pid),
+            }
+        )
     return {"table": figures}
 
 

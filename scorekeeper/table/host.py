@@ -56,6 +56,8 @@ class TableHost:
 
     def __post_init__(self) -> None:
         self.guard = JoinGuard(self.clock)
+        self._in_session: set[str] = set()
+        """The codes of the digital tables that were already out of the file at its last write."""
 
     def create(self, game: str, options: dict[str, Any], players: int, mode: str = PLAY) -> Table:
         """A new table in its lobby, with a fresh code; `mode` PLAY (digital) or KEEP (score keeping)."""
@@ -71,14 +73,23 @@ class TableHost:
             table.listeners.append(self.save)
         self.save()
 
-    def save(self, _table: Table | None = None) -> None:
+    def save(self, table: Table | None = None) -> None:
+        """Write the lobbies and score-keeping tables. A change at a digital table that is already out of the
+        file (it lives in its play session's save since the write after its start) writes nothing: every move
+        calls this, and a write with fsync in front of each move's broadcast delayed every device."""
         if self.store is None:
             return
         with self.lock:
+            if table is not None and table.code in self._in_session and not lobbies.outside_session(table):
+                return
+            tables = list(self.tables.values())
             try:
-                lobbies.save(self.store, list(self.tables.values()))
+                lobbies.save(self.store, tables)
             except Exception:  # a full disk must not stop the table: it still runs, only a restart loses it
                 log.exception("could not save the table lobbies")
+                self._in_session = set()  # the file may be behind: the next change writes it again
+            else:
+                self._in_session = {t.code for t in tables if not lobbies.outside_session(t)}
 
     def get(self, code: str) -> Table | None:
         """The table of a code already known to be right (the host's own screens, a link with the code)."""
@@ -108,6 +119,7 @@ class TableHost:
         resumed = []
         with self.lock:
             self.store = store
+            self._in_session = set()  # another data folder: its file is written afresh
             for table in lobbies.load(store):  # lobbies and score-keeping tables
                 if table.code not in self.tables:
                     self.tables[table.code] = table

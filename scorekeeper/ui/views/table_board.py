@@ -12,12 +12,14 @@ import flet as ft
 from scorekeeper.games.spec import spec
 from scorekeeper.table.table import BoardPayload, Table
 from scorekeeper.ui import table_runtime as rt
+from scorekeeper.ui.components.keyed import KeyedParts
 from scorekeeper.ui.components.score_table import game_title
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
 from scorekeeper.ui.play.boards import SMALL, big, board_of
 from scorekeeper.ui.views.table_keep import board_parts
 from scorekeeper.ui.views.table_lobby import subscribe
+from scorekeeper.ui.views.table_seat import DRAWING
 
 LOG_LINES = 4
 
@@ -58,7 +60,7 @@ def status(ctx: AppContext, payload: BoardPayload) -> str:
     return ctx.t("{name}'s turn.", name=payload.names[payload.to_act])
 
 
-def parts(ctx: AppContext, table: Table) -> list[ft.Control]:
+def parts(ctx: AppContext, table: Table, shown: KeyedParts | None = None) -> list[ft.Control]:
     if not table.started:
         joined = ", ".join(s.name for s in table.seats if s.name) or "–"
         return [
@@ -69,23 +71,47 @@ def parts(ctx: AppContext, table: Table) -> list[ft.Control]:
         ]
     if table.keeping is not None:
         return board_parts(ctx, table)
+    return play_parts(ctx, table, shown or KeyedParts())
+
+
+def play_parts(ctx: AppContext, table: Table, shown: KeyedParts) -> list[ft.Control]:
+    """The board of a digital game, by role; a part whose inputs did not change since the last move is the
+    control already on screen (nothing to diff, nothing sent, see `KeyedParts`)."""
     payload = table.board()
-    game = board_of(table.game)
-    public = game(ctx, payload.view, payload.names) if game is not None else []
-    moves = [big(ctx.describe(m)) for m in payload.moves[-LOG_LINES:]]
+    turn = status(ctx, payload)
+    lines = [ctx.describe(m) for m in payload.moves[-LOG_LINES:]]
+    lower_wins = spec(table.game).lower_wins
+    scores = (payload.names, payload.totals, payload.round_points, payload.to_act, lower_wins)
     left = ft.Column(
         [
-            tag("board-turn", big(status(ctx, payload), 40, bold=True)),
-            *public,
-            tag("board-moves", ft.Column(moves)),
+            shown.part("turn", turn, lambda: tag("board-turn", big(turn, 40, bold=True))),
+            shown.part(
+                "public", (payload.view, payload.names, ctx.width), lambda: public(ctx, table, payload)
+            ),
+            shown.part("moves", lines, lambda: tag("board-moves", ft.Column([big(line) for line in lines]))),
         ],
         spacing=16,
         expand=3,
+        key="left",
     )
-    right = ft.Column([scoreboard(ctx, payload, spec(table.game).lower_wins)], expand=2)
+    right = ft.Column(
+        [shown.part("scores", scores, lambda: scoreboard(ctx, payload, lower_wins))], expand=2, key="right"
+    )
     if ctx.width < 900:
         return [left, right]
-    return [ft.Row([left, right], vertical_alignment=ft.CrossAxisAlignment.START, spacing=32)]
+    row = ft.Row([left, right], vertical_alignment=ft.CrossAxisAlignment.START, spacing=32, key="wide")
+    return [row]
+
+
+def public(ctx: AppContext, table: Table, payload: BoardPayload) -> ft.Control:
+    """The game's public cards (its `ui.play.<game>_board`), in the board's left column."""
+    game = board_of(table.game)
+    return ft.Column(game(ctx, payload.view, payload.names) if game is not None else [], spacing=16)
+
+
+def stage_of(table: Table) -> str:
+    """Which board the table shows: joining, score keeping or a digital game."""
+    return "keep" if table.keeping is not None else "play" if table.started else "join"
 
 
 def build(ctx: AppContext, code: str, **_: str) -> ft.View:
@@ -93,14 +119,20 @@ def build(ctx: AppContext, code: str, **_: str) -> ft.View:
     table = rt.host(ctx.store).get(code)
     if table is None:
         return ft.View(route=route, controls=[big(ctx.t("This table was not found."))], padding=24)
-    body = ft.Column(parts(ctx, table), spacing=16, scroll=ft.ScrollMode.AUTO, expand=True)
+    shown = KeyedParts()
+    body = ft.Column(parts(ctx, table, shown), spacing=16, scroll=ft.ScrollMode.AUTO, expand=True)
+    stage = stage_of(table)
 
     def redraw() -> None:
-        body.controls = parts(ctx, table)
-        try:
-            body.update()
-        except Exception:
-            pass
+        with DRAWING:
+            if stage_of(table) != stage:  # the game started: another board altogether, built afresh
+                ctx.rerender()
+                return
+            body.controls = parts(ctx, table, shown)
+            try:
+                body.update()
+            except Exception:
+                pass
 
     subscribe(ctx, table, redraw)
     rt.kick(table)

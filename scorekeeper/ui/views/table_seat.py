@@ -8,6 +8,7 @@ the `act-`/`choose-` identifiers are those of the play screens. Changes reach th
 
 from __future__ import annotations
 
+import threading
 from importlib import import_module
 from typing import Any
 
@@ -16,6 +17,7 @@ import flet as ft
 from scorekeeper.games.base import Action, RuleError
 from scorekeeper.table.table import SeatPayload, Table
 from scorekeeper.ui import table_runtime as rt
+from scorekeeper.ui.components.keyed import KeyedParts
 from scorekeeper.ui.components.layout import screen, section
 from scorekeeper.ui.components.score_table import game_title
 from scorekeeper.ui.components.widgets import primary_button, tag
@@ -25,6 +27,12 @@ from scorekeeper.ui.views.table_join import prefs
 from scorekeeper.ui.views.table_keep import part_form
 
 LOG_LINES = 5
+DRAWING = threading.RLock()
+"""Held while a table screen (a seat screen, a board) draws a change and sends it. Why: after a move every
+device's redraw runs on a thread of Flet's pool at the same moment; side by side they only take turns at the
+interpreter and fight over the lock Flet takes for every new control's id, so each of them finished late. One
+at a time, the first devices get their frame early and the last no later. It also keeps a phone's own tap and
+a change from elsewhere from drawing the same screen at once."""
 
 
 class Phone:
@@ -37,6 +45,8 @@ class Phone:
         self.turn: tuple[int, int] | None = None
         self.drawn = -1
         """The table's version last drawn: a change this phone has already drawn is not drawn again."""
+        self.shown = KeyedParts()
+        """The parts on screen: a part whose inputs did not change is not built (nor sent) again."""
 
     def act(self, action: Action) -> None:
         try:
@@ -55,10 +65,24 @@ class Phone:
         self.render()
 
     def render(self, update: bool = True) -> None:
+        """Draw the seat from its payload; with `update`, send the change (one screen at a time, `DRAWING`: this
+        phone's own tap and a change from elsewhere must not draw it at once from two threads)."""
+        if not update:  # building the screen (the app's own lock is held: never wait for DRAWING there)
+            self._draw()
+            return
+        with DRAWING:
+            self._draw()
+            try:
+                self.body.update()
+            except Exception:  # the page has gone
+                pass
+
+    def _draw(self) -> None:
         self.drawn = self.table.version
         try:
             payload = self.table.payload(self.seat, self.token)
         except RuleError as error:  # the host freed this seat or gave it to a computer player
+            self.shown.forget()
             self.body.controls = [tag("seat-lost", ft.Text(self.ctx.describe(error), size=18))]
         else:
             turn = (payload.round_index, payload.to_act)
@@ -66,11 +90,6 @@ class Phone:
                 self.ui.clear()
                 self.turn = turn
             self.body.controls = self.parts(payload)
-        if update:
-            try:
-                self.body.update()
-            except Exception:  # the page has gone
-                pass
 
     def status(self, payload: SeatPayload) -> str:
         ctx = self.ctx
@@ -83,33 +102,38 @@ class Phone:
         return ctx.t("{name}'s turn.", name=payload.names[payload.to_act])
 
     def parts(self, payload: SeatPayload) -> list[ft.Control]:
-        ctx = self.ctx
-        parts: list[ft.Control] = [
-            tag("turn-status", ft.Text(self.status(payload), size=18, weight=ft.FontWeight.BOLD))
+        """The seat screen's parts by role, each built only when what it shows changed (see `KeyedParts`)."""
+        ctx, shown = self.ctx, self.shown
+        status = self.status(payload)
+        parts = [
+            shown.part(
+                "status",
+                status,
+                lambda: tag("turn-status", ft.Text(status, size=18, weight=ft.FontWeight.BOLD)),
+            )
         ]
         if payload.round_over:
-            parts.append(self.result(payload))
-        else:
-            parts.append(self.panel(payload))
-        lines = [ft.Text(ctx.describe(m), size=13) for m in payload.moves[-LOG_LINES:]]
-        parts.append(tag("move-log", section(ctx.t("Moves"), *(lines or [ft.Text(ctx.t("No moves yet."))]))))
+            inputs: Any = (payload.round_index, payload.names, payload.round_points, payload.totals)
+            inputs += (payload.match_over, [ctx.describe(line) for line in payload.result_lines or []])
+            parts.append(shown.part("result", inputs, lambda: self.result(payload)))
+        else:  # the panel also shows its own half-made choices (`ui`) and is laid out for the width
+            inputs = (payload.view, payload.legal, payload.names, dict(self.ui), ctx.width)
+            parts.append(shown.part("panel", inputs, lambda: self.panel(payload)))
+        lines = [ctx.describe(m) for m in payload.moves[-LOG_LINES:]]
+        parts.append(shown.part("log", lines, lambda: self.move_log(lines)))
         return parts
+
+    def move_log(self, lines: list[str]) -> ft.Control:
+        texts = [ft.Text(line, size=13) for line in lines] or [ft.Text(self.ctx.t("No moves yet."))]
+        return tag("move-log", section(self.ctx.t("Moves"), *texts))
 
     def panel(self, payload: SeatPayload) -> ft.Control:
         try:
             module = import_module(f"scorekeeper.ui.play.{self.table.game}_panel")
         except ModuleNotFoundError:
             return ft.Text(self.ctx.t("This screen is not available yet."))
-        pc = PanelContext(
-            ctx=self.ctx,
-            view=payload.view,
-            legal=payload.legal,
-            act=self.act,
-            names=payload.names,
-            ui=self.ui,
-            refresh=self.render,
-        )
-        return tag("play-panel", module.build(pc))
+        seat = (payload.view, payload.legal, self.act, payload.names)  # what this seat sees and may do
+        return tag("play-panel", module.build(PanelContext(self.ctx, *seat, ui=self.ui, refresh=self.render)))
 
     def result(self, payload: SeatPayload) -> ft.Control:
         ctx = self.ctx
@@ -214,10 +238,12 @@ def build(ctx: AppContext, code: str, **_: str) -> ft.View:
         body = phone.body
 
     def changed() -> None:
-        if phone is None or phone.table.session is None:
-            ctx.rerender()  # the game has started: the seat's play screen replaces the waiting text
-        elif table.version != phone.drawn:
-            phone.render()
+        with DRAWING:
+            if phone is not None:
+                if table.version != phone.drawn:
+                    phone.render()
+            elif table.started or table.seat_of(token) != seat:  # another phone joining changes nothing here
+                ctx.rerender()  # the seat's play or entry screen replaces the waiting text (or the seat is gone)
 
     rt.watch(table)
     try:
