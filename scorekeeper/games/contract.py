@@ -107,8 +107,11 @@ class PartShape:
     `validate_result` takes from all parts."""
 
     stages: tuple[tuple[str, ...], ...]
-    check: Callable[[int, int, Part, Sequence[Part | None], Any, int, int], Part]
-    """(seat, stage, values, the other parts of this stage, options, dealer, round index) -> the clean part."""
+    check: Callable[[int, int, Part, Sequence[Part | None] | None, Any, int, int], Part]
+    """(seat, stage, values, the other parts of this stage, options, dealer, round index) -> the clean part.
+    The other parts are None for a part checked on its own (taken back from disk): rules that depend on the
+    order of entry (Rage's dealer bids last, the hook rule) held when it was entered, and a later correction
+    by another seat may since have changed what they would say."""
     build: Callable[[Sequence[Part], Any], dict[str, Any]]
     fields: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     """How a phone asks for each field: (kind, label); kinds "count" (a whole number), "yes" (a switch),

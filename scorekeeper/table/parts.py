@@ -104,8 +104,10 @@ class RoundParts:
                         continue
                     if not isinstance(part, dict) or not set(part) <= set(fields):
                         raise ValueError("not this round's parts")
+                    # On its own: the hook rule held when the dealer's bid was entered; another seat may have
+                    # corrected its bid since (the round is validated as a whole before it is saved).
                     restored[index][seat] = self.shape.check(
-                        seat, index, part, stage, options, dealer, round_index
+                        seat, index, part, None, options, dealer, round_index
                     )
         except (RuleError, TypeError, ValueError, KeyError, AttributeError):
             return False

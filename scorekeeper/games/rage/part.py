@@ -15,12 +15,19 @@ ONE_PER_TRICK = N_("You can hold at most one +5 or -5 card per trick won.")
 
 
 def check(
-    seat: int, stage: int, values: Part, others: Sequence[Part | None], options: Any, dealer: int, index: int
+    seat: int,
+    stage: int,
+    values: Part,
+    others: Sequence[Part | None] | None,
+    options: Any,
+    dealer: int,
+    index: int,
 ) -> Part:
     size = round_hand_size(options, index)
     if stage == 0:
         bid = whole(values.get("bid"), 0, size, N_("A bid must be 0 to {size}."), size=size)
-        if seat == dealer:
+        # `others` None: a saved bid, checked on its own (see PartShape.check).
+        if seat == dealer and others is not None:
             earlier = [part for other, part in enumerate(others) if other != dealer]
             if any(part is None for part in earlier):
                 raise RuleError("The dealer bids last: please wait until everyone else has bid.")
