@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import importlib.util
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import PHONE, ROOT, UI, seeded_ui, served
+from conftest import OUTPUT, PHONE, ROOT, UI, seeded_ui, served
 
 
 @contextmanager
@@ -67,3 +67,46 @@ def wait_totals(ui: UI, *totals: int) -> None:
     """Wait until the scoreboard shows these totals, seat 0 first."""
     for seat, total in enumerate(totals):
         ui.wait_total(seat, total)
+
+
+def acts(ui: UI) -> list[str]:
+    """The identifiers of the play actions offered on screen now (`act-<json>`)."""
+    nodes = ui.page.locator("[flt-semantics-identifier^='act-']")
+    return sorted(nodes.nth(i).get_attribute("flt-semantics-identifier") or "" for i in range(nodes.count()))
+
+
+def present(ui: UI, identifier: str) -> bool:
+    return ui.page.locator(f"[flt-semantics-identifier='{identifier}']").count() > 0
+
+
+def tap_act(ui: UI, identifier: str) -> None:
+    """Tap an offered action and wait for the app's answer; an action gone meanwhile (the turn moved on, a redraw)
+    is let go: the caller's loop looks at the screen again."""
+    target = ui.page.locator(f"[flt-semantics-identifier='{identifier}']").first
+    sent_before = ui.sent
+    try:
+        target.click(timeout=5_000)
+    except Exception:
+        return
+    ui.settle(sent_before)
+    ui.page.wait_for_timeout(150)
+
+
+def tap_first(ui: UI, preferred: Sequence[str], offered: list[str] | None = None) -> bool:
+    """Tap the first of `preferred` that is offered, else whatever is offered first; False when nothing is."""
+    offered = acts(ui) if offered is None else offered
+    choice = next((wanted for wanted in preferred if wanted in offered), offered[0] if offered else None)
+    if choice is None:
+        return False
+    tap_act(ui, choice)
+    return True
+
+
+def screenshot(ui: UI, name: str, size: dict[str, int], *, pause: int = 300) -> Path:
+    """tests/browser/output/<name>.png at `size`, after `pause` ms for the app to lay out again."""
+    OUTPUT.mkdir(exist_ok=True)
+    ui.resize(size)
+    ui.page.wait_for_timeout(pause)
+    path = OUTPUT / f"{name}.png"
+    ui.page.screenshot(path=str(path))
+    return path

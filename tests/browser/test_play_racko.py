@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from conftest import OUTPUT, PHONE, UI, free_port, served, start_server, wait_http
+from steps import acts, present, tap_act
 
 from scorekeeper.play.session import PlaySession
 from scorekeeper.store import Store
@@ -18,24 +19,6 @@ from scorekeeper.store import Store
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 TABLET = {"width": 1024, "height": 768}
-
-
-def acts(ui: UI) -> list[str]:
-    """The identifiers of the actions offered on screen now."""
-    nodes = ui.page.locator("[flt-semantics-identifier^='act-']")
-    return sorted(nodes.nth(i).get_attribute("flt-semantics-identifier") or "" for i in range(nodes.count()))
-
-
-def tap_act(ui: UI, identifier: str) -> None:
-    target = ui.page.locator(f"[flt-semantics-identifier='{identifier}']").first
-    sent_before = ui.sent
-    target.click(timeout=15_000)
-    ui.settle(sent_before)
-    ui.page.wait_for_timeout(150)
-
-
-def present(ui: UI, identifier: str) -> bool:
-    return ui.page.locator(f"[flt-semantics-identifier='{identifier}']").count() > 0
 
 
 def play_until(ui: UI, done: str, timeout: float = 240) -> None:

@@ -13,9 +13,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import OUTPUT, PHONE, UI
-from steps import phone_on
-from test_play_racko import acts, present, tap_act
+from conftest import PHONE, UI
+from steps import acts, phone_on, present, screenshot, tap_act, tap_first
 
 from scorekeeper.play.session import PERSON, PlaySession, Seat, computer_seat
 from scorekeeper.store import Store
@@ -30,12 +29,7 @@ def chooses(ui: UI) -> list[str]:
 
 
 def shoot(ui: UI, name: str) -> Path:
-    OUTPUT.mkdir(exist_ok=True)
-    ui.resize(PHONE)
-    ui.page.wait_for_timeout(300)
-    path = OUTPUT / f"play-{name}-phone.png"
-    ui.page.screenshot(path=str(path))
-    return path
+    return screenshot(ui, f"play-{name}-phone", PHONE)
 
 
 def start(ui: UI, game: str) -> None:
@@ -60,14 +54,7 @@ def ruckzuck_step(ui: UI) -> bool:
         tap_act(ui, cards[0])
         # the chosen card's fields light up; if none do (the tap was dropped), the next step picks it again
         return True
-    for simple in ('act-"end"', 'act-"draw"'):
-        if simple in offered:
-            tap_act(ui, simple)
-            return True
-    if offered:
-        tap_act(ui, offered[0])
-        return True
-    return False
+    return tap_first(ui, ('act-"end"', 'act-"draw"'), offered)
 
 
 def rage_step(ui: UI) -> bool:

@@ -8,7 +8,8 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import DESKTOP, OUTPUT, PHONE, UI, browser_tabs, served
+from conftest import DESKTOP, PHONE, UI, browser_tabs, served
+from steps import present, screenshot, tap_first
 
 from tests.test_table_ui import setting_up
 
@@ -17,37 +18,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 TV = {"width": 1920, "height": 1080}
 
 
-def acts(ui: UI) -> list[str]:
-    nodes = ui.page.locator("[flt-semantics-identifier^='act-']")
-    return sorted(nodes.nth(i).get_attribute("flt-semantics-identifier") or "" for i in range(nodes.count()))
-
-
-def present(ui: UI, identifier: str) -> bool:
-    return ui.page.locator(f"[flt-semantics-identifier='{identifier}']").count() > 0
-
-
-def tap_act(ui: UI, identifier: str) -> None:
-    target = ui.page.locator(f"[flt-semantics-identifier='{identifier}']").first
-    sent_before = ui.sent
-    try:
-        target.click(timeout=5_000)
-    except Exception:  # the control went away meanwhile (the turn moved on): look again
-        return
-    ui.settle(sent_before)
-    ui.page.wait_for_timeout(150)
-
-
 def one_move(ui: UI) -> bool:
     """A phone's move when it is its turn: call Racko when offered, else stock, then discard."""
-    offered = acts(ui)
-    for wanted in ('act-"call"', 'act-"stock"', 'act-"discard"'):
-        if wanted in offered:
-            tap_act(ui, wanted)
-            return True
-    if offered:
-        tap_act(ui, offered[0])
-        return True
-    return False
+    return tap_first(ui, ('act-"call"', 'act-"stock"', 'act-"discard"'))
 
 
 def says(ui: UI) -> str:
@@ -69,12 +42,7 @@ def wait_says(ui: UI, text: str, timeout: float = 30) -> None:
 
 
 def shoot(ui: UI, name: str, size: dict[str, int]) -> Path:
-    OUTPUT.mkdir(exist_ok=True)
-    ui.resize(size)
-    ui.page.wait_for_timeout(600)
-    path = OUTPUT / f"table-{name}.png"
-    ui.page.screenshot(path=str(path))
-    return path
+    return screenshot(ui, f"table-{name}", size, pause=600)
 
 
 def reopen(ui: UI, ready: str) -> None:
