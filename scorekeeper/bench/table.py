@@ -16,7 +16,9 @@ served app: how long a phone takes from "Join" to its seat, and how long a move 
   phones and devices were measured.
 The game is the digital game with the most seats whose play panel is installed (Rage today), with as many
 phones as it seats, at most 8; every seat is a phone (no computer player, so no computer pace is counted).
-Score keeping at the table (tracked rounds) is not measured yet.
+`tracked`: score keeping at the table, a Racko round of 4 phones (a 40-card deck) played `TRACKED_ROUNDS` times:
+each phone enters its rack on the number pad and sends it; `part_to_all_devices_ms_median` / `_p95` time the
+send until every device (host, board, the 4 phones) has received the server's frame after it.
 """
 
 from __future__ import annotations
@@ -153,20 +155,26 @@ def _quiet(devices: list[Device], seconds: float = QUIET, limit: float = 10.0) -
 
 
 def _move(phone: Device, devices: list[Device]) -> tuple[float, float] | None:
-    """One move by `phone` (call when offered, else stock, else discard, else the first offered action): the
-    milliseconds until every device has received a frame after it, by the pages' clocks and by the driver's
-    (None: nothing was offered, or a device heard nothing)."""
+    """One move by `phone` (call when offered, else stock, else discard, else the first offered action): see
+    `_measure` (None: nothing was offered, or a device heard nothing)."""
     offered = phone.acts()
     choice = next((a for a in ('act-"call"', 'act-"stock"', 'act-"discard"') if a in offered), None)
     choice = choice or (offered[0] if offered else None)
-    if choice is None:
-        return None
+    return None if choice is None else _measure(phone, choice, devices)
+
+
+def _measure(phone: Device, identifier: str, devices: list[Device]) -> tuple[float, float] | None:
+    """Tap `identifier` on `phone` once every device is quiet: the milliseconds until every device has received
+    a frame after it, by the pages' clocks and by the driver's (None: the control went away, or a device heard
+    nothing)."""
     _quiet(devices)
     counts = [len(device.frames) for device in devices]
     before = time.time() * 1000
     start = time.perf_counter()
     try:
-        phone.node(choice).click(timeout=5_000)
+        target = phone.node(identifier)
+        inner = target.locator("[flt-tappable], [role=button]").first
+        (inner if inner.count() else target).click(timeout=5_000)
     except Exception:  # the turn moved on meanwhile
         return None
     deadline = start + 15
@@ -191,75 +199,134 @@ def _figures(times: list[float], suffix: str = "") -> dict[str, float | None]:
     }
 
 
+def _open_table(
+    browser: Any, url: str, game: str, players: int, *choices: str
+) -> tuple[Device, Device, list[Device], list[float]]:
+    """The host sets up a table of `game` (tapping `choices`, e.g. the mode), a board tablet opens it, a phone per
+    seat joins, the host starts: (host, board, phones, join-to-seat times in ms)."""
+    host = Device(browser, url, {"width": 1280, "height": 1200})  # the lobby of 8 seats and its start button
+    host.open("/", "host-table")
+    for identifier in (
+        "host-table",
+        f"table-game-{game}",
+        f"table-players-{players}",
+        *choices,
+        "create-table",
+    ):
+        host.tap(identifier)
+    host.wait("table-code")
+    code = host.node("table-code").inner_text().strip() or host.node("table-code").get_attribute("aria-label")
+    board = Device(browser, url, TABLET)
+    board.open(f"/table/{code}/board", "table-code")
+    joins: list[float] = []
+    phones: list[Device] = []
+    for seat in range(1, players + 1):
+        phone = Device(browser, url, PHONE)
+        phone.open(f"/join/{code}", "join-name")
+        phone.tap(f"take-seat-{seat}")
+        name = phone.node("join-name").locator("input").first
+        name.click()
+        phone.page.keyboard.type(f"P{seat}")
+        phone.page.wait_for_timeout(300)
+        start = time.perf_counter()
+        phone.tap("join-submit")
+        phone.wait("seat-waiting")
+        joins.append((time.perf_counter() - start) * 1000)
+        phones.append(phone)
+    host.tap("start-table")
+    return host, board, phones, joins
+
+
+def _digital(browser: Any, url: str, app: Any, game: str, players: int) -> dict[str, Any]:
+    """Moves of a digital round, each phone moving when it is its turn."""
+    host, board, phones, joins = _open_table(browser, url, game, players)
+    host.wait("board-turn")
+    board.wait("board-turn")
+    for phone in phones:
+        phone.wait("turn-status")
+    devices = [host, board, *phones]
+    pages: list[float] = []
+    driver: list[float] = []
+    cpu_before = _cpu_seconds(app.pid)
+    for _ in range(MOVES * 4):
+        if len(pages) >= MOVES:
+            break
+        moved = False
+        for phone in phones:
+            took = _move(phone, devices)
+            if took is not None:
+                pages.append(took[0])
+                driver.append(took[1])
+                moved = True
+                break
+        if not moved:
+            host.page.wait_for_timeout(200)
+    cpu_after = _cpu_seconds(app.pid)
+    cpu = None if cpu_before is None or cpu_after is None or not pages else (cpu_after - cpu_before)
+    figures = {
+        **_figures(pages),
+        "server_cpu_ms_per_move": round(cpu * 1000 / len(pages), 1) if cpu is not None else None,
+        **_figures(driver, "_driver"),
+        "moves": len(pages),
+        "devices": len(devices),
+        "join_to_seat_ms_median": round(statistics.median(joins), 1),
+    }
+    for device in devices:
+        device.context.close()
+    return figures
+
+
+TRACKED = "racko"
+TRACKED_ROUNDS = 2
+RACKS = (
+    list(range(1, 11)),  # a Racko: this seat calls
+    list(range(20, 10, -1)),
+    [21, 23, 22, 25, 24, 27, 26, 29, 28, 30],
+    list(range(40, 30, -1)),
+)
+"""The racks the phones enter, 4 players of a 40-card deck (seat 1 holds a Racko and calls)."""
+
+
+def _tracked(browser: Any, url: str) -> dict[str, Any]:
+    """Score keeping at the table: each phone enters its Racko rack on the pad (ten taps) and sends it; a sent
+    part reaches every device (the board shows who is done, the last one saves the round). Timed: the send."""
+    host, board, phones, _ = _open_table(browser, url, TRACKED, len(RACKS), "table-mode-keep")
+    host.wait("board-parts")
+    board.wait("board-parts")
+    devices = [host, board, *phones]
+    pages: list[float] = []
+    driver: list[float] = []
+    for _ in range(TRACKED_ROUNDS):
+        for seat, (phone, rack) in enumerate(zip(phones, RACKS, strict=True)):
+            phone.wait("slot-9", timeout=60_000)
+            for card in rack:
+                phone.tap(f"num-{card}")
+            if seat == 0:
+                phone.tap("part-called")
+            took = _measure(phone, "part-submit", devices)
+            if took is not None:
+                pages.append(took[0])
+                driver.append(took[1])
+    figures = {
+        "game": TRACKED,
+        "phones": len(phones),
+        **{key.replace("move", "part"): value for key, value in _figures(pages).items()},
+        **{key.replace("move", "part"): value for key, value in _figures(driver, "_driver").items()},
+        "parts": len(pages),
+    }
+    for device in devices:
+        device.context.close()
+    return figures
+
+
 def run(as_json: bool = False) -> dict[str, Any]:
     game, phones_wanted = _game()
     data_dir = tempfile.mkdtemp(prefix="scorekeeper-bench-table-")
     figures: dict[str, Any] = {"game": game, "phones": phones_wanted}
     with served_browser(data_dir) as (browser, url, app):
-        host = Device(
-            browser, url, {"width": 1280, "height": 1200}
-        )  # the lobby of 8 seats and its start button
-        host.open("/", "host-table")
-        host.tap("host-table")
-        host.tap(f"table-game-{game}")
-        host.tap(f"table-players-{phones_wanted}")
-        host.tap("create-table")
-        host.wait("table-code")
-        code = host.node("table-code").inner_text().strip() or host.node("table-code").get_attribute(
-            "aria-label"
-        )
-        board = Device(browser, url, TABLET)
-        board.open(f"/table/{code}/board", "table-code")
-        joins: list[float] = []
-        phones: list[Device] = []
-        for seat in range(1, phones_wanted + 1):
-            phone = Device(browser, url, PHONE)
-            phone.open(f"/join/{code}", "join-name")
-            phone.tap(f"take-seat-{seat}")
-            name = phone.node("join-name").locator("input").first
-            name.click()
-            phone.page.keyboard.type(f"P{seat}")
-            phone.page.wait_for_timeout(300)
-            start = time.perf_counter()
-            phone.tap("join-submit")
-            phone.wait("seat-waiting")
-            joins.append((time.perf_counter() - start) * 1000)
-            phones.append(phone)
-        host.tap("start-table")
-        host.wait("board-turn")
-        board.wait("board-turn")
-        for phone in phones:
-            phone.wait("turn-status")
-        devices = [host, board, *phones]
-        pages: list[float] = []
-        driver: list[float] = []
-        cpu_before = _cpu_seconds(app.pid)
-        for _ in range(MOVES * 4):
-            if len(pages) >= MOVES:
-                break
-            moved = False
-            for phone in phones:
-                took = _move(phone, devices)
-                if took is not None:
-                    pages.append(took[0])
-                    driver.append(took[1])
-                    moved = True
-                    break
-            if not moved:
-                host.page.wait_for_timeout(200)
-        cpu_after = _cpu_seconds(app.pid)
-        cpu = None if cpu_before is None or cpu_after is None or not pages else (cpu_after - cpu_before)
-        figures.update(
-            {
-                **_figures(pages),
-                "server_cpu_ms_per_move": round(cpu * 1000 / len(pages), 1) if cpu is not None else None,
-                **_figures(driver, "_driver"),
-                "moves": len(pages),
-                "devices": len(devices),
-                "join_to_seat_ms_median": round(statistics.median(joins), 1),
-                "server_rss_mb": _rss_mb(app.pid),
-            }
-        )
+        figures.update(_digital(browser, url, app, game, phones_wanted))
+        figures["tracked"] = _tracked(browser, url)
+        figures["server_rss_mb"] = _rss_mb(app.pid)
     return {"table": figures}
 
 
