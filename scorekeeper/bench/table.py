@@ -276,7 +276,12 @@ def _digital(browser: Any, url: str, app: Any, game: str, players: int) -> dict[
     return figures
 
 
-TRACKED = "racko"
+TRACKED = next(
+    game.key
+    for game in GAMES
+    if game.table_part and any(kind == "rack" for kind, _ in game.table_part.fields.values())
+)
+"""The game whose table part is a rack entered on the number pad (Racko): its phones tap the most per part."""
 TRACKED_ROUNDS = 2
 RACKS = (
     list(range(1, 11)),  # a Racko: this seat calls
