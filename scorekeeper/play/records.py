@@ -17,6 +17,15 @@ def strength_of(player_id: str) -> str | None:
     return player_id[len(COMPUTER_PREFIX) :].rsplit("-", 1)[0] or None
 
 
+def lone_person(match: Any) -> int | None:
+    """The seat of the one person in a digital match against computer players (None: several people, or a
+    tracked match): the screens tell that person "You win!" instead of naming them."""
+    if getattr(match, "mode", "tracked") != "digital":
+        return None
+    people = [seat for seat, player in enumerate(match.players) if strength_of(player) is None]
+    return people[0] if len(people) == 1 else None
+
+
 @dataclass(frozen=True)
 class VersusComputer:
     """One person's finished digital games with at least one computer player of `strength`."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from scorekeeper.play.records import strength_of
+from scorekeeper.play.records import lone_person
 from scorekeeper.ui.components.layout import screen, section
 from scorekeeper.ui.components.match_io import colours_of, load_match
 from scorekeeper.ui.components.score_table import game_title, rounds_table, standings_list, unit_label
@@ -35,9 +35,7 @@ def build(ctx: AppContext, match_id: str, **_: str) -> ft.View:
     if teams is not None and winners:  # partners win as a team (RULES 1.5)
         text = ctx.t("Team {names} wins!", names=" + ".join(teams[0].names))
     else:
-        people = [seat for seat, player in enumerate(match.players) if strength_of(player) is None]
-        you = people[0] if match.mode == "digital" and len(people) == 1 else None
-        text = winners_text(ctx, match.names, winners, you=you)
+        text = winners_text(ctx, match.names, winners, you=lone_person(match))
     headline = tag(
         "winners",
         ft.Text(

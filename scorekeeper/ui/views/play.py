@@ -18,6 +18,7 @@ import flet as ft
 
 from scorekeeper.games.base import Action, RuleError
 from scorekeeper.play import engine
+from scorekeeper.play.records import lone_person
 from scorekeeper.play.session import PlaySession
 from scorekeeper.ui.components.layout import screen, section
 from scorekeeper.ui.components.score_table import game_title, standings_list, unit_label
@@ -333,8 +334,8 @@ class Table:
     def winner_line(self) -> str:
         """ "You win!" when the one person at this device won alone; otherwise "<name> wins!" (or a shared
         first place), as on the game-end screen. Several people passing the device are named."""
-        match, people = self.session.match, self.session.people
-        return winners_text(self.ctx, match.names, match.winners(), you=people[0] if len(people) == 1 else None)
+        match = self.session.match
+        return winners_text(self.ctx, match.names, match.winners(), you=lone_person(match))
 
     def round_result(self) -> ft.Control:
         """The round's breakdown per player (as a tracked round shows it), then Next round or the match end."""
