@@ -105,6 +105,8 @@ def test_the_round_saved_builds_every_phones_fields_afresh(racko: dict[str, Any]
     for phone in phones:
         assert "Round 2" in phone.find("keep-status").value
         assert all(phone.find(f"slot-{i}").content.controls[1].value == "–" for i in range(10))
+    phones[1].tap("num-5")  # the new pad takes taps (a control Flet reconciled under the old key would not)
+    assert phones[1].find("slot-0").content.controls[1].value == "5"
 
 
 def test_no_device_reads_the_match_from_disk_to_draw(racko: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
@@ -140,5 +142,8 @@ def test_the_dealers_bid_row_greys_out_the_hook_once_the_others_have_bid(
     assert phones[dealer].find(f"part-bid-{hook}").disabled
     assert not phones[dealer].find(f"part-bid-{hook - 1}").disabled
     assert parts[dealer].built["fields"] == 2  # built again: the rules bar another value now
+    phones[dealer].tap(f"part-bid-{hook - 1}")  # and still takes a tap
+    phones[dealer].tap("part-submit")
+    assert table.keeping.parts.stage == 1  # every bid is in: the tricks are next
     for seat in others:
         assert parts[seat].built["fields"] == 1

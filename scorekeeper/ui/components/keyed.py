@@ -24,10 +24,17 @@ class KeyedParts:
         self.built: Counter[str] = Counter()
         """How often each role was built (tests count rebuilds instead of timing them)."""
 
-    def part(self, role: str, inputs: Any, build: Callable[[], ft.Control]) -> ft.Control:
+    def part(
+        self, role: str, inputs: Any, build: Callable[[], ft.Control], *, changes_itself: bool = False
+    ) -> ft.Control:
         """The part for `role`: the one on screen while `inputs` equal those it was built from, else `build()`,
         keyed by `role`. `inputs` must hold everything the part shows (compared with ==, kept as given, so pass
-        values that are not changed in place afterwards)."""
+        values that are not changed in place afterwards).
+
+        `changes_itself`: the part's own controls are changed in place after it is drawn (a tap on a number pad
+        greys the number out). Flet freezes a control it reconciles into the one on screen under the same key,
+        and a frozen control refuses every change; such a part is therefore keyed anew each time it is built,
+        so it replaces the one on screen instead."""
         shown = self._shown.get(role)
         if shown is not None and shown[0] == inputs:
             # Isolated (Flet: "excluded from parent-driven update traversal"): the screen's update does not walk
@@ -38,7 +45,7 @@ class KeyedParts:
             control._isolated = True  # type: ignore[attr-defined]
             return control
         control = build()
-        control.key = role
+        control.key = f"{role}-{self.built[role]}" if changes_itself else role
         self._shown[role] = (inputs, control)
         self.built[role] += 1
         return control

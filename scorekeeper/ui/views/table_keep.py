@@ -93,7 +93,9 @@ class KeepPhone(TableScreen):
             ),
             shown.part("dealer", dealer, lambda: ft.Text(dealer, size=14)),
             shown.part("waiting", waiting, lambda: self.waiting(waiting)),
-            shown.part("fields", fields, lambda: ft.Column(self.fields(stage, barred), spacing=10)),
+            shown.part(
+                "fields", fields, lambda: ft.Column(self.fields(stage, barred), spacing=10), changes_itself=True
+            ),
         ]
 
     def waiting(self, names: list[str]) -> ft.Control:
