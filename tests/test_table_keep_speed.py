@@ -20,7 +20,11 @@ from scorekeeper.ui.views import table_board
 
 pytestmark = pytest.mark.filterwarnings("ignore:coroutine .* was never awaited:RuntimeWarning")
 
-RACKS = ([3, 7, 9, 12, 15, 20, 21, 22, 33, 40], [1, 2, 4, 5, 6, 8, 10, 11, 13, 14], [16, 17, 18, 19, 23, 24, 25, 26, 27, 28])
+RACKS = (
+    [3, 7, 9, 12, 15, 20, 21, 22, 33, 40],
+    [1, 2, 4, 5, 6, 8, 10, 11, 13, 14],
+    [16, 17, 18, 19, 23, 24, 25, 26, 27, 28],
+)
 
 
 def keeping_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str) -> dict[str, Any]:
@@ -39,7 +43,14 @@ def keeping_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str) ->
     monkeypatch.setattr(table_board, "KeyedParts", lambda: board)
     tv = app(tmp_path, "tv", width=1920)
     tv.go(f"/table/{code}/board")
-    return {"code": code, "table": HOST.tables[code], "phones": phones, "parts": parts, "tv": tv, "board": board}
+    return {
+        "code": code,
+        "table": HOST.tables[code],
+        "phones": phones,
+        "parts": parts,
+        "tv": tv,
+        "board": board,
+    }
 
 
 @pytest.fixture
@@ -58,7 +69,9 @@ def test_another_phones_part_changes_one_line_on_each_device(racko: dict[str, An
     assert [set(p.built) for p in parts] == [{"status", "dealer", "waiting", "fields"}] * 3
     enter_rack(ben, RACKS[1])  # Ben has half his rack typed when Anna sends hers
     devices = [ben, cleo, tv]
-    whole = {id(device): max(map(len, device.connection.sent)) for device in devices}  # each one's first screen
+    whole = {
+        id(device): max(map(len, device.connection.sent)) for device in devices
+    }  # each one's first screen
     counts = {id(device): len(device.connection.sent) for device in devices}
     before = [dict(p.built) for p in parts]
     board_before = dict(board.built)
@@ -73,7 +86,9 @@ def test_another_phones_part_changes_one_line_on_each_device(racko: dict[str, An
         assert dict(parts[n].built) == {**before[n], "waiting": before[n]["waiting"] + 1}
         assert "Ben, Cleo" in phones[n].find("keep-waiting").value
     assert dict(board.built) == {**board_before, "done": board_before["done"] + 1}
-    assert [int(c.content.controls[1].value) for c in map(ben.find, (f"slot-{i}" for i in range(10)))] == RACKS[1]
+    assert [
+        int(c.content.controls[1].value) for c in map(ben.find, (f"slot-{i}" for i in range(10)))
+    ] == RACKS[1]
     # Anna's own screen: her status and the waiting line, her rack pad kept as it is
     assert dict(parts[0].built) == {**before[0], "status": 2, "waiting": 2}
     assert "your part is in" in anna.find("keep-status").value
@@ -109,7 +124,9 @@ def test_the_round_saved_builds_every_phones_fields_afresh(racko: dict[str, Any]
     assert phones[1].find("slot-0").content.controls[1].value == "5"
 
 
-def test_no_device_reads_the_match_from_disk_to_draw(racko: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_no_device_reads_the_match_from_disk_to_draw(
+    racko: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The store tells the table of every change to its match, so the match in memory is the stored one."""
     code, phones, tv, table = racko["code"], racko["phones"], racko["tv"], racko["table"]
     store = table.keeping.store

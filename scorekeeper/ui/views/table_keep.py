@@ -94,7 +94,10 @@ class KeepPhone(TableScreen):
             shown.part("dealer", dealer, lambda: ft.Text(dealer, size=14)),
             shown.part("waiting", waiting, lambda: self.waiting(waiting)),
             shown.part(
-                "fields", fields, lambda: ft.Column(self.fields(stage, barred), spacing=10), changes_itself=True
+                "fields",
+                fields,
+                lambda: ft.Column(self.fields(stage, barred), spacing=10),
+                changes_itself=True,
             ),
         ]
 
