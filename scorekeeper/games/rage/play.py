@@ -32,15 +32,8 @@ from scorekeeper.games.rage.cards import (
     parse_card,
     sort_key,
 )
-from scorekeeper.games.rage.rules import (
-    BONUS_POINTS,
-    RageOptions,
-    deck,
-    forbidden_dealer_bid,
-    round_hand_size,
-    round_score,
-    trick_winner,
-)
+from scorekeeper.games.rage.options import RageOptions, deck, round_hand_size
+from scorekeeper.games.rage.rules import BONUS_POINTS, forbidden_dealer_bid, round_score, trick_winner
 from scorekeeper.games.views import View, shared_fields
 
 Action = list[Any]
