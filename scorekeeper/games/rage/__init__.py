@@ -24,7 +24,7 @@ from scorekeeper.games.rage.options import (
     hand_size,
     hand_sizes,
 )
-from scorekeeper.games.rage.play import RageState, RageView, arranged_round, new_round, replay
+from scorekeeper.games.rage.play import RageState, arranged_round, new_round, replay
 from scorekeeper.games.rage.rules import (
     LOWER_WINS,
     forbidden_dealer_bid,
@@ -35,6 +35,7 @@ from scorekeeper.games.rage.rules import (
     validate_result,
     validate_round,
 )
+from scorekeeper.games.rage.view import RageView
 
 __all__ = [
     "ACTION_CARDS",

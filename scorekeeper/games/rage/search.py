@@ -35,7 +35,7 @@ from scorekeeper.games.rage.fastround import (
     round_points,
 )
 from scorekeeper.games.rage.options import deck
-from scorekeeper.games.rage.play import RageView
+from scorekeeper.games.rage.view import RageView
 
 TALON_MIX = 8
 """Talon cards (from the top) drawn at random in a sample; the rest lie in no particular order."""
