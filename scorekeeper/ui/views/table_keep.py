@@ -24,6 +24,7 @@ from scorekeeper.ui.components.rack_pad import RackPad, blank
 from scorekeeper.ui.components.widgets import ChoiceRow, primary_button, tag
 from scorekeeper.ui.context import AppContext
 from scorekeeper.ui.play.boards import big
+from scorekeeper.ui.views.table_join import seat_lost
 
 
 def _value(kind: str, text: Any) -> Any:
@@ -58,7 +59,7 @@ class KeepPhone(TableScreen):
             table.check(seat, self.token)
         except RuleError as error:  # the host handed this seat to another phone
             shown.forget()
-            return [tag("seat-lost", ft.Text(ctx.describe(error), size=18))]
+            return [seat_lost(self.ctx, self.table.code, self.ctx.describe(error))]
         keeping.current()
         match, names = keeping.match, table.names()
         if keeping.over:

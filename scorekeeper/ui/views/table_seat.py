@@ -22,7 +22,7 @@ from scorekeeper.ui.components.score_table import game_title
 from scorekeeper.ui.components.widgets import primary_button, tag
 from scorekeeper.ui.context import AppContext
 from scorekeeper.ui.play.kit import PanelContext
-from scorekeeper.ui.views.table_join import prefs
+from scorekeeper.ui.views.table_join import prefs, seat_lost
 from scorekeeper.ui.views.table_keep import KeepPhone
 
 LOG_LINES = 5
@@ -59,7 +59,7 @@ class Phone(TableScreen):
             payload = self.table.payload(self.seat, self.token)
         except RuleError as error:  # the host freed this seat or gave it to a computer player
             self.shown.forget()
-            return [tag("seat-lost", ft.Text(self.ctx.describe(error), size=18))]
+            return [seat_lost(self.ctx, self.table.code, self.ctx.describe(error))]
         turn = (payload.round_index, payload.to_act)
         if turn != self.turn:  # a new turn: the panel's half-made choices are gone
             self.ui.clear()
