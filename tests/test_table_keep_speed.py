@@ -105,23 +105,57 @@ def test_a_phone_draws_a_change_once_however_often_it_hears_of_it(racko: dict[st
     assert parts[1].built["waiting"] == 2
 
 
-def test_the_round_saved_builds_every_phones_fields_afresh(racko: dict[str, Any]) -> None:
+def test_the_round_saved_clears_every_phones_fields_in_place(racko: dict[str, Any]) -> None:
+    """A new round empties the rack pad on screen instead of sending a new one (some 240 controls)."""
     code, phones, parts, table = racko["code"], racko["phones"], racko["parts"], racko["table"]
+    whole = [max(map(len, phone.connection.sent)) for phone in phones]  # each one's first screen
     for seat, (phone, rack) in enumerate(zip(phones, RACKS, strict=True)):
         enter_rack(phone, rack)
         if seat == 0:
             phone.set_value("part-called", True)
+        counts = [len(phone.connection.sent) for phone in phones]
         phone.tap("part-submit")
         assert table.keeping.parts.mine(seat) or table.keeping.match.rounds, phone.screen_text()
     for phone in phones:
         deliver(phone, code)
     assert len(table.keeping.match.rounds) == 1
-    assert [p.built["fields"] for p in parts] == [2, 2, 2]  # round 2: an empty rack on every phone
+    for n, phone in enumerate(phones):  # the round saved reached each phone as a patch, not a new screen
+        assert 0 < sum(map(len, sent(phone, counts[n]))) * 2 < whole[n]  # (the slots are drawn anew)
+    assert [p.built["fields"] for p in parts] == [1, 1, 1]
     for phone in phones:
         assert "Round 2" in phone.find("keep-status").value
         assert all(phone.find(f"slot-{i}").content.controls[1].value == "–" for i in range(10))
-    phones[1].tap("num-5")  # the new pad takes taps (a control Flet reconciled under the old key would not)
+        assert not phone.find("num-40").disabled and phone.find("part-called").value is False
+    phones[1].tap("num-5")  # the pad takes taps in the new round
     assert phones[1].find("slot-0").content.controls[1].value == "5"
+    assert table.keeping.parts.mine(1) == {}
+
+
+def test_a_new_round_of_another_hand_size_builds_the_bid_row_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Rage deals one card fewer each round: the bid row of 0..10 becomes one of 0..9."""
+    data = keeping_table(tmp_path, monkeypatch, "rage")
+    phones, parts, table = data["phones"], data["parts"], data["table"]
+    keeping = table.keeping
+    cards = 10
+    dealer = keeping.match.dealer
+    bids = {seat: 0 for seat in range(3) if seat != dealer} | {dealer: 1}  # the dealer last; 1 is not 10
+    for seat, bid in bids.items():
+        phones[seat].tap(f"part-bid-{bid}")
+        phones[seat].tap("part-submit")
+    tricks = {seat: 0 for seat in range(3)}
+    tricks[0] = cards  # seat 1 takes every trick
+    for seat, took in tricks.items():
+        for phone in phones:
+            deliver(phone, data["code"])
+        phones[seat].tap(f"part-tricks-{took}")
+        phones[seat].tap("part-submit")
+    assert len(keeping.match.rounds) == 1, phones[2].screen_text()
+    for phone in phones:
+        deliver(phone, data["code"])
+    assert phones[0].has(f"part-bid-{cards - 1}") and not phones[0].has(f"part-bid-{cards}")
+    assert all(part.built["fields"] == 3 for part in parts)  # the bids, the tricks, the bids of round 2
 
 
 def test_no_device_reads_the_match_from_disk_to_draw(
@@ -164,3 +198,12 @@ def test_the_dealers_bid_row_greys_out_the_hook_once_the_others_have_bid(
     assert table.keeping.parts.stage == 1  # every bid is in: the tricks are next
     for seat in others:
         assert parts[seat].built["fields"] == 1
+
+
+def test_a_tap_on_the_pad_does_not_send_the_keys_styles_again(racko: dict[str, Any]) -> None:
+    """Flet's Button makes a new style object on every update; the pad's keys keep theirs while it is equal."""
+    anna = racko["phones"][0]
+    count = len(anna.connection.sent)
+    anna.tap("num-3")
+    patch = b"".join(sent(anna, count))
+    assert patch and b"disabled" in patch and b"style" not in patch

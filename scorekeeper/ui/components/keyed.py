@@ -50,6 +50,11 @@ class KeyedParts:
         self.built[role] += 1
         return control
 
+    def walk(self, role: str) -> None:
+        """The part on screen for `role` was changed in place: the screen's next update walks into it again
+        (it is isolated again the next time it is kept)."""
+        self._shown[role][1]._isolated = False  # type: ignore[attr-defined]
+
     def forget(self) -> None:
         """Build every part again next time (e.g. when the whole screen was replaced)."""
         self._shown.clear()
