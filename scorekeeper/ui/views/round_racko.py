@@ -59,7 +59,7 @@ def build_form(
     colours = [by_id.get(player) for player in match.players]
     dynamic = ft.Column(spacing=6 if ctx.narrow else 10)
     preview = ft.Text(size=15, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)
-    caller_note = ft.Text(color=ft.Colors.ERROR, weight=ft.FontWeight.BOLD, visible=False)
+    caller_note = ft.Text(color=ft.Colors.ERROR, weight=ft.FontWeight.BOLD)
 
     def run_needed(seat: int) -> bool:
         """The quick form asks a run only where a rule looks at it (engine: quick_run_needed)."""
@@ -218,8 +218,9 @@ def build_form(
         if draft.get("caller_problem") and draft["callers"]:
             draft.pop("caller_problem", None)
         caller_note.value = draft.get("caller_problem") or ""
-        caller_note.visible = bool(caller_note.value)
-        hint: list[ft.Control] = [tag("caller-message", caller_note)]
+        # Only there while there is something to say: Flutter draws an error box in place of a tagged
+        # (Semantics) control that is hidden ("Semantics.content must be provided and visible").
+        hint: list[ft.Control] = [tag("caller-message", caller_note)] if caller_note.value else []
         seat = offered()
         if seat is not None:
             hint.append(
