@@ -190,7 +190,9 @@ class UploadGate:
         if scope["type"] != "http" or scope.get("path") != ENDPOINT:
             await self.app(scope, receive, send)
             return
-        headers = {key.lower(): value.decode("latin-1") for key, value in scope.get("headers", ())}
+        headers = {
+            key.decode("latin-1").lower(): value.decode("latin-1") for key, value in scope.get("headers", ())
+        }
         name = (parse_qs(scope.get("query_string", b"").decode("latin-1")).get("f") or [""])[0]
         try:
             length = int(headers["content-length"]) if "content-length" in headers else None
