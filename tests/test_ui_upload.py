@@ -138,7 +138,9 @@ def test_a_file_over_the_limit_is_refused_before_anything_is_sent(
     monkeypatch.setenv(uploads.LIMIT_ENV, "1")  # 1 MB instead of the store's 200 MiB
     picker = UploadPicker()
     run_coroutine(transfer.on_picked(browser.ctx, picker, [picked("big.json", 2_450_001)]))
-    assert result(browser) == "This file is too big to import here (2.5 MB; at most 1 MB). Nothing was changed."
+    assert (
+        result(browser) == "This file is too big to import here (2.5 MB; at most 1 MB). Nothing was changed."
+    )
     assert picker.uploads == [] and list(folder.folder.iterdir()) == []
     assert browser.store.list_matches() == []
     # The same on a desktop, before the file is read, and for bytes handed over by a phone.
@@ -189,7 +191,9 @@ def test_a_failed_upload_imports_nothing_and_leaves_nothing(
     assert not browser.has("import-progress")
 
 
-def test_a_file_that_arrived_cut_off_is_not_imported(browser: App, folder: uploads.Uploads, export: bytes) -> None:
+def test_a_file_that_arrived_cut_off_is_not_imported(
+    browser: App, folder: uploads.Uploads, export: bytes
+) -> None:
     picker = UploadPicker()
     run_coroutine(transfer.on_picked(browser.ctx, picker, [picked("games.json", len(export))]))
     name = parse_qs(urlsplit(picker.uploads[0].upload_url).query)["f"][0]
@@ -218,9 +222,13 @@ def test_the_upload_route_takes_only_announced_files(tmp_path: Path, folder: upl
     url = build_upload_url("/upload", slot.name, 60, folder.secret)
     assert put(client, url, b"123456") == 413  # more than announced
     assert put(client, url, b"12345", origin="http://evil.example") == 403
-    assert put(client, build_upload_url("/upload", "other.json", 60, folder.secret), b"1") == 403  # not announced
+    assert (
+        put(client, build_upload_url("/upload", "other.json", 60, folder.secret), b"1") == 403
+    )  # not announced
     forged = folder.issue(5)
-    assert put(client, build_upload_url("/upload", forged.name, 60, "not the secret"), b"12345") == 403  # Flet's
+    assert (
+        put(client, build_upload_url("/upload", forged.name, 60, "not the secret"), b"12345") == 403
+    )  # Flet's
     assert put(client, url, b"12345") == 200
     assert (folder.folder / slot.name).read_bytes() == b"12345"
     assert put(client, url, b"12345") == 403  # used up
