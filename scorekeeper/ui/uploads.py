@@ -57,15 +57,14 @@ def max_import_bytes() -> int:
     return min(MAX_IMPORT_BYTES, lowered) if lowered is not None and lowered > 0 else MAX_IMPORT_BYTES
 
 
-def megabytes(size: int, *, up: bool) -> str:
-    """A size in MB (10^6 bytes, as file managers show them) with one decimal; rounded up for a file's size and
+def megabytes(size: int, *, up: bool) -> float:
+    """A size in MB (10^6 bytes, as file managers show them) to one decimal; rounded up for a file's size and
     down for a limit, so that a file just over the limit never reads as equal to it."""
     tenths = size / 100_000
-    value = (math.ceil(tenths) if up else math.floor(tenths)) / 10
-    return f"{value:.1f}".removesuffix(".0")
+    return (math.ceil(tenths) if up else math.floor(tenths)) / 10
 
 
-def too_big(size: int | None, limit: int | None = None) -> tuple[str, str] | None:
+def too_big(size: int | None, limit: int | None = None) -> tuple[float, float] | None:
     """(file size, limit) in MB when a file of `size` bytes is over `limit` (default: the import limit); None
     when it fits (or the size is unknown: the store checks it again)."""
     limit = max_import_bytes() if limit is None else limit

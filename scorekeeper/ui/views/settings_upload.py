@@ -64,9 +64,16 @@ def too_big_message(ctx: AppContext, size: int | None) -> str | None:
         return None
     return ctx.t(
         "This file is too big to import here ({size} MB; at most {limit} MB). Nothing was changed.",
-        size=over[0],
-        limit=over[1],
+        size=decimal(ctx, over[0]),
+        limit=decimal(ctx, over[1]),
     )
+
+
+def decimal(ctx: AppContext, value: float) -> str:
+    """A number of MB as the app's language writes it ("2.5" in English, "2,5" in German)."""
+    from babel.numbers import format_decimal
+
+    return format_decimal(value, format="#,##0.#", locale=ctx.t.language)
 
 
 def show_result(ctx: AppContext, imported: bool, message: str) -> None:
@@ -141,7 +148,7 @@ def failure_message(ctx: AppContext, error: str) -> str:
         return ctx.t(
             "This file is too big to import here ({size} MB; at most {limit} MB). Nothing was changed.",
             size="?",
-            limit=uploads.megabytes(uploads.max_import_bytes(), up=False),
+            limit=decimal(ctx, uploads.megabytes(uploads.max_import_bytes(), up=False)),
         )
     return sent_failure(ctx, error)
 
