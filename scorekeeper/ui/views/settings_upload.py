@@ -12,7 +12,7 @@ arrive whole is never imported.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import flet as ft
@@ -32,7 +32,7 @@ class Upload:
     name: str
     size: int
     slot: uploads.Slot
-    shown: list[int] = field(default_factory=lambda: [-1])
+    shown: int = -1  # the percent on screen
     importing: bool = False
 
 
@@ -93,8 +93,8 @@ async def start(ctx: AppContext, picker: Any, chosen: Any) -> None:
         return
     size = int(getattr(chosen, "size", 0) or 0)
     earlier = ctx.drafts.pop(UPLOAD_KEY, None)
-    if isinstance(earlier, Upload):  # a new file picked while one was on its way: the new one wins
-        store.discard(earlier.slot)
+    if isinstance(earlier, Upload) and not earlier.importing:  # picked again while one was on its way
+        store.discard(earlier.slot)  # (one being imported is deleted when its import ends)
     slot = store.issue(size)
     upload = Upload(name=str(chosen.name), size=size, slot=slot)
     ctx.drafts[UPLOAD_KEY] = upload
@@ -112,9 +112,9 @@ def show_progress(ctx: AppContext, upload: Upload, value: float) -> None:
     """The upload's progress bar in the import status area (one redraw per percent)."""
     status = ctx.drafts.get(transfer.IMPORT_STATUS_KEY)
     percent = int(value * 100)
-    if not isinstance(status, ft.Column) or percent == upload.shown[0]:
+    if not isinstance(status, ft.Column) or percent == upload.shown:
         return
-    upload.shown[0] = percent
+    upload.shown = percent
     label = ft.Text(ctx.t("Sending the file… {percent} %", percent=percent))
     status.controls = [
         tag("import-progress", ft.Column([label, ft.ProgressBar(value=value, width=280)], tight=True))
@@ -132,7 +132,7 @@ def on_upload(ctx: AppContext, event: Any) -> None:
     if not isinstance(upload, Upload) or event.file_name != upload.name or upload.importing:
         return  # an event of an upload given up (a newer pick), or a repeat of the last one
     if event.error:
-        abandon(ctx, upload, failure_message(ctx, str(event.error)))
+        abandon(ctx, upload, failure_message(ctx, upload, str(event.error)))
         return
     progress = float(event.progress or 0.0)
     if progress < 1.0:
@@ -142,12 +142,12 @@ def on_upload(ctx: AppContext, event: Any) -> None:
     in_background(ctx, finish, ctx, upload)
 
 
-def failure_message(ctx: AppContext, error: str) -> str:
+def failure_message(ctx: AppContext, upload: Upload, error: str) -> str:
     """What the player reads when the server refused the file or the connection broke."""
-    if " 413" in error:  # the server's own size check (it only happens when the browser misreported the size)
+    if " 413" in error:  # the server's own size check: the file grew after it was picked
         return ctx.t(
             "This file is too big to import here ({size} MB; at most {limit} MB). Nothing was changed.",
-            size="?",
+            size=decimal(ctx, uploads.megabytes(upload.size, up=True)),
             limit=decimal(ctx, uploads.megabytes(uploads.max_import_bytes(), up=False)),
         )
     return sent_failure(ctx, error)
