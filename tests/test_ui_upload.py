@@ -269,3 +269,21 @@ def test_uploads_run_only_with_the_server(tmp_path: Path, monkeypatch: pytest.Mo
         assert uploads.active() is options["uploads"]
     finally:
         uploads.use(None)
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("de", "Diese Datei ist zu groß, um sie hier zu importieren (2,5 MB; höchstens 1 MB)."),
+        ("nl", "Dit bestand is te groot om hier te importeren (2,5 MB; hoogstens 1 MB)."),
+        ("fr", "Ce fichier est trop volumineux pour être importé ici (2,5 Mo\u00a0; au plus 1 Mo)."),
+    ],
+)
+def test_the_refusal_in_each_language(
+    browser: App, monkeypatch: pytest.MonkeyPatch, language: str, expected: str
+) -> None:
+    monkeypatch.setenv(uploads.LIMIT_ENV, "1")
+    browser.ctx.update_settings(language=language)
+    browser.go("/settings")
+    run_coroutine(transfer.on_picked(browser.ctx, UploadPicker(), [picked("big.json", 2_450_001)]))
+    assert result(browser).startswith(expected)

@@ -50,7 +50,8 @@ def test_import_goes_over_http_and_a_file_too_big_is_refused_before_sending(
         assert list((data / FOLDER_NAME).iterdir()) == []  # and was deleted after the import
         ui.shot("settings-imported")
 
-        with ui.page.expect_file_chooser(timeout=15_000) as chooser:  # the button still works after the redraw
+        # The button still works after the redraw from the import's worker thread.
+        with ui.page.expect_file_chooser(timeout=15_000) as chooser:
             ui.tap("import-file")
         chooser.value.set_files(str(big))
         ui.wait_text("This file is too big to import here (0.2 MB; at most 0.1 MB). Nothing was changed.")
