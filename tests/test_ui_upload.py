@@ -261,7 +261,11 @@ def test_uploads_run_only_with_the_server(tmp_path: Path, monkeypatch: pytest.Mo
 
     served: list[Any] = []
     monkeypatch.setattr("scorekeeper.ui.server.serve", lambda *a, **k: served.append(k))
-    for name, value in (("FLET_FORCE_WEB_SERVER", "1"), ("FLET_WEB_NO_CDN", "1"), ("SCOREKEEPER_TABLE_URL", "x")):
+    for name, value in (
+        ("FLET_FORCE_WEB_SERVER", "1"),
+        ("FLET_WEB_NO_CDN", "1"),
+        ("SCOREKEEPER_TABLE_URL", "x"),
+    ):
         monkeypatch.setenv(name, value)  # run() sets these when missing; restored after the test
     try:
         app_module.run(web=True, host="127.0.0.1", port=1, data_dir=str(tmp_path))
