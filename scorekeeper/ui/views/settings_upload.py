@@ -50,9 +50,12 @@ def available(ctx: AppContext) -> bool:
 
 def import_limit(ctx: AppContext) -> int:
     """The largest file this session can import: the app's limit; in a browser without uploads the file must
-    also fit in one websocket frame (a bigger one closes the socket without a word)."""
+    also fit in one websocket frame (a bigger one closes the socket without a word). A static web build (Python
+    in the browser, no server) has no websocket."""
+    from flet.utils import is_pyodide
+
     limit = uploads.max_import_bytes()
-    if getattr(ctx.page, "web", False) and not available(ctx):
+    if getattr(ctx.page, "web", False) and not available(ctx) and not is_pyodide():
         limit = min(limit, uploads.WEBSOCKET_IMPORT_BYTES)
     return limit
 
