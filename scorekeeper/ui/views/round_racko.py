@@ -11,8 +11,9 @@ from typing import Any
 import flet as ft
 
 from scorekeeper.games.base import RuleError
+from scorekeeper.games.racko.quick import quick_run_needed
 from scorekeeper.games.racko.results import check_entry, racko_seats
-from scorekeeper.games.racko.rules import SLOTS, quick_run_needed
+from scorekeeper.games.racko.rules import SLOTS
 from scorekeeper.match import Match
 from scorekeeper.ui.components.match_io import colours_of
 from scorekeeper.ui.components.rack_pad import RackPad
