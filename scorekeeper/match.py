@@ -4,6 +4,9 @@ Everything a scoreboard shows is derived here from the round results through the
 totals, standings with shared places, whose deal it is, Rage's next hand size, whether the match is over and
 who won. Round results can be added, edited and removed at any position; every change is checked against the
 rules *as a whole list* before it is accepted, so a rejected change leaves the match exactly as it was.
+
+That whole-list check and the figures it derives are `scorekeeper.tally`; placing seats and partner teams is
+`scorekeeper.standings`; the checks a saved match's data passes are `scorekeeper.match_data`.
 """
 
 from __future__ import annotations
@@ -15,31 +18,25 @@ from datetime import UTC, datetime
 from types import ModuleType
 from typing import Any
 
-from scorekeeper.games.base import SEAT_TEMPLATE, Message, Plural, RuleError, places
+from scorekeeper.games.base import Plural, RuleError
 from scorekeeper.games.spec import GAMES, GameSpec, spec
+from scorekeeper.match_data import FIELD_TYPES as FIELD_TYPES  # re-exported: it was public here
+from scorekeeper.match_data import check_saved
+from scorekeeper.standings import TEAMS as TEAMS  # re-exported: the statistics import it from here
+from scorekeeper.standings import (
+    Standing,
+    TeamStanding,
+    rank_seats,
+    rank_teams,
+    team_values,
+    with_team_totals,
+)
+from scorekeeper.tally import Tally, ended_after, next_dealer, tally_rounds, with_names
 
 GAME_TITLES: dict[str, str] = {game.key: str(game.title) for game in GAMES}
 """English titles by key (the store's index and export name games with them)."""
 MODES = ("tracked", "digital")
 STATUSES = ("active", "finished", "abandoned")
-TEAMS: tuple[tuple[int, int], tuple[int, int]] = ((0, 2), (1, 3))
-"""Racko partners: seats 1+3 and 2+4 (0-based 0+2 and 1+3) sit opposite each other."""
-
-
-FIELD_TYPES: dict[str, type] = {
-    "game": str,
-    "options": dict,
-    "players": list,
-    "names": list,
-    "first_dealer": int,
-    "rounds": list,
-    "id": str,
-    "version": int,
-    "status": str,
-    "mode": str,
-    "created": str,
-    "updated": str,
-}
 
 
 def rules_of(game: str) -> ModuleType:
@@ -49,39 +46,6 @@ def rules_of(game: str) -> ModuleType:
 
 def now_iso() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
-
-
-@dataclass(frozen=True)
-class Standing:
-    """One line of the standings: a seat, its total and its place (equal totals share the place)."""
-
-    seat: int
-    name: str
-    total: int
-    place: int
-    exact_bids: int | None = None
-
-
-@dataclass(frozen=True)
-class TeamStanding:
-    """Partners: one team's line of the standings (its seats, their names, the team total, its place)."""
-
-    team: int
-    seats: tuple[int, ...]
-    names: tuple[str, ...]
-    total: int
-    place: int
-
-
-@dataclass(frozen=True)
-class Tally:
-    """Everything derived from a list of rounds in one pass (kept out of the stored data on purpose)."""
-
-    scores: list[list[int]]
-    totals: list[int]
-    dealers: list[int]
-    out: list[list[int]]
-    """Seats out of the chips game before each round (and, last, after the final round)."""
 
 
 @dataclass
@@ -197,107 +161,7 @@ class Match:
     # ------------------------------------------------------------- the tally
     def _tally(self, rounds: list[dict[str, Any]]) -> Tally:
         """Validate `rounds` as a whole and derive scores, totals and dealers; RuleError names the bad round."""
-        opts, game, seats = self.opts, self.spec, len(self.players)
-        totals = [int(opts.chips_start)] * seats if self.chips else [0] * seats
-        scores: list[list[int]] = []
-        dealers: list[int] = []
-        out_before: list[list[int]] = []
-        dealer = self.first_dealer
-        for index, result in enumerate(rounds):
-            number = index + 1
-            if self._over(index, totals):
-                raise RuleError(
-                    "The game was already over before round {number}; that round cannot be added.",
-                    number=number,
-                )
-            out = [s for s in range(seats) if self.chips and totals[s] <= 0]
-            if index:
-                dealer = self._next_dealer(dealer, out)
-            if not isinstance(result, dict):
-                raise RuleError("Round {number} is not a round result.", number=number)
-            try:
-                self._check_out_seats(result, out)
-                game.validate_result(result, opts, dealer=dealer, round_index=index)
-                points = [int(p) for p in game.score_result(result, opts, dealer=dealer, round_index=index)]
-            except RuleError as error:
-                raise RuleError(
-                    "Round {number}: {reason}", number=number, reason=self._with_names(error)
-                ) from None
-            if self.chips:
-                points = game.rules.settle_chips([-delta for delta in points], totals)
-            totals = [t + p for t, p in zip(totals, points, strict=True)]
-            scores.append(points)
-            dealers.append(dealer)
-            out_before.append(out)
-        out_before.append([s for s in range(seats) if self.chips and totals[s] <= 0])
-        return Tally(scores, totals, dealers, out_before)
-
-    def _with_names(self, error: RuleError) -> RuleError:
-        """The rules say "Player 2" (they don't know names); a match does. The seat names are fields of the
-        message (also inside nested messages), so the names go in there and the sentence stays translatable."""
-        return RuleError.retold(error, **self._named_fields(error.fields))  # type: ignore[return-value]
-
-    def _named_fields(self, fields: dict[str, object]) -> dict[str, object]:
-        named: dict[str, object] = {}
-        for key, value in fields.items():
-            if isinstance(value, Message) and value.template == SEAT_TEMPLATE:
-                seat = int(str(value.fields["number"])) - 1
-                named[key] = self.names[seat] if 0 <= seat < len(self.names) else value
-            elif isinstance(value, Message):
-                named[key] = value.with_fields(**self._named_fields(value.fields))
-            elif isinstance(value, RuleError):
-                named[key] = self._with_names(value)
-            else:
-                named[key] = value
-        return named
-
-    def _next_dealer(self, dealer: int, out: list[int]) -> int:
-        """The deal passes one seat to the left, skipping players who are out of the chips game."""
-        seats = len(self.players)
-        for step in range(1, seats + 1):
-            candidate = (dealer + step) % seats
-            if candidate not in out:
-                return candidate
-        return dealer
-
-    def _check_out_seats(self, result: dict[str, Any], out: list[int]) -> None:
-        """In the chips game a player who is out sits out: their entry must be empty, everyone else's filled."""
-        if not self.chips:
-            return
-        callers = result.get("callers") if isinstance(result.get("callers"), list) else []
-        for key in ("racks", "counts", "runs"):
-            entries = result.get(key)
-            if not isinstance(entries, list) or len(entries) != len(self.players):
-                continue  # absent, or the wrong shape: the rules module reports that in its own words
-            for seat, entry in enumerate(entries):
-                if seat in out and entry is not None:
-                    raise RuleError(
-                        "{name} is out of chips and does not play this round.", name=self.names[seat]
-                    )
-                if key == "racks" and seat not in out and entry is None:
-                    raise RuleError(
-                        "{name} is still in the game; their rack is missing.", name=self.names[seat]
-                    )
-        if any(seat in out for seat in callers):
-            raise RuleError("A player who is out of chips cannot call Racko.")
-
-    def _over(self, played: int, totals: list[int]) -> bool:
-        """Whether the match ended after `played` rounds with these totals."""
-        planned = self.rounds_planned()
-        if self.chips:
-            return played >= (planned or 10) or sum(1 for t in totals if t > 0) <= 1
-        if planned is not None:
-            return played >= planned
-        target = self.target or 0
-        board = self._team_values(totals) if self.partners else totals
-        if max(board, default=0) < target:
-            return False
-        # The top is tied: another round is played until one player (team) leads alone.
-        return board.count(max(board)) == 1
-
-    @staticmethod
-    def _team_values(totals: list[int]) -> list[int]:
-        return [sum(totals[s] for s in team) for team in TEAMS]
+        return tally_rounds(self, rounds)
 
     def _tally_key(self) -> str:
         return repr((self.game, self.options, self.players, self.first_dealer, self.rounds))
@@ -365,7 +229,7 @@ class Match:
             self.spec.check_entry(result, self.opts)
         except RuleError as error:
             raise RuleError(
-                "Round {number}: {reason}", number=index + 1, reason=self._with_names(error)
+                "Round {number}: {reason}", number=index + 1, reason=with_names(error, self.names)
             ) from None
 
     def remove_round(self, index: int) -> None:
@@ -424,15 +288,12 @@ class Match:
 
     def team_totals(self) -> list[int] | None:
         """Partners only: the totals of the team of seats 1+3 and of seats 2+4."""
-        return self._team_values(self.totals()) if self.partners else None
+        return team_values(self.totals()) if self.partners else None
 
     def ranking_totals(self) -> list[int]:
         """What places are decided on, per seat: a partner ranks with their team's total."""
         totals = self.totals()
-        if not self.partners:
-            return totals
-        teams = self._team_values(totals)
-        return [teams[0] if seat in TEAMS[0] else teams[1] for seat in range(len(totals))]
+        return with_team_totals(totals) if self.partners else totals
 
     def exact_bids(self) -> list[int] | None:
         """Rage: how many rounds each seat made its bid exactly (shown beside equal totals)."""
@@ -450,12 +311,7 @@ class Match:
         teams = self.team_totals()
         if teams is None:
             return None
-        team_places = places(teams, higher_wins=not self.lower_wins)
-        rows = [
-            TeamStanding(i, tuple(seats), tuple(self.names[s] for s in seats), teams[i], team_places[i])
-            for i, seats in enumerate(TEAMS)
-        ]
-        return sorted(rows, key=lambda row: (row.place, row.team))
+        return rank_teams(teams, self.names, lower_wins=self.lower_wins)
 
     def tied_at_target(self) -> int | None:
         """The total the top is tied on when the target is reached but the game goes on (RULES 1.5: another
@@ -476,17 +332,13 @@ class Match:
     def standings(self) -> list[Standing]:
         """Best first; equal totals share the place. Partners take their team's total and place (two teams
         are places 1 and 2, not 1 and 3)."""
-        ranking = self.ranking_totals()
-        seat_places = places(ranking, higher_wins=not self.lower_wins)
-        teams = self.team_standings()
-        if teams is not None:
-            seat_places = [next(t.place for t in teams if seat in t.seats) for seat in range(len(ranking))]
-        exact = self.exact_bids()
-        rows = [
-            Standing(seat, self.names[seat], ranking[seat], seat_places[seat], exact[seat] if exact else None)
-            for seat in range(len(self.players))
-        ]
-        return sorted(rows, key=lambda row: (row.place, row.seat))
+        return rank_seats(
+            self.ranking_totals(),
+            self.names,
+            lower_wins=self.lower_wins,
+            teams=self.team_standings(),
+            exact=self.exact_bids(),
+        )
 
     def dealer_of(self, index: int) -> int:
         """The dealer of round `index` (0-based): played rounds as recorded, later ones as the deal passes on."""
@@ -496,9 +348,9 @@ class Match:
         if index < 0:
             raise RuleError("Rounds are counted from the first one on.")
         # Rounds not played yet: the deal goes on passing left, skipping whoever is out of chips now.
-        dealer = self._next_dealer(tally.dealers[-1], tally.out[-1]) if tally.dealers else self.first_dealer
+        dealer = next_dealer(self, tally.dealers[-1], tally.out[-1]) if tally.dealers else self.first_dealer
         for _ in range(index - len(tally.dealers)):
-            dealer = self._next_dealer(dealer, tally.out[-1])
+            dealer = next_dealer(self, dealer, tally.out[-1])
         return dealer
 
     @property
@@ -521,7 +373,7 @@ class Match:
 
     @property
     def is_over(self) -> bool:
-        return self._over(len(self.rounds), self.tally().totals)
+        return ended_after(self, len(self.rounds), self.tally().totals)
 
     def winners(self) -> list[int]:
         """The seats in first place once the match is over (several on a shared first place); else []."""
@@ -537,24 +389,7 @@ class Match:
     @classmethod
     def from_dict(cls, data: Any) -> Match:
         """Rebuild a match from `to_dict` data, checking every field and every round against the rules."""
-        if not isinstance(data, dict):
-            raise RuleError("A saved game must be an object with its game, players and rounds.")
-        names = {f.name for f in dataclasses.fields(cls)}
-        unknown = sorted(set(data) - names)
-        if unknown:
-            raise RuleError(
-                "A saved game has fields this version does not know: {fields}.", fields=", ".join(unknown)
-            )
-        required = ("game", "options", "players", "names")
-        missing = [key for key in required if key not in data]
-        if missing:
-            raise RuleError("A saved game lacks {fields}.", fields=", ".join(missing))
-        for key, kind in FIELD_TYPES.items():
-            value = data.get(key)
-            if key in data and (not isinstance(value, kind) or (kind is int and isinstance(value, bool))):
-                raise RuleError("A saved game's {field} has the wrong type.", field=key)
-        if not all(isinstance(p, str) for p in [*data["players"], *data["names"]]):
-            raise RuleError("A saved game's players and names must be text.")
+        check_saved(data, {f.name for f in dataclasses.fields(cls)})
         match = cls(**{key: value for key, value in data.items() if key != "rounds"})
         match._check_frame()
         rounds = list(data.get("rounds", []))

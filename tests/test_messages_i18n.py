@@ -39,8 +39,10 @@ COLLECTED_CALLS = {"_refuse"}  # Rage play's helper that raises a RuleError nami
 # Modules whose messages were converted to templates: no f-string message may come back here.
 CONVERTED = [
     "match.py",
-    *(f"games/racko/{name}.py" for name in ("options", "rules", "results", "play")),
-    *(f"games/rage/{name}.py" for name in ("cards", "rules", "play")),
+    "match_data.py",
+    "tally.py",
+    *(f"games/racko/{name}.py" for name in ("options", "rules", "quick", "results", "play")),
+    *(f"games/rage/{name}.py" for name in ("cards", "options", "rules", "play")),
     *(f"games/ruckzuck/{name}.py" for name in ("board", "rules", "play")),
     *(p.relative_to(ROOT).as_posix() for p in sorted((ROOT / "store").glob("*.py"))),
 ]

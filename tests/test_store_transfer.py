@@ -236,3 +236,25 @@ def test_round_trip_of_any_ruck_zuck_match(
     other.import_json_text(store.export_json_text())
     assert other.get_match(match.id).to_dict() == store.get_match(match.id).to_dict()
     assert without_time(_export(other)) == without_time(_export(store))
+
+
+def test_an_import_writes_each_index_bucket_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The index was written per 1,000 imported games, each time rewriting every bucket it touched, which had
+    grown with all the games before: an export of 277,000 games (250 MB) spent most of its import there.
+    Now each bucket is written once, with all the games it gets."""
+    from scorekeeper.bench.store import export_text
+    from scorekeeper.store.index import MatchIndex
+
+    written: list[int] = []
+    real = MatchIndex.write_bucket
+
+    def counting(self: MatchIndex, number: int, entries: dict[str, Any]) -> None:
+        written.append(number)
+        real(self, number, entries)
+
+    monkeypatch.setattr(MatchIndex, "write_bucket", counting)
+    store = Store.open(tmp_path)
+    report = store.import_json_text(export_text(1_050, rounds=3))
+    assert report.matches_added == 1_050
+    assert sorted(written) == sorted(set(written))  # no bucket twice
+    assert len(store.list_matches()) == 1_050

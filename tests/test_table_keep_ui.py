@@ -95,3 +95,37 @@ def test_a_round_the_host_saves_on_the_normal_screens_reaches_the_table(tmp_path
     assert table.version > version and keeping.match.rounds == []
     phones[2].go(f"/table/{code}/seat")
     assert "Round 1" in phones[2].screen_text()
+
+
+def test_a_seat_handed_to_another_phone_mid_round(tmp_path: Path) -> None:
+    """The host frees a vanished phone's seat: that phone is told so, and the phone that takes the seat enters
+    the part (the parts already sent stay)."""
+    from test_table_speed import deliver
+
+    host, code = host_table(tmp_path, 2, "racko", "table-mode-keep")
+    anna, ben = (join(tmp_path, code, name, n + 1) for n, name in enumerate(("Anna", "Ben")))
+    host.go(f"/table/{code}")
+    host.tap("start-table")
+    table = HOST.tables[code]
+    keeping = table.keeping
+    assert keeping is not None
+    for phone in (anna, ben):
+        phone.go(f"/table/{code}/seat")
+    for card in RACKS[0]:
+        anna.tap(f"num-{card}")
+    anna.set_value("part-called", True)
+    anna.tap("part-submit")
+    table.disconnect(1)  # Ben's phone is gone (flat battery) ...
+    table.free(1)  # ... and the host opens his seat for another phone
+    deliver(ben, code)
+    assert ben.has("seat-lost") and not ben.has("part-submit")
+    ben.tap("join-again")  # the way back: the join screen, where the seat is free again
+    assert ben.ctx.route == f"/join/{code}" and ben.has("take-seat-2")
+    bea = join(tmp_path, code, "Bea", 2)
+    bea.go(f"/table/{code}/seat")
+    assert "Bea, enter your part" in bea.find("keep-status").value
+    for card in RACKS[1]:
+        bea.tap(f"num-{card}")
+    bea.tap("part-submit")
+    saved = keeping.store.get_match(keeping.match.id)
+    assert len(saved.rounds) == 1 and saved.rounds[0]["racks"] == list(RACKS)

@@ -16,6 +16,7 @@ from scorekeeper.play import engine
 from scorekeeper.table import host as host_module
 from scorekeeper.table import lobbies
 from scorekeeper.table.host import HOST, TableHost
+from scorekeeper.ui.components import keyed
 from scorekeeper.ui.components.keyed import KeyedParts
 from scorekeeper.ui.play import rage_panel
 from scorekeeper.ui.views import table_board, table_seat
@@ -66,7 +67,7 @@ def test_a_part_is_built_again_only_when_its_inputs_change() -> None:
 def rage_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, Any]]:
     """A Rage table of 3 phones and a TV board, started; each screen's KeyedParts recorded."""
     Recorded.made = []
-    monkeypatch.setattr(table_seat, "KeyedParts", Recorded)
+    monkeypatch.setattr(keyed, "KeyedParts", Recorded)  # the seat screens' (TableScreen)
     monkeypatch.setattr(table_board, "KeyedParts", Recorded)
     host, code = host_table(tmp_path, 3, "rage")
     phones = [join(tmp_path, code, name, n + 1) for n, name in enumerate(("Anna", "Ben", "Cleo"))]

@@ -125,6 +125,17 @@ class App:
         if getattr(control, "disabled", False):
             raise AssertionError(f"{identifier} is disabled")
         handler(SimpleNamespace(control=control, data=None))
+        self.check_tags()
+
+    def check_tags(self) -> None:
+        """No tagged control is hidden: in its place Flutter draws a red error box ("Semantics.content must be
+        provided and visible"). A tagged control that has nothing to show is left out instead."""
+        for root in self.roots():
+            for node in walk(root):
+                if isinstance(node, ft.Semantics) and node.visible is not False and node.identifier:
+                    content = node.content
+                    if content is None or content.visible is False:
+                        raise AssertionError(f"{node.identifier} is tagged but hidden on {self.ctx.route}")
 
     def set_value(self, identifier: str, value: Any) -> None:
         control = self.find(identifier)
@@ -157,6 +168,7 @@ class App:
 
     def go(self, route: str) -> None:
         self.ctx.navigate(route)
+        self.check_tags()
 
     def enter(self) -> None:
         self.ctx.on_enter()

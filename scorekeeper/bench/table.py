@@ -312,6 +312,12 @@ def _tracked(browser: Any, url: str) -> dict[str, Any]:
             if took is not None:
                 pages.append(took[0])
                 driver.append(took[1])
+    heading = board.node("board-turn")
+    shown = heading.inner_text() or heading.get_attribute("aria-label") or ""
+    if f" {TRACKED_ROUNDS + 1}" not in shown:  # every round sent was saved: else the times are not of parts
+        raise RuntimeError(
+            f"the phones' parts did not save {TRACKED_ROUNDS} rounds; the board shows {shown!r}"
+        )
     figures = {
         "game": TRACKED,
         "phones": len(phones),

@@ -35,6 +35,8 @@ class Keeping:
         self._round = self.match.round_index
         self._saving = False
         watch = getattr(self.store, "watch_matches", None)  # a store without it (tests) is simply not heard
+        self.heard = watch is not None
+        """Whether the store tells this table of every change to its match (then `match` is always current)."""
         if watch is not None:
             watch(self._heard)
 
@@ -54,8 +56,12 @@ class Keeping:
 
     def _heard(self, match_id: str) -> None:
         """The store saved a match: this table's, not by the table itself -> the table tells its devices."""
-        if match_id == self.match.id and not self._saving and self.on_change is not None:
-            self.on_change()
+        if match_id != self.match.id or self._saving:
+            return
+        if self.on_change is not None:
+            self.on_change()  # the table reads the match back under its lock and tells its devices
+        else:
+            self.refresh()
 
     def saved(self) -> dict[str, Any]:
         """The parts of the round being entered, as plain data (kept with the table)."""
@@ -80,6 +86,13 @@ class Keeping:
         if self.match.round_index != self._round:  # the host saved this round: its parts are void
             self.parts = RoundParts(self.match.game, len(self.match.players))
             self._round = self.match.round_index
+
+    def current(self) -> None:
+        """Make sure `match` is the stored one before it is shown. A store that tells of every change to it has
+        already brought it up to date (`Table.match_changed`), so every device's redraw does not read the match
+        from disk again; otherwise read it back."""
+        if not self.heard:
+            self.refresh()
 
     def enter(self, seat: int, values: Part) -> bool:
         """Check and keep `seat`'s part; when it completes the round, validate and save it. Returns whether a

@@ -141,14 +141,21 @@ def run(web: bool = False, host: str | None = None, port: int = 0, data_dir: str
     if web:
         # the address phones join a live table at (main.py --table sets the LAN address first)
         os.environ.setdefault("SCOREKEEPER_TABLE_URL", f"http://{host or '127.0.0.1'}:{port or 8550}")
+        from scorekeeper.ui import uploads
         from scorekeeper.ui.server import serve
 
+        try:  # a browser sends an import file over HTTP into the data folder (see uploads.py)
+            upload_folder = uploads.configure(data_dir)
+        except OSError as error:  # an unwritable data folder: imports travel over the websocket instead
+            log.warning("uploads are off: %s", error)
+            upload_folder = None
         serve(
             make_main(data_dir, served=True),
             host or "127.0.0.1",
             port or 8550,
             str(ASSETS_DIR),
             open_browser=not os.environ.get("FLET_FORCE_WEB_SERVER"),
+            uploads=upload_folder,
         )
         return
     ft.run(

@@ -11,8 +11,9 @@ needs:
 - a frame the app sends after the browser has gone is dropped instead of raising: Flet's handler otherwise
   ends with that error before it marks the session disconnected, so the session (and all its screens) was
   never evicted - about 130 KB kept per closed tab;
-- uvicorn's websocket frame limit (16 MiB) is raised to the app's own import limit, so a browser import the
-  store accepts is not cut off as a silent reconnect.
+- import files come over HTTP, into a private folder, through Flet's upload route behind `UploadGate` (a
+  signed, one-time URL handed only to a session that may import; see uploads.py), not inside a websocket
+  frame: a frame over uvicorn's limit (16 MiB, kept) closed the socket without a word.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 from urllib.parse import urlsplit
 
+from scorekeeper.ui.uploads import WEBSOCKET_FRAME_BYTES, UploadGate, Uploads, max_import_bytes
+
 log = logging.getLogger(__name__)
 
 Scope = MutableMapping[str, Any]
@@ -33,14 +36,12 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 DOC_PATHS = frozenset({"/docs", "/docs/oauth2-redirect", "/redoc", "/openapi.json"})
-# An import file travels in one websocket frame (msgpack adds a few bytes): the store's limit plus room.
-WS_FRAME_MARGIN = 1024 * 1024
 
 
 def ws_max_size() -> int:
-    from scorekeeper.store.import_check import MAX_IMPORT_BYTES
-
-    return MAX_IMPORT_BYTES + WS_FRAME_MARGIN
+    """uvicorn's own frame limit. Import files no longer travel in a frame (a browser sends them over HTTP, see
+    uploads.py), and a frame of hundreds of megabytes is only a way to fill the host's memory."""
+    return WEBSOCKET_FRAME_BYTES
 
 
 def _header(scope: Scope, name: bytes) -> str | None:
@@ -147,21 +148,43 @@ def _drop_docs(app: Any) -> None:
 
 
 def build_app(
-    main: Callable[[Any], Any], assets_dir: str, on_startup: Callable[[], None] | None = None
+    main: Callable[[Any], Any],
+    assets_dir: str,
+    on_startup: Callable[[], None] | None = None,
+    uploads: Uploads | None = None,
 ) -> Any:
-    """The ASGI app: Flet's app mounted at "/" (as `flet run --web` mounts it), hardened as described above."""
+    """The ASGI app: Flet's app mounted at "/" (as `flet run --web` mounts it), hardened as described above.
+    With `uploads`, Flet's upload route writes into their folder, behind `UploadGate` (see uploads.py)."""
     import flet_web.fastapi as flet_fastapi
 
-    inner = flet_fastapi.app(main, assets_dir=assets_dir, no_cdn=True)
+    upload_options: dict[str, Any] = {}
+    if uploads is not None:
+        upload_options = {
+            "upload_dir": str(uploads.folder),
+            "secret_key": uploads.secret,
+            "max_upload_size": max_import_bytes(),
+        }
+    inner = flet_fastapi.app(main, assets_dir=assets_dir, no_cdn=True, **upload_options)
     _drop_docs(inner)
     outer = flet_fastapi.FastAPI(
         docs_url=None, redoc_url=None, openapi_url=None, on_startup=[on_startup] if on_startup else None
     )
     outer.mount("/", inner)
-    return SameOriginGuard(outer)
+    app: ASGIApp = outer
+    if uploads is not None:
+        app = UploadGate(outer, uploads, origin_allowed)
+    return SameOriginGuard(app)
 
 
-def serve(main: Callable[[Any], Any], host: str, port: int, assets_dir: str, *, open_browser: bool) -> None:
+def serve(
+    main: Callable[[Any], Any],
+    host: str,
+    port: int,
+    assets_dir: str,
+    *,
+    open_browser: bool,
+    uploads: Uploads | None = None,
+) -> None:
     """Serve the app with uvicorn until interrupted; opens the default browser on it when asked."""
     import uvicorn
 
@@ -177,7 +200,7 @@ def serve(main: Callable[[Any], Any], host: str, port: int, assets_dir: str, *, 
                 log.info("no browser to open %s", url)
 
     config = uvicorn.Config(
-        build_app(main, assets_dir, started),
+        build_app(main, assets_dir, started, uploads),
         host=host,
         port=port,
         ws="websockets-sansio",  # what Flet uses

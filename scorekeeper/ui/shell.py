@@ -124,7 +124,7 @@ def read_only_banner(ctx: AppContext) -> ft.Control:
         )
     )
     return ft.Semantics(
-        ft.Container(
+        content=ft.Container(
             ft.Row(
                 [
                     ft.Icon(ft.Icons.LOCK_OUTLINE, color=ft.Colors.ON_ERROR_CONTAINER),

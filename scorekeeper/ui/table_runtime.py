@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
 import socket
@@ -128,8 +129,10 @@ def join_url(page: Any, code: str) -> str:
     return f"{base_url(page)}/join/{code}"
 
 
+@functools.lru_cache(maxsize=16)
 def qr_png(text: str, scale: int = 8, border: int = 4) -> bytes:
-    """A QR code of `text` as a PNG image (black modules on white), written without an imaging library."""
+    """A QR code of `text` as a PNG image (black modules on white), written without an imaging library. Kept:
+    the lobby draws it again on every join."""
     code = qrcode.QRCode(border=border, error_correction=qrcode.constants.ERROR_CORRECT_M)
     code.add_data(text)
     code.make(fit=True)

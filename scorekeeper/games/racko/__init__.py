@@ -1,9 +1,10 @@
-"""Racko: rules, scoring and validation (rules.py, results.py), digital play (play.py) and bots (bots.py)."""
+"""Racko: rules, scoring and validation (rules.py, quick.py, results.py), digital play (play.py) and bots (bots.py)."""
 
 from scorekeeper.games.base import RuleError
 from scorekeeper.games.racko.bots import BOTS
 from scorekeeper.games.racko.options import DECK_SIZES, PLAYERS, RackoOptions
 from scorekeeper.games.racko.play import TURN_LIMIT, RackoState, RackoView, new_round, replay
+from scorekeeper.games.racko.quick import quick_chip_payments, quick_round_points, validate_quick_round
 from scorekeeper.games.racko.results import (
     LOWER_WINS,
     caller_breakdown,
@@ -23,12 +24,9 @@ from scorekeeper.games.racko.rules import (
     is_racko,
     longest_run,
     may_call,
-    quick_chip_payments,
-    quick_round_points,
     round_points,
     run_bonus,
     settle_chips,
-    validate_quick_round,
     validate_round,
 )
 

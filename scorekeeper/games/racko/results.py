@@ -11,6 +11,7 @@ from typing import Any
 
 from scorekeeper.games.base import N_, RuleError
 from scorekeeper.games.racko.options import RackoOptions
+from scorekeeper.games.racko.quick import quick_chip_payments, quick_round_points, validate_quick_round
 from scorekeeper.games.racko.rules import (
     BLITZ_POINTS,
     CALLER_POINTS,
@@ -19,11 +20,8 @@ from scorekeeper.games.racko.rules import (
     chip_payments,
     longest_run,
     may_call,
-    quick_chip_payments,
-    quick_round_points,
     round_points,
     run_bonus,
-    validate_quick_round,
     validate_round,
 )
 

@@ -14,18 +14,20 @@ from scorekeeper.games.rage.cards import (
     parse_card,
 )
 from scorekeeper.games.rage.hard import HardBot
-from scorekeeper.games.rage.play import RageState, RageView, arranged_round, new_round, replay
-from scorekeeper.games.rage.rules import (
+from scorekeeper.games.rage.options import (
     EDITIONS,
-    LOWER_WINS,
     PLAYERS,
     Edition,
     Options,
     RageOptions,
     deck,
-    forbidden_dealer_bid,
     hand_size,
     hand_sizes,
+)
+from scorekeeper.games.rage.play import RageState, arranged_round, new_round, replay
+from scorekeeper.games.rage.rules import (
+    LOWER_WINS,
+    forbidden_dealer_bid,
     round_score,
     score_result,
     seat_score,
@@ -33,6 +35,7 @@ from scorekeeper.games.rage.rules import (
     validate_result,
     validate_round,
 )
+from scorekeeper.games.rage.view import RageView
 
 __all__ = [
     "ACTION_CARDS",

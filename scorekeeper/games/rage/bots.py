@@ -24,8 +24,8 @@ from typing import Any
 from scorekeeper.games.base import Bot
 from scorekeeper.games.rage.fastround import CODE, COLOUR_INDEX, baseline_card
 from scorekeeper.games.rage.fastround import baseline_bid as fast_baseline_bid
-from scorekeeper.games.rage.play import RageView
 from scorekeeper.games.rage.search import build_round, move_action
+from scorekeeper.games.rage.view import RageView
 
 Action = list[Any]
 

@@ -38,7 +38,6 @@ from scorekeeper.games.rage.cards import (
     is_number,
 )
 from scorekeeper.games.rage.fastround import baseline_bid, baseline_card, forbidden
-from scorekeeper.games.rage.play import RageView
 from scorekeeper.games.rage.search import (
     Belief,
     build_round,
@@ -48,6 +47,7 @@ from scorekeeper.games.rage.search import (
     objective,
     play_out,
 )
+from scorekeeper.games.rage.view import RageView
 
 Action = list[Any]
 

@@ -34,8 +34,8 @@ from scorekeeper.games.rage.fastround import (
     is_strong,
     round_points,
 )
-from scorekeeper.games.rage.play import RageView
-from scorekeeper.games.rage.rules import deck
+from scorekeeper.games.rage.options import deck
+from scorekeeper.games.rage.view import RageView
 
 TALON_MIX = 8
 """Talon cards (from the top) drawn at random in a sample; the rest lie in no particular order."""

@@ -8,13 +8,8 @@ from typing import Any
 import scorekeeper.games.rage as rules
 from scorekeeper.games.base import N_, Message
 from scorekeeper.games.contract import OptionField, StatFigure, Values, option_default, package_spec
+from scorekeeper.games.rage.options import EDITIONS, RageOptions, hand_size, hand_sizes
 from scorekeeper.games.rage.part import PART
-from scorekeeper.games.rage.rules import (
-    EDITIONS,
-    RageOptions,
-    hand_size,
-    hand_sizes,
-)
 
 FIELDS: tuple[OptionField, ...] = (
     OptionField(

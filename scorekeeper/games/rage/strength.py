@@ -15,8 +15,9 @@ from typing import Any
 
 from scorekeeper.games.base import Bot, play_out
 from scorekeeper.games.rage.bots import BOTS
+from scorekeeper.games.rage.options import RageOptions, hand_sizes
 from scorekeeper.games.rage.play import new_round
-from scorekeeper.games.rage.rules import RageOptions, hand_sizes, score_result
+from scorekeeper.games.rage.rules import score_result
 
 
 def measure(

@@ -29,6 +29,19 @@ def tag(identifier: str, control: ft.Control, *, label: str | None = None) -> ft
     )
 
 
+@ft.control
+class PadButton(ft.Button):
+    """A Button that keeps its style object while the style stays the same. Why: Flet's Button makes a new style
+    object from its colours on every update, which Flet's diff cannot tell from a changed one, so every update of
+    a number pad sent the style of each of its keys again (some 10 KB for the rack pad's 50 keys)."""
+
+    def before_update(self) -> None:
+        kept = self._internals.get("style")
+        super().before_update()
+        if kept is not None and self._internals.get("style") == kept:
+            self._internals["style"] = kept
+
+
 def pad_button(
     label: str,
     on_click: Callable[[], None],
@@ -38,7 +51,7 @@ def pad_button(
     disabled: bool = False,
 ) -> ft.Button:
     """A square button for a number pad; `selected` shows it filled."""
-    return ft.Button(
+    return PadButton(
         label,
         on_click=lambda _: on_click(),
         width=size,

@@ -17,8 +17,8 @@ import flet as ft
 
 from scorekeeper.games.base import Action
 from scorekeeper.games.rage.cards import COLOURS, JOKER
-from scorekeeper.games.rage.play import RageView
 from scorekeeper.games.rage.rules import trick_winner
+from scorekeeper.games.rage.view import RageView
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.play.cards import RAGE_COLOURS, colour_chip, panel_width, rage_card, rage_card_name
 from scorekeeper.ui.play.kit import PanelContext, act, action_key, choose, status_line

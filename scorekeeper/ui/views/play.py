@@ -1,5 +1,6 @@
 """Playing a digital game: the game's panel for the person at the device, computer moves at a visible pace,
-the move log, hints, the hand-over screen between people, the round result and the end of the match.
+the move log, hints, the hand-over screen between people, the round result and the end of the match (those two
+drawn by `play_result`).
 
 Which seat's cards are shown: with one person, always that person's; with several people on one device, the
 person whose turn it is, and only after they tapped `reveal` on the hand-over screen; while a computer player
@@ -17,15 +18,13 @@ from typing import Any
 import flet as ft
 
 from scorekeeper.games.base import Action, RuleError
-from scorekeeper.play import engine
-from scorekeeper.play.records import lone_person
 from scorekeeper.play.session import PlaySession
 from scorekeeper.ui.components.layout import screen, section
-from scorekeeper.ui.components.score_table import game_title, standings_list, unit_label
-from scorekeeper.ui.components.widgets import primary_button, tag
+from scorekeeper.ui.components.score_table import game_title
+from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
 from scorekeeper.ui.play.kit import PanelContext
-from scorekeeper.ui.views.game_end import winners_text
+from scorekeeper.ui.views.play_result import round_result
 from scorekeeper.ui.views.play_setup import PACES
 
 log = logging.getLogger(__name__)
@@ -217,7 +216,7 @@ class Table:
             "status": tag("turn-status", ft.Text(self.status(), size=16, weight=ft.FontWeight.BOLD))
         }
         if session.round_over:
-            found["result"] = self.round_result()
+            found["result"] = round_result(ctx, session, self.next_round)
         elif (waiting := self.waiting_person()) is not None:
             found["hand-over"] = self.hand_over(names[waiting])
         else:
@@ -330,84 +329,6 @@ class Table:
             wrap=True,
             spacing=4,
         )
-
-    def winner_line(self) -> str:
-        """ "You win!" when the one person at this device won alone; otherwise "<name> wins!" (or a shared
-        first place), as on the game-end screen. Several people passing the device are named."""
-        match = self.session.match
-        return winners_text(self.ctx, match.names, match.winners(), you=lone_person(match))
-
-    def round_result(self) -> ft.Control:
-        """The round's breakdown per player (as a tracked round shows it), then Next round or the match end."""
-        ctx, session = self.ctx, self.session
-        match = session.match
-        finished = session.last_round()
-        rows: list[ft.Control] = []
-        if finished is not None:
-            result, points = finished
-            lines = engine.describe_result(session.game, result, match.opts) or []
-            for seat, name in enumerate(match.names):
-                detail = ctx.describe(lines[seat]) if seat < len(lines) else ""
-                rows.append(
-                    ft.Row(
-                        [
-                            ft.Column(
-                                [ft.Text(name, weight=ft.FontWeight.BOLD), ft.Text(detail, size=12)],
-                                spacing=0,
-                                expand=True,
-                                tight=True,
-                            ),
-                            tag(
-                                f"round-points-{seat}",
-                                ft.Text(f"{points[seat]:+d}", size=18, weight=ft.FontWeight.BOLD),
-                            ),
-                        ]
-                    )
-                )
-        unit = unit_label(ctx, match)
-        result_panel = tag(
-            "round-result",
-            ft.Container(
-                section(ctx.t("Round {n} ({unit})", n=session.round_index + 1, unit=unit), *rows),
-                padding=12,
-                border_radius=12,
-                border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-            ),
-        )
-        parts: list[ft.Control] = [result_panel]
-        if session.match_over:
-            parts.append(
-                tag(
-                    "match-result",
-                    ft.Column(
-                        [
-                            ft.Text(
-                                self.winner_line(),
-                                size=24,
-                                weight=ft.FontWeight.BOLD,
-                                color=ft.Colors.PRIMARY,
-                            ),
-                            standings_list(ctx, match),
-                            ft.Row(
-                                [
-                                    primary_button(
-                                        ctx.t("Final results"),
-                                        lambda: ctx.navigate(f"/match/{match.id}/end"),
-                                        identifier="final-results",
-                                    )
-                                ]
-                            ),
-                        ],
-                        spacing=8,
-                    ),
-                )
-            )
-        else:
-            parts.append(section(ctx.t("Standings ({unit})", unit=unit), standings_list(ctx, match)))
-            parts.append(
-                ft.Row([primary_button(ctx.t("Next round"), self.next_round, identifier="next-round")])
-            )
-        return ft.Column(parts, spacing=10)
 
 
 def build(ctx: AppContext, saved_id: str, **_: str) -> ft.View:

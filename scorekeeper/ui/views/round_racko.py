@@ -11,8 +11,9 @@ from typing import Any
 import flet as ft
 
 from scorekeeper.games.base import RuleError
+from scorekeeper.games.racko.quick import quick_run_needed
 from scorekeeper.games.racko.results import check_entry, racko_seats
-from scorekeeper.games.racko.rules import SLOTS, quick_run_needed
+from scorekeeper.games.racko.rules import SLOTS
 from scorekeeper.match import Match
 from scorekeeper.ui.components.match_io import colours_of
 from scorekeeper.ui.components.rack_pad import RackPad
@@ -58,7 +59,7 @@ def build_form(
     colours = [by_id.get(player) for player in match.players]
     dynamic = ft.Column(spacing=6 if ctx.narrow else 10)
     preview = ft.Text(size=15, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)
-    caller_note = ft.Text(color=ft.Colors.ERROR, weight=ft.FontWeight.BOLD, visible=False)
+    caller_note = ft.Text(color=ft.Colors.ERROR, weight=ft.FontWeight.BOLD)
 
     def run_needed(seat: int) -> bool:
         """The quick form asks a run only where a rule looks at it (engine: quick_run_needed)."""
@@ -217,8 +218,9 @@ def build_form(
         if draft.get("caller_problem") and draft["callers"]:
             draft.pop("caller_problem", None)
         caller_note.value = draft.get("caller_problem") or ""
-        caller_note.visible = bool(caller_note.value)
-        hint: list[ft.Control] = [tag("caller-message", caller_note)]
+        # Only there while there is something to say: Flutter draws an error box in place of a tagged
+        # (Semantics) control that is hidden ("Semantics.content must be provided and visible").
+        hint: list[ft.Control] = [tag("caller-message", caller_note)] if caller_note.value else []
         seat = offered()
         if seat is not None:
             hint.append(

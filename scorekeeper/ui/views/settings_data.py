@@ -45,8 +45,9 @@ def copy_button(ctx: AppContext, text: str) -> ft.Control:
     try:
         button.action = ft.CopyToClipboard(text)
         button.on_click = lambda _: ctx.notify(ctx.t("Copied"))
-    except Exception:  # no page to copy with (a view built outside a session)
-        button.visible = False
+    except Exception:  # no page to copy with (a view built outside a session): no button (and no tag, which
+        button.visible = False  # Flutter would draw as an error box over a hidden control)
+        return button
     return tag("copy-data-dir", button)
 
 

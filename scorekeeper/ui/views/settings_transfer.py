@@ -101,11 +101,53 @@ def apply_imported_settings(ctx: AppContext) -> None:
         ctx.rerender()
 
 
-def handle_picked(ctx: AppContext, files: list[Any]) -> None:
-    """The FilePicker's result: read the first file's bytes (browser/phone) or its path (desktop), import."""
+def picked_size(chosen: Any) -> int | None:
+    """The picked file's size in bytes, as the picker reports it (or from its bytes or its path)."""
+    size = getattr(chosen, "size", None)
+    if isinstance(size, int) and not isinstance(size, bool):
+        return size
+    content = getattr(chosen, "bytes", None)
+    if content is not None:
+        return len(content)
+    try:
+        return Path(chosen.path).stat().st_size if getattr(chosen, "path", None) else None
+    except OSError:
+        return None  # reading it will say why
+
+
+async def on_picked(ctx: AppContext, picker: Any, files: list[Any]) -> None:
+    """The FilePicker's result. A file over the limit is refused before anything is sent or read; in a browser
+    the file is then sent over HTTP (settings_upload), elsewhere it is read from its bytes or path here."""
+    from scorekeeper.ui.views import settings_upload
+
     if not files:
         return  # the dialog was closed without a choice
     chosen = files[0]
+    refused = settings_upload.too_big_message(ctx, picked_size(chosen))
+    if refused is not None:
+        settings_upload.show_result(ctx, False, refused)
+    elif (
+        getattr(chosen, "bytes", None) is None
+        and not getattr(chosen, "path", None)
+        and picked_size(chosen)
+        and settings_upload.available(ctx)
+    ):
+        await settings_upload.start(ctx, picker, chosen)
+    else:  # an empty file has nothing to send: the import says it is no export
+        handle_picked(ctx, files)
+
+
+def handle_picked(ctx: AppContext, files: list[Any]) -> None:
+    """Import a picked file from its bytes (phone, a browser without uploads) or its path (desktop)."""
+    from scorekeeper.ui.views import settings_upload
+
+    if not files:
+        return  # the dialog was closed without a choice
+    chosen = files[0]
+    refused = settings_upload.too_big_message(ctx, picked_size(chosen))
+    if refused is not None:  # before the file is read
+        settings_upload.show_result(ctx, False, refused)
+        return
     content = getattr(chosen, "bytes", None)
     if content is None and getattr(chosen, "path", None):
         try:
@@ -171,7 +213,18 @@ def file_picker(ctx: AppContext) -> Any:
         except Exception:  # no page to register with (e.g. a view built outside a session)
             return None
         ctx.drafts[PICKER_KEY] = picker
-    picker.on_result = lambda event: handle_picked(ctx, list(event.files or []))
+
+    async def picked(event: Any) -> None:
+        await on_picked(ctx, picker, list(event.files or []))
+
+    def uploading(event: Any) -> None:
+        from scorekeeper.ui.views import settings_upload
+
+        settings_upload.on_upload(ctx, event)
+
+    # Both set before the picker reaches the browser: the client only reports events a handler was set for.
+    picker.on_result = picked
+    picker.on_upload = uploading
     return picker
 
 
@@ -181,6 +234,14 @@ def _hands_bytes_over(page: Any) -> bool:
         return True
     platform = getattr(page, "platform", None)
     return bool(platform is not None and platform.is_mobile())
+
+
+def sends_bytes(ctx: AppContext) -> bool:
+    """Does a picked file come with its bytes? Only where there is neither a path (desktop) nor an upload
+    (a browser served by `main.py --web`, see settings_upload): a phone app, a browser under `flet run`."""
+    from scorekeeper.ui.views import settings_upload
+
+    return _hands_bytes_over(ctx.page) and not settings_upload.available(ctx)
 
 
 def export_action(ctx: AppContext, kind: str) -> Callable[[Any], Any]:
@@ -239,7 +300,7 @@ def transfer_section(ctx: AppContext) -> ft.Control:
                 dialog_title=ctx.t("Import"),
                 file_type=ft.FilePickerFileType.CUSTOM,
                 allowed_extensions=["json"],
-                with_data=True,
+                with_data=sends_bytes(ctx),
             )
         except Exception:  # a picker not attached to a page cannot be bound; leave the button inert
             import_button.disabled = True

@@ -12,14 +12,13 @@ import flet as ft
 from scorekeeper.games.spec import spec
 from scorekeeper.table.table import BoardPayload, Table
 from scorekeeper.ui import table_runtime as rt
-from scorekeeper.ui.components.keyed import KeyedParts
+from scorekeeper.ui.components.keyed import DRAWING, KeyedParts
 from scorekeeper.ui.components.score_table import game_title
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
 from scorekeeper.ui.play.boards import SMALL, big, board_of
 from scorekeeper.ui.views.table_keep import board_parts
 from scorekeeper.ui.views.table_lobby import subscribe
-from scorekeeper.ui.views.table_seat import DRAWING
 
 LOG_LINES = 4
 
@@ -70,7 +69,7 @@ def parts(ctx: AppContext, table: Table, shown: KeyedParts | None = None) -> lis
             tag("board-joined", big(ctx.t("At the table: {names}", names=joined))),
         ]
     if table.keeping is not None:
-        return board_parts(ctx, table)
+        return board_parts(ctx, table, shown or KeyedParts())
     return play_parts(ctx, table, shown or KeyedParts())
 
 

@@ -134,6 +134,15 @@ def join_form(ctx: AppContext, table: Table) -> ft.View:
     return screen(ctx, route, ctx.t("Join a table"), controls, back=None)
 
 
+def seat_lost(ctx: AppContext, code: str, message: str) -> ft.Control:
+    """What a phone shows once the host gave its seat to another phone or a computer player: why, and the way
+    back to a free seat."""
+    again = primary_button(
+        ctx.t("Join again"), lambda: ctx.navigate(f"/join/{code}"), identifier="join-again"
+    )
+    return tag("seat-lost", ft.Column([ft.Text(message, size=18), ft.Row([again])], spacing=12))
+
+
 def resume_seat(ctx: AppContext, table: Table) -> None:
     """A phone that already holds a seat at this table goes straight back to it."""
 

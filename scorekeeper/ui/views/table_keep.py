@@ -1,160 +1,127 @@
-"""Score keeping at the table: a phone's part form and the board's "who is done" list.
+"""Score keeping at the table: a phone's part of the round (`KeepPhone`) and the board's "who is done" list.
 
-The form is built from the game's `PartShape` (scorekeeper.table.parts): one field per entry of the current
-step, its kind deciding the control (a "rack" is entered on the Racko round screen's slots and number pad),
-so no game is named here. Identifiers: `part-<field>` for each field and
-`part-submit`. A refused part shows the rules' message and keeps what was typed; the phone may enter its part
-again to correct it until the round is saved. The host keeps the normal round-entry screens for the match.
+The phone shows the round, who deals, who is still to send their part (`keep-status`, `keep-waiting`) and its
+own fields (`table_part_form.PartForm`). A refused part shows the rules' message and keeps what was typed; the
+phone may enter its part again to correct it until the round is saved. The host keeps the normal round-entry
+screens for the match. Both screens are drawn by role (`KeyedParts`): a part sent by one phone changes one line
+on the others and on the board, and that line is all that is sent to them.
 """
 
 from __future__ import annotations
-
-import re
-from typing import Any
 
 import flet as ft
 
 from scorekeeper.games.base import RuleError
 from scorekeeper.games.spec import spec
 from scorekeeper.table.table import Table
-from scorekeeper.ui import table_runtime as rt
-from scorekeeper.ui.components.rack_pad import RackPad, blank
-from scorekeeper.ui.components.widgets import ChoiceRow, primary_button, tag
+from scorekeeper.ui.components.keyed import KeyedParts, TableScreen
+from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
 from scorekeeper.ui.play.boards import big
+from scorekeeper.ui.views.table_join import seat_lost
+from scorekeeper.ui.views.table_part_form import PartForm
 
 
-def _value(kind: str, text: Any) -> Any:
-    if kind == "yes":
-        return bool(text)
-    if kind == "rack":
-        return list(text) if isinstance(text, list) else []
-    if kind == "cards":
-        return [int(n) for n in re.findall(r"-?\d+", str(text or ""))]
-    text = str(text if text is not None else "").strip()
-    if not text:
-        return None  # left empty: the rules say what is missing (or take 0 where that is the default)
-    return int(text) if re.fullmatch(r"\d+", text) else text
+class KeepPhone(TableScreen):
+    """A phone's part of the round at a score-keeping table, drawn by role (see `TableScreen`).
 
+    Another seat's part changes only the line of who is still entering, so that is all that is sent to this
+    phone. Its own fields (`PartForm`: the rack pad with what it entered so far) are built again only for a new
+    step, or when the rules bar other values for it (the dealer's bid once the others have bid) or the round
+    deals another number of cards; otherwise a new round clears them in place."""
 
-def part_form(ctx: AppContext, table: Table, seat: int, token: str) -> list[ft.Control]:
-    """The seat's part of the current round (its current step), with what it entered so far."""
-    keeping = table.keeping
-    assert keeping is not None
-    keeping.refresh()
-    match = keeping.match
-    names = table.names()
-    if keeping.over:
-        return [tag("keep-over", ft.Text(ctx.t("The game is over."), size=20))]
-    parts = keeping.parts
-    stage = min(parts.stage, len(parts.shape.stages) - 1)
-    draft: dict[str, Any] = ctx.drafts.setdefault(f"table-part:{table.code}:{match.round_index}:{stage}", {})
-    mine = parts.mine(seat)
-    done = parts.done()
-    items: list[ft.Control] = [
-        tag(
-            "keep-status",
-            ft.Text(
-                ctx.t("Round {n}: {name}, enter your part.", n=match.round_index + 1, name=names[seat])
-                if not done[seat]
-                else ctx.t("Round {n}: your part is in. You can still correct it.", n=match.round_index + 1),
-                size=18,
-                weight=ft.FontWeight.BOLD,
-            ),
-        ),
-        ft.Text(ctx.t("{name} deals.", name=names[match.dealer]), size=14),
-    ]
-    for name in parts.shape.stages[stage]:
-        kind, label = parts.shape.fields[name]
-        current = draft.get(name, mine.get(name))
+    def __init__(self, ctx: AppContext, table: Table, seat: int, token: str) -> None:
+        super().__init__(table)
+        self.ctx, self.seat, self.token = ctx, seat, token
+        self.fields: PartForm | None = None
+        """The fields on screen (kept from round to round while the step's fields stay the same)."""
 
-        def changed(event: Any, name: str = name) -> None:
-            draft[name] = event.control.value
-
-        most = parts.shape.most(name, match.opts, match.round_index) if kind == "count" else None
-        if kind == "yes":
-            control: ft.Control = ft.Switch(label=ctx.t(label), value=bool(current), on_change=changed)
-        elif kind == "rack":
-            deck = parts.shape.most(name, match.opts, match.round_index) or 0
-            control = rack_field(ctx, draft, name, current, deck, names[seat])
-        elif most is not None:  # one tap, as on the round-entry screens (tags part-<field>-<n>)
-
-            def pick(value: Any, name: str = name) -> None:
-                draft[name] = value
-                ctx.rerender()
-
-            row = ChoiceRow(list(range(most + 1)), pick, prefix=f"part-{name}")
-            barred = parts.shape.barred(
+    def parts(self) -> list[ft.Control]:
+        ctx, shown, table, seat = self.ctx, self.shown, self.table, self.seat
+        keeping = table.keeping
+        assert keeping is not None
+        try:
+            table.check(seat, self.token)
+        except RuleError as error:  # the host handed this seat to another phone
+            shown.forget()
+            return [seat_lost(self.ctx, self.table.code, self.ctx.describe(error))]
+        keeping.current()
+        match, names = keeping.match, table.names()
+        if keeping.over:
+            return [
+                shown.part(
+                    "over", None, lambda: tag("keep-over", ft.Text(ctx.t("The game is over."), size=20))
+                )
+            ]
+        parts = keeping.parts
+        stage = min(parts.stage, len(parts.shape.stages) - 1)
+        done = parts.done()
+        status = (
+            ctx.t("Round {n}: {name}, enter your part.", n=match.round_index + 1, name=names[seat])
+            if not done[seat]
+            else ctx.t("Round {n}: your part is in. You can still correct it.", n=match.round_index + 1)
+        )
+        dealer = ctx.t("{name} deals.", name=names[match.dealer])
+        waiting = [names[n] for n, ready in enumerate(done) if not ready]
+        barred = {
+            name: parts.shape.barred(
                 name, seat, parts.parts[stage], match.opts, match.dealer, match.round_index
             )
-            row.refresh(current if isinstance(current, int) else None, disabled=barred)
-            control = ft.Column([ft.Text(ctx.t(label), size=16), row.control], spacing=4)
-        else:
-            shown = (
-                " ".join(map(str, current))
-                if isinstance(current, list)
-                else ("" if current is None else current)
-            )
-            control = ft.TextField(
-                label=ctx.t(label),
-                value=str(shown),
-                on_change=changed,
-                keyboard_type=ft.KeyboardType.NUMBER,
-                text_size=18,
-            )
-        items.append(tag(f"part-{name}", control))
-
-    def submit() -> None:
-        values = {
-            name: _value(parts.shape.fields[name][0], draft.get(name, mine.get(name)))
             for name in parts.shape.stages[stage]
+            if parts.shape.fields[name][0] == "count"
         }
-        try:
-            saved = table.enter_part(seat, token, values)
-        except RuleError as error:
-            ctx.error(ctx.describe(error))
-            return
-        if saved:
-            ctx.drafts.pop(f"table-part:{table.code}:{match.round_index}:{stage}", None)
-        rt.broadcast(table)
-        ctx.rerender()
+        most = {
+            name: parts.shape.most(name, match.opts, match.round_index) for name in parts.shape.stages[stage]
+        }
+        inputs = (stage, barred, most, ctx.width)
+        form = shown.part("fields", inputs, lambda: self.form(stage, barred, most), changes_itself=True)
+        if self.fields is not None and self.fields.round != match.round_index:  # kept: cleared in place
+            self.fields.start(match.round_index)
+            shown.walk("fields")
+        return [
+            shown.part(
+                "status",
+                status,
+                lambda: tag("keep-status", ft.Text(status, size=18, weight=ft.FontWeight.BOLD)),
+            ),
+            shown.part("dealer", dealer, lambda: ft.Text(dealer, size=14)),
+            shown.part("waiting", waiting, lambda: self.waiting(waiting)),
+            form,
+        ]
 
-    items.append(ft.Row([primary_button(ctx.t("Send my part"), submit, identifier="part-submit")]))
-    return items
+    def waiting(self, names: list[str]) -> ft.Control:
+        """Who has not sent their part of this step yet."""
+        text = self.ctx.t("Still to send their part: {names}.", names=", ".join(names))
+        return tag("keep-waiting", ft.Text(text, size=14, italic=True))
 
-
-def rack_field(
-    ctx: AppContext, draft: dict[str, Any], name: str, current: Any, deck: int, who: str
-) -> ft.Control:
-    """The seat's rack on the same ten slots and number pad as the Racko round-entry screen (`rack_pad`); what
-    is entered so far stays in the phone's draft (`draft[name]`, read by "Send my part")."""
-    state: dict[str, Any] = draft.setdefault(f"{name}-pad", {})
-    if not state:
-        blank(state, 1, 0, [current] if isinstance(current, list) else None)
-    holder = ft.Column(spacing=6)
-
-    def draw(update: bool = True) -> None:
-        draft[name] = list(state["racks"][0])
-        holder.controls = pad.controls()
-        pad.refresh_pad()
-        if update:
-            for control in (holder, pad.pad.control):
-                control.update()
-
-    pad = RackPad(ctx, state, deck, [0], [who], draw)
-    ctx.on_key = pad.typed_key
-    draw(update=False)
-    return ft.Column([holder, pad.pad.control], spacing=6)
+    def form(self, stage: int, barred: dict[str, set[int]], most: dict[str, int | None]) -> ft.Control:
+        self.fields = PartForm(self.ctx, self.table, self.seat, self.token, stage, barred, most, self.changed)
+        return self.fields.control
 
 
-def board_parts(ctx: AppContext, table: Table) -> list[ft.Control]:
-    """The board of a score-keeping table: the round, who is done with their part, and the scores."""
+def board_parts(ctx: AppContext, table: Table, shown: KeyedParts) -> list[ft.Control]:
+    """The board of a score-keeping table, by role: the round, who is done with their part, and the scores."""
     keeping = table.keeping
     assert keeping is not None
-    keeping.refresh()
+    keeping.current()
     match = keeping.match
     names = table.names()
     done = keeping.parts.done()
+    heading = (
+        ctx.t("The game is over.")
+        if keeping.over
+        else ctx.t("Round {n}: the players enter their parts.", n=match.round_index + 1)
+    )
+    totals = match.totals()
+    lower = spec(table.game).lower_wins
+    return [
+        shown.part("heading", heading, lambda: tag("board-turn", big(heading, 40, bold=True))),
+        shown.part("done", (names, done), lambda: tag("board-parts", who_is_done(ctx, names, done))),
+        shown.part("scores", (names, totals, lower), lambda: keep_scores(ctx, names, totals, lower)),
+    ]
+
+
+def who_is_done(ctx: AppContext, names: list[str], done: list[bool]) -> ft.Control:
     rows = [
         tag(
             f"board-done-{seat}",
@@ -169,9 +136,12 @@ def board_parts(ctx: AppContext, table: Table) -> list[ft.Control]:
         )
         for seat in range(len(names))
     ]
-    totals = match.totals()
-    lower = spec(table.game).lower_wins
-    order = sorted(range(len(names)), key=lambda s: totals[s], reverse=not lower)
+    return ft.Column(rows, spacing=8)
+
+
+def keep_scores(ctx: AppContext, names: list[str], totals: list[int], lower_wins: bool) -> ft.Control:
+    """The match's totals, the leader first."""
+    order = sorted(range(len(names)), key=lambda s: totals[s], reverse=not lower_wins)
     scores = [
         tag(
             f"board-score-{seat}",
@@ -179,18 +149,9 @@ def board_parts(ctx: AppContext, table: Table) -> list[ft.Control]:
         )
         for seat in order
     ]
-    heading = (
-        ctx.t("The game is over.")
-        if keeping.over
-        else ctx.t("Round {n}: the players enter their parts.", n=match.round_index + 1)
+    return ft.Container(
+        ft.Column([big(ctx.t("Scores"), 28, bold=True), *scores], spacing=6),
+        padding=16,
+        border_radius=12,
+        bgcolor=ft.Colors.SURFACE_CONTAINER,
     )
-    return [
-        tag("board-turn", big(heading, 40, bold=True)),
-        tag("board-parts", ft.Column(rows, spacing=8)),
-        ft.Container(
-            ft.Column([big(ctx.t("Scores"), 28, bold=True), *scores], spacing=6),
-            padding=16,
-            border_radius=12,
-            bgcolor=ft.Colors.SURFACE_CONTAINER,
-        ),
-    ]

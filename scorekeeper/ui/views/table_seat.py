@@ -8,7 +8,6 @@ the `act-`/`choose-` identifiers are those of the play screens. Changes reach th
 
 from __future__ import annotations
 
-import threading
 from importlib import import_module
 from typing import Any
 
@@ -17,36 +16,27 @@ import flet as ft
 from scorekeeper.games.base import Action, RuleError
 from scorekeeper.table.table import SeatPayload, Table
 from scorekeeper.ui import table_runtime as rt
-from scorekeeper.ui.components.keyed import KeyedParts
+from scorekeeper.ui.components.keyed import DRAWING, TableScreen
 from scorekeeper.ui.components.layout import screen, section
 from scorekeeper.ui.components.score_table import game_title
 from scorekeeper.ui.components.widgets import primary_button, tag
 from scorekeeper.ui.context import AppContext
 from scorekeeper.ui.play.kit import PanelContext
-from scorekeeper.ui.views.table_join import prefs
-from scorekeeper.ui.views.table_keep import part_form
+from scorekeeper.ui.views.table_join import prefs, seat_lost
+from scorekeeper.ui.views.table_keep import KeepPhone
 
 LOG_LINES = 5
-DRAWING = threading.RLock()
-"""Held while a table screen (a seat screen, a board) draws a change and sends it. Why: after a move every
-device's redraw runs on a thread of Flet's pool at the same moment; side by side they only take turns at the
-interpreter and fight over the lock Flet takes for every new control's id, so each of them finished late. One
-at a time, the first devices get their frame early and the last no later. It also keeps a phone's own tap and
-a change from elsewhere from drawing the same screen at once."""
 
 
-class Phone:
-    """The seat screen of one phone: redraws from its own payload on every change at the table."""
+class Phone(TableScreen):
+    """The seat screen of one phone in a digital game: drawn from its own payload on every change at the
+    table, by role (see `TableScreen`)."""
 
     def __init__(self, ctx: AppContext, table: Table, seat: int, token: str) -> None:
-        self.ctx, self.table, self.seat, self.token = ctx, table, seat, token
-        self.body = ft.Column(spacing=10)
+        super().__init__(table)
+        self.ctx, self.seat, self.token = ctx, seat, token
         self.ui: dict[str, Any] = {}
         self.turn: tuple[int, int] | None = None
-        self.drawn = -1
-        """The table's version last drawn: a change this phone has already drawn is not drawn again."""
-        self.shown = KeyedParts()
-        """The parts on screen: a part whose inputs did not change is not built (nor sent) again."""
 
     def act(self, action: Action) -> None:
         try:
@@ -64,32 +54,17 @@ class Phone:
         rt.kick(self.table)
         self.render()
 
-    def render(self, update: bool = True) -> None:
-        """Draw the seat from its payload; with `update`, send the change (one screen at a time, `DRAWING`: this
-        phone's own tap and a change from elsewhere must not draw it at once from two threads)."""
-        if not update:  # building the screen (the app's own lock is held: never wait for DRAWING there)
-            self._draw()
-            return
-        with DRAWING:
-            self._draw()
-            try:
-                self.body.update()
-            except Exception:  # the page has gone
-                pass
-
-    def _draw(self) -> None:
-        self.drawn = self.table.version
+    def parts(self) -> list[ft.Control]:
         try:
             payload = self.table.payload(self.seat, self.token)
         except RuleError as error:  # the host freed this seat or gave it to a computer player
             self.shown.forget()
-            self.body.controls = [tag("seat-lost", ft.Text(self.ctx.describe(error), size=18))]
-        else:
-            turn = (payload.round_index, payload.to_act)
-            if turn != self.turn:  # a new turn: the panel's half-made choices are gone
-                self.ui.clear()
-                self.turn = turn
-            self.body.controls = self.parts(payload)
+            return [seat_lost(self.ctx, self.table.code, self.ctx.describe(error))]
+        turn = (payload.round_index, payload.to_act)
+        if turn != self.turn:  # a new turn: the panel's half-made choices are gone
+            self.ui.clear()
+            self.turn = turn
+        return self.seat_parts(payload)
 
     def status(self, payload: SeatPayload) -> str:
         ctx = self.ctx
@@ -101,7 +76,7 @@ class Phone:
             return ctx.t("Your turn, {name}.", name=payload.names[self.seat])
         return ctx.t("{name}'s turn.", name=payload.names[payload.to_act])
 
-    def parts(self, payload: SeatPayload) -> list[ft.Control]:
+    def seat_parts(self, payload: SeatPayload) -> list[ft.Control]:
         """The seat screen's parts by role, each built only when what it shows changed (see `KeyedParts`)."""
         ctx, shown = self.ctx, self.shown
         status = self.status(payload)
@@ -223,26 +198,22 @@ def build(ctx: AppContext, code: str, **_: str) -> ft.View:
         reconnect(ctx, table.code)
         return screen(ctx, route, ctx.t("Join a table"), [tag("reconnecting", ft.ProgressRing())], back=None)
     connect(ctx, table, seat, token)
+    phone: TableScreen | None = None
     if not table.started:
         waiting = ft.Text(
             ctx.t("You sit at seat {n}. The game starts when the host starts it.", n=seat + 1), size=18
         )
-        phone = None
         body: ft.Control = tag("seat-waiting", waiting)
-    elif table.keeping is not None:  # score keeping: this seat's part of the round
-        phone = None
-        body = tag("keep-part", ft.Column(part_form(ctx, table, seat, token), spacing=10))
-    else:
-        phone = Phone(ctx, table, seat, token)
+    else:  # this seat's play screen, or its part of the round when the table keeps score
+        phone = (KeepPhone if table.keeping is not None else Phone)(ctx, table, seat, token)
         phone.render(update=False)
-        body = phone.body
+        body = tag("keep-part", phone.body) if table.keeping is not None else phone.body
 
     def changed() -> None:
-        with DRAWING:
-            if phone is not None:
-                if table.version != phone.drawn:
-                    phone.render()
-            elif table.started or table.seat_of(token) != seat:  # another phone joining changes nothing here
+        if phone is not None:
+            phone.changed()
+        elif table.started or table.seat_of(token) != seat:  # another phone joining changes nothing here
+            with DRAWING:
                 ctx.rerender()  # the seat's play or entry screen replaces the waiting text (or the seat is gone)
 
     rt.watch(table)

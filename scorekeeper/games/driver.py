@@ -1,0 +1,45 @@
+"""The one loop that plays a round to its end with computer players (`play_out`) and what a computer player is
+(`Bot`: it chooses from a seat's view and the legal actions, never from the state)."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from scorekeeper.games.base import Action, State
+
+Mover = Callable[[int, "Action", float], None]
+"""`on_move(seat, action, seconds)`: told after every move of `play_out` (seconds: the bot's thinking time)."""
+
+
+def play_out(
+    state: State,
+    bots: Sequence[Bot | None],
+    rng: random.Random | None = None,
+    *,
+    on_move: Mover | None = None,
+) -> State:
+    """Play the round to its end and return the state: each seat's bot chooses from that seat's view and the
+    legal actions (never the state); a seat without a bot (None) plays a uniformly random legal action from
+    `rng`. The one driver loop of the simulator, the benchmarks, the strength tools and the tests."""
+    chooser = rng or random.Random(0)
+    while not state.is_over:
+        seat = state.current_player
+        legal = state.legal_actions()
+        bot = bots[seat]
+        started = time.perf_counter()
+        action = chooser.choice(legal) if bot is None else bot.choose(state.view(seat), legal)
+        spent = time.perf_counter() - started
+        state.apply(action)
+        if on_move is not None:
+            on_move(seat, action, spent)
+    return state
+
+
+class Bot(Protocol):
+    """A computer player: sees one seat's view and the legal actions, never the state."""
+
+    def choose(self, view: Any, legal_actions: list[Action]) -> Action: ...

@@ -1,0 +1,134 @@
+"""The tally of a match: its list of round results checked as a whole and the figures derived from it in one
+pass (scores per round, totals, dealers, seats out of the chips game).
+
+A list of rounds is valid only as a whole: a round is checked with the dealer, totals and seats out that the
+rounds before it leave, and no round may follow the end of the match. A refusal names the round, and the
+players by name (the rules only know "Player 2").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from scorekeeper.games.base import SEAT_TEMPLATE, Message, RuleError
+from scorekeeper.standings import team_values
+
+if TYPE_CHECKING:
+    from scorekeeper.match import Match
+
+
+@dataclass(frozen=True)
+class Tally:
+    """Everything derived from a list of rounds in one pass (kept out of the stored data on purpose)."""
+
+    scores: list[list[int]]
+    totals: list[int]
+    dealers: list[int]
+    out: list[list[int]]
+    """Seats out of the chips game before each round (and, last, after the final round)."""
+
+
+def tally_rounds(match: Match, rounds: list[dict[str, Any]]) -> Tally:
+    """Validate `rounds` as a whole for `match` and derive scores, totals and dealers; RuleError names the bad
+    round."""
+    opts, game, seats = match.opts, match.spec, len(match.players)
+    totals = [int(opts.chips_start)] * seats if match.chips else [0] * seats
+    scores: list[list[int]] = []
+    dealers: list[int] = []
+    out_before: list[list[int]] = []
+    dealer = match.first_dealer
+    for index, result in enumerate(rounds):
+        number = index + 1
+        if ended_after(match, index, totals):
+            raise RuleError(
+                "The game was already over before round {number}; that round cannot be added.",
+                number=number,
+            )
+        out = [s for s in range(seats) if match.chips and totals[s] <= 0]
+        if index:
+            dealer = next_dealer(match, dealer, out)
+        if not isinstance(result, dict):
+            raise RuleError("Round {number} is not a round result.", number=number)
+        try:
+            check_out_seats(match, result, out)
+            game.validate_result(result, opts, dealer=dealer, round_index=index)
+            points = [int(p) for p in game.score_result(result, opts, dealer=dealer, round_index=index)]
+        except RuleError as error:
+            raise RuleError(
+                "Round {number}: {reason}", number=number, reason=with_names(error, match.names)
+            ) from None
+        if match.chips:
+            points = game.rules.settle_chips([-delta for delta in points], totals)
+        totals = [t + p for t, p in zip(totals, points, strict=True)]
+        scores.append(points)
+        dealers.append(dealer)
+        out_before.append(out)
+    out_before.append([s for s in range(seats) if match.chips and totals[s] <= 0])
+    return Tally(scores, totals, dealers, out_before)
+
+
+def with_names(error: RuleError, names: list[str]) -> RuleError:
+    """The rules say "Player 2" (they don't know names); a match does. The seat names are fields of the
+    message (also inside nested messages), so the names go in there and the sentence stays translatable."""
+    return RuleError.retold(error, **_named_fields(error.fields, names))  # type: ignore[return-value]
+
+
+def _named_fields(fields: dict[str, object], names: list[str]) -> dict[str, object]:
+    named: dict[str, object] = {}
+    for key, value in fields.items():
+        if isinstance(value, Message) and value.template == SEAT_TEMPLATE:
+            seat = int(str(value.fields["number"])) - 1
+            named[key] = names[seat] if 0 <= seat < len(names) else value
+        elif isinstance(value, Message):
+            named[key] = value.with_fields(**_named_fields(value.fields, names))
+        elif isinstance(value, RuleError):
+            named[key] = with_names(value, names)
+        else:
+            named[key] = value
+    return named
+
+
+def next_dealer(match: Match, dealer: int, out: list[int]) -> int:
+    """The deal passes one seat to the left, skipping players who are out of the chips game."""
+    seats = len(match.players)
+    for step in range(1, seats + 1):
+        candidate = (dealer + step) % seats
+        if candidate not in out:
+            return candidate
+    return dealer
+
+
+def check_out_seats(match: Match, result: dict[str, Any], out: list[int]) -> None:
+    """In the chips game a player who is out sits out: their entry must be empty, everyone else's filled."""
+    if not match.chips:
+        return
+    callers = result.get("callers") if isinstance(result.get("callers"), list) else []
+    for key in ("racks", "counts", "runs"):
+        entries = result.get(key)
+        if not isinstance(entries, list) or len(entries) != len(match.players):
+            continue  # absent, or the wrong shape: the rules module reports that in its own words
+        for seat, entry in enumerate(entries):
+            if seat in out and entry is not None:
+                raise RuleError(
+                    "{name} is out of chips and does not play this round.", name=match.names[seat]
+                )
+            if key == "racks" and seat not in out and entry is None:
+                raise RuleError("{name} is still in the game; their rack is missing.", name=match.names[seat])
+    if any(seat in out for seat in callers):
+        raise RuleError("A player who is out of chips cannot call Racko.")
+
+
+def ended_after(match: Match, played: int, totals: list[int]) -> bool:
+    """Whether `match` ended after `played` rounds with these totals."""
+    planned = match.rounds_planned()
+    if match.chips:
+        return played >= (planned or 10) or sum(1 for t in totals if t > 0) <= 1
+    if planned is not None:
+        return played >= planned
+    target = match.target or 0
+    board = team_values(totals) if match.partners else totals
+    if max(board, default=0) < target:
+        return False
+    # The top is tied: another round is played until one player (team) leads alone.
+    return board.count(max(board)) == 1

@@ -1,0 +1,208 @@
+"""Settings, "Import a file" in a browser: the picked file is sent over HTTP, then imported from disk.
+
+A browser hands a picked file to the app either inside a websocket frame (`with_data=True`, which closes the
+socket without a word when the file is over the frame limit) or by Flet's upload (see `scorekeeper.ui.uploads`).
+Here the second: `start` checks the size and the permission, asks for one signed URL and lets the browser PUT the
+file; `on_upload` shows the progress in the screen's import status area (the place the import's own progress
+bar uses), and when the whole file is there, `finish` imports it from disk on a worker thread (the screen keeps
+updating meanwhile) and deletes it, whatever the outcome. Import stays all or nothing: a file that did not
+arrive whole is never imported.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import flet as ft
+
+from scorekeeper.ui import permissions, uploads
+from scorekeeper.ui.components.widgets import tag
+from scorekeeper.ui.context import AppContext
+from scorekeeper.ui.views import settings_transfer as transfer
+
+UPLOAD_KEY = "import_upload"  # the session's upload in flight, kept in its drafts
+
+
+@dataclass
+class Upload:
+    """One file on its way: the picked file's name and size, and the slot it goes into."""
+
+    name: str
+    size: int
+    slot: uploads.Slot
+    shown: int = -1  # the percent on screen
+    importing: bool = False
+
+
+def in_background(ctx: AppContext, work: Callable[..., None], *args: Any) -> None:
+    """Run `work` on Flet's worker threads, with the session's page set for it (the redraw at the end builds
+    client actions, which need it): an import of a big file takes minutes, and the event loop must keep
+    sending the progress meanwhile."""
+    ctx.page.run_thread(work, *args)
+
+
+def available(ctx: AppContext) -> bool:
+    """Send picked files over HTTP? In a browser, when the server set uploads up (`main.py --web`)."""
+    return bool(getattr(ctx.page, "web", False)) and uploads.active() is not None
+
+
+def import_limit(ctx: AppContext) -> int:
+    """The largest file this session can import: the app's limit; in a browser without uploads the file must
+    also fit in one websocket frame (a bigger one closes the socket without a word). A static web build (Python
+    in the browser, no server) has no websocket."""
+    from flet.utils import is_pyodide
+
+    limit = uploads.max_import_bytes()
+    if getattr(ctx.page, "web", False) and not available(ctx) and not is_pyodide():
+        limit = min(limit, uploads.WEBSOCKET_IMPORT_BYTES)
+    return limit
+
+
+def too_big_message(ctx: AppContext, size: int | None) -> str | None:
+    """The message for a file over the import limit (None: it fits). Shown before anything is sent."""
+    over = uploads.too_big(size, import_limit(ctx))
+    if over is None:
+        return None
+    return ctx.t(
+        "This file is too big to import here ({size} MB; at most {limit} MB). Nothing was changed.",
+        size=decimal(ctx, over[0]),
+        limit=decimal(ctx, over[1]),
+    )
+
+
+def decimal(ctx: AppContext, value: float) -> str:
+    """A number of MB as the app's language writes it ("2.5" in English, "2,5" in German)."""
+    from babel.numbers import format_decimal
+
+    return format_decimal(value, format="#,##0.#", locale=ctx.t.language)
+
+
+def show_result(ctx: AppContext, imported: bool, message: str) -> None:
+    """Put the outcome under the import button (the redraw shows it) and redraw."""
+    ctx.drafts[transfer.IMPORT_RESULT_KEY] = (imported, message)
+    if imported:
+        transfer.apply_imported_settings(ctx)
+    else:
+        ctx.rerender()
+
+
+async def start(ctx: AppContext, picker: Any, chosen: Any) -> None:
+    """Send the picked file to the server: one upload URL for it, then Flet's client does the PUT."""
+    store = uploads.active()
+    if store is None or not ctx.may(permissions.IMPORT):  # the settings screen is host-only; check again here
+        show_result(ctx, False, ctx.t("Importing is not allowed on this device."))
+        return
+    size = int(getattr(chosen, "size", 0) or 0)
+    earlier = ctx.drafts.pop(UPLOAD_KEY, None)
+    if isinstance(earlier, Upload) and not earlier.importing:  # picked again while one was on its way
+        store.discard(earlier.slot)  # (one being imported is deleted when its import ends)
+    slot = store.issue(size)
+    upload = Upload(name=str(chosen.name), size=size, slot=slot)
+    ctx.drafts[UPLOAD_KEY] = upload
+    try:
+        url = ctx.page.get_upload_url(slot.name, uploads.EXPIRES_S)
+        show_progress(ctx, upload, 0.0)
+        await picker.upload(
+            [ft.FilePickerUploadFile(upload_url=url, id=getattr(chosen, "id", None), name=upload.name)]
+        )
+    except Exception as error:  # no upload possible in this session: say why, leave nothing behind
+        abandon(ctx, upload, sent_failure(ctx, ctx.describe(error)))
+
+
+def show_progress(ctx: AppContext, upload: Upload, value: float) -> None:
+    """The upload's progress bar in the import status area (one redraw per percent)."""
+    status = ctx.drafts.get(transfer.IMPORT_STATUS_KEY)
+    percent = int(value * 100)
+    if not isinstance(status, ft.Column) or percent == upload.shown:
+        return
+    upload.shown = percent
+    label = ft.Text(ctx.t("Sending the file… {percent} %", percent=percent))
+    status.controls = [
+        tag("import-progress", ft.Column([label, ft.ProgressBar(value=value, width=280)], tight=True))
+    ]
+    status.visible = True
+    try:
+        status.update()
+    except Exception:  # the screen was left: the upload goes on regardless
+        pass
+
+
+def on_upload(ctx: AppContext, event: Any) -> None:
+    """Flet's upload progress: 0.0 first, steps of 10 %, 1.0 once the server has the whole file; or an error."""
+    upload = ctx.drafts.get(UPLOAD_KEY)
+    if not isinstance(upload, Upload) or event.file_name != upload.name or upload.importing:
+        return  # an event of an upload given up (a newer pick), or a repeat of the last one
+    if event.error:
+        abandon(ctx, upload, failure_message(ctx, upload, str(event.error)))
+        return
+    progress = float(event.progress or 0.0)
+    if progress < 1.0:
+        show_progress(ctx, upload, progress)
+        return
+    upload.importing = True
+    in_background(ctx, finish, ctx, upload)
+
+
+def failure_message(ctx: AppContext, upload: Upload, error: str) -> str:
+    """What the player reads when the server refused the file or the connection broke."""
+    if " 413" in error:  # the server's own size check: the file grew after it was picked
+        return ctx.t(
+            "This file is too big to import here ({size} MB; at most {limit} MB). Nothing was changed.",
+            size=decimal(ctx, uploads.megabytes(upload.size, up=True)),
+            limit=decimal(ctx, uploads.megabytes(uploads.max_import_bytes(), up=False)),
+        )
+    return sent_failure(ctx, error)
+
+
+def sent_failure(ctx: AppContext, reason: str) -> str:
+    return ctx.t("The file could not be sent ({reason}). Nothing was changed.", reason=reason)
+
+
+def abandon(ctx: AppContext, upload: Upload, message: str) -> None:
+    """An upload that failed: delete what arrived, hide the progress, say why."""
+    store = uploads.active()
+    if store is not None:
+        store.discard(upload.slot)
+    if ctx.drafts.get(UPLOAD_KEY) is upload:
+        ctx.drafts.pop(UPLOAD_KEY, None)
+    hide_status(ctx)
+    show_result(ctx, False, message)
+
+
+def hide_status(ctx: AppContext) -> None:
+    status = ctx.drafts.get(transfer.IMPORT_STATUS_KEY)
+    if isinstance(status, ft.Column):
+        status.visible = False
+        try:
+            status.update()
+        except Exception:  # the screen was left
+            pass
+
+
+def finish(ctx: AppContext, upload: Upload) -> None:
+    """The whole file is on disk: import it (all or nothing) and delete it, also when the import fails."""
+    store = uploads.active()
+    try:
+        if store is None:
+            raise OSError(ctx.t("the upload folder is gone"))
+        path = store.path(upload.slot)
+        content = path.read_bytes()
+        if len(content) != upload.size:  # cut off on the way: never import part of a file
+            imported, message = False, ctx.t("The file did not arrive completely. Nothing was changed.")
+        else:
+            imported, message = transfer.import_with_progress(ctx, content)
+        del content
+    except OSError as error:
+        imported, message = (
+            False,
+            ctx.t("The file could not be read: {reason}", reason=error.strerror or str(error)),
+        )
+    finally:
+        if store is not None:
+            store.discard(upload.slot)
+        if ctx.drafts.get(UPLOAD_KEY) is upload:
+            ctx.drafts.pop(UPLOAD_KEY, None)
+    hide_status(ctx)
+    show_result(ctx, imported, message)
