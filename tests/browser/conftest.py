@@ -97,6 +97,37 @@ def chromium():
         browser.close()
 
 
+def leftover_contexts(browser: Any, before: list[Any]) -> list[str]:
+    """Close the contexts of `browser` opened since `before` (its `contexts` then) that are still open; say
+    what each showed (its pages' URLs).
+
+    The browser lives for the whole session, so a context that a test leaves open lives on into every later
+    test. Its page then sits on a server that has stopped, where Flet's client shows its reconnect spinner
+    ("Working...") for good: that renderer and the software GPU process keep drawing the animation, about half
+    a core here, and every later browser test runs slower."""
+    left = [context for context in browser.contexts if context not in before]
+    shown = [", ".join(page.url for page in context.pages) or "no page" for context in left]
+    for context in left:
+        context.close()
+    return shown
+
+
+@pytest.fixture(autouse=True)
+def every_context_closed(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A test on the browser closes every context it opened, also when it fails (a fixture: `yield` inside
+    `try`/`finally`, or `browser_tabs`). One left open is closed here and the test fails with what it showed.
+    Cheap: the browser's list of contexts is kept by Playwright on this side, no round trip."""
+    if "chromium" not in request.fixturenames:
+        yield
+        return
+    browser = request.getfixturevalue("chromium")
+    before = list(browser.contexts)
+    yield
+    left = leftover_contexts(browser, before)
+    if left:
+        pytest.fail(f"the test left {len(left)} browser context(s) open (closed now): {left}", pytrace=False)
+
+
 @pytest.fixture
 def app_url(tmp_path: Path) -> Iterator[str]:
     data = tmp_path / "data"
@@ -278,12 +309,10 @@ class UI:
 
 @pytest.fixture
 def ui(chromium, app_url: str, request) -> Iterator[UI]:
-    context = chromium.new_context(viewport=PHONE)
-    page = context.new_page()
-    helper = UI(page, app_url, request.node.name.removeprefix("test_"))
-    helper.open()
-    yield helper
-    context.close()
+    with browser_tabs(chromium, app_url) as tab:  # closed even when the first page load fails
+        helper = tab(request.node.name.removeprefix("test_"), PHONE)
+        helper.open()
+        yield helper
 
 
 @contextmanager

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import DESKTOP, OUTPUT, PHONE, UI, served
+from conftest import DESKTOP, OUTPUT, PHONE, UI, browser_tabs, served
 from PIL import Image
 from steps import extras_seed_data, set_language
 
@@ -34,10 +34,8 @@ def seeded_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, 
 @pytest.fixture
 def extras(chromium: Any, seeded_app: tuple[str, Any, Path]) -> Iterator[tuple[UI, Any, Path]]:
     url, seeded, data = seeded_app
-    context = chromium.new_context(viewport=PHONE)
-    helper = UI(context.new_page(), url, "extras")
-    yield helper, seeded, data
-    context.close()
+    with browser_tabs(chromium, url) as tab:
+        yield tab("extras", PHONE), seeded, data
 
 
 def scroll_down(ui: UI, pixels: int = 700) -> None:

@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import OUTPUT, PHONE, UI, free_port, served, start_server, wait_http
+from conftest import OUTPUT, PHONE, UI, browser_tabs, free_port, served, start_server, wait_http
 from steps import acts, present, tap_act
 
 from scorekeeper.play.session import PlaySession
@@ -137,41 +137,40 @@ def saved_logs(data: Path) -> list[str]:
 def test_resume_after_the_server_was_killed(chromium, tmp_path: Path) -> None:
     data = tmp_path / "data"
     data.mkdir()
-    context = chromium.new_context(viewport=PHONE)
-    page = context.new_page()
     port = free_port()
-    server = start_server(data, port)
-    try:
-        url = f"http://127.0.0.1:{port}/"
-        wait_http(url)
-        ui = UI(page, url, "resume")
-        ui.open("/")
-        start(ui, "500", pace="normal")  # computer moves drawn one by one from their thread
-        turns, deadline = 0, time.monotonic() + 120
-        while turns < 3 and time.monotonic() < deadline:  # the person's turns; the computers move between
-            offered = acts(ui)
-            if 'act-"stock"' in offered:
-                tap_act(ui, 'act-"stock"')
-            elif 'act-"discard"' in offered:
-                tap_act(ui, 'act-"discard"')
-                turns += 1
-            else:
+    url = f"http://127.0.0.1:{port}/"
+    with browser_tabs(chromium, url) as tab:  # the page outlives both servers: closed however the test ends
+        ui = tab("resume", PHONE)
+        page = ui.page
+        server = start_server(data, port)
+        try:
+            wait_http(url)
+            ui.open("/")
+            start(ui, "500", pace="normal")  # computer moves drawn one by one from their thread
+            turns, deadline = 0, time.monotonic() + 120
+            while turns < 3 and time.monotonic() < deadline:  # the person's turns; the computers move between
+                offered = acts(ui)
+                if 'act-"stock"' in offered:
+                    tap_act(ui, 'act-"stock"')
+                elif 'act-"discard"' in offered:
+                    tap_act(ui, 'act-"discard"')
+                    turns += 1
+                else:
+                    ui.page.wait_for_timeout(200)
+            assert turns == 3, (acts(ui), ui.all_text(), saved_logs(data))
+            deadline = time.monotonic() + 60
+            while not acts(ui) and time.monotonic() < deadline:
                 ui.page.wait_for_timeout(200)
-        assert turns == 3, (acts(ui), ui.all_text(), saved_logs(data))
-        deadline = time.monotonic() + 60
-        while not acts(ui) and time.monotonic() < deadline:
-            ui.page.wait_for_timeout(200)
-        before_acts = acts(ui)
-        before_screen = ui.all_text()
-        route = page.url.split("/", 3)[3]
-    finally:
-        server.send_signal(signal.SIGKILL)  # no shutdown code runs: what is on disk is all there is
-        server.wait(timeout=10)
-    with served(data) as url:
-        ui2 = UI(page, url, "resume")
-        ui2.open("/" + route, ready="play-panel")
-        ui2.page.wait_for_timeout(500)
-        assert acts(ui2) == before_acts
-        assert ui2.all_text() == before_screen
-        assert "Slot 5:" in before_screen, before_screen[:800]
-    context.close()
+            before_acts = acts(ui)
+            before_screen = ui.all_text()
+            route = page.url.split("/", 3)[3]
+        finally:
+            server.send_signal(signal.SIGKILL)  # no shutdown code runs: what is on disk is all there is
+            server.wait(timeout=10)
+        with served(data) as url:
+            ui2 = UI(page, url, "resume")
+            ui2.open("/" + route, ready="play-panel")
+            ui2.page.wait_for_timeout(500)
+            assert acts(ui2) == before_acts
+            assert ui2.all_text() == before_screen
+            assert "Slot 5:" in before_screen, before_screen[:800]

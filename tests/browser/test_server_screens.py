@@ -19,7 +19,7 @@ import pytest
 
 from scorekeeper.match import Match
 from scorekeeper.store import Store
-from tests.browser.conftest import PHONE, ROOT, UI, free_port, served, wait_http
+from tests.browser.conftest import PHONE, ROOT, browser_tabs, free_port, served, wait_http
 from tests.browser.steps import phone_on
 
 
@@ -84,28 +84,26 @@ def lan_app(tmp_path: Path) -> Iterator[str]:
 
 
 def test_phone_on_the_network_is_a_guest(chromium, lan_app: str) -> None:
-    context = chromium.new_context(viewport=PHONE)
-    guest = UI(context.new_page(), lan_app, "guest")
-    guest.open("/settings", ready="data-where")
-    screen = guest.all_text()
-    assert "host computer" in guest.text_of("data-where")
-    assert "this device" not in screen
-    for hidden in ("data-dir", "export-json", "import-file", "back-up-now", "guests-allowed"):
-        assert guest.page.locator(f'[flt-semantics-identifier="{hidden}"]').count() == 0, hidden
-    guest.wait("guest-note")
-    guest.page.wait_for_timeout(500)
-    guest.shot("settings")
-    context.close()
+    with browser_tabs(chromium, lan_app) as tab:
+        guest = tab("guest", PHONE)
+        guest.open("/settings", ready="data-where")
+        screen = guest.all_text()
+        assert "host computer" in guest.text_of("data-where")
+        assert "this device" not in screen
+        for hidden in ("data-dir", "export-json", "import-file", "back-up-now", "guests-allowed"):
+            assert guest.page.locator(f'[flt-semantics-identifier="{hidden}"]').count() == 0, hidden
+        guest.wait("guest-note")
+        guest.page.wait_for_timeout(500)
+        guest.shot("settings")
 
     host_url = lan_app.replace(lan_app.split("//")[1].split(":")[0], "127.0.0.1")
-    context = chromium.new_context(viewport=PHONE)
-    host = UI(context.new_page(), host_url, "host")
-    host.open("/settings", ready="data-dir")
-    assert "computer that serves this app" in host.text_of("data-where")
-    host.wait("guests-allowed")
-    host.page.wait_for_timeout(500)
-    host.shot("settings")
-    context.close()
+    with browser_tabs(chromium, host_url) as tab:
+        host = tab("host", PHONE)
+        host.open("/settings", ready="data-dir")
+        assert "computer that serves this app" in host.text_of("data-where")
+        host.wait("guests-allowed")
+        host.page.wait_for_timeout(500)
+        host.shot("settings")
 
 
 def test_home_and_history_page_their_lists(chromium, tmp_path: Path) -> None:
@@ -115,9 +113,8 @@ def test_home_and_history_page_their_lists(chromium, tmp_path: Path) -> None:
 
     data = tmp_path / "data"
     seed_many(str(data), 2 * (HOME_PAGE_SIZE + 5))  # 15 in progress, 15 finished
-    with served(data) as url:
-        context = chromium.new_context(viewport=PHONE)
-        ui = UI(context.new_page(), url, "paging")
+    with served(data) as url, browser_tabs(chromium, url) as tab:
+        ui = tab("paging", PHONE)
         ui.open("/", ready="home-more")
         assert "Show more (5 more)" in ui.text_of("home-more")
         ui.shot("home")
@@ -128,4 +125,3 @@ def test_home_and_history_page_their_lists(chromium, tmp_path: Path) -> None:
         ui.wait_text(f"Finished games: {HOME_PAGE_SIZE + 5}")
         assert PAGE_SIZE >= HOME_PAGE_SIZE + 5  # one page: no "Show more" here
         assert ui.page.locator('[flt-semantics-identifier="history-more"]').count() == 0
-        context.close()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import PHONE, UI, served
+from conftest import PHONE, browser_tabs, served
 
 from scorekeeper.match import Match
 from scorekeeper.store import Store
@@ -19,9 +19,8 @@ def test_undo_and_redo_after_a_page_reload(chromium, tmp_path: Path) -> None:
     match.add_round({"counts": [None, 3], "runs": [3, 1], "callers": [0], "blitz": False})
     store.save_match(match, "Round 1")
     store.close()
-    with served(data) as url:
-        context = chromium.new_context(viewport=PHONE)
-        ui = UI(context.new_page(), url, "undo_history")
+    with served(data) as url, browser_tabs(chromium, url) as tab:
+        ui = tab("undo_history", PHONE)
         ui.open(f"/match/{match.id}", ready="undo")
         ui.shot("undo-offered")
         ui.tap("undo")
@@ -32,4 +31,3 @@ def test_undo_and_redo_after_a_page_reload(chromium, tmp_path: Path) -> None:
         ui.wait("undo")
         ui.shot("redone")
         assert len(Store.open(data).get_match(match.id).rounds) == 1
-        context.close()
