@@ -22,6 +22,8 @@ from scorekeeper.store import Store
 from tests.browser.conftest import PHONE, ROOT, browser_tabs, free_port, served, wait_http
 from tests.browser.steps import phone_on
 
+pytestmark = pytest.mark.browser
+
 
 def seed(data: Path) -> str:
     store = Store.open(data)

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from conftest import PHONE, browser_tabs, served
 
 from scorekeeper.match import Match
 from scorekeeper.store import Store
+
+pytestmark = pytest.mark.browser
 
 
 def test_undo_and_redo_after_a_page_reload(chromium, tmp_path: Path) -> None:
