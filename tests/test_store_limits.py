@@ -261,7 +261,7 @@ def test_an_import_writes_each_index_bucket_once_per_batch_and_reports_progress(
 
     monkeypatch.setattr(os, "replace", counting)
     steps: list[tuple[int, int]] = []
-    report = store.import_json_text(text, progress=lambda done, total: steps.append((done, total)))
+    report = store.import_json_text(text, progress=lambda done, total, *phase: steps.append((done, total)))
     monkeypatch.undo()
     assert report.matches_added == 300 and steps[-1] == (300, 300)
     index_writes = [p for p in replaced if Path(p).parent.name == "index"]

@@ -51,8 +51,8 @@ def test_export_import_round_trips_exactly(tmp_path: Path) -> None:
     exported = source.export_json(tmp_path / "all.json")
     target = Store.open(tmp_path / "b")
     steps: list[tuple[int, int]] = []
-    report = target.import_json(exported, progress=lambda done, total: steps.append((done, total)))
-    assert steps == [(n, 4) for n in range(1, 5)]
+    report = target.import_json(exported, progress=lambda done, total, *phase: steps.append((done, total)))
+    assert steps == [*((n, 4) for n in range(1, 5)), (4, 4)]  # the last: the saving phase
     assert (report.matches_added, report.players_added, report.saved_games_added) == (3, 4, 1)
     assert report.settings_changed == 2 and report.changed
     first = json.loads(exported.read_text(encoding="utf-8"))
@@ -258,3 +258,33 @@ def test_an_import_writes_each_index_bucket_once(tmp_path: Path, monkeypatch: py
     assert report.matches_added == 1_050
     assert sorted(written) == sorted(set(written))  # no bucket twice
     assert len(store.list_matches()) == 1_050
+
+
+def test_an_import_reports_a_saving_phase_before_its_commit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After the last record is prepared, the commit and the index write still take seconds on a big file: the
+    import reports that phase (once, with done == total) before it starts them, so the screen need not sit at
+    100 %. Nothing is committed yet when it is reported (all or nothing)."""
+    from scorekeeper.store.batch import Batch
+    from scorekeeper.store.transfer import ImportPhase
+
+    source = filled(tmp_path / "source")
+    text = source.export_json_text()
+    calls: list[tuple[int, int, ImportPhase]] = []
+    committed: list[int] = []
+    real_commit = Batch.commit
+
+    def commit(self: Batch) -> None:
+        committed.append(len(calls))
+        real_commit(self)
+
+    monkeypatch.setattr(Batch, "commit", commit)
+    store = Store.open(tmp_path / "target")
+    store.import_json_text(
+        text, lambda done, total, phase=ImportPhase.WRITING: calls.append((done, total, phase))
+    )
+    total = calls[0][1]
+    assert [c[2] for c in calls] == [ImportPhase.WRITING] * total + [ImportPhase.SAVING]
+    assert calls[-1][:2] == (total, total) and calls[-2][:2] == (total, total)
+    assert committed == [len(calls)]  # the commit comes after the saving phase was reported

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from types import SimpleNamespace
@@ -326,10 +327,11 @@ def test_an_import_shows_its_progress_then_its_result(
     real = settings_view.import_content
 
     def watching(ctx: Any, content: Any, progress: Any = None) -> Any:
-        def spy(done: int, total: int) -> None:
-            progress(done, total)
+        def spy(done: int, total: int, *phase: Any) -> None:
+            progress(done, total, *phase)
             (bar,) = [c for c in walk(other.find("import-progress")) if isinstance(c, ft.ProgressBar)]
-            seen.append(bar.value)
+            if not phase:  # the games written (the saving phase after them has no measure)
+                seen.append(bar.value)
 
         assert other.has("import-progress")  # on screen before the first game is written
         return real(ctx, content, spy)
@@ -343,4 +345,124 @@ def test_an_import_shows_its_progress_then_its_result(
     assert len(other.store.list_matches()) == 4
     settings_view.handle_picked(other.ctx, [SimpleNamespace(bytes=b"not json", path=None, name="y.json")])
     assert other.find("import-result").value.startswith("The file was not imported")
+    assert len(other.store.list_matches()) == 4
+
+
+def test_a_picked_file_is_imported_off_the_event_loop(
+    app: App, tmp_path_factory: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file picked on a phone (its bytes) or a desktop (its path) is imported on a worker thread, as an uploaded
+    one is: the picker's handler returns at once, Flet's event loop stays free for every session, and the
+    progress under the import button reaches the screen while the games are written."""
+    export = app.store.export_json_text().encode("utf-8")
+    other = App(tmp_path_factory.mktemp("loop"))
+    other.go("/settings")
+    loop = other.connection.loop
+    runner = threading.Thread(target=loop.run_forever, daemon=True)  # the server's event loop
+    runner.start()
+    started, release, shown = threading.Event(), threading.Event(), threading.Event()
+    seen: list[tuple[str, bool]] = []
+    real_import, real_show = settings_view.import_content, settings_view.apply_imported_settings
+
+    def held(ctx: Any, content: Any, progress: Any = None) -> Any:
+        def spy(done: int, total: int, *phase: Any) -> None:
+            progress(done, total, *phase)
+            (label,) = [c for c in walk(other.find("import-progress")) if isinstance(c, ft.Text)]
+            seen.append((str(label.value), threading.current_thread() is not runner))
+
+        started.set()
+        assert release.wait(10)  # held until the test has seen the handler return
+        return real_import(ctx, content, spy)
+
+    def showing(ctx: Any) -> None:
+        real_show(ctx)
+        shown.set()
+
+    monkeypatch.setattr(settings_view, "import_content", held)
+    monkeypatch.setattr(settings_view, "apply_imported_settings", showing)
+    try:
+        files = [SimpleNamespace(bytes=export, path=None, name="x.json", size=len(export))]
+        handler = asyncio.run_coroutine_threadsafe(settings_view.on_picked(other.ctx, None, files), loop)
+        handler.result(timeout=10)  # the handler is done ...
+        assert started.wait(10)  # ... while the import has started and is held
+        assert not other.has("import-result") and len(other.store.list_matches()) == 0
+        assert other.find("import-progress") is not None
+        release.set()
+        assert shown.wait(10)
+    finally:
+        release.set()
+        loop.call_soon_threadsafe(loop.stop)
+        runner.join(10)
+    assert seen and all(off_loop for _, off_loop in seen)
+    assert seen[0][0].startswith("Writing the games…")
+    assert other.find("import-result").value.startswith("Imported: 4 new games")
+    assert len(other.store.list_matches()) == 4
+
+
+def test_a_desktop_pick_reads_its_path_off_the_event_loop(
+    app: App, tmp_path_factory: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The desktop's path goes the same way: `on_picked` hands the reading and the import to a worker."""
+    path = tmp_path_factory.mktemp("file") / "export.json"
+    path.write_bytes(app.store.export_json_text().encode("utf-8"))
+    other = App(tmp_path_factory.mktemp("desktop"))
+    other.go("/settings")
+    handed: list[Any] = []
+    monkeypatch.setattr(
+        "scorekeeper.ui.views.settings_upload.in_background", lambda ctx, work, *args: handed.append((work, args))
+    )
+    chosen = SimpleNamespace(bytes=None, path=str(path), name="e.json")
+    run_coroutine(settings_view.on_picked(other.ctx, None, [chosen]))
+    assert len(handed) == 1 and len(other.store.list_matches()) == 0  # nothing read or imported in the handler
+    work, args = handed[0]
+    work(*args)
+    assert len(other.store.list_matches()) == 4
+    assert other.find("import-result").value.startswith("Imported: 4 new games")
+
+
+@pytest.mark.parametrize(("language", "written"), [("en", "277,000"), ("de", "277.000")])
+def test_the_import_summary_writes_counts_the_languages_way(app: App, language: str, written: str) -> None:
+    """Issue follow-up: "Imported: 277000 new games" read as one long number; counts get the language's
+    thousands separator."""
+    app.ctx.update_settings(language=language)
+    report = SimpleNamespace(
+        changed=True, matches_added=277_000, matches_updated=12_345, matches_unchanged=1_000, matches_kept=0,
+        players_added=1_500,
+    )  # fmt: skip
+    text = settings_view.import_summary(app.ctx, report)
+    assert written in text
+    assert ("12,345" if language == "en" else "12.345") in text
+    assert ("1,500" if language == "en" else "1.500") in text
+    assert "277000" not in text
+
+
+def test_the_progress_says_when_the_games_are_written_but_not_yet_saved(
+    app: App, tmp_path_factory: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After the last game is written the import still commits and writes the index (seconds on a big file): the
+    progress says so instead of sitting at 100 %. The store reports the phase; the screen words it."""
+    from scorekeeper.store.transfer import ImportPhase
+
+    export = app.store.export_json_text().encode("utf-8")
+    other = App(tmp_path_factory.mktemp("saving"))
+    other.ctx.update_settings(language="de")
+    other.go("/settings")
+    seen: list[tuple[Any, str, Any]] = []
+    real = settings_view.import_content
+
+    def watching(ctx: Any, content: Any, progress: Any = None) -> Any:
+        def spy(done: int, total: int, phase: Any = ImportPhase.WRITING) -> None:
+            progress(done, total, phase)
+            (label,) = [c for c in walk(other.find("import-progress")) if isinstance(c, ft.Text)]
+            (bar,) = [c for c in walk(other.find("import-progress")) if isinstance(c, ft.ProgressBar)]
+            seen.append((phase, str(label.value), bar.value))
+
+        return real(ctx, content, spy)
+
+    monkeypatch.setattr(settings_view, "import_content", watching)
+    settings_view.handle_picked(other.ctx, [SimpleNamespace(bytes=export, path=None, name="x.json")])
+    phases = [phase for phase, _, _ in seen]
+    assert phases[-1] == ImportPhase.SAVING and set(phases[:-1]) == {ImportPhase.WRITING}
+    assert seen[-2][1] == "Die Spiele werden geschrieben… 100 %"
+    assert seen[-1][1] == "Die Spiele werden gespeichert…" and seen[-1][2] is None  # no percent to show
     assert len(other.store.list_matches()) == 4

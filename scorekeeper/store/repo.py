@@ -269,7 +269,7 @@ class Store:
     def import_json_text(self, content: str | bytes, progress: Progress | None = None) -> ImportReport:
         """Import an export (text or bytes), all or nothing: ImportFileError if anything in it is wrong,
         WriteError if it cannot be written; either way nothing changes. `progress(done, total)` reports each
-        record prepared."""
+        record prepared, then `progress(total, total, ImportPhase.SAVING)` the commit (see transfer.Progress)."""
         bundle = import_check.parse_export(content)
         with self.files.lock.held():
             self.files.refuse_if_read_only()

@@ -13,10 +13,10 @@ import csv
 import io
 import json
 import os
-from collections.abc import Callable
 from dataclasses import dataclass, fields
+from enum import Enum
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from scorekeeper.games.base import Message, joined
 from scorekeeper.match import GAME_TITLES, Match, now_iso
@@ -39,7 +39,21 @@ from scorekeeper.store.saved import _tables as saved_tables
 from scorekeeper.store.schema import CURRENT_SCHEMA
 from scorekeeper.store.storage import is_tmp, read_envelope
 
-Progress = Callable[[int, int], None]
+
+class ImportPhase(Enum):
+    """What an import is doing while it reports progress (the UI words it; the store has no UI text)."""
+
+    WRITING = "writing"  # preparing the records one by one: `done` of `total`
+    SAVING = "saving"  # all prepared: the all-or-nothing commit and the index write (seconds on a big file)
+
+
+class Progress(Protocol):
+    """`progress(done, total)` after each record prepared; `progress(total, total, ImportPhase.SAVING)` once
+    before the commit."""
+
+    def __call__(self, done: int, total: int, phase: ImportPhase = ImportPhase.WRITING, /) -> None: ...
+
+
 CSV_COLUMNS = (
     "match_id", "started", "game", "mode", "status", "round", "dealer", "seat", "player_id", "player",
     "points", "total",
@@ -183,7 +197,8 @@ def apply_import(
     progress: Progress | None = None,
 ) -> ImportReport:
     """Write a checked bundle into the store, all or nothing (the caller holds the lock). `progress(done,
-    total)` is called after each match and saved game is prepared, and once more when all are in place."""
+    total)` is called after each match and saved game is prepared, then `progress(total, total, SAVING)` once
+    before the commit and the index write, which take seconds on a big file."""
     report = ImportReport()
     batch = Batch(matches.layout)
     rows = players.rows()
@@ -255,6 +270,8 @@ def apply_import(
     if changed:
         batch.add(settings.layout.settings, SETTINGS_KIND, {SETTINGS_TABLE: {"1": {**current, **changed}}})
         report.settings_changed = len(changed)
+    if progress is not None:
+        progress(total, total, ImportPhase.SAVING)
     batch.commit()
     # One write per index bucket for the whole import: written per 1,000 games, every bucket was rewritten each
     # time with all the games before it (quadratic; most of a 250 MB import's time).

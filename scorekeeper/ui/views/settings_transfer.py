@@ -18,6 +18,7 @@ from typing import Any
 import flet as ft
 
 from scorekeeper.store import StoreError
+from scorekeeper.store.transfer import ImportPhase, Progress
 from scorekeeper.ui.components.layout import section
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
@@ -54,26 +55,35 @@ def save_in_data_folder(store: Any, kind: str, when: datetime | None = None) -> 
     return Path(method(target))
 
 
+def count(ctx: AppContext, n: int) -> str:
+    """A count as the app's language writes it: "277,000" in English, "277.000" in German."""
+    from scorekeeper.ui.views.settings_upload import decimal
+
+    return decimal(ctx, n)
+
+
 def import_summary(ctx: AppContext, report: Any) -> str:
-    """The import's outcome in the app's language."""
+    """The import's outcome in the app's language, its counts with the language's thousands separator."""
     if not report.changed:
         return ctx.t("Nothing new to import: everything in the file is already here.")
+    added, players = report.matches_added, report.players_added
     text = ctx.t(
         "Imported: {added}, {updated} updated, {same} already here, {players}.",
-        added=ctx.t.plural("{n} new game", "{n} new games", report.matches_added),
-        updated=report.matches_updated,
-        same=report.matches_unchanged + report.matches_kept,
-        players=ctx.t.plural("{n} new player", "{n} new players", report.players_added),
+        added=ctx.t.plural("{n} new game", "{n} new games", added, n=count(ctx, added)),
+        updated=count(ctx, report.matches_updated),
+        same=count(ctx, report.matches_unchanged + report.matches_kept),
+        players=ctx.t.plural("{n} new player", "{n} new players", players, n=count(ctx, players)),
     )
     if report.matches_kept:
         text += " " + ctx.t(
-            "Games kept as they are on this device, because they are newer here: {n}.", n=report.matches_kept
+            "Games kept as they are on this device, because they are newer here: {n}.",
+            n=count(ctx, report.matches_kept),
         )
     return text
 
 
 def import_content(
-    ctx: AppContext, content: bytes | str, progress: Callable[[int, int], None] | None = None
+    ctx: AppContext, content: bytes | str, progress: Progress | None = None
 ) -> tuple[bool, str]:
     """Import an export file's content. Returns (imported, message); a bad file changes nothing."""
     try:
@@ -117,7 +127,9 @@ def picked_size(chosen: Any) -> int | None:
 
 async def on_picked(ctx: AppContext, picker: Any, files: list[Any]) -> None:
     """The FilePicker's result. A file over the limit is refused before anything is sent or read; in a browser
-    the file is then sent over HTTP (settings_upload), elsewhere it is read from its bytes or path here."""
+    the file is then sent over HTTP (settings_upload), elsewhere it is read from its bytes or path and imported
+    on a worker thread (`handle_picked`): this handler runs on Flet's event loop, which every session shares
+    and which must keep sending the import's progress meanwhile."""
     from scorekeeper.ui.views import settings_upload
 
     if not files:
@@ -125,7 +137,7 @@ async def on_picked(ctx: AppContext, picker: Any, files: list[Any]) -> None:
     chosen = files[0]
     refused = settings_upload.too_big_message(ctx, picked_size(chosen))
     if refused is not None:
-        settings_upload.show_result(ctx, False, refused)
+        show_result(ctx, False, refused)
     elif (
         getattr(chosen, "bytes", None) is None
         and not getattr(chosen, "path", None)
@@ -133,12 +145,13 @@ async def on_picked(ctx: AppContext, picker: Any, files: list[Any]) -> None:
         and settings_upload.available(ctx)
     ):
         await settings_upload.start(ctx, picker, chosen)
-    else:  # an empty file has nothing to send: the import says it is no export
-        handle_picked(ctx, files)
+    else:  # (an empty file has nothing to send: the import says it is no export)
+        settings_upload.in_background(ctx, handle_picked, ctx, files)
 
 
 def handle_picked(ctx: AppContext, files: list[Any]) -> None:
-    """Import a picked file from its bytes (phone, a browser without uploads) or its path (desktop)."""
+    """Import a picked file from its bytes (phone, a browser without uploads) or its path (desktop). Blocks
+    until the import is done: `on_picked` runs it on a worker thread."""
     from scorekeeper.ui.views import settings_upload
 
     if not files:
@@ -146,7 +159,7 @@ def handle_picked(ctx: AppContext, files: list[Any]) -> None:
     chosen = files[0]
     refused = settings_upload.too_big_message(ctx, picked_size(chosen))
     if refused is not None:  # before the file is read
-        settings_upload.show_result(ctx, False, refused)
+        show_result(ctx, False, refused)
         return
     content = getattr(chosen, "bytes", None)
     if content is None and getattr(chosen, "path", None):
@@ -158,8 +171,18 @@ def handle_picked(ctx: AppContext, files: list[Any]) -> None:
     if content is None:
         ctx.error(ctx.t("The file could not be read."))
         return
-    imported, message = import_with_progress(ctx, content)
-    ctx.drafts[IMPORT_RESULT_KEY] = (imported, message)  # shown under the buttons by the redraw that follows
+    import_and_show(ctx, content)
+
+
+def import_and_show(ctx: AppContext, content: bytes | str) -> None:
+    """Import a file's content with its progress on the screen, then show the outcome: the one way every
+    transport (bytes, path, upload) ends. Call it off the event loop (it takes minutes on a big file)."""
+    show_result(ctx, *import_with_progress(ctx, content))
+
+
+def show_result(ctx: AppContext, imported: bool, message: str) -> None:
+    """Put the outcome under the import button (the redraw shows it) and redraw."""
+    ctx.drafts[IMPORT_RESULT_KEY] = (imported, message)
     if imported:
         apply_imported_settings(ctx)
     else:
@@ -168,7 +191,8 @@ def handle_picked(ctx: AppContext, files: list[Any]) -> None:
 
 def import_with_progress(ctx: AppContext, content: bytes | str) -> tuple[bool, str]:
     """`import_content` with a progress bar under the import button: a file of thousands of games takes seconds,
-    and a screen that seems frozen is tapped again. The bar follows the games written (the check before is quick).
+    and a screen that seems frozen is tapped again. The bar follows the games written (the check before is quick),
+    then turns indeterminate while they are saved (the commit and the index write, seconds on a big file).
 
     On the screen, not in a dialog: a modal dialog opened and closed by the server within one import could be
     left open in the browser, over the screen and with no way out (a slow connection)."""
@@ -185,13 +209,18 @@ def import_with_progress(ctx: AppContext, content: bytes | str) -> tuple[bool, s
         except Exception:  # the screen was left: the import goes on regardless
             pass
 
-    def progress(done: int, total: int) -> None:
+    def progress(done: int, total: int, phase: ImportPhase = ImportPhase.WRITING) -> None:
+        if phase is ImportPhase.SAVING:
+            bar.value = None  # no measure of the commit's progress: a moving bar says it is still working
+            label.value = ctx.t("Saving the games…")
+            redraw()
+            return
         percent = done * 100 // max(total, 1)
         if percent == shown[0]:
             return  # one redraw per percent, not one per game
         shown[0] = percent
         bar.value = done / max(total, 1)
-        label.value = ctx.t("Writing the games… {percent} %", percent=percent)
+        label.value = ctx.t("Writing the games… {percent} %", percent=count(ctx, percent))
         redraw()
 
     status.controls = [tag("import-progress", ft.Column([label, bar], tight=True))]

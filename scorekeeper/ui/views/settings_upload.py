@@ -79,20 +79,11 @@ def decimal(ctx: AppContext, value: float) -> str:
     return format_decimal(value, format="#,##0.#", locale=ctx.t.language)
 
 
-def show_result(ctx: AppContext, imported: bool, message: str) -> None:
-    """Put the outcome under the import button (the redraw shows it) and redraw."""
-    ctx.drafts[transfer.IMPORT_RESULT_KEY] = (imported, message)
-    if imported:
-        transfer.apply_imported_settings(ctx)
-    else:
-        ctx.rerender()
-
-
 async def start(ctx: AppContext, picker: Any, chosen: Any) -> None:
     """Send the picked file to the server: one upload URL for it, then Flet's client does the PUT."""
     store = uploads.active()
     if store is None or not ctx.may(permissions.IMPORT):  # the settings screen is host-only; check again here
-        show_result(ctx, False, ctx.t("Importing is not allowed on this device."))
+        transfer.show_result(ctx, False, ctx.t("Importing is not allowed on this device."))
         return
     size = int(getattr(chosen, "size", 0) or 0)
     earlier = ctx.drafts.pop(UPLOAD_KEY, None)
@@ -168,7 +159,7 @@ def abandon(ctx: AppContext, upload: Upload, message: str) -> None:
     if ctx.drafts.get(UPLOAD_KEY) is upload:
         ctx.drafts.pop(UPLOAD_KEY, None)
     hide_status(ctx)
-    show_result(ctx, False, message)
+    transfer.show_result(ctx, False, message)
 
 
 def hide_status(ctx: AppContext) -> None:
@@ -182,27 +173,25 @@ def hide_status(ctx: AppContext) -> None:
 
 
 def finish(ctx: AppContext, upload: Upload) -> None:
-    """The whole file is on disk: import it (all or nothing) and delete it, also when the import fails."""
+    """The whole file is on disk: read it, delete it (whatever the outcome), and import it (all or nothing) the
+    way every picked file is imported (`transfer.import_and_show`). Runs on a worker thread."""
     store = uploads.active()
+    content, failure = b"", None
     try:
         if store is None:
             raise OSError(ctx.t("the upload folder is gone"))
-        path = store.path(upload.slot)
-        content = path.read_bytes()
+        content = store.path(upload.slot).read_bytes()
         if len(content) != upload.size:  # cut off on the way: never import part of a file
-            imported, message = False, ctx.t("The file did not arrive completely. Nothing was changed.")
-        else:
-            imported, message = transfer.import_with_progress(ctx, content)
-        del content
+            failure = ctx.t("The file did not arrive completely. Nothing was changed.")
     except OSError as error:
-        imported, message = (
-            False,
-            ctx.t("The file could not be read: {reason}", reason=error.strerror or str(error)),
-        )
+        failure = ctx.t("The file could not be read: {reason}", reason=error.strerror or str(error))
     finally:
         if store is not None:
             store.discard(upload.slot)
         if ctx.drafts.get(UPLOAD_KEY) is upload:
             ctx.drafts.pop(UPLOAD_KEY, None)
-    hide_status(ctx)
-    show_result(ctx, imported, message)
+    if failure is not None:
+        hide_status(ctx)
+        transfer.show_result(ctx, False, failure)
+    else:
+        transfer.import_and_show(ctx, content)
