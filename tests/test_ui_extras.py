@@ -87,7 +87,9 @@ def test_rules_exist_for_every_game_in_every_language_with_the_same_sections() -
 # ------------------------------------------------------------------ history
 
 
-def test_history_lists_games_in_progress_and_finished_games(app: App, seeded_dir: tuple[Path, Seeded]) -> None:
+def test_history_lists_games_in_progress_and_finished_games(
+    app: App, seeded_dir: tuple[Path, Seeded]
+) -> None:
     # Issue 8.14: games in progress are listed too, first, with "Continue".
     seeded = seeded_dir[1]
     app.go("/history")
@@ -409,11 +411,14 @@ def test_a_desktop_pick_reads_its_path_off_the_event_loop(
     other.go("/settings")
     handed: list[Any] = []
     monkeypatch.setattr(
-        "scorekeeper.ui.views.settings_upload.in_background", lambda ctx, work, *args: handed.append((work, args))
+        "scorekeeper.ui.views.settings_upload.in_background",
+        lambda ctx, work, *args: handed.append((work, args)),
     )
     chosen = SimpleNamespace(bytes=None, path=str(path), name="e.json")
     run_coroutine(settings_view.on_picked(other.ctx, None, [chosen]))
-    assert len(handed) == 1 and len(other.store.list_matches()) == 0  # nothing read or imported in the handler
+    assert (
+        len(handed) == 1 and len(other.store.list_matches()) == 0
+    )  # nothing read or imported in the handler
     work, args = handed[0]
     work(*args)
     assert len(other.store.list_matches()) == 4
@@ -466,3 +471,29 @@ def test_the_progress_says_when_the_games_are_written_but_not_yet_saved(
     assert seen[-2][1] == "Die Spiele werden geschrieben… 100 %"
     assert seen[-1][1] == "Die Spiele werden gespeichert…" and seen[-1][2] is None  # no percent to show
     assert len(other.store.list_matches()) == 4
+
+
+def test_a_second_import_while_one_runs_is_refused_with_a_message(
+    app: App, tmp_path_factory: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The screen is free while a file is imported on a worker: a second file picked meanwhile is refused (it
+    would share the progress line and wait for the first anyway), and nothing of it is imported."""
+    export = app.store.export_json_text().encode("utf-8")
+    other = App(tmp_path_factory.mktemp("twice"))
+    other.go("/settings")
+    said: list[str] = []
+    monkeypatch.setattr(other.ctx, "error", said.append)
+    real = settings_view.import_content
+
+    def during_the_first(ctx: Any, content: Any, progress: Any = None) -> Any:
+        settings_view.handle_picked(other.ctx, [SimpleNamespace(bytes=export, path=None, name="again.json")])
+        return real(ctx, content, progress)
+
+    monkeypatch.setattr(settings_view, "import_content", during_the_first)
+    settings_view.handle_picked(other.ctx, [SimpleNamespace(bytes=export, path=None, name="x.json")])
+    assert said == ["An import is already running. Please wait until it is done."]
+    assert other.find("import-result").value.startswith("Imported: 4 new games")
+    monkeypatch.setattr(settings_view, "import_content", real)
+    settings_view.handle_picked(other.ctx, [SimpleNamespace(bytes=export, path=None, name="y.json")])
+    assert said == ["An import is already running. Please wait until it is done."]  # the next one may run
+    assert other.find("import-result").value.startswith("Nothing new to import")

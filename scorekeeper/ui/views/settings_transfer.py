@@ -10,6 +10,7 @@ tests/browser/test_extras_screens.py); the handlers are plain functions, also te
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -25,6 +26,7 @@ from scorekeeper.ui.context import AppContext
 
 PICKER_KEY = "extras_file_picker"  # the page's one FilePicker, kept in the session's drafts
 IMPORT_STATUS_KEY = "import_status"  # the settings screen's place for an import's progress
+IMPORTING_KEY = "importing"  # held (a Lock) while this session imports a file
 IMPORT_RESULT_KEY = "import_result"  # (imported, message) of the import just done, for the redraw after it
 
 # What can be exported, as data: kind -> (file extension, store method giving the text).
@@ -176,8 +178,17 @@ def handle_picked(ctx: AppContext, files: list[Any]) -> None:
 
 def import_and_show(ctx: AppContext, content: bytes | str) -> None:
     """Import a file's content with its progress on the screen, then show the outcome: the one way every
-    transport (bytes, path, upload) ends. Call it off the event loop (it takes minutes on a big file)."""
-    show_result(ctx, *import_with_progress(ctx, content))
+    transport (bytes, path, upload) ends. Call it off the event loop (it takes minutes on a big file). One import
+    at a time per session: the screen is free while it runs, and a second file picked meanwhile would share its
+    progress line; it is refused with a message instead."""
+    running: threading.Lock = ctx.drafts.setdefault(IMPORTING_KEY, threading.Lock())
+    if not running.acquire(blocking=False):
+        ctx.error(ctx.t("An import is already running. Please wait until it is done."))
+        return
+    try:
+        show_result(ctx, *import_with_progress(ctx, content))
+    finally:
+        running.release()
 
 
 def show_result(ctx: AppContext, imported: bool, message: str) -> None:
