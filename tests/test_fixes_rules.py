@@ -272,6 +272,8 @@ def test_a_tie_at_the_target_is_reported_while_the_game_goes_on() -> None:
 
 
 def test_round_calls_of_every_round() -> None:
-    match = play("racko", {"variant": "bonus", "target": 800}, [racks(), quick([7, 10, 1], [None, 6, None], [1])])
+    match = play(
+        "racko", {"variant": "bonus", "target": 800}, [racks(), quick([7, 10, 1], [None, 6, None], [1])]
+    )
     assert match.round_calls() == [{0: (75, 100, 4)}, {1: (75, 400, 6)}]
     assert play("ruckzuck", {}, []).round_calls() == []

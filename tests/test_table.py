@@ -189,7 +189,14 @@ def test_a_host_restart_resumes_the_table_and_the_phones_reconnect(tmp_path: Pat
 
 
 def test_guests_never_open_the_tables_host_screens() -> None:
-    for route in ("/join", "/join/ACK39X", "/table/ACK39X/board", "/table/ACK39X/seat", "/join/ACK39X?x=1", "/"):
+    for route in (
+        "/join",
+        "/join/ACK39X",
+        "/table/ACK39X/board",
+        "/table/ACK39X/seat",
+        "/join/ACK39X?x=1",
+        "/",
+    ):
         assert may_open(route, guest=True)
     for route in ("/table/new", "/table/ACK39X", "/table/ACK39X/", "/table/new?game=rage"):
         assert not may_open(route, guest=True) and may_open(route, guest=False)

@@ -90,7 +90,9 @@ def _first_paint(browser: Any, url: str, ready: str) -> float:
     page.goto(url)
     page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=PAINT_TIMEOUT_MS)
     page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
-    page.wait_for_selector(f'[flt-semantics-identifier="{ready}"]', state="attached", timeout=PAINT_TIMEOUT_MS)
+    page.wait_for_selector(
+        f'[flt-semantics-identifier="{ready}"]', state="attached", timeout=PAINT_TIMEOUT_MS
+    )
     elapsed = (time.perf_counter() - start) * 1000
     context.close()
     return elapsed

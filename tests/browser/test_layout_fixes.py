@@ -61,7 +61,9 @@ def served_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, 
 
 
 @pytest.fixture
-def tab(chromium: Any, served_app: tuple[str, dict[str, str]], request: pytest.FixtureRequest) -> Iterator[UI]:
+def tab(
+    chromium: Any, served_app: tuple[str, dict[str, str]], request: pytest.FixtureRequest
+) -> Iterator[UI]:
     url, _ = served_app
     context = chromium.new_context(viewport=PHONE)
     try:
@@ -94,7 +96,9 @@ def test_emoji_in_a_name_is_drawn_in_colour(tab: UI) -> None:
     tab.page.route("https://fonts.gstatic.com/**", lambda route: route.abort())
     tab.open("/players", ready="player-Oma 👵")
     coloured = 0
-    deadline = time.monotonic() + 90  # the emoji font (3.7 MB) arrives after the first frame: poll, generously
+    deadline = (
+        time.monotonic() + 90
+    )  # the emoji font (3.7 MB) arrives after the first frame: poll, generously
     while time.monotonic() < deadline:  # on a busy CI machine the first page of a fresh server is slow
         row = tab.node("player-Oma 👵").bounding_box() if tab.node("player-Oma 👵").count() else None
         if row is None:  # between two frames the row may be out of the tree for a moment: look again
@@ -134,7 +138,9 @@ def test_other_scripts_ask_google_fonts_while_canvaskit_stays_local(
         tab.page.on("request", lambda r: local_fonts.append(r.url) if "/assets/fonts/noto" in r.url else None)
         tab.open("/players", ready="player-李")
         config = tab.page.evaluate("[flet.fontFallbackBaseUrl, flet.canvasKitBaseUrl, flet.noCdn]")
-        assert config[0] == FONT_FALLBACK_BASE_URL and config[1].startswith("/canvaskit") and config[2] is True
+        assert (
+            config[0] == FONT_FALLBACK_BASE_URL and config[1].startswith("/canvaskit") and config[2] is True
+        )
         for _ in range(100):  # the fallback lookup starts after the first frame that draws "李"
             if asked:
                 break
@@ -218,7 +224,9 @@ def test_racko_entry_fits_a_phone_with_four_players(tab: UI, served_app: tuple[s
     assert abs(one["y"] - ten["y"]) < 2, "the quick form's 10 wrapped onto a line of its own"
 
 
-def test_typed_numbers_on_the_racko_pad_and_rage_bids(tab: UI, served_app: tuple[str, dict[str, str]]) -> None:
+def test_typed_numbers_on_the_racko_pad_and_rage_bids(
+    tab: UI, served_app: tuple[str, dict[str, str]]
+) -> None:
     """Item 12: on a desktop, "23" then Enter-less placement, "5" Enter, Backspace, Tab; Rage bids by keys."""
     _, games = served_app
     size(tab, "desktop")

@@ -64,7 +64,10 @@ def build(ctx: AppContext, archived: str | None = None, **_: str) -> ft.View:
 
     # Drawn again after each added player: the field takes the focus back for the next name.
     name_field = ft.TextField(
-        label=ctx.t("Name"), expand=True, on_submit=lambda _: add(), autofocus=bool(draft.pop("typing", False))
+        label=ctx.t("Name"),
+        expand=True,
+        on_submit=lambda _: add(),
+        autofocus=bool(draft.pop("typing", False)),
     )
 
     def add() -> None:
