@@ -3,7 +3,8 @@
 Why: the screens of a live table redraw on every move, on every device at once. Flet sends each device the diff
 of its new control tree against the one on screen. A part that is the very control already on screen costs
 nothing to diff and sends nothing (it is isolated: the update does not even walk into it); a part built again
-under the key of the one on screen replaces it.
+under its role's key is reconciled with the one on screen (Flet's keyed diff sends the fields that changed, and
+freezes the new controls: see `changes_itself`). `TableScreen` draws a table's screen from such parts.
 """
 
 from __future__ import annotations
