@@ -111,3 +111,6 @@ def test_read_only_store_shows_a_banner_on_every_screen(app: App) -> None:
         text = app.screen_text()
         assert "nothing can be saved" in text and "make the data folder writable" in text
         assert "/data is not writable" in text
+    app.store.files.read_only_reason = Message("the data folder is on a read-only disk")
+    app.go("/")
+    assert "\nThe data folder is on a read-only disk\n" in app.screen_text()  # a line of its own: capitalised

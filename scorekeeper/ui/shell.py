@@ -11,6 +11,7 @@ from typing import Any
 
 import flet as ft
 
+from scorekeeper.games.messages import Capitalized
 from scorekeeper.table.host import may_open
 from scorekeeper.ui.context import AppContext
 from scorekeeper.ui.routes import build_view, failure_text
@@ -115,8 +116,8 @@ def read_only_banner(ctx: AppContext) -> ft.Control:
     """Shown above every screen while the store could only be opened for reading."""
     reason = getattr(ctx.store, "read_only_reason", None)
     lines = [ctx.t("Read only: the games are shown, but nothing can be saved.")]
-    if reason:
-        lines.append(ctx.describe(reason))
+    if reason:  # a reason the store words to go inside a sentence; here it is a line of its own
+        lines.append(ctx.describe(Capitalized("{what}", what=reason)))
     lines.append(
         ctx.t(
             "To save again, make the data folder writable (or free some space) and restart the app, "
