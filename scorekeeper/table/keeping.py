@@ -35,7 +35,7 @@ class Keeping:
         self._round = self.match.round_index
         self._saving = False
         watch = getattr(self.store, "watch_matches", None)  # a store without it (tests) is simply not heard
-        self.heard = watch is not None
+        self.watched = watch is not None
         """Whether the store tells this table of every change to its match (then `match` is always current)."""
         if watch is not None:
             watch(self._heard)
@@ -91,7 +91,7 @@ class Keeping:
         """Make sure `match` is the stored one before it is shown. A store that tells of every change to it has
         already brought it up to date (`Table.match_changed`), so every device's redraw does not read the match
         from disk again; otherwise read it back."""
-        if not self.heard:
+        if not self.watched:
             self.refresh()
 
     def enter(self, seat: int, values: Part) -> bool:

@@ -14,6 +14,9 @@ from typing import Any
 import pytest
 from conftest import OUTPUT, PHONE, ROOT, UI, seeded_ui, served
 
+from scorekeeper.match import Match
+from scorekeeper.store import Store
+
 
 @contextmanager
 def phone_on(chromium: Any, data: Path, seed: Callable[[Path], Any], name: str) -> Iterator[tuple[UI, Any]]:
@@ -39,6 +42,17 @@ def seeded_in_each_language(seed: Callable[[Any], Any], name: str) -> Any:
             yield made
 
     return fixture
+
+
+def other_device_export(folder: Path) -> Path:
+    """A small export of another device: one finished Ruck Zuck game of Dee and Eve (Eve wins)."""
+    with Store.open(folder) as store:
+        dee, eve = store.add_player("Dee").id, store.add_player("Eve").id
+        match = Match.new("ruckzuck", {}, [dee, eve], names=["Dee", "Eve"])
+        match.add_round({"hands": [[], [7]], "out": 0})
+        match.add_round({"hands": [[9], []], "out": 1})
+        store.save_match(match)
+        return Path(store.export_json(folder / "export.json"))
 
 
 def extras_seed_data() -> Any:

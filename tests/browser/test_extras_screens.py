@@ -12,9 +12,8 @@ from typing import Any
 import pytest
 from conftest import DESKTOP, OUTPUT, PHONE, UI, browser_tabs, served
 from PIL import Image
-from steps import extras_seed_data, set_language
+from steps import extras_seed_data, other_device_export, set_language
 
-from scorekeeper.match import Match
 from scorekeeper.store import Store
 
 pytestmark = pytest.mark.browser
@@ -130,14 +129,7 @@ def test_import_through_the_browsers_file_chooser(
     """The Import button opens the browser's file chooser (a client action inside the tap); the chosen export
     of another device is imported, and its finished game shows up in the history."""
     ui, _, _ = extras
-    other = tmp_path_factory.mktemp("other-device")
-    with Store.open(other) as store:
-        dee, eve = store.add_player("Dee").id, store.add_player("Eve").id
-        match = Match.new("ruckzuck", {}, [dee, eve], names=["Dee", "Eve"])
-        match.add_round({"hands": [[], [7]], "out": 0})
-        match.add_round({"hands": [[9], []], "out": 1})
-        store.save_match(match)
-        export = store.export_json(other / "export.json")
+    export = other_device_export(tmp_path_factory.mktemp("other-device"))
     ui.open("/settings", ready="import-file")
     with ui.page.expect_file_chooser(timeout=15_000) as chooser:
         ui.tap("import-file")

@@ -9,25 +9,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from steps import phone_on
+from steps import other_device_export, phone_on
 
 from scorekeeper.bench.store import export_text
-from scorekeeper.match import Match
 from scorekeeper.store import Store
 from scorekeeper.ui.uploads import FOLDER_NAME, LIMIT_ENV
 
 pytestmark = pytest.mark.browser
-
-
-def other_device_export(folder: Path) -> Path:
-    """A small export of another device: one finished Ruck Zuck game of Dee and Eve (Eve wins)."""
-    with Store.open(folder) as store:
-        dee, eve = store.add_player("Dee").id, store.add_player("Eve").id
-        match = Match.new("ruckzuck", {}, [dee, eve], names=["Dee", "Eve"])
-        match.add_round({"hands": [[], [7]], "out": 0})
-        match.add_round({"hands": [[9], []], "out": 1})
-        store.save_match(match)
-        return Path(store.export_json(folder / "export.json"))
 
 
 def test_import_goes_over_http_and_a_file_too_big_is_refused_before_sending(

@@ -63,12 +63,14 @@ def import_limit(ctx: AppContext) -> int:
 def too_big_message(ctx: AppContext, size: int | None) -> str | None:
     """The message for a file over the import limit (None: it fits). Shown before anything is sent."""
     over = uploads.too_big(size, import_limit(ctx))
-    if over is None:
-        return None
+    return None if over is None else too_big_text(ctx, *over)
+
+
+def too_big_text(ctx: AppContext, size_mb: float, limit_mb: float) -> str:
     return ctx.t(
         "This file is too big to import here ({size} MB; at most {limit} MB). Nothing was changed.",
-        size=decimal(ctx, over[0]),
-        limit=decimal(ctx, over[1]),
+        size=decimal(ctx, size_mb),
+        limit=decimal(ctx, limit_mb),
     )
 
 
@@ -139,11 +141,11 @@ def on_upload(ctx: AppContext, event: Any) -> None:
 def failure_message(ctx: AppContext, upload: Upload, error: str) -> str:
     """What the player reads when the server refused the file or the connection broke."""
     if " 413" in error:  # the server's own size check: the file grew after it was picked
-        return ctx.t(
-            "This file is too big to import here ({size} MB; at most {limit} MB). Nothing was changed.",
-            size=decimal(ctx, uploads.megabytes(upload.size, up=True)),
-            limit=decimal(ctx, uploads.megabytes(uploads.max_import_bytes(), up=False)),
+        size, limit = (
+            uploads.megabytes(upload.size, up=True),
+            uploads.megabytes(uploads.max_import_bytes(), up=False),
         )
+        return too_big_text(ctx, size, limit)
     return sent_failure(ctx, error)
 
 
