@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.games.base import Message, RuleError, State, play_out, raw_move, same_action
+from scorekeeper.games.base import NOT_LEGAL, Message, RuleError, State, play_out, raw_move, same_action
 from scorekeeper.games.contract import GameSpec
 from scorekeeper.games.spec import GAMES
 from scorekeeper.ui.i18n import Translator
@@ -265,6 +265,93 @@ def test_a_clone_is_independent(game: GameSpec, data: st.DataObject) -> None:
     assert snapshot(twin) == before
     play_out(twin, [None] * state.options.players, rng)
     assert snapshot(state) == before
+
+
+# --- the fast path keeps the contract --------------------------------------------------------------------
+
+
+STEPS_CHECKED = 150
+"""Moves of a random round checked one by one (random Racko rounds run to hundreds of turns)."""
+
+
+def _variants(action: Any) -> list[Any]:
+    """The same move as other callers may send it: as JSON gives it back, lists as tuples, and near misses
+    that are another move or none (a bool or a float for a number, a word in capitals)."""
+    shapes = [json.loads(json.dumps(action)), _freeze(action)]
+    if isinstance(action, list):
+        for i, part in enumerate(action):
+            for other in (True, float(part) if type(part) is int else None, str(part).upper(), part):
+                if other is not None and other is not part:
+                    shapes.append([*action[:i], other, *action[i + 1 :]])
+        shapes.append([*action, 0])
+    elif type(action) is int:
+        shapes += [True, float(action), action + 100, -1]
+    else:
+        shapes += [str(action).upper(), [action]]
+    return shapes
+
+
+@SPECS
+@CASES
+@given(data=st.data())
+def test_the_games_quick_legality_check_agrees_with_the_legal_list(
+    game: GameSpec, data: st.DataObject
+) -> None:
+    """`_legal` answers from the phase and the card at once; at every point of a random round it must say
+    what the whole list says, for every legal move, the same move in other shapes, near misses, the moves of
+    every other point of a round from the same deal and junk."""
+    drawn = data.draw(rounds(game))
+    state = _deal(game, drawn)
+    rng = random.Random(drawn[1])
+    elsewhere: list[Any] = []
+    other = state.clone()
+    while not other.is_over and len(elsewhere) < 400:
+        elsewhere += other.legal_actions()
+        other.apply(rng.choice(other.legal_actions()))
+    elsewhere = list({repr(a): a for a in elsewhere}.values())
+    for _ in range(STEPS_CHECKED):
+        if state.is_over:
+            return
+        legal = state.legal_actions()
+        candidates = [*JUNK, *elsewhere]
+        for action in legal:
+            candidates += [action, *_variants(action)]
+        for action in candidates:
+            listed = next((a for a in legal if same_action(action, a)), None)
+            quick = state._legal(action)
+            if listed is None:
+                assert quick is NOT_LEGAL, (action, quick)
+            else:
+                assert same_action(quick, listed) and same_action(listed, quick), (action, quick, listed)
+        state.apply_unchecked(rng.choice(legal))
+
+
+@SPECS
+@CASES
+@given(data=st.data())
+def test_the_fast_and_the_checked_path_give_identical_rounds(game: GameSpec, data: st.DataObject) -> None:
+    """Random play, move by move: `apply` with the move as JSON sends it and `apply_unchecked` with the
+    legal list's own value give the same state (every view, the log, the legal moves, the result), and
+    every view is the value its dataclass would build."""
+    drawn = data.draw(rounds(game))
+    checked, fast = _deal(game, drawn), _deal(game, drawn)
+    rng = random.Random(drawn[1])
+    steps = 0
+    while not checked.is_over:
+        steps += 1
+        legal = fast.legal_actions()
+        assert _freeze(checked.legal_actions()) == _freeze(legal)
+        action = rng.choice(legal)
+        checked.apply(json.loads(json.dumps(action)))
+        fast.apply_unchecked(action)
+        if steps > STEPS_CHECKED and not fast.is_over:
+            continue  # long random rounds (Racko's): the first moves and the end are compared
+        assert snapshot(checked) == snapshot(fast)
+        for seat in range(fast.options.players):
+            view = fast.view(seat)
+            assert type(view)(**vars(view)) == view
+    assert fast.is_over and checked.result() == fast.result()
+    assert checked.round_points() == fast.round_points()
 
 
 # --- views hide what a seat may not see ------------------------------------------------------------------

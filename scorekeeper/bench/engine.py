@@ -1,4 +1,13 @@
-"""Engine speed: random-play actions per second per game, and baseline-vs-baseline rounds per second."""
+"""Engine speed: random-play actions per second per game, baseline-vs-baseline rounds per second, and two
+figures against yardsticks measured in the same run:
+
+- `racko_sim_vs_inline`: the simulator's rounds per second (2 players, 40 cards, no 2-player rule, the
+  baseline bot on both seats) over those of `inline_racko`, the same slot-targeting policy written as one
+  plain loop with no engine, no views and no checks (what the game itself costs in Python). The two are
+  measured in turns, a few thousand rounds each, so that a busy machine slows both alike.
+- `rage_random_rounds_per_second`: Rage, 4 players, 10 cards each, uniformly random legal play through
+  `new_round` and `play_out` (the engine's whole cost of a round).
+"""
 
 from __future__ import annotations
 
@@ -7,10 +16,14 @@ import time
 from typing import Any
 
 from scorekeeper.games.base import play_out
-from scorekeeper.games.spec import GAMES, GameSpec
+from scorekeeper.games.spec import GAMES, GameSpec, spec
 from scorekeeper.sim import schedule_length, simulate
 
 SECONDS_PER_GAME = 2.0
+RACKO_ROUNDS = 1000
+"""Rounds per turn of the simulator-against-inline comparison."""
+RACKO_TURNS = 3
+RAGE_SECONDS = 3.0
 
 
 def random_actions_per_second(game: GameSpec, players: int, settings: dict[str, Any]) -> float:
@@ -30,6 +43,79 @@ def random_actions_per_second(game: GameSpec, players: int, settings: dict[str, 
     return actions / (time.perf_counter() - started)
 
 
+def inline_racko(rounds: int, seed: int, deck_size: int = 40, players: int = 2) -> float:
+    """The baseline bot's policy (`racko.bots.BaselineBot`, no 2-player rule) on every seat as one plain loop:
+    deal as the engine deals, take the top discard when its band's slot is unsettled, put a card into its
+    band's slot unless that slot is settled (a stock card is then discarded), call at the first Racko, turn
+    the pile over when the stock is empty. Returns the mean turns per round (a check that it plays the same
+    game as the simulator)."""
+    band = [0] + [min(9, (card - 1) * 10 // deck_size) for card in range(1, deck_size + 1)]
+    rng = random.Random(seed)
+    turns_played = 0
+    for _ in range(rounds):
+        deck = list(range(1, deck_size + 1))
+        random.Random(rng.randrange(2**32)).shuffle(deck)
+        racks = [[0] * 10 for _ in range(players)]
+        for k in range(10 * players):
+            racks[k % players][9 - k // players] = deck.pop()
+        stock, pile = deck, [deck.pop()]
+        seat = turns = 0
+        while turns < 1000:
+            rack = racks[seat]
+            if pile and band[rack[band[pile[-1]]]] != band[pile[-1]]:
+                card, from_stock = pile.pop(), False
+            else:
+                card, from_stock = stock.pop(), True
+            slot = band[card]
+            if band[rack[slot]] != slot or not from_stock:
+                pile.append(rack[slot])
+                rack[slot] = card
+            else:
+                pile.append(card)
+            turns += 1
+            if all(rack[i] < rack[i + 1] for i in range(9)):
+                break
+            if not stock:
+                stock, pile = pile[::-1], []
+            seat = (seat + 1) % players
+        turns_played += turns
+    return turns_played / rounds
+
+
+def racko_sim_vs_inline() -> dict[str, float]:
+    """Simulator and inline loop in turns (the same rounds count each), summed over the turns."""
+    sim_seconds = inline_seconds = 0.0
+    for turn in range(RACKO_TURNS):
+        started = time.perf_counter()
+        simulate("racko", 2, ["baseline"], RACKO_ROUNDS, turn + 1, {"two_player_rule": False})
+        sim_seconds += time.perf_counter() - started
+        started = time.perf_counter()
+        inline_racko(RACKO_ROUNDS, turn + 1)
+        inline_seconds += time.perf_counter() - started
+    rounds = RACKO_ROUNDS * RACKO_TURNS
+    sim_rate, inline_rate = rounds / sim_seconds, rounds / inline_seconds
+    return {
+        "racko_sim_rounds_per_second": round(sim_rate, 1),
+        "racko_inline_rounds_per_second": round(inline_rate, 1),
+        "racko_sim_vs_inline": round(sim_rate / inline_rate, 3),
+    }
+
+
+def rage_random_rounds_per_second(seconds: float = RAGE_SECONDS) -> float:
+    """Rage, 4 players, 10 cards: rounds dealt and played out with uniformly random legal actions."""
+    game = spec("rage")
+    options = game.Options(players=4)
+    rng = random.Random(1)
+    bots = [None] * 4
+    rounds = 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        state = game.new_round(options, rng.randrange(2**32), dealer=rounds % 4, round_index=0)
+        play_out(state, bots, rng)
+        rounds += 1
+    return rounds / (time.perf_counter() - started)
+
+
 def run(as_json: bool = False) -> dict[str, Any]:
     """Each game measured the same way, with the players and options its spec names (`bench_setup`)."""
     figures: dict[str, Any] = {}
@@ -39,4 +125,6 @@ def run(as_json: bool = False) -> dict[str, Any]:
         sim = simulate(game.key, players, ["baseline"], 200, 7, settings)
         figures[f"{game.key}_random_actions_per_second"] = round(rate, 1)
         figures[f"{game.key}_baseline_rounds_per_second"] = sim["rounds_per_second"]
+    figures.update(racko_sim_vs_inline())
+    figures["rage_random_rounds_per_second"] = round(rage_random_rounds_per_second(), 1)
     return {"engine": figures}

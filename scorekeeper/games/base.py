@@ -91,9 +91,10 @@ class Deal:
 class State(ABC):
     """A round in digital play, shaped after OpenSpiel's state API; every game's round derives from it.
 
-    `apply` is a template: it checks the action against `legal_actions()` once (see `same_action`), asks the
-    game for a player's explanation when it is not legal (RuleError; the state is unchanged), else lets the
-    game carry out the legal action and logs that canonical action. `log` is the round's JSON-safe action
+    `apply` is a template: it asks the game whether the action is legal (`_legal`: the canonical legal action,
+    as `same_action` matches it against `legal_actions()`), asks the game for a player's explanation when it
+    is not (RuleError; the state is unchanged), else lets the game carry out the legal action and logs that
+    canonical action. `apply_unchecked` skips the check for actions taken from `legal_actions()`. `log` is the round's JSON-safe action
     list: `replay` (the games' `replay` functions) rebuilds the same state from the seed and the log.
     """
 
@@ -198,11 +199,24 @@ class State(ABC):
         names the move and gives the game's reason) and changes nothing."""
         if self.is_over:
             raise IllegalMove.of(raw_move(action), RuleError("The round is over."))
-        legal = next((a for a in self.legal_actions() if same_action(action, a)), _NOT_LEGAL)
-        if legal is _NOT_LEGAL:
+        legal = self._legal(action)
+        if legal is NOT_LEGAL:
             raise IllegalMove.of(self.describe_move(action), self._illegal(action))
         self._do(legal)
         self.log.append(legal)
+
+    def apply_unchecked(self, action: Action) -> None:
+        """Play an action taken from this state's `legal_actions()` as it is, without checking it: the fast
+        path of the simulator and the computer players' drivers. Anything else corrupts the round: people and
+        the network always go through `apply`."""
+        self._do(action)
+        self.log.append(action)
+
+    def _legal(self, action: Any) -> Action:
+        """The legal action that `action` is as JSON would see it (see `same_action`), or `NOT_LEGAL`. This
+        compares against the whole list; a game answers from its phase and the card, slot or field at once
+        (in O(1)) by overriding it, and the conformance suite checks that both agree."""
+        return next((a for a in self.legal_actions() if same_action(action, a)), NOT_LEGAL)
 
     def view(self, seat: int) -> Any:
         """Only what `seat` may see (the game's view dataclass)."""
@@ -273,7 +287,8 @@ class State(ABC):
         return self
 
 
-_NOT_LEGAL = object()
+NOT_LEGAL: Any = object()
+"""What `State._legal` answers for an action that is not legal now."""
 RAW_MOVE_LENGTH = 60
 """A move quoted as given is cut to this many characters (garbage can be long)."""
 

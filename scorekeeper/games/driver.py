@@ -21,19 +21,34 @@ def play_out(
     rng: random.Random | None = None,
     *,
     on_move: Mover | None = None,
+    trusted: bool = False,
 ) -> State:
     """Play the round to its end and return the state: each seat's bot chooses from that seat's view and the
     legal actions (never the state); a seat without a bot (None) plays a uniformly random legal action from
-    `rng`. The one driver loop of the simulator, the benchmarks, the strength tools and the tests."""
+    `rng`. The one driver loop of the simulator, the benchmarks, the strength tools and the tests.
+
+    A random choice is taken from `legal_actions()` and so applied unchecked; a bot's choice is checked
+    (`State.apply`: a bot's mistake raises RuleError) unless `trusted` says the bots only ever return an
+    action of the list they were given."""
     chooser = rng or random.Random(0)
+    clock = time.perf_counter
     while not state.is_over:
         seat = state.current_player
         legal = state.legal_actions()
         bot = bots[seat]
-        started = time.perf_counter()
-        action = chooser.choice(legal) if bot is None else bot.choose(state.view(seat), legal)
-        spent = time.perf_counter() - started
-        state.apply(action)
+        if bot is None:
+            started = clock()
+            action = chooser.choice(legal)
+            spent = clock() - started
+            state.apply_unchecked(action)
+        else:
+            started = clock()
+            action = bot.choose(state._view(seat), legal)  # the seat to act: no need to check it
+            spent = clock() - started
+            if trusted:
+                state.apply_unchecked(action)
+            else:
+                state.apply(action)
         if on_move is not None:
             on_move(seat, action, spent)
     return state

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 
 from scorekeeper.games.base import Action, Bot
 from scorekeeper.games.racko.hard import HardBot, MediumBot
@@ -56,15 +57,18 @@ class BaselineBot:
         if phase == "blitz_place":
             slot = target_slot(view.drawn, n)  # type: ignore[arg-type]
             return min(legal_actions, key=lambda s: (abs(s - slot), s))
-        settled = all(target_slot(card, n) == s for s, card in enumerate(rack))  # type: ignore[arg-type]
-        building = settled and bool(view.options.two_player_rule)
+        band = _bands(n)
+        building = bool(view.options.two_player_rule) and all(
+            band[card] == s  # type: ignore[index]
+            for s, card in enumerate(rack)
+        )
         if phase == "draw":
             top = view.discard_top
-            if PILE in legal_actions and top is not None:
+            if top is not None and PILE in legal_actions:
                 if building:
                     return PILE if run_slot(rack, top) is not None else STOCK  # type: ignore[arg-type]
-                slot = target_slot(top, n)
-                if target_slot(rack[slot], n) != slot:  # type: ignore[arg-type]
+                slot = band[top]
+                if band[rack[slot]] != slot:  # type: ignore[index]
                     return PILE
             return STOCK
         card = view.drawn
@@ -73,10 +77,16 @@ class BaselineBot:
             grow = run_slot(rack, card)  # type: ignore[arg-type]
             if grow is not None:
                 return grow
-        slot = target_slot(card, n)
-        if target_slot(rack[slot], n) != slot or DISCARD not in legal_actions:  # type: ignore[arg-type]
+        slot = band[card]
+        if band[rack[slot]] != slot or DISCARD not in legal_actions:  # type: ignore[index]
             return slot
         return DISCARD
+
+
+@lru_cache(maxsize=8)
+def _bands(deck_size: int) -> tuple[int, ...]:
+    """`target_slot` of every card 0..deck_size (0 is no card), looked up instead of computed per card."""
+    return (0, *(target_slot(card, deck_size) for card in range(1, deck_size + 1)))
 
 
 def run_slot(rack: Sequence[int], card: int) -> int | None:

@@ -18,6 +18,7 @@ from typing import Any
 
 from scorekeeper.games.base import (
     N_,
+    NOT_LEGAL,
     Action,
     Deal,
     Message,
@@ -29,8 +30,8 @@ from scorekeeper.games.base import (
 )
 from scorekeeper.games.racko.options import RackoOptions
 from scorekeeper.games.racko.results import score_result
-from scorekeeper.games.racko.rules import SLOTS, may_call
-from scorekeeper.games.views import View, shared_fields
+from scorekeeper.games.racko.rules import SLOTS, TWO_PLAYER_MIN_RUN, may_call
+from scorekeeper.games.views import View
 
 TURN_LIMIT = 1000
 """RULES 1.3 decision: a digital round ends with no caller after this many turns."""
@@ -83,6 +84,7 @@ class RackoState(State):
         self.dealer = dealer
         self.out = out_seats
         self.log: list[Action] = []
+        self._run_rule = bool(options.two_player_rule)
         self._rng = random.Random(seed)
         self.order = [s for s in seats_from_left_of(dealer, players) if s not in out_seats]
         deck = list(range(1, options.deck_size + 1))
@@ -228,6 +230,31 @@ class RackoState(State):
             return [i for i, card in enumerate(self._rack(self.current)) if card is None]
         return []
 
+    def _legal(self, action: Any) -> Action:
+        """The phase and the slot say at once whether `action` is legal (the same answer as looking it up in
+        `legal_actions()`: a slot is a whole number, not a bool or 3.0; a word is the word itself)."""
+        phase = self.phase
+        kind = type(action)
+        if kind is int:
+            if not 0 <= action < SLOTS:
+                return NOT_LEGAL
+            if phase == "place":
+                return action
+            if phase == "blitz_place" and self._rack(self.current)[action] is None:
+                return action
+            return NOT_LEGAL
+        if kind is not str:
+            return NOT_LEGAL
+        if phase == "draw":
+            if action == STOCK:
+                return STOCK
+            return PILE if action == PILE and self.pile else NOT_LEGAL
+        if phase == "place":
+            return DISCARD if action == DISCARD and self.drawn_from == STOCK else NOT_LEGAL
+        if phase in ("call", "blitz_call") and action in (CALL, WAIT):
+            return CALL if action == CALL else WAIT
+        return NOT_LEGAL
+
     def _describable(self, action: Any) -> bool:
         """A move of the kind the phase asks for (the describer tells a move by the phase it is made in)."""
         if self.phase == "draw":
@@ -260,7 +287,7 @@ class RackoState(State):
                 self._discard(seat, old)
             self.drawn = self.drawn_from = None
             self.turn += 1
-            if may_call(rack, self.options):  # type: ignore[arg-type]
+            if _may_call(rack, self._run_rule):
                 self.phase = "call"
             else:
                 self._end_turn()
@@ -281,21 +308,34 @@ class RackoState(State):
     def _view(self, seat: int) -> RackoView:
         """Only what `seat` may see: its own rack, public cards, and its own drawn card."""
         rack = self.racks[seat]
-        show_drawn = self.drawn is not None and (seat == self.current or self.drawn_from == PILE)
-        return RackoView(
-            **shared_fields(self, seat, turn=self.turn),
+        drawn = self.drawn
+        show_drawn = drawn is not None and (seat == self.current or self.drawn_from == PILE)
+        pile = self.pile
+        over = self.phase == "over"
+        # Built field by field (the frozen dataclass's own __init__ costs more than the rest of a bot's
+        # turn): the same value as RackoView(...) with these fields.
+        view = _NEW_VIEW(RackoView)
+        view.__dict__.update(
+            seat=seat,
+            options=self.options,
+            current_player=self.current,
+            turn=self.turn,
+            is_over=over,
+            match_scores=self.match_scores,
+            round_points=self.round_points() if over else None,
             phase=self.phase,
             rack=() if rack is None else tuple(rack),
-            discard_top=self.pile[-1] if self.pile else None,
-            drawn=self.drawn if show_drawn else None,
+            discard_top=pile[-1] if pile else None,
+            drawn=drawn if show_drawn else None,
             drawn_from=self.drawn_from,
             deck_size=self.options.deck_size,
             discards=tuple(self.discards),
             stock_count=len(self.stock),
-            pile=tuple(self.pile),
-            known=tuple(tuple(k) for k in self.known),
+            pile=tuple(pile),
+            known=tuple(map(tuple, self.known)),
             players_out=self.out,
         )
+        return view
 
     def round_points(self) -> tuple[int, ...] | None:
         """The round's effect per seat once it is over (points, or chip changes in the chips game), else None."""
@@ -310,6 +350,24 @@ class RackoState(State):
             "callers": list(self.callers),
             "blitz": self.blitz_round,
         }
+
+
+_NEW_VIEW = object.__new__
+
+
+def _may_call(rack: list[int | None], run_rule: bool) -> bool:
+    """`rules.may_call` for a full rack of the engine's own (no checks of the rack's shape needed)."""
+    for i in range(1, SLOTS):
+        if rack[i] <= rack[i - 1]:  # type: ignore[operator]
+            return False
+    if not run_rule:
+        return True
+    run = 1
+    for i in range(1, SLOTS):
+        run = run + 1 if rack[i] == rack[i - 1] + 1 else 1  # type: ignore[operator]
+        if run >= TWO_PLAYER_MIN_RUN:
+            return True
+    return False
 
 
 new_round = RackoState.new_round

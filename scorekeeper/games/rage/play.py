@@ -15,7 +15,17 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from scorekeeper.games.base import N_, Deal, Plural, RuleError, State, joined, seat_name, seats_from_left_of
+from scorekeeper.games.base import (
+    N_,
+    NOT_LEGAL,
+    Deal,
+    Plural,
+    RuleError,
+    State,
+    joined,
+    seat_name,
+    seats_from_left_of,
+)
 from scorekeeper.games.rage.cards import (
     BONUS,
     COLOUR_NAMES,
@@ -23,6 +33,7 @@ from scorekeeper.games.rage.cards import (
     JOKER,
     MINUS,
     NO_TRUMP,
+    PLAYED_JOKERS,
     TRUMP_CHANGE,
     base_card,
     colour_of,
@@ -37,6 +48,7 @@ from scorekeeper.games.rage.view import RageView
 from scorekeeper.games.views import shared_fields
 
 Action = list[Any]
+_PLAYED_JOKERS = frozenset(PLAYED_JOKERS)
 OVER = -1
 """``current_player`` once the round is over."""
 
@@ -181,6 +193,31 @@ class RageState(State):
                     actions.append(["play", card])
             return actions
         return []
+
+    def _legal(self, action: Any) -> Action | Any:
+        """The phase, the bid or the card say at once whether `action` is legal (the same answer as looking it
+        up in `legal_actions()`: a list or tuple of the word and a whole number or a card as written)."""
+        if type(action) not in (list, tuple) or len(action) != 2:
+            return NOT_LEGAL
+        kind, value = action
+        if type(kind) is not str:
+            return NOT_LEGAL
+        if kind == "bid":
+            if self.phase != "bid" or type(value) is not int or not 0 <= value <= self.hand_size:
+                return NOT_LEGAL
+            return NOT_LEGAL if value == self.forbidden_bid() else ["bid", value]
+        if kind != "play" or self.phase != "play" or type(value) is not str:
+            return NOT_LEGAL
+        held = JOKER if value in _PLAYED_JOKERS else value
+        hand = self.hands[self.to_act]
+        if value == JOKER or held not in hand:
+            return NOT_LEGAL
+        led = self.led
+        follows = held[0] == led and held != JOKER
+        # a card that does not follow the led colour: only when the hand holds no number card of it
+        if led is not None and not follows and any(c[0] == led and is_number(c) for c in hand):
+            return NOT_LEGAL
+        return ["play", value]
 
     def _do(self, action: Action) -> None:
         kind, value = action

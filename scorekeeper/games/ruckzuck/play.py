@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper.games.base import N_, Deal, RuleError, State, left_of, seat_name
+from scorekeeper.games.base import N_, NOT_LEGAL, Deal, RuleError, State, left_of, seat_name
 from scorekeeper.games.ruckzuck import board
 from scorekeeper.games.ruckzuck.rules import (
     HAND_SIZE,
@@ -206,6 +206,44 @@ class RuckZuckState(State):
             actions.extend([PLACE, JOKER, self._label(p)] for p in self._joker_targets())
         actions.append(END if self._placed or self._last_draw else DRAW)
         return actions
+
+    def _legal(self, action: Any) -> Any:
+        """Whether `action` is legal, from the hand and the fields it names (the same answer as looking it up
+        in `legal_actions()`: numbers are whole numbers, never bools; lists and tuples alike)."""
+        if self._over:
+            return NOT_LEGAL
+        kind = type(action)
+        if kind is str:
+            if self._joker_pending or action not in (DRAW, END):
+                return NOT_LEGAL
+            ending = bool(self._placed or self._last_draw)
+            return (END if ending else NOT_LEGAL) if action == END else (NOT_LEGAL if ending else DRAW)
+        if kind not in (list, tuple) or len(action) not in (2, 3) or type(action[0]) is not str:
+            return NOT_LEGAL
+        hand = self._hands[self._current]
+        side = self.options.side
+        if len(action) == 2:
+            number = action[1]
+            if action[0] != SWAP or self._joker_pending or type(number) is not int or number not in hand:
+                return NOT_LEGAL
+            return [SWAP, number] if self._board[board.position_of(number, side)] == JOKER else NOT_LEGAL
+        _, card, name = action
+        if action[0] != PLACE:
+            return NOT_LEGAL
+        if type(card) is int:
+            if self._joker_pending or type(name) is not int or name != card or card not in hand:
+                return NOT_LEGAL
+            position = board.position_of(card, side)
+            free = self._board[position] is None and self._touches(position)
+            return [PLACE, card, card] if free else NOT_LEGAL
+        if card != JOKER or type(card) is not str or JOKER not in hand:
+            return NOT_LEGAL
+        number_field = type(name) is int and 1 <= name <= NUMBERS[-1]
+        if number_field or (type(name) is str and name in board.JOKER_LABELS):
+            position = board.position_of_label(name, side)
+            if self._board[position] is None and self._touches(position):
+                return [PLACE, JOKER, name]
+        return NOT_LEGAL
 
     # --- acting --------------------------------------------------------------------------------------
 
