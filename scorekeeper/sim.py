@@ -82,11 +82,16 @@ def seeded_bots(factories: list[Callable[[], Bot]], seed: int) -> list[Bot]:
     """Make the round's bots with the global generator seeded, so that bots which draw their own seed from it
     (random bots) repeat with the simulation's seed; the caller's global random state is restored."""
     saved = random.getstate()
-    random.seed(seed)
     try:
-        return [factory() for factory in factories]
+        return _seeded_bots(factories, seed)
     finally:
         random.setstate(saved)
+
+
+def _seeded_bots(factories: list[Callable[[], Bot]], seed: int) -> list[Bot]:
+    """`seeded_bots` for a caller that restores the global random state itself (once for many rounds)."""
+    random.seed(seed)
+    return [factory() for factory in factories]
 
 
 def schedule_length(game: GameSpec, options: Any) -> int:
@@ -143,29 +148,33 @@ def simulate(
     bar: Iterator[int] = tqdm(
         range(rounds), desc=f"{game_name} rounds", disable=not progress, file=sys.stderr
     )
-    for number in bar:
-        # Bot i sits in seat (i + number) % players: seats rotate every round.
-        seat_entry = [(seat - number) % players for seat in range(players)]
-        seat_bots = seeded_bots([factories[entry] for entry in seat_entry], rng.randrange(2**32))
-        # The deal moves on only after a full turn of the seats, so that over players² rounds every bot
-        # plays every position relative to the dealer (with both moving each round, one bot would always deal).
-        dealer, round_index = (number // players) % players, number % length
-        state, actions, seconds, seat_of_time = play_round(
-            game, options, rng.randrange(2**32), seat_bots, dealer, round_index
-        )
-        result = state.result()
-        points = game.score_result(result, options, dealer=dealer, round_index=round_index)
-        best = min(points) if game.lower_wins else max(points)
-        exact = game.exact_bids(result) if game.exact_bids is not None else None
-        for seat, entry in enumerate(seat_entry):
-            record = records[entry]
-            record.points.append(points[seat])
-            record.turns.append(actions[seat])
-            record.wins += int(points[seat] == best)
-            if exact is not None:
-                record.exact_bids += int(exact[seat])
-        for spent, seat in zip(seconds, seat_of_time, strict=True):
-            records[seat_entry[seat]].decision_seconds.append(spent)
+    saved = random.getstate()  # the bots are made with the global generator seeded per round
+    try:
+        for number in bar:
+            # Bot i sits in seat (i + number) % players: seats rotate every round.
+            seat_entry = [(seat - number) % players for seat in range(players)]
+            seat_bots = _seeded_bots([factories[entry] for entry in seat_entry], rng.randrange(2**32))
+            # The deal moves on only after a full turn of the seats, so that over players² rounds every bot
+            # plays every position relative to the dealer (with both moving each round, one bot would always deal).
+            dealer, round_index = (number // players) % players, number % length
+            state, actions, seconds, seat_of_time = play_round(
+                game, options, rng.randrange(2**32), seat_bots, dealer, round_index
+            )
+            # The engine's own count of the round (the conformance suite checks it is `score_result`'s).
+            points = state.round_points()
+            best = min(points) if game.lower_wins else max(points)
+            exact = game.exact_bids(state.result()) if game.exact_bids is not None else None
+            for seat, entry in enumerate(seat_entry):
+                record = records[entry]
+                record.points.append(points[seat])
+                record.turns.append(actions[seat])
+                record.wins += int(points[seat] == best)
+                if exact is not None:
+                    record.exact_bids += int(exact[seat])
+            for spent, seat in zip(seconds, seat_of_time, strict=True):
+                records[seat_entry[seat]].decision_seconds.append(spent)
+    finally:
+        random.setstate(saved)
     elapsed = time.perf_counter() - started
     return {
         "game": game_name,

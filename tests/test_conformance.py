@@ -142,6 +142,7 @@ def test_random_rounds_end_with_a_valid_result(game: GameSpec, data: st.DataObje
     game.validate_result(result, options, dealer=dealer, round_index=index)
     points = game.score_result(result, options, dealer=dealer, round_index=index)
     assert len(points) == options.players
+    assert state.round_points() == tuple(points)  # what the simulator counts
     with pytest.raises(RuleError):
         state.apply(state.log[-1])
 

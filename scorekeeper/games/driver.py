@@ -32,23 +32,22 @@ def play_out(
     action of the list they were given."""
     chooser = rng or random.Random(0)
     clock = time.perf_counter
+    # bound once: this loop runs for every move of every simulated round
+    legal_actions, view, fast = state.legal_actions, state._view, state.apply_unchecked
+    checked = fast if trusted else state.apply
     while not state.is_over:
         seat = state.current_player
-        legal = state.legal_actions()
+        legal = legal_actions()
         bot = bots[seat]
+        started = clock()
         if bot is None:
-            started = clock()
             action = chooser.choice(legal)
             spent = clock() - started
-            state.apply_unchecked(action)
+            fast(action)
         else:
-            started = clock()
-            action = bot.choose(state._view(seat), legal)  # the seat to act: no need to check it
+            action = bot.choose(view(seat), legal)  # the seat to act: `view`'s check is not needed
             spent = clock() - started
-            if trusted:
-                state.apply_unchecked(action)
-            else:
-                state.apply(action)
+            checked(action)
         if on_move is not None:
             on_move(seat, action, spent)
     return state
