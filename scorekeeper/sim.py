@@ -1,4 +1,5 @@
-"""Bot-versus-bot simulation: `python -m scorekeeper.sim GAME --players N --bots A,B --rounds R --seed S --json`.
+"""Bot-versus-bot simulation: `python -m scorekeeper.sim GAME --players N --bots A,B --rounds R --seed S --json`;
+with `--round-robin` instead of `--bots`, every strength of the game against every other (`roundrobin.py`).
 
 Each round is dealt by the game's own digital engine from a seed derived from `--seed`; seats rotate between
 rounds and the deal passes left after each full rotation, so that no bot keeps the advantage of a position. Bots only
@@ -191,7 +192,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m scorekeeper.sim", description=__doc__.splitlines()[0])
     parser.add_argument("game", choices=KEYS)
     parser.add_argument("--players", type=int, required=True)
-    parser.add_argument("--bots", required=True, help="comma-separated bot names or module:attr")
+    parser.add_argument("--bots", help="comma-separated bot names or module:attr")
+    parser.add_argument(
+        "--round-robin",
+        action="store_true",
+        help="every strength of the game against every other (a table of win rates and points per round)",
+    )
     parser.add_argument("--rounds", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="set a game option")
@@ -208,6 +214,11 @@ def main(argv: list[str] | None = None) -> int:
             print(f"--set takes KEY=VALUE, not '{item}'.", file=sys.stderr)
             return 2
         settings[key.strip()] = parse_value(value.strip())
+    if args.round_robin:
+        return _round_robin(args, settings)
+    if not args.bots:
+        print("Name the bots (--bots) or ask for --round-robin.", file=sys.stderr)
+        return 2
     try:
         summary = simulate(
             args.game,
@@ -232,6 +243,18 @@ def main(argv: list[str] | None = None) -> int:
                 f"mean points {row['mean_points']}, mean turns {row['mean_turns']}, "
                 f"decision {row['decision_ms_median']} ms{extra}"
             )
+    return 0
+
+
+def _round_robin(args: argparse.Namespace, settings: dict[str, Any]) -> int:
+    from scorekeeper.roundrobin import round_robin, table  # it builds on this module
+
+    try:
+        report = round_robin(args.game, args.players, args.rounds, args.seed, settings)
+    except RuleError as error:
+        print(f"Cannot simulate: {error}", file=sys.stderr)
+        return 2
+    print(json.dumps(report) if args.json else table(report))
     return 0
 
 

@@ -113,3 +113,32 @@ def test_runs_as_a_module() -> None:
         timeout=120,
     )
     assert json.loads(done.stdout)["rounds"] == 2
+
+
+def test_round_robin_plays_every_strength_against_every_other(capsys: pytest.CaptureFixture[str]) -> None:
+    from scorekeeper.roundrobin import wilson
+
+    assert (
+        main(["ruckzuck", "--players", "3", "--round-robin", "--rounds", "3", "--seed", "4", "--json"]) == 0
+    )
+    report = json.loads(capsys.readouterr().out)
+    names = report["strengths"]
+    assert names == ["easy", "normal", "medium", "hard"]
+    assert {(p["strength"], p["against"]) for p in report["pairs"]} == {
+        (a, b) for a in names for b in names if a != b
+    }
+    for pair in report["pairs"]:
+        low, high = pair["ci95"]
+        assert 0 <= low <= pair["win_rate"] <= high <= 1
+    assert set(report["mean_win_rate"]) == set(names)
+    assert main(["ruckzuck", "--players", "3", "--round-robin", "--rounds", "2", "--seed", "4"]) == 0
+    text = capsys.readouterr().out
+    assert all(f"vs {name}" in text for name in names) and "95% CI" in text
+    low, high = wilson(88, 100)
+    assert low < 0.88 < high and round(low, 3) == 0.802 and round(high, 3) == 0.930
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == pytest.approx(1.0)
+
+
+def test_the_simulator_asks_for_bots_or_a_round_robin(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["racko", "--players", "2"]) == 2
+    assert "--round-robin" in capsys.readouterr().err
