@@ -226,3 +226,55 @@ def test_hard_bot_is_an_anytime_search(monkeypatch: pytest.MonkeyPatch) -> None:
         hurried = HardBot(time_budget=0.1, clock=_Clock(1.0)).choose(view, legal)
         assert hurried in legal and len(sampled) <= min(full, hard.MIN_DEALS)
         state.apply(rng.choice(legal))
+
+
+def _deal_with(rng: random.Random, size: int, first: list[str], players: int = 4) -> tuple[list, list]:
+    """Hands of `size` cards for `players` seats, seat 0 holding `first`; a talon turning up a red trump."""
+    numbers = [f"{c}{v}" for c in COLOURS for v in range(16) if f"{c}{v}" not in first and c != "r"]
+    rng.shuffle(numbers)
+    hands = [list(first) + numbers[: size - len(first)]]
+    numbers = numbers[size - len(first) :]
+    for _ in range(players - 1):
+        hands.append(numbers[:size])
+        numbers = numbers[size:]
+    return hands, ["r3", *numbers[:5]]
+
+
+@pytest.mark.parametrize("case", range(6))
+def test_hard_never_bids_0_holding_the_highest_trump_under_the_hook_rule(case: int) -> None:
+    """The dealer holds the trump 15 and the hook rule forbids 1 (the others' bids add up to one less than
+    the hand): 0 would be the nearest bid allowed, and a missed one."""
+    rng = random.Random(case)
+    size = 2 + case % 3
+    hands, talon = _deal_with(rng, size, ["r15"])
+    state = arranged_round(RageOptions(4, "seed"), hands, talon, dealer=0)
+    others = [size - 1, 0, 0]
+    for bid in others:
+        state.apply(["bid", bid])
+    assert state.current_player == 0 and state.forbidden_bid() == 1
+    view, legal = state.view(0), state.legal_actions()
+    assert ["bid", 0] in legal
+    assert HardBot(time_budget=None).choose(view, legal) != ["bid", 0]
+
+
+@pytest.mark.parametrize("case", range(6))
+def test_hard_never_leads_a_low_trump_when_it_needs_every_trick(case: int) -> None:
+    """Seat 1 leads the first trick and bid every trick: a trump it leads is its highest (or one that no card
+    left in play separates from it)."""
+    rng = random.Random(100 + case)
+    size = 3 + case % 3
+    trumps = sorted(rng.sample(range(16), 2 + case % 2))
+    hands, talon = _deal_with(rng, size, [f"r{v}" for v in trumps])
+    hands = [hands[3], hands[0], hands[1], hands[2]]  # seat 1 (left of the dealer 0) holds the trumps
+    state = arranged_round(RageOptions(4, "seed"), hands, talon, dealer=0)
+    for seat in (1, 2, 3, 0):
+        legal = state.legal_actions()
+        bid = size if seat == 1 else next(a for a in legal if a[1] in (0, 1))[1]
+        state.apply(["bid", bid])
+    assert state.current_player == 1 and not state.trick
+    action = HardBot(time_budget=None).choose(state.view(1), state.legal_actions())
+    card = action[1]
+    if card.startswith("r"):
+        top = max(trumps)
+        between = [v for v in range(int(card[1:]) + 1, top + 1) if f"r{v}" not in hands[1]]
+        assert int(card[1:]) == top or not between, (action, trumps)

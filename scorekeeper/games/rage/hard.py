@@ -34,6 +34,7 @@ from scorekeeper.games.rage.cards import (
     COLOURS,
     JOKER,
     JOKER_RANK,
+    MAX_VALUE,
     colour_of,
     is_number,
 )
@@ -170,6 +171,21 @@ class Knowledge:
         return chance
 
 
+def _no_low_trump_lead(view: RageView, moves: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Leading while every trick is needed, a trump goes out only as the highest trump in hand: a lower one
+    can be beaten by a trump the highest would have beaten, and that trick is lost for nothing."""
+    needed = (view.bids[view.seat] or 0) - view.tricks[view.seat]
+    if view.trick or view.trump is None or needed < len(view.hand):
+        return moves
+    trump = COLOURS.index(view.trump)
+    trumps = [code for code, _ in moves if code < 96 and code >> 4 == trump]
+    if not trumps:
+        return moves
+    top = max(trumps)
+    kept = [(code, colour) for code, colour in moves if code >= 96 or code >> 4 != trump or code == top]
+    return kept
+
+
 def _seeded(view: RageView) -> random.Random:
     """A generator seeded from what the seat sees, so that a decision is reproducible."""
     return random.Random(
@@ -217,6 +233,10 @@ class HardBot:
         allowed = [a[1] for a in legal_actions]
         ranked = sorted(allowed, key=lambda b: (abs(b - expected), -b))
         candidates = ranked[:CANDIDATE_BIDS]
+        if view.trump is not None and f"{view.trump}{MAX_VALUE}" in view.hand and len(allowed) > 1:
+            # The highest trump wins a trick whenever trump is led and it is the last trump in hand: a bid of
+            # 0 with it is a bid missed (the hook rule may leave 0 as the nearest bid allowed).
+            candidates = [b for b in candidates if b] or [min(b for b in allowed if b)]
         if len(candidates) == 1:
             return ["bid", candidates[0]]
         deadline = self._deadline()
@@ -255,7 +275,7 @@ class HardBot:
             return legal_actions[0]
         deadline = self._deadline()
         belief = Belief.of(view)
-        moves = candidate_moves(view, legal_actions, belief.unseen)
+        moves = _no_low_trump_lead(view, candidate_moves(view, legal_actions, belief.unseen))
         if len(moves) == 1:
             return move_action(moves[0])
         rng = _seeded(view)
