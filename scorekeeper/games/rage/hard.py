@@ -11,6 +11,10 @@ cards, trumps and jokers and how likely each opponent holds them) picks the few 
 of those it plays the round out on the same sampled deals (later bidders bid and everybody plays by the
 baseline's rules) and takes the bid with the best mean of its score less the others' mean score.
 
+Two guards stand before the search: a bid of 0 is never made holding the trump 15 (the hook rule may leave
+0 the nearest bid allowed; that card wins whenever trump is led and it is the last trump in hand), and while
+every trick is needed a trump is led only as the highest trump in hand.
+
 Play: each distinct card (jokers with the trump, the led colour or a colour that is neither) is judged the
 same way: play it, then the round out on sampled deals, and take the best mean of its score less the
 others' mean. That judges +5/-5 cards, ducking, trumping and hurting a rival's bid by their effect on the

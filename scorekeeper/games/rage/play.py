@@ -33,6 +33,7 @@ from scorekeeper.games.rage.cards import (
     JOKER,
     MINUS,
     NO_TRUMP,
+    NUMBER_CARDS,
     PLAYED_JOKERS,
     TRUMP_CHANGE,
     base_card,
@@ -49,6 +50,7 @@ from scorekeeper.games.views import shared_fields
 
 Action = list[Any]
 _PLAYED_JOKERS = frozenset(PLAYED_JOKERS)
+_NUMBERS = frozenset(NUMBER_CARDS)
 OVER = -1
 """``current_player`` once the round is over."""
 
@@ -100,6 +102,7 @@ class RageState(State):
         self.leader = order[0]
         self.to_act = order[0]
         self.trick: list[tuple[int, str]] = []
+        self._led: str | None = None
         self.tricks = [0] * players
         self.bonus = [0] * players
         self.minus = [0] * players
@@ -156,12 +159,8 @@ class RageState(State):
 
     @property
     def led(self) -> str | None:
-        """The colour of the first coloured card in the trick."""
-        for _, card in self.trick:
-            colour = colour_of(card)
-            if colour is not None:
-                return colour
-        return None
+        """The colour of the first coloured card in the trick (kept as the cards are played)."""
+        return self._led
 
     def forbidden_bid(self) -> int | None:
         """The bid the hook rule forbids the current bidder (only ever the dealer)."""
@@ -173,9 +172,9 @@ class RageState(State):
     def playable(self) -> list[str]:
         """The cards (as held, jokers plain) the current player may play."""
         hand = self.hands[self.to_act]
-        led = self.led
+        led = self._led
         if led is not None:
-            follow = [c for c in hand if c[0] == led and is_number(c)]
+            follow = [c for c in hand if c[0] == led and c in _NUMBERS]
             if follow:
                 return follow
         return list(dict.fromkeys(hand))
@@ -293,8 +292,20 @@ class RageState(State):
 
     def _play(self, card: str) -> None:
         seat = self.to_act
+        if card in _NUMBERS:
+            self.hands[seat].remove(card)
+            self.trick.append((seat, card))
+            if self._led is None:
+                self._led = card[0]
+            if len(self.trick) < self.players:
+                self.to_act = (seat + 1) % self.players
+            else:
+                self._finish_trick()
+            return
         self.hands[seat].remove(base_card(card))
         self.trick.append((seat, card))
+        if self._led is None:
+            self._led = colour_of(card)
         if card == NO_TRUMP and not self.no_trump_in_trick:
             self.no_trump_in_trick = True
             self.trump_down = True
@@ -329,6 +340,7 @@ class RageState(State):
         if self.reveal_after_trick:
             self._reveal()
         self.trick = []
+        self._led = None
         self._reset_trick_flags()
         self.leader = self.to_act = winner
         if not any(self.hands):
