@@ -94,8 +94,9 @@ class State(ABC):
     `apply` is a template: it asks the game whether the action is legal (`_legal`: the canonical legal action,
     as `same_action` matches it against `legal_actions()`), asks the game for a player's explanation when it
     is not (RuleError; the state is unchanged), else lets the game carry out the legal action and logs that
-    canonical action. `apply_unchecked` skips the check for actions taken from `legal_actions()`. `log` is the round's JSON-safe action
-    list: `replay` (the games' `replay` functions) rebuilds the same state from the seed and the log.
+    canonical action. `apply_unchecked` skips the check for actions taken from `legal_actions()`. `log` is the
+    round's JSON-safe action list: `replay` (the games' `replay` functions) rebuilds the same state from the
+    seed and the log.
     """
 
     log: list[Action]
