@@ -182,33 +182,10 @@ def run_term(rack: Sequence[int | None], unseen: frozenset[int], deck: int, miss
 class HardBot:
     """Plans by completion probability; compares the top discard with the expected stock card."""
 
-    def __init__(
-        self, horizon: float = 14.0, lookahead: bool = True, risk: float = 0.08, deep: bool = False
-    ) -> None:
+    def __init__(self, horizon: float = 14.0, lookahead: bool = True, risk: float = 0.08) -> None:
         self.horizon = horizon
         self.lookahead = lookahead
         self.risk = risk
-        self.deep = deep
-
-    def _next_draw(
-        self, rack: Sequence[int | None], card: int, action: Action, unseen: list[int], deck: int
-    ) -> float:
-        """Log of the chance to finish after `action`, one draw deeper: the rack's plan value once the next
-        card (any unseen card alike) has been put where it is best, or discarded."""
-        trial = list(rack)
-        if action != DISCARD:
-            trial[action] = card
-        plan = Plan(trial, unseen, deck, self.horizon)
-        stay = plan.value
-        total = 0.0
-        for drawn in unseen:
-            best = stay
-            for slot in range(SLOTS):
-                value = plan.with_card(drawn, slot)
-                if value > best:
-                    best = value
-            total += math.exp(best)
-        return math.log(total / len(unseen)) if total > 0 else NEG
 
     def choose(self, view: RackoView, legal_actions: Sequence[Action]) -> Action:
         phase = view.phase
@@ -224,8 +201,6 @@ class HardBot:
         choices = [(judge(card, a), a) for a in legal_actions if isinstance(a, int)]
         if DISCARD in legal_actions:
             choices.append((judge(None, None), DISCARD))
-        if self.deep and not view.options.two_player_rule:
-            choices = [(self._next_draw(view.rack, card, a, unseen, view.deck_size), a) for _, a in choices]
         # Ties (common early: several gaps are as good) go to the lowest slot, then to discarding.
         return max(
             choices, key=lambda o: (round(o[0], 9), o[1] == DISCARD, -(o[1] if o[1] != DISCARD else 0))
