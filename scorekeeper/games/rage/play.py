@@ -46,11 +46,11 @@ from scorekeeper.games.rage.cards import (
 from scorekeeper.games.rage.options import RageOptions, deck, round_hand_size
 from scorekeeper.games.rage.rules import BONUS_POINTS, forbidden_dealer_bid, round_score, trick_winner
 from scorekeeper.games.rage.view import RageView
-from scorekeeper.games.views import shared_fields
 
 Action = list[Any]
 _PLAYED_JOKERS = frozenset(PLAYED_JOKERS)
 _NUMBERS = frozenset(NUMBER_CARDS)
+_NEW_VIEW = object.__new__
 OVER = -1
 """``current_player`` once the round is over."""
 
@@ -360,8 +360,18 @@ class RageState(State):
         )
 
     def _view(self, seat: int) -> RageView:
-        return RageView(
-            **shared_fields(self, seat, turn=len(self.log)),
+        # Built field by field (a frozen dataclass's own __init__ sets each field through a call): the same
+        # value as RageView(...) with these fields, for the bots' every decision.
+        view = _NEW_VIEW(RageView)
+        over = self.phase == "over"
+        view.__dict__.update(
+            seat=seat,
+            options=self.options,
+            current_player=OVER if over else self.to_act,
+            turn=len(self.log),
+            is_over=over,
+            match_scores=self.match_scores,
+            round_points=self.round_points(),
             hand=tuple(self.hands[seat]),
             hand_size=self.hand_size,
             hand_counts=tuple(len(h) for h in self.hands),
@@ -387,6 +397,7 @@ class RageState(State):
             trump_change_in_trick=self.trump_change_in_trick,
             round_index=self.round_index,
         )
+        return view
 
     def _result(self) -> dict[str, Any]:
         """The round as a score keeper would enter it."""

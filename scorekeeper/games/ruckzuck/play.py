@@ -31,12 +31,13 @@ from scorekeeper.games.ruckzuck.rules import (
     RuckZuckOptions,
     penalty,
 )
-from scorekeeper.games.views import View, shared_fields
+from scorekeeper.games.views import View
 
 PLACE = "place"
 SWAP = "swap"
 DRAW = "draw"
 END = "end"
+_NEW_VIEW = object.__new__
 START_JOKER_FIELD = 25
 """A joker turned up as the start card goes on field 25 (on either side: the field numbered 25)."""
 
@@ -357,8 +358,18 @@ class RuckZuckState(State):
 
     def _view(self, seat: int) -> RuckZuckView:
         """What `seat` may see (see RuckZuckView)."""
-        return RuckZuckView(
-            **shared_fields(self, seat, turn=self._turns),
+        # Built field by field (a frozen dataclass's own __init__ sets each field through a call): the same
+        # value as RuckZuckView(...) with these fields, for the bots' every decision.
+        view = _NEW_VIEW(RuckZuckView)
+        over = self._over
+        view.__dict__.update(
+            seat=seat,
+            options=self.options,
+            current_player=-1 if over else self._current,
+            turn=self._turns,
+            is_over=over,
+            match_scores=self.match_scores,
+            round_points=self.round_points(),
             layout=self._layout,
             board=tuple(self._board),
             hand=tuple(sorted_hand(self._hands[seat])),
@@ -372,6 +383,7 @@ class RuckZuckState(State):
             history=tuple(self._history),
             start_card=self.start_card,
         )
+        return view
 
 
 new_round = RuckZuckState.new_round
