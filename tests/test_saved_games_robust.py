@@ -100,9 +100,7 @@ def test_an_import_with_a_bad_saved_game_is_refused_with_a_message(tmp_path: Pat
 
 def test_what_the_play_session_writes_passes_and_older_data_too() -> None:
     seats = [{"kind": "person", "player": "a", "name": "Anna", "strength": None}]
-    check_saved_game(
-        "racko", {"players": 1 + 1}, {"seats": [*seats, {**seats[0], "player": "b"}], "round": 3}
-    )
+    check_saved_game("racko", {"players": 2}, {"seats": [*seats, {**seats[0], "player": "b"}], "round": 3})
     check_saved_game("racko", {"players": 2}, {"bots": ["hard"]})  # the data folder of 2026-11-23
     check_saved_game("rage", {"players": 3}, {"table": {"code": "ABCD", "seats": [{"kind": "open"}]}})
     with pytest.raises(ValueError, match="seats do not match"):
