@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from types import ModuleType
@@ -31,7 +32,7 @@ from scorekeeper.standings import (
     team_values,
     with_team_totals,
 )
-from scorekeeper.tally import Tally, ended_after, next_dealer, tally_rounds, with_names
+from scorekeeper.tally import Tally, ended_after, next_dealer, tally_rounds
 
 GAME_TITLES: dict[str, str] = {game.key: str(game.title) for game in GAMES}
 """English titles by key (the store's index and export name games with them)."""
@@ -86,6 +87,7 @@ class Match:
             mode=mode,
         )
         match._check_frame()
+        match._options(lambda values: match.spec.Options(**values))  # a new game: today's option rules
         return match
 
     @property
@@ -99,13 +101,17 @@ class Match:
 
     @property
     def opts(self) -> Any:
-        """The options as the game's options dataclass (validated)."""
-        game = self.spec
+        """The options as the game's options dataclass, checked as stored options: a match saved under an
+        option rule tightened since keeps the options it was played with (`GameSpec.stored_options`,
+        docs/DATA.md). A new match follows today's rules (`new`)."""
+        return self._options(self.spec.stored_options)
+
+    def _options(self, build: Callable[[dict[str, Any]], Any]) -> Any:
         try:
-            return game.Options(**self.options)
+            return build(self.options)
         except TypeError as error:
             raise RuleError(
-                "These options are not known for {game}: {error}.", game=game.title, error=error
+                "These options are not known for {game}: {error}.", game=self.spec.title, error=error
             ) from None
 
     @property
@@ -159,9 +165,10 @@ class Match:
         return self.spec.rounds_planned(self.opts)
 
     # ------------------------------------------------------------- the tally
-    def _tally(self, rounds: list[dict[str, Any]]) -> Tally:
-        """Validate `rounds` as a whole and derive scores, totals and dealers; RuleError names the bad round."""
-        return tally_rounds(self, rounds)
+    def _tally(self, rounds: list[dict[str, Any]], entered: int | None = None) -> Tally:
+        """Validate `rounds` as a whole and derive scores, totals and dealers; RuleError names the bad round.
+        Round `entered` follows today's rules, the others are stored rounds (`scorekeeper.tally`)."""
+        return tally_rounds(self, rounds, entered)
 
     def _tally_key(self) -> str:
         return repr((self.game, self.options, self.players, self.first_dealer, self.rounds))
@@ -177,10 +184,11 @@ class Match:
         return cached[1]
 
     # --------------------------------------------------------------- changes
-    def _with_rounds(self, rounds: list[dict[str, Any]]) -> Match:
+    def _with_rounds(self, rounds: list[dict[str, Any]], entered: int | None = None) -> Match:
         """A new match with these rounds, checked once as a whole list (RuleError names the bad round); this
-        match stays as it was, so the previous value is what undo goes back to."""
-        tally = self._tally(rounds)  # raises before anything is made
+        match stays as it was, so the previous value is what undo goes back to. Round `entered` is the one
+        being entered now: it follows today's rules, the stored ones need only be readable (docs/DATA.md)."""
+        tally = self._tally(rounds, entered)  # raises before anything is made
         changed = dataclasses.replace(self, rounds=rounds, updated=now_iso())
         changed.__dict__["_tally_cache"] = (changed._tally_key(), tally)
         if changed.status != "abandoned":
@@ -188,15 +196,15 @@ class Match:
         return changed
 
     def with_round(self, result: dict[str, Any]) -> Match:
-        """This match with a round result appended (checked against the rules with every other round)."""
-        self._check_entry(result, len(self.rounds))
-        return self._with_rounds([*self.rounds, result])
+        """This match with a round result appended: the new round follows today's rules, checked with every
+        other round."""
+        return self._with_rounds([*self.rounds, result], len(self.rounds))
 
     def with_round_edited(self, index: int, result: dict[str, Any]) -> Match:
-        """This match with round `index` (0-based) replaced; every later round is checked with the new scores."""
+        """This match with round `index` (0-based) replaced by a round that follows today's rules; every later
+        round is checked with the new scores."""
         self._index(index)
-        self._check_entry(result, index)
-        return self._with_rounds([*self.rounds[:index], result, *self.rounds[index + 1 :]])
+        return self._with_rounds([*self.rounds[:index], result, *self.rounds[index + 1 :]], index)
 
     def without_round(self, index: int) -> Match:
         """This match without round `index` (0-based); every later round is checked again. When a later round
@@ -218,19 +226,6 @@ class Match:
     def edit_round(self, index: int, result: dict[str, Any]) -> None:
         """In place: `with_round_edited`."""
         self._become(self.with_round_edited(index, result))
-
-    def _check_entry(self, result: dict[str, Any], index: int) -> None:
-        """A round a score keeper enters must be one that can end that way at a real table (Racko: somebody
-        called); the game's `check_entry` says so. Rounds from digital play and stored rounds are not held to
-        it (a digital round may end at the turn limit without a call)."""
-        if self.mode != "tracked":
-            return
-        try:
-            self.spec.check_entry(result, self.opts)
-        except RuleError as error:
-            raise RuleError(
-                "Round {number}: {reason}", number=index + 1, reason=with_names(error, self.names)
-            ) from None
 
     def remove_round(self, index: int) -> None:
         """In place: `without_round`."""
@@ -388,7 +383,9 @@ class Match:
 
     @classmethod
     def from_dict(cls, data: Any) -> Match:
-        """Rebuild a match from `to_dict` data, checking every field and every round against the rules."""
+        """Rebuild a stored match from `to_dict` data (a file, an import), checking that it can be read and
+        scored: every field of its type, the options and every round readable (`tally.readable_scores`). A
+        rule tightened since the match was saved does not refuse it (docs/DATA.md)."""
         check_saved(data, {f.name for f in dataclasses.fields(cls)})
         match = cls(**{key: value for key, value in data.items() if key != "rounds"})
         match._check_frame()

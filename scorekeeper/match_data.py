@@ -1,6 +1,10 @@
 """A match as stored data (`Match.to_dict`): the fields a saved match has, and the checks a loaded one passes
 before it is rebuilt. A file written by another version, or edited by hand, is refused with a sentence that
-says what is wrong rather than with a Python error."""
+says what is wrong rather than with a Python error.
+
+This is the first half of "can be read and scored" (docs/DATA.md); the options and the rounds are the second
+(`GameSpec.stored_options`, `tally.readable_scores`). Neither judges stored data by rules tightened since it
+was saved: that is only for what is entered now (`tally.follows_rules`)."""
 
 from __future__ import annotations
 

@@ -4,6 +4,10 @@ pass (scores per round, totals, dealers, seats out of the chips game).
 A list of rounds is valid only as a whole: a round is checked with the dealer, totals and seats out that the
 rounds before it leave, and no round may follow the end of the match. A refusal names the round, and the
 players by name (the rules only know "Player 2").
+
+Each round is held to one of two checks (docs/DATA.md): the round being entered now *follows today's rules*
+(`follows_rules`); every stored round, however old, only *can be read and scored* (`readable_scores`), so a
+rule tightened since it was saved does not refuse it.
 """
 
 from __future__ import annotations
@@ -29,9 +33,10 @@ class Tally:
     """Seats out of the chips game before each round (and, last, after the final round)."""
 
 
-def tally_rounds(match: Match, rounds: list[dict[str, Any]]) -> Tally:
+def tally_rounds(match: Match, rounds: list[dict[str, Any]], entered: int | None = None) -> Tally:
     """Validate `rounds` as a whole for `match` and derive scores, totals and dealers; RuleError names the bad
-    round."""
+    round. Round `entered` (0-based; None: none) is being entered now and follows today's rules; the others are
+    stored rounds, checked for what reading and scoring them needs."""
     opts, game, seats = match.opts, match.spec, len(match.players)
     totals = [int(opts.chips_start)] * seats if match.chips else [0] * seats
     scores: list[list[int]] = []
@@ -52,8 +57,8 @@ def tally_rounds(match: Match, rounds: list[dict[str, Any]]) -> Tally:
             raise RuleError("Round {number} is not a round result.", number=number)
         try:
             check_out_seats(match, result, out)
-            game.validate_result(result, opts, dealer=dealer, round_index=index)
-            points = [int(p) for p in game.score_result(result, opts, dealer=dealer, round_index=index)]
+            score = follows_rules if index == entered else readable_scores
+            points = score(match, result, opts, dealer, index)
         except RuleError as error:
             raise RuleError(
                 "Round {number}: {reason}", number=number, reason=with_names(error, match.names)
@@ -66,6 +71,24 @@ def tally_rounds(match: Match, rounds: list[dict[str, Any]]) -> Tally:
         out_before.append(out)
     out_before.append([s for s in range(seats) if match.chips and totals[s] <= 0])
     return Tally(scores, totals, dealers, out_before)
+
+
+def readable_scores(match: Match, result: dict[str, Any], opts: Any, dealer: int, index: int) -> list[int]:
+    """CAN BE READ AND SCORED: a stored round's scores. The round has the shape its game stores and figures
+    that can be scored (cards of the deck, tricks adding up to the hand size, ...); a rule tightened since a
+    version of the app saved it does not refuse it (the game's `score_stored`). RuleError otherwise."""
+    return [int(p) for p in match.spec.stored_scores(result, opts, dealer=dealer, round_index=index)]
+
+
+def follows_rules(match: Match, result: dict[str, Any], opts: Any, dealer: int, index: int) -> list[int]:
+    """FOLLOWS TODAY'S RULES: the scores of a round entered now, held to every rule of RULES.md as this version
+    states it, including what only a score keeper's entry must satisfy (`check_entry`: Racko: someone called;
+    digital rounds may end at the turn limit without a call). RuleError otherwise."""
+    game = match.spec
+    if match.mode == "tracked":
+        game.check_entry(result, opts)
+    game.validate_result(result, opts, dealer=dealer, round_index=index)
+    return [int(p) for p in game.score_result(result, opts, dealer=dealer, round_index=index)]
 
 
 def with_names(error: RuleError, names: list[str]) -> RuleError:

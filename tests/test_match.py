@@ -242,7 +242,7 @@ def test_a_change_makes_a_new_match_and_leaves_the_old_one(monkeypatch: pytest.M
     checks: list[int] = []
     tally = Match._tally
     monkeypatch.setattr(
-        Match, "_tally", lambda self, rounds: checks.append(len(rounds)) or tally(self, rounds)
+        Match, "_tally", lambda self, rounds, *more: checks.append(len(rounds)) or tally(self, rounds, *more)
     )
     after = before.with_round(rz_round([0, 45, 120], out=0))
     assert before.rounds == [] and before.totals() == [0, 0, 0]

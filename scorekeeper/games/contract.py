@@ -183,6 +183,14 @@ class GameSpec:
     """Per calling seat of a round: (points for the call, bonus, longest run); games without calls: {}."""
     table_part: PartShape | None = None
     """What each seat enters of a round kept at a live table (None: the game cannot be kept there yet)."""
+    read_options: Callable[..., Any] | None = None
+    """The options of a stored match, checked only for what reading and scoring it needs (`Options(**values)`
+    otherwise): an option rule tightened since a version saved the match does not make it unreadable.
+    Called with the option values as keywords. None: no option rule was tightened since (docs/DATA.md)."""
+    score_stored: Callable[..., list[int]] | None = None
+    """A stored round's scores (same arguments as `score_result`), checked only for what reading and scoring
+    it needs: a round rule tightened since the round was saved does not refuse it. RuleError when the round
+    cannot be scored. None: `score_result` (no round rule was tightened since, docs/DATA.md)."""
 
     def options(self, players: int, **values: Any) -> Any:
         """The game's validated options for `players` (RuleError when they do not fit)."""
@@ -190,6 +198,15 @@ class GameSpec:
 
     def default_options(self, players: int) -> Any:
         return self.Options(players)
+
+    def stored_options(self, values: Values) -> Any:
+        """The options of a stored match ("can be read"): `read_options`, or the options class."""
+        return (self.read_options or self.Options)(**values)
+
+    def stored_scores(self, result: Any, options: Any, *, dealer: int, round_index: int) -> list[int]:
+        """A stored round's scores ("can be read and scored"): `score_stored`, or `score_result`."""
+        score = self.score_stored or self.score_result
+        return score(result, options, dealer=dealer, round_index=round_index)
 
     def describe_action(self, action: Action, view: Any) -> Message:
         """An action in words for move logs and screen readers (`scorekeeper.games.<key>.describe`); also how a

@@ -20,10 +20,10 @@ from typing import Any
 from scorekeeper.games.base import SEAT_TEMPLATE, Action, Bot, Message, RuleError, State
 from scorekeeper.match import Match
 from scorekeeper.play import engine
+from scorekeeper.play.records import strength_of
+from scorekeeper.play.saved_data import COMPUTER, PERSON
 from scorekeeper.store.records import SavedGame
 
-PERSON = "person"
-COMPUTER = "computer"
 MOVES_KEPT = 200
 
 
@@ -119,6 +119,32 @@ class PlaySession:
         session = cls(store, saved, match)
         session._save()
         return session
+
+    @classmethod
+    def continue_match(cls, store: Any, match: Match) -> SavedGame:
+        """The saved game of a digital match in progress, or, when there is none, a new one dealing the match's
+        next round. A start cut short between writing the match and its first save (`create`) leaves such a
+        match; it is repaired here, where it is continued, instead of leading nowhere. The round in progress
+        when the save went missing is lost (it was never saved); the rounds in the match are kept."""
+        for saved in store.list_digital_games():
+            if saved.match_id == match.id:
+                return saved
+        people = {seat: player for seat, player in enumerate(match.players) if strength_of(player) is None}
+        seats = [
+            Seat(PERSON, player, name)
+            if seat in people
+            else Seat(COMPUTER, player, name, strength_of(player))
+            for seat, (player, name) in enumerate(zip(match.players, match.names, strict=True))
+        ]
+        saved = SavedGame.new(
+            match.game,
+            match.options,
+            random.SystemRandom().getrandbits(48),
+            match_id=match.id,
+            data={"seats": [seat.to_dict() for seat in seats], "round": match.round_index, "over": False},
+        )
+        store.save_digital_game(saved)
+        return saved
 
     @classmethod
     def load(cls, store: Any, saved_id: str) -> PlaySession | None:

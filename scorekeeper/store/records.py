@@ -8,6 +8,7 @@ from typing import Any
 
 from scorekeeper.games.base import RuleError
 from scorekeeper.match import Match, now_iso
+from scorekeeper.play.saved_data import check_saved_game
 
 
 class Record:
@@ -146,4 +147,7 @@ class SavedGame(Record):
             value = data.get(key)
             if key in data and (not isinstance(value, kinds) or isinstance(value, bool)):
                 raise RuleError("a saved game's {field} has the wrong type", field=key)
+        # As deep as a match: what the app reads of `data` (seats, round, ...) has its shape, the options
+        # can be read, so no screen meets a bad field later.
+        check_saved_game(data["game"], data["options"], data.get("data", {}))
         return cls(**data)

@@ -11,6 +11,7 @@ from scorekeeper.games.racko.results import (
     check_entry,
     racko_seats,
     score_result,
+    score_stored,
     validate_result,
 )
 from scorekeeper.games.racko.rules import (
@@ -63,6 +64,7 @@ __all__ = [
     "round_points",
     "run_bonus",
     "score_result",
+    "score_stored",
     "settle_chips",
     "validate_quick_round",
     "validate_result",

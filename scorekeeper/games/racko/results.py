@@ -7,6 +7,7 @@ Quick form:    {"counts": [int | None per seat], "runs": [int | None per seat] |
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from scorekeeper.games.base import N_, RuleError
@@ -83,6 +84,34 @@ def score_result(result: Any, options: RackoOptions, *, dealer: int = 0, round_i
     if "racks" in result:
         return round_points(result["racks"], callers, options, blitz=blitz)
     return quick_round_points(result["counts"], result.get("runs"), callers, options, blitz)
+
+
+def score_stored(result: Any, options: RackoOptions, *, dealer: int = 0, round_index: int = 0) -> list[int]:
+    """A stored round's scores ("can be read and scored", docs/DATA.md): `score_result`, except that a
+    quick-form round of the 2-player rule may lack the caller's longest run. Versions before the rule asked for
+    it checked the run only when it was given; it decides no points (the caller's 75 stand), so such a round
+    is scored as it was saved. A round entered now gives the run (`validate_result`)."""
+    if (
+        isinstance(result, dict)
+        and "counts" in result
+        and isinstance(options, RackoOptions)
+        and options.two_player_rule
+        and not _caller_runs_given(result)
+    ):
+        options = dataclasses.replace(options, two_player_rule=False)
+    return score_result(result, options, dealer=dealer, round_index=round_index)
+
+
+def _caller_runs_given(result: dict[str, Any]) -> bool:
+    """Whether a quick-form round names every caller's longest run (a shape the scoring then checks itself)."""
+    runs, callers = result.get("runs"), result.get("callers")
+    if not isinstance(callers, list | tuple):
+        return True  # not a round at all: `score_result` says what is wrong
+    for seat in callers:
+        known = isinstance(runs, list | tuple) and isinstance(seat, int) and 0 <= seat < len(runs)
+        if not known or runs[seat] is None:
+            return False
+    return True
 
 
 def check_entry(result: Any, options: RackoOptions) -> None:

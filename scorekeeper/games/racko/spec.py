@@ -151,6 +151,7 @@ SPEC = package_spec(
     ),
     bench_setup=(2, {"two_player_rule": False}),
     check_entry=rules.check_entry,
+    score_stored=rules.score_stored,
     calls=rules.caller_breakdown,
     table_part=PART,
 )

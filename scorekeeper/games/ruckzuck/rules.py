@@ -60,6 +60,19 @@ class RuckZuckOptions:
 Options = RuckZuckOptions
 
 
+def read_options(**values: Any) -> RuckZuckOptions:
+    """The options of a stored game ("can be read", docs/DATA.md): as `RuckZuckOptions`, except that fewer
+    rounds than players are kept. Versions before the one-round-per-player rule of RULES.md 2.3 let a table
+    choose any number of rounds from 1, and such a game is read with the rounds it was played with; a new game
+    follows the rule (`RuckZuckOptions`)."""
+    rounds, players = values.get("rounds"), values.get("players")
+    if not (is_int(rounds) and is_int(players) and 1 <= rounds < players):
+        return RuckZuckOptions(**values)
+    options = RuckZuckOptions(**{**values, "rounds": None})  # every other option checked as always
+    object.__setattr__(options, "rounds", rounds)  # frozen: set as __post_init__ would have
+    return options
+
+
 def penalty(hand: Sequence[Card]) -> int:
     """A hand's penalty: the sum of its numbers plus 100 for each joker (RULES.md 2.3)."""
     if isinstance(hand, str | bytes | Mapping) or not isinstance(hand, Sequence):

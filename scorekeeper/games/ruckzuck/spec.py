@@ -44,4 +44,5 @@ SPEC = package_spec(
     stat_figures=(StatFigure(N_("Went out"), "times_out"),),
     bench_setup=(4, {}),
     table_part=PART,
+    read_options=rules.read_options,
 )

@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Callable
+from typing import Any
+
 import flet as ft
 
 from scorekeeper.games.spec import GAMES, find
 from scorekeeper.store.pages import HOME_PAGE_SIZE, PAGE_SIZE, page_of_matches
+from scorekeeper.store.records import MatchSummary, SavedGame
 from scorekeeper.ui.components.layout import screen, section
 from scorekeeper.ui.components.score_table import game_title
 from scorekeeper.ui.components.widgets import primary_button, tag
 from scorekeeper.ui.context import AppContext
+
+log = logging.getLogger(__name__)
 
 SHOWN_KEY = "home_shown"  # how many games in progress home lists (grows by a page with "Show more")
 
@@ -20,29 +27,44 @@ def _active_games(ctx: AppContext) -> list[ft.Control]:
     shown = int(ctx.drafts.get(SHOWN_KEY, HOME_PAGE_SIZE))
     page = page_of_matches(ctx.store, status="active", mode="tracked", limit=shown)
     for summary in page.items:
-        game = find(summary.game)
-        lower_wins = game is not None and game.lower_wins  # Ruck Zuck: the lowest penalty leads
-        order = sorted(
-            range(len(summary.names)), key=lambda seat: summary.totals[seat], reverse=not lower_wins
-        )
-        standings = ", ".join(f"{summary.names[seat]} {summary.totals[seat]}" for seat in order)
-        title = ctx.t("{game} · round {n}", game=game_title(ctx, summary.game), n=summary.rounds + 1)
-        cards.append(
-            tag(
-                f"continue-{summary.id}",
-                ft.Card(
-                    ft.ListTile(
-                        leading=ft.Icon(ft.Icons.PLAY_ARROW),
-                        title=ft.Text(title),
-                        subtitle=ft.Text(standings),
-                        on_click=lambda _, m=summary.id: ctx.navigate(f"/match/{m}"),
-                    )
-                ),
-            )
-        )
+        card = one_item(_match_card, ctx, summary)
+        if card is not None:
+            cards.append(card)
     if page.remaining:
         cards.append(more_button(ctx, page.remaining, SHOWN_KEY, shown, "home-more", HOME_PAGE_SIZE))
     return cards
+
+
+def _match_card(ctx: AppContext, summary: MatchSummary) -> ft.Control:
+    game = find(summary.game)
+    lower_wins = game is not None and game.lower_wins  # Ruck Zuck: the lowest penalty leads
+    order = sorted(range(len(summary.names)), key=lambda seat: summary.totals[seat], reverse=not lower_wins)
+    standings = ", ".join(f"{summary.names[seat]} {summary.totals[seat]}" for seat in order)
+    title = ctx.t("{game} · round {n}", game=game_title(ctx, summary.game), n=summary.rounds + 1)
+    return tag(
+        f"continue-{summary.id}",
+        ft.Card(
+            ft.ListTile(
+                leading=ft.Icon(ft.Icons.PLAY_ARROW),
+                title=ft.Text(title),
+                subtitle=ft.Text(standings),
+                on_click=lambda _, m=summary.id: ctx.navigate(f"/match/{m}"),
+            )
+        ),
+    )
+
+
+def one_item(
+    build: Callable[[AppContext, Any], ft.Control | None], ctx: AppContext, item: Any
+) -> ft.Control | None:
+    """One card of a list, or None when it cannot be drawn: the store checks what it loads, but one bad item
+    (a file edited by hand in a way no check foresaw) must never take the whole screen down; it is logged and
+    left out, and the rest of home is drawn."""
+    try:
+        return build(ctx, item)
+    except Exception:
+        log.exception("home: an item could not be shown: %r", getattr(item, "id", item))
+        return None
 
 
 def play_button(ctx: AppContext, game: str) -> ft.Control:
@@ -72,21 +94,27 @@ def _digital_games(ctx: AppContext) -> list[ft.Control]:
     """Digital games in progress, each resumed exactly where it was."""
     cards: list[ft.Control] = []
     for saved in ctx.store.list_digital_games():
-        if saved.data.get("over"):
-            continue
-        names = ", ".join(str(seat.get("name", "")) for seat in saved.data.get("seats", []))
-        title = ctx.t(
-            "{game} · round {n}", game=game_title(ctx, saved.game), n=int(saved.data.get("round", 0)) + 1
-        )
-        route = resume_route(saved)
-        tile = ft.ListTile(
-            leading=ft.Icon(ft.Icons.SMART_TOY_OUTLINED),
-            title=ft.Text(title),
-            subtitle=ft.Text(names),
-            on_click=lambda _, r=route: ctx.navigate(r),
-        )
-        cards.append(ft.Card(tag(f"resume-{saved.id}", tile)))
+        card = one_item(_digital_card, ctx, saved)
+        if card is not None:
+            cards.append(card)
     return cards
+
+
+def _digital_card(ctx: AppContext, saved: SavedGame) -> ft.Control | None:
+    if saved.data.get("over"):
+        return None
+    names = ", ".join(str(seat.get("name", "")) for seat in saved.data.get("seats", []))
+    title = ctx.t(
+        "{game} · round {n}", game=game_title(ctx, saved.game), n=int(saved.data.get("round", 0)) + 1
+    )
+    route = resume_route(saved)
+    tile = ft.ListTile(
+        leading=ft.Icon(ft.Icons.SMART_TOY_OUTLINED),
+        title=ft.Text(title),
+        subtitle=ft.Text(names),
+        on_click=lambda _, r=route: ctx.navigate(r),
+    )
+    return ft.Card(tag(f"resume-{saved.id}", tile))
 
 
 def more_button(
@@ -160,6 +188,9 @@ def _quick_starts(ctx: AppContext) -> ft.Control:
 
 def build(ctx: AppContext, **_: str) -> ft.View:
     controls: list[ft.Control] = []
+    # The games first: loading them may repair a damaged file (a saved game restored from its .bak), and its
+    # notice belongs on this view, not the next one.
+    active = _digital_games(ctx) + _active_games(ctx)  # the paged list ends with its "Show more"
     messages = list(getattr(ctx.store, "recovery_messages", []) or [])
     if messages:
         # The store repaired a damaged file at start: tell the player once.
@@ -172,7 +203,6 @@ def build(ctx: AppContext, **_: str) -> ft.View:
             )
         )
         ctx.store.recovery_messages.clear()
-    active = _digital_games(ctx) + _active_games(ctx)  # the paged list ends with its "Show more"
     if active:
         controls.append(section(ctx.t("Continue a game"), *active))
     controls.append(

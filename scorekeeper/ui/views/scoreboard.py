@@ -6,6 +6,7 @@ from __future__ import annotations
 import flet as ft
 
 from scorekeeper.match import Match
+from scorekeeper.play.session import PlaySession
 from scorekeeper.ui.components.layout import screen, section
 from scorekeeper.ui.components.match_io import change_match, colours_of, follow, load_match, undo_last
 from scorekeeper.ui.components.score_table import game_title, rounds_table, standings_list, unit_label
@@ -179,12 +180,11 @@ def build(ctx: AppContext, match_id: str, **_: str) -> ft.View:
         )
         ctx.on_enter = lambda: ctx.navigate(f"{route}/end")
     elif digital:
-        saved = next((g for g in ctx.store.list_digital_games() if g.match_id == match.id), None)
         bottom = ft.Row(
             [
                 primary_button(
                     ctx.t("Continue playing"),
-                    lambda: ctx.navigate(f"/play/{saved.id}" if saved else "/"),
+                    lambda: continue_playing(ctx, match),
                     identifier="continue-play",
                 )
             ]
@@ -196,3 +196,14 @@ def build(ctx: AppContext, match_id: str, **_: str) -> ft.View:
     follow(ctx, match_id, ctx.rerender)
     # Wider than the default column on a desktop: the round table gets a column per player to spare.
     return screen(ctx, route, title, controls, back="/", actions=actions, bottom=bottom, max_width=1200)
+
+
+def continue_playing(ctx: AppContext, match: Match) -> None:
+    """To the match's saved game; a match whose saved game is missing (its start was cut short) gets one that
+    deals its next round (`PlaySession.continue_match`)."""
+    try:
+        saved = PlaySession.continue_match(ctx.store, match)
+    except Exception as error:  # e.g. the data folder is read-only: say so, stay here
+        ctx.error(ctx.describe(error))
+        return
+    ctx.navigate(f"/play/{saved.id}")
