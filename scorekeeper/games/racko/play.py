@@ -116,7 +116,7 @@ class RackoState(State):
             self._next_blitz_card()
         else:
             for k, seat in enumerate(self._deal_seats):
-                self._rack(seat)[SLOTS - 1 - k // len(self.order)] = self.stock.pop()
+                self.racks[seat][SLOTS - 1 - k // len(self.order)] = self.stock.pop()  # type: ignore[index]
             self._deal_seats = []
             self._start_play()
 
@@ -284,7 +284,8 @@ class RackoState(State):
         elif phase == "place":
             drawn = self.drawn
             assert drawn is not None
-            rack = self._rack(seat)
+            rack = self.racks[seat]  # the seat to act is dealt in
+            assert rack is not None
             if action == DISCARD:
                 self._discard(seat, drawn)
             else:
