@@ -206,3 +206,66 @@ def test_a_guest_is_sent_to_join_instead_of_a_tables_setup_or_lobby(tmp_path: Pa
     host = Device(tmp_path / "data", "127.0.0.1", owner=True)
     host.go("/table/new")
     assert host.ctx.route == "/table/new"
+
+
+def test_owner_devices_in_settings_sign_out_and_pairing(tmp_path: Path) -> None:
+    """Issue 16: Settings on an owner device lists the owner devices; one signed out there is a guest; pairing
+    shows a fresh one-time link (and its QR code) that makes another browser an owner device once."""
+    host = Device(tmp_path, "127.0.0.1", owner=True)
+    phone = Device(tmp_path, PHONE_IP, owner=True)
+    guest = Device(tmp_path, PHONE_IP)
+    guest.go("/settings")
+    assert not guest.has("owner-devices") and guest.has("owner-hint")
+    host.go("/settings")
+    assert host.has("owner-devices")
+    assert host.has(f"owner-device-{host.ctx.owner_device}") and host.has(
+        f"owner-device-{phone.ctx.owner_device}"
+    )
+    host.tap(f"owner-device-sign-out-{phone.ctx.owner_device}")
+    assert not host.has(f"owner-device-{phone.ctx.owner_device}")
+    assert not phone.ctx.may(permissions.EXPORT)
+    host.tap("owner-pair")
+    link = host.find("owner-pair-link").value
+    assert host.has("owner-pair-qr") and "#owner=" in link
+    newcomer = Device(tmp_path, PHONE_IP)
+    assert owner_ui.redeem_link(newcomer.ctx, link.split("#owner=", 1)[1])
+    assert not owner_ui.redeem_link(Device(tmp_path, PHONE_IP).ctx, link.split("#owner=", 1)[1])
+    host.go("/settings")
+    assert host.has(f"owner-device-{newcomer.ctx.owner_device}")
+    host.tap("owner-sign-out-others")
+    assert [d.id for d in owner_ui.registry(host.store).devices()] == [host.ctx.owner_device]
+    assert newcomer.ctx.guest or not newcomer.ctx.may(permissions.EXPORT)
+
+
+def test_owner_devices_are_kept_hashed(tmp_path: Path) -> None:
+    devices = owners.OwnerDevices(tmp_path)
+    token, device = devices.add("Firefox · Linux")
+    saved = (tmp_path / owners.FILE).read_text()
+    assert token not in saved and owners.digest(token) in saved
+    again = owners.OwnerDevices(tmp_path)  # another process
+    assert again.check(token) == owners.OwnerDevice(device.id, device.name, device.added, device.last_seen)
+    assert again.check("x" + token) is None
+    assert again.revoke(device.id)
+    assert devices.check(token) is None  # the change on disk is seen
+
+
+def test_link_tokens_expire_and_work_once() -> None:
+    now = [100.0]
+    links = owners.LinkTokens(clock=lambda: now[0])
+    short, lasting = links.mint(60), links.mint()
+    now[0] += 61
+    assert not links.redeem(short)
+    assert links.redeem(lasting) and not links.redeem(lasting)
+    assert not links.redeem("")
+
+
+def test_device_names_from_user_agents() -> None:
+    android = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120 Mobile Safari/537.36"
+    iphone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1"
+    assert owner_ui.device_name(android) == "Chrome · Android"
+    assert owner_ui.device_name(iphone) == "Safari · iPhone"
+    assert (
+        owner_ui.device_name("Mozilla/5.0 (X11; Linux x86_64; rv:120.0) Gecko/20100101 Firefox/120.0")
+        == "Firefox · Linux"
+    )
+    assert owner_ui.device_name("") == "?"
