@@ -77,8 +77,8 @@ def guests_section(ctx: AppContext) -> ft.Control:
     rows = [
         ft.Text(
             ctx.t(
-                "Devices that open this app over the network are guests: they can view the games and keep "
-                "score."
+                "Browsers that are not owner devices are guests, also on this computer: they can view the games "
+                "and keep score."
             ),
             size=13,
         ),
