@@ -269,3 +269,21 @@ def test_device_names_from_user_agents() -> None:
         == "Firefox · Linux"
     )
     assert owner_ui.device_name("") == "?"
+
+
+def test_every_start_prints_an_owner_link_and_the_first_says_what_changed(tmp_path: Path, capsys) -> None:
+    from scorekeeper.ui.app import announce_owner_link
+
+    opened = announce_owner_link(str(tmp_path), "0.0.0.0", 8551)
+    printed = capsys.readouterr().out.splitlines()
+    assert len(printed) == 2 and "no longer from being on this computer" in printed[0]
+    link = printed[1].rsplit(" ", 1)[1]
+    assert link.startswith("http://127.0.0.1:8551/#owner=") and opened.startswith(
+        "http://127.0.0.1:8551/#owner="
+    )
+    assert link != opened  # the browser the server opens has a token of its own: the printed one still works
+    device = Device(tmp_path, "127.0.0.1")
+    assert owner_ui.redeem_link(device.ctx, link.split("#owner=")[1])
+    announce_owner_link(str(tmp_path), None, 8551)
+    again = capsys.readouterr().out.splitlines()
+    assert len(again) == 1 and "#owner=" in again[0]  # an owner device exists: just the link

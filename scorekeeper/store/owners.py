@@ -25,7 +25,7 @@ import secrets
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -224,7 +224,3 @@ def devices_of(folder: Path | None) -> OwnerDevices:
         if registry is None:
             registry = _registries[key] = OwnerDevices(folder)
         return registry
-
-
-def as_dict(device: OwnerDevice) -> dict[str, Any]:
-    return asdict(device)
