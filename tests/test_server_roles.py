@@ -249,6 +249,15 @@ def test_owner_devices_are_kept_hashed(tmp_path: Path) -> None:
     assert devices.check(token) is None  # the change on disk is seen
 
 
+def test_the_configured_owner_token_works_every_time_unless_too_short(monkeypatch) -> None:
+    links = owners.LinkTokens()
+    monkeypatch.setenv(owners.ENV_TOKEN, "s3cret-and-long-enough")
+    assert links.redeem("s3cret-and-long-enough") and links.redeem("s3cret-and-long-enough")
+    assert not links.redeem("s3cret-and-long-enougH")
+    monkeypatch.setenv(owners.ENV_TOKEN, "1234")
+    assert not links.redeem("1234")
+
+
 def test_link_tokens_expire_and_work_once() -> None:
     now = [100.0]
     links = owners.LinkTokens(clock=lambda: now[0])
