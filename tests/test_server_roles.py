@@ -296,3 +296,19 @@ def test_every_start_prints_an_owner_link_and_the_first_says_what_changed(tmp_pa
     announce_owner_link(str(tmp_path), None, 8551)
     again = capsys.readouterr().out.splitlines()
     assert len(again) == 1 and "#owner=" in again[0]  # an owner device exists: just the link
+
+
+def test_the_browser_the_server_opens_gets_an_owner_link(tmp_path: Path, monkeypatch, capsys) -> None:
+    """`make run` without a window (or `main.py --web`) opens the local browser: with an owner link of its own."""
+    from scorekeeper.ui import app, server
+
+    seen: dict[str, object] = {}
+    monkeypatch.setattr(server, "serve", lambda *args, **kwargs: seen.update(kwargs))
+    for variable in ("FLET_FORCE_WEB_SERVER", "SCOREKEEPER_TABLE_URL", "FLET_WEB_NO_CDN"):
+        monkeypatch.delenv(variable, raising=False)  # and restored afterwards (run() sets two of them)
+    app.run(web=True, host="127.0.0.1", port=8552, data_dir=str(tmp_path))
+    assert seen["open_browser"] is True
+    opened = str(seen["open_url"])
+    assert opened.startswith("http://127.0.0.1:8552/#owner=")
+    assert opened not in capsys.readouterr().out
+    assert owners.LINKS.redeem(opened.split("#owner=")[1])
