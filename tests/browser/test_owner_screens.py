@@ -136,6 +136,7 @@ def test_owner_link_pairing_and_sign_out(chromium, tmp_path: Path, language: str
 
             # sign the others out: the paired browser is a guest from its next screen on
             owner.open("/settings", ready="owner-sign-out-others")
+            shots(owner, "two-devices", bottom=True)
             owner.tap("owner-sign-out-others")
             owner.page.wait_for_timeout(300)
             paired.page.reload()
