@@ -87,8 +87,9 @@ def make_main(data_dir: str | None = None, store: Any = None, *, served: bool = 
             return
         settings = load_settings(opened)
         # Served (a browser): a guest until its browser proves to be an owner device (owner.py), whatever its
-        # address. The desktop window is the owner's own app.
-        web = served or bool(getattr(page, "web", False))
+        # address. The desktop window, and the static web build (Python runs in the browser, the data is the
+        # browser's own: nothing is served), are the owner's own app.
+        web = (served or bool(getattr(page, "web", False))) and not in_browser_build()
         ctx = AppContext(
             page=page,
             store=opened,
@@ -120,6 +121,13 @@ def make_main(data_dir: str | None = None, store: Any = None, *, served: bool = 
             shell.show(route)
 
     return main
+
+
+def in_browser_build() -> bool:
+    """The static web build: Python itself runs in the browser (Pyodide)."""
+    import sys
+
+    return sys.platform == "emscripten"
 
 
 def loop_running(page: ft.Page) -> bool:
