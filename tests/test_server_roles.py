@@ -232,6 +232,7 @@ def test_owner_devices_in_settings_sign_out_and_pairing(tmp_path: Path) -> None:
     assert not owner_ui.redeem_link(Device(tmp_path, PHONE_IP).ctx, link.split("#owner=", 1)[1])
     host.go("/settings")
     assert host.has(f"owner-device-{newcomer.ctx.owner_device}")
+    assert not host.has("owner-pairing")  # its link is used: the code is gone
     host.tap("owner-sign-out-others")
     assert [d.id for d in owner_ui.registry(host.store).devices()] == [host.ctx.owner_device]
     assert newcomer.ctx.guest or not newcomer.ctx.may(permissions.EXPORT)

@@ -77,6 +77,12 @@ class LinkTokens:
             self._drop_expired()
             return self._pending.pop(digest(token), False) is not False
 
+    def pending(self, token: str) -> bool:
+        """Minted, not redeemed and not expired yet."""
+        with self._lock:
+            self._drop_expired()
+            return digest(token) in self._pending
+
     def _drop_expired(self) -> None:
         now = self._clock()
         for key, expiry in list(self._pending.items()):

@@ -143,6 +143,8 @@ def owner_section(ctx: AppContext) -> ft.Control | None:
         )
     rows.append(ft.Row(buttons, wrap=True))
     pairing = ctx.drafts.get(PAIRING)
-    if pairing is not None and pairing[1] > time.time():
+    if pairing is not None and owners.LINKS.pending(pairing[0].rsplit("#owner=", 1)[-1]):
         rows.append(pairing_panel(ctx, *pairing))
+    else:  # used (the other device is listed now) or expired
+        ctx.drafts.pop(PAIRING, None)
     return tag("owner-devices", section(ctx.t("Owner devices"), *rows))
