@@ -41,6 +41,9 @@ def to_bottom(ui: UI) -> None:
 def steady(ui: UI, path: Path) -> None:
     """A screenshot once two in a row are the same: a page drawn in a second context of the headless browser
     is painted a while after its accessibility tree is there (its frames come late)."""
+    ui.page.bring_to_front()
+    ui.page.screenshot()  # the first capture after a while can be a frame from before (seen: "Working...")
+    ui.page.wait_for_timeout(1000)
     previous = b""
     for _ in range(20):
         picture = ui.page.screenshot()
