@@ -35,6 +35,7 @@ from scorekeeper.games.rage.cards import (
     NO_TRUMP,
     NUMBER_CARDS,
     PLAYED_JOKERS,
+    TRICK_RANKS,
     TRUMP_CHANGE,
     base_card,
     colour_of,
@@ -44,12 +45,15 @@ from scorekeeper.games.rage.cards import (
     sort_key,
 )
 from scorekeeper.games.rage.options import RageOptions, deck, round_hand_size
-from scorekeeper.games.rage.rules import BONUS_POINTS, forbidden_dealer_bid, round_score, trick_winner
+from scorekeeper.games.rage.rules import BONUS_POINTS, forbidden_dealer_bid, round_score, winning_play
 from scorekeeper.games.rage.view import RageView
 
 Action = list[Any]
 _PLAYED_JOKERS = frozenset(PLAYED_JOKERS)
 _NUMBERS = frozenset(NUMBER_CARDS)
+_HELD = {card: base_card(card) for card in TRICK_RANKS}
+"""Each card as it lies in a trick and the card it is in hand (a joker named a colour is the joker)."""
+_JOKER_PLAYS = tuple(f"{JOKER}:{c}" for c in COLOURS)
 _NEW_VIEW = object.__new__
 OVER = -1
 """``current_player`` once the round is over."""
@@ -151,7 +155,7 @@ class RageState(State):
 
     @property
     def current_player(self) -> int:
-        return OVER if self.is_over else self.to_act
+        return OVER if self.phase == "over" else self.to_act
 
     @property
     def talon_size(self) -> int:
@@ -187,7 +191,7 @@ class RageState(State):
             actions: list[Action] = []
             for card in self.playable():
                 if card == JOKER:
-                    actions.extend(["play", f"{JOKER}:{c}"] for c in COLOURS)
+                    actions.extend(["play", joker] for joker in _JOKER_PLAYS)
                 else:
                     actions.append(["play", card])
             return actions
@@ -328,11 +332,12 @@ class RageState(State):
 
     def _finish_trick(self) -> None:
         cards = [card for _, card in self.trick]
-        winner = self.trick[trick_winner(cards, self.trick_trump)][0]
+        trump = None if self.no_trump_in_trick else self.trump
+        winner = self.trick[winning_play([TRICK_RANKS[c] for c in cards], trump)][0]
         self.tricks[winner] += 1
         self.bonus[winner] += self.bonus_in_trick
         self.minus[winner] += self.minus_in_trick
-        self.piles[winner].extend(base_card(c) for c in cards)
+        self.piles[winner].extend([_HELD[c] for c in cards])
         self.played.extend(cards)
         self.history.append(tuple(self.trick))
         self.last_trick = self.trick
