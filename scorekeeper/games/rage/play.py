@@ -58,6 +58,7 @@ _SORT_KEYS = {card: sort_key(card) for card in (*NUMBER_CARDS, *ACTION_CARDS)}
 """`sort_key` of every card that can be dealt, looked up once."""
 _JOKER_PLAYS = tuple(f"{JOKER}:{c}" for c in COLOURS)
 _NEW_VIEW = object.__new__
+_SET = object.__setattr__
 OVER = -1
 """``current_player`` once the round is over."""
 
@@ -386,41 +387,45 @@ class RageState(State):
 
     def _view(self, seat: int) -> RageView:
         # Built field by field (a frozen dataclass's own __init__ sets each field through a call): the same
-        # value as RageView(...) with these fields, for the bots' every decision.
+        # value as RageView(...) with these fields, for the bots' every decision; its __dict__ set at once.
         view = _NEW_VIEW(RageView)
         over = self.phase == "over"
-        view.__dict__.update(
-            seat=seat,
-            options=self.options,
-            current_player=OVER if over else self.to_act,
-            turn=len(self.log),
-            is_over=over,
-            match_scores=self.match_scores,
-            round_points=self.round_points(),
-            hand=tuple(self.hands[seat]),
-            hand_size=self.hand_size,
-            hand_counts=tuple(len(h) for h in self.hands),
-            trump=self.trick_trump,
-            trump_top=None if self.trump_down or not self.trump_pile else self.trump_pile[-1],
-            trump_pile=tuple(self.trump_pile),
-            bids=tuple(self.bids),
-            tricks=tuple(self.tricks),
-            bonus=tuple(self.bonus),
-            minus=tuple(self.minus),
-            trick=tuple(self.trick),
-            led=self.led,
-            leader=self.leader,
-            dealer=self.dealer,
-            phase=self.phase,
-            forbidden_bid=self.forbidden_bid(),
-            played=tuple(self.played),
-            history=tuple(self.history),
-            last_trick=tuple(self.last_trick),
-            last_winner=self.last_winner,
-            talon_size=len(self._talon),
-            no_trump_in_trick=self.no_trump_in_trick,
-            trump_change_in_trick=self.trump_change_in_trick,
-            round_index=self.round_index,
+        _SET(
+            view,
+            "__dict__",
+            {
+                "seat": seat,
+                "options": self.options,
+                "current_player": OVER if over else self.to_act,
+                "turn": len(self.log),
+                "is_over": over,
+                "match_scores": self.match_scores,
+                "round_points": self.round_points(),
+                "hand": tuple(self.hands[seat]),
+                "hand_size": self.hand_size,
+                "hand_counts": tuple(len(h) for h in self.hands),
+                "trump": self.trick_trump,
+                "trump_top": None if self.trump_down or not self.trump_pile else self.trump_pile[-1],
+                "trump_pile": tuple(self.trump_pile),
+                "bids": tuple(self.bids),
+                "tricks": tuple(self.tricks),
+                "bonus": tuple(self.bonus),
+                "minus": tuple(self.minus),
+                "trick": tuple(self.trick),
+                "led": self.led,
+                "leader": self.leader,
+                "dealer": self.dealer,
+                "phase": self.phase,
+                "forbidden_bid": self.forbidden_bid(),
+                "played": tuple(self.played),
+                "history": tuple(self.history),
+                "last_trick": tuple(self.last_trick),
+                "last_winner": self.last_winner,
+                "talon_size": len(self._talon),
+                "no_trump_in_trick": self.no_trump_in_trick,
+                "trump_change_in_trick": self.trump_change_in_trick,
+                "round_index": self.round_index,
+            },
         )
         return view
 
