@@ -87,6 +87,7 @@ class RackoState(State):
         seed, dealer, out_seats, players = deal.seed, deal.dealer, deal.out, options.players
         self.match_scores = deal.scores
         self.options = options
+        self._deck_size = options.deck_size
         self.seed = seed
         self.dealer = dealer
         self.out = out_seats
@@ -320,28 +321,32 @@ class RackoState(State):
         show_drawn = drawn is not None and (seat == self.current or self.drawn_from == PILE)
         pile = self.pile
         over = self.phase == "over"
-        # Built field by field (the frozen dataclass's own __init__ costs more than the rest of a bot's
-        # turn): the same value as RackoView(...) with these fields.
+        # Built field by field, its __dict__ set at once (the frozen dataclass's own __init__ costs more than
+        # the rest of a bot's turn): the same value as RackoView(...) with these fields.
         view = _NEW_VIEW(RackoView)
-        view.__dict__.update(
-            seat=seat,
-            options=self.options,
-            current_player=self.current,
-            turn=self.turn,
-            is_over=over,
-            match_scores=self.match_scores,
-            round_points=self.round_points() if over else None,
-            phase=self.phase,
-            rack=() if rack is None else tuple(rack),
-            discard_top=pile[-1] if pile else None,
-            drawn=drawn if show_drawn else None,
-            drawn_from=self.drawn_from,
-            deck_size=self.options.deck_size,
-            discards=tuple(self.discards),
-            stock_count=len(self.stock),
-            pile=tuple(pile),
-            known=tuple(map(tuple, self.known)),
-            players_out=self.out,
+        _SET(
+            view,
+            "__dict__",
+            {
+                "seat": seat,
+                "options": self.options,
+                "current_player": self.current,
+                "turn": self.turn,
+                "is_over": over,
+                "match_scores": self.match_scores,
+                "round_points": self.round_points() if over else None,
+                "phase": self.phase,
+                "rack": () if rack is None else tuple(rack),
+                "discard_top": pile[-1] if pile else None,
+                "drawn": drawn if show_drawn else None,
+                "drawn_from": self.drawn_from,
+                "deck_size": self._deck_size,
+                "discards": tuple(self.discards),
+                "stock_count": len(self.stock),
+                "pile": tuple(pile),
+                "known": tuple(map(tuple, self.known)),
+                "players_out": self.out,
+            },
         )
         return view
 
@@ -368,6 +373,7 @@ class RackoState(State):
 
 
 _NEW_VIEW = object.__new__
+_SET = object.__setattr__
 
 
 def _may_call(rack: list[int | None], run_rule: bool) -> bool:

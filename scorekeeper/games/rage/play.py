@@ -27,6 +27,7 @@ from scorekeeper.games.base import (
     seats_from_left_of,
 )
 from scorekeeper.games.rage.cards import (
+    ACTION_CARDS,
     BONUS,
     COLOUR_NAMES,
     COLOURS,
@@ -35,6 +36,7 @@ from scorekeeper.games.rage.cards import (
     NO_TRUMP,
     NUMBER_CARDS,
     PLAYED_JOKERS,
+    TRICK_RANKS,
     TRUMP_CHANGE,
     base_card,
     colour_of,
@@ -44,13 +46,19 @@ from scorekeeper.games.rage.cards import (
     sort_key,
 )
 from scorekeeper.games.rage.options import RageOptions, deck, round_hand_size
-from scorekeeper.games.rage.rules import BONUS_POINTS, forbidden_dealer_bid, round_score, trick_winner
+from scorekeeper.games.rage.rules import BONUS_POINTS, forbidden_dealer_bid, round_score, winning_play
 from scorekeeper.games.rage.view import RageView
 
 Action = list[Any]
 _PLAYED_JOKERS = frozenset(PLAYED_JOKERS)
 _NUMBERS = frozenset(NUMBER_CARDS)
+_HELD = {card: base_card(card) for card in TRICK_RANKS}
+"""Each card as it lies in a trick and the card it is in hand (a joker named a colour is the joker)."""
+_SORT_KEYS = {card: sort_key(card) for card in (*NUMBER_CARDS, *ACTION_CARDS)}
+"""`sort_key` of every card that can be dealt, looked up once."""
+_JOKER_PLAYS = tuple(f"{JOKER}:{c}" for c in COLOURS)
 _NEW_VIEW = object.__new__
+_SET = object.__setattr__
 OVER = -1
 """``current_player`` once the round is over."""
 
@@ -76,6 +84,7 @@ class RageState(State):
         size = _round_size(options, round_index, hand_size)
         players = options.players
         self.options = options
+        self._players = players
         self.seed = seed
         self.dealer = dealer
         self.round_index = round_index
@@ -90,7 +99,7 @@ class RageState(State):
         for i in range(size * players):  # one by one, clockwise from the dealer's left
             self.hands[order[i % players]].append(cards[i])
         for hand in self.hands:
-            hand.sort(key=sort_key)
+            hand.sort(key=_SORT_KEYS.__getitem__)
         self._talon = cards[size * players :][::-1]  # top card last
         self.trump_pile: list[str] = []
         self.trump_down = False
@@ -151,7 +160,7 @@ class RageState(State):
 
     @property
     def current_player(self) -> int:
-        return OVER if self.is_over else self.to_act
+        return OVER if self.phase == "over" else self.to_act
 
     @property
     def talon_size(self) -> int:
@@ -184,10 +193,17 @@ class RageState(State):
             forbidden = self.forbidden_bid()
             return [["bid", n] for n in range(self.hand_size + 1) if n != forbidden]
         if self.phase == "play":
-            actions: list[Action] = []
-            for card in self.playable():
+            # `playable()` written out: this runs before every card of every simulated round
+            hand = self.hands[self.to_act]
+            led = self._led
+            if led is not None:
+                actions = [["play", c] for c in hand if c[0] == led and c in _NUMBERS]
+                if actions:
+                    return actions
+            actions = []
+            for card in dict.fromkeys(hand):
                 if card == JOKER:
-                    actions.extend(["play", f"{JOKER}:{c}"] for c in COLOURS)
+                    actions.extend(["play", joker] for joker in _JOKER_PLAYS)
                 else:
                     actions.append(["play", card])
             return actions
@@ -225,6 +241,15 @@ class RageState(State):
             self._next_bidder()
         else:
             self._play(value)
+
+    def apply_unchecked(self, action: Action) -> None:
+        """`State.apply_unchecked` with `_do` written out (one call less for every random or trusted move)."""
+        if action[0] == "bid":
+            self.bids[self.to_act] = action[1]
+            self._next_bidder()
+        else:
+            self._play(action[1])
+        self.log.append(action)
 
     def _illegal(self, action: Any) -> RuleError:
         if not isinstance(action, list | tuple) or len(action) != 2 or action[0] not in ("bid", "play"):
@@ -297,8 +322,8 @@ class RageState(State):
             self.trick.append((seat, card))
             if self._led is None:
                 self._led = card[0]
-            if len(self.trick) < self.players:
-                self.to_act = (seat + 1) % self.players
+            if len(self.trick) < self._players:
+                self.to_act = (seat + 1) % self._players
             else:
                 self._finish_trick()
             return
@@ -321,18 +346,19 @@ class RageState(State):
             self.bonus_in_trick = True
         elif card == MINUS:
             self.minus_in_trick = True
-        if len(self.trick) < self.players:
-            self.to_act = (seat + 1) % self.players
+        if len(self.trick) < self._players:
+            self.to_act = (seat + 1) % self._players
             return
         self._finish_trick()
 
     def _finish_trick(self) -> None:
         cards = [card for _, card in self.trick]
-        winner = self.trick[trick_winner(cards, self.trick_trump)][0]
+        trump = None if self.no_trump_in_trick else self.trump
+        winner = self.trick[winning_play([TRICK_RANKS[c] for c in cards], trump)][0]
         self.tricks[winner] += 1
         self.bonus[winner] += self.bonus_in_trick
         self.minus[winner] += self.minus_in_trick
-        self.piles[winner].extend(base_card(c) for c in cards)
+        self.piles[winner].extend([_HELD[c] for c in cards])
         self.played.extend(cards)
         self.history.append(tuple(self.trick))
         self.last_trick = self.trick
@@ -361,41 +387,45 @@ class RageState(State):
 
     def _view(self, seat: int) -> RageView:
         # Built field by field (a frozen dataclass's own __init__ sets each field through a call): the same
-        # value as RageView(...) with these fields, for the bots' every decision.
+        # value as RageView(...) with these fields, for the bots' every decision; its __dict__ set at once.
         view = _NEW_VIEW(RageView)
         over = self.phase == "over"
-        view.__dict__.update(
-            seat=seat,
-            options=self.options,
-            current_player=OVER if over else self.to_act,
-            turn=len(self.log),
-            is_over=over,
-            match_scores=self.match_scores,
-            round_points=self.round_points(),
-            hand=tuple(self.hands[seat]),
-            hand_size=self.hand_size,
-            hand_counts=tuple(len(h) for h in self.hands),
-            trump=self.trick_trump,
-            trump_top=None if self.trump_down or not self.trump_pile else self.trump_pile[-1],
-            trump_pile=tuple(self.trump_pile),
-            bids=tuple(self.bids),
-            tricks=tuple(self.tricks),
-            bonus=tuple(self.bonus),
-            minus=tuple(self.minus),
-            trick=tuple(self.trick),
-            led=self.led,
-            leader=self.leader,
-            dealer=self.dealer,
-            phase=self.phase,
-            forbidden_bid=self.forbidden_bid(),
-            played=tuple(self.played),
-            history=tuple(self.history),
-            last_trick=tuple(self.last_trick),
-            last_winner=self.last_winner,
-            talon_size=len(self._talon),
-            no_trump_in_trick=self.no_trump_in_trick,
-            trump_change_in_trick=self.trump_change_in_trick,
-            round_index=self.round_index,
+        _SET(
+            view,
+            "__dict__",
+            {
+                "seat": seat,
+                "options": self.options,
+                "current_player": OVER if over else self.to_act,
+                "turn": len(self.log),
+                "is_over": over,
+                "match_scores": self.match_scores,
+                "round_points": self.round_points(),
+                "hand": tuple(self.hands[seat]),
+                "hand_size": self.hand_size,
+                "hand_counts": tuple(len(h) for h in self.hands),
+                "trump": self.trick_trump,
+                "trump_top": None if self.trump_down or not self.trump_pile else self.trump_pile[-1],
+                "trump_pile": tuple(self.trump_pile),
+                "bids": tuple(self.bids),
+                "tricks": tuple(self.tricks),
+                "bonus": tuple(self.bonus),
+                "minus": tuple(self.minus),
+                "trick": tuple(self.trick),
+                "led": self.led,
+                "leader": self.leader,
+                "dealer": self.dealer,
+                "phase": self.phase,
+                "forbidden_bid": self.forbidden_bid(),
+                "played": tuple(self.played),
+                "history": tuple(self.history),
+                "last_trick": tuple(self.last_trick),
+                "last_winner": self.last_winner,
+                "talon_size": len(self._talon),
+                "no_trump_in_trick": self.no_trump_in_trick,
+                "trump_change_in_trick": self.trump_change_in_trick,
+                "round_index": self.round_index,
+            },
         )
         return view
 

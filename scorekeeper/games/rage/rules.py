@@ -74,28 +74,39 @@ def trick_winner(plays: Sequence[str], trump: str | None) -> int:
     """
     if isinstance(plays, str) or not isinstance(plays, Sequence) or not plays:
         raise RuleError("A trick needs at least one card.")
-    colours: list[str | None] = []
-    ranks: list[int] = []
+    ranked: list[tuple[str | None, int]] = []
     for play in plays:
         known = TRICK_RANKS.get(play) if isinstance(play, str) else None
         if known is None:
             parse_card(play, played=True)  # raises the message for the player
             raise RuleError("A trick holds only cards as played.")
-        colours.append(known[0])
-        ranks.append(known[1])
-    if NO_TRUMP in plays:
-        trump = None
-    if trump is not None and trump in colours:
-        wanted = trump
-    else:
-        wanted = next((c for c in colours if c is not None), None)
-        if wanted is None:
+        ranked.append(known)
+    return winning_play(ranked, None if NO_TRUMP in plays else trump)
+
+
+def winning_play(ranked: Sequence[tuple[str | None, int]], trump: str | None) -> int:
+    """`trick_winner`'s rule for plays already looked up in `TRICK_RANKS` (colour, rank) and the trump that
+    decides the trick (None after a no-trump card): written once, the engine calls it with its own cards
+    unchecked."""
+    wanted = None
+    if trump is not None:
+        for colour, _ in ranked:
+            if colour == trump:
+                wanted = trump
+                break
+    if wanted is None:
+        for colour, _ in ranked:
+            if colour is not None:
+                wanted = colour
+                break
+        else:
             return 0
-    # ">=" so that of two jokers in the wanted colour the later one wins; number cards never tie.
-    best = -1
-    for i, colour in enumerate(colours):
-        if colour == wanted and (best < 0 or ranks[i] >= ranks[best]):
-            best = i
+    # ">=" so that of two jokers in the wanted colour the later one wins; number cards never tie (every
+    # coloured card ranks 0 or more).
+    best, top = -1, -1
+    for i, (colour, rank) in enumerate(ranked):
+        if colour == wanted and rank >= top:
+            best, top = i, rank
     return best
 
 
