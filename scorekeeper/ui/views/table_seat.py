@@ -143,6 +143,21 @@ class Phone(TableScreen):
         return ft.Column(parts, spacing=10)
 
 
+def who_joined(ctx: AppContext, table: Table) -> str:
+    """Everyone seated so far, in seat order (the waiting screen and the board before the start)."""
+    return ctx.t("At the table: {names}", names=", ".join(s.name for s in table.seats if s.name) or "–")
+
+
+def waiting(ctx: AppContext, table: Table, seat: int, joined: ft.Text) -> ft.Control:
+    """Before the start: this phone's seat and name, and who else has joined (`joined`, kept up to date)."""
+    you = ctx.t(
+        "You sit at seat {n} as {name}. The game starts when the host starts it.",
+        n=seat + 1,
+        name=table.seats[seat].name,
+    )
+    return tag("seat-waiting", ft.Column([ft.Text(you, size=18), tag("seat-joined", joined)], spacing=12))
+
+
 def connect(ctx: AppContext, table: Table, seat: int, token: str) -> None:
     """Count this phone as present at its seat while its session is connected (the host sees who vanished)."""
     key = ("table-connected", table.code)
@@ -199,11 +214,9 @@ def build(ctx: AppContext, code: str, **_: str) -> ft.View:
         return screen(ctx, route, ctx.t("Join a table"), [tag("reconnecting", ft.ProgressRing())], back=None)
     connect(ctx, table, seat, token)
     phone: TableScreen | None = None
+    joined = ft.Text(who_joined(ctx, table), size=16)
     if not table.started:
-        waiting = ft.Text(
-            ctx.t("You sit at seat {n}. The game starts when the host starts it.", n=seat + 1), size=18
-        )
-        body: ft.Control = tag("seat-waiting", waiting)
+        body: ft.Control = waiting(ctx, table, seat, joined)
     else:  # this seat's play screen, or its part of the round when the table keeps score
         phone = (KeepPhone if table.keeping is not None else Phone)(ctx, table, seat, token)
         phone.render(update=False)
@@ -212,9 +225,15 @@ def build(ctx: AppContext, code: str, **_: str) -> ft.View:
     def changed() -> None:
         if phone is not None:
             phone.changed()
-        elif table.started or table.seat_of(token) != seat:  # another phone joining changes nothing here
+        elif table.started or table.seat_of(token) != seat:
             with DRAWING:
                 ctx.rerender()  # the seat's play or entry screen replaces the waiting text (or the seat is gone)
+        elif joined.value != (now := who_joined(ctx, table)):  # another phone joined: that line only
+            joined.value = now
+            try:
+                joined.update()
+            except Exception:  # the page has gone
+                pass
 
     rt.watch(table)
     try:
