@@ -226,6 +226,7 @@ def test_joining_waiting_and_moving_on_after_a_round(chromium, tmp_path: Path, l
         late.open(f"/join/{code}", ready="join-name")
         if english:
             wait_says(late, "All seats are taken.")  # before a name is typed
+        late.page.wait_for_timeout(1_000)  # its first frame (the text is in the tree before it is painted)
         shoot(late, f"join-full-{language}", PHONE)
         host.tap("start-table")
         for phone in phones:
