@@ -261,7 +261,7 @@ def _ok(**changes: object) -> dict[str, object]:
         ({"tricks": [2, 1, 0, 1.0]}, "whole number"),
         ({"bonus": [0, 0, 1, 0]}, "Player 3 took 1 \\+5 card but won only 0 tricks"),
         ({"minus": [3, 0, 0, 0]}, "Player 1 took 3 -5 cards but won only 2 tricks"),
-        ({"bonus": [2, 1, 0, 1]}, "4 \\+5 cards were entered, but the seed edition has only 2"),
+        ({"bonus": [2, 1, 0, 1]}, "4 \\+5 cards were entered, but the Original edition has only 2"),
     ],
 )
 def test_validate_round_messages(changes: dict[str, object], message: str) -> None:
@@ -279,7 +279,7 @@ def test_validate_round_accepts_valid_and_checks_dealer_and_limits() -> None:
         validate_round(r["bids"], r["tricks"], r["bonus"], r["minus"], 4, 4, SEED)
     # amigo has three +5 cards
     validate_round([2, 1, 0, 1], [2, 1, 0, 1], [2, 0, 0, 1], [0] * 4, 4, 0, AMIGO)
-    with pytest.raises(RuleError, match="seed edition has only 2"):
+    with pytest.raises(RuleError, match="Original edition has only 2"):
         validate_round([2, 1, 0, 2], [2, 1, 0, 1], [2, 0, 0, 1], [0] * 4, 4, 0, SEED)
 
 

@@ -66,7 +66,7 @@ def enter_rack(phone: Any, rack: list[int]) -> None:
 def test_another_phones_part_changes_one_line_on_each_device(racko: dict[str, Any]) -> None:
     code, phones, parts, tv, board = (racko[k] for k in ("code", "phones", "parts", "tv", "board"))
     anna, ben, cleo = phones
-    assert [set(p.built) for p in parts] == [{"status", "dealer", "waiting", "fields"}] * 3
+    assert [set(p.built) for p in parts] == [{"status", "dealer", "waiting", "fields", "scores"}] * 3
     enter_rack(ben, RACKS[1])  # Ben has half his rack typed when Anna sends hers
     devices = [ben, cleo, tv]
     whole = {

@@ -4,12 +4,15 @@ the round-entry screen (`components.rack_pad`)."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import flet as ft
 import pytest
-from test_table_ui import fresh_host, host_table, join  # noqa: F401  (fresh_host: the autouse fixture)
+from test_table_speed import deliver
+from test_table_ui import app, fresh_host, host_table, join  # noqa: F401  (fresh_host: the autouse fixture)
 
 from scorekeeper.table.host import HOST
+from tests.test_ui_core_harness import App
 
 pytestmark = pytest.mark.filterwarnings("ignore:coroutine .* was never awaited:RuntimeWarning")
 
@@ -129,3 +132,102 @@ def test_a_seat_handed_to_another_phone_mid_round(tmp_path: Path) -> None:
     bea.tap("part-submit")
     saved = keeping.store.get_match(keeping.match.id)
     assert len(saved.rounds) == 1 and saved.rounds[0]["racks"] == list(RACKS)
+
+
+def rage_table(tmp_path: Path) -> tuple[str, list, App, Any]:  # type: ignore[type-arg]
+    """A Rage (Amigo, hook rule on) score-keeping table: Ben, Cleo, Oma on phones and a board tablet."""
+    host, code = host_table(
+        tmp_path, 3, "rage", "table-mode-keep", "option-edition-amigo", "option-hook_rule-True"
+    )
+    phones = [join(tmp_path, code, name, n + 1) for n, name in enumerate(("Ben", "Cleo", "Oma"))]
+    host.go(f"/table/{code}")
+    host.tap("start-table")
+    for phone in phones:
+        phone.go(f"/table/{code}/seat")
+    board = app(tmp_path, "board", width=1280)
+    board.go(f"/table/{code}/board")
+    return code, phones, board, HOST.tables[code]
+
+
+def everyone(code: str, devices: list) -> None:  # type: ignore[type-arg]
+    for device in devices:
+        deliver(device, code)
+
+
+def send(phone: App, **values: int) -> None:
+    for name, value in values.items():
+        phone.tap(f"part-{name}-{value}")
+    phone.tap("part-submit")
+
+
+def test_a_round_that_does_not_add_up_is_shown_on_every_phone_and_the_board(tmp_path: Path) -> None:
+    """Ben 5 tricks, Cleo 4, Oma 2 of 10: every phone and the board say so, each may correct its part."""
+    code, phones, board, table = rage_table(tmp_path)
+    devices = [*phones, board]
+    dealer = table.keeping.match.dealer
+    for seat in [s for s in range(3) if s != dealer] + [dealer]:
+        send(phones[seat], bid=0 if seat != dealer else 1)
+        everyone(code, devices)
+    for seat, tricks in enumerate((5, 4, 2)):
+        send(phones[seat], tricks=tricks)
+        everyone(code, devices)
+    problem = "The tricks add up to 11, but 10 tricks were played."
+    for phone in phones:
+        assert phone.find("keep-problem").value == problem
+        assert "does not check out: please check your part" in phone.find("keep-status").value
+    assert problem in board.screen_text() and board.has("board-problem")
+    assert "Ben, Cleo, Oma" in board.find("board-problem").content.controls[1].value
+    send(phones[0], tricks=4)  # Ben (not the last to send) corrects his part
+    everyone(code, devices)
+    assert len(table.keeping.match.rounds) == 1
+    assert not board.has("board-problem") and not any(phone.has("keep-problem") for phone in phones)
+
+
+def test_the_dealer_sees_the_forbidden_bid_explained_and_the_bids_before_sending(tmp_path: Path) -> None:
+    code, phones, board, table = rage_table(tmp_path)
+    devices = [*phones, board]
+    match = table.keeping.match
+    dealer, names = match.dealer, ["Ben", "Cleo", "Oma"]
+    others = [seat for seat in range(3) if seat != dealer]
+    assert f"{names[dealer]} deals. Cards this round: 10. Now: Bids." == board.find("board-facts").value
+    phones[dealer].tap("part-bid-3")  # chosen before the others bid: barred later
+    for seat, bid in zip(others, (3, 4), strict=True):
+        send(phones[seat], bid=bid)
+        everyone(code, devices)
+    dealer_phone = phones[dealer]
+    why = dealer_phone.find("part-why").controls[0].value
+    assert why == f"{names[dealer]} deals and may not bid 3: all bids would add up to the 10 cards in hand."
+    three = dealer_phone.find("part-bid-3")
+    assert three.disabled and three.bgcolor is None  # greyed out, not drawn as chosen
+    public = dealer_phone.find("keep-public").controls[0].value
+    assert (
+        public
+        == f"Bids: {', '.join(f'{n} ' + ('–' if s == dealer else str({others[0]: 3, others[1]: 4}[s])) for s, n in enumerate(names))}"
+    )
+    assert "Player" not in dealer_phone.screen_text()
+    send(dealer_phone, bid=2)
+    everyone(code, devices)
+    assert dealer_phone.find("keep-mine").value == "Your bid: 2"  # the tricks form shows the own bid
+    assert "Now: Tricks and +5/-5 cards." in board.find("board-facts").value
+    assert all(phone.has("keep-scores") for phone in phones)
+
+
+def test_the_board_shows_a_saved_rounds_result_until_the_next_round_starts(tmp_path: Path) -> None:
+    code, phones, board, table = rage_table(tmp_path)
+    devices = [*phones, board]
+    dealer = table.keeping.match.dealer
+    for seat in [s for s in range(3) if s != dealer] + [dealer]:
+        send(phones[seat], bid=0 if seat != dealer else 1)
+        everyone(code, devices)
+    for seat in range(3):
+        send(phones[seat], tricks=10 if seat == dealer else 0)
+        everyone(code, devices)
+    assert len(table.keeping.match.rounds) == 1
+    points = table.keeping.match.round_scores()[0]
+    assert board.has("board-last-round")
+    assert board.find(f"board-last-{dealer}").controls[2].value == f"{points[dealer]:+d}"
+    assert f"({points[dealer]:+d})" in phones[0].find(f"keep-score-{dealer}").controls[1].value
+    first = (table.keeping.match.dealer + 1) % 3
+    send(phones[first], bid=0)  # the next round's first part: the board moves on
+    everyone(code, devices)
+    assert not board.has("board-last-round")

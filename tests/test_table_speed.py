@@ -212,8 +212,11 @@ def test_a_waiting_phone_is_drawn_again_only_when_its_game_starts_or_its_seat_is
     anna = join(tmp_path, code, "Anna", 1)
     ben = join(tmp_path, code, "Ben", 2)
     count = len(anna.connection.sent)
-    deliver(anna, code)  # another phone joined: nothing changes on Anna's screen
-    assert len(anna.connection.sent) == count and anna.has("seat-waiting")
+    deliver(anna, code)  # another phone joined: only the line of who is at the table is sent
+    (patch,) = sent(anna, count)
+    assert b"Ben" in patch and len(patch) < 300 and anna.has("seat-waiting")
+    deliver(anna, code)  # heard again: nothing changed, nothing sent
+    assert len(anna.connection.sent) == count + 1
     HOST.tables[code].free(1)  # the host frees Ben's seat: his phone goes back to joining
     deliver(ben, code)
     assert not ben.has("seat-waiting")

@@ -326,3 +326,33 @@ def test_phones_keep_score_for_a_rage_round_and_the_board_shows_who_is_done(tmp_
     host.tap("open-scoreboard")  # the host enters or edits rounds on the normal screens
     assert host.ctx.route == f"/match/{saved.id}"
     assert "Anna" in host.screen_text()
+
+
+def test_a_full_table_says_so_before_a_name_is_typed(tmp_path: Path) -> None:
+    from test_table_speed import deliver  # (it imports this module)
+
+    _, code = host_table(tmp_path)
+    join(tmp_path, code, "Anna", 1)
+    late = app(tmp_path, "late")
+    late.go(f"/join/{code}")
+    assert late.find("join-error").value == ""  # a seat is free
+    join(tmp_path, code, "Ben", 2)
+    deliver(late, code)  # the last seat was taken meanwhile: said at once
+    assert late.find("join-error").value == "All seats are taken."
+    later = app(tmp_path, "later")
+    later.go(f"/join/{code}")  # nothing typed, nothing tapped
+    assert later.find("join-error").value == "All seats are taken."
+
+
+def test_the_waiting_screen_shows_your_name_and_who_else_has_joined(tmp_path: Path) -> None:
+    from test_table_speed import deliver  # (it imports this module)
+
+    _, code = host_table(tmp_path, 3)
+    anna = join(tmp_path, code, "Anna", 1)
+    waiting = anna.find("seat-waiting")
+    assert "You sit at seat 1 as Anna." in anna.screen_text()
+    assert anna.find("seat-joined").value == "At the table: Anna"
+    join(tmp_path, code, "Ben", 2)
+    deliver(anna, code)  # another phone joins: the line of who is here changes in place
+    assert anna.find("seat-joined").value == "At the table: Anna, Ben"
+    assert anna.find("seat-waiting") is waiting

@@ -125,6 +125,19 @@ class PartShape:
     )
     """Values a seat may not choose now (name, seat, this stage's parts, options, dealer, round index): the
     phone greys them out; `check` refuses them anyway."""
+    why_barred: Callable[[str, int, set[int], Any, int], Message | None] = (
+        lambda _name, _seat, _values, _options, _index: None
+    )
+    """Why a seat may not choose `values` of field `name` now (name, seat, the barred values, options, round
+    index), said on its phone before it sends (seats named as `seat_name`, the table puts the names in)."""
+    public: Mapping[str, str] = field(default_factory=dict)
+    """Fields everyone at the table may see as they come in (Rage: the bids are said aloud), with the label
+    the board and the phones show them under."""
+    stage_titles: tuple[str, ...] = ()
+    """What each step is called on the board and the phones ("Bids", "Tricks"); empty for one step."""
+    involved: Callable[[Sequence[Part], RuleError], set[int]] = lambda _parts, _error: set()
+    """The seats whose parts a refusal of the whole round concerns, where its message names none (Rage: too
+    many +5 cards concerns the seats that entered +5 cards); empty: every seat."""
 
 
 @dataclass(frozen=True, eq=False)

@@ -6,7 +6,8 @@ host already saved are dropped). Every change to the match made outside the tabl
 deleted on the normal screens, undo, redo) is heard from the store and handed to `on_change`, so the table
 tells all its devices at once. The parts of the round being entered are saved with the table (`saved`,
 `restore`: `lobbies` keeps them in tables.json), so a host restart resumes the round with every part entered
-(see `parts` for the rules).
+(see `parts` for the rules). A complete round the rules refuse stays with all its parts: `problem` says why
+(with the players' names) and `involved` which seats are asked to check their parts.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import Any
 from scorekeeper.games.base import RuleError
 from scorekeeper.match import Match
 from scorekeeper.table.parts import Part, RoundParts
+from scorekeeper.tally import with_names
 
 
 @dataclass
@@ -29,6 +31,10 @@ class Keeping:
     on_change: Callable[[], None] | None = None
     """Called when the match changed outside the table (the table tells its devices)."""
     parts: RoundParts = field(init=False)
+    problem: RuleError | None = field(default=None, init=False)
+    """Why the round, every part in, cannot be saved (None: no problem, or not every part is in yet)."""
+    involved: list[int] = field(default_factory=list, init=False)
+    """The seats the problem concerns: their phones ask them to check their parts."""
 
     def __post_init__(self) -> None:
         self.parts = RoundParts(self.match.game, len(self.match.players))
@@ -72,7 +78,8 @@ class Keeping:
         if not isinstance(data, dict) or data.get("round") != self.match.round_index or self.over:
             return
         match = self.match
-        self.parts.restore(data.get("parts"), match.opts, match.dealer, match.round_index)
+        if self.parts.restore(data.get("parts"), match.opts, match.dealer, match.round_index):
+            self._settle()  # every part was in: the problem is shown again (or the round saved)
 
     @property
     def over(self) -> bool:
@@ -84,8 +91,12 @@ class Keeping:
         if stored is not None:
             self.match = stored
         if self.match.round_index != self._round:  # the host saved this round: its parts are void
-            self.parts = RoundParts(self.match.game, len(self.match.players))
-            self._round = self.match.round_index
+            self._new_round()
+
+    def _new_round(self) -> None:
+        self.parts = RoundParts(self.match.game, len(self.match.players))
+        self._round = self.match.round_index
+        self.problem, self.involved = None, []
 
     def current(self) -> None:
         """Make sure `match` is the stored one before it is shown. A store that tells of every change to it has
@@ -96,25 +107,47 @@ class Keeping:
 
     def enter(self, seat: int, values: Part) -> bool:
         """Check and keep `seat`'s part; when it completes the round, validate and save it. Returns whether a
-        round was saved. RuleError refuses the part (a complete round the rules refuse withdraws this part,
-        saves nothing, and names the problem)."""
+        round was saved. RuleError refuses the part itself (named with the players' names). A complete round
+        the rules refuse is not saved and keeps every part: `problem` and `involved` say why and whose."""
         self.refresh()
         if self.over:
             raise RuleError("This game is over.")
         match = self.match
-        stage = self.parts.enter(seat, values, match.opts, match.dealer, match.round_index)
+        try:
+            self.parts.enter(seat, values, match.opts, match.dealer, match.round_index)
+        except RuleError as error:
+            raise with_names(error, match.names) from None
+        return self._settle()
+
+    def _settle(self) -> bool:
+        """Every part in: save the round, or keep the rules' problem with it. Returns whether it was saved."""
+        self.problem, self.involved = None, []
         if not self.parts.complete():
             return False
         try:
-            changed = match.with_round(self.parts.result(match.opts))  # the game's validate_result
-        except RuleError:
-            self.parts.withdraw(seat, stage)
-            raise
+            changed = self._checked()
+        except RuleError as error:
+            self.problem = error
+            return False
         self._saving = True  # the table tells its devices itself: not heard a second time from the store
         try:
             self.match = self.store.save_match(changed)
         finally:
             self._saving = False
-        self.parts = RoundParts(match.game, len(match.players))
-        self._round = self.match.round_index
+        self._new_round()
         return True
+
+    def _checked(self) -> Match:
+        """The match with the complete round added; RuleError (players named) when the rules refuse it. The
+        round is first checked on its own by the game, whose message names seats (so `involved` knows whom
+        it concerns), then with every other round by the match."""
+        match, parts = self.match, self.parts
+        try:
+            result = parts.result(match.opts)
+            match.spec.check_entry(result, match.opts)
+            match.spec.validate_result(result, match.opts, dealer=match.dealer, round_index=match.round_index)
+        except RuleError as error:
+            self.involved = parts.involved(error)
+            raise with_names(error, match.names) from None
+        self.involved = list(range(len(match.players)))
+        return match.with_round(result)

@@ -8,8 +8,10 @@ Rules (issue 12, "Score keeping at the table"):
   (as at the real table) and may not make the bid `rage.forbidden_dealer_bid` names.
 - Any seat may correct its part until the round is saved. When the last part comes in, the round is built,
   checked by the game's own `validate_result` through the Match (the same model as tracked games) and saved.
-  A round the rules refuse is not saved: the part just entered is refused with the rules' message (the
-  others stay), so the seat corrects it.
+  A round the rules refuse as a whole (the tricks add up to 11 of 10, a Racko card in two racks) is not saved
+  and keeps every part: the problem is shown on the board and on every phone, the seats it concerns
+  (`involved`) are asked to check their parts, and any of them may correct its part, which checks the round
+  again. The order of sending decides nothing: the last seat to send is not blamed.
 
 What a seat enters is the game's `GameSpec.table_part` (a `PartShape`, in `scorekeeper/games/<key>/part.py`);
 this module and the views never branch on a game's name.
@@ -19,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorekeeper.games.base import RuleError
+from scorekeeper.games.base import SEAT_TEMPLATE, Message, RuleError
 from scorekeeper.games.contract import Part, PartShape
 from scorekeeper.games.spec import spec
 
@@ -83,6 +85,26 @@ class RoundParts:
         """What `seat` entered so far (its phone shows it again for a correction)."""
         return {key: value for stage in self.parts for key, value in (stage[seat] or {}).items()}
 
+    def public(self) -> dict[str, list[Any]]:
+        """The fields everyone may see (Rage: the bids), per seat as entered so far (None: not yet)."""
+        return {
+            name: [
+                next((stage[seat][name] for stage in self.parts if stage[seat] and name in stage[seat]), None)
+                for seat in range(self.players)
+            ]
+            for name in self.shape.public
+        }
+
+    def involved(self, error: RuleError) -> list[int]:
+        """The seats whose parts a refusal of the whole round concerns: those its message names, else those
+        the game points at (`PartShape.involved`), else every seat."""
+        named = sorted(seat for seat in named_seats(error.fields) if 0 <= seat < self.players)
+        if named:
+            return named
+        merged = [self.mine(seat) for seat in range(self.players)]
+        pointed = self.shape.involved(merged, error)
+        return sorted(pointed) if pointed else list(range(self.players))
+
     def saved(self) -> list[list[Part | None]]:
         """The parts as plain JSON data (the table keeps them on disk with every part entered)."""
         return [list(stage) for stage in self.parts]
@@ -123,3 +145,14 @@ class RoundParts:
                     raise RuleError("Please wait until everyone has entered the step before.")
                 return index
         return current
+
+
+def named_seats(fields: dict[str, object]) -> set[int]:
+    """The seats a message names ("Player 2", also inside nested messages)."""
+    seats: set[int] = set()
+    for value in fields.values():
+        if isinstance(value, Message) and value.template == SEAT_TEMPLATE:
+            seats.add(int(str(value.fields["number"])) - 1)
+        elif isinstance(value, Message | RuleError):
+            seats |= named_seats(value.fields)
+    return seats

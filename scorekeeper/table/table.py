@@ -8,6 +8,9 @@ Rules of the table (issue 12):
   saw them. The board gets `BoardPayload`: the public view (see `public`), moves as the table saw them.
 - The host may hand an open or vanished seat (no phone connected) to a computer player, or free a seat so that
   another phone can take it (the old token stops working).
+- A finished round's result stays on each phone until its player moves on ("Next round"); the next round is
+  dealt once every person at the table has moved on, or when the host deals it. A phone whose player has not
+  moved on when it is dealt still shows that result (`SeatPayload.result_round`) until they do.
 - Once started, the table lives in the play session's saved game (`data["table"]`), saved with every move, so
   a restarted host resumes it and the phones reconnect with their tokens.
 """
@@ -108,6 +111,12 @@ class SeatPayload(Progress):
     legal: list[Action]
     moves: list[Message]
     result_lines: list[Message] | None
+    result_round: int | None = None
+    """The round whose result this phone shows (None: it shows the round being played)."""
+    moved_on: bool = False
+    """This phone's player has moved on from the result shown (the others are still looking at it)."""
+    waiting: list[str] = field(default_factory=list)
+    """Who is still looking at the finished round's result (the next round is dealt once nobody is)."""
 
 
 @dataclass(frozen=True)
@@ -138,6 +147,10 @@ class Table:
         self.board_moves: list[Message] = []
         self.version = 0
         self.listeners: list[Callable[[Table], None]] = []
+        self.moved_on: dict[int, int] = {}
+        """Per seat, the last round (index) whose result its player has moved on from."""
+        self.previous: tuple[int, list[int], list[Message] | None] | None = None
+        """The round dealt over last (index, points, result lines), for phones still showing its result."""
 
     # ------------------------------------------------------------------ the lobby
     @property
@@ -306,17 +319,54 @@ class Table:
             return self._moved(self.session.step_computer)
 
     def next_round(self, seat: int | None = None, token: str | None = None) -> None:
-        """Deal the next round (the host, or any seated phone with its token)."""
+        """A phone's player moves on from the round's result (with its token), or the host (`seat` None) deals
+        the next round. The next round is dealt once every person at the table has moved on, or by the host;
+        the others keep the result on their phones until they move on."""
         with self.lock:
             if seat is not None:
                 self.check(seat, token)
             session = self._session()
-            if not session.round_over or session.match_over:
-                return
-            session.next_round()
-            self.moves = [[] for _ in self.seats]
-            self.board_moves = []
+            if seat is not None:
+                shown = self._shown_round(seat, session)
+                if shown is not None:
+                    self.moved_on[seat] = max(self.moved_on.get(seat, -1), shown)
+            if session.round_over and not session.match_over and (seat is None or not self._looking(session)):
+                points, lines = self._finished()
+                self.previous = (session.round_index, list(points or []), lines)
+                session.next_round()
+                self.moves = [[] for _ in self.seats]
+                self.board_moves = []
             self._changed()
+
+    def _shown_round(self, seat: int, session: PlaySession) -> int | None:
+        """The round whose result `seat`'s phone shows: the finished one, or the one before the round being
+        played while its player has not moved on from it (None: no result shown)."""
+        if session.round_over:
+            return session.round_index
+        previous = self.previous
+        if (
+            previous is not None
+            and previous[0] == session.round_index - 1
+            and self.moved_on.get(seat, -1) < previous[0]
+            and self.seats[seat].kind == PERSON
+        ):
+            return previous[0]
+        return None
+
+    def looking(self) -> list[int]:
+        """The people still looking at the finished round's result (none while a round is played)."""
+        with self.lock:
+            session = self.session
+            return self._looking(session) if session is not None and session.round_over else []
+
+    def _looking(self, session: PlaySession) -> list[int]:
+        """The people who have not moved on from the result of the round `session` is at."""
+        index = session.round_index
+        return [
+            seat
+            for seat, held in enumerate(self.seats)
+            if held.kind == PERSON and self.moved_on.get(seat, -1) < index
+        ]
 
     def payload(self, seat: int, token: str | None) -> SeatPayload:
         """What the phone at `seat` receives (its own view only)."""
@@ -324,6 +374,10 @@ class Table:
             self.check(seat, token)
             session = self._session()
             points, lines = self._finished()
+            shown = self._shown_round(seat, session)
+            if shown is not None and not session.round_over and self.previous is not None:
+                _, points, lines = self.previous  # the round dealt over, until this player moves on
+            names = self.names()
             return SeatPayload(
                 seat=seat,
                 view=session.view_for(seat),
@@ -331,6 +385,9 @@ class Table:
                 moves=list(self.moves[seat][-MOVES_SHOWN:]),
                 **self._progress(session, points),
                 result_lines=lines,
+                result_round=shown,
+                moved_on=shown is not None and self.moved_on.get(seat, -1) >= shown,
+                waiting=[names[n] for n in self._looking(session)] if session.round_over else [],
             )
 
     def board(self) -> BoardPayload:

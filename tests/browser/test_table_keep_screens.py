@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from conftest import DESKTOP, PHONE, UI, browser_tabs, served
+from steps import present, set_language
 from test_table_screens import join_phones, new_table, shoot, wait_says
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -59,3 +60,69 @@ def test_phones_keep_score_for_a_racko_round_and_the_hosts_undo_reaches_them(
         for phone in phones.values():
             wait_says(phone, "Round 1:")
         shoot(phones["Cleo"], "keep-racko-after-undo", PHONE)
+
+
+TABLET = {"width": 1024, "height": 768}
+TV = {"width": 1920, "height": 1080}
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_rage_round_that_does_not_add_up_is_shown_on_every_phone_and_the_board(
+    chromium, tmp_path: Path, language: str
+) -> None:
+    """Ben 5 tricks, Cleo 4, Oma 2 of 10: every phone and the board show the problem (not only the phone that
+    sent last), the round is not saved, and Cleo (not the last to send) corrects her part, which saves it.
+    Before that the dealer's phone explains the bid the hook rule forbids and shows the others' bids."""
+    data = tmp_path / "data"
+    data.mkdir()
+    with served(data) as url, browser_tabs(chromium, url) as tab:
+        host = tab("host", DESKTOP)
+        if language != "en":
+            set_language(host, language, "Sprache")
+        code = new_table(host, "rage", 3, "table-mode-keep")
+        names = ["Ben", "Cleo", "Oma"]
+        phones = dict(zip(names, join_phones(tab, code, names), strict=True))
+        wait_says(host, "Oma")
+        host.tap("start-table")
+        host.wait("board-parts")
+        for phone in phones.values():
+            phone.wait("keep-part", timeout=30_000)
+
+        def part(name: str, field: str, value: int) -> None:
+            phones[name].wait(f"part-{field}-{value}", timeout=30_000)
+            phones[name].tap(f"part-{field}-{value}")
+            phones[name].tap("part-submit")
+
+        part("Cleo", "bid", 4)  # Ben, seat 1, deals and bids last
+        part("Oma", "bid", 6)  # 4 + 6 = 10: Ben may not bid 0
+        phones["Ben"].wait("part-why", timeout=30_000)
+        if language == "en":
+            wait_says(
+                phones["Ben"], "Ben deals and may not bid 0: all bids would add up to the 10 cards in hand."
+            )
+            wait_says(phones["Ben"], "Bids: Ben –, Cleo 4, Oma 6")
+            wait_says(host, "Ben deals. Cards this round: 10. Now: Bids.")
+        shoot(phones["Ben"], f"keep-hook-{language}", PHONE)
+        part("Ben", "bid", 1)
+        phones["Oma"].wait("keep-mine", timeout=30_000)
+        for name, tricks in zip(names, (5, 4, 2), strict=True):
+            part(name, "tricks", tricks)
+        for name, phone in phones.items():
+            phone.wait("keep-problem", timeout=30_000)
+            if language == "en":
+                wait_says(phone, "The tricks add up to 11, but 10 tricks were played.")
+                wait_says(phone, "does not check out: please check your part")
+            shoot(phone, f"keep-problem-{name}-{language}", PHONE)
+        host.wait("board-problem")
+        if language == "en":
+            wait_says(host, "Please check your parts: Ben, Cleo, Oma.")
+        shoot(host, f"keep-problem-board-tablet-{language}", TABLET)
+        shoot(host, f"keep-problem-board-tv-{language}", TV)
+        part("Cleo", "tricks", 3)  # Cleo corrects hers: 5 + 3 + 2 = 10, the round is saved
+        host.wait("board-last-round", timeout=30_000)
+        assert not present(host, "board-problem")
+        for phone in phones.values():
+            phone.wait("keep-score-0", timeout=30_000)
+            assert not present(phone, "keep-problem")
+        shoot(host, f"keep-saved-board-tv-{language}", TV)
+        shoot(phones["Oma"], f"keep-saved-phone-{language}", PHONE)

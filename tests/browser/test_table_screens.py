@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from conftest import DESKTOP, PHONE, UI, browser_tabs, served
-from steps import present, screenshot, tap_first
+from steps import present, screenshot, set_language, tap_first
 
 from tests.test_table_ui import setting_up
 
@@ -200,3 +200,56 @@ def test_a_table_keeps_score_for_a_rage_round(chromium, tmp_path: Path) -> None:
         wait_says(board, "Round 2")  # saved: the next round's parts are asked for
         wait_says(phones[1], "Round 2")
         shoot(board, "keep-board-saved", TV)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_joining_waiting_and_moving_on_after_a_round(chromium, tmp_path: Path, language: str) -> None:
+    """A full table says so before a name is typed; the waiting screen shows the phone's name and who else has
+    joined; after the round, "Next round" on Anna's phone leaves Ben's result on his phone until he moves on
+    too (then the next round is dealt for both)."""
+    data = tmp_path / "data"
+    data.mkdir()
+    english = language == "en"
+    with served(data) as url, browser_tabs(chromium, url) as tab:
+        host = tab("host", DESKTOP)
+        if not english:
+            set_language(host, language, "Sprache")
+        code = new_table(host, "racko", 3)
+        host.tap("computer-3")
+        phones = join_phones(tab, code, ["Anna", "Ben"])
+        wait_says(phones[0], "Ben")  # Anna's waiting screen hears of Ben without a reload
+        if english:
+            wait_says(phones[0], "You sit at seat 1 as Anna.")
+            wait_says(phones[0], "At the table: Anna, Ben, Computer 3")
+        shoot(phones[0], f"waiting-{language}", PHONE)
+        late = tab("late", PHONE)
+        late.open(f"/join/{code}", ready="join-name")
+        if english:
+            wait_says(late, "All seats are taken.")  # before a name is typed
+        late.page.wait_for_timeout(1_000)  # its first frame (the text is in the tree before it is painted)
+        shoot(late, f"join-full-{language}", PHONE)
+        host.tap("start-table")
+        for phone in phones:
+            phone.wait("turn-status", timeout=30_000)
+        deadline = time.monotonic() + 400
+        while time.monotonic() < deadline and not all(present(phone, "round-result") for phone in phones):
+            if not any([one_move(phone) for phone in phones]):
+                phones[0].page.wait_for_timeout(300)
+        anna, ben = phones
+        ben.wait("next-round", timeout=30_000)
+        anna.tap("next-round")
+        anna.wait("next-waiting", timeout=30_000)
+        if english:
+            wait_says(anna, "Waiting for the others to move on: Ben.")
+        assert present(ben, "round-result") and present(ben, "next-round")  # Ben still sees his result
+        shoot(anna, f"next-waiting-{language}", PHONE)
+        shoot(ben, f"next-result-{language}", PHONE)
+        host.open(f"/table/{code}", ready="host-next-round")
+        shoot(host, f"lobby-next-round-{language}", DESKTOP)
+        ben.tap("next-round")
+        for phone in phones:
+            phone.wait("turn-status", timeout=30_000)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and any(present(phone, "round-result") for phone in phones):
+            anna.page.wait_for_timeout(300)
+        assert not any(present(phone, "round-result") for phone in phones)

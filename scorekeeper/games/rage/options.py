@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from scorekeeper.games.base import RuleError, is_int
+from scorekeeper.games.base import N_, Message, RuleError, is_int
 from scorekeeper.games.rage.cards import BONUS, JOKER, MINUS, NO_TRUMP, TRUMP_CHANGE, make_deck
 
 
@@ -63,6 +63,15 @@ EDITIONS: dict[str, Edition] = {
         exact_points=10, exact_zero_points=5, missed_points=0, no_trump_rest_of_round=True,
     ),
 }  # fmt: skip
+TITLES: dict[str, str] = {"seed": N_("Original"), "amigo": N_("Amigo"), "fundex": N_("Fundex")}
+"""What the app calls each edition (the seed's edition is the "Original")."""
+
+
+def edition_title(key: str) -> Message:
+    """An edition as messages name it ("the Original edition has only 2 +5 cards"), never its data key."""
+    return Message(TITLES.get(key, key))
+
+
 PLAYERS = (
     min(edition.min_players for edition in EDITIONS.values()),
     max(edition.max_players for edition in EDITIONS.values()),
@@ -86,7 +95,7 @@ class RageOptions:
             low, high = rules.min_players, rules.max_players
             raise RuleError(
                 "The {edition} edition of Rage is for {low} to {high} players.",
-                edition=self.edition,
+                edition=edition_title(self.edition),
                 low=low,
                 high=high,
             )
@@ -131,6 +140,8 @@ def round_hand_size(options: RageOptions, round_index: int) -> int:
     if size is None:
         rounds = len(options.rules.hand_sizes)
         raise RuleError(
-            "The {edition} edition of Rage has only {rounds} rounds.", edition=options.edition, rounds=rounds
+            "The {edition} edition of Rage has only {rounds} rounds.",
+            edition=edition_title(options.edition),
+            rounds=rounds,
         )
     return size

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from scorekeeper.games.base import N_, RuleError, seat_name
+from scorekeeper.games.base import N_, Message, Plural, RuleError, seat_name
 from scorekeeper.games.contract import Part, PartShape, whole
 from scorekeeper.games.rage.rules import forbidden_dealer_bid, round_hand_size
 
@@ -67,6 +67,29 @@ def barred(
     return set() if forbidden is None else {forbidden}
 
 
+def why_barred(name: str, seat: int, values: set[int], options: Any, index: int) -> Message | None:
+    """The dealer's phone says which bid the hook rule forbids, and why, before the dealer sends."""
+    if name != "bid" or not values:
+        return None
+    size = round_hand_size(options, index)
+    return Plural(  # the same sentence as the refusal, so the phone says before what Send would say after
+        "{who} deals and may not bid {bid}: all bids would add up to the {size} card in hand.",
+        "{who} deals and may not bid {bid}: all bids would add up to the {size} cards in hand.",
+        size,
+        who=seat_name(seat),
+        bid=min(values),
+        size=size,
+    )
+
+
+def involved(parts: Sequence[Part], error: RuleError) -> set[int]:
+    """Too many +5 (or -5) cards in all: the seats that entered any of that kind."""
+    key = {"+5": "bonus", "-5": "minus"}.get(str(error.fields.get("label")))
+    if key is None:
+        return set()
+    return {seat for seat, part in enumerate(parts) if part.get(key)}
+
+
 def build(parts: Sequence[Part], options: Any) -> dict[str, Any]:
     """The seats' parts as Rage's round result (a seat's "bid" is the result's "bids")."""
     return {
@@ -87,4 +110,8 @@ PART = PartShape(
     },
     most,
     barred,
+    why_barred,
+    {"bid": N_("Bids")},
+    (N_("Bids"), N_("Tricks and +5/-5 cards")),
+    involved,
 )

@@ -11,7 +11,7 @@ from typing import Any
 
 from scorekeeper.games.base import N_, Plural, RuleError, is_int, seat_name
 from scorekeeper.games.rage.cards import NO_TRUMP, TRICK_RANKS, colour_of, is_number, parse_card
-from scorekeeper.games.rage.options import EDITIONS, Edition, RageOptions, round_hand_size
+from scorekeeper.games.rage.options import EDITIONS, Edition, RageOptions, edition_title, round_hand_size
 
 # Re-exported (`X as X`): code that found these here before they moved to `options` keeps working.
 from scorekeeper.games.rage.options import PLAYERS as PLAYERS
@@ -216,7 +216,7 @@ def validate_round(
                     sum(taken),
                     count=sum(taken),
                     label=label,
-                    edition=rules.name,
+                    edition=edition_title(rules.name),
                     limit=limit,
                 )
             )
@@ -254,7 +254,7 @@ def seat_score(
                     count,
                     count=count,
                     label=label,
-                    edition=options.rules.name,
+                    edition=edition_title(options.rules.name),
                     limit=limit,
                 )
             )

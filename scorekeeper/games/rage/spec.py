@@ -8,7 +8,7 @@ from typing import Any
 import scorekeeper.games.rage as rules
 from scorekeeper.games.base import N_, Message
 from scorekeeper.games.contract import OptionField, StatFigure, Values, option_default, package_spec
-from scorekeeper.games.rage.options import EDITIONS, RageOptions, hand_size, hand_sizes
+from scorekeeper.games.rage.options import EDITIONS, TITLES, RageOptions, hand_size, hand_sizes
 from scorekeeper.games.rage.part import PART
 
 FIELDS: tuple[OptionField, ...] = (
@@ -22,7 +22,7 @@ FIELDS: tuple[OptionField, ...] = (
         ),
         "choice",
         option_default(RageOptions, "edition"),
-        (("seed", N_("Original")), ("amigo", N_("Amigo")), ("fundex", N_("Fundex"))),
+        tuple(TITLES.items()),
         players_for=lambda edition: (EDITIONS[edition].min_players, EDITIONS[edition].max_players),
     ),
     OptionField(

@@ -79,11 +79,17 @@ def join_form(ctx: AppContext, table: Table) -> ft.View:
         draw_seats()
         seats.update()
 
+    full = ctx.t("All seats are taken.")
+
     def draw_seats() -> None:
         rows: list[ft.Control] = []
         free = table.free_seats()
         if draft["seat"] not in free:
             draft["seat"] = free[0] if free else None
+        if not free:  # said at once, not only after a name was typed and Join tapped
+            problem.value = full
+        elif problem.value == full:  # a seat was freed meanwhile
+            problem.value = ""
         for index, seat in enumerate(table.seats):
             taken = index not in free
             label = ctx.t("Seat {n}", n=index + 1) + (f" · {seat.name}" if taken else "")
@@ -94,7 +100,7 @@ def join_form(ctx: AppContext, table: Table) -> ft.View:
 
     def submit() -> None:
         if draft["seat"] is None:
-            problem.value = ctx.t("All seats are taken.")
+            problem.value = full
             problem.update()
             return
         try:
@@ -112,6 +118,7 @@ def join_form(ctx: AppContext, table: Table) -> ft.View:
         draw_seats()
         try:
             seats.update()
+            problem.update()
         except Exception:
             pass
 

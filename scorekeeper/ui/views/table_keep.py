@@ -1,10 +1,14 @@
-"""Score keeping at the table: a phone's part of the round (`KeepPhone`) and the board's "who is done" list.
+"""Score keeping at the table: a phone's part of the round (`KeepPhone`); the board's parts are in
+`table_keep_board`.
 
-The phone shows the round, who deals, who is still to send their part (`keep-status`, `keep-waiting`) and its
-own fields (`table_part_form.PartForm`). A refused part shows the rules' message and keeps what was typed; the
-phone may enter its part again to correct it until the round is saved. The host keeps the normal round-entry
-screens for the match. Both screens are drawn by role (`KeyedParts`): a part sent by one phone changes one line
-on the others and on the board, and that line is all that is sent to them.
+The phone shows the round, who deals, the cards this round and the step (`keep-facts`), who is still to send
+their part (`keep-status`, `keep-waiting`), what everyone may see (Rage: the bids, `keep-public`), its own fields
+(`table_part_form.PartForm`), with why a value is barred before it sends (`part-why`), and the scores with the
+last round's points (`keep-scores`). A refused part shows the rules' message and keeps what was typed; the phone
+may enter its part again to correct it until the round is saved. A round that does not check out once every part
+is in is shown on every phone (`keep-problem`); the phones it concerns are asked to check their parts. The host
+keeps the normal round-entry screens for the match. Both screens are drawn by role (`KeyedParts`): a part sent
+by one phone changes one line on the others and on the board, and that line is all that is sent to them.
 """
 
 from __future__ import annotations
@@ -12,13 +16,15 @@ from __future__ import annotations
 import flet as ft
 
 from scorekeeper.games.base import RuleError
-from scorekeeper.games.spec import spec
 from scorekeeper.table.table import Table
-from scorekeeper.ui.components.keyed import KeyedParts, TableScreen
+from scorekeeper.tally import with_names
+from scorekeeper.ui.components.keyed import TableScreen
+from scorekeeper.ui.components.layout import section
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
-from scorekeeper.ui.play.boards import big
 from scorekeeper.ui.views.table_join import seat_lost
+from scorekeeper.ui.views.table_keep_board import KeepFacts, facts_line, keep_facts
+from scorekeeper.ui.views.table_keep_board import board_parts as board_parts
 from scorekeeper.ui.views.table_part_form import PartForm
 
 
@@ -53,45 +59,83 @@ class KeepPhone(TableScreen):
                     "over", None, lambda: tag("keep-over", ft.Text(ctx.t("The game is over."), size=20))
                 )
             ]
-        parts = keeping.parts
-        stage = min(parts.stage, len(parts.shape.stages) - 1)
-        done = parts.done()
-        status = (
-            ctx.t("Round {n}: {name}, enter your part.", n=match.round_index + 1, name=names[seat])
-            if not done[seat]
-            else ctx.t("Round {n}: your part is in. You can still correct it.", n=match.round_index + 1)
+        parts, shape = keeping.parts, keeping.parts.shape
+        stage = min(parts.stage, len(shape.stages) - 1)
+        facts = keep_facts(ctx, table)
+        status = self.status(facts)
+        line = facts_line(ctx, facts)
+        asked = facts.problem is not None
+        waiting = (
+            [names[n] for n in facts.involved]
+            if asked
+            else [names[n] for n, ready in enumerate(facts.done) if not ready]
         )
-        dealer = ctx.t("{name} deals.", name=names[match.dealer])
-        waiting = [names[n] for n, ready in enumerate(done) if not ready]
         barred = {
-            name: parts.shape.barred(
-                name, seat, parts.parts[stage], match.opts, match.dealer, match.round_index
-            )
-            for name in parts.shape.stages[stage]
-            if parts.shape.fields[name][0] == "count"
+            name: shape.barred(name, seat, parts.parts[stage], match.opts, match.dealer, match.round_index)
+            for name in shape.stages[stage]
+            if shape.fields[name][0] == "count"
         }
-        most = {
-            name: parts.shape.most(name, match.opts, match.round_index) for name in parts.shape.stages[stage]
-        }
+        why = [
+            ctx.describe(with_names(RuleError(message), names))
+            for name, values in barred.items()
+            if (message := shape.why_barred(name, seat, values, match.opts, match.round_index)) is not None
+        ]
+        most = {name: shape.most(name, match.opts, match.round_index) for name in shape.stages[stage]}
         inputs = (stage, barred, most, ctx.width)
         form = shown.part("fields", inputs, lambda: self.form(stage, barred, most), changes_itself=True)
         if self.fields is not None and self.fields.round != match.round_index:  # kept: cleared in place
             self.fields.start(match.round_index)
             shown.walk("fields")
-        return [
+        mine = self.mine(stage)
+        scores = (facts.names, facts.totals, facts.last, facts.lower_wins)
+        drawn = [
             shown.part(
                 "status",
                 status,
                 lambda: tag("keep-status", ft.Text(status, size=18, weight=ft.FontWeight.BOLD)),
             ),
-            shown.part("dealer", dealer, lambda: ft.Text(dealer, size=14)),
-            shown.part("waiting", waiting, lambda: self.waiting(waiting)),
-            form,
+            shown.part("dealer", line, lambda: tag("keep-facts", ft.Text(line, size=14))),
         ]
+        if facts.problem:
+            drawn.append(shown.part("problem", facts.problem, lambda: problem_line(facts.problem or "")))
+        drawn.append(shown.part("waiting", (waiting, asked), lambda: self.waiting(waiting, asked)))
+        if facts.public:
+            public = (facts.names, facts.public)
+            drawn.append(shown.part("public", public, lambda: public_line(ctx, *public)))
+        if mine:
+            drawn.append(shown.part("mine", mine, lambda: tag("keep-mine", ft.Text(mine, size=16))))
+        if why:
+            drawn.append(shown.part("why", why, lambda: why_lines(why)))
+        drawn.append(form)
+        drawn.append(shown.part("scores", scores, lambda: phone_scores(ctx, *scores)))
+        return drawn
 
-    def waiting(self, names: list[str]) -> ft.Control:
-        """Who has not sent their part of this step yet."""
-        text = self.ctx.t("Still to send their part: {names}.", names=", ".join(names))
+    def status(self, facts: KeepFacts) -> str:
+        """What this phone is to do now: enter its part, check it (the round does not check out), or wait."""
+        ctx, n = self.ctx, facts.round_number
+        if facts.problem is not None and self.seat in facts.involved:
+            return ctx.t("Round {n} does not check out: please check your part.", n=n)
+        if not facts.done[self.seat]:
+            return ctx.t("Round {n}: {name}, enter your part.", n=n, name=facts.names[self.seat])
+        return ctx.t("Round {n}: your part is in. You can still correct it.", n=n)
+
+    def mine(self, stage: int) -> str:
+        """This seat's own entries of the steps before (Rage: its bid, while it enters its tricks)."""
+        keeping = self.table.keeping
+        assert keeping is not None
+        shape, entered = keeping.parts.shape, keeping.parts.mine(self.seat)
+        said = [
+            self.ctx.t("{label}: {value}", label=self.ctx.t(shape.fields[name][1]), value=entered[name])
+            for earlier in shape.stages[:stage]
+            for name in earlier
+            if name in entered
+        ]
+        return " · ".join(said)
+
+    def waiting(self, names: list[str], asked: bool) -> ft.Control:
+        """Who has not sent their part of this step yet (or, `asked`, who is to check it)."""
+        template = "Still to check their part: {names}." if asked else "Still to send their part: {names}."
+        text = self.ctx.t(template, names=", ".join(names))
         return tag("keep-waiting", ft.Text(text, size=14, italic=True))
 
     def form(self, stage: int, barred: dict[str, set[int]], most: dict[str, int | None]) -> ft.Control:
@@ -99,59 +143,48 @@ class KeepPhone(TableScreen):
         return self.fields.control
 
 
-def board_parts(ctx: AppContext, table: Table, shown: KeyedParts) -> list[ft.Control]:
-    """The board of a score-keeping table, by role: the round, who is done with their part, and the scores."""
-    keeping = table.keeping
-    assert keeping is not None
-    keeping.current()
-    match = keeping.match
-    names = table.names()
-    done = keeping.parts.done()
-    heading = (
-        ctx.t("The game is over.")
-        if keeping.over
-        else ctx.t("Round {n}: the players enter their parts.", n=match.round_index + 1)
-    )
-    totals = match.totals()
-    lower = spec(table.game).lower_wins
-    return [
-        shown.part("heading", heading, lambda: tag("board-turn", big(heading, 40, bold=True))),
-        shown.part("done", (names, done), lambda: tag("board-parts", who_is_done(ctx, names, done))),
-        shown.part("scores", (names, totals, lower), lambda: keep_scores(ctx, names, totals, lower)),
+def problem_line(problem: str) -> ft.Control:
+    """Why the round, every part in, cannot be saved (shown on every phone)."""
+    return tag("keep-problem", ft.Text(problem, size=16, color=ft.Colors.ERROR, weight=ft.FontWeight.BOLD))
+
+
+def why_lines(lines: list[str]) -> ft.Control:
+    """Why this phone may not choose a value now (the dealer's bid the hook rule forbids), before it sends."""
+    return tag("part-why", ft.Column([ft.Text(line, size=15, italic=True) for line in lines], spacing=2))
+
+
+def public_line(ctx: AppContext, names: list[str], public: list[tuple[str, list[str]]]) -> ft.Control:
+    """What everyone may see, e.g. "Bids: Anna 3, Ben 4, Cleo –"."""
+    rows = [
+        ft.Text(
+            ctx.t(
+                "{label}: {value}",
+                label=label,
+                value=", ".join(f"{n} {v}" for n, v in zip(names, values, strict=True)),
+            ),
+            size=16,
+        )
+        for label, values in public
     ]
+    return tag("keep-public", ft.Column(rows, spacing=2))
 
 
-def who_is_done(ctx: AppContext, names: list[str], done: list[bool]) -> ft.Control:
+def phone_scores(
+    ctx: AppContext, names: list[str], totals: list[int], last: list[int] | None, lower_wins: bool
+) -> ft.Control:
+    """The totals, the leader first, with the last round's points in brackets."""
+    order = sorted(range(len(names)), key=lambda s: totals[s], reverse=not lower_wins)
     rows = [
         tag(
-            f"board-done-{seat}",
+            f"keep-score-{seat}",
             ft.Row(
                 [
-                    ft.Icon(ft.Icons.CHECK_CIRCLE if done[seat] else ft.Icons.HOURGLASS_EMPTY, size=32),
-                    big(names[seat], 28, bold=done[seat]),
-                    big(ctx.t("done") if done[seat] else ctx.t("entering…"), 24),
-                ],
-                spacing=12,
+                    ft.Text(names[seat], size=15, expand=True),
+                    ft.Text("" if last is None else f"({last[seat]:+d})", size=14),
+                    ft.Text(str(totals[seat]), size=16, weight=ft.FontWeight.BOLD),
+                ]
             ),
-        )
-        for seat in range(len(names))
-    ]
-    return ft.Column(rows, spacing=8)
-
-
-def keep_scores(ctx: AppContext, names: list[str], totals: list[int], lower_wins: bool) -> ft.Control:
-    """The match's totals, the leader first."""
-    order = sorted(range(len(names)), key=lambda s: totals[s], reverse=not lower_wins)
-    scores = [
-        tag(
-            f"board-score-{seat}",
-            ft.Row([big(names[seat], 28), ft.Container(expand=True), big(str(totals[seat]), 28, bold=True)]),
         )
         for seat in order
     ]
-    return ft.Container(
-        ft.Column([big(ctx.t("Scores"), 28, bold=True), *scores], spacing=6),
-        padding=16,
-        border_radius=12,
-        bgcolor=ft.Colors.SURFACE_CONTAINER,
-    )
+    return tag("keep-scores", section(ctx.t("Scores"), *rows))

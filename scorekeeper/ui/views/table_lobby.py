@@ -211,6 +211,7 @@ def lobby(ctx: AppContext, table: Table) -> ft.View:
         seats = [seat_row(ctx, table, i) for i in range(len(table.seats))]
         items: list[ft.Control] = [header, section(ctx.t("Seats"), *seats)]
         if table.started:
+            items += next_round_row(ctx, table)
             items.append(
                 ft.Row(
                     [
@@ -253,6 +254,25 @@ def lobby(ctx: AppContext, table: Table) -> ft.View:
     subscribe(ctx, table, redraw)
     title = ctx.t("{game} table", game=game_title(ctx, table.game))
     return screen(ctx, route, title, [body], back="/")
+
+
+def next_round_row(ctx: AppContext, table: Table) -> list[ft.Control]:
+    """After a digital round: who is still looking at the result, and the host's way to deal the next round
+    for everyone at once (otherwise it is dealt once every person has moved on)."""
+    session = table.session
+    if session is None or not session.round_over or session.match_over:
+        return []
+
+    def deal() -> None:
+        table.next_round()
+        rt.kick(table)
+
+    names = table.names()
+    looking = ", ".join(names[seat] for seat in table.looking())
+    return [
+        ft.Text(ctx.t("Waiting for the others to move on: {names}.", names=looking), size=16, italic=True),
+        ft.Row([primary_button(ctx.t("Deal the next round"), deal, identifier="host-next-round")]),
+    ]
 
 
 def subscribe(ctx: AppContext, table: Table, redraw) -> None:

@@ -155,6 +155,9 @@ class PartForm:
         row = ChoiceRow(list(range(most + 1)), pick, prefix=f"part-{name}")
 
         def show(value: Any) -> None:
+            if value in barred:  # chosen before the rules barred it: not drawn as chosen (and not sent)
+                self.draft().pop(name, None)
+                value = None
             row.refresh(value if isinstance(value, int) else None, disabled=barred)
 
         return ft.Column([ft.Text(label, size=16), row.control], spacing=4), show

@@ -72,9 +72,14 @@ class Phone(TableScreen):
             return ctx.t("The game is over.")
         if payload.round_over:
             return ctx.t("Round {n} is over.", n=payload.round_index + 1)
-        if payload.to_act == self.seat:
-            return ctx.t("Your turn, {name}.", name=payload.names[self.seat])
-        return ctx.t("{name}'s turn.", name=payload.names[payload.to_act])
+        turn = (
+            ctx.t("Your turn, {name}.", name=payload.names[self.seat])
+            if payload.to_act == self.seat
+            else ctx.t("{name}'s turn.", name=payload.names[payload.to_act])
+        )
+        if payload.result_round is not None:  # the next round was dealt while this phone shows the result
+            return f"{ctx.t('Round {n} has started.', n=payload.round_index + 1)} {turn}"
+        return turn
 
     def seat_parts(self, payload: SeatPayload) -> list[ft.Control]:
         """The seat screen's parts by role, each built only when what it shows changed (see `KeyedParts`)."""
@@ -87,9 +92,10 @@ class Phone(TableScreen):
                 lambda: tag("turn-status", ft.Text(status, size=18, weight=ft.FontWeight.BOLD)),
             )
         ]
-        if payload.round_over:
-            inputs: Any = (payload.round_index, payload.names, payload.round_points, payload.totals)
+        if payload.result_round is not None:  # kept until this player moves on (`Table.next_round`)
+            inputs: Any = (payload.result_round, payload.names, payload.round_points, payload.totals)
             inputs += (payload.match_over, [ctx.describe(line) for line in payload.result_lines or []])
+            inputs += (payload.moved_on, payload.waiting)
             parts.append(shown.part("result", inputs, lambda: self.result(payload)))
         else:  # the panel also shows its own half-made choices (`ui`) and is laid out for the width
             inputs = (payload.view, payload.legal, payload.names, dict(self.ui), ctx.width)
@@ -131,16 +137,33 @@ class Phone(TableScreen):
                     ]
                 )
             )
-        parts: list[ft.Control] = [
-            tag("round-result", section(ctx.t("Round {n}", n=payload.round_index + 1), *rows))
-        ]
+        number = (payload.result_round if payload.result_round is not None else payload.round_index) + 1
+        parts: list[ft.Control] = [tag("round-result", section(ctx.t("Round {n}", n=number), *rows))]
         if payload.match_over:
             parts.append(tag("match-result", ft.Text(ctx.t("The game is over."), size=22)))
+        elif payload.moved_on:  # this player is ready; the others still look at the result
+            text = ctx.t("Waiting for the others to move on: {names}.", names=", ".join(payload.waiting))
+            parts.append(tag("next-waiting", ft.Text(text, size=16, italic=True)))
         else:
             parts.append(
                 ft.Row([primary_button(ctx.t("Next round"), self.next_round, identifier="next-round")])
             )
         return ft.Column(parts, spacing=10)
+
+
+def who_joined(ctx: AppContext, table: Table) -> str:
+    """Everyone seated so far, in seat order (the waiting screen and the board before the start)."""
+    return ctx.t("At the table: {names}", names=", ".join(s.name for s in table.seats if s.name) or "–")
+
+
+def waiting(ctx: AppContext, table: Table, seat: int, joined: ft.Text) -> ft.Control:
+    """Before the start: this phone's seat and name, and who else has joined (`joined`, kept up to date)."""
+    you = ctx.t(
+        "You sit at seat {n} as {name}. The game starts when the host starts it.",
+        n=seat + 1,
+        name=table.seats[seat].name,
+    )
+    return tag("seat-waiting", ft.Column([ft.Text(you, size=18), tag("seat-joined", joined)], spacing=12))
 
 
 def connect(ctx: AppContext, table: Table, seat: int, token: str) -> None:
@@ -199,11 +222,9 @@ def build(ctx: AppContext, code: str, **_: str) -> ft.View:
         return screen(ctx, route, ctx.t("Join a table"), [tag("reconnecting", ft.ProgressRing())], back=None)
     connect(ctx, table, seat, token)
     phone: TableScreen | None = None
+    joined = ft.Text(who_joined(ctx, table), size=16)
     if not table.started:
-        waiting = ft.Text(
-            ctx.t("You sit at seat {n}. The game starts when the host starts it.", n=seat + 1), size=18
-        )
-        body: ft.Control = tag("seat-waiting", waiting)
+        body: ft.Control = waiting(ctx, table, seat, joined)
     else:  # this seat's play screen, or its part of the round when the table keeps score
         phone = (KeepPhone if table.keeping is not None else Phone)(ctx, table, seat, token)
         phone.render(update=False)
@@ -212,9 +233,15 @@ def build(ctx: AppContext, code: str, **_: str) -> ft.View:
     def changed() -> None:
         if phone is not None:
             phone.changed()
-        elif table.started or table.seat_of(token) != seat:  # another phone joining changes nothing here
+        elif table.started or table.seat_of(token) != seat:
             with DRAWING:
                 ctx.rerender()  # the seat's play or entry screen replaces the waiting text (or the seat is gone)
+        elif joined.value != (now := who_joined(ctx, table)):  # another phone joined: that line only
+            joined.value = now
+            try:
+                joined.update()
+            except Exception:  # the page has gone
+                pass
 
     rt.watch(table)
     try:
