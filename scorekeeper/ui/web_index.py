@@ -9,6 +9,11 @@ engine whatever `noCdn` says. So our copy sets that value again right after Flet
 the emoji font stay local, the Noto fallbacks for other scripts come from fonts.gstatic.com (Flutter's own
 default) where the device is online; offline such text stays boxes of the same width and nothing waits for it.
 
+It also loads `assets/scorekeeper.js` before Flet's client starts: Flet's client fetches its Rive runtime
+(`rive_native.js`) from cdn.jsdelivr.net even with `no_cdn`, and the script points that at a local stand-in
+(the app draws no Rive animation), so an offline app calls no third-party host; and while the connection to the
+host is lost (Flet shows only "Working...") it says so, and that it is being retried.
+
 Regenerate after upgrading Flet (a test fails when the copy is stale):
 
     python -m scorekeeper.ui.web_index
@@ -21,12 +26,15 @@ from pathlib import Path
 # Flutter's default fallback-font location (engine configuration `fontFallbackBaseUrl`).
 FONT_FALLBACK_BASE_URL = "https://fonts.gstatic.com/s/"
 MARKER = "<!-- fletAppConfig -->"
+SCRIPT = "scorekeeper.js"
+"""assets/scorekeeper.js: keeps the Rive runtime from loading off a CDN, and says when the host is lost."""
 OVERRIDE = (
     "<script>\n"
     "    // scorekeeper (scorekeeper/ui/web_index.py): fallback fonts for other scripts from Google Fonts,\n"
     "    // CanvasKit and the bundled emoji font stay local (set after Flet's no_cdn config above).\n"
     f'    flet.fontFallbackBaseUrl = "{FONT_FALLBACK_BASE_URL}";\n'
-    "  </script>"
+    "  </script>\n"
+    f'  <script src="{SCRIPT}"></script>'
 )
 TARGET = Path(__file__).resolve().parents[2] / "assets" / "index.html"
 
