@@ -136,7 +136,18 @@ def join_parts(ctx: AppContext, table: Table, shown: KeyedParts) -> list[ft.Cont
             lambda: tag("board-joined", big(ctx.t("At the table: {names}", names=joined), scale.text(40))),
         ),
         shown.part(
-            "join", url, lambda: tag("board-qr", ft.Image(src=rt.qr_png(url), width=side, height=side))
+            "join",
+            url,
+            lambda: tag(
+                "board-qr",
+                ft.Image(
+                    src=rt.qr_png(url),
+                    width=side,
+                    height=side,
+                    fit=ft.BoxFit.CONTAIN,  # drawn at the box's size, not the PNG's own (about 300 px)
+                    filter_quality=ft.FilterQuality.NONE,  # crisp modules when scaled up
+                ),
+            ),
         ),
     ]
 

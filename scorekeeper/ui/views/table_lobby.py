@@ -196,7 +196,7 @@ def join_header(ctx: AppContext, table: Table, url: str) -> ft.Control:
         spacing=4,
         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
     )
-    qr = tag("table-qr", ft.Image(src=rt.qr_png(url), width=220, height=220))
+    qr = tag("table-qr", ft.Image(src=rt.qr_png(url), width=220, height=220, gapless_playback=True))
     return ft.Row(
         [join, qr],
         wrap=True,
