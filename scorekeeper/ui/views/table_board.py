@@ -88,14 +88,15 @@ def scoreboard(
 
 
 def status(ctx: AppContext, payload: BoardPayload) -> str:
+    """The line at the top: whose turn it is (and when that player's phone is gone), or the round's end."""
     if payload.match_over:
         return ctx.t("The game is over.")
     if payload.round_over:
         return ctx.t("Round {n} is over.", n=payload.round_index + 1)
     seat = payload.to_act
     turn = ctx.t("{name}'s turn.", name=payload.names[seat])
-    status = payload.seats[seat] if seat < len(payload.seats) else None
-    if status is not None and status.kind == PERSON and not status.connected:  # the game waits for them
+    seated = payload.seats[seat] if seat < len(payload.seats) else None
+    if seated is not None and seated.kind == PERSON and not seated.connected:  # the game waits for them
         return turn + " " + ctx.t("{name}'s phone is not connected.", name=payload.names[seat])
     return turn
 
