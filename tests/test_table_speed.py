@@ -108,11 +108,17 @@ def test_a_change_that_a_phone_does_not_see_rebuilds_and_sends_nothing(
     to_act = table.session.to_act
     watching = [n for n in range(2) if n != to_act]
     assert watching and all(sent(phones[n], counts[n]) == [] for n in watching)
-    for board in (rage_table["tv"],):
-        count = len(board.connection.sent)
-        built = dict(rage_table["board"].built)
-        deliver(board, code)
-        assert sent(board, count) == [] and dict(rage_table["board"].built) == built
+    # The board says whose phone is gone : it rebuilds Cleo's panel (and the turn line when she
+    # is to move) and sends that patch, a fraction of its screen.
+    board, board_parts = rage_table["tv"], rage_table["board"]
+    whole = len(board.connection.sent[-1])
+    count = len(board.connection.sent)
+    built = dict(board_parts.built)
+    deliver(board, code)
+    rebuilt = {role for role, n in board_parts.built.items() if n != built.get(role)}
+    assert "seat-2" in rebuilt and rebuilt <= {"seat-2", "turn"}
+    (patch,) = sent(board, count)
+    assert len(patch) * 4 < whole
 
 
 def test_a_move_sends_each_device_a_small_patch_not_a_new_screen(rage_table: dict[str, Any]) -> None:

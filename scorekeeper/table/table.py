@@ -44,6 +44,11 @@ class TableError(RuleError):
     """A request the table refuses (wrong token, seat taken, ...): the message is for the person."""
 
 
+def computer_name(seat: int) -> str:
+    """The name of a computer player given an open seat in the lobby."""
+    return str(Message("Computer {n}", n=seat + 1))
+
+
 def digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -87,6 +92,8 @@ class SeatStatus:
     name: str
     strength: str | None
     connected: bool
+    stand_in: bool = False
+    """A computer player took over a person's seat during the game (it keeps the person's name)."""
 
 
 @dataclass(frozen=True)
@@ -159,7 +166,14 @@ class Table:
 
     def status(self) -> list[SeatStatus]:
         return [
-            SeatStatus(i, s.kind, s.name, s.strength, self.connected.get(i, 0) > 0)
+            SeatStatus(
+                i,
+                s.kind,
+                s.name,
+                s.strength,
+                self.connected.get(i, 0) > 0,
+                s.kind == COMPUTER and s.name != computer_name(i),
+            )
             for i, s in enumerate(self.seats)
         ]
 
@@ -214,7 +228,8 @@ class Table:
                 raise TableError("{name} is still at the table.", name=current.name)
             if strength not in engine.strengths(self.game):
                 raise TableError("There is no such computer player.")
-            name = str(Message("Computer {n}", n=seat + 1))
+            # A person's seat taken over during the game keeps the person's name (their points are theirs).
+            name = current.name if self.session is not None and current.name else computer_name(seat)
             current.kind, current.name, current.strength, current.token_hash = COMPUTER, name, strength, None
             self.connected.pop(seat, None)
             if self.session is None:  # the match counts this seat as a computer player of this strength

@@ -15,6 +15,10 @@ into the browser's storage, under the key Flet's `SharedPreferences` reads as `s
 prefixes `flutter.` and stores JSON), and replaces the address without it (`history.replaceState`): the token is
 never in the address bar or the history, and, being after `#`, never sent to a server or a proxy's log. The app
 redeems it from there when the session starts (scorekeeper/ui/owner.py). `?owner=` works the same way.
+It also loads `assets/scorekeeper.js` before Flet's client starts: Flet's client fetches its Rive runtime
+(`rive_native.js`) from cdn.jsdelivr.net even with `no_cdn`, and the script points that at a local stand-in
+(the app draws no Rive animation), so an offline app calls no third-party host; and while the connection to the
+host is lost (Flet shows only "Working...") it says so, and that it is being retried.
 
 Regenerate after upgrading Flet (a test fails when the copy is stale):
 
@@ -30,6 +34,8 @@ FONT_FALLBACK_BASE_URL = "https://fonts.gstatic.com/s/"
 MARKER = "<!-- fletAppConfig -->"
 OWNER_LINK_STORAGE_KEY = "flutter.scorekeeper.owner_link"
 """Where the page leaves an owner link's token: `SharedPreferences` key `scorekeeper.owner_link` on the web."""
+SCRIPT = "scorekeeper.js"
+"""assets/scorekeeper.js: keeps the Rive runtime from loading off a CDN, and says when the host is lost."""
 OVERRIDE = (
     "<script>\n"
     "    // scorekeeper (scorekeeper/ui/web_index.py): fallback fonts for other scripts from Google Fonts,\n"
@@ -49,7 +55,8 @@ OVERRIDE = (
     "      var rest = hash.toString();\n"
     '      history.replaceState(history.state, "", url.pathname + url.search + (rest ? "#" + rest : ""));\n'
     "    })();\n"
-    "  </script>"
+    "  </script>\n"
+    f'  <script src="{SCRIPT}"></script>'
 )
 TARGET = Path(__file__).resolve().parents[2] / "assets" / "index.html"
 

@@ -1,14 +1,24 @@
 """What the board of a live table shows of each game: public information only, in type for a room.
 
-A game's board is the function `board` of the module `scorekeeper.ui.play.<key>_board` (found by name, as the
-play panels are): it takes the board's public view (see `scorekeeper.table.public`) and returns controls; no
-text is smaller than `SMALL` (24 px), so a 1080p TV is readable from 3 m. A game without such a module shows
-the scoreboard and the move log only.
+A game's board is the module `scorekeeper.ui.play.<key>_board` (found by name, as the play panels are). It takes
+the board's public view (see `scorekeeper.table.public`) and draws:
+
+- `table(ctx, view, names, scale)`: what lies on the table (the discard pile, the trick, the board), as large
+  cards: the middle of the TV board;
+- `seat(ctx, view, seat, scale)`: what everyone knows of one player (known cards, bid and tricks, cards held),
+  placed in that player's panel;
+- `SEAT_FIELDS`: the view fields `seat` reads (a field held per seat counts with that seat's entry only), so
+  a player's panel is drawn again only when they change;
+- `board(ctx, view, names)`: both in one list (the older entry point, kept for callers that place them alike).
+
+No text is smaller than `SMALL` (24 px), so a 1080p TV is readable from 3 m; everything else grows with the
+screen (`Scale`). A game without such a module shows the scoreboard and the move log only.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from importlib import import_module
 from typing import Any
 
@@ -19,10 +29,38 @@ from scorekeeper.ui.context import AppContext
 
 SMALL = 24
 LARGE = 40
+TV = (1920, 1080)
+"""The screen the board's sizes are drawn for (scale 1)."""
+
+
+@dataclass(frozen=True)
+class Scale:
+    """The board's sizes for one screen: `unit` is 1 on a 1080p TV and shrinks with a smaller window, so a
+    tablet shows the same table in proportion. Text never goes under `SMALL`."""
+
+    unit: float
+    width: float
+    """The window's width (logical pixels)."""
+
+    def text(self, size: float) -> int:
+        """A font size drawn as `size` on a 1080p TV, never under SMALL."""
+        return max(SMALL, round(size * self.unit))
+
+    def px(self, size: float) -> float:
+        """A length drawn as `size` on a 1080p TV."""
+        return size * self.unit
+
+
+def scale_of(ctx: AppContext) -> Scale:
+    """The scale for this window: the smaller of its width and height against a 1080p TV (at least 0.45, so a
+    phone's cards stay large enough to read)."""
+    width = ctx.width
+    height = getattr(ctx.page, "height", None) or width * TV[1] / TV[0]
+    return Scale(max(0.45, min(1.0, width / TV[0], float(height) / TV[1])), width)
 
 
 def big(text: str, size: int = SMALL, *, bold: bool = False, colour: str | None = None) -> ft.Text:
-    return ft.Text(text, size=size, weight=ft.FontWeight.BOLD if bold else None, color=colour)
+    return ft.Text(text, size=max(SMALL, size), weight=ft.FontWeight.BOLD if bold else None, color=colour)
 
 
 def tile(label: str, value: str, identifier: str) -> ft.Control:
@@ -37,13 +75,69 @@ def tile(label: str, value: str, identifier: str) -> ft.Control:
     )
 
 
+def labelled(label: str, control: ft.Control, scale: Scale, identifier: str) -> ft.Control:
+    """A card (or pile) with its name under it, tagged for tests and screen readers."""
+    return tag(
+        identifier,
+        ft.Column(
+            [control, big(label, scale.text(32))],
+            spacing=scale.px(8),
+            tight=True,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        ),
+    )
+
+
+def card_back(text: str, width: float, scale: Scale) -> ft.Control:
+    """A face-down pile with how many cards it holds."""
+    return ft.Container(
+        ft.Text(text, size=max(SMALL, width * 0.3), weight=ft.FontWeight.BOLD, color="#FFFFFF", no_wrap=True),
+        width=width,
+        height=width * 1.4,
+        bgcolor="#455A64",
+        border_radius=width * 0.1,
+        border=ft.Border.all(max(2, scale.px(6)), "#CFD8DC"),
+        alignment=ft.Alignment.CENTER,
+    )
+
+
+def number_card(text: str, width: float, *, fill: str = "#FFF8E1", ink: str = "#212121") -> ft.Container:
+    """A face-up card with a number (Racko, Ruck Zuck), the number large in the middle."""
+    return ft.Container(
+        ft.Text(text, size=max(SMALL, width * 0.45), weight=ft.FontWeight.BOLD, color=ink, no_wrap=True),
+        width=width,
+        height=width * 1.4,
+        bgcolor=fill,
+        border_radius=width * 0.1,
+        border=ft.Border.all(max(1, width * 0.015), "#66000000"),
+        alignment=ft.Alignment.CENTER,
+    )
+
+
 Board = Callable[[AppContext, Any, Sequence[str]], list[ft.Control]]
+Table = Callable[[AppContext, Any, Sequence[str], Scale], ft.Control]
+Seat = Callable[[AppContext, Any, int, Scale], list[ft.Control]]
+
+
+def board_module(key: str) -> Any:
+    """The board module of game `key` (`scorekeeper.ui.play.<key>_board`), or None."""
+    try:
+        return import_module(f"scorekeeper.ui.play.{key}_board")
+    except ModuleNotFoundError:
+        return None
 
 
 def board_of(key: str) -> Board | None:
     """The board renderer of game `key` (`scorekeeper.ui.play.<key>_board.board`), or None when it has none."""
-    try:
-        module = import_module(f"scorekeeper.ui.play.{key}_board")
-    except ModuleNotFoundError:
-        return None
-    return module.board
+    module = board_module(key)
+    return None if module is None else module.board
+
+
+def table_of(key: str) -> Table | None:
+    """What lies on the table in game `key` (its board module's `table`), or None."""
+    return getattr(board_module(key), "table", None)
+
+
+def seat_of(key: str) -> Seat | None:
+    """What everyone knows of one player in game `key` (its board module's `seat`), or None."""
+    return getattr(board_module(key), "seat", None)

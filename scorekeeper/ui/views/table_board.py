@@ -1,111 +1,270 @@
 """The board of a live table (`/table/<code>/board`): a tablet or TV in the middle of the table.
 
 Read-only, and only public information: it is drawn from `Table.board()`, whose view has every private field
-blanked. Whose turn it is, the game's public cards (see `ui.play.boards`), the move log as the table saw it, the
-live scoreboard, and who has joined. Large type: nothing under 24 px. Redraws on every change through pubsub.
+blanked. Whose turn it is (and when that player's phone is gone), what lies on the table as large cards (see
+`ui.play.boards`), a panel per player with what everyone knows of them, the scores, the last moves. Before the
+start: the join code, the address and its QR code. Large type: nothing under 24 px; on a TV it fills the screen
+(`board_layout`). Redraws on every change through pubsub, only the parts whose inputs changed (`KeyedParts`).
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 import flet as ft
 
 from scorekeeper.games.spec import spec
-from scorekeeper.table.table import BoardPayload, Table
+from scorekeeper.table.table import COMPUTER, PERSON, BoardPayload, SeatStatus, Table
 from scorekeeper.ui import table_runtime as rt
 from scorekeeper.ui.components.keyed import DRAWING, KeyedParts
 from scorekeeper.ui.components.score_table import game_title
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
-from scorekeeper.ui.play.boards import SMALL, big, board_of
+from scorekeeper.ui.play.boards import Scale, big, board_module, scale_of, table_of
+from scorekeeper.ui.views import board_layout
 from scorekeeper.ui.views.table_keep import board_parts
 from scorekeeper.ui.views.table_lobby import subscribe
 
 LOG_LINES = 4
 
 
-def scoreboard(ctx: AppContext, payload: BoardPayload, lower_wins: bool) -> ft.Control:
+def board_name(ctx: AppContext, status: SeatStatus | None, name: str) -> str:
+    """A player's name on the board: a person's seat handed to a computer player says so ("Cleo (computer)")."""
+    if status is not None and status.kind == COMPUTER and status.stand_in:
+        return ctx.t("{name} (computer)", name=name)
+    return name
+
+
+def presence(ctx: AppContext, status: SeatStatus | None) -> str | None:
+    """Who plays a seat, in words, when it is not a person with their phone here."""
+    if status is None:
+        return None
+    if status.kind == COMPUTER:
+        return ctx.t("Computer player")
+    if status.kind == PERSON and not status.connected:
+        return ctx.t("Phone not connected")
+    return None
+
+
+def scoreboard(
+    ctx: AppContext, payload: BoardPayload, lower_wins: bool, scale: Scale | None = None
+) -> ft.Control:
+    scale = scale or scale_of(ctx)
     order = sorted(range(len(payload.names)), key=lambda s: payload.totals[s], reverse=not lower_wins)
     rows = []
     for place, seat in enumerate(order, start=1):
         turn = seat == payload.to_act
-        points = "" if payload.round_points is None else f"  ({payload.round_points[seat]:+d})"
+        points = (
+            []
+            if payload.round_points is None
+            else [big(f"({payload.round_points[seat]:+d})", scale.text(32))]
+        )
+        name = board_name(
+            ctx, payload.seats[seat] if seat < len(payload.seats) else None, payload.names[seat]
+        )
         rows.append(
             tag(
                 f"board-score-{seat}",
                 ft.Row(
                     [
-                        big(f"{place}.", 28),
-                        big(payload.names[seat], 28, bold=turn, colour=ft.Colors.PRIMARY if turn else None),
-                        ft.Container(expand=True),
-                        big(f"{payload.totals[seat]}{points}", 28, bold=True),
+                        big(f"{place}.", scale.text(36)),
+                        ft.Container(
+                            big(name, scale.text(40), bold=turn, colour=ft.Colors.PRIMARY if turn else None),
+                            expand=True,
+                        ),
+                        *points,
+                        big(str(payload.totals[seat]), scale.text(56), bold=True),
                     ],
-                    spacing=12,
+                    spacing=scale.px(16),
                 ),
             )
         )
     return ft.Container(
-        ft.Column([big(ctx.t("Scores"), 28, bold=True), *rows], spacing=6),
-        padding=16,
-        border_radius=12,
+        ft.Column([big(ctx.t("Scores"), scale.text(36), bold=True), *rows], spacing=scale.px(10)),
+        padding=scale.px(24),
+        border_radius=16,
         bgcolor=ft.Colors.SURFACE_CONTAINER,
     )
 
 
 def status(ctx: AppContext, payload: BoardPayload) -> str:
+    """The line at the top: whose turn it is (and when that player's phone is gone), or the round's end."""
     if payload.match_over:
         return ctx.t("The game is over.")
     if payload.round_over:
         return ctx.t("Round {n} is over.", n=payload.round_index + 1)
-    return ctx.t("{name}'s turn.", name=payload.names[payload.to_act])
+    seat = payload.to_act
+    turn = ctx.t("{name}'s turn.", name=payload.names[seat])
+    seated = payload.seats[seat] if seat < len(payload.seats) else None
+    if seated is not None and seated.kind == PERSON and not seated.connected:  # the game waits for them
+        return turn + " " + ctx.t("{name}'s phone is not connected.", name=payload.names[seat])
+    return turn
 
 
 def parts(ctx: AppContext, table: Table, shown: KeyedParts | None = None) -> list[ft.Control]:
+    shown = shown or KeyedParts()
     if not table.started:
-        joined = ", ".join(s.name for s in table.seats if s.name) or "–"
-        return [
-            big(ctx.t("Join with this code"), 32),
-            tag("table-code", big(table.code, 96, bold=True)),
-            big(rt.join_url(ctx.page, table.code)),
-            tag("board-joined", big(ctx.t("At the table: {names}", names=joined))),
-        ]
+        return join_parts(ctx, table, shown)
     if table.keeping is not None:
-        return board_parts(ctx, table, shown or KeyedParts())
-    return play_parts(ctx, table, shown or KeyedParts())
+        return board_parts(ctx, table, shown)
+    return play_parts(ctx, table, shown)
+
+
+def join_parts(ctx: AppContext, table: Table, shown: KeyedParts) -> list[ft.Control]:
+    """Before the start: the code and address large, the QR code to scan, and who has joined. The QR code is
+    the same control on every redraw (a new image would blink while it is decoded, and a phone scanning it
+    then fails)."""
+    scale = scale_of(ctx)
+    url = rt.join_url(ctx.page, table.code)
+    joined = ", ".join(s.name for s in table.seats if s.name) or "–"
+    side = min(scale.px(640), scale.width * 0.36)
+    return [
+        shown.part("heading", None, lambda: big(ctx.t("Join with this code"), scale.text(48), bold=True)),
+        shown.part(
+            "code",
+            url,
+            lambda: ft.Column(
+                [
+                    tag("table-code", big(table.code, scale.text(160), bold=True)),
+                    tag("board-address", big(url, scale.text(36))),
+                ],
+                spacing=scale.px(12),
+            ),
+        ),
+        shown.part(
+            "joined",
+            joined,
+            lambda: tag("board-joined", big(ctx.t("At the table: {names}", names=joined), scale.text(40))),
+        ),
+        shown.part(
+            "join",
+            url,
+            lambda: tag(
+                "board-qr",
+                ft.Image(
+                    src=rt.qr_png(url),
+                    width=side,
+                    height=side,
+                    fit=ft.BoxFit.CONTAIN,  # drawn at the box's size, not the PNG's own (about 300 px)
+                    filter_quality=ft.FilterQuality.NONE,  # crisp modules when scaled up
+                ),
+            ),
+        ),
+    ]
 
 
 def play_parts(ctx: AppContext, table: Table, shown: KeyedParts) -> list[ft.Control]:
     """The board of a digital game, by role; a part whose inputs did not change since the last move is the
     control already on screen (nothing to diff, nothing sent, see `KeyedParts`)."""
     payload = table.board()
+    scale = scale_of(ctx)
     turn = status(ctx, payload)
     lines = [ctx.describe(m) for m in payload.moves[-LOG_LINES:]]
     lower_wins = spec(table.game).lower_wins
-    scores = (payload.names, payload.totals, payload.round_points, payload.to_act, lower_wins)
-    left = ft.Column(
-        [
-            shown.part("turn", turn, lambda: tag("board-turn", big(turn, 40, bold=True))),
+    named = [
+        board_name(ctx, status, name) for status, name in zip(payload.seats, payload.names, strict=False)
+    ]
+    scores = (named, payload.totals, payload.round_points, payload.to_act, lower_wins)
+    return [
+        shown.part("turn", turn, lambda: tag("board-turn", big(turn, scale.text(56), bold=True))),
+        shown.part("table", (payload.view, payload.names, scale), lambda: public(ctx, table, payload, scale)),
+        players(ctx, table, payload, scale, shown),
+        shown.part("scores", scores, lambda: scoreboard(ctx, payload, lower_wins, scale)),
+        shown.part("moves", lines, lambda: moves(lines, scale)),
+    ]
+
+
+def moves(lines: list[str], scale: Scale) -> ft.Control:
+    return tag("board-moves", ft.Column([big(line, scale.text(28)) for line in lines], spacing=scale.px(8)))
+
+
+def public(ctx: AppContext, table: Table, payload: BoardPayload, scale: Scale | None = None) -> ft.Control:
+    """What lies on the table in this game (its `ui.play.<game>_board.table`), large."""
+    draw = table_of(table.game)
+    if draw is None:
+        return ft.Container()
+    return draw(ctx, payload.view, payload.names, scale or scale_of(ctx))
+
+
+def players(
+    ctx: AppContext, table: Table, payload: BoardPayload, scale: Scale, shown: KeyedParts
+) -> ft.Control:
+    """A panel per player along the bottom (`seats`), each a part of its own: a move or a dropped phone
+    rebuilds only the panels it changed."""
+    module = board_module(table.game)
+    count = len(payload.names)
+    filled = count <= 5 and board_layout.wide(ctx)
+    panels = []
+    for seat, name in enumerate(payload.names):
+        status = payload.seats[seat] if seat < len(payload.seats) else None
+        turn = seat == payload.to_act and not payload.round_over
+        facts = seat_facts(module, payload.view, seat)
+        inputs = (name, status, turn, facts, scale, filled)
+        panels.append(
             shown.part(
-                "public", (payload.view, payload.names, ctx.width), lambda: public(ctx, table, payload)
-            ),
-            shown.part("moves", lines, lambda: tag("board-moves", ft.Column([big(line) for line in lines]))),
-        ],
-        spacing=16,
-        expand=3,
-        key="left",
-    )
-    right = ft.Column(
-        [shown.part("scores", scores, lambda: scoreboard(ctx, payload, lower_wins))], expand=2, key="right"
-    )
-    if ctx.width < 900:
-        return [left, right]
-    row = ft.Row([left, right], vertical_alignment=ft.CrossAxisAlignment.START, spacing=32, key="wide")
-    return [row]
+                f"seat-{seat}",
+                inputs,
+                lambda seat=seat, name=name, status=status, turn=turn: panel(
+                    ctx, module, payload.view, seat, name, status, turn, scale, filled
+                ),
+            )
+        )
+    if filled:
+        return ft.Row(
+            panels, spacing=scale.px(16), vertical_alignment=ft.CrossAxisAlignment.START, key="seats"
+        )
+    return ft.Row(panels, spacing=scale.px(16), wrap=True, run_spacing=scale.px(16), key="seats")
 
 
-def public(ctx: AppContext, table: Table, payload: BoardPayload) -> ft.Control:
-    """The game's public cards (its `ui.play.<game>_board`), in the board's left column."""
-    game = board_of(table.game)
-    return ft.Column(game(ctx, payload.view, payload.names) if game is not None else [], spacing=16)
+def seat_facts(module: Any, view: Any, seat: int) -> tuple[Any, ...]:
+    """What a player's panel shows of the view: the fields its board module's `SEAT_FIELDS` names (a field
+    held per seat: that seat's entry). A panel is built again only when these change."""
+    facts = []
+    for name in getattr(module, "SEAT_FIELDS", ()):
+        value = getattr(view, name)
+        facts.append(value[seat] if isinstance(value, tuple | list) and seat < len(value) else value)
+    return tuple(facts)
+
+
+def panel(
+    ctx: AppContext,
+    module: Any,
+    view: Any,
+    seat: int,
+    name: str,
+    status: SeatStatus | None,
+    turn: bool,
+    scale: Scale,
+    filled: bool,
+) -> ft.Control:
+    """One player's panel: the name (the one to move tinted), who plays the seat when it is not a person with
+    their phone, and what everyone knows of them in this game (its board module's `seat`)."""
+    lines: list[ft.Control] = [
+        big(
+            board_name(ctx, status, name),
+            scale.text(40),
+            bold=True,
+            colour=ft.Colors.PRIMARY if turn else None,
+        )
+    ]
+    gone = presence(ctx, status)
+    if gone is not None:
+        lines.append(
+            tag(f"board-presence-{seat}", big(gone, scale.text(26), colour=ft.Colors.ON_SURFACE_VARIANT))
+        )
+    about = getattr(module, "seat", None)
+    if about is not None:
+        lines.extend(about(ctx, view, seat, scale))
+    box = ft.Container(
+        ft.Column(lines, spacing=scale.px(6), tight=True),
+        padding=scale.px(16),
+        border_radius=16,
+        # the one to move: a tinted panel (one field to send when the turn moves on, where a frame is eight)
+        bgcolor=ft.Colors.PRIMARY_CONTAINER if turn else None,
+        border=ft.Border.all(2, ft.Colors.OUTLINE_VARIANT),
+        expand=1 if filled else None,
+    )
+    return tag(f"board-seat-{seat}", box)
 
 
 def stage_of(table: Table) -> str:
@@ -119,7 +278,20 @@ def build(ctx: AppContext, code: str, **_: str) -> ft.View:
     if table is None:
         return ft.View(route=route, controls=[big(ctx.t("This table was not found."))], padding=24)
     shown = KeyedParts()
-    body = ft.Column(parts(ctx, table, shown), spacing=16, scroll=ft.ScrollMode.AUTO, expand=True)
+    scale = scale_of(ctx)
+    title = ctx.t("{game} table {code}", game=game_title(ctx, table.game), code=table.code)
+
+    def body_controls() -> list[ft.Control]:
+        return board_layout.arrange(ctx, parts(ctx, table, shown), title, scale)
+
+    # A TV does not scroll: the layout fills the screen. A narrow screen scrolls one column.
+    filled = board_layout.wide(ctx)
+    body = ft.Column(
+        body_controls(),
+        spacing=scale.px(24),
+        scroll=None if filled else ft.ScrollMode.AUTO,
+        expand=True,
+    )
     stage = stage_of(table)
 
     def redraw() -> None:
@@ -127,7 +299,7 @@ def build(ctx: AppContext, code: str, **_: str) -> ft.View:
             if stage_of(table) != stage:  # the game started: another board altogether, built afresh
                 ctx.rerender()
                 return
-            body.controls = parts(ctx, table, shown)
+            body.controls = body_controls()
             try:
                 body.update()
             except Exception:
@@ -135,10 +307,4 @@ def build(ctx: AppContext, code: str, **_: str) -> ft.View:
 
     subscribe(ctx, table, redraw)
     rt.kick(table)
-    title = ctx.t("{game} table {code}", game=game_title(ctx, table.game), code=table.code)
-    return ft.View(
-        route=route,
-        appbar=ft.AppBar(title=ft.Text(title, size=SMALL), automatically_imply_leading=False),
-        controls=[tag("table-board", body)],
-        padding=24,
-    )
+    return ft.View(route=route, controls=[tag("table-board", body)], padding=scale.px(32))

@@ -13,8 +13,9 @@ import flet as ft
 from scorekeeper.games.base import RuleError
 from scorekeeper.games.spec import GAMES, find, spec
 from scorekeeper.play import engine
-from scorekeeper.table.table import KEEP, OPEN, PLAY, Table
+from scorekeeper.table.table import KEEP, OPEN, PERSON, PLAY, Table
 from scorekeeper.ui import table_runtime as rt
+from scorekeeper.ui.components.keyed import KeyedParts
 from scorekeeper.ui.components.layout import screen, section
 from scorekeeper.ui.components.score_table import game_title
 from scorekeeper.ui.components.setup_form import choice_button
@@ -81,8 +82,10 @@ def setup(ctx: AppContext, game: str | None) -> ft.View:
                 n == draft["players"],
                 str(n),
                 lambda _, n=n: choose("players", n),
-                width=56,
+                width=64,
                 height=48,
+                # Flet's default padding (24 px a side) left "10" too little room: it wrapped to "1" over "0"
+                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=4)),
             )
             for n in range(low, high + 1)
         ]
@@ -130,6 +133,14 @@ def seat_row(ctx: AppContext, table: Table, index: int) -> ft.Control:
         )
     else:
         who = ft.Text(seat.name, size=16, weight=ft.FontWeight.BOLD)
+    words = [ft.Text(ctx.t("Seat {n}", n=index + 1), size=13), who]
+    if seat.kind == PERSON and not connected:  # in words too: an icon alone is easily missed
+        words.append(
+            tag(
+                f"seat-gone-{index + 1}",
+                ft.Text(ctx.t("Phone not connected"), size=14, italic=True, color=ft.Colors.ERROR),
+            )
+        )
     actions: list[ft.Control] = []
     computers = table.mode != KEEP  # score keeping: every seat is a person with a phone
     if computers and (seat.kind == OPEN or (seat.strength is None and not connected and table.started)):
@@ -156,7 +167,7 @@ def seat_row(ctx: AppContext, table: Table, index: int) -> ft.Control:
         ft.Card(
             ft.ListTile(
                 leading=ft.Icon(icon),
-                title=ft.Row([ft.Text(ctx.t("Seat {n}", n=index + 1), size=13), who], spacing=12, wrap=True),
+                title=ft.Row(words, spacing=12, wrap=True),
                 trailing=ft.Row(actions, tight=True, spacing=0),
             )
         ),
@@ -172,10 +183,34 @@ def give_computer(ctx: AppContext, table: Table, index: int) -> None:
     rt.kick(table)
 
 
+def join_header(ctx: AppContext, table: Table, url: str) -> ft.Control:
+    """The code, the address and the QR code: built once per lobby screen and kept on every redraw, so the QR
+    image is never made again (a new image blinks while it is decoded, and a phone scanning it then fails)."""
+    code = ft.Text(table.code, size=56, weight=ft.FontWeight.BOLD, font_family="monospace")
+    join = ft.Column(
+        [
+            ft.Text(ctx.t("Join with this code"), size=16),
+            tag("table-code", code),
+            tag("join-address", ft.Text(url, size=16)),
+        ],
+        spacing=4,
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+    qr = tag("table-qr", ft.Image(src=rt.qr_png(url), width=220, height=220, gapless_playback=True))
+    return ft.Row(
+        [join, qr],
+        wrap=True,
+        alignment=ft.MainAxisAlignment.CENTER,
+        spacing=24,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+
+
 def lobby(ctx: AppContext, table: Table) -> ft.View:
     route = f"/table/{table.code}"
     body = ft.Column(spacing=12)
     url = rt.join_url(ctx.page, table.code)
+    shown = KeyedParts()
 
     def start() -> None:
         try:
@@ -190,24 +225,7 @@ def lobby(ctx: AppContext, table: Table) -> ft.View:
         ctx.navigate(f"/table/{table.code}/board")
 
     def parts() -> list[ft.Control]:
-        code = ft.Text(table.code, size=56, weight=ft.FontWeight.BOLD, font_family="monospace")
-        join = ft.Column(
-            [
-                ft.Text(ctx.t("Join with this code"), size=16),
-                tag("table-code", code),
-                tag("join-address", ft.Text(url, size=16)),
-            ],
-            spacing=4,
-            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-        )
-        qr = tag("table-qr", ft.Image(src=rt.qr_png(url), width=220, height=220))
-        header = ft.Row(
-            [join, qr],
-            wrap=True,
-            alignment=ft.MainAxisAlignment.CENTER,
-            spacing=24,
-            vertical_alignment=ft.CrossAxisAlignment.CENTER,
-        )
+        header = shown.part("join", url, lambda: join_header(ctx, table, url))
         seats = [seat_row(ctx, table, i) for i in range(len(table.seats))]
         items: list[ft.Control] = [header, section(ctx.t("Seats"), *seats)]
         if table.started:

@@ -1,0 +1,100 @@
+// scorekeeper's additions to Flet's web page (loaded by assets/index.html, see scorekeeper/ui/web_index.py).
+//
+// 1. Nothing is fetched from third-party hosts. Flet's client loads the Rive animation runtime
+//    (rive_native.js) from cdn.jsdelivr.net at every start, whatever no_cdn says; the app draws no Rive
+//    animation, so that script is pointed at rive_native_off.js here, which tells the client Rive is not there
+//    (as it finds when the CDN cannot be reached).
+// 2. While the connection to the host is lost, Flet's client shows only "Working...". A notice says what
+//    happens, in the browser's language (en, de, nl, fr), until the client is connected again.
+(function () {
+  "use strict";
+
+  var RIVE_CDN = "https://cdn.jsdelivr.net/npm/@rive-app/";
+  var RIVE_OFF = "rive_native_off.js";
+  var source = Object.getOwnPropertyDescriptor(HTMLScriptElement.prototype, "src");
+  if (source && source.set) {
+    Object.defineProperty(HTMLScriptElement.prototype, "src", {
+      configurable: true,
+      enumerable: source.enumerable,
+      get: source.get,
+      set: function (value) {
+        if (String(value).indexOf(RIVE_CDN) === 0) {
+          value = new URL(RIVE_OFF, document.baseURI).href;
+        }
+        source.set.call(this, value);
+      },
+    });
+  }
+
+  var TEXTS = {
+    en: ["The connection to the host is lost.", "Trying again…"],
+    de: ["Die Verbindung zum Gastgeber ist unterbrochen.", "Neuer Versuch läuft …"],
+    nl: ["De verbinding met de host is verbroken.", "Opnieuw proberen…"],
+    fr: ["La connexion à l’hôte est perdue.", "Nouvelle tentative…"],
+  };
+  var NOTICE_ID = "sk-connection";
+  var DELAY_MS = 1000; // a reconnect within a second (a reload) shows nothing
+
+  function language() {
+    var wanted = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language];
+    for (var i = 0; i < wanted.length; i++) {
+      var code = String(wanted[i] || "").slice(0, 2).toLowerCase();
+      if (TEXTS[code]) return code;
+    }
+    return "en";
+  }
+
+  var timer = null;
+  var connected = false;
+
+  function show() {
+    timer = null;
+    if (connected || document.getElementById(NOTICE_ID)) return;
+    var lines = TEXTS[language()];
+    var notice = document.createElement("div");
+    notice.id = NOTICE_ID;
+    notice.setAttribute("role", "alert");
+    notice.style.cssText =
+      "position:fixed;left:50%;top:5vh;transform:translateX(-50%);z-index:2147483647;max-width:90vw;" +
+      "padding:0.8em 1.4em;border-radius:12px;background:#B71C1C;color:#FFFFFF;text-align:center;" +
+      "font:600 clamp(18px,2.4vw,40px)/1.3 Roboto,system-ui,sans-serif;box-shadow:0 4px 24px #0006;" +
+      "pointer-events:none";
+    var first = document.createElement("div");
+    first.textContent = lines[0];
+    var second = document.createElement("div");
+    second.textContent = lines[1];
+    second.style.fontWeight = "400";
+    notice.appendChild(first);
+    notice.appendChild(second);
+    document.body.appendChild(notice);
+  }
+
+  function lost() {
+    connected = false;
+    if (timer === null && !document.getElementById(NOTICE_ID)) timer = setTimeout(show, DELAY_MS);
+  }
+
+  function found() {
+    connected = true;
+    if (timer !== null) {
+      clearTimeout(timer);
+      timer = null;
+    }
+    var notice = document.getElementById(NOTICE_ID);
+    if (notice) notice.remove();
+  }
+
+  // Flet's client opens a new WebSocket to its endpoint for every attempt to reach the host.
+  var Native = window.WebSocket;
+  function Watched(url, protocols) {
+    var socket = protocols === undefined ? new Native(url) : new Native(url, protocols);
+    socket.addEventListener("open", found);
+    socket.addEventListener("close", lost);
+    return socket;
+  }
+  Watched.prototype = Native.prototype;
+  ["CONNECTING", "OPEN", "CLOSING", "CLOSED"].forEach(function (name) {
+    Object.defineProperty(Watched, name, { value: Native[name] });
+  });
+  window.WebSocket = Watched;
+})();
