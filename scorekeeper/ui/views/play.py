@@ -298,10 +298,11 @@ class Table:
                 ctx.t("Hint"), icon=ft.Icons.LIGHTBULB_OUTLINE, on_click=lambda _: self.show_hint()
             ),
         )
-        items: list[ft.Control] = [button]
-        if self.hint:
-            items.append(tag("hint-text", ft.Text(self.hint, italic=True, expand=True)))
-        return ft.Row(items, wrap=True)
+        if not self.hint:
+            return button
+        # The text under the button, not beside it: a child that expands inside a wrapping Row is a layout
+        # error in Flutter, which the web page draws as a grey box in place of the whole screen.
+        return ft.Column([button, tag("hint-text", ft.Text(self.hint, italic=True))], spacing=4)
 
     def move_log(self) -> ft.Control:
         ctx = self.ctx
