@@ -20,6 +20,7 @@ from typing import Any
 from scorekeeper.games.base import SEAT_TEMPLATE, Action, Bot, Message, RuleError, State
 from scorekeeper.match import Match
 from scorekeeper.play import engine
+from scorekeeper.play.addressed import addressed
 from scorekeeper.store.records import SavedGame
 
 PERSON = "person"
@@ -184,7 +185,7 @@ class PlaySession:
 
     def _note(self, action: Action, before: Any) -> None:
         message = engine.describe_action(self.game, action, before)
-        self.moves.append(with_names(message, self.match.names))
+        self.moves.append(self.worded(message))
         del self.moves[:-MOVES_KEPT]
 
     def _record(self) -> None:
@@ -210,6 +211,17 @@ class PlaySession:
             self._record()
 
     # ------------------------------------------------------------------ questions
+    def worded(self, message: Message) -> Message:
+        """A move as the engine says it, as the device says it: the one person at the device spoken to ("You
+        drew ..."), everyone else by name (several people passing the device: everyone by name)."""
+        return with_names(addressed(message, self.you), self.match.names)
+
+    @property
+    def you(self) -> int | None:
+        """The seat of the one person at the device (None: several people pass it round)."""
+        people = self.people
+        return people[0] if len(people) == 1 else None
+
     @property
     def people(self) -> list[int]:
         return [index for index, seat in enumerate(self.seats) if seat.is_person]
@@ -287,7 +299,7 @@ class PlaySession:
 
     def describe(self, action: Action, seat: int) -> Message:
         """`action` in words as the person at `seat` sees it (for the hint)."""
-        return with_names(engine.describe_action(self.game, action, self.state.view(seat)), self.match.names)
+        return self.worded(engine.describe_action(self.game, action, self.state.view(seat)))
 
     def next_round(self) -> None:
         """Deal the next round after a finished one (nothing happens while the round or the match goes on)."""

@@ -61,6 +61,14 @@ class PanelContext:
     """The panel's own scratch state between rebuilds within one turn (e.g. the selected hand card)."""
     refresh: Callable[[], None] = lambda: None
     """Rebuild the panel after changing `ui`."""
+    hidden: bool = False
+    """The table without anyone's hand: a computer player moves while several people pass the device, so
+    everything public stays in view (trump, bids, the trick, the board, the piles) and no hand is drawn."""
+
+    @property
+    def you(self) -> int | None:
+        """The seat spoken to as "you" on this panel (None on the table shown to everyone)."""
+        return None if self.hidden else int(self.view.seat)
 
 
 def box(

@@ -114,7 +114,7 @@ def build(pc: PanelContext) -> ft.Control:
             t("Discard pile: {card}", card=top) if top is not None else t("The discard pile is empty"),
         ),
     ]
-    if view.drawn is not None and view.current_player == view.seat:
+    if view.drawn is not None and view.current_player == pc.you:
         piles.append(
             ft.Column(
                 [
@@ -196,8 +196,9 @@ def build(pc: PanelContext) -> ft.Control:
                 spacing=12,
             )
         )
-    parts.append(ft.Column(rows, spacing=2))
-    if summary:
+    if not pc.hidden:
+        parts.append(ft.Column(rows, spacing=2))
+    if summary and not pc.hidden:
         parts.append(tag_text("rack-summary", summary, bold=True))
     if view.options.two_player_rule:
         parts.append(
@@ -246,7 +247,7 @@ def _others(pc: PanelContext, view: Any) -> ft.Control:
         ]
         row: list[ft.Control] = [ft.Row(texts)]
         known = view.known[seat] if seat < len(view.known) else ()
-        if seat != view.seat and known:
+        if seat != pc.you and known:
             row.append(ft.Text(t("Took from the pile: {cards}", cards=", ".join(map(str, known))), size=12))
         if seat in getattr(view, "players_out", ()):
             row.append(ft.Text(t("out of chips"), size=12))

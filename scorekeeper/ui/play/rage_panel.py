@@ -45,7 +45,8 @@ def build(pc: PanelContext) -> ft.Control:
         controls.append(last)
     if view.phase == "bid" and pc.legal:
         controls.append(_bidding(pc))
-    controls.append(_hand(pc))
+    if not pc.hidden:
+        controls.append(_hand(pc))
     if pc.ui.get("joker") and _joker_moves(pc.legal):
         controls.append(_joker_picker(pc))
     return ft.Column(controls, spacing=10)
@@ -209,7 +210,12 @@ def _trick(pc: PanelContext) -> ft.Control:
         ft.Row(places, wrap=True, spacing=6, run_spacing=6),
     ]
     if ahead is not None:
-        parts.append(ft.Text(ctx.t("{name} is taking the trick so far.", name=pc.names[ahead]), size=13))
+        taking = (
+            ctx.t("You are taking the trick so far.")
+            if ahead == pc.you
+            else ctx.t("{name} is taking the trick so far.", name=pc.names[ahead])
+        )
+        parts.append(ft.Text(taking, size=13))
     return tag("trick", ft.Column(parts, spacing=4))
 
 
@@ -235,7 +241,13 @@ def _last_trick(pc: PanelContext) -> ft.Control | None:
         return button
     winner = view.last_winner
     places = [_played(pc, seat, card, winner=seat == winner) for seat, card in view.last_trick]
-    caption = ctx.t("{name} took the last trick.", name=pc.names[winner]) if winner is not None else ""
+    caption = (
+        ""
+        if winner is None
+        else ctx.t("You took the last trick.")
+        if winner == pc.you
+        else ctx.t("{name} took the last trick.", name=pc.names[winner])
+    )
     return ft.Column(
         [button, tag("last-trick-cards", ft.Row(places, wrap=True, spacing=6)), ft.Text(caption, size=13)],
         spacing=4,

@@ -82,8 +82,9 @@ def build(pc: PanelContext) -> ft.Control:
         status_line(pc, lambda: _your_turn(pc, chosen)),
         _table(pc),
         _board(pc, cell, targets, perform),
-        _hand(pc, moves, chosen, pick),
     ]
+    if not pc.hidden:
+        controls.append(_hand(pc, moves, chosen, pick))
     buttons = []
     for a in pc.legal:
         if a in (DRAW, END):

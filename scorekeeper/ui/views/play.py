@@ -225,6 +225,8 @@ class Table:
                 found["panel"] = self.panel(seat)
                 if ctx.settings.get("play_hints", True) and session.legal_for(seat):
                     found["hint"] = self.hint_row()
+            elif session.computer_to_act:  # several people: the table stays in view, without any hand
+                found["table"] = self.panel(session.people[0], hidden=True)
         parts = keyed(**found)
         side = keyed(log=self.move_log(), pace=self.pace_row())
         if self.ctx.width >= 900:  # tablet and desktop: the move log beside the table, not below it
@@ -253,7 +255,8 @@ class Table:
             return ctx.t("Your turn, {name}.", name=session.match.names[seat])
         return ctx.t("{name}'s turn.", name=session.match.names[seat])
 
-    def panel(self, seat: int) -> ft.Control:
+    def panel(self, seat: int, *, hidden: bool = False) -> ft.Control:
+        """The game's panel from `seat`'s view; `hidden`: the public table only (tagged `table-panel`)."""
         ctx, session = self.ctx, self.session
         try:
             module = import_module(f"scorekeeper.ui.play.{session.game}_panel")
@@ -267,8 +270,9 @@ class Table:
             names=list(session.match.names),
             ui=self.ui,
             refresh=self.render,
+            hidden=hidden,
         )
-        return tag("play-panel", module.build(pc))
+        return tag("table-panel" if hidden else "play-panel", module.build(pc))
 
     def hand_over(self, name: str) -> ft.Control:
         ctx = self.ctx
