@@ -143,3 +143,30 @@ def test_pass_and_play_keeps_the_table_in_view_while_a_computer_moves(tmp_path: 
     assert PUBLIC[game] <= found, found
     assert not {tag for tag in found if tag.startswith(("act-", "choose-", "hand"))}, found
     assert not [label for label in labels(parts) if label.startswith(("Slot ", "Select ", "Play "))]
+
+
+def test_rage_names_each_new_trump_and_the_winner_of_every_trick(tmp_path: Path) -> None:
+    """After a trump-change card and after a trick with a no-trump card a new trump is turned up: the log
+    names it; every trick has its winner's line, also the one a trump-change card completed."""
+    seen_change = seen_no_trump = False
+    for seed in range(12):
+        session = lone_session(tmp_path / str(seed), "rage", seed=seed)
+        play_round(session)
+        lines = [str(move) for move in session.moves]
+        won = [
+            line
+            for line in lines
+            if line.endswith(("wins the trick.", "win the trick.")) or "trick. " in line
+        ]
+        assert len(won) == sum(session.state.result()["tricks"]), lines
+        for line in lines:
+            if "a new trump is turned up." in line:
+                seen_change = True
+                assert "The new trump is " in line or "No card is left to turn up" in line, line
+            if "The new trump is " in line and "trump-change" not in line:  # after a no-trump trick
+                seen_no_trump = True
+        if seen_change and seen_no_trump:
+            break
+    assert seen_change and seen_no_trump
+    german = Translator("de")
+    assert any("Der neue Trumpf ist " in move.translated(german) for move in session.moves)

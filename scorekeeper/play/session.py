@@ -17,7 +17,7 @@ import threading
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from scorekeeper.games.base import SEAT_TEMPLATE, Action, Bot, Message, RuleError, State
+from scorekeeper.games.base import SEAT_TEMPLATE, Action, Bot, Message, RuleError, State, joined
 from scorekeeper.match import Match
 from scorekeeper.play import engine
 from scorekeeper.play.addressed import addressed
@@ -160,14 +160,15 @@ class PlaySession:
         self.moves = []
         state = self._deal()
         for step, action in enumerate(self.saved.log, start=1):
-            before = self._observer_view(state)
+            seat = self._observer(state)
+            before = state.view(seat)
             try:
                 state.apply(action)
             except RuleError as error:
                 raise RuleError(
                     "Move {step} of the saved round cannot be replayed: {reason}", step=step, reason=error
                 ) from None
-            self._note(action, before)
+            self._note(action, before, state, seat)
         self.state = state
         if state.is_over:
             self._record()
@@ -180,11 +181,14 @@ class PlaySession:
             return people[0]
         return (max(state.current_player, 0) + 1) % len(self.seats)
 
-    def _observer_view(self, state: State) -> Any:
-        return state.view(self._observer(state))
-
-    def _note(self, action: Action, before: Any) -> None:
+    def _note(self, action: Action, before: Any, state: State, seat: int) -> None:
+        """The move in words as `seat` saw it before the move (`before`), and what it brought about as the same
+        seat sees the table after it (`state`, the move applied)."""
         message = engine.describe_action(self.game, action, before)
+        if engine.has_outcome(self.game):
+            outcome = engine.describe_outcome(self.game, action, before, state.view(seat))
+            if outcome:
+                message = joined([message, *outcome], " ")
         self.moves.append(self.worded(message))
         del self.moves[:-MOVES_KEPT]
 
@@ -203,9 +207,10 @@ class PlaySession:
 
     def _apply(self, action: Action) -> None:
         state = self.state
-        before = self._observer_view(state)
+        seat = self._observer(state)
+        before = state.view(seat)
         state.apply(action)  # RuleError: nothing changed
-        self._note(action, before)
+        self._note(action, before, state, seat)
         self._save()
         if state.is_over:
             self._record()

@@ -16,7 +16,7 @@ from typing import Any
 import flet as ft
 
 from scorekeeper.games.base import Action
-from scorekeeper.games.rage.cards import COLOURS, JOKER
+from scorekeeper.games.rage.cards import COLOURS, JOKER, NO_TRUMP, TRUMP_CHANGE
 from scorekeeper.games.rage.rules import trick_winner
 from scorekeeper.games.rage.view import RageView
 from scorekeeper.ui.components.widgets import tag
@@ -113,10 +113,12 @@ def _trump(pc: PanelContext) -> ft.Control:
             if trump and not view.no_trump_in_trick
             else ctx.t("A trump-change card was played.")
         )
+    if _trump_just_turned(view):
+        notes.append(ctx.t("A new trump was turned up: {colour}.", colour=ctx.t(RAGE_COLOURS[trump].name)))
     for note in notes:
         rows.append(
             tag(
-                "trick-effect",
+                "new-trump" if note == notes[-1] and _trump_just_turned(view) else "trick-effect",
                 ft.Container(
                     ft.Text(note, size=13),
                     bgcolor=ft.Colors.TERTIARY_CONTAINER,
@@ -126,6 +128,13 @@ def _trump(pc: PanelContext) -> ft.Control:
             )
         )
     return ft.Column(rows, spacing=6)
+
+
+def _trump_just_turned(view: RageView) -> bool:
+    """Whether the trump in force was turned up during the last trick (a trump-change card, or a no-trump
+    card followed by a new trump) and no card of the next trick lies yet: the table says so once."""
+    changed = any(card in (NO_TRUMP, TRUMP_CHANGE) for _, card in view.last_trick)
+    return bool(view.trump) and not view.trick and view.phase == "play" and changed
 
 
 def _scores(pc: PanelContext) -> ft.Control:
