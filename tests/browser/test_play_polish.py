@@ -6,10 +6,15 @@ Zuck board fit at phone, tablet and 1080p size."""
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import pytest
-from conftest import UI
-from steps import present, screenshot
+from conftest import PHONE, UI
+from steps import phone_on, present, screenshot
+
+from scorekeeper.play.session import PERSON, PlaySession, Seat, computer_seat
+from scorekeeper.store import Store
+from scorekeeper.ui.play.racko_panel import CARD_WIDTH
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -42,3 +47,41 @@ def test_the_hint_names_a_move(ui: UI, game: str) -> None:
     text = ui.text_of("hint-text")
     assert text.startswith("Hint: ") and len(text) > len("Hint: ") + 5, text
     screenshot(ui, f"polish-hint-{game}-phone", {"width": 390, "height": 844})
+
+
+def box(ui: UI, identifier: str) -> dict[str, float]:
+    ui.wait(identifier)
+    found = ui.node(identifier).bounding_box()
+    assert found is not None, identifier
+    return found
+
+
+def racko_with_50_in_slot_50(data: Path) -> str:
+    """A saved Racko game (Anna against two computer players) whose deal puts 50, the highest card, in
+    Anna's slot 50 and 47 in her slot 5, Anna to move; its id."""
+    with Store.open(data) as store:
+        seats = [
+            Seat(PERSON, "anna", "Anna"),
+            computer_seat("normal", 1, "Bo"),
+            computer_seat("easy", 2, "Cleo"),
+        ]
+        session = PlaySession.create(store, "racko", {}, seats, first_dealer=2, seed=27)
+        assert session.to_act == 0 and session.state.view(0).rack[9] == 50
+        return session.saved.id
+
+
+def test_racko_rack_and_pace_row_fit_at_every_size(chromium, tmp_path: Path) -> None:
+    """Every card of the rack lies inside the panel at phone, tablet and 1080p size (slot 50's card once ran
+    off the right edge), and the pace buttons stay on one line."""
+    with phone_on(chromium, tmp_path / "data", racko_with_50_in_slot_50, "racko-fit") as (ui, saved_id):
+        ui.open(f"/play/{saved_id}", ready="play-panel")
+        for label, size in (("phone", PHONE), ("tablet", TABLET), ("1080p", FULL_HD)):
+            screenshot(ui, f"polish-racko-{label}", size)
+            panel = box(ui, "play-panel")
+            right = panel["x"] + panel["width"]
+            for slot in range(5, 55, 5):
+                card = box(ui, f"rack-card-{slot}")  # a card cut off has a narrower box
+                inside = panel["x"] <= card["x"] and card["x"] + card["width"] <= right + 1
+                assert inside and card["width"] >= CARD_WIDTH - 1, (label, slot, card, panel)
+            tops = {round(box(ui, f"pace-{pace}")["y"]) for pace in ("instant", "normal", "slow")}
+            assert len(tops) == 1, (label, tops)

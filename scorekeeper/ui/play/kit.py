@@ -61,6 +61,8 @@ class PanelContext:
     """The panel's own scratch state between rebuilds within one turn (e.g. the selected hand card)."""
     refresh: Callable[[], None] = lambda: None
     """Rebuild the panel after changing `ui`."""
+    width: float | None = None
+    """How wide the screen draws the panel (None: as `cards.panel_width` estimates it from the window)."""
     hidden: bool = False
     """The table without anyone's hand: a computer player moves while several people pass the device, so
     everything public stays in view (trump, bids, the trick, the board, the piles) and no hand is drawn."""
@@ -69,6 +71,13 @@ class PanelContext:
     def you(self) -> int | None:
         """The seat spoken to as "you" on this panel (None on the table shown to everyone)."""
         return None if self.hidden else int(self.view.seat)
+
+
+def room(pc: PanelContext) -> float:
+    """How wide the panel is drawn, in logical pixels."""
+    from scorekeeper.ui.play.cards import panel_width
+
+    return pc.width if pc.width is not None else panel_width(pc.ctx)
 
 
 def box(

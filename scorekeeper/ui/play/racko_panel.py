@@ -13,7 +13,8 @@ from typing import Any
 import flet as ft
 
 from scorekeeper.games.racko.live import rack_progress
-from scorekeeper.ui.play.kit import PanelContext, act, box
+from scorekeeper.ui.components.widgets import tag
+from scorekeeper.ui.play.kit import PanelContext, act, box, room
 
 SLOTS = 10
 CARD_WIDTH = 64
@@ -142,7 +143,9 @@ def build(pc: PanelContext) -> ft.Control:
         )
 
     # --- the rack: slot 50 at the top, slot 5 at the bottom, nearest the player
-    width = min(pc.ctx.width, 600) - 90
+    # A card's place in its row tells its value: slot label (28) and gaps (12) and padding (4) before the
+    # card, and the highest card ends at the panel's right edge (it ran off it when this was the window's width).
+    width = min(room(pc), 560) - 50
     rows: list[ft.Control] = []
     for index in reversed(range(len(rack))):
         value = rack[index]
@@ -152,7 +155,12 @@ def build(pc: PanelContext) -> ft.Control:
                 [
                     ft.Text(str(slot_label(index)), width=28, size=12, text_align=ft.TextAlign.RIGHT),
                     ft.Container(width=max(0.0, shift)),
-                    card(value, deck=deck, size=16 if narrow else 18, good=index in good, run=index in runs),
+                    tag(
+                        f"rack-card-{slot_label(index)}",
+                        card(
+                            value, deck=deck, size=16 if narrow else 18, good=index in good, run=index in runs
+                        ),
+                    ),
                 ],
                 spacing=6,
             ),

@@ -30,6 +30,11 @@ from scorekeeper.ui.views.play_setup import PACES
 log = logging.getLogger(__name__)
 
 PACE_SECONDS = {"instant": 0.0, "normal": 0.6, "slow": 1.5}
+MAX_WIDTH = 1200
+"""The play screen is wider than a form on a desktop: the table beside the move log."""
+WIDE = 900
+"""From this window width on the move log stands beside the table (three fifths of the width)."""
+SCROLLBAR = 8
 LOG_LINES = 6
 FIRST_FRAME_SECONDS = 0.05
 
@@ -229,7 +234,7 @@ class Table:
                 found["table"] = self.panel(session.people[0], hidden=True)
         parts = keyed(**found)
         side = keyed(log=self.move_log(), pace=self.pace_row())
-        if self.ctx.width >= 900:  # tablet and desktop: the move log beside the table, not below it
+        if self.ctx.width >= WIDE:  # tablet and desktop: the move log beside the table, not below it
             return keyed(
                 wide=ft.Row(
                     [
@@ -241,6 +246,13 @@ class Table:
                 )
             )
         return parts + side
+
+    def panel_width(self) -> float:
+        """How wide `parts` draws the panel: the screen's frame (see layout.screen) less its padding, three
+        fifths of it beside the move log, less room for a scroll bar."""
+        width = self.ctx.width
+        frame = min(width - 24, MAX_WIDTH)
+        return (frame if width < WIDE else (frame - 24) * 0.6) - SCROLLBAR
 
     def status(self) -> str:
         ctx, session = self.ctx, self.session
@@ -270,6 +282,7 @@ class Table:
             names=list(session.match.names),
             ui=self.ui,
             refresh=self.render,
+            width=self.panel_width(),
             hidden=hidden,
         )
         return tag("table-panel" if hidden else "play-panel", module.build(pc))
@@ -318,21 +331,18 @@ class Table:
     def pace_row(self) -> ft.Control:
         ctx = self.ctx
         pace = str(ctx.settings.get("play_pace", "normal"))
-        return ft.Row(
-            [
-                ft.Text(ctx.t("Computer players' pace"), size=12),
-                *[
-                    tag(
-                        f"pace-{key}",
-                        (ft.FilledButton if key == pace else ft.TextButton)(
-                            ctx.t(label), on_click=lambda _, k=key: self.set_pace(k)
-                        ),
-                    )
-                    for key, label in PACES.items()
-                ],
-            ],
-            wrap=True,
-            spacing=4,
+        buttons = [
+            tag(
+                f"pace-{key}",
+                (ft.FilledButton if key == pace else ft.TextButton)(
+                    ctx.t(label), on_click=lambda _, k=key: self.set_pace(k)
+                ),
+            )
+            for key, label in PACES.items()
+        ]
+        # The label above the buttons: beside them it left no room for the last button on a tablet.
+        return ft.Column(
+            [ft.Text(ctx.t("Computer players' pace"), size=12), ft.Row(buttons, spacing=4)], spacing=2
         )
 
 
@@ -360,4 +370,4 @@ def build(ctx: AppContext, saved_id: str, **_: str) -> ft.View:
             on_click=lambda _: ctx.navigate(f"/match/{session.match.id}"),
         )
     ]
-    return screen(ctx, route, title, [table.body], back="/", actions=actions)
+    return screen(ctx, route, title, [table.body], back="/", actions=actions, max_width=MAX_WIDTH)
