@@ -85,3 +85,52 @@ def test_racko_rack_and_pace_row_fit_at_every_size(chromium, tmp_path: Path) -> 
                 assert inside and card["width"] >= CARD_WIDTH - 1, (label, slot, card, panel)
             tops = {round(box(ui, f"pace-{pace}")["y"]) for pace in ("instant", "normal", "slow")}
             assert len(tops) == 1, (label, tops)
+
+
+def ruckzuck_game(data: Path, *, finished: bool) -> str:
+    """A saved Ruck Zuck game (Anna against two computer players) at Anna's first turn, or with its first round
+    played to the end (Anna moving as the hint says); its id."""
+    with Store.open(data) as store:
+        seats = [
+            Seat(PERSON, "anna", "Anna"),
+            computer_seat("normal", 1, "Bo"),
+            computer_seat("easy", 2, "Cleo"),
+        ]
+        session = PlaySession.create(store, "ruckzuck", {}, seats, first_dealer=2, seed=8)
+        for _ in range(2_000):
+            session.run_computers()
+            if session.round_over or not finished:
+                break
+            move = session.hint(0)
+            assert move is not None
+            session.act(0, move)
+        assert session.round_over == finished and not session.match_over
+        return session.saved.id
+
+
+def test_ruckzuck_fields_are_big_enough_to_tap_on_a_phone(chromium, tmp_path: Path) -> None:
+    """Every field of the board is at least 40 px wide and lies inside the window at phone size (13 fields
+    across a phone were 26 px); at tablet and 1080p size too."""
+    with phone_on(chromium, tmp_path / "data", lambda d: ruckzuck_game(d, finished=False), "rz-fields") as (
+        ui,
+        saved_id,
+    ):
+        ui.open(f"/play/{saved_id}", ready="board")
+        for label, size in (("phone", PHONE), ("tablet", TABLET), ("1080p", FULL_HD)):
+            screenshot(ui, f"polish-ruckzuck-{label}", size)
+            for field in (1, 13, 37, 49, "J1", "J2"):
+                found = box(ui, f"field-{field}")
+                assert found["width"] >= 40 and found["height"] >= 40, (label, field, found)
+                assert found["x"] >= 0 and found["x"] + found["width"] <= size["width"], (label, field, found)
+
+
+def test_ruckzuck_round_result_shows_the_final_board(chromium, tmp_path: Path) -> None:
+    with phone_on(chromium, tmp_path / "data", lambda d: ruckzuck_game(d, finished=True), "rz-result") as (
+        ui,
+        saved_id,
+    ):
+        ui.open(f"/play/{saved_id}", ready="round-result")
+        ui.wait("final-board")
+        assert present(ui, "field-1") and present(ui, "field-49")  # the board as the round ended
+        for label, size in (("phone", PHONE), ("tablet", TABLET)):
+            screenshot(ui, f"polish-ruckzuck-result-{label}", size)

@@ -18,13 +18,21 @@ from scorekeeper.games.ruckzuck import board
 from scorekeeper.games.ruckzuck.play import DRAW, END, PLACE, SWAP, RuckZuckView
 from scorekeeper.games.ruckzuck.rules import JOKER
 from scorekeeper.ui.components.widgets import tag
-from scorekeeper.ui.play.cards import RZ_FILL, RZ_INK, RZ_JOKER_INK, SELECTED, panel_width, ruckzuck_card
-from scorekeeper.ui.play.kit import PanelContext, act, action_key, choose, status_line
+from scorekeeper.ui.play.cards import RZ_FILL, RZ_INK, RZ_JOKER_INK, SELECTED, ruckzuck_card
+from scorekeeper.ui.play.kit import PanelContext, act, action_key, choose, room, status_line
 
 SIDE_TINT = {"red": "#FFCDD2", "blue": "#BBDEFB"}
 """The board's colour per side, as printed."""
 TARGET = "#66BB6A"
 GAP = 2
+MIN_FIELD = 40.0
+"""The smallest field a finger hits reliably; a narrower panel turns the board on its side."""
+TURNED_FIELD = 44.0
+
+
+def field_size(width: float) -> float:
+    """A field's side when 13 fields share `width` (at most 72 px)."""
+    return min(72.0, (width - GAP * (board.COLUMNS - 1)) / board.COLUMNS)
 
 
 def card_of(action: Action) -> Any:
@@ -77,14 +85,18 @@ def build(pc: PanelContext) -> ft.Control:
         pc.ui["selected"] = None if pc.ui.get("selected") == card else card
         pc.refresh()
 
-    cell = max(20.0, min(72.0, (panel_width(pc.ctx) - GAP * (board.COLUMNS - 1)) / board.COLUMNS))
-    controls: list[ft.Control] = [
-        status_line(pc, lambda: _your_turn(pc, chosen)),
-        _table(pc),
-        _board(pc, cell, targets, perform),
-    ]
-    if not pc.hidden:
-        controls.append(_hand(pc, moves, chosen, pick))
+    cell = field_size(room(pc))
+    controls: list[ft.Control] = [status_line(pc, lambda: _your_turn(pc, chosen)), _table(pc)]
+    if cell >= MIN_FIELD:
+        controls.append(_board(pc, cell, targets, perform))
+        if not pc.hidden:
+            controls.append(_hand(pc, moves, chosen, pick))
+    else:  # a phone: the board turned on its side (13 rows of 4), the hand beside it
+        turned = _board(pc, TURNED_FIELD, targets, perform, turned=True)
+        beside: list[ft.Control] = [turned]
+        if not pc.hidden:
+            beside.append(ft.Container(_hand(pc, moves, chosen, pick), expand=True))
+        controls.append(ft.Row(beside, spacing=12, vertical_alignment=ft.CrossAxisAlignment.START))
     buttons = []
     for a in pc.legal:
         if a in (DRAW, END):
@@ -160,23 +172,42 @@ def placed_by_others(view: RuckZuckView) -> set[Any]:
     return fields
 
 
-def _board(pc: PanelContext, cell: float, targets: dict[Any, Action], perform: Any) -> ft.Control:
+def final_board(pc: PanelContext) -> ft.Control:
+    """The board as the round ended, nothing to tap (for the round result)."""
+    cell = field_size(room(pc))
+    if cell >= MIN_FIELD:
+        return _board(pc, cell, {}, lambda _: None)
+    return _board(pc, TURNED_FIELD, {}, lambda _: None, turned=True)
+
+
+def _board(
+    pc: PanelContext, cell: float, targets: dict[Any, Action], perform: Any, *, turned: bool = False
+) -> ft.Control:
+    """The 4 x 13 fields; `turned`: on its side, a row per column of the board (field 1 top left, as printed,
+    field 13 bottom left), fields `cell` px wide."""
     view: RuckZuckView = pc.view
     ctx = pc.ctx
     side = view.options.side
     fresh = placed_by_others(view)
+    lines = (
+        [[row * board.COLUMNS + column for row in range(board.ROWS)] for column in range(board.COLUMNS)]
+        if turned
+        else [[row * board.COLUMNS + column for column in range(board.COLUMNS)] for row in range(board.ROWS)]
+    )
     rows: list[ft.Control] = []
-    for row in range(board.ROWS):
+    for line in lines:
         cells: list[ft.Control] = []
-        for column in range(board.COLUMNS):
-            position = row * board.COLUMNS + column
+        for position in line:
             label = board.label(position, side)
             card = view.board[position]
             action = targets.get(label)
             cells.append(_field(pc, label, card, cell, side, action, perform, fresh=label in fresh))
         rows.append(ft.Row(cells, spacing=GAP))
+    grid: ft.Control = ft.Column(rows, spacing=GAP, tight=True)
+    if turned:  # the fields share this width (they expand), so it fixes their size
+        grid = ft.Container(grid, width=cell * board.ROWS + GAP * (board.ROWS - 1))
     return ft.Semantics(
-        content=ft.Column(rows, spacing=GAP, tight=True),
+        content=grid,
         identifier="board",
         label=ctx.t("Board, red side") if side == "red" else ctx.t("Board, blue side"),
     )

@@ -221,7 +221,7 @@ class Table:
             "status": tag("turn-status", ft.Text(self.status(), size=16, weight=ft.FontWeight.BOLD))
         }
         if session.round_over:
-            found["result"] = round_result(ctx, session, self.next_round)
+            found["result"] = round_result(ctx, session, self.next_round, self.panel_width())
         elif (waiting := self.waiting_person()) is not None:
             found["hand-over"] = self.hand_over(names[waiting])
         else:
