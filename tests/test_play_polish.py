@@ -170,3 +170,58 @@ def test_rage_names_each_new_trump_and_the_winner_of_every_trick(tmp_path: Path)
     assert seen_change and seen_no_trump
     german = Translator("de")
     assert any("Der neue Trumpf ist " in move.translated(german) for move in session.moves)
+
+
+class TaskPage:
+    """A page that keeps the tasks it is asked to run (Flet runs them on its event loop)."""
+
+    def __init__(self) -> None:
+        self.tasks: list[tuple[Any, tuple[Any, ...]]] = []
+
+    def run_task(self, handler: Any, *args: Any) -> None:
+        self.tasks.append((handler, args))
+
+
+def test_keeping_the_screen_awake_fails_quietly_when_the_page_does_not_answer(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A page that reconnected to a restarted server answers no service call: Flet's call times out after
+    10 s, which was logged as an error with its traceback. Not keeping the screen on is no error."""
+    import asyncio
+    import logging
+
+    from scorekeeper.ui import app
+
+    class SilentPage:  # Flet's Wakelock service, on a page that does not answer
+        async def enable(self) -> None:
+            raise RuntimeError("TimeoutException: Timeout waiting for invokeMethod Wakelock(1).enable call")
+
+    monkeypatch.setattr(ft, "Wakelock", SilentPage)
+    page = TaskPage()
+    assert isinstance(app.keep_awake(page), SilentPage)  # type: ignore[arg-type]
+    [(handler, args)] = page.tasks
+    with caplog.at_level(logging.INFO, logger=app.__name__):
+        asyncio.run(handler(*args))  # raises nothing
+    assert any("awake" in record.getMessage() for record in caplog.records)
+    assert all(record.levelno < logging.WARNING for record in caplog.records)
+
+
+def test_racko_names_the_card_a_player_discarded_from_the_stock(tmp_path: Path) -> None:
+    """A card drawn from the stock is hidden until its player discards it: then it lies face up, and the
+    log names it."""
+    session = lone_session(tmp_path, "racko", seed=5)
+    play_round(session)
+    discards = [str(move) for move in session.moves if "discarded the card from the stock." in move]
+    assert discards and all(" The card was " in line for line in discards), discards
+    assert session.last_move is not None and session.seats[session.last_move[0]] is not None
+
+
+def test_the_session_keeps_the_latest_move_also_after_a_reload(tmp_path: Path) -> None:
+    session = lone_session(tmp_path, "rage", seed=2)
+    session.run_computers()
+    move = session.hint(0)
+    assert move is not None
+    session.act(0, move)
+    assert session.last_move == (0, move)
+    again = PlaySession.load(session.store, session.saved.id)
+    assert again is not None and again.last_move == session.last_move and again.moves == session.moves

@@ -25,7 +25,8 @@ from scorekeeper.store.records import SavedGame
 
 PERSON = "person"
 COMPUTER = "computer"
-MOVES_KEPT = 200
+MOVES_KEPT = 2_000
+"""The move log keeps the whole round (a round has a few hundred moves at most)."""
 
 
 @dataclass(frozen=True)
@@ -84,6 +85,8 @@ class PlaySession:
         self.lock = threading.RLock()
         self._bots: dict[int, Bot] = {}
         self.moves: list[Message] = []
+        self.last_move: tuple[int, Action] | None = None
+        """The latest move of this round: (seat, action), for the screen to mark what changed."""
         self.state: State = self._rebuild()
 
     # ------------------------------------------------------------------ creation and loading
@@ -158,6 +161,7 @@ class PlaySession:
     def _rebuild(self) -> State:
         """Deal the round again and replay its log (each move described again for the move log)."""
         self.moves = []
+        self.last_move = None
         state = self._deal()
         for step, action in enumerate(self.saved.log, start=1):
             seat = self._observer(state)
@@ -184,6 +188,7 @@ class PlaySession:
     def _note(self, action: Action, before: Any, state: State, seat: int) -> None:
         """The move in words as `seat` saw it before the move (`before`), and what it brought about as the same
         seat sees the table after it (`state`, the move applied)."""
+        self.last_move = (int(before.current_player), action)
         message = engine.describe_action(self.game, action, before)
         if engine.has_outcome(self.game):
             outcome = engine.describe_outcome(self.game, action, before, state.view(seat))
@@ -317,5 +322,6 @@ class PlaySession:
             self.saved.log = []
             self._bots.clear()
             self.moves = []
+            self.last_move = None
             self.state = self._deal()
             self._save()

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from conftest import PHONE, UI
-from steps import phone_on, present, screenshot
+from steps import phone_on, present, screenshot, tap_act
 
 from scorekeeper.play.session import PERSON, PlaySession, Seat, computer_seat
 from scorekeeper.store import Store
@@ -134,3 +134,27 @@ def test_ruckzuck_round_result_shows_the_final_board(chromium, tmp_path: Path) -
         assert present(ui, "field-1") and present(ui, "field-49")  # the board as the round ended
         for label, size in (("phone", PHONE), ("tablet", TABLET)):
             screenshot(ui, f"polish-ruckzuck-result-{label}", size)
+
+
+def test_the_last_move_is_marked_and_the_whole_log_opens(chromium, tmp_path: Path) -> None:
+    """After the computer players' turns the discard pile is marked as the last move and the log names the
+    card a computer player discarded from the stock or its rack; the whole round's log opens."""
+    with phone_on(chromium, tmp_path / "data", racko_with_50_in_slot_50, "racko-last") as (ui, saved_id):
+        ui.open(f"/play/{saved_id}", ready="play-panel")
+        ui.tap("pace-instant", count=False)
+        tap_act(ui, 'act-"stock"')
+        tap_act(ui, 'act-"discard"')
+        wait_for(ui, "hint")  # Anna's turn again: Bo and Cleo have moved
+        ui.wait("last-move")
+        log = ui.text_of("move-log")
+        assert "Cleo discarded" in log or "Cleo put" in log, log
+        assert "discarded the card from the stock." not in log or "The card was " in log, log
+        screenshot(ui, "polish-last-move-phone", PHONE)
+        screenshot(ui, "polish-last-move-tablet", TABLET)
+        ui.resize(PHONE)
+        tap_act(ui, 'act-"stock"')  # the seventh move of the round
+        assert ui.all_text().count("You drew from the stock.") == 1  # the first move is out of sight
+        ui.tap("whole-log")
+        after = ui.all_text()
+        assert after.count("You drew from the stock.") == 2 and "Show the last moves only" in after, after
+        screenshot(ui, "polish-whole-log-phone", PHONE)

@@ -14,7 +14,7 @@ import flet as ft
 
 from scorekeeper.games.racko.live import rack_progress
 from scorekeeper.ui.components.widgets import tag
-from scorekeeper.ui.play.kit import PanelContext, act, box, room
+from scorekeeper.ui.play.kit import PanelContext, act, box, fresh, marked, room
 
 SLOTS = 10
 CARD_WIDTH = 64
@@ -99,7 +99,10 @@ def build(pc: PanelContext) -> ft.Control:
     top = view.discard_top
     pile = ft.Container(
         ft.Column(
-            [ft.Text(t("Discard pile"), size=12), card(top, deck=deck, size=20)],
+            [
+                ft.Text(t("Discard pile"), size=12),
+                marked(fresh(card(top, deck=deck, size=20), f"pile-{top}"), _discarded_by_other(pc)),
+            ],
             spacing=2,
             tight=True,
             horizontal_alignment=ft.CrossAxisAlignment.CENTER,
@@ -147,6 +150,7 @@ def build(pc: PanelContext) -> ft.Control:
     # card, and the highest card ends at the panel's right edge (it ran off it when this was the window's width).
     width = min(room(pc), 560) - 50
     rows: list[ft.Control] = []
+    size = 16 if narrow else 18
     for index in reversed(range(len(rack))):
         value = rack[index]
         shift = 0 if value is None else (width - CARD_WIDTH) * (value - 1) / max(deck - 1, 1)
@@ -157,8 +161,12 @@ def build(pc: PanelContext) -> ft.Control:
                     ft.Container(width=max(0.0, shift)),
                     tag(
                         f"rack-card-{slot_label(index)}",
-                        card(
-                            value, deck=deck, size=16 if narrow else 18, good=index in good, run=index in runs
+                        marked(
+                            fresh(
+                                card(value, deck=deck, size=size, good=index in good, run=index in runs),
+                                f"slot-{index}-{value}",
+                            ),
+                            pc.last == (pc.you, index),
                         ),
                     ),
                 ],
@@ -214,6 +222,15 @@ def build(pc: PanelContext) -> ft.Control:
         )
     parts.append(_others(pc, view))
     return ft.Column(parts, spacing=8)
+
+
+def _discarded_by_other(pc: PanelContext) -> bool:
+    """Whether the latest move was another seat's that put a card on the discard pile (discarding the drawn
+    card, or exchanging a card of its rack)."""
+    if pc.last is None or pc.last[0] == pc.you or str(pc.view.phase).startswith("blitz"):
+        return False
+    action = pc.last[1]
+    return action == "discard" or (isinstance(action, int) and not isinstance(action, bool))
 
 
 def tag_text(identifier: str, text: str, *, bold: bool = False) -> ft.Control:

@@ -21,7 +21,7 @@ from scorekeeper.games.rage.rules import trick_winner
 from scorekeeper.games.rage.view import RageView
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.play.cards import RAGE_COLOURS, colour_chip, panel_width, rage_card, rage_card_name
-from scorekeeper.ui.play.kit import PanelContext, act, action_key, choose, status_line
+from scorekeeper.ui.play.kit import PanelContext, act, action_key, choose, fresh, marked, status_line
 
 
 def path(action: Action) -> list[str]:
@@ -180,8 +180,11 @@ def _card_width(pc: PanelContext) -> float:
     return 46.0 if pc.ctx.narrow else 68.0
 
 
-def _played(pc: PanelContext, seat: int, card: str | None, *, winner: bool = False) -> ft.Control:
-    """One seat's place in a trick: its name above its card (or an empty place)."""
+def _played(
+    pc: PanelContext, seat: int, card: str | None, *, winner: bool = False, latest: bool = False
+) -> ft.Control:
+    """One seat's place in a trick: its name above its card (or an empty place); `latest`: the card of the
+    round's latest move, edged (and grown into place as it arrives)."""
     ctx = pc.ctx
     width = _card_width(pc)
     if card is None:
@@ -193,7 +196,7 @@ def _played(pc: PanelContext, seat: int, card: str | None, *, winner: bool = Fal
         )
         spoken = ctx.t("{name}: not played yet", name=pc.names[seat])
     else:
-        face = rage_card(pc.ctx, card, width=width, selected=winner)
+        face = marked(fresh(rage_card(pc.ctx, card, width=width, selected=winner), f"{seat}-{card}"), latest)
         spoken = ctx.t("{name}: {card}", name=pc.names[seat], card=rage_card_name(pc.ctx, card))
     name = ft.Text(pc.names[seat], size=12, no_wrap=True, width=width + 16, text_align=ft.TextAlign.CENTER)
     return ft.Semantics(
@@ -213,7 +216,10 @@ def _trick(pc: PanelContext) -> ft.Control:
     order = [(view.leader + k) % players for k in range(players)]
     # the card taking the trick so far (public: the cards and the trump are on the table)
     ahead = view.trick[trick_winner([c for _, c in view.trick], view.trump)][0] if view.trick else None
-    places = [_played(pc, seat, played.get(seat), winner=seat == ahead) for seat in order]
+    latest = view.trick[-1][0] if view.trick and _just_played(pc) else None
+    places = [
+        _played(pc, seat, played.get(seat), winner=seat == ahead, latest=seat == latest) for seat in order
+    ]
     parts: list[ft.Control] = [
         ft.Text(ctx.t("This trick"), size=13),
         ft.Row(places, wrap=True, spacing=6, run_spacing=6),
@@ -234,7 +240,8 @@ def _last_trick(pc: PanelContext) -> ft.Control | None:
     ctx = pc.ctx
     if not view.last_trick:
         return None
-    shown = bool(pc.ui.get("show_last"))
+    completed = not view.trick and _just_played(pc)  # the latest card completed it: shown at once
+    shown = bool(pc.ui.get("show_last", completed))
 
     def toggle(_: Any) -> None:
         pc.ui["show_last"] = not shown
@@ -249,7 +256,10 @@ def _last_trick(pc: PanelContext) -> ft.Control | None:
     if not shown:
         return button
     winner = view.last_winner
-    places = [_played(pc, seat, card, winner=seat == winner) for seat, card in view.last_trick]
+    final = view.last_trick[-1][0] if completed else None
+    places = [
+        _played(pc, seat, card, winner=seat == winner, latest=seat == final) for seat, card in view.last_trick
+    ]
     caption = (
         ""
         if winner is None
@@ -261,6 +271,11 @@ def _last_trick(pc: PanelContext) -> ft.Control | None:
         [button, tag("last-trick-cards", ft.Row(places, wrap=True, spacing=6)), ft.Text(caption, size=13)],
         spacing=4,
     )
+
+
+def _just_played(pc: PanelContext) -> bool:
+    """Whether the round's latest move played a card."""
+    return pc.last is not None and isinstance(pc.last[1], list | tuple) and pc.last[1][0] == "play"
 
 
 def _bidding(pc: PanelContext) -> ft.Control:

@@ -20,6 +20,7 @@ from scorekeeper.games.ruckzuck.rules import JOKER
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.play.cards import RZ_FILL, RZ_INK, RZ_JOKER_INK, SELECTED, ruckzuck_card
 from scorekeeper.ui.play.kit import PanelContext, act, action_key, choose, room, status_line
+from scorekeeper.ui.play.kit import fresh as grown
 
 SIDE_TINT = {"red": "#FFCDD2", "blue": "#BBDEFB"}
 """The board's colour per side, as printed."""
@@ -188,7 +189,9 @@ def _board(
     view: RuckZuckView = pc.view
     ctx = pc.ctx
     side = view.options.side
-    fresh = placed_by_others(view)
+    changed = placed_by_others(view)
+    last = pc.last[1] if pc.last is not None else None
+    latest = field_of(last) if isinstance(last, list | tuple) and last[0] in (PLACE, SWAP) else None
     lines = (
         [[row * board.COLUMNS + column for row in range(board.ROWS)] for column in range(board.COLUMNS)]
         if turned
@@ -201,7 +204,19 @@ def _board(
             label = board.label(position, side)
             card = view.board[position]
             action = targets.get(label)
-            cells.append(_field(pc, label, card, cell, side, action, perform, fresh=label in fresh))
+            cells.append(
+                _field(
+                    pc,
+                    label,
+                    card,
+                    cell,
+                    side,
+                    action,
+                    perform,
+                    fresh=label in changed,
+                    latest=label == latest,
+                )
+            )
         rows.append(ft.Row(cells, spacing=GAP))
     grid: ft.Control = ft.Column(rows, spacing=GAP, tight=True)
     if turned:  # the fields share this width (they expand), so it fixes their size
@@ -223,7 +238,10 @@ def _field(
     perform: Any,
     *,
     fresh: bool = False,
+    latest: bool = False,
 ) -> ft.Control:
+    """One field; `fresh`: placed by another player since this seat's last move (edged); `latest`: the
+    round's latest placement (its card grows into place, tagged `last-move`)."""
     view: RuckZuckView = pc.view
     ctx = pc.ctx
     small = cell * 0.4
@@ -252,6 +270,10 @@ def _field(
         border = ft.Border.all(1.5, "#99000000")
     else:
         border = ft.Border.all(0.5, "#30000000")
+    if card is not None:
+        face = grown(face, f"{label}-{card}")
+        if latest:
+            face = tag("last-move", face)
     box = ft.Container(
         face,
         expand=1,  # 13 equal square fields across whatever width the play screen gives the panel

@@ -79,6 +79,8 @@ class Table:
         self.revealed: int | None = None
         self.ui: dict[str, Any] = {}
         self.hint: str | None = None
+        self.whole_log = False
+        """Whether the move log shows the whole round (else its last LOG_LINES moves)."""
         self.runner: threading.Thread | None = None
         self.lock = threading.RLock()
         self.mounted = False
@@ -282,6 +284,7 @@ class Table:
             names=list(session.match.names),
             ui=self.ui,
             refresh=self.render,
+            last=self.session.last_move,
             width=self.panel_width(),
             hidden=hidden,
         )
@@ -322,11 +325,28 @@ class Table:
         return ft.Column([button, tag("hint-text", ft.Text(self.hint, italic=True))], spacing=4)
 
     def move_log(self) -> ft.Control:
+        """The round's last moves; a button opens the whole round's log (and closes it again)."""
         ctx = self.ctx
-        lines = [ft.Text(ctx.describe(move), size=13) for move in self.session.moves[-LOG_LINES:]]
+        moves = list(self.session.moves)
+        shown = moves if self.whole_log else moves[-LOG_LINES:]
+        lines: list[ft.Control] = [ft.Text(ctx.describe(move), size=13) for move in shown]
         if not lines:
             lines = [ft.Text(ctx.t("No moves yet."), size=13, italic=True)]
-        return tag("move-log", section(ctx.t("Moves"), ft.Column(lines, spacing=2)))
+        log = tag("move-log", section(ctx.t("Moves"), ft.Column(lines, spacing=2)))
+        if len(moves) <= LOG_LINES:
+            return log
+        label = (
+            ctx.t("Show the last moves only")
+            if self.whole_log
+            else ctx.t.plural("Show all {n} move", "Show all {n} moves", len(moves))
+        )
+        # beside the tagged log, not in it: a button inside would take the log's text into its own node
+        button = tag("whole-log", ft.TextButton(label, on_click=lambda _: self.toggle_log()))
+        return ft.Column([log, button], spacing=2)
+
+    def toggle_log(self) -> None:
+        self.whole_log = not self.whole_log
+        self.render()
 
     def pace_row(self) -> ft.Control:
         ctx = self.ctx
