@@ -225,3 +225,17 @@ def test_the_session_keeps_the_latest_move_also_after_a_reload(tmp_path: Path) -
     assert session.last_move == (0, move)
     again = PlaySession.load(session.store, session.saved.id)
     assert again is not None and again.last_move == session.last_move and again.moves == session.moves
+
+
+@pytest.mark.parametrize("game", ["racko", "ruckzuck", "rage"])
+def test_the_hand_over_screen_shows_the_table_without_hands_or_moves(tmp_path: Path, game: str) -> None:
+    app = play_app(tmp_path)
+    seats = [Seat(PERSON, "ann", "Ann"), Seat(PERSON, "ben", "Ben")]
+    session = PlaySession.create(app.store, game, {}, seats, first_dealer=1, seed=4)
+    table = Table(app.ctx, session, f"/play/{session.saved.id}")
+    parts = table.parts()
+    found = tags(parts)
+    assert {"hand-over", "table-panel"} <= found and "play-panel" not in found, found
+    private = {t for t in found if t.startswith(("act-", "choose-", "hand", "bidding")) and t != "hand-over"}
+    assert not private, found
+    assert not [label for label in labels(parts) if label.startswith(("Slot ", "Select ", "Play "))]

@@ -76,8 +76,9 @@ class PanelContext:
         return None if self.hidden else int(self.view.seat)
 
 
-LAST_MOVE = "#FFB300"
-"""The edge of what the latest move changed (amber, as a selected card)."""
+LAST_MOVE = ft.Colors.PRIMARY
+"""The edge of what the latest move changed (the theme colour: amber already marks a selected card and
+Rage's card taking the trick)."""
 SWITCH_MS = 350
 
 

@@ -4,7 +4,9 @@ drawn by `play_result`).
 
 Which seat's cards are shown: with one person, always that person's; with several people on one device, the
 person whose turn it is, and only after they tapped `reveal` on the hand-over screen; while a computer player
-moves or the round is over, nobody's. Panels get only `session.view_for(seat)` of that seat.
+moves or the round is over, nobody's. Panels get only `session.view_for(seat)` of that seat. Under the hand-over
+screen and while a computer player moves, the public table stays in view (the panel with `hidden`: no hand,
+nothing to tap).
 """
 
 from __future__ import annotations
@@ -226,6 +228,7 @@ class Table:
             found["result"] = round_result(ctx, session, self.next_round, self.panel_width())
         elif (waiting := self.waiting_person()) is not None:
             found["hand-over"] = self.hand_over(names[waiting])
+            found["table"] = self.panel(waiting, hidden=True)  # what happened so far, without any hand
         else:
             seat = self.device_seat()
             if seat is not None:
@@ -279,7 +282,7 @@ class Table:
         pc = PanelContext(
             ctx=ctx,
             view=session.view_for(seat),
-            legal=session.legal_for(seat),
+            legal=[] if hidden else session.legal_for(seat),
             act=self.act,
             names=list(session.match.names),
             ui=self.ui,
