@@ -213,6 +213,8 @@ def test_racko_names_the_card_a_player_discarded_from_the_stock(tmp_path: Path) 
     play_round(session)
     discards = [str(move) for move in session.moves if "discarded the card from the stock." in move]
     assert discards and all(" The card was " in line for line in discards), discards
+    exchanges = [str(move) for move in session.moves if " in slot " in move]
+    assert exchanges and all(line.endswith("went onto the discard pile.") for line in exchanges), exchanges
     assert session.last_move is not None and session.seats[session.last_move[0]] is not None
 
 

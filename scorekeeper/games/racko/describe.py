@@ -42,10 +42,14 @@ def describe_action(action: Action, view: RackoView) -> Message:
 
 
 def describe_outcome(action: Action, before: RackoView, after: RackoView) -> list[Message]:
-    """What a move showed that the view before it could not: a card from the stock that its player
-    discarded lies face up on the discard pile now, so the log names it."""
-    if action == DISCARD and before.drawn is None and after.discard_top is not None:
+    """What a move showed that the view before it could not: the card it put face up on the discard pile (a
+    card from the stock that its player discarded, or the card a placed card replaced in the rack)."""
+    if after.discard_top is None or before.phase != "place":
+        return []
+    if action == DISCARD and before.drawn is None:
         return [Message("The card was {card}.", card=after.discard_top)]
+    if action != DISCARD:
+        return [Message("{card} went onto the discard pile.", card=after.discard_top)]
     return []
 
 
