@@ -13,7 +13,6 @@ from typing import Any
 import flet as ft
 
 from scorekeeper.games.racko.live import rack_progress
-from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.play.kit import PanelContext, act, box, fresh, marked, room
 
 SLOTS = 10
@@ -101,7 +100,7 @@ def build(pc: PanelContext) -> ft.Control:
         ft.Column(
             [
                 ft.Text(t("Discard pile"), size=12),
-                marked(fresh(card(top, deck=deck, size=20), f"pile-{top}"), _discarded_by_other(pc)),
+                fresh(card(top, deck=deck, size=20), f"pile-{top}"),
             ],
             spacing=2,
             tight=True,
@@ -112,10 +111,13 @@ def build(pc: PanelContext) -> ft.Control:
     )
     piles: list[ft.Control] = [
         tappable(stock, "stock", t("Stock: {n} cards", n=view.stock_count)),
-        tappable(
-            pile,
-            "discard_pile",
-            t("Discard pile: {card}", card=top) if top is not None else t("The discard pile is empty"),
+        marked(
+            tappable(
+                pile,
+                "discard_pile",
+                t("Discard pile: {card}", card=top) if top is not None else t("The discard pile is empty"),
+            ),
+            _discarded_by_other(pc),
         ),
     ]
     if view.drawn is not None and view.current_player == pc.you:
@@ -153,32 +155,35 @@ def build(pc: PanelContext) -> ft.Control:
     size = 16 if narrow else 18
     for index in reversed(range(len(rack))):
         value = rack[index]
+        label = (
+            t("Slot {slot}: {card}", slot=slot_label(index), card=value)
+            if value is not None
+            else t("Slot {slot}: empty", slot=slot_label(index))
+        )
         shift = 0 if value is None else (width - CARD_WIDTH) * (value - 1) / max(deck - 1, 1)
         row = ft.Container(
             ft.Row(
                 [
                     ft.Text(str(slot_label(index)), width=28, size=12, text_align=ft.TextAlign.RIGHT),
                     ft.Container(width=max(0.0, shift)),
-                    tag(
-                        f"rack-card-{slot_label(index)}",
-                        marked(
-                            fresh(
+                    # the card's own node carries the slot's name: screen readers (and tests) read the rack
+                    # from these, also where the row around them is a button
+                    marked(
+                        ft.Semantics(
+                            content=fresh(
                                 card(value, deck=deck, size=size, good=index in good, run=index in runs),
                                 f"slot-{index}-{value}",
                             ),
-                            pc.last == (pc.you, index),
+                            identifier=f"rack-card-{slot_label(index)}",
+                            label=label,
                         ),
+                        pc.last == (pc.you, index),
                     ),
                 ],
                 spacing=6,
             ),
             padding=ft.Padding.symmetric(vertical=1, horizontal=2),
             border_radius=6,
-        )
-        label = (
-            t("Slot {slot}: {card}", slot=slot_label(index), card=value)
-            if value is not None
-            else t("Slot {slot}: empty", slot=slot_label(index))
         )
         rows.append(tappable(row, index, label))
 

@@ -196,15 +196,16 @@ def _played(
         )
         spoken = ctx.t("{name}: not played yet", name=pc.names[seat])
     else:
-        face = marked(fresh(rage_card(pc.ctx, card, width=width, selected=winner), f"{seat}-{card}"), latest)
+        face = fresh(rage_card(pc.ctx, card, width=width, selected=winner), f"{seat}-{card}")
         spoken = ctx.t("{name}: {card}", name=pc.names[seat], card=rage_card_name(pc.ctx, card))
     name = ft.Text(pc.names[seat], size=12, no_wrap=True, width=width + 16, text_align=ft.TextAlign.CENTER)
-    return ft.Semantics(
+    place = ft.Semantics(
         content=ft.Column(
             [name, face], spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER
         ),
         label=spoken,
     )
+    return marked(place, latest)  # around the place's node, which keeps its words
 
 
 def _trick(pc: PanelContext) -> ft.Control:

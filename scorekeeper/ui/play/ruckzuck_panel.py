@@ -272,8 +272,6 @@ def _field(
         border = ft.Border.all(0.5, "#30000000")
     if card is not None:
         face = grown(face, f"{label}-{card}")
-        if latest:
-            face = tag("last-move", face)
     box = ft.Container(
         face,
         expand=1,  # 13 equal square fields across whatever width the play screen gives the panel
@@ -284,7 +282,8 @@ def _field(
         alignment=ft.Alignment.CENTER,
     )
     if action is None:
-        return ft.Semantics(content=box, identifier=f"field-{label}", label=name, expand=1)
+        field = ft.Semantics(content=box, identifier=f"field-{label}", label=name, expand=1)
+        return tag("last-move", field) if latest else field  # around the field's node, which keeps its name
     box.on_click = lambda _: perform(action)
     box.ink = True
     if action[0] == SWAP:
