@@ -61,6 +61,20 @@ def describe_action(game: str, action: Action, view: Any) -> Message:
     return Message("{who} played {action}.", who=seat_name(int(view.current_player)), action=str(action))
 
 
+def describe_outcome(game: str, action: Action, before: Any, after: Any) -> list[Message]:
+    """What a move brought about beyond the move itself (Rage: the new trump, a trick's winner that only the
+    view after the move shows); empty for a game without such words."""
+    module = describe_module(game)
+    outcome = getattr(module, "describe_outcome", None) if module is not None else None
+    return [] if outcome is None else list(outcome(action, before, after))
+
+
+def has_outcome(game: str) -> bool:
+    """Whether `game` words what a move brought about (so the session keeps the view after each move)."""
+    module = describe_module(game)
+    return module is not None and hasattr(module, "describe_outcome")
+
+
 def describe_result(game: str, result: dict[str, Any], options: Any) -> list[Message] | None:
     """The breakdown of a round per seat (e.g. ascending count and runs), where the game describes one."""
     module = describe_module(game)

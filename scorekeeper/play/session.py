@@ -17,14 +17,16 @@ import threading
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from scorekeeper.games.base import SEAT_TEMPLATE, Action, Bot, Message, RuleError, State
+from scorekeeper.games.base import SEAT_TEMPLATE, Action, Bot, Message, RuleError, State, joined
 from scorekeeper.match import Match
 from scorekeeper.play import engine
+from scorekeeper.play.addressed import addressed
 from scorekeeper.play.records import strength_of
 from scorekeeper.play.saved_data import COMPUTER, PERSON
 from scorekeeper.store.records import SavedGame
 
-MOVES_KEPT = 200
+MOVES_KEPT = 2_000
+"""The move log keeps the whole round (a round has a few hundred moves at most)."""
 
 
 @dataclass(frozen=True)
@@ -83,6 +85,8 @@ class PlaySession:
         self.lock = threading.RLock()
         self._bots: dict[int, Bot] = {}
         self.moves: list[Message] = []
+        self.last_move: tuple[int, Action] | None = None
+        """The latest move of this round: (seat, action), for the screen to mark what changed."""
         self.state: State = self._rebuild()
 
     # ------------------------------------------------------------------ creation and loading
@@ -183,16 +187,18 @@ class PlaySession:
     def _rebuild(self) -> State:
         """Deal the round again and replay its log (each move described again for the move log)."""
         self.moves = []
+        self.last_move = None
         state = self._deal()
         for step, action in enumerate(self.saved.log, start=1):
-            before = self._observer_view(state)
+            seat = self._observer(state)
+            before = state.view(seat)
             try:
                 state.apply(action)
             except RuleError as error:
                 raise RuleError(
                     "Move {step} of the saved round cannot be replayed: {reason}", step=step, reason=error
                 ) from None
-            self._note(action, before)
+            self._note(action, before, state, seat)
         self.state = state
         if state.is_over:
             self._record()
@@ -205,12 +211,16 @@ class PlaySession:
             return people[0]
         return (max(state.current_player, 0) + 1) % len(self.seats)
 
-    def _observer_view(self, state: State) -> Any:
-        return state.view(self._observer(state))
-
-    def _note(self, action: Action, before: Any) -> None:
+    def _note(self, action: Action, before: Any, state: State, seat: int) -> None:
+        """The move in words as `seat` saw it before the move (`before`), and what it brought about as the same
+        seat sees the table after it (`state`, the move applied)."""
+        self.last_move = (int(before.current_player), action)
         message = engine.describe_action(self.game, action, before)
-        self.moves.append(with_names(message, self.match.names))
+        if engine.has_outcome(self.game):
+            outcome = engine.describe_outcome(self.game, action, before, state.view(seat))
+            if outcome:
+                message = joined([message, *outcome], " ")
+        self.moves.append(self.worded(message))
         del self.moves[:-MOVES_KEPT]
 
     def _record(self) -> None:
@@ -228,14 +238,26 @@ class PlaySession:
 
     def _apply(self, action: Action) -> None:
         state = self.state
-        before = self._observer_view(state)
+        seat = self._observer(state)
+        before = state.view(seat)
         state.apply(action)  # RuleError: nothing changed
-        self._note(action, before)
+        self._note(action, before, state, seat)
         self._save()
         if state.is_over:
             self._record()
 
     # ------------------------------------------------------------------ questions
+    def worded(self, message: Message) -> Message:
+        """A move as the engine says it, as the device says it: the one person at the device spoken to ("You
+        drew ..."), everyone else by name (several people passing the device: everyone by name)."""
+        return with_names(addressed(message, self.you), self.match.names)
+
+    @property
+    def you(self) -> int | None:
+        """The seat of the one person at the device (None: several people pass it round)."""
+        people = self.people
+        return people[0] if len(people) == 1 else None
+
     @property
     def people(self) -> list[int]:
         return [index for index, seat in enumerate(self.seats) if seat.is_person]
@@ -313,7 +335,7 @@ class PlaySession:
 
     def describe(self, action: Action, seat: int) -> Message:
         """`action` in words as the person at `seat` sees it (for the hint)."""
-        return with_names(engine.describe_action(self.game, action, self.state.view(seat)), self.match.names)
+        return self.worded(engine.describe_action(self.game, action, self.state.view(seat)))
 
     def next_round(self) -> None:
         """Deal the next round after a finished one (nothing happens while the round or the match goes on)."""
@@ -326,5 +348,6 @@ class PlaySession:
             self.saved.log = []
             self._bots.clear()
             self.moves = []
+            self.last_move = None
             self.state = self._deal()
             self._save()

@@ -150,11 +150,21 @@ def keep_awake(page: ft.Page) -> Any:
     """
     try:
         lock = ft.Wakelock()
-        page.run_task(lock.enable)
+        page.run_task(_enable, lock)
         return lock
     except Exception:
         log.info("keeping the screen awake is not available here")
         return None
+
+
+async def _enable(lock: Any) -> None:
+    """Ask the page to keep the screen on. A page that reconnected to a restarted server answers no service
+    call, so Flet's call times out (after 10 s) with an exception: the screen then just follows its own
+    settings, which is no error (it was logged as one, with a traceback)."""
+    try:
+        await lock.enable()
+    except Exception as error:
+        log.info("the screen could not be kept awake: %s", error)
 
 
 def main(page: ft.Page) -> None:

@@ -115,6 +115,10 @@ def test_pass_and_play_in_english_and_german(ui: UI, tmp_path: Path) -> None:
     ui.fill("new-player-name", "Ben")
     ui.page.keyboard.press("Enter")
     ui.wait_text("Ben")
+    ui.tap("seat-0-remove", count=False)  # several people: each by name, nobody called "You"
+    ui.fill("new-player-name", "Ann")
+    ui.page.keyboard.press("Enter")
+    ui.wait_text("Ann")
     shoot(ui, "setup-en")
     ui.tap("start-game")
     ui.wait("reveal", timeout=30_000)

@@ -41,6 +41,18 @@ def describe_action(action: Action, view: RackoView) -> Message:
     return Message("{who} put {card} in slot {slot}.", who=who, card=card, slot=slot)
 
 
+def describe_outcome(action: Action, before: RackoView, after: RackoView) -> list[Message]:
+    """What a move showed that the view before it could not: the card it put face up on the discard pile (a
+    card from the stock that its player discarded, or the card a placed card replaced in the rack)."""
+    if after.discard_top is None or before.phase != "place":
+        return []
+    if action == DISCARD and before.drawn is None:
+        return [Message("The card was {card}.", card=after.discard_top)]
+    if action != DISCARD:
+        return [Message("{card} went onto the discard pile.", card=after.discard_top)]
+    return []
+
+
 def describe_result(result: dict[str, Any], options: Any) -> list[Message]:
     """Per seat, what the round's points come from: the ascending count and the longest run of the rack."""
     lines: list[Message] = []

@@ -18,6 +18,7 @@ from scorekeeper.games.rage.cards import (
     NO_TRUMP,
     TRUMP_CHANGE,
     describe,
+    is_number,
     is_played_joker,
 )
 from scorekeeper.games.rage.play import RageView
@@ -74,6 +75,24 @@ def _winner(card: str, view: RageView) -> int | None:
         return None  # the trick is decided by a trump not turned up yet
     plays = [*view.trick, (view.current_player, card)]
     return plays[trick_winner([c for _, c in plays], trump)][0]
+
+
+def describe_outcome(action: Action, before: RageView, after: RageView) -> list[Message]:
+    """What a move brought about that `describe_action` cannot know from the view before it: the trump turned
+    up (after a trump-change card, or after a trick with a no-trump card), and who won a trick that a
+    trump-change card completed (RULES.md 3.3). Both are public: the trump pile and the tricks lie open."""
+    said: list[Message] = []
+    finished = len(after.history) > len(before.history)
+    if finished and after.last_winner is not None and _winner(str(action[1]), before) is None:
+        said.append(Message("{winner} wins the trick.", winner=seat_name(after.last_winner)))
+    turned = after.trump_pile[len(before.trump_pile) :]
+    if turned:
+        top = turned[-1]
+        if is_number(top):
+            said.append(Message("The new trump is {colour}.", colour=COLOUR_NAMES[top[0]]))
+        else:
+            said.append(Message("No card is left to turn up: there is no new trump."))
+    return said
 
 
 def describe_result(result: dict[str, Any], options: Any) -> list[Message]:

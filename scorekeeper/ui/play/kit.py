@@ -61,6 +61,52 @@ class PanelContext:
     """The panel's own scratch state between rebuilds within one turn (e.g. the selected hand card)."""
     refresh: Callable[[], None] = lambda: None
     """Rebuild the panel after changing `ui`."""
+    last: tuple[int, Action] | None = None
+    """The latest move of the round, (seat, action): the panel marks what it changed (a slot, the discard
+    pile, a card in the trick, a field)."""
+    width: float | None = None
+    """How wide the screen draws the panel (None: as `cards.panel_width` estimates it from the window)."""
+    hidden: bool = False
+    """The table without anyone's hand: a computer player moves while several people pass the device, so
+    everything public stays in view (trump, bids, the trick, the board, the piles) and no hand is drawn."""
+
+    @property
+    def you(self) -> int | None:
+        """The seat spoken to as "you" on this panel (None on the table shown to everyone)."""
+        return None if self.hidden else int(self.view.seat)
+
+
+LAST_MOVE = ft.Colors.PRIMARY
+"""The edge of what the latest move changed (the theme colour: amber already marks a selected card and
+Rage's card taking the trick)."""
+SWITCH_MS = 350
+
+
+def fresh(control: ft.Control, key: str) -> ft.Control:
+    """`control` that grows into place when `key` changes (a card that just arrived), briefly: Flutter's
+    AnimatedSwitcher animates between children with different keys, so a computer's move can be followed."""
+    control.key = key
+    return ft.AnimatedSwitcher(
+        content=control,
+        transition=ft.AnimatedSwitcherTransition.SCALE,
+        duration=SWITCH_MS,
+        reverse_duration=0,
+    )
+
+
+def marked(control: ft.Control, mark: bool) -> ft.Control:
+    """`control` edged and tagged `last-move` when the latest move changed it."""
+    if not mark:
+        return control
+    edged = ft.Container(control, border=ft.Border.all(3, LAST_MOVE), border_radius=8, padding=2)
+    return tag("last-move", edged)
+
+
+def room(pc: PanelContext) -> float:
+    """How wide the panel is drawn, in logical pixels."""
+    from scorekeeper.ui.play.cards import panel_width
+
+    return pc.width if pc.width is not None else panel_width(pc.ctx)
 
 
 def box(

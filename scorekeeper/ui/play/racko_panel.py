@@ -13,7 +13,7 @@ from typing import Any
 import flet as ft
 
 from scorekeeper.games.racko.live import rack_progress
-from scorekeeper.ui.play.kit import PanelContext, act, box
+from scorekeeper.ui.play.kit import PanelContext, act, box, fresh, marked, room
 
 SLOTS = 10
 CARD_WIDTH = 64
@@ -98,7 +98,10 @@ def build(pc: PanelContext) -> ft.Control:
     top = view.discard_top
     pile = ft.Container(
         ft.Column(
-            [ft.Text(t("Discard pile"), size=12), card(top, deck=deck, size=20)],
+            [
+                ft.Text(t("Discard pile"), size=12),
+                fresh(card(top, deck=deck, size=20), f"pile-{top}"),
+            ],
             spacing=2,
             tight=True,
             horizontal_alignment=ft.CrossAxisAlignment.CENTER,
@@ -108,13 +111,16 @@ def build(pc: PanelContext) -> ft.Control:
     )
     piles: list[ft.Control] = [
         tappable(stock, "stock", t("Stock: {n} cards", n=view.stock_count)),
-        tappable(
-            pile,
-            "discard_pile",
-            t("Discard pile: {card}", card=top) if top is not None else t("The discard pile is empty"),
+        marked(
+            tappable(
+                pile,
+                "discard_pile",
+                t("Discard pile: {card}", card=top) if top is not None else t("The discard pile is empty"),
+            ),
+            _discarded_by_other(pc),
         ),
     ]
-    if view.drawn is not None and view.current_player == view.seat:
+    if view.drawn is not None and view.current_player == pc.you:
         piles.append(
             ft.Column(
                 [
@@ -142,27 +148,42 @@ def build(pc: PanelContext) -> ft.Control:
         )
 
     # --- the rack: slot 50 at the top, slot 5 at the bottom, nearest the player
-    width = min(pc.ctx.width, 600) - 90
+    # A card's place in its row tells its value: slot label (28) and gaps (12) and padding (4) before the
+    # card, and the highest card ends at the panel's right edge (it ran off it when this was the window's width).
+    width = min(room(pc), 560) - 50
     rows: list[ft.Control] = []
+    size = 16 if narrow else 18
     for index in reversed(range(len(rack))):
         value = rack[index]
+        label = (
+            t("Slot {slot}: {card}", slot=slot_label(index), card=value)
+            if value is not None
+            else t("Slot {slot}: empty", slot=slot_label(index))
+        )
         shift = 0 if value is None else (width - CARD_WIDTH) * (value - 1) / max(deck - 1, 1)
         row = ft.Container(
             ft.Row(
                 [
                     ft.Text(str(slot_label(index)), width=28, size=12, text_align=ft.TextAlign.RIGHT),
                     ft.Container(width=max(0.0, shift)),
-                    card(value, deck=deck, size=16 if narrow else 18, good=index in good, run=index in runs),
+                    # the card's own node carries the slot's name: screen readers (and tests) read the rack
+                    # from these, also where the row around them is a button
+                    marked(
+                        ft.Semantics(
+                            content=fresh(
+                                card(value, deck=deck, size=size, good=index in good, run=index in runs),
+                                f"slot-{index}-{value}",
+                            ),
+                            identifier=f"rack-card-{slot_label(index)}",
+                            label=label,
+                        ),
+                        pc.last == (pc.you, index),
+                    ),
                 ],
                 spacing=6,
             ),
             padding=ft.Padding.symmetric(vertical=1, horizontal=2),
             border_radius=6,
-        )
-        label = (
-            t("Slot {slot}: {card}", slot=slot_label(index), card=value)
-            if value is not None
-            else t("Slot {slot}: empty", slot=slot_label(index))
         )
         rows.append(tappable(row, index, label))
 
@@ -196,8 +217,9 @@ def build(pc: PanelContext) -> ft.Control:
                 spacing=12,
             )
         )
-    parts.append(ft.Column(rows, spacing=2))
-    if summary:
+    if not pc.hidden:
+        parts.append(ft.Column(rows, spacing=2))
+    if summary and not pc.hidden:
         parts.append(tag_text("rack-summary", summary, bold=True))
     if view.options.two_player_rule:
         parts.append(
@@ -205,6 +227,15 @@ def build(pc: PanelContext) -> ft.Control:
         )
     parts.append(_others(pc, view))
     return ft.Column(parts, spacing=8)
+
+
+def _discarded_by_other(pc: PanelContext) -> bool:
+    """Whether the latest move was another seat's that put a card on the discard pile (discarding the drawn
+    card, or exchanging a card of its rack)."""
+    if pc.last is None or pc.last[0] == pc.you or str(pc.view.phase).startswith("blitz"):
+        return False
+    action = pc.last[1]
+    return action == "discard" or (isinstance(action, int) and not isinstance(action, bool))
 
 
 def tag_text(identifier: str, text: str, *, bold: bool = False) -> ft.Control:
@@ -246,7 +277,7 @@ def _others(pc: PanelContext, view: Any) -> ft.Control:
         ]
         row: list[ft.Control] = [ft.Row(texts)]
         known = view.known[seat] if seat < len(view.known) else ()
-        if seat != view.seat and known:
+        if seat != pc.you and known:
             row.append(ft.Text(t("Took from the pile: {cards}", cards=", ".join(map(str, known))), size=12))
         if seat in getattr(view, "players_out", ()):
             row.append(ft.Text(t("out of chips"), size=12))

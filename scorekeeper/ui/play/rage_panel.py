@@ -16,12 +16,12 @@ from typing import Any
 import flet as ft
 
 from scorekeeper.games.base import Action
-from scorekeeper.games.rage.cards import COLOURS, JOKER
+from scorekeeper.games.rage.cards import COLOURS, JOKER, NO_TRUMP, TRUMP_CHANGE
 from scorekeeper.games.rage.rules import trick_winner
 from scorekeeper.games.rage.view import RageView
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.play.cards import RAGE_COLOURS, colour_chip, panel_width, rage_card, rage_card_name
-from scorekeeper.ui.play.kit import PanelContext, act, action_key, choose, status_line
+from scorekeeper.ui.play.kit import PanelContext, act, action_key, choose, fresh, marked, status_line
 
 
 def path(action: Action) -> list[str]:
@@ -45,7 +45,8 @@ def build(pc: PanelContext) -> ft.Control:
         controls.append(last)
     if view.phase == "bid" and pc.legal:
         controls.append(_bidding(pc))
-    controls.append(_hand(pc))
+    if not pc.hidden:
+        controls.append(_hand(pc))
     if pc.ui.get("joker") and _joker_moves(pc.legal):
         controls.append(_joker_picker(pc))
     return ft.Column(controls, spacing=10)
@@ -112,10 +113,12 @@ def _trump(pc: PanelContext) -> ft.Control:
             if trump and not view.no_trump_in_trick
             else ctx.t("A trump-change card was played.")
         )
+    if _trump_just_turned(view):
+        notes.append(ctx.t("A new trump was turned up: {colour}.", colour=ctx.t(RAGE_COLOURS[trump].name)))
     for note in notes:
         rows.append(
             tag(
-                "trick-effect",
+                "new-trump" if note == notes[-1] and _trump_just_turned(view) else "trick-effect",
                 ft.Container(
                     ft.Text(note, size=13),
                     bgcolor=ft.Colors.TERTIARY_CONTAINER,
@@ -125,6 +128,13 @@ def _trump(pc: PanelContext) -> ft.Control:
             )
         )
     return ft.Column(rows, spacing=6)
+
+
+def _trump_just_turned(view: RageView) -> bool:
+    """Whether the trump in force was turned up during the last trick (a trump-change card, or a no-trump
+    card followed by a new trump) and no card of the next trick lies yet: the table says so once."""
+    changed = any(card in (NO_TRUMP, TRUMP_CHANGE) for _, card in view.last_trick)
+    return bool(view.trump) and not view.trick and view.phase == "play" and changed
 
 
 def _scores(pc: PanelContext) -> ft.Control:
@@ -170,8 +180,11 @@ def _card_width(pc: PanelContext) -> float:
     return 46.0 if pc.ctx.narrow else 68.0
 
 
-def _played(pc: PanelContext, seat: int, card: str | None, *, winner: bool = False) -> ft.Control:
-    """One seat's place in a trick: its name above its card (or an empty place)."""
+def _played(
+    pc: PanelContext, seat: int, card: str | None, *, winner: bool = False, latest: bool = False
+) -> ft.Control:
+    """One seat's place in a trick: its name above its card (or an empty place); `latest`: the card of the
+    round's latest move, edged (and grown into place as it arrives)."""
     ctx = pc.ctx
     width = _card_width(pc)
     if card is None:
@@ -183,15 +196,16 @@ def _played(pc: PanelContext, seat: int, card: str | None, *, winner: bool = Fal
         )
         spoken = ctx.t("{name}: not played yet", name=pc.names[seat])
     else:
-        face = rage_card(pc.ctx, card, width=width, selected=winner)
+        face = fresh(rage_card(pc.ctx, card, width=width, selected=winner), f"{seat}-{card}")
         spoken = ctx.t("{name}: {card}", name=pc.names[seat], card=rage_card_name(pc.ctx, card))
     name = ft.Text(pc.names[seat], size=12, no_wrap=True, width=width + 16, text_align=ft.TextAlign.CENTER)
-    return ft.Semantics(
+    place = ft.Semantics(
         content=ft.Column(
             [name, face], spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER
         ),
         label=spoken,
     )
+    return marked(place, latest)  # around the place's node, which keeps its words
 
 
 def _trick(pc: PanelContext) -> ft.Control:
@@ -203,13 +217,21 @@ def _trick(pc: PanelContext) -> ft.Control:
     order = [(view.leader + k) % players for k in range(players)]
     # the card taking the trick so far (public: the cards and the trump are on the table)
     ahead = view.trick[trick_winner([c for _, c in view.trick], view.trump)][0] if view.trick else None
-    places = [_played(pc, seat, played.get(seat), winner=seat == ahead) for seat in order]
+    latest = view.trick[-1][0] if view.trick and _just_played(pc) else None
+    places = [
+        _played(pc, seat, played.get(seat), winner=seat == ahead, latest=seat == latest) for seat in order
+    ]
     parts: list[ft.Control] = [
         ft.Text(ctx.t("This trick"), size=13),
         ft.Row(places, wrap=True, spacing=6, run_spacing=6),
     ]
     if ahead is not None:
-        parts.append(ft.Text(ctx.t("{name} is taking the trick so far.", name=pc.names[ahead]), size=13))
+        taking = (
+            ctx.t("You are taking the trick so far.")
+            if ahead == pc.you
+            else ctx.t("{name} is taking the trick so far.", name=pc.names[ahead])
+        )
+        parts.append(ft.Text(taking, size=13))
     return tag("trick", ft.Column(parts, spacing=4))
 
 
@@ -219,7 +241,8 @@ def _last_trick(pc: PanelContext) -> ft.Control | None:
     ctx = pc.ctx
     if not view.last_trick:
         return None
-    shown = bool(pc.ui.get("show_last"))
+    completed = not view.trick and _just_played(pc)  # the latest card completed it: shown at once
+    shown = bool(pc.ui.get("show_last", completed))
 
     def toggle(_: Any) -> None:
         pc.ui["show_last"] = not shown
@@ -234,12 +257,26 @@ def _last_trick(pc: PanelContext) -> ft.Control | None:
     if not shown:
         return button
     winner = view.last_winner
-    places = [_played(pc, seat, card, winner=seat == winner) for seat, card in view.last_trick]
-    caption = ctx.t("{name} took the last trick.", name=pc.names[winner]) if winner is not None else ""
+    final = view.last_trick[-1][0] if completed else None
+    places = [
+        _played(pc, seat, card, winner=seat == winner, latest=seat == final) for seat, card in view.last_trick
+    ]
+    caption = (
+        ""
+        if winner is None
+        else ctx.t("You took the last trick.")
+        if winner == pc.you
+        else ctx.t("{name} took the last trick.", name=pc.names[winner])
+    )
     return ft.Column(
         [button, tag("last-trick-cards", ft.Row(places, wrap=True, spacing=6)), ft.Text(caption, size=13)],
         spacing=4,
     )
+
+
+def _just_played(pc: PanelContext) -> bool:
+    """Whether the round's latest move played a card."""
+    return pc.last is not None and isinstance(pc.last[1], list | tuple) and pc.last[1][0] == "play"
 
 
 def _bidding(pc: PanelContext) -> ft.Control:

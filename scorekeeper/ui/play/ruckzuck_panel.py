@@ -18,13 +18,22 @@ from scorekeeper.games.ruckzuck import board
 from scorekeeper.games.ruckzuck.play import DRAW, END, PLACE, SWAP, RuckZuckView
 from scorekeeper.games.ruckzuck.rules import JOKER
 from scorekeeper.ui.components.widgets import tag
-from scorekeeper.ui.play.cards import RZ_FILL, RZ_INK, RZ_JOKER_INK, SELECTED, panel_width, ruckzuck_card
-from scorekeeper.ui.play.kit import PanelContext, act, action_key, choose, status_line
+from scorekeeper.ui.play.cards import RZ_FILL, RZ_INK, RZ_JOKER_INK, SELECTED, ruckzuck_card
+from scorekeeper.ui.play.kit import PanelContext, act, action_key, choose, room, status_line
+from scorekeeper.ui.play.kit import fresh as grown
 
 SIDE_TINT = {"red": "#FFCDD2", "blue": "#BBDEFB"}
 """The board's colour per side, as printed."""
 TARGET = "#66BB6A"
 GAP = 2
+MIN_FIELD = 40.0
+"""The smallest field a finger hits reliably; a narrower panel turns the board on its side."""
+TURNED_FIELD = 44.0
+
+
+def field_size(width: float) -> float:
+    """A field's side when 13 fields share `width` (at most 72 px)."""
+    return min(72.0, (width - GAP * (board.COLUMNS - 1)) / board.COLUMNS)
 
 
 def card_of(action: Action) -> Any:
@@ -77,13 +86,18 @@ def build(pc: PanelContext) -> ft.Control:
         pc.ui["selected"] = None if pc.ui.get("selected") == card else card
         pc.refresh()
 
-    cell = max(20.0, min(72.0, (panel_width(pc.ctx) - GAP * (board.COLUMNS - 1)) / board.COLUMNS))
-    controls: list[ft.Control] = [
-        status_line(pc, lambda: _your_turn(pc, chosen)),
-        _table(pc),
-        _board(pc, cell, targets, perform),
-        _hand(pc, moves, chosen, pick),
-    ]
+    cell = field_size(room(pc))
+    controls: list[ft.Control] = [status_line(pc, lambda: _your_turn(pc, chosen)), _table(pc)]
+    if cell >= MIN_FIELD:
+        controls.append(_board(pc, cell, targets, perform))
+        if not pc.hidden:
+            controls.append(_hand(pc, moves, chosen, pick))
+    else:  # a phone: the board turned on its side (13 rows of 4), the hand beside it
+        turned = _board(pc, TURNED_FIELD, targets, perform, turned=True)
+        beside: list[ft.Control] = [turned]
+        if not pc.hidden:
+            beside.append(ft.Container(_hand(pc, moves, chosen, pick), expand=True))
+        controls.append(ft.Row(beside, spacing=12, vertical_alignment=ft.CrossAxisAlignment.START))
     buttons = []
     for a in pc.legal:
         if a in (DRAW, END):
@@ -159,23 +173,56 @@ def placed_by_others(view: RuckZuckView) -> set[Any]:
     return fields
 
 
-def _board(pc: PanelContext, cell: float, targets: dict[Any, Action], perform: Any) -> ft.Control:
+def final_board(pc: PanelContext) -> ft.Control:
+    """The board as the round ended, nothing to tap (for the round result)."""
+    cell = field_size(room(pc))
+    if cell >= MIN_FIELD:
+        return _board(pc, cell, {}, lambda _: None)
+    return _board(pc, TURNED_FIELD, {}, lambda _: None, turned=True)
+
+
+def _board(
+    pc: PanelContext, cell: float, targets: dict[Any, Action], perform: Any, *, turned: bool = False
+) -> ft.Control:
+    """The 4 x 13 fields; `turned`: on its side, a row per column of the board (field 1 top left, as printed,
+    field 13 bottom left), fields `cell` px wide."""
     view: RuckZuckView = pc.view
     ctx = pc.ctx
     side = view.options.side
-    fresh = placed_by_others(view)
+    changed = placed_by_others(view)
+    last = pc.last[1] if pc.last is not None else None
+    latest = field_of(last) if isinstance(last, list | tuple) and last[0] in (PLACE, SWAP) else None
+    lines = (
+        [[row * board.COLUMNS + column for row in range(board.ROWS)] for column in range(board.COLUMNS)]
+        if turned
+        else [[row * board.COLUMNS + column for column in range(board.COLUMNS)] for row in range(board.ROWS)]
+    )
     rows: list[ft.Control] = []
-    for row in range(board.ROWS):
+    for line in lines:
         cells: list[ft.Control] = []
-        for column in range(board.COLUMNS):
-            position = row * board.COLUMNS + column
+        for position in line:
             label = board.label(position, side)
             card = view.board[position]
             action = targets.get(label)
-            cells.append(_field(pc, label, card, cell, side, action, perform, fresh=label in fresh))
+            cells.append(
+                _field(
+                    pc,
+                    label,
+                    card,
+                    cell,
+                    side,
+                    action,
+                    perform,
+                    fresh=label in changed,
+                    latest=label == latest,
+                )
+            )
         rows.append(ft.Row(cells, spacing=GAP))
+    grid: ft.Control = ft.Column(rows, spacing=GAP, tight=True)
+    if turned:  # the fields share this width (they expand), so it fixes their size
+        grid = ft.Container(grid, width=cell * board.ROWS + GAP * (board.ROWS - 1))
     return ft.Semantics(
-        content=ft.Column(rows, spacing=GAP, tight=True),
+        content=grid,
         identifier="board",
         label=ctx.t("Board, red side") if side == "red" else ctx.t("Board, blue side"),
     )
@@ -191,7 +238,10 @@ def _field(
     perform: Any,
     *,
     fresh: bool = False,
+    latest: bool = False,
 ) -> ft.Control:
+    """One field; `fresh`: placed by another player since this seat's last move (edged); `latest`: the
+    round's latest placement (its card grows into place, tagged `last-move`)."""
     view: RuckZuckView = pc.view
     ctx = pc.ctx
     small = cell * 0.4
@@ -220,6 +270,8 @@ def _field(
         border = ft.Border.all(1.5, "#99000000")
     else:
         border = ft.Border.all(0.5, "#30000000")
+    if card is not None:
+        face = grown(face, f"{label}-{card}")
     box = ft.Container(
         face,
         expand=1,  # 13 equal square fields across whatever width the play screen gives the panel
@@ -230,7 +282,8 @@ def _field(
         alignment=ft.Alignment.CENTER,
     )
     if action is None:
-        return ft.Semantics(content=box, identifier=f"field-{label}", label=name, expand=1)
+        field = ft.Semantics(content=box, identifier=f"field-{label}", label=name, expand=1)
+        return tag("last-move", field) if latest else field  # around the field's node, which keeps its name
     box.on_click = lambda _: perform(action)
     box.ink = True
     if action[0] == SWAP:

@@ -4,7 +4,9 @@ drawn by `play_result`).
 
 Which seat's cards are shown: with one person, always that person's; with several people on one device, the
 person whose turn it is, and only after they tapped `reveal` on the hand-over screen; while a computer player
-moves or the round is over, nobody's. Panels get only `session.view_for(seat)` of that seat.
+moves or the round is over, nobody's. Panels get only `session.view_for(seat)` of that seat. Under the hand-over
+screen and while a computer player moves, the public table stays in view (the panel with `hidden`: no hand,
+nothing to tap).
 """
 
 from __future__ import annotations
@@ -30,6 +32,11 @@ from scorekeeper.ui.views.play_setup import PACES
 log = logging.getLogger(__name__)
 
 PACE_SECONDS = {"instant": 0.0, "normal": 0.6, "slow": 1.5}
+MAX_WIDTH = 1200
+"""The play screen is wider than a form on a desktop: the table beside the move log."""
+WIDE = 900
+"""From this window width on the move log stands beside the table (three fifths of the width)."""
+SCROLLBAR = 8
 LOG_LINES = 6
 FIRST_FRAME_SECONDS = 0.05
 
@@ -74,6 +81,8 @@ class Table:
         self.revealed: int | None = None
         self.ui: dict[str, Any] = {}
         self.hint: str | None = None
+        self.whole_log = False
+        """Whether the move log shows the whole round (else its last LOG_LINES moves)."""
         self.runner: threading.Thread | None = None
         self.lock = threading.RLock()
         self.mounted = False
@@ -216,18 +225,21 @@ class Table:
             "status": tag("turn-status", ft.Text(self.status(), size=16, weight=ft.FontWeight.BOLD))
         }
         if session.round_over:
-            found["result"] = round_result(ctx, session, self.next_round)
+            found["result"] = round_result(ctx, session, self.next_round, self.panel_width())
         elif (waiting := self.waiting_person()) is not None:
             found["hand-over"] = self.hand_over(names[waiting])
+            found["table"] = self.panel(waiting, hidden=True)  # what happened so far, without any hand
         else:
             seat = self.device_seat()
             if seat is not None:
                 found["panel"] = self.panel(seat)
                 if ctx.settings.get("play_hints", True) and session.legal_for(seat):
                     found["hint"] = self.hint_row()
+            elif session.computer_to_act:  # several people: the table stays in view, without any hand
+                found["table"] = self.panel(session.people[0], hidden=True)
         parts = keyed(**found)
         side = keyed(log=self.move_log(), pace=self.pace_row())
-        if self.ctx.width >= 900:  # tablet and desktop: the move log beside the table, not below it
+        if self.ctx.width >= WIDE:  # tablet and desktop: the move log beside the table, not below it
             return keyed(
                 wide=ft.Row(
                     [
@@ -239,6 +251,13 @@ class Table:
                 )
             )
         return parts + side
+
+    def panel_width(self) -> float:
+        """How wide `parts` draws the panel: the screen's frame (see layout.screen) less its padding, three
+        fifths of it beside the move log, less room for a scroll bar."""
+        width = self.ctx.width
+        frame = min(width - 24, MAX_WIDTH)
+        return (frame if width < WIDE else (frame - 24) * 0.6) - SCROLLBAR
 
     def status(self) -> str:
         ctx, session = self.ctx, self.session
@@ -253,7 +272,8 @@ class Table:
             return ctx.t("Your turn, {name}.", name=session.match.names[seat])
         return ctx.t("{name}'s turn.", name=session.match.names[seat])
 
-    def panel(self, seat: int) -> ft.Control:
+    def panel(self, seat: int, *, hidden: bool = False) -> ft.Control:
+        """The game's panel from `seat`'s view; `hidden`: the public table only (tagged `table-panel`)."""
         ctx, session = self.ctx, self.session
         try:
             module = import_module(f"scorekeeper.ui.play.{session.game}_panel")
@@ -262,13 +282,16 @@ class Table:
         pc = PanelContext(
             ctx=ctx,
             view=session.view_for(seat),
-            legal=session.legal_for(seat),
+            legal=[] if hidden else session.legal_for(seat),
             act=self.act,
             names=list(session.match.names),
             ui=self.ui,
             refresh=self.render,
+            last=self.session.last_move,
+            width=self.panel_width(),
+            hidden=hidden,
         )
-        return tag("play-panel", module.build(pc))
+        return tag("table-panel" if hidden else "play-panel", module.build(pc))
 
     def hand_over(self, name: str) -> ft.Control:
         ctx = self.ctx
@@ -298,36 +321,51 @@ class Table:
                 ctx.t("Hint"), icon=ft.Icons.LIGHTBULB_OUTLINE, on_click=lambda _: self.show_hint()
             ),
         )
-        items: list[ft.Control] = [button]
-        if self.hint:
-            items.append(tag("hint-text", ft.Text(self.hint, italic=True, expand=True)))
-        return ft.Row(items, wrap=True)
+        if not self.hint:
+            return button
+        # The text under the button, not beside it: a child that expands inside a wrapping Row is a layout
+        # error in Flutter, which the web page draws as a grey box in place of the whole screen.
+        return ft.Column([button, tag("hint-text", ft.Text(self.hint, italic=True))], spacing=4)
 
     def move_log(self) -> ft.Control:
+        """The round's last moves; a button opens the whole round's log (and closes it again)."""
         ctx = self.ctx
-        lines = [ft.Text(ctx.describe(move), size=13) for move in self.session.moves[-LOG_LINES:]]
+        moves = list(self.session.moves)
+        shown = moves if self.whole_log else moves[-LOG_LINES:]
+        lines: list[ft.Control] = [ft.Text(ctx.describe(move), size=13) for move in shown]
         if not lines:
             lines = [ft.Text(ctx.t("No moves yet."), size=13, italic=True)]
-        return tag("move-log", section(ctx.t("Moves"), ft.Column(lines, spacing=2)))
+        log = tag("move-log", section(ctx.t("Moves"), ft.Column(lines, spacing=2)))
+        if len(moves) <= LOG_LINES:
+            return log
+        label = (
+            ctx.t("Show the last moves only")
+            if self.whole_log
+            else ctx.t.plural("Show all {n} move", "Show all {n} moves", len(moves))
+        )
+        # beside the tagged log, not in it: a button inside would take the log's text into its own node
+        button = tag("whole-log", ft.TextButton(label, on_click=lambda _: self.toggle_log()))
+        return ft.Column([log, button], spacing=2)
+
+    def toggle_log(self) -> None:
+        self.whole_log = not self.whole_log
+        self.render()
 
     def pace_row(self) -> ft.Control:
         ctx = self.ctx
         pace = str(ctx.settings.get("play_pace", "normal"))
-        return ft.Row(
-            [
-                ft.Text(ctx.t("Computer players' pace"), size=12),
-                *[
-                    tag(
-                        f"pace-{key}",
-                        (ft.FilledButton if key == pace else ft.TextButton)(
-                            ctx.t(label), on_click=lambda _, k=key: self.set_pace(k)
-                        ),
-                    )
-                    for key, label in PACES.items()
-                ],
-            ],
-            wrap=True,
-            spacing=4,
+        buttons = [
+            tag(
+                f"pace-{key}",
+                (ft.FilledButton if key == pace else ft.TextButton)(
+                    ctx.t(label), on_click=lambda _, k=key: self.set_pace(k)
+                ),
+            )
+            for key, label in PACES.items()
+        ]
+        # The label above the buttons: beside them it left no room for the last button on a tablet.
+        return ft.Column(
+            [ft.Text(ctx.t("Computer players' pace"), size=12), ft.Row(buttons, spacing=4)], spacing=2
         )
 
 
@@ -355,4 +393,4 @@ def build(ctx: AppContext, saved_id: str, **_: str) -> ft.View:
             on_click=lambda _: ctx.navigate(f"/match/{session.match.id}"),
         )
     ]
-    return screen(ctx, route, title, [table.body], back="/", actions=actions)
+    return screen(ctx, route, title, [table.body], back="/", actions=actions, max_width=MAX_WIDTH)

@@ -4,6 +4,7 @@ the end of the match the winner line and the way to the final results."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from importlib import import_module
 
 import flet as ft
 
@@ -15,6 +16,7 @@ from scorekeeper.ui.components.layout import section
 from scorekeeper.ui.components.score_table import standings_list, unit_label
 from scorekeeper.ui.components.widgets import primary_button, tag
 from scorekeeper.ui.context import AppContext
+from scorekeeper.ui.play.kit import PanelContext
 from scorekeeper.ui.views.game_end import winners_text
 
 
@@ -24,8 +26,33 @@ def winner_line(ctx: AppContext, match: Match) -> str:
     return winners_text(ctx, match.names, match.winners(), you=lone_person(match))
 
 
-def round_result(ctx: AppContext, session: PlaySession, next_round: Callable[[], None]) -> ft.Control:
-    """The round's breakdown per player (as a tracked round shows it), then Next round or the match end."""
+def final_board(ctx: AppContext, session: PlaySession, width: float | None) -> ft.Control | None:
+    """The table as the round ended, where the game's panel can draw it (`final_board` of
+    `ui/play/<game>_panel.py`: Ruck Zuck's board), as the people at the device see it; else None."""
+    try:
+        module = import_module(f"scorekeeper.ui.play.{session.game}_panel")
+    except ModuleNotFoundError:
+        return None
+    draw = getattr(module, "final_board", None)
+    if draw is None or not session.people:
+        return None
+    pc = PanelContext(
+        ctx=ctx,
+        view=session.view_for(session.people[0]),
+        legal=[],
+        act=lambda _: None,
+        names=list(session.match.names),
+        width=width,
+        hidden=True,
+    )
+    return tag("final-board", section(ctx.t("The board at the end of the round"), draw(pc)))
+
+
+def round_result(
+    ctx: AppContext, session: PlaySession, next_round: Callable[[], None], width: float | None = None
+) -> ft.Control:
+    """The round's breakdown per player (as a tracked round shows it), the table as it ended (where the game
+    draws one), then Next round or the match end. `width`: how wide the screen draws it."""
     match = session.match
     finished = session.last_round()
     rows: list[ft.Control] = []
@@ -61,6 +88,9 @@ def round_result(ctx: AppContext, session: PlaySession, next_round: Callable[[],
         ),
     )
     parts: list[ft.Control] = [result_panel]
+    board = final_board(ctx, session, width)
+    if board is not None:
+        parts.append(board)
     if session.match_over:
         parts.append(
             tag(

@@ -63,6 +63,26 @@ def _draft(ctx: AppContext, game: str | None) -> dict[str, Any]:
     return draft
 
 
+YOU_WORDS = frozenset({"you", "du", "jij", "vous"})
+"""What the one person at the device is called by default, in every language ("You", "Du", ...)."""
+
+
+def check_names_of_people(ctx: AppContext, names: list[str]) -> None:
+    """Several people passing one device are told apart by name on the hand-over screen and in the move log:
+    none of them may be called "You" (the default name of the one person playing alone)."""
+    if len(names) < 2:
+        return
+    for name in names:
+        if name.strip().casefold() in YOU_WORDS | {ctx.t("You").casefold()}:
+            raise RuleError(
+                ctx.t(
+                    "Several people share this device: give each of them a name of their own instead of "
+                    "“{name}”.",
+                    name=name,
+                )
+            )
+
+
 def strength_label(ctx: AppContext, strength: str | None) -> str:
     return ctx.t(STRENGTH_LABELS.get(strength or "normal", N_("Normal")))
 
@@ -126,6 +146,7 @@ def build(ctx: AppContext, game: str | None = None, **_: str) -> ft.View:
             check_player_count(ctx, game, len(seats), low, high)
             if not any(seat["kind"] == PERSON for seat in seats):
                 raise RuleError(ctx.t("Seat at least one person."))
+            check_names_of_people(ctx, [person_name(seat) for seat in seats if seat["kind"] == PERSON])
             chosen: list[Seat] = []
             for index, seat in enumerate(seats):
                 if seat["kind"] == COMPUTER:
