@@ -14,7 +14,7 @@ import flet as ft
 from scorekeeper.games.messages import Capitalized
 from scorekeeper.table.host import may_open
 from scorekeeper.ui.context import AppContext
-from scorekeeper.ui.routes import build_view, failure_text
+from scorekeeper.ui.routes import build_view, failure_text, resolve
 
 log = logging.getLogger(__name__)
 
@@ -51,8 +51,7 @@ class Shell:
             if self.ctx.read_only:
                 view.controls.insert(0, read_only_banner(self.ctx))
             self.shown = route
-            self.page.views.clear()
-            self.page.views.append(view)
+            place(self.page.views, view)
             self.page.title = self.ctx.t("Scorekeeper")
             self.page.update()
         if self.ctx.on_rendered is not None:
@@ -110,6 +109,31 @@ class Shell:
             self.ctx.on_enter()
         elif event.key == "Escape" and self.ctx.on_escape is not None:
             self.ctx.on_escape()
+
+
+def place(views: list[ft.View], view: ft.View) -> None:
+    """Put `view` on screen. A scoreboard stays on the page under the round screen of its match, and comes back
+    reconciled with itself (same key): after a round is saved, the browser gets only what changed on the
+    scoreboard (the totals, the new round's row) and shows the page it already has, instead of receiving and
+    laying out a whole new screen (issue 22: that was most of the time from "Save round" to the new total)."""
+    under = views[0] if views else None
+    if under is not None and view.key is not None and under.key == view.key:
+        views[:] = [view]  # the same screen built again: Flet sends the difference
+    elif under is not None and goes_over(under.route, view.route):
+        views[:] = [under, view]
+    else:
+        views[:] = [view]
+
+
+def goes_over(under: str | None, route: str | None) -> bool:
+    """Does the screen of `route` open over the screen of `under` (a round of a match over its scoreboard)?"""
+    below, below_params = resolve(under or "/")
+    above, above_params = resolve(route or "/")
+    return (
+        below == "scoreboard"
+        and above == "round_entry"
+        and below_params.get("match_id") == above_params.get("match_id")
+    )
 
 
 def read_only_banner(ctx: AppContext) -> ft.Control:
