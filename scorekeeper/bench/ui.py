@@ -174,6 +174,7 @@ def _save_times(browser: Any, url: str, match_id: str) -> list[float]:
         page.wait_for_timeout(150)  # Flutter drops a click that follows the previous one too closely
 
     for round_number in range(1, SAVES + 1):
+        settled(page, "save-round")
         tap("mode-quick")
         tap("caller-0")
         tap("count-1-3")
@@ -195,6 +196,16 @@ def _save_times(browser: Any, url: str, match_id: str) -> list[float]:
         tap("enter-round")
     context.close()
     return times
+
+
+def settled(page: Any, identifier: str) -> None:
+    """Wait until one screen shows `identifier`: while a screen leaves, its nodes stay in the page (on a busy
+    machine for seconds), and taps on them are lost (then the round was saved empty and the bench stopped)."""
+    page.wait_for_function(
+        "id => document.querySelectorAll(`[flt-semantics-identifier=\"${id}\"]`).length === 1",
+        arg=identifier,
+        timeout=30_000,
+    )
 
 
 def entered(page: Any, tap: Any) -> None:
