@@ -14,7 +14,7 @@ import flet as ft
 from scorekeeper.games.messages import Capitalized
 from scorekeeper.table.host import may_open
 from scorekeeper.ui.context import AppContext
-from scorekeeper.ui.routes import build_view, failure_text, resolve
+from scorekeeper.ui.routes import build_view, failure_text
 
 log = logging.getLogger(__name__)
 
@@ -51,21 +51,12 @@ class Shell:
             if self.ctx.read_only:
                 view.controls.insert(0, read_only_banner(self.ctx))
             self.shown = route
-            place(self.page.views, view, keep=not self.dialog_pending())
+            self.page.views.clear()
+            self.page.views.append(view)
             self.page.title = self.ctx.t("Scorekeeper")
             self.page.update()
         if self.ctx.on_rendered is not None:
             self.ctx.on_rendered(route)
-
-    def dialog_pending(self) -> bool:
-        """A dialog is open, or closed but its dismissal has not come back from the browser yet. The browser
-        shows it as a route over the screen it was opened on: a round screen opened over that scoreboard meanwhile
-        would leave the dialog under it, and it came back with the scoreboard. Then screens are replaced."""
-        try:
-            dialogs = self.page._dialogs.controls  # Flet keeps them until the browser reports them dismissed
-        except AttributeError:
-            return False
-        return any(not isinstance(dialog, ft.SnackBar) for dialog in dialogs)
 
     def navigate(self, route: str) -> None:
         self.show(route)
@@ -119,32 +110,6 @@ class Shell:
             self.ctx.on_enter()
         elif event.key == "Escape" and self.ctx.on_escape is not None:
             self.ctx.on_escape()
-
-
-def place(views: list[ft.View], view: ft.View, *, keep: bool = True) -> None:
-    """Put `view` on screen. A scoreboard stays on the page under the round screen of its match, and comes back
-    reconciled with itself (same key): after a round is saved, the browser gets only what changed on the
-    scoreboard (the totals, the new round's row) and shows the page it already has, instead of receiving and
-    laying out a whole new screen (issue 22: that was most of the time from "Save round" to the new total).
-    `keep=False` (a dialog pending, see `Shell.dialog_pending`): the screen replaces whatever is there."""
-    under = views[0] if views and keep else None
-    if under is not None and view.key is not None and under.key == view.key:
-        views[:] = [view]  # the same screen built again: Flet sends the difference
-    elif under is not None and goes_over(under.route, view.route):
-        views[:] = [under, view]
-    else:
-        views[:] = [view]
-
-
-def goes_over(under: str | None, route: str | None) -> bool:
-    """Does the screen of `route` open over the screen of `under` (a round of a match over its scoreboard)?"""
-    below, below_params = resolve(under or "/")
-    above, above_params = resolve(route or "/")
-    return (
-        below == "scoreboard"
-        and above == "round_entry"
-        and below_params.get("match_id") == above_params.get("match_id")
-    )
 
 
 def read_only_banner(ctx: AppContext) -> ft.Control:

@@ -46,7 +46,7 @@ def screen(
     key: str | None = None,
 ) -> ft.View:
     """A scrolling screen with an app bar; `bottom` (e.g. a Save button row) stays visible below the scroll.
-    A `key` makes the screen, built again, be reconciled with the one on the page (see shell.place)."""
+    A `key` makes the screen, built again, be reconciled with the one on the page (only changes are sent)."""
     body = ft.Column(list(controls), spacing=12, scroll=ft.ScrollMode.AUTO, expand=True)
     column: list[ft.Control] = [body]
     if bottom is not None:

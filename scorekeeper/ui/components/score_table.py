@@ -237,8 +237,8 @@ def rounds_table(
             border_radius=4,
         )
         line = tag(f"round-row-{index}", row) if on_round else row
-        # Keyed by round: a scoreboard built again after a save is reconciled with the one on screen (see
-        # scoreboard.py), and the keys pair the rows by round, so a new round is sent as its row alone instead
+        # Keyed by round: a scoreboard built again on screen is reconciled with the one shown (see scoreboard.py),
+        # and the keys pair the rows by round, so a round taken back or added is sent as its row alone instead
         # of shifting every line below it (the divider, the totals) one place.
         line.key = f"round-{index}"
         lines.append(line)
