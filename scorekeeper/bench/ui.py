@@ -176,9 +176,11 @@ def _save_times(browser: Any, url: str, match_id: str) -> list[float]:
         page.wait_for_timeout(150)  # Flutter drops a click that follows the previous one too closely
 
     for round_number in range(1, SAVES + 1):
+        settled(page, "save-round")
         tap("mode-quick")
         tap("caller-0")
         tap("count-1-3")
+        entered(page, tap)
         expected = str(75 * round_number)
         save = node("save-round").locator("[flt-tappable], [role=button]").first
         start = time.perf_counter()
@@ -196,6 +198,27 @@ def _save_times(browser: Any, url: str, match_id: str) -> list[float]:
         tap("enter-round")
     context.close()
     return times
+
+
+def settled(page: Any, identifier: str) -> None:
+    """Wait until one screen shows `identifier`: while a screen leaves, its nodes stay in the page (on a busy
+    machine for seconds), and taps on them are lost (then the round was saved empty and the bench stopped)."""
+    page.wait_for_function(
+        "id => document.querySelectorAll(`[flt-semantics-identifier=\"${id}\"]`).length === 1",
+        arg=identifier,
+        timeout=30_000,
+    )
+
+
+def entered(page: Any, tap: Any) -> None:
+    """Wait until the form shows the round's points (Anna called: +75). On a busy machine Flutter may drop the
+    tap on the caller that follows the switch to the quick form; then it is tapped again (untimed)."""
+    for _ in range(3):
+        try:
+            page.get_by_text("Anna +75").first.wait_for(state="attached", timeout=5_000)
+            return
+        except Exception:  # Playwright's TimeoutError
+            tap("caller-0")
 
 
 def run(as_json: bool = False) -> dict[str, Any]:

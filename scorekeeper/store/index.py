@@ -124,8 +124,13 @@ class MatchIndex:
             self.unwritten[number] = entries
             return
         try:
-            write_envelope(self.layout.bucket(number), KIND, {TABLE: table}, keep_backup=False)
+            # Not flushed to disk (durable=False): a bucket lost in a power cut is rebuilt from the match files
+            # at the next open (see the module docstring), and the save of a round waits only for its match.
+            stat = write_envelope(
+                self.layout.bucket(number), KIND, {TABLE: table}, keep_backup=False, durable=False
+            )
         except WriteError:
             self.unwritten[number] = entries
         else:
             self.unwritten.pop(number, None)
+            self._cache[number] = (fingerprint(stat), entries)  # what was just written: no need to read it

@@ -4,6 +4,7 @@ TinyDB's own JSONStorage rewrites its file in place, so a crash mid-write leaves
 write goes to a temporary file in the same folder, is flushed to disk (fsync), replaces the old file in one
 step (`os.replace`, atomic on POSIX and Windows) and then the folder itself is flushed so the rename
 survives a power cut. At any instant the file is either the complete old or the complete new version.
+(The match index, derived data, skips the two flushes: see `atomic_write_bytes`.)
 
 Each file is an *envelope*: `{"scorekeeper": <kind>, "schema": <n>, "tables": {<TinyDB tables>}}`, so a
 file states what it is and which schema wrote it.
@@ -48,21 +49,30 @@ def is_tmp(name: str) -> bool:
     return name.startswith(".") and TMP_MARK in name
 
 
-def atomic_write_bytes(path: Path, data: bytes, *, keep_backup: bool = False) -> os.stat_result:
+def atomic_write_bytes(
+    path: Path, data: bytes, *, keep_backup: bool = False, durable: bool = True
+) -> os.stat_result:
     """Write `data` to `path` all-or-nothing. With `keep_backup` the previous version stays as `<name>.bak`
-    (a hard link to the old file, so keeping it costs no copy). Returns the new file's stat."""
+    (a hard link to the old file, so keeping it costs no copy). Returns the new file's stat.
+
+    `durable=False` leaves out the two flushes (file and folder) for data that can be derived again: the write
+    is still all-or-nothing for the app, but a power cut may bring back the old version (or an empty file,
+    which reads as damaged). Only the match index writes so: it is checked against the match files at every
+    open and rebuilt from them (index.py), and its flushes were half the cost of saving a round."""
     tmp = _tmp_path(path)
     try:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o644)
         try:
             write_all(fd, data, path)
-            os.fsync(fd)
+            if durable:
+                os.fsync(fd)
         finally:
             os.close(fd)
         if keep_backup and path.exists():
             _link_backup(path)
         os.replace(tmp, path)
-        fsync_dir(path.parent)
+        if durable:
+            fsync_dir(path.parent)
         return os.stat(path)
     except OSError as error:
         with contextlib.suppress(OSError):
@@ -168,9 +178,14 @@ def envelope(kind: str, tables: dict[str, dict[str, Any]]) -> dict[str, Any]:
 
 
 def write_envelope(
-    path: Path, kind: str, tables: dict[str, dict[str, Any]], *, keep_backup: bool = True
+    path: Path,
+    kind: str,
+    tables: dict[str, dict[str, Any]],
+    *,
+    keep_backup: bool = True,
+    durable: bool = True,
 ) -> os.stat_result:
-    return atomic_write_bytes(path, dumps(envelope(kind, tables)), keep_backup=keep_backup)
+    return atomic_write_bytes(path, dumps(envelope(kind, tables)), keep_backup=keep_backup, durable=durable)
 
 
 class AtomicJSONStorage(Storage):

@@ -43,8 +43,10 @@ def screen(
     actions: Sequence[ft.Control] = (),
     bottom: ft.Control | None = None,
     max_width: int = MAX_WIDTH,
+    key: str | None = None,
 ) -> ft.View:
-    """A scrolling screen with an app bar; `bottom` (e.g. a Save button row) stays visible below the scroll."""
+    """A scrolling screen with an app bar; `bottom` (e.g. a Save button row) stays visible below the scroll.
+    A `key` makes the screen, built again, be reconciled with the one on the page (only changes are sent)."""
     body = ft.Column(list(controls), spacing=12, scroll=ft.ScrollMode.AUTO, expand=True)
     column: list[ft.Control] = [body]
     if bottom is not None:
@@ -57,6 +59,7 @@ def screen(
     )
     return ft.View(
         route=route,
+        key=key,
         appbar=app_bar(ctx, title, back=back, actions=actions),
         controls=[
             ft.Row(

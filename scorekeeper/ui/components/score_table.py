@@ -236,7 +236,12 @@ def rounds_table(
             ink=on_round is not None,
             border_radius=4,
         )
-        lines.append(tag(f"round-row-{index}", row) if on_round else row)
+        line = tag(f"round-row-{index}", row) if on_round else row
+        # Keyed by round: a scoreboard built again on screen is reconciled with the one shown (see scoreboard.py),
+        # and the keys pair the rows by round, so a round taken back or added is sent as its row alone instead
+        # of shifting every line below it (the divider, the totals) one place.
+        line.key = f"round-{index}"
+        lines.append(line)
     lines.append(ft.Divider(height=1))
     totals = match.totals()
     lines.append(

@@ -195,7 +195,13 @@ def build(ctx: AppContext, match_id: str, **_: str) -> ft.View:
         ctx.on_enter = enter_round
     follow(ctx, match_id, ctx.rerender)
     # Wider than the default column on a desktop: the round table gets a column per player to spare.
-    return screen(ctx, route, title, controls, back="/", actions=actions, bottom=bottom, max_width=1200)
+    # Keyed: built again on screen (an undo or redo, a change from another device) it is reconciled with the one
+    # on the page, so only what changed is sent. Nothing here changes a control in place later (Flet freezes
+    # reconciled controls).
+    key = f"scoreboard:{match_id}"
+    return screen(
+        ctx, route, title, controls, back="/", actions=actions, bottom=bottom, max_width=1200, key=key
+    )
 
 
 def continue_playing(ctx: AppContext, match: Match) -> None:

@@ -1,0 +1,89 @@
+"""What saving a round costs (issue 22), counted, never timed (`python -m scorekeeper.bench ui` times it): the
+store flushes to disk only what makes the save durable (the match file and its folder), before the scoreboard
+is sent; a scoreboard built again on screen (undo, redo, a change from another device) is sent as a patch of
+what changed, not as a whole new screen."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_ui_core_harness import App
+
+pytestmark = pytest.mark.filterwarnings("ignore:coroutine .* was never awaited:RuntimeWarning")
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> App:
+    return App(tmp_path / "data")
+
+
+def quick_round(app: App) -> None:
+    """Anna calls Racko, Ben's ascending count is 3 (Anna +75, Ben +15)."""
+    app.tap("mode-quick")
+    app.tap("caller-0")
+    app.tap("count-1-3")
+
+
+def sent_since(app: App, count: int) -> int:
+    return sum(map(len, app.connection.sent[count:]))
+
+
+def test_undo_and_redo_reach_the_scoreboard_as_a_small_patch(app: App) -> None:
+    summary = app.start_match("racko", ["Anna", "Ben"], 0, two_player_rule=False, target=100_000)
+    for _ in range(3):
+        quick_round(app)
+        app.tap("save-round")
+        app.tap("enter-round")
+    app.go("/")
+    count = len(app.connection.sent)
+    app.go(f"/match/{summary.id}")  # the whole scoreboard, as any screen is sent when it opens
+    whole = sent_since(app, count)
+    for step, total in (("undo", "150"), ("redo", "225")):
+        count = len(app.connection.sent)
+        app.tap(step)
+        assert app.find("total-0").value == total
+        patch = sent_since(app, count)
+        assert 0 < patch * 3 < whole, (step, patch, whole)
+    app.tap("round-row-0")  # the patched scoreboard still answers taps
+    app.tap("round-edit")
+    assert app.ctx.route == f"/match/{summary.id}/round/0"
+
+
+def test_the_round_that_ends_the_game_opens_the_final_results(app: App) -> None:
+    summary = app.start_match("racko", ["Anna", "Ben"], 0, two_player_rule=False, target=75)
+    quick_round(app)
+    app.tap("save-round")
+    assert app.ctx.route == f"/match/{summary.id}/end"
+    assert [view.route for view in app.page.views] == [f"/match/{summary.id}/end"]
+
+
+def test_a_save_flushes_the_match_file_and_its_folder_and_nothing_else(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The acknowledged save is on disk before the scoreboard is sent; the match index (derived, checked at every
+    open) is not flushed: its two flushes were half the store's part of a save."""
+    summary = app.start_match("racko", ["Anna", "Ben"], 0, two_player_rule=False, target=100_000)
+    quick_round(app)
+    flushed: list[str] = []
+    events: list[str] = []
+    real_fsync, real_send = os.fsync, app.connection.send_message
+
+    def fsync(fd: int) -> None:
+        flushed.append(os.path.basename(os.readlink(f"/proc/self/fd/{fd}")))
+        events.append("fsync")
+        real_fsync(fd)
+
+    def send(message: Any) -> None:
+        events.append("send")
+        real_send(message)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(app.connection, "send_message", send)
+    app.tap("save-round")
+    assert app.store.get_match(summary.id).totals() == [75, 15]
+    assert len(flushed) == 2, flushed
+    assert flushed[0].startswith(f".{summary.id}.json") and flushed[1] == "matches"
+    assert events.index("send") > events.index("fsync") + 1  # on disk before the screen says so
