@@ -16,7 +16,9 @@ import time
 from typing import Any
 
 from scorekeeper.games.base import play_out
-from scorekeeper.games.spec import GAMES, GameSpec, spec
+from scorekeeper.games.racko.spec import SPEC as RACKO
+from scorekeeper.games.rage.spec import SPEC as RAGE
+from scorekeeper.games.spec import GAMES, GameSpec
 from scorekeeper.sim import schedule_length, simulate
 
 SECONDS_PER_GAME = 2.0
@@ -97,7 +99,7 @@ def racko_sim_vs_inline() -> dict[str, float]:
     sim_best = inline_best = float("inf")
     for _ in range(RACKO_REPEATS):
         started = cpu()
-        simulate("racko", 2, ["baseline"], RACKO_ROUNDS, 1, {"two_player_rule": False})
+        simulate(RACKO.key, 2, ["baseline"], RACKO_ROUNDS, 1, {"two_player_rule": False})
         sim_best = min(sim_best, cpu() - started)
         started = cpu()
         inline_racko(RACKO_ROUNDS, 1)
@@ -113,7 +115,7 @@ def racko_sim_vs_inline() -> dict[str, float]:
 def rage_random_rounds_per_second(rounds: int = RAGE_ROUNDS, repeats: int = RAGE_REPEATS) -> float:
     """Rage, 4 players, 10 cards: rounds dealt and played out with uniformly random legal actions, the same
     rounds in each repeat; the best repeat counts."""
-    game = spec("rage")
+    game = RAGE  # the yardstick is this game (OpenSpiel's Oh Hell is its cousin)
     options = game.Options(players=4)
     bots = [None] * 4
     best = float("inf")
