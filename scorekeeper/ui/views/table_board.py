@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from scorekeeper.games.base import RuleError
 from scorekeeper.games.spec import spec
 from scorekeeper.table.table import BoardPayload, Table
 from scorekeeper.ui import table_runtime as rt
@@ -17,6 +18,7 @@ from scorekeeper.ui.components.score_table import game_title
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
 from scorekeeper.ui.play.boards import SMALL, big, board_of
+from scorekeeper.ui.views.table_join import find_table
 from scorekeeper.ui.views.table_keep import board_parts
 from scorekeeper.ui.views.table_lobby import subscribe
 
@@ -115,9 +117,13 @@ def stage_of(table: Table) -> str:
 
 def build(ctx: AppContext, code: str, **_: str) -> ft.View:
     route = f"/table/{code}/board"
-    table = rt.host(ctx.store).get(code)
+    try:  # a guest's code goes through the wrong-code guard; the host's own screens know the code
+        table = rt.host(ctx.store).get(code) if not ctx.guest else find_table(ctx, code)
+    except RuleError as error:
+        table, refused = None, ctx.describe(error)
     if table is None:
-        return ft.View(route=route, controls=[big(ctx.t("This table was not found."))], padding=24)
+        text = refused if ctx.guest else ctx.t("This table was not found.")
+        return ft.View(route=route, controls=[tag("board-refused", big(text))], padding=24)
     shown = KeyedParts()
     body = ft.Column(parts(ctx, table, shown), spacing=16, scroll=ft.ScrollMode.AUTO, expand=True)
     stage = stage_of(table)
