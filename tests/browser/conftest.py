@@ -338,13 +338,13 @@ def seeded_ui(
 
 
 @contextmanager
-def browser_tabs(chromium: Any, url: str) -> Iterator[Callable[[str, dict[str, int]], UI]]:
+def browser_tabs(chromium: Any, url: str, **options: Any) -> Iterator[Callable[[str, dict[str, int]], UI]]:
     """`tab(name, size)` opens a page on `url` in a context of its own (a phone, the board); all are closed at
-    the end of the block."""
+    the end of the block. `options` go to each context (e.g. `ignore_https_errors` for a test CA)."""
     contexts: list[Any] = []
 
     def tab(name: str, size: dict[str, int]) -> UI:
-        context = chromium.new_context(viewport=size)
+        context = chromium.new_context(viewport=size, **options)
         contexts.append(context)
         return UI(context.new_page(), url, name)
 
