@@ -1,5 +1,7 @@
-"""Host and guests (issue 9 item 5, issue 8 item 10): sessions from other machines keep score but cannot reach
-the whole data set, the host's files or the settings, unless the host allows it (with a PIN if set).
+"""Host and guests (issue 9 item 5, issue 8 item 10, issue 16): guests keep score but cannot reach the whole
+data set, the host's files or the settings, unless the host allows it (with a PIN if set). The host is the
+desktop window or a browser that proved to be an owner device (an owner link's token); every other served
+session is a guest, whatever its address, loopback included.
 In-process sessions through the UI harness; `page.client_ip` is what Flet's server sets per browser."""
 
 from __future__ import annotations
@@ -12,16 +14,20 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.match import Match
-from scorekeeper.store import Store
+from scorekeeper.store import Store, owners
+from scorekeeper.ui import owner as owner_ui
 from scorekeeper.ui import permissions
 from scorekeeper.ui.app import make_main
 from tests.test_ui_core_harness import App, RecordingConnection, Session
 
 
 class Device(App):
-    """A session from `client_ip` (None: the desktop window), optionally served as a web app."""
+    """A session from `client_ip` (None: the desktop window), optionally served as a web app; `owner`: it opened
+    an owner link (a served session without one is a guest)."""
 
-    def __init__(self, data_dir: Path, client_ip: str | None, *, served: bool = True) -> None:
+    def __init__(
+        self, data_dir: Path, client_ip: str | None, *, served: bool = True, owner: bool = False
+    ) -> None:
         self.connection = RecordingConnection()
         self.session = Session(self.connection)
         self.page = self.session.page
@@ -31,6 +37,9 @@ class Device(App):
         self.store = Store.open(data_dir)
         make_main(store=self.store, served=served)(self.page)
         self.ctx = self.page.data
+        if owner:
+            assert owner_ui.redeem_link(self.ctx, owners.LINKS.mint())
+            self.ctx.rerender()
 
 
 PHONE_IP = "192.168.1.23"
@@ -44,23 +53,43 @@ def finished_match(store: Store) -> str:
     return store.save_match(match).id
 
 
-@pytest.mark.parametrize(
-    ("ip", "loopback"),
-    [
-        (None, True),
-        ("", True),
-        ("127.0.0.1", True),
-        ("127.8.0.1", True),
-        ("::1", True),
-        ("::ffff:127.0.0.1", True),
-        ("192.168.1.23", False),
-        ("10.0.0.2", False),
-        ("fe80::1%eth0", False),
-        ("localhost.evil", False),
-    ],
-)
-def test_loopback(ip: str | None, loopback: bool) -> None:
-    assert permissions.is_loopback(ip) is loopback
+@pytest.mark.parametrize("ip", ["127.0.0.1", "::1", "::ffff:127.0.0.1", "192.168.1.23", "", None])
+def test_a_served_session_without_the_owner_token_is_a_guest(tmp_path: Path, ip: str | None) -> None:
+    """Issue 16: behind a proxy or a tunnel every visitor comes from loopback, so the address proves nothing."""
+    device = Device(tmp_path, ip)
+    assert device.ctx.guest
+    assert not device.ctx.may(permissions.EXPORT)
+    device.go("/settings")
+    assert not device.has("data-dir") and not device.has("export-json")
+    device.go("/table/new")
+    assert device.ctx.route == "/join"
+
+
+def test_the_desktop_window_is_the_owner(tmp_path: Path) -> None:
+    desktop = Device(tmp_path, None, served=False)
+    assert not desktop.ctx.guest and desktop.ctx.may(permissions.EXPORT)
+
+
+def test_an_owner_link_makes_the_session_the_host_once(tmp_path: Path) -> None:
+    token = owners.LINKS.mint()
+    first = Device(tmp_path, "127.0.0.1")
+    assert owner_ui.redeem_link(first.ctx, token)
+    assert not first.ctx.guest and first.ctx.may(permissions.EXPORT)
+    second = Device(tmp_path, "127.0.0.1")
+    assert not owner_ui.redeem_link(second.ctx, token)  # good once
+    assert second.ctx.guest
+    second.go("/")
+    assert second.has(owner_ui.LINK_REFUSED)
+
+
+def test_a_signed_out_device_is_a_guest_from_its_next_check(tmp_path: Path) -> None:
+    host = Device(tmp_path, "127.0.0.1", owner=True)
+    other = Device(tmp_path, "192.168.1.23", owner=True)
+    assert other.ctx.may(permissions.EXPORT)
+    devices = owner_ui.registry(host.store)
+    assert devices.revoke_others(str(host.ctx.owner_device)) == 1
+    assert not other.ctx.may(permissions.EXPORT) and other.ctx.guest
+    assert host.ctx.may(permissions.EXPORT)
 
 
 @given(
@@ -84,7 +113,7 @@ def test_host_always_guest_only_when_allowed(
 
 
 def test_guest_cannot_delete_history_or_archive(tmp_path: Path) -> None:
-    host = Device(tmp_path, "127.0.0.1")
+    host = Device(tmp_path, "127.0.0.1", owner=True)
     match_id = finished_match(host.store)
     guest = Device(tmp_path, PHONE_IP)
     assert guest.ctx.guest and not host.ctx.guest
@@ -124,7 +153,7 @@ def test_guest_language_stays_in_its_session(tmp_path: Path) -> None:
 
 
 def test_host_allows_guests_with_pin(tmp_path: Path) -> None:
-    host = Device(tmp_path, "::1")
+    host = Device(tmp_path, "::1", owner=True)
     host.go("/settings")
     host.set_value("guests-allowed", True)
     assert host.store.settings()[permissions.GUESTS_ALLOWED] is True
@@ -143,7 +172,7 @@ def test_host_allows_guests_with_pin(tmp_path: Path) -> None:
 
 
 def test_host_withdraws_permission_for_connected_guests(tmp_path: Path) -> None:
-    host = Device(tmp_path, "127.0.0.1")
+    host = Device(tmp_path, "127.0.0.1", owner=True)
     host.store.set_setting(permissions.GUESTS_ALLOWED, True)
     guest = Device(tmp_path, PHONE_IP)
     assert guest.ctx.may(permissions.EXPORT)
@@ -156,7 +185,7 @@ def test_where_the_data_lives(tmp_path: Path) -> None:
     desktop = Device(tmp_path, None, served=False)
     desktop.go("/settings")
     assert "stored on this device" in desktop.find("data-where").value
-    host_browser = Device(tmp_path, "127.0.0.1", served=True)
+    host_browser = Device(tmp_path, "127.0.0.1", served=True, owner=True)
     host_browser.go("/settings")
     assert "computer that serves this app" in host_browser.find("data-where").value
     assert host_browser.has("data-dir")
@@ -174,6 +203,6 @@ def test_a_guest_is_sent_to_join_instead_of_a_tables_setup_or_lobby(tmp_path: Pa
         assert guest.ctx.route == "/join", route
         assert guest.has("join-name") or guest.has("join-code")
     guest.store.close()
-    host = Device(tmp_path / "data", "127.0.0.1")
+    host = Device(tmp_path / "data", "127.0.0.1", owner=True)
     host.go("/table/new")
     assert host.ctx.route == "/table/new"

@@ -8,6 +8,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from scorekeeper.bench import ui
+from scorekeeper.bench.owner_harness import OwnerBrowser
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -27,8 +28,8 @@ def served_browser(
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=ui.CHROMIUM, args=ui.FLAGS)
-            try:
-                yield browser, url, app
+            try:  # every context an owner device unless opened with owner=False (owner_harness.py)
+                yield OwnerBrowser(browser), url, app
             finally:
                 browser.close()
     finally:

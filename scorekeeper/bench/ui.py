@@ -24,6 +24,8 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+from scorekeeper.bench.owner_harness import OwnerBrowser, owner_env
+
 CHROMIUM = os.environ.get("SCOREKEEPER_CHROMIUM", "/usr/bin/chromium")
 FLAGS = [
     "--headless",
@@ -62,7 +64,7 @@ def _port() -> int:
 
 def _serve(code: str, *args: str) -> tuple[subprocess.Popen[bytes], str]:
     port = _port()
-    env = {**os.environ, "FLET_FORCE_WEB_SERVER": "1", "FLET_WEB_NO_CDN": "1"}
+    env = {**os.environ, "FLET_FORCE_WEB_SERVER": "1", "FLET_WEB_NO_CDN": "1", **owner_env()}
     process = subprocess.Popen(
         [sys.executable, "-c", code, str(port), *args],
         cwd=ROOT,
@@ -211,7 +213,8 @@ def run(as_json: bool = False) -> dict[str, Any]:
     big, big_url = _serve(APP_PAGE, big_dir)
     try:
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+            # the host's own browser: an owner device (owner_harness.py)
+            browser = OwnerBrowser(playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS))
             # Alternate the two pages so that warm-up and machine load affect both alike.
             bare_ms, app_ms = [], []
             for _ in range(PAINT_RUNS):

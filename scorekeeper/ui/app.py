@@ -13,9 +13,9 @@ from typing import Any
 
 import flet as ft
 
+from scorekeeper.ui import owner
 from scorekeeper.ui.context import DEFAULT_SETTINGS, AppContext, apply_theme
 from scorekeeper.ui.i18n import Translator
-from scorekeeper.ui.permissions import is_loopback
 from scorekeeper.ui.shell import Shell, install_error_boundary
 from scorekeeper.ui.theme import EMOJI_FAMILY, EMOJI_FONT, themed
 
@@ -86,14 +86,17 @@ def make_main(data_dir: str | None = None, store: Any = None, *, served: bool = 
             page.update()
             return
         settings = load_settings(opened)
+        # Served (a browser): a guest until its browser proves to be an owner device (owner.py), whatever its
+        # address. The desktop window is the owner's own app.
+        web = served or bool(getattr(page, "web", False))
         ctx = AppContext(
             page=page,
             store=opened,
             t=Translator(str(settings.get("language", "en"))),
             settings=settings,
             data_dir=data_dir,
-            guest=not is_loopback(getattr(page, "client_ip", None)),
-            served=served or bool(getattr(page, "web", False)),
+            guest=web,
+            served=web,
         )
         page.title = ctx.t("Scorekeeper")
         page.fonts = {EMOJI_FAMILY: EMOJI_FONT}
@@ -110,9 +113,26 @@ def make_main(data_dir: str | None = None, store: Any = None, *, served: bool = 
         install_error_boundary(page, shell)
         page.data = ctx  # lets tests and the benchmark reach the context
         ctx.wakelock = keep_awake(page)
-        shell.show(page.route or "/")
+        route = page.route or "/"
+        if web and loop_running(page):
+            page.run_task(identify_then_show, ctx, shell, route)
+        else:  # in-process use (tests): no browser storage to ask, a guest
+            shell.show(route)
 
     return main
+
+
+def loop_running(page: ft.Page) -> bool:
+    """Whether the session's event loop runs (a real server; the in-process test harness has none)."""
+    loop = getattr(getattr(getattr(page, "session", None), "connection", None), "loop", None)
+    return bool(loop is not None and loop.is_running())
+
+
+async def identify_then_show(ctx: AppContext, shell: Shell, route: str) -> None:
+    """Ask the browser's storage whether this is an owner device, then show the first screen (off the event
+    loop: building a view reads the store)."""
+    await owner.identify(ctx)
+    ctx.page.run_thread(shell.show, route)
 
 
 def keep_awake(page: ft.Page) -> Any:
@@ -134,6 +154,24 @@ def main(page: ft.Page) -> None:
     make_main(os.environ.get("SCOREKEEPER_DATA"))(page)
 
 
+def announce_owner_link(data_dir: str | None, host: str | None, port: int) -> str:
+    """Print the owner link (a fresh one-time token at every start) and, at the first start with owner devices,
+    what changed; returns the link for the browser the server opens itself (a token of its own, so the printed
+    one still works)."""
+    from scorekeeper.store import owners
+    from scorekeeper.store.paths import resolve_data_dir
+
+    shown = "127.0.0.1" if host in (None, "", "0.0.0.0", "::", "*") else host
+    base = f"http://{shown}:{port}"
+    try:
+        first_time = not owners.devices_of(resolve_data_dir(data_dir)).existed
+    except OSError:
+        first_time = False
+    for line in owner.console_lines(base, owners.LINKS.mint(), first_time=first_time):
+        print(line, flush=True)
+    return owner.owner_link(base, owners.LINKS.mint())
+
+
 def run(web: bool = False, host: str | None = None, port: int = 0, data_dir: str | None = None) -> None:
     """Start the app: a desktop window, or (web=True) a local web server opened in the browser (see server.py
     for what the server changes from Flet's defaults)."""
@@ -149,6 +187,7 @@ def run(web: bool = False, host: str | None = None, port: int = 0, data_dir: str
         except OSError as error:  # an unwritable data folder: imports travel over the websocket instead
             log.warning("uploads are off: %s", error)
             upload_folder = None
+        opened = announce_owner_link(data_dir, host, port or 8550)
         serve(
             make_main(data_dir, served=True),
             host or "127.0.0.1",
@@ -156,6 +195,7 @@ def run(web: bool = False, host: str | None = None, port: int = 0, data_dir: str
             str(ASSETS_DIR),
             open_browser=not os.environ.get("FLET_FORCE_WEB_SERVER"),
             uploads=upload_folder,
+            open_url=opened,
         )
         return
     ft.run(

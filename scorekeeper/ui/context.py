@@ -72,9 +72,12 @@ class AppContext:
     wakelock: Any = None
     # Benchmark hook: called after a route's view is on screen (the app sends it to the client first).
     on_rendered: Callable[[str], None] | None = None
-    # A session from another machine (see permissions.py), and whether it has entered the host's PIN.
+    # A guest session (see permissions.py and owner.py), and whether it has entered the host's PIN.
     guest: bool = False
     unlocked: bool = False
+    # The owner device this served session proved to be (owner.py), and whether that device is still signed in.
+    owner_device: str | None = None
+    owner_active: Callable[[], bool] | None = None
     # Served as a web app (the data then lives on the computer running the server, not in the browser).
     served: bool = False
 
@@ -133,7 +136,7 @@ class AppContext:
 
         The host's choice about guests is read from the store each time, so it applies to guests already
         connected."""
-        if not self.guest:
+        if self.still_owner():
             return True
         try:
             saved = self.store.settings()
@@ -142,6 +145,15 @@ class AppContext:
         return permissions.allowed(
             action, guest=True, settings=saved if isinstance(saved, dict) else {}, unlocked=self.unlocked
         )
+
+    def still_owner(self) -> bool:
+        """Whether this session has the owner's rights now: an owner device signed out in Settings (here or on
+        another device) makes its sessions guests from their next check on."""
+        if not self.guest and self.owner_active is not None and not self.owner_active():
+            self.guest = True
+            self.owner_device = None
+            self.owner_active = None
+        return not self.guest
 
     @property
     def read_only(self) -> bool:

@@ -1,8 +1,8 @@
-"""Who may do what: the host device and its guests.
+"""Who may do what: the host (the owner's devices) and its guests.
 
-The app serves its web version on the host computer (`main.py --web --host 0.0.0.0`). A session whose browser
-runs on that computer (a loopback address, or the desktop window) is the *host*; a session from any other
-machine (a phone at the table) is a *guest*. Guests may view the games and keep score in them. The actions
+The desktop window and a browser that proved to be an owner device (an owner link or a paired device, see
+owner.py) are the *host*; every other session is a *guest*, whatever its network address (behind a proxy or a
+tunnel every visitor comes from loopback). Guests may view the games and keep score in them. The actions
 below, which reach the whole data set or the host's files, stay with the host unless the host allows guests
 in the settings; with a PIN set there, a guest must enter it first (once per session).
 
@@ -11,7 +11,6 @@ This is the one check the UI asks (`ctx.may(action)`); the live-table feature bu
 
 from __future__ import annotations
 
-import ipaddress
 from collections.abc import Mapping
 from typing import Any
 
@@ -30,19 +29,6 @@ HOST_ONLY: frozenset[str] = frozenset(
 # Settings keys the host controls.
 GUESTS_ALLOWED = "guests_allowed"
 GUEST_PIN = "guest_pin"
-
-
-def is_loopback(client_ip: str | None) -> bool:
-    """True for this computer: no address (desktop window, in-process use) or a loopback one (IPv4, IPv6 and
-    IPv4-mapped IPv6). Anything unparsable counts as another machine."""
-    if not client_ip:
-        return True
-    try:
-        address = ipaddress.ip_address(client_ip.split("%", 1)[0])
-    except ValueError:
-        return False
-    mapped = getattr(address, "ipv4_mapped", None)
-    return bool((mapped or address).is_loopback)
 
 
 def guest_pin(settings: Mapping[str, Any]) -> str:

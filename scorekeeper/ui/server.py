@@ -199,8 +199,10 @@ def serve(
     *,
     open_browser: bool,
     uploads: Uploads | None = None,
+    open_url: str | None = None,
 ) -> None:
-    """Serve the app with uvicorn until interrupted; opens the default browser on it when asked."""
+    """Serve the app with uvicorn until interrupted; opens the default browser on it (on `open_url`, the owner
+    link, when given) when asked."""
     import uvicorn
 
     os.environ.setdefault("FLET_WEB_NO_CDN", "1")
@@ -210,7 +212,7 @@ def serve(
     def started() -> None:
         if open_browser:
             try:
-                webbrowser.open(url)
+                webbrowser.open(open_url or url)
             except Exception:  # no browser to open: the URL is printed by main.py
                 log.info("no browser to open %s", url)
 

@@ -13,6 +13,7 @@ import flet as ft
 
 from scorekeeper.games.messages import Capitalized
 from scorekeeper.table.host import may_open
+from scorekeeper.ui import owner
 from scorekeeper.ui.context import AppContext
 from scorekeeper.ui.routes import build_view, failure_text
 
@@ -36,6 +37,7 @@ class Shell:
 
     def show(self, route: str) -> None:
         """Render `route` now (server side), then tell the browser so its URL and history follow."""
+        self.ctx.still_owner()  # a device signed out meanwhile is a guest from this screen on
         if not may_open(route, guest=self.ctx.guest):
             route = "/join"  # a guest's way to a table is its code, never the host's lobby
         with self.lock:
@@ -50,6 +52,9 @@ class Shell:
             view = build_view(self.ctx, route)
             if self.ctx.read_only:
                 view.controls.insert(0, read_only_banner(self.ctx))
+            notice = owner.notice(self.ctx)
+            if notice is not None:
+                view.controls.insert(0, notice)
             self.shown = route
             self.page.views.clear()
             self.page.views.append(view)

@@ -1,4 +1,5 @@
-"""Make assets/index.html: Flet's own web page plus one line that sends Flutter's fallback fonts to Google Fonts.
+"""Make assets/index.html: Flet's own web page plus one line that sends Flutter's fallback fonts to Google Fonts,
+and a few that take an owner link's token out of the address before the app starts.
 
 Why: the web app is served with `no_cdn` (CanvasKit from our own server), because otherwise the page waits
 forever for CanvasKit where there is no internet. Flet's `no_cdn` also sets Flutter's `fontFallbackBaseUrl` to
@@ -8,6 +9,12 @@ injects its config at `<!-- fletAppConfig -->`; `flutter_bootstrap.js` passes `f
 engine whatever `noCdn` says. So our copy sets that value again right after Flet's config: CanvasKit, Roboto and
 the emoji font stay local, the Noto fallbacks for other scripts come from fonts.gstatic.com (Flutter's own
 default) where the device is online; offline such text stays boxes of the same width and nothing waits for it.
+
+The owner link (`/#owner=<token>`, see scorekeeper/store/owners.py) carries a one-time token. The page moves it
+into the browser's storage, under the key Flet's `SharedPreferences` reads as `scorekeeper.owner_link` (Flutter
+prefixes `flutter.` and stores JSON), and replaces the address without it (`history.replaceState`): the token is
+never in the address bar or the history, and, being after `#`, never sent to a server or a proxy's log. The app
+redeems it from there when the session starts (scorekeeper/ui/owner.py). `?owner=` works the same way.
 
 Regenerate after upgrading Flet (a test fails when the copy is stale):
 
@@ -21,11 +28,27 @@ from pathlib import Path
 # Flutter's default fallback-font location (engine configuration `fontFallbackBaseUrl`).
 FONT_FALLBACK_BASE_URL = "https://fonts.gstatic.com/s/"
 MARKER = "<!-- fletAppConfig -->"
+OWNER_LINK_STORAGE_KEY = "flutter.scorekeeper.owner_link"
+"""Where the page leaves an owner link's token: `SharedPreferences` key `scorekeeper.owner_link` on the web."""
 OVERRIDE = (
     "<script>\n"
     "    // scorekeeper (scorekeeper/ui/web_index.py): fallback fonts for other scripts from Google Fonts,\n"
     "    // CanvasKit and the bundled emoji font stay local (set after Flet's no_cdn config above).\n"
     f'    flet.fontFallbackBaseUrl = "{FONT_FALLBACK_BASE_URL}";\n'
+    "  </script>\n"
+    "  <script>\n"
+    "    // scorekeeper (scorekeeper/ui/web_index.py): an owner link's token goes to storage, not into history.\n"
+    "    (function () {\n"
+    "      var url = new URL(window.location.href);\n"
+    '      var hash = new URLSearchParams(url.hash.replace(/^#/, ""));\n'
+    '      var token = hash.get("owner") || url.searchParams.get("owner");\n'
+    "      if (!token) return;\n"
+    f"      try {{ localStorage.setItem({OWNER_LINK_STORAGE_KEY!r}, JSON.stringify(token)); }} catch (e) {{}}\n"
+    '      url.searchParams.delete("owner");\n'
+    '      hash.delete("owner");\n'
+    "      var rest = hash.toString();\n"
+    '      history.replaceState(history.state, "", url.pathname + url.search + (rest ? "#" + rest : ""));\n'
+    "    })();\n"
     "  </script>"
 )
 TARGET = Path(__file__).resolve().parents[2] / "assets" / "index.html"

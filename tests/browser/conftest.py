@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 
+from scorekeeper.bench.owner_harness import OWNER_TOKEN, OwnerBrowser, owner_env
 from scorekeeper.bench.ui import CHROMIUM, FLAGS
 
 # One place knows how to start Debian's Chromium here (the UI benchmark uses the same flags).
@@ -48,8 +49,16 @@ def wait_http(url: str, timeout: float = 30.0) -> None:
 
 
 def start_server(data_dir: Path, port: int) -> subprocess.Popen[bytes]:
-    """The app in web mode, as `main.py --web` starts it, on 127.0.0.1:port."""
-    env = {**os.environ, "FLET_FORCE_WEB_SERVER": "1", "FLET_WEB_NO_CDN": "1", "PYTHONUNBUFFERED": "1"}
+    """The app in web mode, as `main.py --web` starts it, on 127.0.0.1:port; it takes `OWNER_TOKEN` as an
+    owner link's token (see scorekeeper/bench/owner_harness.py), so the `chromium` fixture's contexts are owner
+    devices and `chromium.new_context(owner=False)` gives a guest."""
+    env = {
+        **os.environ,
+        "FLET_FORCE_WEB_SERVER": "1",
+        "FLET_WEB_NO_CDN": "1",
+        "PYTHONUNBUFFERED": "1",
+        **owner_env(OWNER_TOKEN),
+    }
     code = f"from scorekeeper.ui.app import run; run(True, '127.0.0.1', {port}, {str(data_dir)!r})"
     log = open(data_dir.parent / f"server-{port}.log", "wb")  # noqa: SIM115  # closed with the process
     return subprocess.Popen(
@@ -93,7 +102,8 @@ def chromium():
     sync_api = pytest.importorskip("playwright.sync_api")
     with sync_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
-        yield browser
+        # The tests act as the host: every context is an owner device of the served app (owner=False: a guest).
+        yield OwnerBrowser(browser, OWNER_TOKEN)
         browser.close()
 
 
@@ -340,11 +350,12 @@ def seeded_ui(
 @contextmanager
 def browser_tabs(chromium: Any, url: str, **options: Any) -> Iterator[Callable[[str, dict[str, int]], UI]]:
     """`tab(name, size)` opens a page on `url` in a context of its own (a phone, the board); all are closed at
-    the end of the block. `options` go to each context (e.g. `ignore_https_errors` for a test CA)."""
+    the end of the block. Each is an owner device of a `served()` app; `owner=False`: a guest. `options` go to
+    each context (e.g. `ignore_https_errors` for a test CA)."""
     contexts: list[Any] = []
 
-    def tab(name: str, size: dict[str, int]) -> UI:
-        context = chromium.new_context(viewport=size, **options)
+    def tab(name: str, size: dict[str, int], *, owner: bool = True) -> UI:
+        context = chromium.new_context(viewport=size, owner=owner, **options)
         contexts.append(context)
         return UI(context.new_page(), url, name)
 

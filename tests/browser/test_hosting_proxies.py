@@ -6,8 +6,8 @@ the app, and Chromium through them.
   one; a phone joins over https, plays, reloads and is back in its seat, and no token is ever in its address;
   someone guessing codes is refused after too many, while another person behind the same address (Caddy's, to
   the app) still joins with the right code.
-- Through nginx without forwarding headers (the issue's case: every visitor arrives from 127.0.0.1): the
-  visitor is a guest.
+- A visitor without the owner token gets a guest's rights, through Caddy and through nginx without forwarding
+  headers (the issue's case: every visitor arrives from 127.0.0.1 and used to be the host).
 """
 
 from __future__ import annotations
@@ -81,7 +81,7 @@ def test_a_phone_plays_through_caddy_over_https_and_guessing_is_refused(
         assert f"{public}/join/{code}" in host.text_of("join-address")  # the public address, also in the QR
         host.tap("computer-2")
 
-        phone = tab("https-phone", PHONE)
+        phone = tab("https-phone", PHONE, owner=False)
         phone.open(f"/join/{code}", ready="join-name")
         phone.fill("join-name", "Anna")
         phone.tap("take-seat-1")
@@ -97,7 +97,7 @@ def test_a_phone_plays_through_caddy_over_https_and_guessing_is_refused(
         assert play_moves(phone, 1) == 1
         assert "token" not in phone.page.url.lower()
 
-        guesser = tab("https-guesser", PHONE)
+        guesser = tab("https-guesser", PHONE, owner=False)
         guesser.open("/join", ready="join-code")
         for n in range(LIMIT + 1):
             guesser.fill("join-code", "CCCC" + ALPHABET[n // len(ALPHABET)] + ALPHABET[n % len(ALPHABET)])
@@ -107,9 +107,19 @@ def test_a_phone_plays_through_caddy_over_https_and_guessing_is_refused(
         wait_says(guesser, "Too many wrong codes")
         screenshot(guesser, "hosting-caddy-guesser", PHONE, pause=600)
 
-        neighbour = tab("https-neighbour", PHONE)  # the same address to the app (Caddy's), another person
+        neighbour = tab("https-neighbour", PHONE, owner=False)  # the same address to the app (Caddy's), another person
         neighbour.open(f"/join/{code}", ready="join-name")
         assert not present(neighbour, "join-error") or "Too many" not in neighbour.text_of("join-error")
+
+        guest_has_guest_rights(neighbour)  # a visitor without the owner token is a guest, over Caddy too
+
+
+def guest_has_guest_rights(visitor: UI) -> None:
+    """Settings as a guest sees them: the data lives on the host computer; no path, export, import, backups."""
+    visitor.open("/settings", ready="data-where")
+    assert "host computer" in visitor.text_of("data-where")
+    for hidden in ("data-dir", "export-json", "import-file", "back-up-now", "guests-allowed"):
+        assert not present(visitor, hidden), hidden
 
 
 def test_a_visitor_through_nginx_without_forwarding_headers_is_a_guest(chromium, tmp_path: Path) -> None:
@@ -122,9 +132,6 @@ def test_a_visitor_through_nginx_without_forwarding_headers_is_a_guest(chromium,
         nginx(app_port, tmp_path, forwarding=False) as through,
         browser_tabs(chromium, through) as tab,
     ):
-        visitor = tab("nginx-visitor", PHONE)
-        visitor.open("/settings", ready="data-where")
-        assert "host computer" in visitor.text_of("data-where")
-        for hidden in ("data-dir", "export-json", "import-file", "back-up-now", "guests-allowed"):
-            assert not present(visitor, hidden), hidden
+        visitor = tab("nginx-visitor", PHONE, owner=False)
+        guest_has_guest_rights(visitor)
         screenshot(visitor, "hosting-nginx-visitor", PHONE, pause=600)

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from scorekeeper.bench.owner_harness import owner_env
 from scorekeeper.match import Match
 from scorekeeper.store import Store
 from tests.browser.conftest import PHONE, ROOT, browser_tabs, free_port, served, wait_http
@@ -73,7 +74,7 @@ def lan_app(tmp_path: Path) -> Iterator[str]:
     data = tmp_path / "data"
     data.mkdir()
     port = free_port()
-    env = {**os.environ, "FLET_FORCE_WEB_SERVER": "1", "FLET_WEB_NO_CDN": "1"}
+    env = {**os.environ, "FLET_FORCE_WEB_SERVER": "1", "FLET_WEB_NO_CDN": "1", **owner_env()}
     code = f"from scorekeeper.ui.app import run; run(True, '0.0.0.0', {port}, {str(data)!r})"
     with open(tmp_path / "server.log", "wb") as log:
         server = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, env=env, stdout=log, stderr=log)
@@ -87,7 +88,7 @@ def lan_app(tmp_path: Path) -> Iterator[str]:
 
 def test_phone_on_the_network_is_a_guest(chromium, lan_app: str) -> None:
     with browser_tabs(chromium, lan_app) as tab:
-        guest = tab("guest", PHONE)
+        guest = tab("guest", PHONE, owner=False)
         guest.open("/settings", ready="data-where")
         screen = guest.all_text()
         assert "host computer" in guest.text_of("data-where")

@@ -1,0 +1,191 @@
+"""Which session is the owner's: proved by a token in the browser's storage, never by its address.
+
+The rule (see scorekeeper/store/owners.py for the tokens):
+- the desktop window (not served) is the owner's own app: owner, nothing to prove;
+- a served session is a guest, unless its browser holds a valid owner-device token, or brings an owner link's
+  one-time token (the page has put it into storage, see web_index.py), which it trades for a device token here;
+- a device signed out in Settings is a guest from its next screen on.
+
+A served session starts only once this is decided (`identify`, one or two round trips to the browser's storage),
+so an owner never sees a guest's screen first and is never sent away from a lobby on a reload.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from pathlib import Path
+from typing import Any
+
+import flet as ft
+
+from scorekeeper.store import owners
+from scorekeeper.ui.context import AppContext
+
+log = logging.getLogger(__name__)
+
+LINK_KEY = "scorekeeper.owner_link"
+"""Client-storage key of an owner link's one-time token (put there by the page, see web_index.py)."""
+DEVICE_KEY = "scorekeeper.owner_device"
+"""Client-storage key of this browser's owner-device token."""
+WELCOME = "owner-welcome"
+"""ctx.drafts key: this session has just become an owner device (its first view says what that means)."""
+LINK_REFUSED = "owner-link-refused"
+"""ctx.drafts key: the session brought an owner link that was used already or has expired."""
+
+
+def registry(store: Any) -> owners.OwnerDevices:
+    """The owner devices of the store's data folder."""
+    root = getattr(getattr(store, "layout", None), "root", None)
+    return owners.devices_of(Path(root) if root is not None else None)
+
+
+def prefs(ctx: AppContext) -> Any:
+    """The browser's storage (kept referenced: Flet drops services nobody references)."""
+    service = ctx.drafts.get("prefs")
+    if service is None:
+        service = ctx.drafts["prefs"] = ft.SharedPreferences()
+    return service
+
+
+def owner_link(base: str, token: str) -> str:
+    """The link that makes a browser an owner device (the token after `#`: never sent to a server)."""
+    return f"{base.rstrip('/')}/#owner={token}"
+
+
+def device_name(user_agent: str | None) -> str:
+    """A short name for a browser from its user agent ("Chrome on Android"); the agent itself if unknown."""
+    agent = user_agent or ""
+    browsers = (
+        ("Edge", r"Edg/"),
+        ("Opera", r"OPR/"),
+        ("Firefox", r"Firefox/"),
+        ("Chrome", r"Chrome/|CriOS/"),
+        ("Safari", r"Safari/"),
+    )
+    systems = (
+        ("Android", r"Android"),
+        ("iPhone", r"iPhone"),
+        ("iPad", r"iPad"),
+        ("Windows", r"Windows"),
+        ("macOS", r"Mac OS X|Macintosh"),
+        ("ChromeOS", r"CrOS"),
+        ("Linux", r"Linux"),
+    )
+    browser = next((name for name, pattern in browsers if re.search(pattern, agent)), "")
+    system = next((name for name, pattern in systems if re.search(pattern, agent)), "")
+    if browser and system:
+        return f"{browser} · {system}"
+    return browser or system or agent[:60] or "?"
+
+
+def become_owner(ctx: AppContext, device: owners.OwnerDevice) -> None:
+    """This session is the owner's from now on (as long as `device` is not signed out)."""
+    ctx.guest = False
+    ctx.owner_device = device.id
+    devices = registry(ctx.store)
+    ctx.owner_active = lambda: devices.active(device.id)
+
+
+def redeem_link(ctx: AppContext, token: str) -> bool:
+    """Trade an owner link's one-time token for an owner-device token kept in this browser; False (and the
+    session stays a guest) for a token that was used already, has expired or was never minted."""
+    if not owners.LINKS.redeem(token):
+        ctx.drafts[LINK_REFUSED] = True
+        return False
+    device_token, device = registry(ctx.store).add(device_name(getattr(ctx.page, "client_user_agent", None)))
+    become_owner(ctx, device)
+    ctx.drafts[WELCOME] = True
+    ctx.drafts["owner-device-token"] = device_token  # until the browser has it (see identify)
+    return True
+
+
+def sign_in(ctx: AppContext, device_token: str) -> bool:
+    """A browser showing an owner-device token: owner if the device is still signed in."""
+    device = registry(ctx.store).check(device_token)
+    if device is None:
+        return False
+    become_owner(ctx, device)
+    return True
+
+
+async def identify(ctx: AppContext) -> None:
+    """Decide whether this served session is the owner's, from the browser's storage (see the module
+    docstring). A browser that does not answer stays a guest."""
+    storage = prefs(ctx)
+    try:
+        link = await storage.get(LINK_KEY)
+        if isinstance(link, str) and link:
+            await storage.remove(LINK_KEY)  # good once, and gone from the browser at once
+            if redeem_link(ctx, link):
+                await storage.set(DEVICE_KEY, ctx.drafts.pop("owner-device-token"))
+                return
+        device_token = await storage.get(DEVICE_KEY)
+        if isinstance(device_token, str) and device_token and not sign_in(ctx, device_token):
+            await storage.remove(DEVICE_KEY)  # signed out: forget the dead token
+    except Exception:  # no storage, or it did not answer: a guest
+        log.info("the browser's storage did not answer: the session is a guest", exc_info=True)
+
+
+def forget_device(ctx: AppContext) -> None:
+    """This browser signed itself out: drop the token it keeps."""
+    try:
+        ctx.page.run_task(prefs(ctx).remove, DEVICE_KEY)
+    except Exception:  # no client storage (in-process tests): nothing kept
+        pass
+
+
+def console_lines(base: str, token: str, *, first_time: bool) -> list[str]:
+    """What the server prints at every start: the owner link, and once, what changed."""
+    lines = []
+    if first_time:
+        lines.append(
+            "scorekeeper: host rights now come from an owner link, no longer from being on this computer: "
+            "open the link below once in each browser you use as the host (other browsers are guests)."
+        )
+    lines.append(
+        f"scorekeeper owner link (good once; pair more devices in Settings): {owner_link(base, token)}"
+    )
+    return lines
+
+
+def notice(ctx: AppContext) -> ft.Control | None:
+    """Once, above the first screen: this browser has just become an owner device (what that means, since
+    host rights used to come from the address), or the owner link it brought was refused."""
+    if ctx.drafts.pop(WELCOME, False):
+        identifier = WELCOME
+        text = ctx.t(
+            "This browser is now an owner device: it has the host's rights. Other browsers are guests, even on "
+            "this computer, until you pair them in Settings."
+        )
+        colours = (
+            ft.Colors.PRIMARY_CONTAINER,
+            ft.Colors.ON_PRIMARY_CONTAINER,
+            ft.Icons.VERIFIED_USER_OUTLINED,
+        )
+    elif ctx.drafts.pop(LINK_REFUSED, False):
+        identifier = LINK_REFUSED
+        text = ctx.t(
+            "This owner link was used already or has expired, so this browser is a guest. Restart the app for "
+            "a new link, or pair this browser in Settings on an owner device."
+        )
+        colours = (ft.Colors.ERROR_CONTAINER, ft.Colors.ON_ERROR_CONTAINER, ft.Icons.INFO_OUTLINE)
+    else:
+        return None
+    background, foreground, icon = colours
+    banner = ft.Container(bgcolor=background, padding=12, border_radius=8)
+
+    def dismiss(_: Any = None) -> None:
+        banner.visible = False
+        banner.update()
+
+    close = ft.IconButton(ft.Icons.CLOSE, icon_color=foreground, tooltip=ctx.t("Dismiss"), on_click=dismiss)
+    banner.content = ft.Row(
+        [
+            ft.Icon(icon, color=foreground),
+            ft.Text(text, color=foreground, expand=True),
+            ft.Semantics(content=close, identifier=f"{identifier}-dismiss"),
+        ],
+        vertical_alignment=ft.CrossAxisAlignment.START,
+    )
+    return ft.Semantics(content=banner, identifier=identifier)
