@@ -223,3 +223,16 @@ def test_public_url_option_reaches_the_environment(monkeypatch: pytest.MonkeyPat
 
     assert os.environ[server.PUBLIC_URL_ENV] == "https://games.example.org"
     assert os.environ[proxies.TRUSTED_ENV] == "::1"
+
+
+def test_the_printed_owner_link_uses_the_public_address(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Behind a proxy the owner opens the printed link from their own device, at the public address."""
+    from scorekeeper.ui.app import announce_owner_link
+
+    monkeypatch.setenv(server.PUBLIC_URL_ENV, "https://games.example.org")
+    local = announce_owner_link(str(tmp_path / "data"), "127.0.0.1", 8550)
+    printed = capsys.readouterr().out
+    assert "https://games.example.org/#owner=" in printed
+    assert local.startswith("http://127.0.0.1:8550/#owner=")  # the browser the server opens itself
