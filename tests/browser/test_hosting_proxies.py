@@ -13,7 +13,9 @@ the app, and Chromium through them.
 from __future__ import annotations
 
 import shutil
+import ssl
 import time
+import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -50,6 +52,15 @@ def app_on(tmp_path: Path, port: int) -> Iterator[str]:
         server.wait(timeout=10)
 
 
+def https_headers(url: str) -> dict[str, str]:
+    """The response headers of `url` through Caddy (its internal CA is not in the trust store)."""
+    context = ssl.create_default_context()
+    context.check_hostname = False
+    context.verify_mode = ssl.CERT_NONE
+    with urllib.request.urlopen(url, timeout=10, context=context) as answer:
+        return {key.lower(): value for key, value in answer.headers.items()}
+
+
 def play_moves(phone: UI, wanted: int, timeout: float = 120) -> int:
     """Make `wanted` moves at this phone's seat (its turns alternate with the computer player's)."""
     moves = 0
@@ -82,6 +93,8 @@ def test_a_phone_plays_through_caddy_over_https_and_guessing_is_refused(
         host.tap("computer-2")
 
         phone = tab("https-phone", PHONE, owner=False)
+        console: list[str] = []
+        phone.page.on("console", lambda message: console.append(message.text))
         phone.open(f"/join/{code}", ready="join-name")
         phone.fill("join-name", "Anna")
         phone.tap("take-seat-1")
@@ -91,6 +104,12 @@ def test_a_phone_plays_through_caddy_over_https_and_guessing_is_refused(
         phone.wait("turn-status", timeout=30_000)
         assert play_moves(phone, 2) == 2
         screenshot(phone, "hosting-caddy-phone", PHONE, pause=600)
+
+        blocked = [line for line in console if "Content Security Policy" in line and "rive" not in line]
+        assert not blocked, blocked  # the policy lets Flet's page work (it refuses only the Rive CDN script)
+        headers = https_headers(public + f"/join/{code}")
+        assert headers["strict-transport-security"].startswith("max-age=")  # https, said by the trusted proxy
+        assert "frame-ancestors 'none'" in headers["content-security-policy"]
 
         reopen(phone, "turn-status")  # a reload over https: back in the seat by the token in its storage
         assert phone.page.url.startswith(public) and phone.page.url.endswith(f"/table/{code}/seat")
@@ -107,7 +126,9 @@ def test_a_phone_plays_through_caddy_over_https_and_guessing_is_refused(
         wait_says(guesser, "Too many wrong codes")
         screenshot(guesser, "hosting-caddy-guesser", PHONE, pause=600)
 
-        neighbour = tab("https-neighbour", PHONE, owner=False)  # the same address to the app (Caddy's), another person
+        neighbour = tab(
+            "https-neighbour", PHONE, owner=False
+        )  # the same address to the app (Caddy's), another person
         neighbour.open(f"/join/{code}", ready="join-name")
         assert not present(neighbour, "join-error") or "Too many" not in neighbour.text_of("join-error")
 
