@@ -206,3 +206,109 @@ def test_a_guest_is_sent_to_join_instead_of_a_tables_setup_or_lobby(tmp_path: Pa
     host = Device(tmp_path / "data", "127.0.0.1", owner=True)
     host.go("/table/new")
     assert host.ctx.route == "/table/new"
+
+
+def test_owner_devices_in_settings_sign_out_and_pairing(tmp_path: Path) -> None:
+    """Issue 16: Settings on an owner device lists the owner devices; one signed out there is a guest; pairing
+    shows a fresh one-time link (and its QR code) that makes another browser an owner device once."""
+    host = Device(tmp_path, "127.0.0.1", owner=True)
+    phone = Device(tmp_path, PHONE_IP, owner=True)
+    guest = Device(tmp_path, PHONE_IP)
+    guest.go("/settings")
+    assert not guest.has("owner-devices") and guest.has("owner-hint")
+    host.go("/settings")
+    assert host.has("owner-devices")
+    assert host.has(f"owner-device-{host.ctx.owner_device}") and host.has(
+        f"owner-device-{phone.ctx.owner_device}"
+    )
+    host.tap(f"owner-device-sign-out-{phone.ctx.owner_device}")
+    assert not host.has(f"owner-device-{phone.ctx.owner_device}")
+    assert not phone.ctx.may(permissions.EXPORT)
+    host.tap("owner-pair")
+    link = host.find("owner-pair-link").value
+    assert host.has("owner-pair-qr") and "#owner=" in link
+    newcomer = Device(tmp_path, PHONE_IP)
+    assert owner_ui.redeem_link(newcomer.ctx, link.split("#owner=", 1)[1])
+    assert not owner_ui.redeem_link(Device(tmp_path, PHONE_IP).ctx, link.split("#owner=", 1)[1])
+    host.go("/settings")
+    assert host.has(f"owner-device-{newcomer.ctx.owner_device}")
+    host.tap("owner-sign-out-others")
+    assert [d.id for d in owner_ui.registry(host.store).devices()] == [host.ctx.owner_device]
+    assert newcomer.ctx.guest or not newcomer.ctx.may(permissions.EXPORT)
+
+
+def test_owner_devices_are_kept_hashed(tmp_path: Path) -> None:
+    devices = owners.OwnerDevices(tmp_path)
+    token, device = devices.add("Firefox · Linux")
+    saved = (tmp_path / owners.FILE).read_text()
+    assert token not in saved and owners.digest(token) in saved
+    again = owners.OwnerDevices(tmp_path)  # another process
+    assert again.check(token) == owners.OwnerDevice(device.id, device.name, device.added, device.last_seen)
+    assert again.check("x" + token) is None
+    assert again.revoke(device.id)
+    assert devices.check(token) is None  # the change on disk is seen
+
+
+def test_the_configured_owner_token_works_every_time_unless_too_short(monkeypatch) -> None:
+    links = owners.LinkTokens()
+    monkeypatch.setenv(owners.ENV_TOKEN, "s3cret-and-long-enough")
+    assert links.redeem("s3cret-and-long-enough") and links.redeem("s3cret-and-long-enough")
+    assert not links.redeem("s3cret-and-long-enougH")
+    monkeypatch.setenv(owners.ENV_TOKEN, "1234")
+    assert not links.redeem("1234")
+
+
+def test_link_tokens_expire_and_work_once() -> None:
+    now = [100.0]
+    links = owners.LinkTokens(clock=lambda: now[0])
+    short, lasting = links.mint(60), links.mint()
+    now[0] += 61
+    assert not links.redeem(short)
+    assert links.redeem(lasting) and not links.redeem(lasting)
+    assert not links.redeem("")
+
+
+def test_device_names_from_user_agents() -> None:
+    android = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120 Mobile Safari/537.36"
+    iphone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1"
+    assert owner_ui.device_name(android) == "Chrome · Android"
+    assert owner_ui.device_name(iphone) == "Safari · iPhone"
+    assert (
+        owner_ui.device_name("Mozilla/5.0 (X11; Linux x86_64; rv:120.0) Gecko/20100101 Firefox/120.0")
+        == "Firefox · Linux"
+    )
+    assert owner_ui.device_name("") == "?"
+
+
+def test_every_start_prints_an_owner_link_and_the_first_says_what_changed(tmp_path: Path, capsys) -> None:
+    from scorekeeper.ui.app import announce_owner_link
+
+    opened = announce_owner_link(str(tmp_path), "0.0.0.0", 8551)
+    printed = capsys.readouterr().out.splitlines()
+    assert len(printed) == 2 and "no longer from being on this computer" in printed[0]
+    link = printed[1].rsplit(" ", 1)[1]
+    assert link.startswith("http://127.0.0.1:8551/#owner=") and opened.startswith(
+        "http://127.0.0.1:8551/#owner="
+    )
+    assert link != opened  # the browser the server opens has a token of its own: the printed one still works
+    device = Device(tmp_path, "127.0.0.1")
+    assert owner_ui.redeem_link(device.ctx, link.split("#owner=")[1])
+    announce_owner_link(str(tmp_path), None, 8551)
+    again = capsys.readouterr().out.splitlines()
+    assert len(again) == 1 and "#owner=" in again[0]  # an owner device exists: just the link
+
+
+def test_the_browser_the_server_opens_gets_an_owner_link(tmp_path: Path, monkeypatch, capsys) -> None:
+    """`make run` without a window (or `main.py --web`) opens the local browser: with an owner link of its own."""
+    from scorekeeper.ui import app, server
+
+    seen: dict[str, object] = {}
+    monkeypatch.setattr(server, "serve", lambda *args, **kwargs: seen.update(kwargs))
+    for variable in ("FLET_FORCE_WEB_SERVER", "SCOREKEEPER_TABLE_URL", "FLET_WEB_NO_CDN"):
+        monkeypatch.delenv(variable, raising=False)  # and restored afterwards (run() sets two of them)
+    app.run(web=True, host="127.0.0.1", port=8552, data_dir=str(tmp_path))
+    assert seen["open_browser"] is True
+    opened = str(seen["open_url"])
+    assert opened.startswith("http://127.0.0.1:8552/#owner=")
+    assert opened not in capsys.readouterr().out
+    assert owners.LINKS.redeem(opened.split("#owner=")[1])

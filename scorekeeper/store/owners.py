@@ -8,7 +8,7 @@ address: behind a reverse proxy or a tunnel every visitor connects from loopback
 
 - Link tokens live in memory only (`LinkTokens`): each is good once, a pairing one for a few minutes; a restart
   forgets them. `SCOREKEEPER_OWNER_TOKEN` names one more that stays good while the server runs (for scripts and
-  the test harness: treat it like a password).
+  the test harness: treat it like a password; one under 16 characters is ignored).
 - Device tokens are kept hashed (SHA-256: they are 256 random bits, so a slow hash adds nothing) in
   `owner-devices.json` in the data folder, with a name, when added and when last seen; revoking one deletes it.
 
@@ -25,7 +25,7 @@ import secrets
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +33,8 @@ from scorekeeper.store.storage import atomic_write_bytes
 
 FILE = "owner-devices.json"
 ENV_TOKEN = "SCOREKEEPER_OWNER_TOKEN"
+MIN_FIXED = 16
+"""A configured owner token shorter than this is ignored (it could be guessed)."""
 PAIRING_SECONDS = 10 * 60
 """How long a pairing link shown as a QR code stays good (once)."""
 SEEN_EVERY = 60.0
@@ -69,7 +71,7 @@ class LinkTokens:
         if not token:
             return False
         fixed = os.environ.get(ENV_TOKEN, "")
-        if fixed and hmac.compare_digest(fixed.encode(), token.encode()):
+        if len(fixed) >= MIN_FIXED and hmac.compare_digest(fixed.encode(), token.encode()):
             return True
         with self._lock:
             self._drop_expired()
@@ -224,7 +226,3 @@ def devices_of(folder: Path | None) -> OwnerDevices:
         if registry is None:
             registry = _registries[key] = OwnerDevices(folder)
         return registry
-
-
-def as_dict(device: OwnerDevice) -> dict[str, Any]:
-    return asdict(device)

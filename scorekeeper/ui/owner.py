@@ -149,10 +149,22 @@ def console_lines(base: str, token: str, *, first_time: bool) -> list[str]:
     return lines
 
 
+def shown_here(ctx: AppContext, key: str) -> bool:
+    """A notice stays on the screen it first appeared on (also when that screen is drawn again for another
+    width) until it is dismissed or the person goes elsewhere."""
+    where = ctx.drafts.get(key)
+    if where is True:
+        where = ctx.drafts[key] = ctx.route
+    if where is None or where != ctx.route:
+        ctx.drafts.pop(key, None)
+        return False
+    return True
+
+
 def notice(ctx: AppContext) -> ft.Control | None:
     """Once, above the first screen: this browser has just become an owner device (what that means, since
     host rights used to come from the address), or the owner link it brought was refused."""
-    if ctx.drafts.pop(WELCOME, False):
+    if shown_here(ctx, WELCOME):
         identifier = WELCOME
         text = ctx.t(
             "This browser is now an owner device: it has the host's rights. Other browsers are guests, even on "
@@ -163,7 +175,7 @@ def notice(ctx: AppContext) -> ft.Control | None:
             ft.Colors.ON_PRIMARY_CONTAINER,
             ft.Icons.VERIFIED_USER_OUTLINED,
         )
-    elif ctx.drafts.pop(LINK_REFUSED, False):
+    elif shown_here(ctx, LINK_REFUSED):
         identifier = LINK_REFUSED
         text = ctx.t(
             "This owner link was used already or has expired, so this browser is a guest. Restart the app for "
@@ -176,6 +188,7 @@ def notice(ctx: AppContext) -> ft.Control | None:
     banner = ft.Container(bgcolor=background, padding=12, border_radius=8)
 
     def dismiss(_: Any = None) -> None:
+        ctx.drafts.pop(identifier, None)
         banner.visible = False
         banner.update()
 

@@ -66,6 +66,20 @@ def start_server(data_dir: Path, port: int) -> subprocess.Popen[bytes]:
     )
 
 
+def printed_owner_link(data_dir: Path, url: str, timeout: float = 15.0) -> str:
+    """The owner link that the app serving `data_dir` at `url` printed when it started (read from its log, as a
+    person reads it in the console); good once."""
+    port = url.rstrip("/").rsplit(":", 1)[1]
+    log = data_dir.parent / f"server-{port}.log"
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for line in log.read_text(encoding="utf-8", errors="replace").splitlines():
+            if "owner link" in line and "#owner=" in line:
+                return line.rsplit(" ", 1)[1]
+        time.sleep(0.2)
+    raise AssertionError(f"no owner link in {log}")
+
+
 @contextmanager
 def served(data_dir: Path) -> Iterator[str]:
     """The app serving `data_dir` on a free localhost port for the duration of the block; yields its URL."""

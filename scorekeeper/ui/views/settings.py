@@ -15,6 +15,7 @@ from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
 from scorekeeper.ui.i18n import LANGUAGES
 from scorekeeper.ui.views.settings_data import data_section
+from scorekeeper.ui.views.settings_owner import owner_section
 from scorekeeper.ui.views.settings_transfer import transfer_section
 
 
@@ -38,6 +39,12 @@ def guests_section(ctx: AppContext) -> ft.Control:
             "and deleting stay with the host computer."
         )
         rows: list[ft.Control] = [tag("guest-note", ft.Text(text))]
+        if ctx.served:  # the owner on a browser not paired yet (host rights used to come from the address)
+            hint = ctx.t(
+                "The owner? Open the owner link the app prints when it starts, or pair this browser in "
+                "Settings on an owner device."
+            )
+            rows.append(tag("owner-hint", ft.Text(hint, size=13)))
         if saved.get(permissions.GUESTS_ALLOWED) is True and permissions.guest_pin(saved):
             field = ft.TextField(
                 label=ctx.t("Host PIN"), password=True, width=200, keyboard_type=ft.KeyboardType.NUMBER
@@ -70,8 +77,8 @@ def guests_section(ctx: AppContext) -> ft.Control:
     rows = [
         ft.Text(
             ctx.t(
-                "Devices that open this app over the network are guests: they can view the games and keep "
-                "score."
+                "Browsers that are not owner devices are guests, also on this computer: they can view the games "
+                "and keep score."
             ),
             size=13,
         ),
@@ -114,6 +121,7 @@ def build(ctx: AppContext, **_: str) -> ft.View:
         ),
         *([transfer_section(ctx)] if ctx.may(permissions.IMPORT) and ctx.may(permissions.EXPORT) else []),
         data_section(ctx),
+        *([owned] if (owned := owner_section(ctx)) is not None else []),
         guests_section(ctx),
         ft.Text(ctx.t("Scorekeeper version {version}", version=_app_version()), size=12),
     ]

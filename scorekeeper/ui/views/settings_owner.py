@@ -1,0 +1,148 @@
+"""Settings, owner devices (on an owner device of the served app only): the browsers that hold the host's rights,
+each with when it was added and last seen and a way to sign it out, "sign out other devices", and pairing
+another device by a QR code of a fresh owner link (good once, for a few minutes; see scorekeeper/ui/owner.py).
+"""
+
+from __future__ import annotations
+
+import time
+from datetime import datetime
+
+import flet as ft
+from babel.dates import format_datetime
+
+from scorekeeper.store import owners
+from scorekeeper.store.owners import OwnerDevice
+from scorekeeper.ui import owner
+from scorekeeper.ui import table_runtime as rt
+from scorekeeper.ui.components.extras_common import language
+from scorekeeper.ui.components.layout import section
+from scorekeeper.ui.components.widgets import tag
+from scorekeeper.ui.context import AppContext
+
+PAIRING = "owner-pairing"
+"""ctx.drafts key: the pairing link shown now, with the time it stops working."""
+
+
+def when(ctx: AppContext, epoch: float) -> str:
+    """A moment in the app's language (date and time, short)."""
+    return format_datetime(datetime.fromtimestamp(epoch), format="short", locale=language(ctx))
+
+
+def device_row(ctx: AppContext, device: OwnerDevice) -> ft.Control:
+    mine = device.id == ctx.owner_device
+    title = device.name + (f" · {ctx.t('this device')}" if mine else "")
+    details = ctx.t(
+        "Added {added}, last seen {seen}", added=when(ctx, device.added), seen=when(ctx, device.last_seen)
+    )
+
+    def sign_out(_: object = None) -> None:
+        owner.registry(ctx.store).revoke(device.id)
+        if mine:
+            owner.forget_device(ctx)
+        ctx.notify(ctx.t("{device} is signed out.", device=device.name))
+        ctx.rerender()
+
+    button = ft.OutlinedButton(ctx.t("Sign out"), icon=ft.Icons.LOGOUT, on_click=sign_out)
+    return tag(
+        f"owner-device-{device.id}",
+        ft.Container(
+            ft.Row(
+                [
+                    ft.Icon(ft.Icons.VERIFIED_USER if mine else ft.Icons.DEVICES_OUTLINED),
+                    ft.Column(
+                        [ft.Text(title, weight=ft.FontWeight.BOLD), ft.Text(details, size=13)],
+                        spacing=2,
+                        expand=True,
+                    ),
+                    tag(f"owner-device-sign-out-{device.id}", button),
+                ],
+                wrap=False,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
+            padding=ft.Padding.symmetric(vertical=4),
+        ),
+    )
+
+
+def pairing_panel(ctx: AppContext, link: str, until: float) -> ft.Control:
+    minutes = max(1, round((until - time.time()) / 60))
+
+    def done(_: object = None) -> None:
+        ctx.drafts.pop(PAIRING, None)
+        ctx.rerender()
+
+    size = 200 if ctx.narrow else 240
+    return tag(
+        "owner-pairing",
+        ft.Container(
+            ft.Column(
+                [
+                    ft.Text(
+                        ctx.t(
+                            "Scan this code with the other device, or open the link there. It works once, for "
+                            "{minutes} minutes.",
+                            minutes=minutes,
+                        )
+                    ),
+                    ft.Row(
+                        [tag("owner-pair-qr", ft.Image(src=rt.qr_png(link), width=size, height=size))],
+                        alignment=ft.MainAxisAlignment.CENTER,
+                    ),
+                    ft.Semantics(  # selectable (to copy it), and named for screen readers
+                        content=ft.Text(link, selectable=True, size=12, font_family="monospace"),
+                        identifier="owner-pair-link",
+                        label=link,
+                    ),
+                    ft.Row([tag("owner-pair-done", ft.TextButton(ctx.t("Done"), on_click=done))]),
+                ],
+                spacing=8,
+            ),
+            border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+            border_radius=8,
+            padding=12,
+        ),
+    )
+
+
+def owner_section(ctx: AppContext) -> ft.Control | None:
+    """The section, for an owner device of the served app (the desktop window pairs nothing: it serves none)."""
+    if not ctx.served or not ctx.still_owner():
+        return None
+    devices = owner.registry(ctx.store)
+    listed = sorted(devices.devices(), key=lambda d: (d.id != ctx.owner_device, -d.last_seen))
+
+    def sign_out_others(_: object = None) -> None:
+        devices.revoke_others(str(ctx.owner_device))
+        ctx.notify(ctx.t("The other devices are signed out."))
+        ctx.rerender()
+
+    def pair(_: object = None) -> None:
+        link = owner.owner_link(rt.base_url(ctx.page), owners.LINKS.mint(owners.PAIRING_SECONDS))
+        ctx.drafts[PAIRING] = (link, time.time() + owners.PAIRING_SECONDS)
+        ctx.rerender()
+
+    rows: list[ft.Control] = [
+        ft.Text(
+            ctx.t(
+                "These browsers have the host's rights. Any other browser is a guest, also on this computer."
+            ),
+            size=13,
+        ),
+        *(device_row(ctx, device) for device in listed),
+    ]
+    buttons: list[ft.Control] = [
+        tag("owner-pair", ft.FilledButton(ctx.t("Pair another device"), icon=ft.Icons.QR_CODE, on_click=pair))
+    ]
+    if len(listed) > 1:
+        buttons.append(
+            tag(
+                "owner-sign-out-others",
+                ft.OutlinedButton(ctx.t("Sign out other devices"), on_click=sign_out_others),
+            )
+        )
+    rows.append(ft.Row(buttons, wrap=True))
+    pairing = ctx.drafts.get(PAIRING)
+    if pairing is not None and pairing[1] > time.time():
+        rows.append(pairing_panel(ctx, *pairing))
+    return tag("owner-devices", section(ctx.t("Owner devices"), *rows))
