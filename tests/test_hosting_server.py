@@ -236,3 +236,25 @@ def test_the_printed_owner_link_uses_the_public_address(
     printed = capsys.readouterr().out
     assert "https://games.example.org/#owner=" in printed
     assert local.startswith("http://127.0.0.1:8550/#owner=")  # the browser the server opens itself
+
+
+def test_a_not_modified_page_keeps_its_cached_policy() -> None:
+    """A 304 has no body to hash: a policy sent with it would replace the cached page's, without the hashes of
+    its inline scripts, and the page would not start. So none is sent, nor a length."""
+    from scorekeeper.ui.headers import SecurityHeaders
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        await send(
+            {"type": "http.response.start", "status": 304, "headers": [(b"content-type", b"text/html")]}
+        )
+        await send({"type": "http.response.body", "body": b"", "more_body": False})
+
+    sent: list[Any] = []
+
+    async def send(message: Any) -> None:
+        sent.append(message)
+
+    asyncio.run(SecurityHeaders(app)({"type": "http", "method": "GET", "scheme": "http"}, None, send))
+    names = [name for name, _ in sent[0]["headers"]]
+    assert b"content-security-policy" not in names and b"content-length" not in names
+    assert b"x-frame-options" in names

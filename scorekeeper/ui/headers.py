@@ -113,11 +113,14 @@ def _is_html(headers: list[tuple[bytes, bytes]]) -> bool:
 async def _send_page(send: Callable[[Message], Awaitable[None]], held: list[Message]) -> None:
     start, parts = held[0], held[1:]
     body = b"".join(part.get("body", b"") for part in parts)
-    policy = content_security_policy(body).encode()
-    start["headers"] = [
-        (k, v)
-        for k, v in start["headers"]
-        if k.lower() not in (b"content-security-policy", b"content-length")
-    ] + [(b"content-security-policy", policy), (b"content-length", str(len(body)).encode())]
+    if body:  # a 304 has none: the cached page keeps its own policy (one without its hashes would replace it)
+        start["headers"] = [
+            (k, v)
+            for k, v in start["headers"]
+            if k.lower() not in (b"content-security-policy", b"content-length")
+        ] + [
+            (b"content-security-policy", content_security_policy(body).encode()),
+            (b"content-length", str(len(body)).encode()),
+        ]
     await send(start)
     await send({"type": "http.response.body", "body": body, "more_body": False})
