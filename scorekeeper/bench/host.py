@@ -1,7 +1,7 @@
 """How many live tables one server carries: `python -m scorekeeper.bench host [--json]`.
 
 One app server behind the real Caddy (`deploy/Caddyfile`, `tls internal`, https on loopback), N concurrent
-digital Racko tables of 4 phones and one board each (5 devices a table), for N = 5, 10, 20, 40 (a fresh server
+digital tables (the registry's first game for 4 seats, Racko today) of 4 phones and one board each (5 devices a table), for N = 5, 10, 20, 40 (a fresh server
 for each N). Every table makes a move every `PACE` seconds; for each N it prints:
 
 - `move_to_all_devices_ms_p95` (and `_median`): from the move until each of the table's 5 devices has received
@@ -33,6 +33,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import random
 import ssl
 import statistics
 import subprocess
@@ -70,7 +71,7 @@ def serve(port: int, data_dir: str, tables: int, info_path: str) -> None:
     host = rt.host(store)
     made = []
     for index in range(tables):
-        table = host.create("racko", {}, PHONES)
+        table = host.create(game_key(), {}, PHONES)
         tokens = [table.claim(seat, f"P{seat + 1}") for seat in range(PHONES)]
         table.start(store, seed=index)
         rt.watch(table)
@@ -89,6 +90,7 @@ def _mover(made: list[tuple[Any, list[str]]], info_path: str) -> None:
     start = time.monotonic()
     due = [(start + PACE * index / len(made), index) for index in range(len(made))]
     counts = [0] * len(made)
+    rngs = [random.Random(index) for index in range(len(made))]  # the same moves in every run
     with open(info_path + ".moves", "w") as out:
         while due:
             due.sort()
@@ -96,7 +98,7 @@ def _mover(made: list[tuple[Any, list[str]]], info_path: str) -> None:
             time.sleep(max(0.0, when - time.monotonic()))
             table, tokens = made[index]
             moved_at = time.monotonic()
-            _move(table, tokens)
+            _move(table, tokens, rngs[index])
             out.write(f"{table.code} {moved_at:.6f}\n")
             out.flush()
             counts[index] += 1
@@ -105,16 +107,21 @@ def _mover(made: list[tuple[Any, list[str]]], info_path: str) -> None:
     Path(info_path + ".done").write_text("done")
 
 
-def _move(table: Any, tokens: list[str]) -> None:
-    """The move a phone would make: the next round when one is over, else call, take from the stock, discard."""
+def _move(table: Any, tokens: list[str], rng: random.Random) -> None:
+    """A move a phone could make: the next round when one is over, else one of the legal actions."""
     session = table.session
     if session.round_over:
         table.next_round(0, tokens[0])
         return
     seat = session.to_act
-    legal = session.state.legal_actions()
-    action = next((a for a in ("call", "stock", "discard") if a in legal), legal[0])
-    table.act(seat, tokens[seat], action)
+    table.act(seat, tokens[seat], rng.choice(session.state.legal_actions()))
+
+
+def game_key() -> str:
+    """The first game of the registry that seats PHONES players (the registry's order: no game named here)."""
+    from scorekeeper.games.spec import GAMES
+
+    return next(game.key for game in GAMES if game.players[0] <= PHONES <= game.players[1])
 
 
 # ---------------------------------------------------------------------- the devices
@@ -317,7 +324,7 @@ def run(as_json: bool = False, counts: tuple[int, ...] = TABLE_COUNTS) -> dict[s
     ]
     return {
         "host": {
-            "game": "racko",
+            "game": game_key(),
             "phones_per_table": PHONES,
             "pace_s": PACE,
             "goal_ms": GOAL_MS,
