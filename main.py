@@ -4,6 +4,7 @@ python main.py                  # desktop window if a display is available, else
 python main.py --web --port 8550
 python main.py --data-dir ~/scores  (or SCOREKEEPER_DATA=~/scores)
 python main.py --table          # host a live table: serve on the LAN address, print the join address
+python main.py --web --trusted-proxy 127.0.0.1 --public-url https://games.example.org   # behind Caddy or nginx
 """
 
 from __future__ import annotations
@@ -31,7 +32,53 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         default=None,
         help="folder for the saved games (default: $SCOREKEEPER_DATA, else the user's data folder)",
     )
-    return parser.parse_args(argv)
+    parser.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=None,
+        metavar="ADDRESS",
+        help="a reverse proxy or tunnel (address or network) whose X-Forwarded-For / Forwarded headers are "
+        "believed; repeatable (default: $SCOREKEEPER_TRUSTED_PROXIES, else none)",
+    )
+    parser.add_argument(
+        "--public-url",
+        default=None,
+        metavar="URL",
+        help="the address visitors use, e.g. https://games.example.org: its host name is accepted, and the join "
+        "address and QR code use it (default: $SCOREKEEPER_PUBLIC_URL)",
+    )
+    args = parser.parse_args(argv)
+    problem = hosting_problem(args)
+    if problem:
+        parser.error(problem)
+    return args
+
+
+def hosting_problem(args: argparse.Namespace) -> str | None:
+    """What is wrong with --trusted-proxy or --public-url, or None."""
+    from urllib.parse import urlsplit
+
+    from scorekeeper.ui.proxies import parse_networks
+
+    try:
+        parse_networks(args.trusted_proxy or os.environ.get("SCOREKEEPER_TRUSTED_PROXIES", ""))
+    except ValueError as error:
+        return f"--trusted-proxy: {error}"
+    url = args.public_url
+    if url is not None:
+        parts = urlsplit(url)
+        if parts.scheme not in ("http", "https") or not parts.hostname or parts.path.strip("/"):
+            return f"--public-url: {url!r} is not an address such as https://games.example.org"
+    return None
+
+
+def apply_hosting(args: argparse.Namespace) -> None:
+    """Hand --trusted-proxy and --public-url to the server and the table screens (through the environment, as
+    a systemd unit or container would set them)."""
+    if args.trusted_proxy:
+        os.environ["SCOREKEEPER_TRUSTED_PROXIES"] = ",".join(args.trusted_proxy)
+    if args.public_url:
+        os.environ["SCOREKEEPER_PUBLIC_URL"] = args.public_url.rstrip("/")
 
 
 def wants_web(args: argparse.Namespace) -> bool:
@@ -72,6 +119,7 @@ def main(argv: list[str] | None = None) -> None:
     data_dir = args.data_dir or (
         Path(os.environ["SCOREKEEPER_DATA"]) if os.environ.get("SCOREKEEPER_DATA") else None
     )
+    apply_hosting(args)
     web = wants_web(args)
     port = args.port or 8550
     from scorekeeper.ui.app import run
@@ -81,10 +129,8 @@ def main(argv: list[str] | None = None) -> None:
 
         host = args.host or lan_address()
         os.environ[URL_ENV] = f"http://{host}:{port}"
-        print(
-            f"scorekeeper hosts a table at http://{host}:{port} - phones join at http://{host}:{port}/join",
-            flush=True,
-        )
+        joins = os.environ.get("SCOREKEEPER_PUBLIC_URL") or f"http://{host}:{port}"
+        print(f"scorekeeper hosts a table at http://{host}:{port} - phones join at {joins}/join", flush=True)
     else:
         host = args.host or "127.0.0.1"
         problem = None if web else desktop_problem()

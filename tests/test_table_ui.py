@@ -23,8 +23,7 @@ pytestmark = pytest.mark.filterwarnings("ignore:coroutine .* was never awaited:R
 @pytest.fixture(autouse=True)
 def fresh_host() -> Iterator[None]:
     HOST.tables.clear()
-    HOST.guard._wrong.clear()
-    HOST.guard._refused_until.clear()
+    HOST.guard.clear()
     yield
     HOST.tables.clear()
 

@@ -1,4 +1,4 @@
-"""`python -m scorekeeper.bench store|engine|ui|play|table|all [--json]`: benchmarks that print figures.
+"""`python -m scorekeeper.bench store|engine|ui|play|table|host|all [--json]`: benchmarks that print figures.
 
 Each part returns `{"<part>": {...figures...}}`; ratios are always taken against a baseline measured in the
 same run, so the figures compare across machines.
@@ -13,6 +13,8 @@ import sys
 from typing import Any
 
 PARTS = ("store", "engine", "ui", "play", "table")
+SEPARATE = ("host",)
+"""Parts that `all` leaves out: `host` starts Caddy and hundreds of sessions (minutes, see host.py)."""
 
 
 def run_part(name: str, as_json: bool) -> dict[str, Any]:
@@ -29,7 +31,7 @@ def print_plain(figures: dict[str, Any]) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m scorekeeper.bench", description=__doc__.splitlines()[0])
-    parser.add_argument("part", choices=[*PARTS, "all"])
+    parser.add_argument("part", choices=[*PARTS, *SEPARATE, "all"])
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     figures: dict[str, Any] = {}

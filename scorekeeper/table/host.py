@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scorekeeper.table import lobbies
+from scorekeeper.table.codes import HOST as EVERYONE
 from scorekeeper.table.codes import Clock, JoinGuard, new_code, normalize, well_formed
 from scorekeeper.table.table import PLAY, Table, TableError
 
@@ -42,6 +43,20 @@ def may_open(route: str, *, guest: bool) -> bool:
 
 class TooManyTries(TableError):
     """The client entered too many wrong codes; refused for a minute."""
+
+
+def ended(table: Table) -> bool:
+    """The table's game is over (digital or kept score): its code lets nobody new in any more."""
+    session, keeping = table.session, table.keeping
+    return bool((session is not None and session.match_over) or (keeping is not None and keeping.over))
+
+
+def too_many(level: str) -> TooManyTries:
+    if level == EVERYONE:
+        return TooManyTries(
+            "Too many wrong codes were entered at this host. Please wait a minute and try again."
+        )
+    return TooManyTries("Too many wrong codes. Please wait a minute and try again.")
 
 
 @dataclass
@@ -95,21 +110,28 @@ class TableHost:
         """The table of a code already known to be right (the host's own screens, a link with the code)."""
         return self.tables.get(normalize(code))
 
-    def find(self, code: str, client: str) -> Table:
-        """The table of a code a person entered; a wrong code is counted against `client`.
+    def find(self, code: str, client: str, address: str | None = None) -> Table:
+        """The table of a code a person entered or a link named (join, board, seat); a wrong code is counted
+        against `client` (its session), its `address` and the host (see `codes.JoinGuard`).
 
-        TooManyTries after more than 10 wrong codes within a minute (for a minute, even for a right code);
-        TableError for a code that no table has (never had, or an old one)."""
+        TooManyTries while a level is over its limit (for a minute, even for a right code); TableError for a
+        code that no table has (never had, or an old one) and for a table whose game is over."""
         with self.lock:
-            if self.guard.refused(client):
-                raise TooManyTries("Too many wrong codes. Please wait a minute and try again.")
+            level = self.guard.refused(client, address)
+            if level is not None:
+                raise too_many(level)
             wanted = normalize(code)
             table = self.tables.get(wanted) if well_formed(wanted) else None
-            if table is not None:
+            if table is not None and not ended(table):
                 return table
-            self.guard.wrong(client)
-            if self.guard.refused(client):
-                raise TooManyTries("Too many wrong codes. Please wait a minute and try again.")
+            if table is not None:  # a right code, but it stopped working: not a guess
+                raise TableError(
+                    "The game at table {code} is over. Ask the host for a new code.", code=wanted
+                )
+            self.guard.wrong(client, address)
+            level = self.guard.refused(client, address)
+            if level is not None:
+                raise too_many(level)
             raise TableError("There is no table with the code {code}. Please check the code.", code=wanted)
 
     def resume(self, store: Any) -> list[Table]:

@@ -185,7 +185,9 @@ def announce_owner_link(data_dir: str | None, host: str | None, port: int) -> st
         first_time = not owners.devices_of(resolve_data_dir(data_dir)).existed
     except OSError:
         first_time = False
-    for line in owner.console_lines(base, owners.LINKS.mint(), first_time=first_time):
+    # behind a proxy or tunnel the owner opens the printed link at the public address (--public-url)
+    public = os.environ.get("SCOREKEEPER_PUBLIC_URL") or base
+    for line in owner.console_lines(public, owners.LINKS.mint(), first_time=first_time):
         print(line, flush=True)
     return owner.owner_link(base, owners.LINKS.mint())
 

@@ -13,7 +13,12 @@ needs:
   never evicted - about 130 KB kept per closed tab;
 - import files come over HTTP, into a private folder, through Flet's upload route behind `UploadGate` (a
   signed, one-time URL handed only to a session that may import; see uploads.py), not inside a websocket
-  frame: a frame over uvicorn's limit (16 MiB, kept) closed the socket without a word.
+  frame: a frame over uvicorn's limit (16 MiB, kept) closed the socket without a word;
+- for a server on the internet (behind Caddy, nginx or a tunnel): forwarding headers are believed only from
+  the proxies named as trusted, sessions per client are capped and a closed tab's session is let go after two
+  minutes instead of an hour (proxies.py), every response carries security headers (headers.py), the public
+  host name (`--public-url`) is one of ours, and the access log never shows a query string (where a token
+  could be).
 """
 
 from __future__ import annotations
@@ -25,6 +30,8 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 from urllib.parse import urlsplit
 
+from scorekeeper.ui.headers import SecurityHeaders
+from scorekeeper.ui.proxies import SessionCap, TrustedProxies, session_timeout
 from scorekeeper.ui.uploads import WEBSOCKET_FRAME_BYTES, UploadGate, Uploads, max_import_bytes
 
 log = logging.getLogger(__name__)
@@ -35,6 +42,9 @@ Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
+PUBLIC_URL_ENV = "SCOREKEEPER_PUBLIC_URL"
+"""The address visitors use (`--public-url`, e.g. https://games.example.org): its host name is accepted in the
+Host and Origin headers, and the join address and QR code use it."""
 DOC_PATHS = frozenset({"/docs", "/docs/oauth2-redirect", "/redoc", "/openapi.json"})
 
 
@@ -72,6 +82,9 @@ def host_allowed(hostname: str) -> bool:
     extra = {
         name.strip().lower() for name in os.environ.get("SCOREKEEPER_HOSTS", "").split(",") if name.strip()
     }
+    public = urlsplit(os.environ.get(PUBLIC_URL_ENV, "")).hostname
+    if public:
+        extra.add(public.lower())
     return hostname in {"localhost", own, f"{own}.local", own.split(".")[0] + ".local", *extra}
 
 
@@ -164,7 +177,9 @@ def build_app(
             "secret_key": uploads.secret,
             "max_upload_size": max_import_bytes(),
         }
-    inner = flet_fastapi.app(main, assets_dir=assets_dir, no_cdn=True, **upload_options)
+    inner = flet_fastapi.app(
+        main, assets_dir=assets_dir, no_cdn=True, session_timeout_seconds=session_timeout(), **upload_options
+    )
     _drop_docs(inner)
     outer = flet_fastapi.FastAPI(
         docs_url=None, redoc_url=None, openapi_url=None, on_startup=[on_startup] if on_startup else None
@@ -173,7 +188,7 @@ def build_app(
     app: ASGIApp = outer
     if uploads is not None:
         app = UploadGate(outer, uploads, origin_allowed)
-    return SameOriginGuard(app)
+    return TrustedProxies(SessionCap(SecurityHeaders(SameOriginGuard(app))))
 
 
 def serve(
@@ -208,5 +223,15 @@ def serve(
         ws="websockets-sansio",  # what Flet uses
         ws_max_size=ws_max_size(),
         log_level=os.environ.get("SCOREKEEPER_LOG_LEVEL", "warning").lower(),
+        proxy_headers=False,  # uvicorn would believe 127.0.0.1: TrustedProxies believes only the named ones
     )
+    logging.getLogger("uvicorn.access").addFilter(without_query)
     uvicorn.Server(config).run()
+
+
+def without_query(record: logging.LogRecord) -> bool:
+    """An access-log filter: the path without its query string (a token or code there stays out of the log)."""
+    args = record.args
+    if isinstance(args, tuple) and len(args) >= 3 and isinstance(args[2], str) and "?" in args[2]:
+        record.args = (*args[:2], args[2].split("?", 1)[0] + "?…", *args[3:])
+    return True

@@ -3,8 +3,9 @@
 - Every change at a table (a join, a move, a computer move) is sent on the pubsub topic `table:<code>`; each
   device showing that table (lobby, phones, board) redraws from its own payload, without a reload.
 - Computer players move on a thread of the host, at a pace a person can follow.
-- The join address is `SCOREKEEPER_TABLE_URL` (set by `main.py --table` to the LAN address), else the address
-  the host's browser uses.
+- The join address is the public URL (`--public-url`, `SCOREKEEPER_PUBLIC_URL`) when the app is on the internet,
+  else `SCOREKEEPER_TABLE_URL` (set by `main.py --table` to the LAN address), else the address the host's
+  browser uses.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ TOPIC = "table:{code}"
 PACE = 0.6
 """Seconds between computer moves, so the people at the table can follow them."""
 URL_ENV = "SCOREKEEPER_TABLE_URL"
+PUBLIC_URL_ENV = "SCOREKEEPER_PUBLIC_URL"
 TOKEN_KEY = "scorekeeper.table.{code}"
 """The client-storage key under which a phone keeps its seat token for a table."""
 
@@ -116,7 +118,7 @@ def lan_address() -> str:
 
 
 def base_url(page: Any) -> str:
-    configured = os.environ.get(URL_ENV)
+    configured = os.environ.get(PUBLIC_URL_ENV) or os.environ.get(URL_ENV)
     if configured:
         return configured.rstrip("/")
     url = str(getattr(page, "url", "") or "")

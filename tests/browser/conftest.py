@@ -59,6 +59,9 @@ def start_server(data_dir: Path, port: int) -> subprocess.Popen[bytes]:
         "PYTHONUNBUFFERED": "1",
         **owner_env(OWNER_TOKEN),
     }
+    # Every tab of a test comes from 127.0.0.1, page after page: more than the cap per client lets one address
+    # hold (a test that sets the variable itself, to test the cap, keeps its value).
+    env.setdefault("SCOREKEEPER_SESSIONS_PER_CLIENT", "100000")
     code = f"from scorekeeper.ui.app import run; run(True, '127.0.0.1', {port}, {str(data_dir)!r})"
     log = open(data_dir.parent / f"server-{port}.log", "wb")  # noqa: SIM115  # closed with the process
     return subprocess.Popen(
@@ -362,13 +365,14 @@ def seeded_ui(
 
 
 @contextmanager
-def browser_tabs(chromium: Any, url: str) -> Iterator[Callable[[str, dict[str, int]], UI]]:
+def browser_tabs(chromium: Any, url: str, **options: Any) -> Iterator[Callable[[str, dict[str, int]], UI]]:
     """`tab(name, size)` opens a page on `url` in a context of its own (a phone, the board); all are closed at
-    the end of the block. Each is an owner device of a `served()` app; `owner=False`: a guest."""
+    the end of the block. Each is an owner device of a `served()` app; `owner=False`: a guest. `options` go to
+    each context (e.g. `ignore_https_errors` for a test CA)."""
     contexts: list[Any] = []
 
     def tab(name: str, size: dict[str, int], *, owner: bool = True) -> UI:
-        context = chromium.new_context(viewport=size, owner=owner)
+        context = chromium.new_context(viewport=size, owner=owner, **options)
         contexts.append(context)
         return UI(context.new_page(), url, name)
 

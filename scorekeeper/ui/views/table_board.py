@@ -13,6 +13,7 @@ from typing import Any
 
 import flet as ft
 
+from scorekeeper.games.base import RuleError
 from scorekeeper.games.spec import spec
 from scorekeeper.table.table import COMPUTER, PERSON, BoardPayload, SeatStatus, Table
 from scorekeeper.ui import table_runtime as rt
@@ -22,6 +23,7 @@ from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
 from scorekeeper.ui.play.boards import Scale, big, board_module, scale_of, table_of
 from scorekeeper.ui.views import board_layout
+from scorekeeper.ui.views.table_join import find_table
 from scorekeeper.ui.views.table_keep import board_parts
 from scorekeeper.ui.views.table_lobby import subscribe
 
@@ -274,9 +276,13 @@ def stage_of(table: Table) -> str:
 
 def build(ctx: AppContext, code: str, **_: str) -> ft.View:
     route = f"/table/{code}/board"
-    table = rt.host(ctx.store).get(code)
+    try:  # a guest's code goes through the wrong-code guard; the host's own screens know the code
+        table = rt.host(ctx.store).get(code) if not ctx.guest else find_table(ctx, code)
+    except RuleError as error:
+        table, refused = None, ctx.describe(error)
     if table is None:
-        return ft.View(route=route, controls=[big(ctx.t("This table was not found."))], padding=24)
+        text = refused if ctx.guest else ctx.t("This table was not found.")
+        return ft.View(route=route, controls=[tag("board-refused", big(text))], padding=24)
     shown = KeyedParts()
     scale = scale_of(ctx)
     title = ctx.t("{game} table {code}", game=game_title(ctx, table.game), code=table.code)

@@ -3,7 +3,8 @@
 The phone gives a name (`join-name`), picks a free seat (`take-seat-<n>`, numbered from 1) and joins
 (`join-submit`). The seat's secret token is kept in the phone's client storage, so a reload or a lost
 connection brings the phone back to its seat without typing anything. A wrong or old code gets a clear message;
-more than 10 wrong codes a minute from one client are refused for a minute.
+too many wrong codes are refused for a minute (per session, per address and host-wide: `table.codes`). The
+board and seat routes take a code too and go through the same guard (`find_table`).
 """
 
 from __future__ import annotations
@@ -22,8 +23,22 @@ from scorekeeper.ui.context import AppContext
 
 
 def client_of(ctx: AppContext) -> str:
-    """Who counts as one client for the wrong-code guard: the device's address."""
-    return str(getattr(ctx.page, "client_ip", None) or getattr(ctx.page, "session_id", None) or "local")
+    """Who counts as one client for the wrong-code guard: the browser tab's session (people behind one address
+    each have their own), else the address."""
+    try:
+        return "session:" + str(ctx.page.session.id)
+    except Exception:  # no session (in-process use): the address stands for the client
+        return "address:" + str(address_of(ctx) or "local")
+
+
+def address_of(ctx: AppContext) -> str | None:
+    """The client's address (the real one behind a trusted proxy, see ui.server.TrustedProxies)."""
+    return getattr(ctx.page, "client_ip", None) or None
+
+
+def find_table(ctx: AppContext, code: str) -> Table:
+    """The table of a code this session typed or followed, through the wrong-code guard (RuleError if refused)."""
+    return rt.host(ctx.store).find(code, client_of(ctx), address_of(ctx))
 
 
 def prefs(ctx: AppContext) -> Any:
@@ -169,7 +184,7 @@ def build(ctx: AppContext, code: str | None = None, **_: str) -> ft.View:
     if not code:
         return ask_code(ctx)
     try:
-        table = rt.host(ctx.store).find(code, client_of(ctx))
+        table = find_table(ctx, code)
     except RuleError as error:
         return ask_code(ctx, ctx.describe(error), f"/join/{code}")
     return join_form(ctx, table)

@@ -14,6 +14,7 @@ from typing import Any
 import flet as ft
 
 from scorekeeper.games.base import Action, RuleError
+from scorekeeper.table.host import ended
 from scorekeeper.table.table import SeatPayload, Table
 from scorekeeper.ui import table_runtime as rt
 from scorekeeper.ui.components.keyed import DRAWING, TableScreen
@@ -22,7 +23,7 @@ from scorekeeper.ui.components.score_table import game_title
 from scorekeeper.ui.components.widgets import primary_button, tag
 from scorekeeper.ui.context import AppContext
 from scorekeeper.ui.play.kit import PanelContext
-from scorekeeper.ui.views.table_join import prefs, seat_lost
+from scorekeeper.ui.views.table_join import find_table, prefs, seat_lost
 from scorekeeper.ui.views.table_keep import KeepPhone
 
 LOG_LINES = 5
@@ -211,10 +212,13 @@ def reconnect(ctx: AppContext, code: str) -> None:
 def build(ctx: AppContext, code: str, **_: str) -> ft.View:
     route = f"/table/{code}/seat"
     table = rt.host(ctx.store).get(code)
-    if table is None:
-        return screen(
-            ctx, route, ctx.t("Join a table"), [ft.Text(ctx.t("This table was not found."))], back=None
-        )
+    held = table is not None and ctx.drafts.get(f"table-token:{table.code}") is not None
+    if table is None or not (held or ended(table)):  # through the guard: the seat route must not tell a
+        try:  # guesser which codes exist (an ended table's phones come back by the token in their storage)
+            table = find_table(ctx, code)
+        except RuleError as error:
+            refused = tag("seat-refused", ft.Text(ctx.describe(error)))
+            return screen(ctx, route, ctx.t("Join a table"), [refused], back=None)
     token = ctx.drafts.get(f"table-token:{table.code}")
     seat = table.seat_of(token)
     if token is None or seat is None:

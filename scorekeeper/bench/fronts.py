@@ -1,0 +1,150 @@
+"""The real reverse proxies from Debian's packages, started on loopback in front of the app (tests and the host
+benchmark): Caddy with the project's own `deploy/Caddyfile` (`tls internal`: https on 127.0.0.1, its own CA),
+and nginx with `deploy/nginx.conf` (plain http on loopback; `forwarding=False` drops its forwarding headers, the
+case of a proxy or tunnel that names nobody).
+
+Each runs in a folder of its own under `workdir` (config, certificates, logs, temp files), and stops at the end
+of the block. Neither needs root; neither listens on anything but 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import socket
+import ssl
+import subprocess
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def available(program: str) -> bool:
+    return shutil.which(program) is not None or Path(f"/usr/sbin/{program}").exists()
+
+
+def wait_answer(url: str, timeout: float = 30.0) -> None:
+    """Until `url` answers anything (certificate not checked: Caddy's internal CA is not in the trust store)."""
+    context = ssl.create_default_context()
+    context.check_hostname = False
+    context.verify_mode = ssl.CERT_NONE
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(url, timeout=3, context=context):
+                return
+        except urllib.error.HTTPError:
+            return
+        except OSError:
+            time.sleep(0.2)
+    raise TimeoutError(f"the proxy did not answer at {url}")
+
+
+def caddy_config(site: str, upstream: str, http_port: int) -> str:
+    """deploy/Caddyfile for `site` (https://127.0.0.1:<port>) with `tls internal`, no admin endpoint, no port 80."""
+    text = (DEPLOY / "Caddyfile").read_text(encoding="utf-8")
+    text = text.replace("{$SCOREKEEPER_SITE:games.example.org}", site)
+    text = text.replace("{$SCOREKEEPER_UPSTREAM:127.0.0.1:8550}", upstream)
+    head = f"{{\n\tadmin off\n\tskip_install_trust\n\thttp_port {http_port}\n\tauto_https disable_redirects\n}}\n"
+    return head + text.replace(f"{site} {{", f"{site} {{\n\ttls internal", 1)
+
+
+@contextmanager
+def caddy(app_port: int, workdir: Path, port: int | None = None) -> Iterator[str]:
+    """Caddy serving https://127.0.0.1:<port>/ (a free port unless given) in front of the app on `app_port`;
+    yields that URL."""
+    folder = workdir / "caddy"
+    folder.mkdir(parents=True, exist_ok=True)
+    port = port or free_port()
+    site = f"https://127.0.0.1:{port}"
+    config = folder / "Caddyfile"
+    config.write_text(caddy_config(site, f"127.0.0.1:{app_port}", free_port()), encoding="utf-8")
+    env = {**os.environ, "HOME": str(folder), "XDG_DATA_HOME": str(folder), "XDG_CONFIG_HOME": str(folder)}
+    log = open(folder / "caddy.log", "wb")  # noqa: SIM115  # closed with the process
+    process = subprocess.Popen(
+        ["caddy", "run", "--config", str(config), "--adapter", "caddyfile"],
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    try:
+        wait_answer(site + "/")
+        yield site + "/"
+    finally:
+        _stop(process)
+        log.close()
+
+
+NGINX_FRAME = """worker_processes 1;
+pid {folder}/nginx.pid;
+error_log {folder}/error.log warn;
+events {{ worker_connections 1024; }}
+http {{
+    access_log {folder}/access.log;
+    client_body_temp_path {folder}/body;
+    proxy_temp_path {folder}/proxy;
+    fastcgi_temp_path {folder}/fastcgi;
+    uwsgi_temp_path {folder}/uwsgi;
+    scgi_temp_path {folder}/scgi;
+    types {{ text/html html; }}
+{site}
+}}
+"""
+
+
+def nginx_config(folder: Path, port: int, app_port: int, *, forwarding: bool) -> str:
+    """deploy/nginx.conf as plain http on 127.0.0.1:<port> (no certificate), inside a minimal nginx.conf."""
+    site = (DEPLOY / "nginx.conf").read_text(encoding="utf-8")
+    site = site.replace("127.0.0.1:8550", f"127.0.0.1:{app_port}")
+    site = re.sub(r"(?m)^\s*ssl_\w+ [^\n]*\n", "", site)
+    site = re.sub(r"(?m)^\s*listen \[::\]:443[^\n]*\n", "", site)
+    site = re.sub(r"(?m)^(\s*)listen 443[^\n]*\n", rf"\g<1>listen 127.0.0.1:{port};\n", site)
+    site = re.sub(r"(?s)# The redirect from http.*", "", site)  # no port 80 here
+    if not forwarding:
+        site = re.sub(r"(?m)^\s*proxy_set_header X-Forwarded-[^\n]*\n", "", site)
+    return NGINX_FRAME.format(folder=folder, site=site)
+
+
+@contextmanager
+def nginx(app_port: int, workdir: Path, *, forwarding: bool = True) -> Iterator[str]:
+    """nginx serving http://127.0.0.1:<port>/ in front of the app on `app_port`; yields that URL."""
+    folder = workdir / "nginx"
+    folder.mkdir(parents=True, exist_ok=True)
+    folder.chmod(0o777)  # as root, nginx's workers run as nobody and write their temp files here
+    port = free_port()
+    config = folder / "nginx.conf"
+    config.write_text(nginx_config(folder, port, app_port, forwarding=forwarding), encoding="utf-8")
+    program = shutil.which("nginx") or "/usr/sbin/nginx"
+    log = open(folder / "nginx.out", "wb")  # noqa: SIM115  # closed with the process
+    process = subprocess.Popen(
+        [program, "-c", str(config), "-p", str(folder), "-g", "daemon off;"],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        wait_answer(url)
+        yield url
+    finally:
+        _stop(process)
+        log.close()
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout=10)
