@@ -141,3 +141,19 @@ def table_of(key: str) -> Table | None:
 def seat_of(key: str) -> Seat | None:
     """What everyone knows of one player in game `key` (its board module's `seat`), or None."""
     return getattr(board_module(key), "seat", None)
+
+
+def table_and_seats(
+    ctx: AppContext,
+    view: Any,
+    names: Sequence[str],
+    table: Callable[[AppContext, Any, Sequence[str], Scale], ft.Control],
+    seat: Callable[[AppContext, Any, int, Scale], list[ft.Control]],
+) -> list[ft.Control]:
+    """A board in one column: what lies on the table, then a row per player with the name and what everyone
+    knows of that seat (the games' `table` and `seat` parts)."""
+    scale = scale_of(ctx)
+    rows: list[ft.Control] = [table(ctx, view, names, scale)]
+    for index, name in enumerate(names):
+        rows.append(ft.Row([big(name, scale.text(32), bold=True), *seat(ctx, view, index, scale)], wrap=True))
+    return rows

@@ -9,7 +9,7 @@ import flet as ft
 
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
-from scorekeeper.ui.play.boards import SMALL, Scale, big, card_back, labelled, scale_of
+from scorekeeper.ui.play.boards import SMALL, Scale, big, card_back, labelled, table_and_seats
 
 FILL = "#E3F2FD"
 INK = "#0D47A1"
@@ -77,8 +77,4 @@ def seat(ctx: AppContext, view: Any, seat: int, scale: Scale) -> list[ft.Control
 
 def board(ctx: AppContext, view: Any, names: Sequence[str]) -> list[ft.Control]:
     """The discard pile, the stock, and each player's known cards (taken from the pile in view of all)."""
-    scale = scale_of(ctx)
-    rows: list[ft.Control] = [table(ctx, view, names, scale)]
-    for index, name in enumerate(names):
-        rows.append(ft.Row([big(name, scale.text(32), bold=True), *seat(ctx, view, index, scale)], wrap=True))
-    return rows
+    return table_and_seats(ctx, view, names, table, seat)

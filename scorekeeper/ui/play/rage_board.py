@@ -10,7 +10,7 @@ import flet as ft
 from scorekeeper.games.rage.cards import COLOUR_NAMES, colour_of
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
-from scorekeeper.ui.play.boards import Scale, big, labelled, scale_of
+from scorekeeper.ui.play.boards import Scale, big, labelled, table_and_seats
 from scorekeeper.ui.play.cards import colour_chip, rage_card
 
 SEAT_FIELDS = ("bids", "tricks", "bonus", "minus")
@@ -108,8 +108,4 @@ def seat(ctx: AppContext, view: Any, seat: int, scale: Scale) -> list[ft.Control
 
 def board(ctx: AppContext, view: Any, names: Sequence[str]) -> list[ft.Control]:
     """Trump, the trick on the table, and per player the bid and the tricks taken."""
-    scale = scale_of(ctx)
-    rows: list[ft.Control] = [table(ctx, view, names, scale)]
-    for index, name in enumerate(names):
-        rows.append(ft.Row([big(name, scale.text(32), bold=True), *seat(ctx, view, index, scale)], wrap=True))
-    return rows
+    return table_and_seats(ctx, view, names, table, seat)
