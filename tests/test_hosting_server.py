@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import concurrent.futures
 import hashlib
 import re
 import time
@@ -25,6 +26,13 @@ from scorekeeper.ui.proxies import SessionCap, parse_networks, real_client
 from tests.browser.conftest import served
 
 LOOPBACK = parse_networks("127.0.0.1,::1")
+
+
+def run_alone(coroutine: Any) -> Any:
+    """`asyncio.run` on a thread of its own: a browser test earlier in the same run may leave this thread's event
+    loop running (Playwright's sync API), and asyncio.run refuses to start inside it."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 def scope(peer: str, *headers: tuple[str, str]) -> dict[str, Any]:
@@ -166,13 +174,13 @@ def test_a_closed_socket_still_counts_while_flet_keeps_its_session() -> None:
     cap = SessionCap(app, limit=2, hold=120, clock=lambda: clock[0])
     socket = {"type": "websocket", "client": ("198.51.100.7", 1)}
     for _ in range(2):
-        asyncio.run(cap(dict(socket), None, send))
-    asyncio.run(cap(dict(socket), None, send))
+        run_alone(cap(dict(socket), None, send))
+    run_alone(cap(dict(socket), None, send))
     assert refused == [{"type": "websocket.close", "code": 1013}]
-    asyncio.run(cap({"type": "websocket", "client": ("198.51.100.8", 1)}, None, send))
+    run_alone(cap({"type": "websocket", "client": ("198.51.100.8", 1)}, None, send))
     assert len(refused) == 1  # another client is not affected
     clock[0] = 121
-    asyncio.run(cap(dict(socket), None, send))
+    run_alone(cap(dict(socket), None, send))
     assert len(refused) == 1
 
 
@@ -254,7 +262,7 @@ def test_a_not_modified_page_keeps_its_cached_policy() -> None:
     async def send(message: Any) -> None:
         sent.append(message)
 
-    asyncio.run(SecurityHeaders(app)({"type": "http", "method": "GET", "scheme": "http"}, None, send))
+    run_alone(SecurityHeaders(app)({"type": "http", "method": "GET", "scheme": "http"}, None, send))
     names = [name for name, _ in sent[0]["headers"]]
     assert b"content-security-policy" not in names and b"content-length" not in names
     assert b"x-frame-options" in names
