@@ -51,6 +51,7 @@ def steady(ui: UI, path: Path) -> None:
             break
         previous = picture
         ui.page.wait_for_timeout(500)
+    path.parent.mkdir(parents=True, exist_ok=True)  # the first test of a fresh clone to take a screenshot
     path.write_bytes(previous)
 
 
