@@ -56,6 +56,7 @@ class _Run:
         own, tag = self._own_head()
         self.state.seq = max(self.state.seq, own.seq if own else 0)
         self._collect()
+        self._resend_pending()
         heads = self._other_heads()
         todo = [(h, [c for c in h.chunks if c.last > self.state.seen.get(h.device, 0)]) for h in heads]
         total, done = sum(len(chunks) for _, chunks in todo) + 1, 0
@@ -63,8 +64,14 @@ class _Run:
             for _ in self._read_device(head, chunks):
                 done += 1
                 self._tell(done, total)
-        self._publish(own, tag)
+        # Saved before writing to the target: what was merged is kept even if the target fails now, and
+        # `pending` makes sure it still goes out.
+        self.state.pending = sorted(self.out)
         self.state.save()
+        if self.out:
+            self._publish(own, tag)
+            self.state.pending = []
+            self.state.save()
         self.sync.forget_resolved(set(self.resolved))
         self._tell(total, total)
         self.report.sent = len(self.out)
@@ -199,6 +206,26 @@ class _Run:
                 self._send("match", match_id, rec, None)
         self._collect_players()
         self._collect_saved()
+
+    def _resend_pending(self) -> None:
+        rows = {doc.get("id"): doc for doc in self.store.players.rows().values()}
+        for key in self.state.pending:
+            rec = self.state.records.get(key)
+            if key in self.out or rec is None:
+                continue
+            kind = next(k for k, prefix in PREFIX.items() if prefix == key[0])
+            data: dict[str, Any] | None = None
+            if not rec["del"]:
+                if kind == "match":
+                    data = self.store.matches.stored(key[2:])[0]
+                elif kind == "player":
+                    data = rows.get(key[2:])
+                else:
+                    game = self.store.get_digital_game(key[2:])
+                    data = game.to_dict() if game else None
+                if data is None:
+                    continue
+            self._send(kind, key[2:], rec, None if data is None else _published(data))
 
     def _collect_players(self) -> None:
         for doc in self.store.players.rows().values():
