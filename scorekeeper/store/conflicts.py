@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from scorekeeper.games.base import Message
+from scorekeeper.games.messages import N_
 from scorekeeper.match import Match, now_iso
 from scorekeeper.store.errors import ConflictError, InputError
 from scorekeeper.store.matches import HISTORY_KEEP, Matches, _state, check_storable, describe_match
@@ -30,7 +31,7 @@ from scorekeeper.store.storage import atomic_write_bytes, dumps
 
 Keep = Literal["this", "other", "both"]
 
-FROM_OTHER_DEVICE = "Changes from another device"
+FROM_OTHER_DEVICE = N_("Changes from another device")
 """How undo names a change that sync brought (the undo list shows it)."""
 
 
@@ -144,10 +145,10 @@ class SyncRecords:
             if other.deleted or other.match is None:
                 self.matches.delete(match_id)
             elif not conflict.this_deleted:
-                self.put_match(other.match.to_dict(), "Kept the other device's version")
+                self.put_match(other.match.to_dict(), N_("Kept the other device's version"))
         elif keep == "both" and other.match is not None:
             copy = {**other.match.to_dict(), "id": uuid.uuid4().hex}
-            self.put_match(copy, "Kept both versions")
+            self.put_match(copy, N_("Kept both versions"))
             kept = copy["id"]
         self.write_conflict(match_id, None)
         self.matches._tell(match_id)
