@@ -209,3 +209,23 @@ def test_data_saved_without_sync_opens_and_syncs_unchanged(devices: Devices, tmp
     } == before
     assert {p.name: p.read_bytes() for p in (old / "matches").iterdir()} == match_files  # untouched
     store.close()
+
+
+def test_the_undo_history_travels_with_the_match(devices: Devices) -> None:
+    a, b, c = devices.stores
+    match = a.save_match(new_match(a, rounds=1))
+    change(a, match.id, lambda m: m.add_round(R(4, 4, 4, 1)))
+    devices.everyone_twice()
+    history = b.match_history(match.id)
+    assert history.undo is not None
+    b.undo_match(match.id, history.version)  # b takes back the round a entered
+    devices.everyone_twice()
+    for store in devices.stores:
+        assert rounds_of(store, match.id) == match.rounds[:1]
+        assert store.conflicts() == []
+    redo = c.match_history(match.id)
+    assert redo.redo is not None
+    c.redo_match(match.id, redo.version)
+    devices.everyone_twice()
+    for store in devices.stores:
+        assert rounds_of(store, match.id)[-1] == R(4, 4, 4, 1)

@@ -174,13 +174,18 @@ class SyncRecords:
 
     # ------------------------------------------------------------------ writes from sync
     def put_match(
-        self, data: dict[str, Any], what: str = FROM_OTHER_DEVICE, expect: int | None = None
+        self,
+        data: dict[str, Any],
+        what: str = FROM_OTHER_DEVICE,
+        expect: int | None = None,
+        history: dict[str, Any] | None = None,
     ) -> tuple[int, str]:
         """Write a match that came from elsewhere as the next local edit (undo can take it back); it keeps
         its `updated` time, so the list orders it by when it was played. Returns (version, updated).
-        `expect`: the local version sync last saw (0: none); ConflictError if the player saved since."""
+        `expect`: the local version sync last saw (0: none); ConflictError if the player saved since.
+        `history`: the other device's undo and redo stacks, taken over with the version they belong to."""
         match_id = data["id"]
-        matches = self.matches
+        matches, incoming = self.matches, history
         with matches._lock.held():
             matches.files.refuse_if_read_only()
             stored, history = matches.stored(match_id)
@@ -189,7 +194,13 @@ class SyncRecords:
                 raise ConflictError("This game was changed while it synced.")
             new = {**data, "version": version + 1, "updated": data.get("updated") or now_iso()}
             checked = check_storable(new)
-            if stored is not None:
+            if incoming is not None:
+                history = {
+                    "head": new["version"],
+                    "undo": incoming.get("undo", []),
+                    "redo": incoming.get("redo", []),
+                }
+            elif stored is not None:
                 earlier = history.get("undo", []) if history.get("head") == version else []
                 undo = [*earlier, {"before": _state(stored), "what": what, "at": now_iso()}]
                 history = {"head": new["version"], "undo": undo[-HISTORY_KEEP:], "redo": []}

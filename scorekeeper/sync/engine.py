@@ -172,7 +172,17 @@ class _Run:
     # ------------------------------------------------------------------ local changes
     def _send(self, kind: str, record_id: str, rec: dict[str, Any], data: dict[str, Any] | None) -> None:
         key = f"{PREFIX[kind]}:{record_id}"
-        self.out[key] = Entry(self.state.next_seq(), kind, record_id, dict(rec["vv"]), data is None, data)
+        history = self._history(record_id) if kind == "match" and data is not None else None
+        entry = Entry(self.state.next_seq(), kind, record_id, dict(rec["vv"]), data is None, data, history)
+        self.out[key] = entry
+
+    def _history(self, match_id: str) -> dict[str, Any] | None:
+        """The match's undo and redo stacks as they belong to its stored version (the newest steps)."""
+        stored, history = self.store.matches.stored(match_id)
+        if stored is None or history.get("head") != stored["version"]:
+            return None
+        stacks = {name: list(history.get(name) or [])[-remote.HISTORY_SENT :] for name in ("undo", "redo")}
+        return stacks if stacks["undo"] or stacks["redo"] else None
 
     def _bump(self, rec: dict[str, Any], extra: dict[str, int] | None = None) -> None:
         rec["vv"] = join(rec["vv"], extra or {})

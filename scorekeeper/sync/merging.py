@@ -55,7 +55,9 @@ def _take(run: _Run, entry: Entry, rec: dict[str, Any], local: dict[str, Any] | 
         return
     assert entry.data is not None
     if local is None or content(local) != content(entry.data):
-        version, updated = run.sync.put_match(entry.data, expect=_expect(rec) if local else 0)
+        version, updated = run.sync.put_match(
+            entry.data, expect=_expect(rec) if local else 0, history=entry.history
+        )
         rec["mark"] = [version, updated]
         if local is None:
             run.report.new += 1
