@@ -60,14 +60,16 @@ class _Run:
         heads = self._other_heads()
         todo = [(h, [c for c in h.chunks if c.last > self.state.seen.get(h.device, 0)]) for h in heads]
         total, done = sum(len(chunks) for _, chunks in todo) + 1, 0
-        for head, chunks in todo:
-            for _ in self._read_device(head, chunks):
-                done += 1
-                self._tell(done, total)
-        # Saved before writing to the target: what was merged is kept even if the target fails now, and
-        # `pending` makes sure it still goes out.
-        self.state.pending = sorted(self.out)
-        self.state.save()
+        try:
+            for head, chunks in todo:
+                for _ in self._read_device(head, chunks):
+                    done += 1
+                    self._tell(done, total)
+        finally:
+            # Saved before writing to the target, and when it fails while reading: what was merged into
+            # the store is known as merged, and `pending` makes sure it still goes out.
+            self.state.pending = sorted(self.out)
+            self.state.save()
         if self.out:
             self._publish(own, tag)
             self.state.pending = []
@@ -330,9 +332,10 @@ class _Run:
         assert take.data is not None
         if local is None or content(local.to_dict()) != content(take.data):
             version = local.version if local else 0
-            saved.write_record(
-                {**take.data, "version": version + 1, "updated": take.data.get("updated") or now_iso()}
-            )
+            with self.store.files.lock.held():
+                saved.write_record(
+                    {**take.data, "version": version + 1, "updated": take.data.get("updated") or now_iso()}
+                )
         game = saved.get_digital_game(entry.id)
         rec.update(vv=vv, mark=[game.version, game.updated] if game else None)
         rec["del"] = False
