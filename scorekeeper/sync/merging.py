@@ -144,5 +144,8 @@ def _into_conflict(
         others.append(_other(head, entry))
         if entry.data is not None:
             rec["anc"] = remember(rec["anc"], entry.vv, entry.data)
-    run.sync.write_conflict(entry.id, {**doc, "others": others} if others else None)
+    with run.store.files.lock.held():
+        if run.sync.conflict_doc(entry.id) is None:
+            return  # a person resolved it meanwhile: the resolution goes out with the next sync
+        run.sync.write_conflict(entry.id, {**doc, "others": others} if others else None)
     run.store.matches._tell(entry.id)
