@@ -208,6 +208,32 @@ class SyncRecords:
         matches._tell(match_id)
         return new["version"], new["updated"]
 
+    def put_new_matches(self, items: list[tuple[dict[str, Any], dict[str, Any] | None]]) -> list[str]:
+        """Write matches this device does not have yet (data, undo history) all at once, as an import does
+        (staged, one flush, then moved into place: a first sync of thousands of games is not one flush per
+        game). A match that appeared here meanwhile is left out; returns the ids written."""
+        from scorekeeper.store.batch import Batch
+        from scorekeeper.store.matches import MATCH_KIND, match_tables
+        from scorekeeper.store.records import MatchSummary
+
+        matches = self.matches
+        written: list[Match] = []
+        with matches._lock.held():
+            matches.files.refuse_if_read_only()
+            batch = Batch(matches.layout)
+            for data, incoming in items:
+                if matches.path(data["id"]).exists():
+                    continue
+                new = {**data, "version": 1, "updated": data.get("updated") or now_iso()}
+                history = {"head": 1, **incoming} if incoming else None
+                written.append(check_storable(new))
+                batch.add(matches.path(data["id"]), MATCH_KIND, match_tables(new, history))
+            batch.commit()
+            matches.index.put_many([(MatchSummary.of(m), os.stat(matches.path(m.id))) for m in written])
+        for match in written:
+            matches._tell(match.id)
+        return [match.id for match in written]
+
     def delete_match(self, match_id: str, expect: int) -> None:
         """Delete a match for sync, unless it was saved since sync saw version `expect` (ConflictError)."""
         with self.matches._lock.held():

@@ -28,7 +28,7 @@ from scorekeeper.sync import remote
 from scorekeeper.sync.remote import Entry, Head, RemoteProblem
 from scorekeeper.sync.report import SyncReport
 from scorekeeper.sync.state import SyncState, sync_lock
-from scorekeeper.sync.target import Target
+from scorekeeper.sync.target import SyncError, Target
 from scorekeeper.sync.versions import ancestor, by_hash, content, digest, join, leq, merge, remember
 
 Progress = Callable[[int, int], None]
@@ -51,6 +51,8 @@ class _Run:
         self.out: dict[str, Entry] = {}
         self.report = SyncReport()
         self.resolved: dict[str, dict[str, int]] = {}
+        self.new_matches: dict[str, tuple[Entry, dict[str, Any]]] = {}
+        """Matches new to this device, written in one batch after each device's entries (write_new)."""
 
     def go(self) -> SyncReport:
         own, tag = self._own_head()
@@ -65,11 +67,10 @@ class _Run:
                 for _ in self._read_device(head, chunks):
                     done += 1
                     self._tell(done, total)
-        finally:
-            # Saved before writing to the target, and when it fails while reading: what was merged into
-            # the store is known as merged, and `pending` makes sure it still goes out.
-            self.state.pending = sorted(self.out)
-            self.state.save()
+        except SyncError:
+            self._save_merged()  # what was merged into the store stays known as merged
+            raise
+        self._save_merged()
         if self.out:
             self._publish(own, tag)
             self.state.pending = []
@@ -79,6 +80,24 @@ class _Run:
         self.report.sent = len(self.out)
         self.report.finished = now_iso()
         return self.report
+
+    def _save_merged(self) -> None:
+        """Saved before writing to the target: `pending` makes sure what was merged still goes out."""
+        self.state.pending = sorted(self.out)
+        self.state.save()
+
+    def write_new(self) -> None:
+        """Write the matches new to this device in one batch; their marks are set only once they are."""
+        if not self.new_matches:
+            return
+        items = [(entry.data, entry.history) for entry, _ in self.new_matches.values() if entry.data]
+        self.sync.put_new_matches(items)
+        for match_id, (_entry, rec) in self.new_matches.items():
+            stored, _ = self.store.matches.stored(match_id)
+            if stored is not None:
+                rec["mark"] = [stored["version"], stored["updated"]]
+                self.report.new += 1
+        self.new_matches = {}
 
     def _tell(self, done: int, total: int) -> None:
         if self.progress is not None:
@@ -155,6 +174,7 @@ class _Run:
                 self._apply(head, entry)
             except ConflictError:  # the player saved this record meanwhile: merge it at the next sync
                 complete = False
+        self.write_new()
         if complete:
             self.state.seen[head.device] = upto
 

@@ -54,7 +54,10 @@ def _take(run: _Run, entry: Entry, rec: dict[str, Any], local: dict[str, Any] | 
         rec["del"] = True
         return
     assert entry.data is not None
-    if local is None or content(local) != content(entry.data):
+    if local is None and entry.id not in run.sync.conflict_ids():
+        run.new_matches[entry.id] = (entry, rec)  # written together, see _Run.write_new
+        rec["mark"] = None
+    elif local is None or content(local) != content(entry.data):
         version, updated = run.sync.put_match(
             entry.data, expect=_expect(rec) if local else 0, history=entry.history
         )
