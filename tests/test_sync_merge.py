@@ -180,6 +180,12 @@ def test_untrusted_files_are_skipped_with_the_device_named(devices: Devices) -> 
         assert report.new == 0 and report.skipped
         assert head["name"] in str(report.skipped[0])  # the device it came from is named
         assert b.list_matches() == []
+    chunk.write_bytes(good)
+    (b.data_dir / "sync" / "state.json").unlink()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("scorekeeper.sync.remote.MAX_FILE_BYTES", len(good) - 1)  # a huge file
+        report = devices.sync(1)[0]
+    assert b.list_matches() == [] and "too large" in str(report.skipped[-1])
     data = json.loads(good)
     data["entries"][0]["data"]["rounds"] = [{"hands": "lots"}]
     chunk.write_bytes(json.dumps(data).encode())
