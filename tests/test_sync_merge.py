@@ -275,3 +275,28 @@ def test_a_second_copy_of_the_same_device_writing_at_once_is_refused(devices: De
     monkeypatch.undo()
     devices.sync(0, 1)  # the next sync goes through, and nothing is lost
     assert len(devices.stores[1].list_matches()) == 2
+
+
+def test_the_head_stays_small_and_older_chunks_are_still_found(
+    devices: Devices, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from scorekeeper.sync import remote
+
+    monkeypatch.setattr(
+        remote, "CHUNK_ENTRIES", 2
+    )  # the first sync's 7 records (4 games, 3 players): 4 parts
+    monkeypatch.setattr(remote, "HEAD_CHUNKS", (2, 4))
+    a, b, c = devices.stores
+    for seed in range(4):
+        a.save_match(new_match(a, rounds=1, seed=seed))
+    devices.sync(0, 2)
+    for seed in range(4, 14):
+        a.save_match(new_match(a, rounds=1, seed=seed))
+        devices.sync(0)
+    device = next(p for p in (devices.target.root / "devices").iterdir())
+    head = json.loads((device / "head.json").read_text())
+    assert len(head["chunks"]) <= 4 and head["older"]
+    assert any(p.name.endswith("-3.json") for p in (device / "log").iterdir())  # the first sync's 4th part
+    devices.sync(1, 2)  # b reads from the start, c from where it stopped
+    for store in (b, c):
+        assert len(store.list_matches()) == 14

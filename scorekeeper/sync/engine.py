@@ -60,7 +60,7 @@ class _Run:
         self._collect()
         self._resend_pending()
         heads = self._other_heads()
-        todo = [(h, [c for c in h.chunks if c.last > self.state.seen.get(h.device, 0)]) for h in heads]
+        todo = [(head, self._new_chunks(head)) for head in heads]
         total, done = sum(len(chunks) for _, chunks in todo) + 1, 0
         try:
             for head, chunks in todo:
@@ -147,12 +147,11 @@ class _Run:
         seen = self.state.seen.get(head.device, 0)
         latest: dict[str, Entry] = {}
         upto = seen
-        for chunk in sorted(chunks, key=lambda c: c.first):
-            got = self.target.read(f"devices/{head.device}/{chunk.file}")
-            if got is None:  # not there yet (a folder-sync tool brings it later): read it next time
-                break
+        for chunk in chunks:
             try:
-                entries, problems = remote.parse_chunk(got[0], head.device)
+                entries, problems = self._read_chunk(head, chunk)
+            except _NotYet:  # not there yet (a folder-sync tool brings it later): read it next time
+                break
             except RemoteProblem as problem:
                 self._skip(head.name, problem)
                 if problem.newer:
@@ -178,18 +177,59 @@ class _Run:
         if complete:
             self.state.seen[head.device] = upto
 
+    def _read_chunk(self, head: Head, chunk: remote.Chunk) -> tuple[list[Entry], list[Message]]:
+        entries: list[Entry] = []
+        problems: list[Message] = []
+        for file in chunk.files:
+            got = self.target.read(f"devices/{head.device}/{file}")
+            if got is None:
+                raise _NotYet
+            found, wrong = remote.parse_chunk(got[0], head.device)
+            entries += found
+            problems += wrong
+        return entries, problems
+
     def _publish(self, own: Head | None, tag: str) -> None:
-        if not self.out:
-            return
+        """One chunk (in parts of CHUNK_ENTRIES entries) for everything this sync sends, then the head: its
+        size depends on how often the device synced, never on how many games it holds."""
         entries = sorted(self.out.values(), key=lambda e: e.seq)
-        chunks = list(own.chunks) if own else []
-        for start in range(0, len(entries), remote.CHUNK_ENTRIES):
-            part = entries[start : start + remote.CHUNK_ENTRIES]
-            file = f"log/{part[-1].seq:010d}-{secrets.token_hex(4)}.json"
-            self.target.write(f"devices/{self.me}/{file}", remote.chunk_bytes(self.me, part))
-            chunks.append(remote.Chunk(part[0].seq, part[-1].seq, file))
-        head = Head(self.me, _device_name(), self.state.seq, tuple(chunks))
+        size = remote.CHUNK_ENTRIES
+        chunk = remote.Chunk(
+            entries[0].seq,
+            entries[-1].seq,
+            f"log/{entries[-1].seq:010d}-{secrets.token_hex(4)}.json",
+            (len(entries) + size - 1) // size,
+        )
+        for part, file in enumerate(chunk.files):
+            data = remote.chunk_bytes(self.me, entries[part * size : (part + 1) * size])
+            self.target.write(f"devices/{self.me}/{file}", data)
+        chunks, older = (*(own.chunks if own else ()), chunk), own.older if own else None
+        keep, limit = remote.HEAD_CHUNKS
+        if len(chunks) > limit:
+            moved = f"log/older-{chunk.last:010d}-{secrets.token_hex(4)}.json"
+            data = remote.older_bytes(self.me, chunks[:-keep], older)
+            self.target.write(f"devices/{self.me}/{moved}", data)
+            chunks, older = chunks[-keep:], moved
+        head = Head(self.me, _device_name(), self.state.seq, chunks, older)
         self.target.write(remote.head_path(self.me), remote.head_bytes(head), expect=tag)
+
+    def _new_chunks(self, head: Head) -> list[remote.Chunk]:
+        """The chunks of `head`'s device after the sequence number read last, following the older-chunks
+        files back only as far as needed."""
+        seen = self.state.seen.get(head.device, 0)
+        found = [c for c in head.chunks if c.last > seen]
+        listed, older = head.chunks, head.older
+        while older and (not listed or min(c.first for c in listed) > seen + 1):
+            got = self.target.read(f"devices/{head.device}/{older}")
+            if got is None:
+                break
+            try:
+                listed, older = remote.parse_older(got[0], head.device)
+            except RemoteProblem as problem:
+                self._skip(head.name, problem)
+                break
+            found += [c for c in listed if c.last > seen]
+        return sorted(found, key=lambda c: c.first)
 
     # ------------------------------------------------------------------ local changes
     def _send(self, kind: str, record_id: str, rec: dict[str, Any], data: dict[str, Any] | None) -> None:
@@ -359,6 +399,10 @@ class _Run:
         game = saved.get_digital_game(entry.id)
         rec.update(vv=vv, mark=[game.version, game.updated] if game else None)
         rec["del"] = False
+
+
+class _NotYet(Exception):
+    """A log file the head names has not arrived yet."""
 
 
 def _published(data: dict[str, Any]) -> dict[str, Any]:
