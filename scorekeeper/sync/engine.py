@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from scorekeeper.games.base import Message
-from scorekeeper.match import now_iso
+from scorekeeper.match import Match, now_iso
 from scorekeeper.store import Store
 from scorekeeper.store.conflicts import SyncRecords, storable
 from scorekeeper.store.errors import ConflictError, StoreError
@@ -52,6 +52,7 @@ class _Run:
         self.report = SyncReport()
         self.resolved: dict[str, dict[str, int]] = {}
         self.new_matches: dict[str, tuple[Entry, dict[str, Any]]] = {}
+        self.checked: dict[str, Match] = {}
         """Matches new to this device, written in one batch after each device's entries (write_new)."""
 
     def go(self) -> SyncReport:
@@ -89,15 +90,20 @@ class _Run:
     def write_new(self) -> None:
         """Write the matches new to this device in one batch; their marks are set only once they are."""
         if not self.new_matches:
+            self.checked = {}
             return
-        items = [(entry.data, entry.history) for entry, _ in self.new_matches.values() if entry.data]
+        items = [
+            (entry.data, entry.history, self.checked.get(entry.id))
+            for entry, _ in self.new_matches.values()
+            if entry.data
+        ]
         self.sync.put_new_matches(items)
         for match_id, (_entry, rec) in self.new_matches.items():
             stored, _ = self.store.matches.stored(match_id)
             if stored is not None:
                 rec["mark"] = [stored["version"], stored["updated"]]
                 self.report.new += 1
-        self.new_matches = {}
+        self.new_matches, self.checked = {}, {}
 
     def _tell(self, done: int, total: int) -> None:
         if self.progress is not None:
@@ -331,7 +337,7 @@ class _Run:
         rec = self.state.record(f"{PREFIX[entry.kind]}:{entry.id}")
         if leq(entry.vv, rec["vv"]):
             return
-        problem = _unreadable(entry)
+        problem = self._unreadable(entry)
         if problem is not None:
             self.report.skipped.append(
                 Message(
@@ -350,6 +356,22 @@ class _Run:
             self._apply_player(entry, rec)
         else:
             self._apply_saved(entry, rec)
+
+    def _unreadable(self, entry: Entry) -> str | None:
+        """Why a remote record cannot be stored here, or None (a match checked here is kept in `checked`,
+        so a new one is not checked twice when it is written)."""
+        if entry.data is None:
+            return None
+        try:
+            if entry.kind == "match":
+                self.checked[entry.id] = storable(entry.data)
+            elif entry.kind == "player":
+                Player.from_dict(entry.data)
+            else:
+                SavedGame.from_dict({**entry.data, "version": 0})
+        except (ValueError, TypeError, KeyError, StoreError) as error:
+            return str(error)
+        return None
 
     def _apply_player(self, entry: Entry, rec: dict[str, Any]) -> None:
         players = self.store.players
@@ -408,22 +430,6 @@ class _NotYet(Exception):
 def _published(data: dict[str, Any]) -> dict[str, Any]:
     """A record as it goes out: without the local edit counter (the time of the change stays)."""
     return {key: value for key, value in data.items() if key != "version"}
-
-
-def _unreadable(entry: Entry) -> str | None:
-    """Why a remote record cannot be stored here, or None."""
-    if entry.data is None:
-        return None
-    try:
-        if entry.kind == "match":
-            storable(entry.data)
-        elif entry.kind == "player":
-            Player.from_dict(entry.data)
-        else:
-            SavedGame.from_dict({**entry.data, "version": 0})
-    except (ValueError, TypeError, KeyError, StoreError) as error:
-        return str(error)
-    return None
 
 
 def _device_name() -> str:
