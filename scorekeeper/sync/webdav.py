@@ -7,7 +7,7 @@ player's sentence; httpx comes with Flet and has no native parts, so it runs in 
 Rules:
 - read = GET (the ETag is the version tag); write = PUT with `If-Match`/`If-None-Match`; a missing parent folder
   (409, or 404 on some servers) is made with MKCOL and the PUT is tried once more; list = PROPFIND depth 1;
-  check = a probe file written and deleted.
+  check = a probe file written, read back and deleted.
 - Every failure is a `SyncError`. No network (a name that does not resolve *for now*, an unreachable network,
   a refused connection: the server is switched off or the laptop is offline) is "offline", so the app retries
   later; a name that does not exist is "not_found". The password is in no message, log, repr or exception: the
@@ -154,7 +154,11 @@ class WebDavTarget:
             raise self._error(response, writing=False)
         probe = f".scorekeeper-probe-{uuid.uuid4().hex[:12]}"
         self.write(probe, b"probe", expect="")
-        self.delete(probe)
+        try:
+            if self.read(probe) is None:
+                raise SyncError("server", self.name, "a file just written is not there")
+        finally:
+            self.delete(probe)
 
     # Beyond the protocol
 
