@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import base64
 import logging
+import shutil
 import ssl
 import subprocess
 import threading
@@ -72,10 +73,25 @@ def test_the_password_is_in_no_message_repr_log_or_exception(
     _assert_no_password(*texts)
 
 
-def test_a_wrong_path_is_not_found(webdav_server: DavServer) -> None:
-    error = _fails(webdav_server.target("no/such/folder").check)
-    assert error.problem == "not_found"
-    assert str(error) == "127.0.0.1 was not found. Check the address."
+def test_a_wrong_path_is_not_found_and_never_made(webdav_server: DavServer) -> None:
+    wrong = webdav_server.target("no/such/folder")
+    for call, args in (
+        (wrong.check, ()),
+        (wrong.write, ("devices/a/log.json", b"1")),
+        (wrong.write, ("x", b"")),
+    ):
+        error = _fails(call, *args)
+        assert error.problem == "not_found"
+        assert str(error) == "127.0.0.1 was not found. Check the address."
+    assert not (webdav_server.root / "no").exists()
+
+
+def test_a_folder_removed_on_the_server_is_made_again(webdav_server: DavServer) -> None:
+    dav = webdav_server.target()
+    dav.write("devices/a/log/1.json", b"1")
+    shutil.rmtree(webdav_server.root / "sync" / "devices")
+    dav.write("devices/a/log/2.json", b"2")
+    assert dav.list("devices/a/log") == ["2.json"]
 
 
 def test_a_name_that_does_not_exist_is_not_found_and_a_closed_port_is_offline() -> None:

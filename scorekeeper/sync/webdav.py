@@ -89,6 +89,9 @@ class WebDavTarget:
             timeout=httpx.Timeout(timeout),
             verify=verify,
             follow_redirects=False,
+            # Unpacked answers: a server that compresses a GET changes its ETag (Apache adds "-gzip"), and a
+            # PUT guarded with that tag would then never match.
+            headers={"Accept-Encoding": "identity"},
             transport=transport,
             event_hooks={"request": [self._count_request], "response": [self._count_response]},
         )
@@ -120,10 +123,12 @@ class WebDavTarget:
         if expect == "":
             headers["If-None-Match"] = "*"
         elif expect is not None:
-            headers["If-Match"] = expect
+            # A weak tag (W/"...") never matches If-Match (strong comparison): "*" still needs the file there.
+            headers["If-Match"] = "*" if expect.startswith("W/") else expect
         response = self._send("PUT", path, content=data, headers=headers)
-        if response.status_code in (404, 409) and "/" in path.strip("/"):
+        if response.status_code in (404, 409):
             # The parent folder is missing (409 says so; some servers answer 404): make it, try once more.
+            self._made.clear()  # a folder made earlier may have been removed since
             self._make_folders(_parent(path))
             response = self._send("PUT", path, content=data, headers=headers)
         if response.status_code not in (200, 201, 204):
@@ -186,11 +191,18 @@ class WebDavTarget:
             raise SyncError(_network_problem(exc), self.name, f"{method} {path}: {exc}") from None
 
     def _make_folders(self, folder: str) -> None:
-        """MKCOL `folder`, making its missing parents first (a 409 says the parent is missing)."""
-        if not folder or folder in self._made:
+        """MKCOL `folder`, making its missing parents first (a 409 says the parent is missing). The target's own
+        folder is never made: a missing one is "not_found" (a typing error in the address must not leave a
+        stray folder on the server)."""
+        if not folder:
+            response = self._send("PROPFIND", "", content=_PROPFIND_BODY, headers={"Depth": "0"})
+            if response.status_code in (404, 409):
+                raise SyncError("not_found", self.name, f"{response.status_code} on the root folder")
+            return
+        if folder in self._made:
             return
         response = self._send("MKCOL", _folder(folder))
-        if response.status_code == 409:
+        if response.status_code in (404, 409):
             self._make_folders(_parent(folder))
             response = self._send("MKCOL", _folder(folder))
         # 405: the folder is there already (a second device or an earlier sync made it).
