@@ -29,8 +29,9 @@ KINDS = ("match", "player", "digital")
 class RemoteProblem(Exception):
     """A file on the target that cannot be used; `newer` when a newer app version wrote it."""
 
-    def __init__(self, reason: str, *, newer: bool = False) -> None:
-        super().__init__(reason)
+    def __init__(self, reason: Message, *, newer: bool = False) -> None:
+        super().__init__(str(reason))
+        self.reason = reason
         self.newer = newer
 
 
@@ -65,18 +66,18 @@ def head_path(device: str) -> str:
 
 def _document(raw: bytes, kind: str) -> dict[str, Any]:
     if len(raw) > MAX_FILE_BYTES:
-        raise RemoteProblem("the file is too large")
+        raise RemoteProblem(Message("the file is too large"))
     try:
         doc = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError):
-        raise RemoteProblem("the file is not valid JSON") from None
+        raise RemoteProblem(Message("the file is not valid JSON")) from None
     if not isinstance(doc, dict) or doc.get("scorekeeper") != kind:
-        raise RemoteProblem("the file has the wrong shape")
+        raise RemoteProblem(Message("the file has the wrong shape"))
     schema = doc.get("schema")
     if not _is_int(schema) or schema < 1:
-        raise RemoteProblem("the file has no valid schema version")
+        raise RemoteProblem(Message("the file has no valid schema version"))
     if schema > SCHEMA:
-        raise RemoteProblem("written by a newer app version", newer=True)
+        raise RemoteProblem(Message("written by a newer app version"), newer=True)
     return doc
 
 
@@ -88,14 +89,14 @@ def parse_head(raw: bytes, device: str) -> Head:
     doc = _document(raw, "sync-head")
     seq, chunks, name = doc.get("seq"), doc.get("chunks"), doc.get("name", "")
     if doc.get("device") != device or not _is_int(seq) or seq < 0 or not isinstance(chunks, list):
-        raise RemoteProblem("the device's head file has the wrong shape")
+        raise RemoteProblem(Message("the device's head file has the wrong shape"))
     parsed = []
     for item in chunks:
         if not isinstance(item, dict):
-            raise RemoteProblem("the device's head file has the wrong shape")
+            raise RemoteProblem(Message("the device's head file has the wrong shape"))
         first, last, file = item.get("from"), item.get("to"), item.get("file")
         if not (_is_int(first) and _is_int(last) and isinstance(file, str)) or not _safe_file(file):
-            raise RemoteProblem("the device's head file has the wrong shape")
+            raise RemoteProblem(Message("the device's head file has the wrong shape"))
         parsed.append(Chunk(first, last, file))
     shown = name if isinstance(name, str) and 0 < len(name) <= 60 else device
     return Head(device, shown, seq, tuple(parsed))
@@ -129,7 +130,7 @@ def parse_chunk(raw: bytes, device: str) -> tuple[list[Entry], list[Message]]:
     doc = _document(raw, "sync-log")
     items = doc.get("entries")
     if doc.get("device") != device or not isinstance(items, list):
-        raise RemoteProblem("the log file has the wrong shape")
+        raise RemoteProblem(Message("the log file has the wrong shape"))
     entries, problems = [], []
     for item in items:
         entry = _entry(item)
