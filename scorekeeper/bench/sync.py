@@ -6,9 +6,8 @@
   sending device's sync plus the receiving device's sync), beside `one_change_requests_10` /
   `one_change_bytes_10` from a store of 10, in the same run; `one_change_ratio_*` is 10k over 10 (goal ≤ 1.2:
   a sync costs what changed, not the size of the history).
-- `save_to_other_device_s_median`: a new match saved on one device until the other device's store has it, both
-  syncing every 5 s (INTERVAL_S). With synccore's SyncRunner when there is one, else a plain 5 s interval per device (the
-  figure says which in `save_to_other_device_driver`).
+- `save_to_other_device_s_median`: a round saved on one device until the other device's store has it, each
+  device with its SyncRunner syncing every 5 s (INTERVAL_S) and 5 s after a save.
 """
 
 from __future__ import annotations
@@ -17,15 +16,19 @@ import random
 import shutil
 import statistics
 import tempfile
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from scorekeeper.bench.dav_server import DavServer, wsgidav_server
-from scorekeeper.bench.store import export_text
+from scorekeeper.bench.store import _round, export_text
+from scorekeeper.games.ruckzuck.spec import SPEC as RUCKZUCK
+from scorekeeper.match import Match
 from scorekeeper.store import Store
 from scorekeeper.sync.engine import sync_once
+from scorekeeper.sync.runner import SyncRunner, SyncStatus
 from scorekeeper.sync.webdav import WebDavTarget
 
 BIG, SMALL = 10_000, 10
@@ -86,47 +89,76 @@ def _pair(server: DavServer, root: Path, folder: str, matches: int, label: str) 
     return figures
 
 
-def _interval_loop(
+class _Arrivals:
+    """Tells when the other device's store holds the round waited for (checked by its runner's listener, on
+    the runner's own thread, after each sync that finished)."""
+
+    def __init__(self, store: Store, match_id: str) -> None:
+        self.store, self.match_id = store, match_id
+        self.rounds = 0
+        self.arrived = threading.Event()
+        self.at = 0.0
+
+    def wait_for(self, rounds: int) -> None:
+        self.arrived.clear()
+        self.rounds = rounds
+
+    def __call__(self, status: SyncStatus) -> None:
+        if status.running or self.arrived.is_set() or not self.rounds:
+            return
+        match = self.store.get_match(self.match_id)
+        if match is not None and len(match.rounds) >= self.rounds:
+            self.at = time.perf_counter()
+            self.arrived.set()
+
+
+def _runner_samples(
     server: DavServer, root: Path, rng: random.Random, interval: float, samples: int
 ) -> list[float]:
-    """Two devices, each syncing every `interval` seconds at its own phase; a match saved on the first at a random
-    moment: the seconds until the second device's store holds it (one thread runs both devices' syncs in the
-    order of their times, so two syncs never overlap)."""
-    (server.root / "interval").mkdir()
-    one, other = Store.open(root / "interval-a"), Store.open(root / "interval-b")
-    one_target, other_target = server.target("interval"), server.target("interval")
-    sync_once(one, one_target)
-    sync_once(other, other_target)
+    """Two devices, each with a SyncRunner (`interval`, and `interval` after a save); a round saved on the
+    first at a random moment: the seconds until the second device's store holds it."""
+    (server.root / "runner").mkdir()
+    one, other = Store.open(root / "runner-a"), Store.open(root / "runner-b")
+    players = [one.add_player(name) for name in ("Anna", "Ben", "Cleo")]
+    match = Match.new(
+        RUCKZUCK.key, {"rounds": samples + 2}, [p.id for p in players], names=[p.name for p in players]
+    )
+    match = one.save_match(match)
+    sync_once(one, server.target("runner"))
+    sync_once(other, server.target("runner"))
+    arrivals = _Arrivals(other, match.id)
+    runners = [
+        SyncRunner(store, server.target("runner"), after_save=interval, interval=interval, retry=interval)
+        for store in (one, other)
+    ]
+    runners[1].add_listener(arrivals)
+    for runner in runners:
+        runner.start()
     seconds = []
-    for sample in range(samples):
-        phases = [rng.uniform(0, interval), rng.uniform(0, interval)]
-        one.import_json_text(export_text(1, seed=1000 + sample))
-        saved = time.perf_counter()
-        wanted = {summary.id for summary in one.list_matches()}
-        due = [saved + phases[0], saved + phases[1]]
-        while True:
-            device = 0 if due[0] <= due[1] else 1
-            time.sleep(max(0.0, due[device] - time.perf_counter()))  # the interval between two syncs
-            if device == 0:
-                sync_once(one, one_target)
-            else:
-                sync_once(other, other_target)
-                if wanted <= {summary.id for summary in other.list_matches()}:
-                    seconds.append(time.perf_counter() - saved)
-                    break
-            due[device] += interval
-    one.close()
-    other.close()
+    try:
+        for _ in range(samples):
+            time.sleep(rng.uniform(0, interval))  # a random moment within both runners' cycles
+            arrivals.wait_for(len(match.rounds) + 1)
+            match.add_round(_round(rng))
+            saved = time.perf_counter()
+            match = one.save_match(match)
+            if not arrivals.arrived.wait(20 * interval):
+                raise RuntimeError("the round did not reach the other device")
+            seconds.append(arrivals.at - saved)
+    finally:
+        for runner in runners:
+            runner.stop()
+        one.close()
+        other.close()
     return seconds
 
 
 def _save_to_other_device(server: DavServer, root: Path, interval: float, count: int) -> dict[str, Any]:
-    samples = _interval_loop(server, root, random.Random(5), interval, count)
+    samples = _runner_samples(server, root, random.Random(5), interval, count)
     return {
         "save_to_other_device_s_median": round(statistics.median(samples), 2),
         "save_to_other_device_s_samples": [round(s, 2) for s in samples],
         "save_to_other_device_interval_s": interval,
-        "save_to_other_device_driver": "interval loop (no SyncRunner yet)",
     }
 
 
