@@ -17,6 +17,10 @@ from cheroot import wsgi
 from cheroot.ssl.builtin import BuiltinSSLAdapter
 from sync_servers import PASSWORD, DavServer, Fault, free_port
 
+from scorekeeper.bench.store import export_text
+from scorekeeper.store import Store
+from scorekeeper.sync import remote
+from scorekeeper.sync.engine import sync_once
 from scorekeeper.sync.target import SyncError
 from scorekeeper.sync.webdav import WebDavTarget
 
@@ -211,3 +215,34 @@ def test_an_untrusted_certificate_is_certificate(tmp_path: Path, webdav_server: 
     finally:
         server.stop()
         thread.join(10)
+
+
+def test_a_sync_cut_by_a_full_or_failing_server_loses_nothing_and_the_next_one_completes(
+    webdav_server: DavServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whole syncs (synccore's sync_once) through the real server: cut after the first log chunk (507 for the
+    rest), then on the head (500), then by a time-out reading another device's head; each time the stores
+    are as before, and once the server is well again everything arrives."""
+    one, other = Store.open(tmp_path / "one"), Store.open(tmp_path / "other")
+    monkeypatch.setattr(remote, "CHUNK_ENTRIES", 10)
+    one.import_json_text(export_text(25, rounds=3))  # three log chunks (with the players)
+    before = {summary.id for summary in one.list_matches()}
+    webdav_server.faults.append(Fault(507, "PUT", path="/log/", after=2))  # one chunk (409, then PUT) goes
+    assert _fails(sync_once, one, webdav_server.target()).problem == "full"
+    dav = webdav_server.target()
+    (device,) = dav.list("devices")
+    assert len(dav.list(f"devices/{device}/log")) == 1 and dav.read(f"devices/{device}/head.json") is None
+    webdav_server.faults[:] = [Fault(500, "PUT", path="head.json")]
+    assert _fails(sync_once, one, webdav_server.target()).problem == "server"
+    assert {summary.id for summary in one.list_matches()} == before
+    webdav_server.faults.clear()
+    sync_once(other, webdav_server.target())
+    assert other.list_matches() == []  # no head yet: the chunks written so far are not read
+    sync_once(one, webdav_server.target())
+    webdav_server.faults.append(Fault(0, "GET", path="head.json", times=1))
+    assert _fails(sync_once, other, webdav_server.target(timeout=0.5)).problem == "timeout"
+    assert other.list_matches() == []
+    sync_once(other, webdav_server.target())
+    assert {summary.id for summary in other.list_matches()} == before
+    one.close()
+    other.close()
