@@ -105,6 +105,11 @@ def test_a_name_that_does_not_exist_is_not_found_and_a_closed_port_is_offline() 
     assert error.problem == "offline" and error.retry_later
 
 
+def test_an_address_with_a_port_that_is_no_number_is_not_found() -> None:
+    error = _fails(WebDavTarget, "https://player:pw@nas.local:50o6/sync")
+    assert (error.problem, str(error)) == ("not_found", "nas.local was not found. Check the address.")
+
+
 def test_a_real_if_match_mismatch_is_changed(webdav_server: DavServer) -> None:
     one, other = webdav_server.target(), webdav_server.target()  # two copies of one device
     tag = one.write("devices/a/log.json", b"[1]", expect="")

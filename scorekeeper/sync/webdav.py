@@ -74,11 +74,15 @@ class WebDavTarget:
         password = password if password else (unquote(parts.password) if parts.password else None)
         host = parts.hostname or ""
         netloc = f"[{host}]" if ":" in host else host
-        if parts.port:
-            netloc += f":{parts.port}"
+        try:
+            port = parts.port
+        except ValueError:  # "nas.local:50o6": an address no server can have
+            raise SyncError("not_found", host or "WebDAV", "the port is not a number") from None
+        if port:
+            netloc += f":{port}"
         path = parts.path if parts.path.endswith("/") else parts.path + "/"
         self.url = f"{scheme}://{netloc}{path}"
-        self.name = host or url
+        self.name = host or self.url
         self.user = user
         self.requests = 0
         self.bytes_sent = 0
