@@ -33,7 +33,7 @@ from scorekeeper.sync.webdav import WebDavTarget
 
 BIG, SMALL = 10_000, 10
 INTERVAL_S = 5.0
-SAMPLES = 5
+SAMPLES = 7
 
 
 def _traffic(target: WebDavTarget) -> tuple[int, int]:
@@ -132,8 +132,9 @@ def _runner_samples(
         for store in (one, other)
     ]
     runners[1].add_listener(arrivals)
-    for runner in runners:
-        runner.start()
+    runners[0].start()
+    time.sleep(rng.uniform(0, interval))  # two devices started apart: their cycles are out of step
+    runners[1].start()
     seconds = []
     try:
         for _ in range(samples):
