@@ -12,9 +12,25 @@ from scorekeeper.games.racko.spec import SPEC as RACKO
 from scorekeeper.games.rage.spec import SPEC as RAGE
 from scorekeeper.games.ruckzuck.spec import SPEC as RUCKZUCK
 
-GAMES: tuple[GameSpec, ...] = (RACKO, RUCKZUCK, RAGE)
+GAMES: list[GameSpec] = [RACKO, RUCKZUCK, RAGE]
+"""Changed only by `register` and `unregister` (a test's own game), never replaced: modules hold this list."""
 KEYS: tuple[str, ...] = tuple(game.key for game in GAMES)
+"""The keys of the games this version ships (a game registered later is not among them)."""
 _BY_KEY = {game.key: game for game in GAMES}
+
+
+def register(game: GameSpec) -> None:
+    """Add `game` to the registry, after the others (a test's own game; the app's games are listed above)."""
+    if game.key in _BY_KEY:
+        raise ValueError(f"A game called '{game.key}' is registered already.")
+    GAMES.append(game)
+    _BY_KEY[game.key] = game
+
+
+def unregister(game: GameSpec) -> None:
+    """Take `game`, added by `register`, out of the registry again."""
+    GAMES.remove(game)
+    del _BY_KEY[game.key]
 
 
 def find(key: object) -> GameSpec | None:
@@ -31,4 +47,15 @@ def spec(key: object) -> GameSpec:
     return found
 
 
-__all__ = ["GAMES", "KEYS", "GameSpec", "Message", "OptionField", "StatFigure", "find", "spec"]
+__all__ = [
+    "GAMES",
+    "KEYS",
+    "GameSpec",
+    "Message",
+    "OptionField",
+    "StatFigure",
+    "find",
+    "register",
+    "spec",
+    "unregister",
+]
