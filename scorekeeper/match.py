@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import dataclasses
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from types import ModuleType
 from typing import Any
 
 from scorekeeper.games.base import Plural, RuleError
-from scorekeeper.games.spec import GAMES, GameSpec, spec
+from scorekeeper.games.spec import ByKey, GameSpec, spec
 from scorekeeper.match_data import FIELD_TYPES as FIELD_TYPES  # re-exported: it was public here
 from scorekeeper.match_data import check_saved
 from scorekeeper.standings import (
@@ -33,7 +33,7 @@ from scorekeeper.standings import (
 )
 from scorekeeper.tally import Tally, ended_after, next_dealer, tally_rounds
 
-GAME_TITLES: dict[str, str] = {game.key: str(game.title) for game in GAMES}
+GAME_TITLES: Mapping[str, str] = ByKey(lambda game: str(game.title))
 """English titles by key (the store's index and export name games with them)."""
 MODES = ("tracked", "digital")
 STATUSES = ("active", "finished", "abandoned")

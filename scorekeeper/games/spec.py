@@ -6,6 +6,9 @@ and one line here.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping
+from typing import TypeVar
+
 from scorekeeper.games.base import Message, RuleError, joined
 from scorekeeper.games.contract import GameSpec, OptionField, StatFigure
 from scorekeeper.games.racko.spec import SPEC as RACKO
@@ -33,6 +36,26 @@ def unregister(game: GameSpec) -> None:
     del _BY_KEY[game.key]
 
 
+T = TypeVar("T")
+
+
+class ByKey(Mapping[str, T]):
+    """One thing of every registered game by its key (its options, its player range, ...), read from the
+    registry when asked: a game registered later is in it too, and no second list of games is kept."""
+
+    def __init__(self, read: Callable[[GameSpec], T]) -> None:
+        self._read = read
+
+    def __getitem__(self, key: str) -> T:
+        return self._read(_BY_KEY[key])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter([game.key for game in GAMES])
+
+    def __len__(self) -> int:
+        return len(GAMES)
+
+
 def find(key: object) -> GameSpec | None:
     """The spec of the game called `key`, or None."""
     return _BY_KEY.get(key) if isinstance(key, str) else None
@@ -50,6 +73,7 @@ def spec(key: object) -> GameSpec:
 __all__ = [
     "GAMES",
     "KEYS",
+    "ByKey",
     "GameSpec",
     "Message",
     "OptionField",
