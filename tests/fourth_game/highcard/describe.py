@@ -11,4 +11,4 @@ from scorekeeper.games.base import Message, seat_name
 def describe_action(action: Any, view: Any) -> Message:
     if action != SHOW:
         raise ValueError(action)
-    return Message("{who} shows {card}.", who=seat_name(int(view.current_player)), card=view.card)
+    return Message("{who} shows their card.", who=seat_name(int(view.current_player)))

@@ -32,11 +32,9 @@ def round_form(
     for seat, player in enumerate(match.names):
         rows.append(ft.Text(player, weight=ft.FontWeight.BOLD))
         for name in names:
-            most = shape.most(name, match.opts, index) or 10
-            row = ChoiceRow(
-                range(most + 1), lambda v, s=seat, n=name: parts[s].update({n: v}), prefix=f"{name}-{seat}"
+            rows.append(
+                _count(parts[seat], name, shape.most(name, match.opts, index) or 10, f"{name}-{seat}")
             )
-            rows.append(row.control)
 
     def result() -> dict[str, Any] | str:
         try:
@@ -49,6 +47,19 @@ def round_form(
             return ctx.describe(error)
 
     return RoundForm(controls=rows, result=result)
+
+
+def _count(part: dict[str, Any], name: str, most: int, prefix: str) -> ft.Control:
+    """A one-tap count 0..most for field `name` of a seat's part, the chosen value marked."""
+
+    def pick(value: Any) -> None:
+        part[name] = value
+        row.refresh(value)
+        row.control.update()
+
+    row = ChoiceRow(range(most + 1), pick, prefix=prefix)
+    row.refresh(part.get(name))
+    return row.control
 
 
 def panel(pc: PanelContext) -> ft.Control:
