@@ -50,7 +50,9 @@ class PlayerGameStats:
     def __post_init__(self) -> None:
         """Every figure the game shows starts at 0 (a best value: unknown) before the first round."""
         found = find(self.game)
-        for figure in found.stat_figures if found is not None else ():
+        if found is None:  # a game this version does not know: no figures of its own
+            return
+        for figure in found.stat_figures:
             name = figure.of or figure.attribute
             self.figures.setdefault(name, None if name in found.best_figures else 0)
 

@@ -29,7 +29,7 @@ from scorekeeper.games.base import NOT_LEGAL, Message, RuleError, State, play_ou
 from scorekeeper.games.contract import GameSpec
 from scorekeeper.games.spec import GAMES, register, unregister
 from scorekeeper.ui.i18n import Translator
-from scorekeeper.ui.registry import MissingUI
+from scorekeeper.ui.registry import MissingUI, check, ui_of
 
 TRANSLATORS = [Translator(language) for language in ("de", "nl", "fr")]
 
@@ -495,3 +495,8 @@ def test_a_fourth_game_is_played_against_a_computer(tmp_path: Path, high_card: G
     runner.wait()
     assert session.state.is_over and session.state.log == ["show"] * len(session.match.players)
     assert app.has("round-result")
+
+
+def test_every_game_of_the_registry_has_its_screens() -> None:
+    check()  # MissingUI naming the game otherwise; the app runs the same check at its start
+    assert all(callable(ui_of(game).round_form) for game in GAMES)

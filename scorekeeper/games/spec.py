@@ -1,7 +1,7 @@
 """The registry of games: `GAMES` is the only list of games, in the order the app shows them.
 
 Adding a game means one new package under `scorekeeper/games/` with a `spec.SPEC` (see `contract.GameSpec`)
-and one line here.
+and one line here, and its screens with one line in the UI registry (`scorekeeper/ui/registry.py`).
 """
 
 from __future__ import annotations

@@ -132,7 +132,7 @@ def more_button(
     )
 
 
-GAME_ICONS: Mapping[str, ft.Icons] = ByKey(lambda game: getattr(ft.Icons, game.icon))
+GAME_ICONS: Mapping[str, ft.IconData] = ByKey(lambda game: getattr(ft.Icons, game.icon))
 
 
 def _quick_starts(ctx: AppContext) -> ft.Control:
