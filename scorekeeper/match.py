@@ -13,17 +13,16 @@ from __future__ import annotations
 
 import dataclasses
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from types import ModuleType
 from typing import Any
 
 from scorekeeper.games.base import Plural, RuleError
-from scorekeeper.games.spec import GAMES, GameSpec, spec
+from scorekeeper.games.spec import ByKey, GameSpec, spec
 from scorekeeper.match_data import FIELD_TYPES as FIELD_TYPES  # re-exported: it was public here
 from scorekeeper.match_data import check_saved
-from scorekeeper.standings import TEAMS as TEAMS  # re-exported: the statistics import it from here
 from scorekeeper.standings import (
     Standing,
     TeamStanding,
@@ -34,7 +33,7 @@ from scorekeeper.standings import (
 )
 from scorekeeper.tally import Tally, ended_after, next_dealer, tally_rounds
 
-GAME_TITLES: dict[str, str] = {game.key: str(game.title) for game in GAMES}
+GAME_TITLES: Mapping[str, str] = ByKey(lambda game: str(game.title))
 """English titles by key (the store's index and export name games with them)."""
 MODES = ("tracked", "digital")
 STATUSES = ("active", "finished", "abandoned")
@@ -282,13 +281,13 @@ class Match:
         return list(self.tally().totals)
 
     def team_totals(self) -> list[int] | None:
-        """Partners only: the totals of the team of seats 1+3 and of seats 2+4."""
-        return team_values(self.totals()) if self.partners else None
+        """Partners only: the total of each team (the game's `teams`: Racko seats 1+3 and 2+4)."""
+        return team_values(self.totals(), self.spec.teams) if self.partners else None
 
     def ranking_totals(self) -> list[int]:
         """What places are decided on, per seat: a partner ranks with their team's total."""
         totals = self.totals()
-        return with_team_totals(totals) if self.partners else totals
+        return with_team_totals(totals, self.spec.teams) if self.partners else totals
 
     def exact_bids(self) -> list[int] | None:
         """Rage: how many rounds each seat made its bid exactly (shown beside equal totals)."""
@@ -306,7 +305,7 @@ class Match:
         teams = self.team_totals()
         if teams is None:
             return None
-        return rank_teams(teams, self.names, lower_wins=self.lower_wins)
+        return rank_teams(teams, self.names, lower_wins=self.lower_wins, teams=self.spec.teams)
 
     def tied_at_target(self) -> int | None:
         """The total the top is tied on when the target is reached but the game goes on (RULES 1.5: another

@@ -1,5 +1,5 @@
-"""Standings: seats and Racko's partner teams placed by their totals. Equal totals share the place (1, 1, 3);
-partners rank with their team's total, so two teams are places 1 and 2."""
+"""Standings: seats and partner teams (a game's `GameSpec.teams`) placed by their totals. Equal totals share the
+place (1, 1, 3); partners rank with their team's total, so two teams are places 1 and 2."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from dataclasses import dataclass
 
 from scorekeeper.games.base import places
 
-TEAMS: tuple[tuple[int, int], tuple[int, int]] = ((0, 2), (1, 3))
-"""Racko partners: seats 1+3 and 2+4 (0-based 0+2 and 1+3) sit opposite each other."""
+Teams = Sequence[Sequence[int]]
+"""The seats of each team (`GameSpec.teams`)."""
 
 
 @dataclass(frozen=True)
@@ -34,23 +34,25 @@ class TeamStanding:
     place: int
 
 
-def team_values(totals: Sequence[int]) -> list[int]:
-    """The totals of the team of seats 1+3 and of seats 2+4."""
-    return [sum(totals[s] for s in team) for team in TEAMS]
+def team_values(totals: Sequence[int], teams: Teams) -> list[int]:
+    """The total of each team."""
+    return [sum(totals[s] for s in team) for team in teams]
 
 
-def with_team_totals(totals: Sequence[int]) -> list[int]:
+def with_team_totals(totals: Sequence[int], teams: Teams) -> list[int]:
     """Per seat, the total of the seat's team (what a partner ranks with)."""
-    teams = team_values(totals)
-    return [teams[0] if seat in TEAMS[0] else teams[1] for seat in range(len(totals))]
+    values = team_values(totals, teams)
+    return [next(values[i] for i, team in enumerate(teams) if seat in team) for seat in range(len(totals))]
 
 
-def rank_teams(teams: list[int], names: Sequence[str], *, lower_wins: bool) -> list[TeamStanding]:
-    """The two teams best first, each with its members (equal totals share the place)."""
-    team_places = places(teams, higher_wins=not lower_wins)
+def rank_teams(
+    values: list[int], names: Sequence[str], *, lower_wins: bool, teams: Teams
+) -> list[TeamStanding]:
+    """The teams best first, each with its members (equal totals share the place)."""
+    team_places = places(values, higher_wins=not lower_wins)
     rows = [
-        TeamStanding(i, tuple(seats), tuple(names[s] for s in seats), teams[i], team_places[i])
-        for i, seats in enumerate(TEAMS)
+        TeamStanding(i, tuple(seats), tuple(names[s] for s in seats), values[i], team_places[i])
+        for i, seats in enumerate(teams)
     ]
     return sorted(rows, key=lambda row: (row.place, row.team))
 

@@ -20,15 +20,21 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from scorekeeper.games.spec import GAMES, spec
+from scorekeeper.games.spec import GAMES, find, spec
 
 if TYPE_CHECKING:  # the match model is only needed for type hints; stats never builds one but in progression
     from scorekeeper.match import Match
 
 
+Figure = int | None
+"""A game's own statistics figure: a count, or the best value (None while unknown)."""
+
+
 @dataclass
 class PlayerGameStats:
-    """One player's record in one game, over a set of finished matches."""
+    """One player's record in one game, over a set of finished matches. The game's own figures (its
+    `GameSpec.round_figures`: Racko calls, Rage exact bids, ...) are in `figures`, read by `figure(name)` or as
+    attributes (`record.calls`)."""
 
     player: str
     name: str
@@ -38,15 +44,47 @@ class PlayerGameStats:
     rounds: int = 0
     points: int = 0
     best_round: int | None = None
-    # Racko
-    calls: int = 0
-    bonus_points: int = 0
-    longest_run: int | None = None
-    # Rage
-    exact_bids: int = 0
-    # Ruck Zuck
-    times_out: int = 0
+    figures: dict[str, Figure] = field(default_factory=dict)
     match_ids: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        """Every figure the game shows starts at 0 (a best value: unknown) before the first round."""
+        found = find(self.game)
+        if found is None:  # a game this version does not know: no figures of its own
+            return
+        for figure in found.stat_figures:
+            name = figure.of or figure.attribute
+            self.figures.setdefault(name, None if name in found.best_figures else 0)
+
+    def figure(self, name: str) -> float | None:
+        """A figure of the game's: a round figure added up (or its best), or a "percent" stat figure's share of
+        the rounds (None before the first round). KeyError for a figure the game does not have."""
+        if name in self.figures:
+            return self.figures[name]
+        found = find(self.game)
+        shares = {f.attribute: f.of for f in found.stat_figures if f.of} if found is not None else {}
+        if name not in shares:
+            raise KeyError(name)
+        count = self.figures.get(shares[name]) or 0
+        return count / self.rounds if self.rounds else None
+
+    def __getattr__(self, name: str) -> float | None:
+        if name.startswith("_") or name == "figures":  # copying and pickling look for these before __init__
+            raise AttributeError(name)
+        try:
+            return self.figure(name)
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def add(self, name: str, value: Figure, *, best: bool) -> None:
+        """Count a round's figure in: added up, or for a best figure the highest known value."""
+        now = self.figures.get(name, None if best else 0)
+        if not best:
+            self.figures[name] = (now or 0) + (value or 0)
+        elif value is not None and (now is None or value > now):
+            self.figures[name] = value
+        else:
+            self.figures[name] = now
 
     @property
     def win_rate(self) -> float | None:
@@ -55,17 +93,12 @@ class PlayerGameStats:
 
     @property
     def average_round(self) -> float | None:
-        """Mean points per round played (for Ruck Zuck: the mean penalty)."""
+        """Mean points per round played (where lower wins: the mean penalty)."""
         return self.points / self.rounds if self.rounds else None
 
     @property
-    def exact_bid_rate(self) -> float | None:
-        """Rage: share of rounds in which the tricks won equalled the bid, 0..1."""
-        return self.exact_bids / self.rounds if self.rounds else None
-
-    @property
     def average_penalty(self) -> float | None:
-        """Ruck Zuck: the mean penalty per round (the round score of that game)."""
+        """Where lower wins: the mean penalty per round (the round score of such a game)."""
         return self.average_round
 
 
@@ -148,10 +181,7 @@ def _add_round_figures(
             record.best_round = score
         game = m.spec
         for name, value in game.round_figures(result, seat, m.opts, dealers[index], index).items():
-            if name not in game.best_figures:
-                setattr(record, name, getattr(record, name) + value)
-            elif value is not None and (getattr(record, name) is None or value > getattr(record, name)):
-                setattr(record, name, value)
+            record.add(name, value, best=name in game.best_figures)
 
 
 @dataclass(frozen=True)
@@ -234,7 +264,6 @@ def progression(match: Match) -> list[Series]:
 
     The steps are the match model's own round scores (chip payments already capped), added up from the
     model's starting totals, so the last value of each line is exactly the scoreboard's total."""
-    from scorekeeper.match import TEAMS
     from scorekeeper.match import Match as MatchModel
 
     start = MatchModel.from_dict({**match.to_dict(), "rounds": []}).totals()
@@ -243,7 +272,7 @@ def progression(match: Match) -> list[Series]:
         history.append([total + score for total, score in zip(history[-1], scores, strict=True)])
     groups: list[tuple[int, ...]]
     if match.team_totals() is not None:
-        groups = [tuple(team) for team in TEAMS]
+        groups = [tuple(team) for team in match.spec.teams]
     else:
         groups = [(seat,) for seat in range(len(match.players))]
     return [

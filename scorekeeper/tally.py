@@ -38,7 +38,7 @@ def tally_rounds(match: Match, rounds: list[dict[str, Any]], entered: int | None
     round. Round `entered` (0-based; None: none) is being entered now and follows today's rules; the others are
     stored rounds, checked for what reading and scoring them needs."""
     opts, game, seats = match.opts, match.spec, len(match.players)
-    totals = [int(opts.chips_start)] * seats if match.chips else [0] * seats
+    totals = [game.chips_start(opts)] * seats if match.chips else [0] * seats
     scores: list[list[int]] = []
     dealers: list[int] = []
     out_before: list[list[int]] = []
@@ -56,7 +56,8 @@ def tally_rounds(match: Match, rounds: list[dict[str, Any]], entered: int | None
         if not isinstance(result, dict):
             raise RuleError("Round {number} is not a round result.", number=number)
         try:
-            check_out_seats(match, result, out)
+            if match.chips:
+                game.check_out_seats(result, out, match.names)
             score = follows_rules if index == entered else readable_scores
             points = score(match, result, opts, dealer, index)
         except RuleError as error:
@@ -64,7 +65,7 @@ def tally_rounds(match: Match, rounds: list[dict[str, Any]], entered: int | None
                 "Round {number}: {reason}", number=number, reason=with_names(error, match.names)
             ) from None
         if match.chips:
-            points = game.rules.settle_chips([-delta for delta in points], totals)
+            points = game.settle_chips([-delta for delta in points], totals)
         totals = [t + p for t, p in zip(totals, points, strict=True)]
         scores.append(points)
         dealers.append(dealer)
@@ -122,35 +123,15 @@ def next_dealer(match: Match, dealer: int, out: list[int]) -> int:
     return dealer
 
 
-def check_out_seats(match: Match, result: dict[str, Any], out: list[int]) -> None:
-    """In the chips game a player who is out sits out: their entry must be empty, everyone else's filled."""
-    if not match.chips:
-        return
-    callers = result.get("callers") if isinstance(result.get("callers"), list) else []
-    for key in ("racks", "counts", "runs"):
-        entries = result.get(key)
-        if not isinstance(entries, list) or len(entries) != len(match.players):
-            continue  # absent, or the wrong shape: the rules module reports that in its own words
-        for seat, entry in enumerate(entries):
-            if seat in out and entry is not None:
-                raise RuleError(
-                    "{name} is out of chips and does not play this round.", name=match.names[seat]
-                )
-            if key == "racks" and seat not in out and entry is None:
-                raise RuleError("{name} is still in the game; their rack is missing.", name=match.names[seat])
-    if any(seat in out for seat in callers):
-        raise RuleError("A player who is out of chips cannot call Racko.")
-
-
 def ended_after(match: Match, played: int, totals: list[int]) -> bool:
     """Whether `match` ended after `played` rounds with these totals."""
     planned = match.rounds_planned()
-    if match.chips:
-        return played >= (planned or 10) or sum(1 for t in totals if t > 0) <= 1
+    if match.chips:  # a chips game's options always plan its rounds
+        return (planned is not None and played >= planned) or sum(1 for t in totals if t > 0) <= 1
     if planned is not None:
         return played >= planned
     target = match.target or 0
-    board = team_values(totals) if match.partners else totals
+    board = team_values(totals, match.spec.teams) if match.partners else totals
     if max(board, default=0) < target:
         return False
     # The top is tied: another round is played until one player (team) leads alone.

@@ -4,7 +4,9 @@ round, a clone is independent, actions and logs survive JSON, and no view shows 
 A refused move is named in words (the game's `describe_action`, or the move as given when it is garbage) in
 every language, with the game's own reason.
 
-Parametrised over `GAMES`: a new game gets all of this by its registry line (plus a hidden-card swap below).
+Parametrised over `GAMES` and the test-only fourth game (high card, `tests/fourth_game`): a new game gets all of
+this by its registry line (plus a hidden-card swap below). The fourth game also reaches the screens once it is
+registered: the round-entry form and the play screen (the end of this file).
 """
 
 from __future__ import annotations
@@ -12,20 +14,27 @@ from __future__ import annotations
 import copy
 import json
 import random
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
+from fourth_game import registered
+from fourth_game.highcard.spec import SPEC as HIGH_CARD
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_ui_core_harness import App, start, tap_all
 
 from scorekeeper.games.base import NOT_LEGAL, Message, RuleError, State, play_out, raw_move, same_action
 from scorekeeper.games.contract import GameSpec
-from scorekeeper.games.spec import GAMES
+from scorekeeper.games.spec import GAMES, register, unregister
 from scorekeeper.ui.i18n import Translator
+from scorekeeper.ui.registry import MissingUI, check, ui_of
 
 TRANSLATORS = [Translator(language) for language in ("de", "nl", "fr")]
 
-SPECS = pytest.mark.parametrize("game", GAMES, ids=[game.key for game in GAMES])
+CHECKED = [*GAMES, HIGH_CARD]
+SPECS = pytest.mark.parametrize("game", CHECKED, ids=[game.key for game in CHECKED])
 JUNK: list[Any] = [
     None,
     True,
@@ -374,6 +383,7 @@ HIDDEN = {  # where each game's hidden cards lie, for `seat`
     "racko": lambda state, seat: _spots(state.stock, state.racks, seat, lambda o, c: c in state.known[o]),
     "ruckzuck": lambda state, seat: _spots(state._stock, state._hands, seat),
     "rage": lambda state, seat: _spots(state._talon, state.hands, seat),
+    "highcard": lambda state, seat: _spots(state._stock, state._hands, seat, lambda o, _c: state._shown[o]),
 }
 
 
@@ -420,7 +430,7 @@ def test_views_share_the_common_fields(game: GameSpec) -> None:
 @SPECS
 def test_every_action_can_be_described(game: GameSpec) -> None:
     """`describe_action(action, view)` says a move in words (for move logs and screen readers)."""
-    pytest.importorskip(f"scorekeeper.games.{game.key}.describe")
+    pytest.importorskip(f"{game.rules.__name__}.describe")
     options = game.default_options(game.players[0])
     state = game.new_round(options, 11)
     rng = random.Random(11)
@@ -429,3 +439,64 @@ def test_every_action_can_be_described(game: GameSpec) -> None:
         for action in state.legal_actions():
             assert str(game.describe_action(action, view))
         state.apply(rng.choice(state.legal_actions()))
+
+
+# --- a fourth game reaches the screens ---------------------------------------------------------------------
+# High card is registered for these tests only: a package of rules, a package of screens, a line in each registry.
+
+
+NOT_AWAITED = pytest.mark.filterwarnings("ignore:coroutine .* was never awaited:RuntimeWarning")
+"""The screen harness has no running event loop: the app's fire-and-forget tasks never run."""
+
+
+@pytest.fixture
+def high_card() -> Iterator[GameSpec]:
+    with registered():
+        yield HIGH_CARD
+
+
+@NOT_AWAITED
+def test_a_game_without_screens_stops_the_start_with_its_name(tmp_path: Path) -> None:
+    register(HIGH_CARD)
+    try:
+        with pytest.raises(MissingUI, match="highcard"):
+            App(tmp_path / "data")
+    finally:
+        unregister(HIGH_CARD)
+
+
+@NOT_AWAITED
+def test_a_fourth_game_is_kept_score_of_on_the_round_entry_form(tmp_path: Path, high_card: GameSpec) -> None:
+    app = App(tmp_path / "data")
+    match = start(app, high_card.key, ["Anna", "Ben"], 0, rounds=2)
+    app.go(f"/match/{match.id}")
+    app.tap("enter-round")
+    assert app.ctx.route == f"/match/{match.id}/round"
+    tap_all(app, "card-0-7", "card-1-12", "save-round")
+    saved = app.store.get_match(match.id)
+    assert saved is not None and saved.rounds == [{"cards": [7, 12]}] and saved.totals() == [0, 1]
+    assert app.ctx.route == f"/match/{match.id}"
+
+
+@NOT_AWAITED
+def test_a_fourth_game_is_played_against_a_computer(tmp_path: Path, high_card: GameSpec) -> None:
+    app = App(tmp_path / "data")
+    app.ctx.settings["play_pace"] = "instant"
+    app.tap(f"play-{high_card.key}")
+    app.tap("start-game")
+    tables = app.ctx.drafts["play-tables"]
+    runner = next(iter(tables.values()))
+    runner.wait()
+    session = runner.session
+    (person,) = session.people
+    assert session.to_act == person and session.legal_for(person) == ["show"]
+    assert app.has("play-panel") and str(session.state.view(person).card) in app.screen_text()
+    app.tap('act-"show"')
+    runner.wait()
+    assert session.state.is_over and session.state.log == ["show"] * len(session.match.players)
+    assert app.has("round-result")
+
+
+def test_every_game_of_the_registry_has_its_screens() -> None:
+    check()  # MissingUI naming the game otherwise; the app runs the same check at its start
+    assert all(callable(ui_of(game).round_form) for game in GAMES)

@@ -1,5 +1,5 @@
 """Code outside `scorekeeper/games/` never names a game (issue 10): it asks the registry `GAMES` and the game's
-`GameSpec`, or finds a game's UI module by the naming convention `ui/play/<key>_<part>.py`."""
+`GameSpec`, and for a game's screens the UI registry (`scorekeeper.ui.registry`)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from scorekeeper.bench.table import PHONES, _game
 from scorekeeper.games.contract import GameSpec, PartShape
 from scorekeeper.games.spec import GAMES
 from scorekeeper.table.parts import shape_of
-from scorekeeper.ui.play.boards import board_of
+from scorekeeper.ui.views.table_board import board_of
 
 ROOT = Path(__file__).resolve().parents[1] / "scorekeeper"
 NAMED = re.compile("[\"'](" + "|".join(game.key for game in GAMES) + ")[\"']")
@@ -33,7 +33,8 @@ def test_no_module_outside_the_games_names_a_game() -> None:
 def test_each_game_says_what_a_seat_enters_at_a_table_and_shows_a_board(game: GameSpec) -> None:
     assert isinstance(game.table_part, PartShape)
     assert shape_of(game.key) is game.table_part
-    assert callable(board_of(game.key))
+    board = board_of(game.key)
+    assert board is not None and callable(board.table) and callable(board.seat)
 
 
 def test_a_game_without_a_board_module_has_no_board() -> None:

@@ -7,7 +7,6 @@ installed yet reports `tap_to_frame_ms_median: null`.
 
 from __future__ import annotations
 
-import importlib
 import json
 import statistics
 import tempfile
@@ -16,6 +15,7 @@ from typing import Any
 
 from scorekeeper.bench.browser import percentile, served_browser
 from scorekeeper.games.spec import GAMES
+from scorekeeper.ui.registry import UIS
 
 ROUNDS = 2
 TAPS = 12
@@ -47,9 +47,8 @@ def _seed_games(data_dir: str) -> dict[str, str]:
     person = store.add_player("Anna")
     saved: dict[str, str] = {}
     for game in GAMES:
-        try:
-            importlib.import_module(f"scorekeeper.ui.play.{game.key}_panel")
-        except ModuleNotFoundError:
+        screens = UIS.get(game)
+        if screens is None or screens.panel is None:
             continue
         seats = [
             Seat(PERSON, person.id, "Anna"),

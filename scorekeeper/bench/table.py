@@ -23,7 +23,6 @@ send until every device (host, board, the 4 phones) has received the server's fr
 
 from __future__ import annotations
 
-import importlib
 import json
 import os
 import statistics
@@ -33,7 +32,9 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.bench.browser import percentile, served_browser
+from scorekeeper.games.contract import GameSpec
 from scorekeeper.games.spec import GAMES
+from scorekeeper.ui.registry import UIS
 
 MOVES = 24
 PHONE = {"width": 390, "height": 844}
@@ -65,17 +66,15 @@ CLOCK = """
 def _game() -> tuple[str, int]:
     """The game with the most seats whose play panel is installed, and how many phones to join (at most
     `PHONES`): the busiest table the app can hold."""
-    playable = [game for game in GAMES if _has_panel(game.key)]
+    playable = [game for game in GAMES if _has_panel(game)]
     game = max(playable, key=lambda game: game.players[1])
     return game.key, min(game.players[1], PHONES)
 
 
-def _has_panel(key: str) -> bool:
-    try:
-        importlib.import_module(f"scorekeeper.ui.play.{key}_panel")
-    except ModuleNotFoundError:
-        return False
-    return True
+def _has_panel(game: GameSpec) -> bool:
+    """Whether the game can be played digitally (the UI registry has its play panel)."""
+    screens = UIS.get(game)
+    return screens is not None and screens.panel is not None
 
 
 class Device:

@@ -43,6 +43,18 @@ def _no_figures(_result: Mapping[str, Any], _seat: int, _options: Any, _dealer: 
     return {}
 
 
+def _start_at_zero(_options: Any) -> int:
+    return 0
+
+
+def _pay_in_full(payments: Sequence[int], _balances: Sequence[int]) -> list[int]:
+    return [-payment for payment in payments]
+
+
+def _nobody_out(_result: Mapping[str, Any], _out: Sequence[int], _names: Sequence[str]) -> None:
+    return None
+
+
 @dataclass(frozen=True)
 class OptionField:
     """One option of a game as the New game screen offers it: label, short explanation, kind ("choice",
@@ -79,12 +91,15 @@ def action_to_json(action: Action) -> Any:
 
 @dataclass(frozen=True)
 class StatFigure:
-    """A game's own figure on a player's statistics card: label, `PlayerGameStats` attribute, how to show it
-    ("count", "percent", or "best": a count that may be unknown)."""
+    """A game's own figure on a player's statistics card: label, the figure's name (a figure of the game's
+    `round_figures`, asked of `PlayerGameStats.figure`), how to show it ("count", "percent", or "best": a
+    count that may be unknown). A "percent" figure is the share of rounds in which the round figure `of`
+    counted (Rage: exact bids per round)."""
 
     label: str
     attribute: str
     kind: str = "count"
+    of: str | None = None
 
 
 def whole(value: Any, low: int, high: int | None, message: str, **names: Any) -> int:
@@ -173,7 +188,18 @@ class GameSpec:
     """Computer-player strengths a person chooses from, weakest first: (strength, bot name). A strength whose
     bot the game does not have is not offered (medium exists only where a game has such a bot)."""
     chips: Callable[[Any], bool] = _false
+    """Whether the match is a chips game: totals are chip balances, starting at `chips_start`."""
+    chips_start: Callable[[Any], int] = _start_at_zero
+    """The chips every seat starts a chips game with."""
+    settle_chips: Callable[[Sequence[int], Sequence[int]], list[int]] = _pay_in_full
+    """Chips game: (what each seat pays, the balances) -> the change of each balance (who cannot pay in full
+    pays what they have); the payments are the round's scores with the sign turned."""
+    check_out_seats: Callable[[Mapping[str, Any], Sequence[int], Sequence[str]], None] = _nobody_out
+    """Chips game: (round result, the seats out of chips, the names) -> RuleError when a seat that is out
+    took part in the round or one still in is missing from it."""
     partners: Callable[[Any], bool] = _false
+    teams: tuple[tuple[int, ...], ...] = ()
+    """With `partners`: the seats of each team (they add their scores and share a place)."""
     target: Callable[[Any], int | None] = _none
     """Points that end the match (None: the match ends otherwise)."""
     rounds_planned: Callable[[Any], int | None] = _none
@@ -187,6 +213,7 @@ class GameSpec:
     best_figures: tuple[str, ...] = ()
     """Figures of `round_figures` where the highest counts, not the sum."""
     stat_figures: tuple[StatFigure, ...] = ()
+    """The game's own figures on a player's statistics card, from its `round_figures`."""
     bench_setup: tuple[int, Values] = (4, {})
     """Players and option values the engine benchmark measures."""
     check_entry: Callable[[Mapping[str, Any], Any], None] = _none
@@ -222,10 +249,10 @@ class GameSpec:
         return score(result, options, dealer=dealer, round_index=round_index)
 
     def describe_action(self, action: Action, view: Any) -> Message:
-        """An action in words for move logs and screen readers (`scorekeeper.games.<key>.describe`); also how a
-        refused move is named (`State.describe_move`). A move told with what it brought about is written
-        "{move} ..." with the move in the field `move`; garbage raises ValueError or TypeError."""
-        module = importlib.import_module(f"scorekeeper.games.{self.key}.describe")
+        """An action in words for move logs and screen readers (the `describe` module of the game's package);
+        also how a refused move is named (`State.describe_move`). A move told with what it brought about is
+        written "{move} ..." with the move in the field `move`; garbage raises ValueError or TypeError."""
+        module = importlib.import_module(f"{self.rules.__name__}.describe")
         return module.describe_action(action, view)
 
     @staticmethod

@@ -8,7 +8,7 @@ from types import ModuleType
 from typing import Any
 
 from scorekeeper.games.base import Action, Bot, Message, State, seat_name
-from scorekeeper.games.spec import spec
+from scorekeeper.games.spec import find, spec
 
 HINT_BOT = "hard"
 """The hint is the move this bot would make in the person's place."""
@@ -49,7 +49,8 @@ def start_round(
 
 def describe_module(game: str) -> ModuleType | None:
     try:
-        return import_module(f"scorekeeper.games.{game}.describe")
+        found = find(game)
+        return None if found is None else import_module(f"{found.rules.__name__}.describe")
     except ModuleNotFoundError:
         return None
 

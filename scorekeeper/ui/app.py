@@ -13,7 +13,7 @@ from typing import Any
 
 import flet as ft
 
-from scorekeeper.ui import owner
+from scorekeeper.ui import owner, registry
 from scorekeeper.ui.context import DEFAULT_SETTINGS, AppContext, apply_theme
 from scorekeeper.ui.i18n import Translator
 from scorekeeper.ui.shell import Shell, install_error_boundary
@@ -72,7 +72,9 @@ def load_settings(store: Any) -> dict[str, Any]:
 def make_main(data_dir: str | None = None, store: Any = None, *, served: bool = False):
     """The `main(page)` for ft.run, bound to a data folder (or an already opened store, for tests).
 
-    All sessions of the process share one store (see SharedStore)."""
+    All sessions of the process share one store (see SharedStore). Every game has its screens (the UI
+    registry), or the app does not start: MissingUI names the game."""
+    registry.check()
     shared = SharedStore(data_dir)
 
     def main(page: ft.Page) -> None:

@@ -8,6 +8,7 @@ Quick form:    {"counts": [int | None per seat], "runs": [int | None per seat] |
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from typing import Any
 
 from scorekeeper.games.base import N_, RuleError
@@ -156,3 +157,19 @@ def caller_breakdown(result: Any, options: RackoOptions) -> dict[int, tuple[int,
         else:
             found[seat] = (CALLER_POINTS, 0, run)
     return found
+
+
+def check_out_seats(result: Any, out: Sequence[int], names: Sequence[str]) -> None:
+    """In the chips game a player who is out sits out: their entry must be empty, everyone else's filled."""
+    callers = result.get("callers") if isinstance(result.get("callers"), list) else []
+    for key in ("racks", "counts", "runs"):
+        entries = result.get(key)
+        if not isinstance(entries, list) or len(entries) != len(names):
+            continue  # absent, or the wrong shape: validate_result reports that in its own words
+        for seat, entry in enumerate(entries):
+            if seat in out and entry is not None:
+                raise RuleError("{name} is out of chips and does not play this round.", name=names[seat])
+            if key == "racks" and seat not in out and entry is None:
+                raise RuleError("{name} is still in the game; their rack is missing.", name=names[seat])
+    if any(seat in out for seat in callers):
+        raise RuleError("A player who is out of chips cannot call Racko.")

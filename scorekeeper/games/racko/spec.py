@@ -11,8 +11,11 @@ from scorekeeper.games.base import N_, Message
 from scorekeeper.games.contract import OptionField, StatFigure, Values, option_default, package_spec
 from scorekeeper.games.racko.options import DEFAULT_CHIP_ROUNDS, RackoOptions
 from scorekeeper.games.racko.part import PART
-from scorekeeper.games.racko.results import score_result
+from scorekeeper.games.racko.results import check_out_seats, score_result
 from scorekeeper.games.racko.rules import longest_run
+
+TEAMS: tuple[tuple[int, int], tuple[int, int]] = ((0, 2), (1, 3))
+"""Partners: seats 1+3 and 2+4 (0-based 0+2 and 1+3) sit opposite each other."""
 
 
 def _not_chips(_players: int, values: Values) -> bool:
@@ -139,7 +142,11 @@ SPEC = package_spec(
     icon="VIEW_COLUMN",
     option_fields=FIELDS,
     chips=lambda options: options.is_chips,
+    chips_start=lambda options: int(options.chips_start),
+    settle_chips=rules.settle_chips,
+    check_out_seats=check_out_seats,
     partners=lambda options: options.partners,
+    teams=TEAMS,
     target=lambda options: None if options.is_chips else options.target,
     rounds_planned=lambda options: options.rounds if options.is_chips else None,
     round_figures=round_figures,

@@ -58,7 +58,7 @@ SPEC = package_spec(
     next_hand_size=hand_size,
     exact_bids=exact_bids,
     round_figures=round_figures,
-    stat_figures=(StatFigure(N_("Exact bids"), "exact_bid_rate", "percent"),),
+    stat_figures=(StatFigure(N_("Exact bids"), "exact_bid_rate", "percent", of="exact_bids"),),
     bench_setup=(4, {}),
     table_part=PART,
 )

@@ -253,7 +253,7 @@ def rounds_table(
     )
     teams = match.team_totals()
     if teams:
-        for (a, b), total in zip(((0, 2), (1, 3)), teams, strict=True):
+        for (a, b), total in zip(match.spec.teams, teams, strict=True):
             label = ctx.t("Team {a} + {b}: {total}", a=match.names[a], b=match.names[b], total=total)
             lines.append(ft.Text(label, weight=ft.FontWeight.BOLD))
     if scores:

@@ -1,7 +1,7 @@
 """What the board of a live table shows of each game: public information only, in type for a room.
 
-A game's board is the module `scorekeeper.ui.play.<key>_board` (found by name, as the play panels are). It takes
-the board's public view (see `scorekeeper.table.public`) and draws:
+A game's board is a module `scorekeeper.ui.play.<key>_board`, registered as the game's `GameBoard` in
+`scorekeeper.ui.registry`. It takes the board's public view (see `scorekeeper.table.public`) and draws:
 
 - `table(ctx, view, names, scale)`: what lies on the table (the discard pile, the trick, the board), as large
   cards: the middle of the TV board;
@@ -9,7 +9,7 @@ the board's public view (see `scorekeeper.table.public`) and draws:
   placed in that player's panel;
 - `SEAT_FIELDS`: the view fields `seat` reads (a field held per seat counts with that seat's entry only), so
   a player's panel is drawn again only when they change;
-- `board(ctx, view, names)`: both in one list (the older entry point, kept for callers that place them alike).
+- `board(ctx, view, names)`: both in one list (for callers that place them alike).
 
 No text is smaller than `SMALL` (24 px), so a 1080p TV is readable from 3 m; everything else grows with the
 screen (`Scale`). A game without such a module shows the scoreboard and the move log only.
@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from importlib import import_module
 from typing import Any
 
 import flet as ft
@@ -112,35 +111,6 @@ def number_card(text: str, width: float, *, fill: str = "#FFF8E1", ink: str = "#
         border=ft.Border.all(max(1, width * 0.015), "#66000000"),
         alignment=ft.Alignment.CENTER,
     )
-
-
-Board = Callable[[AppContext, Any, Sequence[str]], list[ft.Control]]
-Table = Callable[[AppContext, Any, Sequence[str], Scale], ft.Control]
-Seat = Callable[[AppContext, Any, int, Scale], list[ft.Control]]
-
-
-def board_module(key: str) -> Any:
-    """The board module of game `key` (`scorekeeper.ui.play.<key>_board`), or None."""
-    try:
-        return import_module(f"scorekeeper.ui.play.{key}_board")
-    except ModuleNotFoundError:
-        return None
-
-
-def board_of(key: str) -> Board | None:
-    """The board renderer of game `key` (`scorekeeper.ui.play.<key>_board.board`), or None when it has none."""
-    module = board_module(key)
-    return None if module is None else module.board
-
-
-def table_of(key: str) -> Table | None:
-    """What lies on the table in game `key` (its board module's `table`), or None."""
-    return getattr(board_module(key), "table", None)
-
-
-def seat_of(key: str) -> Seat | None:
-    """What everyone knows of one player in game `key` (its board module's `seat`), or None."""
-    return getattr(board_module(key), "seat", None)
 
 
 def table_and_seats(

@@ -46,7 +46,8 @@ def choose(control: ft.Control, name: str, label: str | None = None) -> ft.Contr
 @dataclass
 class PanelContext:
     """What a game's play panel is built from. A panel is `build(pc) -> ft.Control` in
-    `scorekeeper/ui/play/<game key>_panel.py`; it reads only the seat's view, never the state."""
+    `scorekeeper/ui/play/<game key>_panel.py`, registered as the game's `GameUI.panel` in
+    `scorekeeper.ui.registry`; it reads only the seat's view, never the state."""
 
     ctx: AppContext
     view: Any

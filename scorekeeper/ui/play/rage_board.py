@@ -1,4 +1,4 @@
-"""Rage on the board of a live table (found by `scorekeeper.ui.play.boards.board_of`)."""
+"""Rage on the board of a live table (its `GameBoard` in `scorekeeper.ui.registry`)."""
 
 from __future__ import annotations
 

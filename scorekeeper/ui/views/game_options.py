@@ -4,17 +4,18 @@ rules' own; the games' option classes do the validation."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from scorekeeper.games.contract import OptionField
-from scorekeeper.games.spec import GAMES
+from scorekeeper.games.spec import ByKey
 
 Values = dict[str, Any]
 OptionSpec = OptionField
 
-GAME_OPTIONS: dict[str, tuple[OptionSpec, ...]] = {game.key: game.option_fields for game in GAMES}
+GAME_OPTIONS: Mapping[str, tuple[OptionSpec, ...]] = ByKey(lambda game: game.option_fields)
 
-PLAYER_RANGE: dict[str, tuple[int, int]] = {game.key: game.players for game in GAMES}
+PLAYER_RANGE: Mapping[str, tuple[int, int]] = ByKey(lambda game: game.players)
 
 
 def player_range(game: str, values: Values) -> tuple[int, int]:

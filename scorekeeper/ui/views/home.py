@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import flet as ft
 
-from scorekeeper.games.spec import GAMES, find
+from scorekeeper.games.spec import GAMES, ByKey, find
 from scorekeeper.store.pages import HOME_PAGE_SIZE, PAGE_SIZE, page_of_matches
 from scorekeeper.store.records import MatchSummary, SavedGame
 from scorekeeper.ui.components.layout import screen, section
@@ -132,7 +132,7 @@ def more_button(
     )
 
 
-GAME_ICONS = {game.key: getattr(ft.Icons, game.icon) for game in GAMES}
+GAME_ICONS: Mapping[str, ft.IconData] = ByKey(lambda game: getattr(ft.Icons, game.icon))
 
 
 def _quick_starts(ctx: AppContext) -> ft.Control:

@@ -14,7 +14,6 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from importlib import import_module
 from typing import Any
 
 import flet as ft
@@ -26,6 +25,7 @@ from scorekeeper.ui.components.score_table import game_title
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
 from scorekeeper.ui.play.kit import PanelContext
+from scorekeeper.ui.registry import find_ui
 from scorekeeper.ui.views.play_result import round_result
 from scorekeeper.ui.views.play_setup import PACES
 
@@ -275,9 +275,8 @@ class Table:
     def panel(self, seat: int, *, hidden: bool = False) -> ft.Control:
         """The game's panel from `seat`'s view; `hidden`: the public table only (tagged `table-panel`)."""
         ctx, session = self.ctx, self.session
-        try:
-            module = import_module(f"scorekeeper.ui.play.{session.game}_panel")
-        except ModuleNotFoundError:
+        screens = find_ui(session.game)
+        if screens is None or screens.panel is None:
             return ft.Text(ctx.t("This screen is not available yet."))
         pc = PanelContext(
             ctx=ctx,
@@ -291,7 +290,7 @@ class Table:
             width=self.panel_width(),
             hidden=hidden,
         )
-        return tag("table-panel" if hidden else "play-panel", module.build(pc))
+        return tag("table-panel" if hidden else "play-panel", screens.panel(pc))
 
     def hand_over(self, name: str) -> ft.Control:
         ctx = self.ctx

@@ -4,7 +4,6 @@ the end of the match the winner line and the way to the final results."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from importlib import import_module
 
 import flet as ft
 
@@ -17,6 +16,7 @@ from scorekeeper.ui.components.score_table import standings_list, unit_label
 from scorekeeper.ui.components.widgets import primary_button, tag
 from scorekeeper.ui.context import AppContext
 from scorekeeper.ui.play.kit import PanelContext
+from scorekeeper.ui.registry import find_ui
 from scorekeeper.ui.views.game_end import winners_text
 
 
@@ -27,13 +27,10 @@ def winner_line(ctx: AppContext, match: Match) -> str:
 
 
 def final_board(ctx: AppContext, session: PlaySession, width: float | None) -> ft.Control | None:
-    """The table as the round ended, where the game's panel can draw it (`final_board` of
-    `ui/play/<game>_panel.py`: Ruck Zuck's board), as the people at the device see it; else None."""
-    try:
-        module = import_module(f"scorekeeper.ui.play.{session.game}_panel")
-    except ModuleNotFoundError:
-        return None
-    draw = getattr(module, "final_board", None)
+    """The table as the round ended, where the game draws it (its `GameUI.final_board`: Ruck Zuck's board), as
+    the people at the device see it; else None."""
+    screens = find_ui(session.game)
+    draw = None if screens is None else screens.final_board
     if draw is None or not session.people:
         return None
     pc = PanelContext(

@@ -7,32 +7,18 @@ game's rules check and score it. A RuleError is shown under the form and nothing
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from importlib import import_module
-from typing import Any
 
 import flet as ft
 
 from scorekeeper.match import Match
 from scorekeeper.ui.components.layout import error_text, screen
 from scorekeeper.ui.components.match_io import change_match, load_match
+from scorekeeper.ui.components.round_base import RoundForm as RoundForm
+from scorekeeper.ui.components.round_base import dealer_for as dealer_for
 from scorekeeper.ui.components.score_table import game_title
 from scorekeeper.ui.components.widgets import primary_button
 from scorekeeper.ui.context import AppContext
-
-
-@dataclass
-class RoundForm:
-    """What a game's form hands back to the frame."""
-
-    controls: list[ft.Control]
-    result: Callable[[], dict[str, Any] | str]  # the round result, or a message when something is missing
-    save_label: str | None = None
-    extra_bottom: list[ft.Control] = field(default_factory=list)
-    primary: Callable[[], None] | None = None  # the main button does this instead of saving (Rage: bids done)
-    # The form shows the message itself (Racko: above the number pad, so that no key is hidden under it).
-    places_message: bool = False
+from scorekeeper.ui.registry import ui_of
 
 
 def personalise(message: str, names: list[str]) -> str:
@@ -66,9 +52,8 @@ def build(ctx: AppContext, match_id: str, index: str | None = None, **_: str) ->
         )
     number = (edit if edit is not None else match.round_index) + 1
     message = error_text()
-    form_module = import_module(f"scorekeeper.ui.views.round_{match.spec.key}")  # one entry form per game
     draft_key = f"round:{match.id}:{edit if edit is not None else 'new'}:{match.round_index}"
-    form: RoundForm = form_module.build_form(ctx, match, edit, ctx.drafts.setdefault(draft_key, {}), message)
+    form = ui_of(match.spec).round_form(ctx, match, edit, ctx.drafts.setdefault(draft_key, {}), message)
 
     def save() -> None:
         result = form.result()
@@ -113,8 +98,3 @@ def build(ctx: AppContext, match_id: str, index: str | None = None, **_: str) ->
 
 def seat_names(match: Match) -> list[str]:
     return list(match.names)
-
-
-def dealer_for(match: Match, edit: int | None) -> int:
-    """The dealer of the round being entered (or edited)."""
-    return match.dealer_of(edit if edit is not None else match.round_index)

@@ -17,9 +17,9 @@ from scorekeeper.games.racko.rules import SLOTS
 from scorekeeper.match import Match
 from scorekeeper.ui.components.match_io import colours_of
 from scorekeeper.ui.components.rack_pad import RackPad
+from scorekeeper.ui.components.round_base import RoundForm, dealer_for
 from scorekeeper.ui.components.widgets import ChoiceRow, seat_chip, seat_tab, tag
 from scorekeeper.ui.context import AppContext
-from scorekeeper.ui.views.round_entry import RoundForm, dealer_for
 
 
 def _start(draft: dict[str, Any], match: Match, edit: int | None, playing: list[int]) -> None:

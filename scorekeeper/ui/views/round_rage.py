@@ -14,9 +14,9 @@ import flet as ft
 
 from scorekeeper.games.base import RuleError, seats_from_left_of
 from scorekeeper.match import Match
+from scorekeeper.ui.components.round_base import RoundForm, dealer_for
 from scorekeeper.ui.components.widgets import ChoiceRow, Counter, tag
 from scorekeeper.ui.context import N_, AppContext
-from scorekeeper.ui.views.round_entry import RoundForm, dealer_for
 
 COLOUR_NAMES: dict[str, tuple[str, str]] = {
     "r": (N_("red"), "#E53935"),

@@ -9,9 +9,9 @@ import flet as ft
 
 from scorekeeper.games.base import RuleError
 from scorekeeper.match import Match
+from scorekeeper.ui.components.round_base import RoundForm, dealer_for
 from scorekeeper.ui.components.widgets import NumberPad, seat_chip, tag
 from scorekeeper.ui.context import AppContext
-from scorekeeper.ui.views.round_entry import RoundForm, dealer_for
 
 STOCK = "stock"
 JOKERS_IN_GAME = 2

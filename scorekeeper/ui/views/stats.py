@@ -55,7 +55,7 @@ def _figures(ctx: AppContext, record: PlayerGameStats) -> list[Figure]:
 
 def _shown(ctx: AppContext, figure: StatFigure, record: PlayerGameStats) -> str:
     """A game's own figure as its spec says to show it: a count, a share, or a best value that may be unknown."""
-    value = getattr(record, figure.attribute)
+    value = record.figure(figure.attribute)
     if figure.kind == "percent":
         return percent(ctx, value)
     return "–" if value is None else str(value)

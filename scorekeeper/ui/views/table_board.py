@@ -21,7 +21,8 @@ from scorekeeper.ui.components.keyed import DRAWING, KeyedParts
 from scorekeeper.ui.components.score_table import game_title
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
-from scorekeeper.ui.play.boards import Scale, big, board_module, scale_of, table_of
+from scorekeeper.ui.play.boards import Scale, big, scale_of
+from scorekeeper.ui.registry import GameBoard, find_ui
 from scorekeeper.ui.views import board_layout
 from scorekeeper.ui.views.table_join import find_table
 from scorekeeper.ui.views.table_keep import board_parts
@@ -181,11 +182,17 @@ def moves(lines: list[str], scale: Scale) -> ft.Control:
 
 
 def public(ctx: AppContext, table: Table, payload: BoardPayload, scale: Scale | None = None) -> ft.Control:
-    """What lies on the table in this game (its `ui.play.<game>_board.table`), large."""
-    draw = table_of(table.game)
-    if draw is None:
+    """What lies on the table in this game (its `GameBoard.table`), large."""
+    board = board_of(table.game)
+    if board is None:
         return ft.Container()
-    return draw(ctx, payload.view, payload.names, scale or scale_of(ctx))
+    return board.table(ctx, payload.view, payload.names, scale or scale_of(ctx))
+
+
+def board_of(game: str) -> GameBoard | None:
+    """What the board shows of `game` (the UI registry's `GameBoard`), or None: scoreboard and moves only."""
+    screens = find_ui(game)
+    return None if screens is None else screens.board
 
 
 def players(
@@ -193,21 +200,21 @@ def players(
 ) -> ft.Control:
     """A panel per player along the bottom (`seats`), each a part of its own: a move or a dropped phone
     rebuilds only the panels it changed."""
-    module = board_module(table.game)
+    board = board_of(table.game)
     count = len(payload.names)
     filled = count <= 5 and board_layout.wide(ctx)
     panels = []
     for seat, name in enumerate(payload.names):
         status = payload.seats[seat] if seat < len(payload.seats) else None
         turn = seat == payload.to_act and not payload.round_over
-        facts = seat_facts(module, payload.view, seat)
+        facts = seat_facts(board, payload.view, seat)
         inputs = (name, status, turn, facts, scale, filled)
         panels.append(
             shown.part(
                 f"seat-{seat}",
                 inputs,
                 lambda seat=seat, name=name, status=status, turn=turn: panel(
-                    ctx, module, payload.view, seat, name, status, turn, scale, filled
+                    ctx, board, payload.view, seat, name, status, turn, scale, filled
                 ),
             )
         )
@@ -218,11 +225,11 @@ def players(
     return ft.Row(panels, spacing=scale.px(16), wrap=True, run_spacing=scale.px(16), key="seats")
 
 
-def seat_facts(module: Any, view: Any, seat: int) -> tuple[Any, ...]:
-    """What a player's panel shows of the view: the fields its board module's `SEAT_FIELDS` names (a field
+def seat_facts(board: GameBoard | None, view: Any, seat: int) -> tuple[Any, ...]:
+    """What a player's panel shows of the view: the fields its board's `seat_fields` names (a field
     held per seat: that seat's entry). A panel is built again only when these change."""
     facts = []
-    for name in getattr(module, "SEAT_FIELDS", ()):
+    for name in board.seat_fields if board is not None else ():
         value = getattr(view, name)
         facts.append(value[seat] if isinstance(value, tuple | list) and seat < len(value) else value)
     return tuple(facts)
@@ -230,7 +237,7 @@ def seat_facts(module: Any, view: Any, seat: int) -> tuple[Any, ...]:
 
 def panel(
     ctx: AppContext,
-    module: Any,
+    board: GameBoard | None,
     view: Any,
     seat: int,
     name: str,
@@ -240,7 +247,7 @@ def panel(
     filled: bool,
 ) -> ft.Control:
     """One player's panel: the name (the one to move tinted), who plays the seat when it is not a person with
-    their phone, and what everyone knows of them in this game (its board module's `seat`)."""
+    their phone, and what everyone knows of them in this game (its board's `seat`)."""
     lines: list[ft.Control] = [
         big(
             board_name(ctx, status, name),
@@ -254,9 +261,8 @@ def panel(
         lines.append(
             tag(f"board-presence-{seat}", big(gone, scale.text(26), colour=ft.Colors.ON_SURFACE_VARIANT))
         )
-    about = getattr(module, "seat", None)
-    if about is not None:
-        lines.extend(about(ctx, view, seat, scale))
+    if board is not None:
+        lines.extend(board.seat(ctx, view, seat, scale))
     box = ft.Container(
         ft.Column(lines, spacing=scale.px(6), tight=True),
         padding=scale.px(16),

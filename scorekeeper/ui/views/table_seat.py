@@ -8,7 +8,6 @@ the `act-`/`choose-` identifiers are those of the play screens. Changes reach th
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import Any
 
 import flet as ft
@@ -23,6 +22,7 @@ from scorekeeper.ui.components.score_table import game_title
 from scorekeeper.ui.components.widgets import primary_button, tag
 from scorekeeper.ui.context import AppContext
 from scorekeeper.ui.play.kit import PanelContext
+from scorekeeper.ui.registry import find_ui
 from scorekeeper.ui.views.table_join import find_table, prefs, seat_lost
 from scorekeeper.ui.views.table_keep import KeepPhone
 
@@ -110,12 +110,13 @@ class Phone(TableScreen):
         return tag("move-log", section(self.ctx.t("Moves"), *texts))
 
     def panel(self, payload: SeatPayload) -> ft.Control:
-        try:
-            module = import_module(f"scorekeeper.ui.play.{self.table.game}_panel")
-        except ModuleNotFoundError:
+        screens = find_ui(self.table.game)
+        if screens is None or screens.panel is None:
             return ft.Text(self.ctx.t("This screen is not available yet."))
         seat = (payload.view, payload.legal, self.act, payload.names)  # what this seat sees and may do
-        return tag("play-panel", module.build(PanelContext(self.ctx, *seat, ui=self.ui, refresh=self.render)))
+        return tag(
+            "play-panel", screens.panel(PanelContext(self.ctx, *seat, ui=self.ui, refresh=self.render))
+        )
 
     def result(self, payload: SeatPayload) -> ft.Control:
         ctx = self.ctx
