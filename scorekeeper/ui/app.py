@@ -86,6 +86,7 @@ def make_main(data_dir: str | None = None, store: Any = None, *, served: bool = 
             page.update()
             return
         settings = load_settings(opened)
+        start_sync(opened, page, settings)
         # Served (a browser): a guest until its browser proves to be an owner device (owner.py), whatever its
         # address. The desktop window, and the static web build (Python runs in the browser, the data is the
         # browser's own: nothing is served), are the owner's own app.
@@ -121,6 +122,21 @@ def make_main(data_dir: str | None = None, store: Any = None, *, served: bool = 
             shell.show(route)
 
     return main
+
+
+def start_sync(store: Any, page: ft.Page, settings: dict[str, Any]) -> None:
+    """Sync runs for the process while Settings names a target (started by the first session; every session
+    lends its pubsub client to tell the screens what a sync brought)."""
+    from scorekeeper.ui import sync_runtime
+
+    app_sync = sync_runtime.for_store(store)
+    try:
+        app_sync.remember(page.pubsub)
+    except Exception:  # a page without pubsub (built outside Flet)
+        pass
+    if getattr(store, "read_only", False):
+        return  # nothing a sync brings could be saved
+    app_sync.apply(settings)
 
 
 def in_browser_build() -> bool:

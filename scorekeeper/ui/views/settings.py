@@ -16,6 +16,7 @@ from scorekeeper.ui.context import AppContext
 from scorekeeper.ui.i18n import LANGUAGES
 from scorekeeper.ui.views.settings_data import data_section
 from scorekeeper.ui.views.settings_owner import owner_section
+from scorekeeper.ui.views.settings_sync import sync_section
 from scorekeeper.ui.views.settings_transfer import transfer_section
 
 
@@ -120,6 +121,7 @@ def build(ctx: AppContext, **_: str) -> ft.View:
             pills(themes, current_theme, lambda theme: ctx.update_settings(theme=theme), prefix="theme"),
         ),
         *([transfer_section(ctx)] if ctx.may(permissions.IMPORT) and ctx.may(permissions.EXPORT) else []),
+        *([synced] if (synced := sync_section(ctx)) is not None else []),
         data_section(ctx),
         *([owned] if (owned := owner_section(ctx)) is not None else []),
         guests_section(ctx),
