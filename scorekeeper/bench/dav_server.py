@@ -1,0 +1,280 @@
+"""Real WebDAV servers for the sync tests and `bench sync`, on loopback: WsgiDAV (from PyPI) served by cheroot, with a thin fault
+layer in front, and `rclone serve webdav` (Debian's rclone).
+
+WsgiDAV's stock filesystem provider writes a PUT straight into the file (a reader could see half of it) and makes
+its ETag from the modification time in whole seconds (two writes of one size in one second share a tag). The
+provider here stores an upload aside and renames it over the file, with the ETag in nanoseconds: what Nextcloud,
+Apache mod_dav and nginx do, and what the sync target relies on. Everything else is WsgiDAV as shipped.
+
+`DavServer.faults` lets a test make the server answer a status (or nothing, until the client gives up) for
+chosen requests, so 409, 500, 507 and time-outs come over a real socket from a real server.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import shutil
+import socket
+import subprocess
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from cheroot import wsgi
+from wsgidav.dav_error import HTTP_FORBIDDEN, DAVError
+from wsgidav.dav_provider import DAVNonCollection
+from wsgidav.fs_dav_provider import FileResource, FilesystemProvider, FolderResource
+from wsgidav.wsgidav_app import WsgiDAVApp
+
+USER = "player"
+PASSWORD = (
+    "s3cret-app-pass\u00e4word"  # non-ASCII on purpose: it must reach the server intact and nowhere else
+)
+
+_STATUS_TEXT = {
+    400: "Bad Request",
+    401: "Unauthorized",
+    403: "Forbidden",
+    404: "Not Found",
+    405: "Method Not Allowed",
+    409: "Conflict",
+    412: "Precondition Failed",
+    500: "Internal Server Error",
+    502: "Bad Gateway",
+    503: "Service Unavailable",
+    507: "Insufficient Storage",
+}
+
+
+class _AtomicFile(FileResource):
+    """A file whose PUT goes to a file in the server's upload folder first and replaces the real one at once."""
+
+    def __init__(self, path: str, environ: dict, file_path: str) -> None:
+        DAVNonCollection.__init__(self, path, environ)
+        self._file_path = file_path
+        self.name = os.path.basename(file_path)
+        # A file being created has no stat yet (the stock provider makes an empty file first: visible to readers)
+        self.file_stat = (
+            os.stat(file_path) if os.path.exists(file_path) else os.stat_result((0o100644,) + (0,) * 9)
+        )
+        self._upload = ""
+
+    def get_etag(self) -> str:
+        stat = os.stat(self._file_path)
+        return f"{stat.st_ino:x}-{stat.st_mtime_ns:x}-{stat.st_size:x}"
+
+    def begin_write(self, *, content_type: str | None = None) -> Any:
+        if self.provider.readonly:
+            raise DAVError(HTTP_FORBIDDEN)
+        uploads = self.provider.uploads
+        self._upload = str(uploads / f"{secrets.token_hex(8)}")
+        return open(self._upload, "wb")  # WsgiDAV closes it, then calls end_write
+
+    def end_write(self, *, with_errors: bool) -> None:
+        if with_errors:
+            Path(self._upload).unlink(missing_ok=True)
+        else:
+            os.replace(self._upload, self._file_path)
+
+
+class _AtomicFolder(FolderResource):
+    def create_empty_resource(self, name: str) -> _AtomicFile:
+        if self.provider.readonly:
+            raise DAVError(HTTP_FORBIDDEN)
+        path = f"{self.path.rstrip('/')}/{name}"
+        return _AtomicFile(path, self.environ, self.provider._loc_to_file_path(path, self.environ))
+
+
+class AtomicFilesystemProvider(FilesystemProvider):
+    """WsgiDAV's filesystem provider with whole-file uploads (see the module's docstring)."""
+
+    def __init__(self, root: Path, uploads: Path, readonly: bool = False) -> None:
+        super().__init__(str(root), readonly=readonly, fs_opts={})
+        self.uploads = uploads
+
+    def get_resource_inst(self, path: str, environ: dict) -> Any:
+        resource = super().get_resource_inst(path, environ)
+        if type(resource) is FileResource:
+            return _AtomicFile(path, environ, resource._file_path)
+        if type(resource) is FolderResource:
+            resource.__class__ = _AtomicFolder
+        return resource
+
+
+@dataclass
+class Fault:
+    """Answer `status` (or, with status 0, nothing until the test ends: a time-out) for the requests that match
+    `method` and contain `path`, after letting `after` of them through, `times` times (None: always)."""
+
+    status: int
+    method: str = ""
+    path: str = ""
+    after: int = 0
+    times: int | None = None
+    seen: int = 0
+    hits: int = 0
+
+    def fires(self, method: str, path: str) -> bool:
+        if (self.method and method != self.method) or self.path not in path:
+            return False
+        self.seen += 1
+        if self.seen <= self.after or (self.times is not None and self.hits >= self.times):
+            return False
+        self.hits += 1
+        return True
+
+
+@dataclass
+class FaultLayer:
+    """WSGI middleware in front of the real WsgiDAV app; the server behind it stays as it is."""
+
+    app: Callable[..., Iterable[bytes]]
+    faults: list[Fault] = field(default_factory=list)
+    release: threading.Event = field(default_factory=threading.Event)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def __call__(self, environ: dict, start_response: Callable[..., Any]) -> Iterable[bytes]:
+        method, path = environ["REQUEST_METHOD"], environ.get("PATH_INFO", "")
+        with self.lock:
+            fault = next((f for f in self.faults if f.fires(method, path)), None)
+        if fault is None:
+            return self.app(environ, start_response)
+        length = int(environ.get("CONTENT_LENGTH") or 0)
+        if length:
+            environ["wsgi.input"].read(length)  # the whole request is read, as a real server would
+        if fault.status == 0:
+            self.release.wait(30)  # no answer until the client has given up (released when the server stops)
+            fault_status = 503
+        else:
+            fault_status = fault.status
+        body = f"{fault_status} injected by the test".encode()
+        start_response(
+            f"{fault_status} {_STATUS_TEXT.get(fault_status, 'Error')}",
+            [("Content-Type", "text/plain"), ("Content-Length", str(len(body)))],
+        )
+        return [body]
+
+
+@dataclass
+class DavServer:
+    url: str
+    root: Path
+    user: str
+    password: str
+    layer: FaultLayer
+
+    @property
+    def faults(self) -> list[Fault]:
+        return self.layer.faults
+
+    def target(self, folder: str = "sync", **kwargs: Any) -> Any:
+        from scorekeeper.sync.webdav import WebDavTarget
+
+        kwargs.setdefault("user", self.user)
+        kwargs.setdefault("password", self.password)
+        kwargs.setdefault("timeout", 5.0)
+        return WebDavTarget(f"{self.url}{folder}", **kwargs)
+
+
+def _quiet(config: dict) -> dict:
+    config.update({"verbose": 0, "logging": {"enable": False, "enable_loggers": []}})
+    return config
+
+
+@contextmanager
+def wsgidav_server(base: Path, folders: Iterable[str] = ("sync",)) -> Iterator[DavServer]:
+    """A WsgiDAV server on 127.0.0.1 (a free port) over `base/dav` with `folders` made, user `USER`; "/ro/" is
+    the same tree read-only (writes answer 403)."""
+    root, uploads = base / "dav", base / "dav-uploads"
+    root.mkdir(parents=True)
+    uploads.mkdir()
+    for folder in folders:
+        (root / folder).mkdir(parents=True)
+    config = _quiet(
+        {
+            "host": "127.0.0.1",
+            "port": 0,
+            "provider_mapping": {
+                "/ro": AtomicFilesystemProvider(root, uploads, readonly=True),
+                "/": AtomicFilesystemProvider(root, uploads),
+            },
+            "simple_dc": {"user_mapping": {"*": {USER: {"password": PASSWORD}}}},
+            "http_authenticator": {"accept_basic": True, "accept_digest": False, "default_to_digest": False},
+            "lock_storage": True,
+            "property_manager": None,
+        }
+    )
+    layer = FaultLayer(WsgiDAVApp(config))
+    server = wsgi.Server(("127.0.0.1", 0), layer, numthreads=8, timeout=10)
+    server.prepare()
+    thread = threading.Thread(target=server.serve, name="wsgidav", daemon=True)
+    thread.start()
+    port = server.bind_addr[1]
+    try:
+        yield DavServer(f"http://127.0.0.1:{port}/", root, USER, PASSWORD, layer)
+    finally:
+        layer.release.set()
+        server.stop()
+        thread.join(10)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@contextmanager
+def rclone_server(base: Path, folders: Iterable[str] = ("sync",)) -> Iterator[DavServer]:
+    """`rclone serve webdav` over `base/rclone` on 127.0.0.1 (a free port), user `USER`."""
+    rclone = shutil.which("rclone")
+    if rclone is None:
+        raise RuntimeError("rclone is not installed (.ci/run installs it)")
+    root = base / "rclone"
+    for folder in folders:
+        (root / folder).mkdir(parents=True)
+    port = free_port()
+    process = subprocess.Popen(
+        [
+            rclone,
+            "serve",
+            "webdav",
+            str(root),
+            "--addr",
+            f"127.0.0.1:{port}",
+            "--user",
+            USER,
+            "--pass",
+            PASSWORD,
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env={**os.environ, "RCLONE_CONFIG": str(base / "rclone.conf")},
+    )
+    try:
+        _wait_for_port(port, process)
+        yield DavServer(f"http://127.0.0.1:{port}/", root, USER, PASSWORD, FaultLayer(_no_app))
+    finally:
+        process.terminate()
+        process.wait(10)
+
+
+def _no_app(environ: dict, start_response: Callable[..., Any]) -> Iterable[bytes]:
+    raise NotImplementedError("rclone has no fault layer")
+
+
+def _wait_for_port(port: int, process: subprocess.Popen) -> None:
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"rclone exited with {process.returncode}")
+        with socket.socket() as sock:
+            if sock.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.05)  # polling for the port to open, not proving anything did not happen
+    raise RuntimeError("rclone serve webdav did not start")

@@ -1,0 +1,17 @@
+"""Fixtures every test folder can use: the real WebDAV server the sync tests run against (tests/sync_servers.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sync_servers import DavServer, wsgidav_server
+
+
+@pytest.fixture
+def webdav_server(tmp_path: Path) -> Iterator[DavServer]:
+    """WsgiDAV on a free loopback port over a fresh folder (with "sync/" made), a user and a password, and a
+    fault layer in front (`webdav_server.faults.append(Fault(507, "PUT", after=3))`)."""
+    with wsgidav_server(tmp_path) as server:
+        yield server
