@@ -38,7 +38,9 @@ class TargetSetting:
 
     @property
     def webdav(self) -> bool:
-        return self.address.lower().startswith(("http://", "https://"))
+        from scorekeeper.sync.webdav import is_webdav_address
+
+        return is_webdav_address(self.address)
 
     def as_saved(self) -> dict[str, str]:
         return {"address": self.address, "user": self.user}
@@ -57,7 +59,7 @@ def saved_target(settings: Any) -> TargetSetting | None:
 
 def make_target(setting: TargetSetting, password: str | None = None) -> Target:
     """The folder or WebDAV target the setting names (a WebDAV password from the vault unless given)."""
-    from scorekeeper.sync.webdav import target_from
+    from scorekeeper.sync.targets import target_from
 
     if setting.webdav and password is None:
         password = credentials.vault().get(setting.address, setting.user) or ""
@@ -66,13 +68,14 @@ def make_target(setting: TargetSetting, password: str | None = None) -> Target:
 
 def check_target(setting: TargetSetting, password: str | None = None) -> SyncError | None:
     """Test the connection: None when the target can be read and written, else the reason."""
+    target: Any = None
     try:
         target = make_target(setting, password)
         target.check()
     except SyncError as error:
         return error
     finally:
-        close = getattr(locals().get("target"), "close", None)
+        close = getattr(target, "close", None)
         if callable(close):
             close()
     return None
