@@ -65,6 +65,8 @@ class MatchSummary(Record):
     totals: list[int]
     winners: list[int]
     is_over: bool
+    conflict: bool = False
+    """Another device changed this match differently (see `Store.conflicts`); set by `Store.list_matches`."""
 
     @classmethod
     def of(cls, match: Match) -> MatchSummary:
@@ -86,7 +88,13 @@ class MatchSummary(Record):
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> MatchSummary:
-        return cls(**{name: data[name] for name in cls.__dataclass_fields__})
+        return cls(**{name: data[name] for name in cls.__dataclass_fields__ if name != "conflict"})
+
+    def to_dict(self) -> dict[str, Any]:
+        """As kept in the index (the conflict flag is not: it lives with the conflict)."""
+        data = super().to_dict()
+        del data["conflict"]
+        return data
 
 
 @dataclass

@@ -24,6 +24,7 @@ disk the store opens as usual; whatever cannot be written is kept in memory and 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -32,6 +33,7 @@ from typing import Any
 from scorekeeper.games.base import Message
 from scorekeeper.match import Match
 from scorekeeper.store import batch, import_check, locking, migrate, snapshots, transfer
+from scorekeeper.store.conflicts import Conflict, Keep, SyncRecords
 from scorekeeper.store.errors import NewerVersionError, StoreError, WriteError
 from scorekeeper.store.files import Files, read_only_reason
 from scorekeeper.store.matches import Matches, MatchHistory, describe_match
@@ -56,6 +58,7 @@ class Store:
         self.players = Players(self.files, self.matches.list)
         self.settings_part = Settings(self.files)
         self.saved = SavedGames(self.files)
+        self.sync_records = SyncRecords(self.matches)
 
     @property
     def recovery_messages(self) -> list[Message]:
@@ -164,8 +167,25 @@ class Store:
     def list_matches(
         self, status: str | None = None, game: str | None = None, player: str | None = None
     ) -> list[MatchSummary]:
-        """Summaries of the stored matches, most recently changed first; filters are exact values."""
-        return self.matches.list(status, game, player)
+        """Summaries of the stored matches, most recently changed first; filters are exact values. A match
+        another device changed differently has `conflict` set."""
+        summaries = self.matches.list(status, game, player)
+        conflicted = self.sync_records.conflict_ids()
+        if not conflicted:
+            return summaries
+        return [dataclasses.replace(s, conflict=True) if s.id in conflicted else s for s in summaries]
+
+    def conflicts(self) -> list[Conflict]:
+        """Matches changed differently on two devices (by sync), each with the other devices' versions."""
+        return self.sync_records.conflicts()
+
+    def resolve_conflict(self, match_id: str, keep: Keep) -> str:
+        """Keep this device's version of a conflicting match, the other device's, or both (the other
+        becomes a separate game). Returns the id of the match holding the other version when both are
+        kept (else `match_id`). Every device drops the conflict at its next sync."""
+        with self.files.lock.held():
+            self.files.refuse_if_read_only()
+            return self.sync_records.resolve(match_id, keep)
 
     def iter_matches(
         self, status: str | None = None, game: str | None = None, player: str | None = None

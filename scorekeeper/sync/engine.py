@@ -1,0 +1,328 @@
+"""One sync of a data folder with a target (`sync_once`).
+
+1. Local changes since the last sync are found by their marks (state.py) and get this device's next
+   sequence number in their version vector.
+2. Every other device's head is read; only its log chunks after the sequence number seen last are read, and
+   each record's latest entry is merged (versions.py): taken when it has seen ours, merged when both changed,
+   a conflict (both kept, `store/conflicts.py`) where the same round or a deleted match meets an edit.
+3. This device's changes (and merges) go out as one more chunk, then its head (guarded by its version tag).
+4. Only then is the local state saved. A sync cut short anywhere (killed, offline, a full target) leaves the
+   local state as before: the next sync finds the same changes again, and merging equal contents is a no-op,
+   so nothing is lost or doubled.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+from scorekeeper.games.base import Message
+from scorekeeper.match import now_iso
+from scorekeeper.store import Store
+from scorekeeper.store.conflicts import SyncRecords, storable
+from scorekeeper.store.errors import ConflictError, StoreError
+from scorekeeper.store.matches import describe_match
+from scorekeeper.store.records import Player, SavedGame
+from scorekeeper.sync import remote
+from scorekeeper.sync.remote import Entry, Head, RemoteProblem
+from scorekeeper.sync.report import SyncReport
+from scorekeeper.sync.state import SyncState, sync_lock
+from scorekeeper.sync.target import Target
+from scorekeeper.sync.versions import ancestor, by_hash, content, digest, join, leq, merge, remember
+
+Progress = Callable[[int, int], None]
+PREFIX = {"match": "m", "player": "p", "digital": "d"}
+
+
+def sync_once(store: Store, target: Target, progress: Progress | None = None) -> SyncReport:
+    """Sync the store with the target once; SyncError when the target fails (nothing is lost then)."""
+    store.files.refuse_if_read_only()
+    with sync_lock(store.data_dir):
+        return _Run(store, target, progress).go()
+
+
+class _Run:
+    def __init__(self, store: Store, target: Target, progress: Progress | None) -> None:
+        self.store, self.target, self.progress = store, target, progress
+        self.sync = SyncRecords(store.matches)
+        self.state = SyncState.load(store.data_dir)
+        self.me = self.state.device
+        self.out: dict[str, Entry] = {}
+        self.report = SyncReport()
+        self.resolved: dict[str, dict[str, int]] = {}
+
+    def go(self) -> SyncReport:
+        own, tag = self._own_head()
+        self.state.seq = max(self.state.seq, own.seq if own else 0)
+        self._collect()
+        heads = self._other_heads()
+        todo = [(h, [c for c in h.chunks if c.last > self.state.seen.get(h.device, 0)]) for h in heads]
+        total, done = sum(len(chunks) for _, chunks in todo) + 1, 0
+        for head, chunks in todo:
+            for _ in self._read_device(head, chunks):
+                done += 1
+                self._tell(done, total)
+        self._publish(own, tag)
+        self.state.save()
+        self.sync.forget_resolved(set(self.resolved))
+        self._tell(total, total)
+        self.report.sent = len(self.out)
+        self.report.finished = now_iso()
+        return self.report
+
+    def _tell(self, done: int, total: int) -> None:
+        if self.progress is not None:
+            self.progress(done, total)
+
+    # ------------------------------------------------------------------ the target
+    def _own_head(self) -> tuple[Head | None, str]:
+        got = self.target.read(remote.head_path(self.me))
+        if got is None:
+            return None, ""
+        try:
+            return remote.parse_head(got[0], self.me), got[1]
+        except RemoteProblem:
+            return None, got[1]  # rewritten below (the tag still guards against a second writer)
+
+    def _other_heads(self) -> list[Head]:
+        heads = []
+        for device in self.target.list("devices"):
+            if device == self.me or not device.isalnum():
+                continue
+            got = self.target.read(remote.head_path(device))
+            if got is None:
+                continue
+            try:
+                heads.append(remote.parse_head(got[0], device))
+            except RemoteProblem as problem:
+                self._skip(device, problem)
+        return heads
+
+    def _skip(self, device: str, problem: RemoteProblem) -> None:
+        if problem.newer:
+            message = Message(
+                "The device {device} uses a newer version of the app: update the app on this device to sync "
+                "with it.",
+                device=device,
+            )
+        else:
+            message = Message(
+                "A file from the device {device} was skipped ({reason}).",
+                device=device,
+                reason=problem.reason,
+            )
+        self.report.skipped.append(message)
+
+    def _read_device(self, head: Head, chunks: list[remote.Chunk]) -> Any:
+        """Reads and merges the new chunks of one device (yields after each chunk, for the progress)."""
+        seen = self.state.seen.get(head.device, 0)
+        latest: dict[str, Entry] = {}
+        upto = seen
+        for chunk in sorted(chunks, key=lambda c: c.first):
+            got = self.target.read(f"devices/{head.device}/{chunk.file}")
+            if got is None:  # not there yet (a folder-sync tool brings it later): read it next time
+                break
+            try:
+                entries, problems = remote.parse_chunk(got[0], head.device)
+            except RemoteProblem as problem:
+                self._skip(head.name, problem)
+                if problem.newer:
+                    break
+                upto = chunk.last
+                yield
+                continue
+            for reason in problems:
+                self._skip(head.name, RemoteProblem(reason))
+            for entry in entries:
+                key = f"{PREFIX[entry.kind]}:{entry.id}"
+                if entry.seq > seen and (key not in latest or latest[key].seq < entry.seq):
+                    latest[key] = entry
+            upto = max(upto, chunk.last)
+            yield
+        complete = True
+        for entry in sorted(latest.values(), key=lambda e: e.seq):
+            try:
+                self._apply(head, entry)
+            except ConflictError:  # the player saved this record meanwhile: merge it at the next sync
+                complete = False
+        if complete:
+            self.state.seen[head.device] = upto
+
+    def _publish(self, own: Head | None, tag: str) -> None:
+        if not self.out:
+            return
+        entries = sorted(self.out.values(), key=lambda e: e.seq)
+        chunks = list(own.chunks) if own else []
+        for start in range(0, len(entries), remote.CHUNK_ENTRIES):
+            part = entries[start : start + remote.CHUNK_ENTRIES]
+            file = f"log/{part[-1].seq:010d}-{secrets.token_hex(4)}.json"
+            self.target.write(f"devices/{self.me}/{file}", remote.chunk_bytes(self.me, part))
+            chunks.append(remote.Chunk(part[0].seq, part[-1].seq, file))
+        head = Head(self.me, _device_name(), self.state.seq, tuple(chunks))
+        self.target.write(remote.head_path(self.me), remote.head_bytes(head), expect=tag)
+
+    # ------------------------------------------------------------------ local changes
+    def _send(self, kind: str, record_id: str, rec: dict[str, Any], data: dict[str, Any] | None) -> None:
+        key = f"{PREFIX[kind]}:{record_id}"
+        self.out[key] = Entry(self.state.next_seq(), kind, record_id, dict(rec["vv"]), data is None, data)
+
+    def _bump(self, rec: dict[str, Any], extra: dict[str, int] | None = None) -> None:
+        rec["vv"] = join(rec["vv"], extra or {})
+        rec["vv"][self.me] = self.state.next_seq()
+
+    def _collect(self) -> None:
+        self.resolved = self.sync.resolved()
+        summaries = {s.id: s for s in self.store.list_matches()}
+        for match_id, summary in summaries.items():
+            rec = self.state.record(f"m:{match_id}")
+            mark = [summary.version, summary.updated]
+            if rec["mark"] == mark and match_id not in self.resolved:
+                continue
+            data, _ = self.store.matches.stored(match_id)
+            if data is None:
+                continue
+            self._bump(rec, self.resolved.get(match_id))
+            rec.update(mark=mark, anc=remember(rec["anc"], rec["vv"], data))
+            rec["del"] = False
+            self._send("match", match_id, rec, _published(data))
+        for key, rec in self.state.records.items():
+            match_id = key[2:]
+            if (
+                key.startswith("m:")
+                and match_id not in summaries
+                and (not rec["del"] or match_id in self.resolved)
+            ):
+                self._bump(rec, self.resolved.get(match_id))
+                rec.update(mark=None, anc=rec["anc"])
+                rec["del"] = True
+                self._send("match", match_id, rec, None)
+        self._collect_players()
+        self._collect_saved()
+
+    def _collect_players(self) -> None:
+        for doc in self.store.players.rows().values():
+            rec = self.state.record(f"p:{doc['id']}")
+            mark = digest(doc)
+            if rec["mark"] != mark:
+                self._bump(rec)
+                rec.update(mark=mark, anc=remember(rec["anc"], rec["vv"], doc))
+                self._send("player", doc["id"], rec, dict(doc))
+
+    def _collect_saved(self) -> None:
+        present = set()
+        for game in self.store.list_digital_games():
+            present.add(game.id)
+            rec = self.state.record(f"d:{game.id}")
+            mark = [game.version, game.updated]
+            if rec["mark"] != mark:
+                self._bump(rec)
+                rec.update(mark=mark)
+                rec["del"] = False
+                self._send("digital", game.id, rec, _published(game.to_dict()))
+        for key, rec in self.state.records.items():
+            if key.startswith("d:") and key[2:] not in present and not rec["del"]:
+                self._bump(rec)
+                rec.update(mark=None)
+                rec["del"] = True
+                self._send("digital", key[2:], rec, None)
+
+    # ------------------------------------------------------------------ remote changes
+    def _apply(self, head: Head, entry: Entry) -> None:
+        rec = self.state.record(f"{PREFIX[entry.kind]}:{entry.id}")
+        if leq(entry.vv, rec["vv"]):
+            return
+        problem = _unreadable(entry)
+        if problem is not None:
+            self.report.skipped.append(
+                Message(
+                    "A record from the device {device} could not be read and was skipped: {what} ({reason}).",
+                    device=head.name,
+                    what=describe_match(entry.data) if entry.kind == "match" and entry.data else entry.id,
+                    reason=problem,
+                )
+            )
+            return
+        if entry.kind == "match":
+            from scorekeeper.sync.merging import apply_match
+
+            apply_match(self, head, entry, rec)
+        elif entry.kind == "player":
+            self._apply_player(entry, rec)
+        else:
+            self._apply_saved(entry, rec)
+
+    def _apply_player(self, entry: Entry, rec: dict[str, Any]) -> None:
+        players = self.store.players
+        with self.store.files.lock.held():
+            rows = players.rows()
+            key = next((k for k, doc in rows.items() if doc.get("id") == entry.id), None)
+            local = rows.get(key) if key else None
+            assert entry.data is not None
+            if local is None or leq(rec["vv"], entry.vv):
+                new, vv = entry.data, dict(entry.vv)
+            else:
+                base = ancestor(rec["anc"], rec["vv"], entry.vv)
+                new, vv = merge(base, local, entry.data, pick=by_hash), join(rec["vv"], entry.vv)
+                if new not in (content(local), content(entry.data)):
+                    vv[self.me] = self.state.next_seq()
+                rec["vv"] = vv
+                self._send("player", entry.id, rec, dict(new))
+            if key is None:
+                key = str(max((int(k) for k in rows if k.isdigit()), default=0) + 1)
+            rows[key] = dict(new)
+            players.write_rows(rows)
+        rec.update(vv=vv, mark=digest(rows[key]), anc=remember(rec["anc"], vv, rows[key]))
+
+    def _apply_saved(self, entry: Entry, rec: dict[str, Any]) -> None:
+        saved = self.store.saved
+        vv = dict(entry.vv) if leq(rec["vv"], entry.vv) else join(rec["vv"], entry.vv)
+        local = saved.get_digital_game(entry.id)
+        take = entry
+        if not leq(rec["vv"], entry.vv) and local is not None and not rec["del"]:
+            mine = _published(local.to_dict())
+            if entry.deleted or digest(content(mine)) > digest(content(entry.data or {})):
+                take = Entry(entry.seq, "digital", entry.id, vv, False, mine)  # the same pick on every device
+            rec["vv"] = vv
+            self._send("digital", entry.id, rec, take.data)
+        if take.deleted:
+            saved.delete_digital_game(entry.id)
+            rec.update(vv=vv, mark=None)
+            rec["del"] = True
+            return
+        assert take.data is not None
+        if local is None or content(local.to_dict()) != content(take.data):
+            version = local.version if local else 0
+            saved.write_record(
+                {**take.data, "version": version + 1, "updated": take.data.get("updated") or now_iso()}
+            )
+        game = saved.get_digital_game(entry.id)
+        rec.update(vv=vv, mark=[game.version, game.updated] if game else None)
+        rec["del"] = False
+
+
+def _published(data: dict[str, Any]) -> dict[str, Any]:
+    """A record as it goes out: without the local edit counter (the time of the change stays)."""
+    return {key: value for key, value in data.items() if key != "version"}
+
+
+def _unreadable(entry: Entry) -> str | None:
+    """Why a remote record cannot be stored here, or None."""
+    if entry.data is None:
+        return None
+    try:
+        if entry.kind == "match":
+            storable(entry.data)
+        elif entry.kind == "player":
+            Player.from_dict(entry.data)
+        else:
+            SavedGame.from_dict({**entry.data, "version": 0})
+    except (ValueError, TypeError, KeyError, StoreError) as error:
+        return str(error)
+    return None
+
+
+def _device_name() -> str:
+    import platform
+
+    return (platform.node() or "device")[:60]
