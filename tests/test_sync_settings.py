@@ -12,6 +12,7 @@ from sync_servers import DavServer
 from test_ui_core_harness import App
 
 from scorekeeper.sync import credentials
+from scorekeeper.sync.report import SyncReport
 from scorekeeper.ui import sync_runtime as rt
 from scorekeeper.ui.views import settings_sync
 
@@ -111,11 +112,13 @@ def test_test_connection_answers_in_words(app: App, webdav_server: DavServer, tm
 
 
 def test_what_the_last_sync_brought(app: App) -> None:
-    status = rt.SyncStatus(finished=time.time(), new=3, changed=1)
-    assert settings_sync.brought_text(app.ctx, status) == "3 new games, 1 changed"
-    assert settings_sync.brought_text(app.ctx, rt.SyncStatus()) == "Nothing new."
+    report = SyncReport(new=3, changed=1, finished="2026-11-26T14:00:00+00:00")
+    assert settings_sync.brought_text(app.ctx, report) == "3 new games, 1 changed"
+    assert settings_sync.brought_text(app.ctx, SyncReport()) == "Nothing new"
+    (line,) = settings_sync.status_rows(app.ctx, rt.SyncStatus(report=report))
+    assert "3 new games, 1 changed" in line.content.value
     app.ctx.update_settings(language="de")
-    assert settings_sync.brought_text(app.ctx, status) == "3 neue Spiele, 1 geändert"
+    assert settings_sync.brought_text(app.ctx, report) == "3 neue Spiele, 1 geändert"
 
 
 def test_progress_while_a_sync_runs(app: App) -> None:

@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import logging
 import threading
-import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.sync import credentials
+from scorekeeper.sync.report import SyncReport
+from scorekeeper.sync.runner import SyncRunner
+from scorekeeper.sync.runner import SyncStatus as RunnerStatus
 from scorekeeper.sync.target import SyncError, Target
 
 log = logging.getLogger(__name__)
@@ -88,65 +90,69 @@ class SyncStatus:
     running: bool = False
     done: int = 0
     total: int = 0
-    finished: float | None = None  # when the last sync finished (epoch seconds)
-    new: int = 0  # what the last finished sync brought
-    changed: int = 0
-    conflicts: int = 0
-    error: SyncError | None = None  # why the last sync failed (None: it did not)
-    changed_ids: set[str] = field(default_factory=set)
+    report: SyncReport | None = None  # what the last finished sync brought, and when it finished
+    error: Exception | None = None  # why the last sync failed (None: it did not)
+
+
+SYNC_THREAD = "scorekeeper-sync"
+"""The runner's thread: a store change made there came from another device."""
 
 
 class AppSync:
-    """The sync of one store in this process: starts and stops the runner, keeps its status, tells the screens."""
+    """The sync of one store in this process: runs the runner while a target is set, keeps its status for
+    Settings, and tells the screens what changed."""
 
     def __init__(self, store: Any) -> None:
         self.store = store
-        self.runner: Any = None
-        self.target: TargetSetting | None = None
+        self.runner: SyncRunner | None = None
+        self.setting: TargetSetting | None = None
         self.status = SyncStatus()
+        self._target: Target | None = None
         self._pubsub: Any = None
         self._lock = threading.RLock()
         watch = getattr(store, "watch_matches", None)
         if callable(watch):
             watch(self._match_changed)
 
-    # ------------------------------------------------------------ the runner
     def remember(self, pubsub: Any) -> None:
         """Keep a live session's pubsub client: the runner's news is sent through it to every session."""
         self._pubsub = pubsub
 
     def apply(self, settings: Any) -> None:
-        """Run the runner for the target the settings name (a new one replaces the old; none stops it)."""
+        """Sync with the target the settings name from now on (none: the runner stops)."""
         setting = saved_target(settings)
         with self._lock:
-            if setting == self.target and (self.runner is not None or setting is None):
-                return
-            self.stop()
-            self.target = setting
-            self.status = SyncStatus()
-            if setting is not None:
-                # off the caller's thread: the keyring may take a moment, and a screen must never wait for it
-                threading.Thread(target=self._start, args=(setting,), daemon=True, name="sync-start").start()
+            if setting != self.setting:
+                self.setting, self._target = setting, None
+                self.status = SyncStatus()
+            if setting is None:
+                self.stop()
+            elif self.runner is None:
+                self.runner = SyncRunner(self.store, self._current_target)
+                self.runner.add_listener(self._heard)
+                self.runner.start()
+            else:
+                self.runner.sync_now()  # a new target: sync with it at once
         self._send(TOPIC)
 
-    def _start(self, setting: TargetSetting) -> None:
-        from scorekeeper.sync.runner import SyncRunner
-
-        try:
-            target = make_target(setting)
-        except SyncError as error:
-            self._failed(error)
-            return
+    def _current_target(self) -> Target | None:
+        """The runner's source (its thread: the keyring and the network never hold up a screen)."""
         with self._lock:
-            if self.target != setting or self.runner is not None:
-                return  # changed again meanwhile
-            self.runner = SyncRunner(self.store, target, listener=self._heard)
-            self.runner.start()
+            setting, target = self.setting, self._target
+        if setting is None:
+            return None
+        if target is None:
+            target = make_target(setting)
+            with self._lock:
+                if self.setting == setting:
+                    self._target = target
+        return target
 
     def stop(self) -> None:
         with self._lock:
             runner, self.runner = self.runner, None
         if runner is not None:
+            runner.remove_listener(self._heard)
             runner.stop()
 
     def sync_now(self) -> bool:
@@ -158,27 +164,24 @@ class AppSync:
         runner.sync_now()
         return True
 
-    # ------------------------------------------------------------ news
-    def _heard(self, runner_status: Any) -> None:
+    def _heard(self, status: RunnerStatus) -> None:
         """The runner's listener (its thread): keep what Settings shows, tell the screens."""
-        shown = status_from(runner_status, self.status)
-        brought = shown.changed_ids
-        shown.changed_ids = set()
-        self.status = shown
+        before = self.status.report
+        self.status = SyncStatus(
+            running=status.running,
+            done=status.done,
+            total=status.total,
+            report=status.last_report,
+            error=status.last_error,
+        )
         self._send(TOPIC)
-        if brought:
+        report = status.last_report
+        if report is not None and report is not before and (report.new or report.changed or report.deleted):
             self._send(CHANGED_TOPIC)
-
-    def _failed(self, error: SyncError) -> None:
-        self.status = SyncStatus(error=error, finished=time.time())
-        self._send(TOPIC)
 
     def _match_changed(self, match_id: str) -> None:
         """A store change made by the sync (on the runner's thread) redraws the screens showing that match."""
-        if self.runner is not None and threading.current_thread() is getattr(
-            self.runner, "thread", self.runner
-        ):
-            self.status.changed_ids.add(match_id)
+        if threading.current_thread().name == SYNC_THREAD:
             self._send(MATCH_TOPIC.format(id=match_id))
 
     def _send(self, topic: str) -> None:
@@ -189,25 +192,6 @@ class AppSync:
             pubsub.send_all_on_topic(topic, topic)
         except Exception:  # a closed session's client: the next session brings a new one
             log.info("could not tell the screens about the sync")
-
-
-def status_from(runner_status: Any, before: SyncStatus) -> SyncStatus:
-    """The runner's status as Settings shows it."""
-    report = getattr(runner_status, "report", None)
-    error = getattr(runner_status, "error", None)
-    return SyncStatus(
-        running=bool(getattr(runner_status, "running", False)),
-        done=int(getattr(runner_status, "done", 0) or 0),
-        total=int(getattr(runner_status, "total", 0) or 0),
-        finished=getattr(runner_status, "finished", None) or before.finished,
-        new=int(getattr(report, "new", before.new) or 0) if report is not None else before.new,
-        changed=int(getattr(report, "changed", before.changed) or 0)
-        if report is not None
-        else before.changed,
-        conflicts=int(getattr(report, "conflicts", 0) or 0) if report is not None else before.conflicts,
-        error=error if isinstance(error, SyncError) else None,
-        changed_ids=before.changed_ids,
-    )
 
 
 _apps: dict[int, AppSync] = {}

@@ -13,11 +13,13 @@ from __future__ import annotations
 import threading
 import weakref
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 
 import flet as ft
 
 from scorekeeper.sync import credentials
+from scorekeeper.sync.report import SyncReport
 from scorekeeper.ui import permissions
 from scorekeeper.ui import sync_runtime as rt
 from scorekeeper.ui.components.layout import section
@@ -49,24 +51,21 @@ def form_of(ctx: AppContext) -> SyncForm:
     return form
 
 
-def brought_text(ctx: AppContext, status: rt.SyncStatus) -> str:
-    """What a sync brought: "3 new games, 1 changed", or that it brought nothing."""
-    parts = []
-    if status.new:
-        parts.append(ctx.t.plural("{n} new game", "{n} new games", status.new, n=status.new))
-    if status.changed:
-        parts.append(ctx.t.plural("{n} changed", "{n} changed", status.changed, n=status.changed))
-    if status.conflicts:
-        parts.append(
-            ctx.t.plural(
-                "{n} game in conflict", "{n} games in conflict", status.conflicts, n=status.conflicts
-            )
-        )
-    return ", ".join(parts) if parts else ctx.t("Nothing new.")
+def brought_text(ctx: AppContext, report: SyncReport) -> str:
+    """What a sync brought: "3 new games, 1 changed", or that it brought nothing (the report's own words)."""
+    return ctx.describe(report.summary)
+
+
+def finished_at(report: SyncReport) -> float | None:
+    """When the sync finished (the report keeps an ISO time in UTC), as epoch seconds."""
+    try:
+        return datetime.fromisoformat(report.finished.replace("Z", "+00:00")).timestamp()
+    except ValueError:
+        return None
 
 
 def status_rows(ctx: AppContext, status: rt.SyncStatus) -> list[ft.Control]:
-    """The status box's content: progress while a sync runs, else the last sync's outcome."""
+    """The status box's content: progress while a sync runs, else the last sync's outcome or failure."""
     if status.running:
         label = (
             ctx.t("Syncing… {done} of {total}", done=status.done, total=status.total)
@@ -78,11 +77,16 @@ def status_rows(ctx: AppContext, status: rt.SyncStatus) -> list[ft.Control]:
     rows: list[ft.Control] = []
     if status.error is not None:
         rows.append(tag("sync-error", ft.Text(ctx.describe(status.error), color=ft.Colors.ERROR)))
-    if status.finished is not None and status.error is None:
+    report = status.report
+    finished = finished_at(report) if report is not None else None
+    if report is not None and finished is not None and status.error is None:
         text = ctx.t(
-            "Last sync: {when}. {brought}", when=when(ctx, status.finished), brought=brought_text(ctx, status)
+            "Last sync: {when}. {brought}", when=when(ctx, finished), brought=brought_text(ctx, report)
         )
         rows.append(tag("sync-last", ft.Text(text)))
+        rows.extend(
+            tag(f"sync-skipped-{i}", ft.Text(ctx.describe(m), size=12)) for i, m in enumerate(report.skipped)
+        )
     if not rows:
         rows.append(tag("sync-last", ft.Text(ctx.t("Not synced yet."))))
     return rows
