@@ -13,6 +13,7 @@ The target is saved in the settings as `sync_target` = {"address", "user"}; the 
 from __future__ import annotations
 
 import logging
+import os
 import threading
 from dataclasses import dataclass
 from typing import Any
@@ -94,6 +95,20 @@ class SyncStatus:
     error: Exception | None = None  # why the last sync failed (None: it did not)
 
 
+INTERVAL_ENV = "SCOREKEEPER_SYNC_INTERVAL"
+"""Seconds between automatic syncs while the app is open (the runner's few minutes by default; the tests and
+the benchmark use a few seconds)."""
+
+
+def runner_options() -> dict[str, float]:
+    """The runner's timing from the environment (an unreadable or non-positive value keeps the default)."""
+    try:
+        interval = float(os.environ.get(INTERVAL_ENV, ""))
+    except ValueError:
+        return {}
+    return {"interval": interval, "retry": min(interval, 60.0)} if interval > 0 else {}
+
+
 SYNC_THREAD = "scorekeeper-sync"
 """The runner's thread: a store change made there came from another device."""
 
@@ -128,7 +143,7 @@ class AppSync:
             if setting is None:
                 self.stop()
             elif self.runner is None:
-                self.runner = SyncRunner(self.store, self._current_target)
+                self.runner = SyncRunner(self.store, self._current_target, **runner_options())
                 self.runner.add_listener(self._heard)
                 self.runner.start()
             else:

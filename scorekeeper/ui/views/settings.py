@@ -121,10 +121,11 @@ def build(ctx: AppContext, **_: str) -> ft.View:
             pills(themes, current_theme, lambda theme: ctx.update_settings(theme=theme), prefix="theme"),
         ),
         *([transfer_section(ctx)] if ctx.may(permissions.IMPORT) and ctx.may(permissions.EXPORT) else []),
-        *([synced] if (synced := sync_section(ctx)) is not None else []),
         data_section(ctx),
         *([owned] if (owned := owner_section(ctx)) is not None else []),
         guests_section(ctx),
+        # last: a section added here pushes nothing the earlier screens' players (and tests) know further down
+        *([synced] if (synced := sync_section(ctx)) is not None else []),
         ft.Text(ctx.t("Scorekeeper version {version}", version=_app_version()), size=12),
     ]
     return screen(ctx, "/settings", ctx.t("Settings"), controls)
