@@ -171,7 +171,7 @@ def _fields(ctx: AppContext, form: SyncForm, saved: rt.TargetSetting | None) -> 
         width=260,
     )
     password = ft.TextField(
-        label=ctx.t("Password (WebDAV; an app password on Nextcloud)"),
+        label=ctx.t("Password (WebDAV)"),
         value=form.password,
         password=True,
         can_reveal_password=True,
