@@ -93,8 +93,7 @@ def answer_after_test(app: App) -> str:
     form.tested = None
     app.tap("sync-test")
     wait_for(lambda: form.tested is not None)
-    assert form.tested is not None
-    return form.tested[1]
+    return settings_sync.tested_text(app.ctx, form)[0]
 
 
 def test_test_connection_answers_in_words(app: App, webdav_server: DavServer, tmp_path: Path) -> None:

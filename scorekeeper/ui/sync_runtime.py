@@ -93,6 +93,7 @@ class SyncStatus:
     total: int = 0
     report: SyncReport | None = None  # what the last finished sync brought, and when it finished
     error: Exception | None = None  # why the last sync failed (None: it did not)
+    news: SyncReport | None = None  # the last report that brought something (a later one may bring nothing)
 
 
 INTERVAL_ENV = "SCOREKEEPER_SYNC_INTERVAL"
@@ -181,17 +182,24 @@ class AppSync:
 
     def _heard(self, status: RunnerStatus) -> None:
         """The runner's listener (its thread): keep what Settings shows, tell the screens."""
-        before = self.status.report
+        before = self.status
+        report = status.last_report
+        fresh = report is not None and report is not before.report
+        brought = (
+            fresh
+            and report is not None
+            and bool(report.new or report.changed or report.deleted or report.conflicts)
+        )
         self.status = SyncStatus(
             running=status.running,
             done=status.done,
             total=status.total,
-            report=status.last_report,
+            report=report,
             error=status.last_error,
+            news=report if brought else before.news,
         )
         self._send(TOPIC)
-        report = status.last_report
-        if report is not None and report is not before and (report.new or report.changed or report.deleted):
+        if brought:
             self._send(CHANGED_TOPIC)
 
     def _match_changed(self, match_id: str) -> None:

@@ -35,7 +35,8 @@ class SyncForm:
     address: str | None = None  # None: show the saved one
     user: str | None = None
     password: str = ""
-    tested: tuple[bool, str] | None = None  # (worked, the sentence) of the last "Test connection"
+    tested: tuple[bool, Exception | None] | None = None
+    """The last "Test connection": (done, its failure or None); kept untranslated, so a language change applies."""
 
 
 _forms: dict[int, SyncForm] = {}
@@ -84,6 +85,14 @@ def status_rows(ctx: AppContext, status: rt.SyncStatus) -> list[ft.Control]:
             "Last sync: {when}. {brought}", when=when(ctx, finished), brought=brought_text(ctx, report)
         )
         rows.append(tag("sync-last", ft.Text(text)))
+        news = status.news
+        if news is not None and news is not report and (news_at := finished_at(news)) is not None:
+            earlier = ctx.t(
+                "Last changes from other devices: {when}, {brought}",
+                when=when(ctx, news_at),
+                brought=brought_text(ctx, news),
+            )
+            rows.append(tag("sync-news", ft.Text(earlier, size=13)))
         rows.extend(
             tag(f"sync-skipped-{i}", ft.Text(ctx.describe(m), size=12)) for i, m in enumerate(report.skipped)
         )
@@ -143,13 +152,21 @@ def test_connection(ctx: AppContext, form: SyncForm, answer: ft.Text) -> None:
 
     def run() -> None:
         failure = rt.check_target(setting, form.password or None)
-        worked = failure is None
-        form.tested = (worked, ctx.t("The connection works.") if worked else ctx.describe(failure))
-        answer.value = form.tested[1]
-        answer.color = None if worked else ft.Colors.ERROR
+        form.tested = (True, failure)
+        answer.value, answer.color = tested_text(ctx, form)
         _redraw(answer)
 
     threading.Thread(target=run, daemon=True, name="sync-test").start()
+
+
+def tested_text(ctx: AppContext, form: SyncForm) -> tuple[str, str | None]:
+    """The answer of the last connection test in the app's language, and its colour."""
+    if form.tested is None:
+        return "", None
+    failure = form.tested[1]
+    if failure is None:
+        return ctx.t("The connection works."), None
+    return ctx.describe(failure), ft.Colors.ERROR
 
 
 def _redraw(control: ft.Control) -> None:
@@ -170,8 +187,10 @@ def _fields(ctx: AppContext, form: SyncForm, saved: rt.TargetSetting | None) -> 
         value=form.user if form.user is not None else (saved.user if saved else ""),
         width=260,
     )
+    kept = saved is not None and saved.webdav and credentials.vault().get(saved.address, saved.user)
     password = ft.TextField(
         label=ctx.t("Password (WebDAV)"),
+        hint_text=ctx.t("Kept on this device; type to change") if kept else None,
         value=form.password,
         password=True,
         can_reveal_password=True,
@@ -233,10 +252,8 @@ def sync_section(ctx: AppContext) -> ft.Control | None:
     form = form_of(ctx)
     saved = rt.saved_target(ctx.settings)
     app = rt.for_store(ctx.store)
-    answer = ft.Text(
-        form.tested[1] if form.tested else "",
-        color=None if not form.tested or form.tested[0] else ft.Colors.ERROR,
-    )
+    text, colour = tested_text(ctx, form)
+    answer = ft.Text(text, color=colour)
     box = ft.Column(status_rows(ctx, app.status) if saved else [], spacing=6)
 
     def refresh() -> None:
