@@ -129,20 +129,22 @@ def test_two_devices_share_rounds_and_show_a_conflict(chromium, tmp_path: Path, 
         shots(board, "scoreboard-after-sync-de")
 
         # The match in conflict: on both devices, each in its language
-        phone.open(f"/match/{split.id}", ready="conflict-panel")
-        phone.wait_text("changed this game differently. Which version do you keep?")
-        shots(phone, "conflict-en")
-        board.open(f"/match/{split.id}", ready="conflict-panel")
-        board.wait_text("hat dieses Spiel anders geändert. Welche Fassung behalten Sie?")
-        shots(board, "conflict-de")
         board.open("/history", ready="history-game-all")
-        board.wait_text("Auf einem anderen Gerät anders geändert: zum Auswählen öffnen.")
+        wait_in(
+            board, f"history-{split.id}", "Auf einem anderen Gerät anders geändert: zum Auswählen öffnen."
+        )
         shots(board, "history-conflict-de")
-        # Resolved on the phone: the other device's panel goes away with the next sync, without a reload
-        phone.tap("conflict-keep-other")
-        phone.wait_text("The conflict is resolved.")
         board.open(f"/match/{split.id}", ready="conflict-panel")
+        wait_in(board, "conflict-question", "hat dieses Spiel anders geändert. Welche Fassung behalten Sie?")
+        shots(board, "conflict-de")
+        phone.open(f"/match/{split.id}", ready="conflict-panel")
+        wait_in(phone, "conflict-question", "changed this game differently. Which version do you keep?")
+        shots(phone, "conflict-en")
+        # Resolved on the phone: the other device's open scoreboard drops its panel with the next sync
+        phone.tap("conflict-keep-other")
+        gone(phone, "conflict-panel", 10)
         gone(board, "conflict-panel", 40)
+        shots(board, "conflict-resolved-de")
 
 
 def deadline_wait(ui: UI, seat: int, total: int) -> None:

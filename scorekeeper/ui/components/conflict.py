@@ -98,14 +98,17 @@ def conflict_panel(ctx: AppContext, match: Match | None, conflict: Any) -> ft.Co
             ft.Row(
                 [
                     ft.Icon(ft.Icons.CALL_SPLIT, color=ft.Colors.ON_TERTIARY_CONTAINER),
-                    ft.Text(
-                        ctx.t(
-                            "{device} changed this game differently. Which version do you keep?",
-                            device=device,
+                    tag(
+                        "conflict-question",
+                        ft.Text(
+                            ctx.t(
+                                "{device} changed this game differently. Which version do you keep?",
+                                device=device,
+                            ),
+                            weight=ft.FontWeight.BOLD,
+                            color=ft.Colors.ON_TERTIARY_CONTAINER,
+                            expand=True,
                         ),
-                        weight=ft.FontWeight.BOLD,
-                        color=ft.Colors.ON_TERTIARY_CONTAINER,
-                        expand=True,
                     ),
                 ],
             ),
