@@ -190,7 +190,7 @@ def _fields(ctx: AppContext, form: SyncForm, saved: rt.TargetSetting | None) -> 
     kept = saved is not None and saved.webdav and credentials.vault().get(saved.address, saved.user)
     password = ft.TextField(
         label=ctx.t("Password (WebDAV)"),
-        helper_text=ctx.t("Kept on this device; type to change") if kept else None,
+        helper=ctx.t("Kept on this device; type to change") if kept else None,
         value=form.password,
         password=True,
         can_reveal_password=True,
