@@ -5,6 +5,7 @@ python main.py --web --port 8550
 python main.py --data-dir ~/scores  (or SCOREKEEPER_DATA=~/scores)
 python main.py --table          # host a live table: serve on the LAN address, print the join address
 python main.py --web --trusted-proxy 127.0.0.1 --public-url https://games.example.org   # behind Caddy or nginx
+python main.py --data-dir ~/scores sync --to ~/Sync/Scorekeeper   # one sync (or --to https://..., see README)
 """
 
 from __future__ import annotations
@@ -46,6 +47,17 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         metavar="URL",
         help="the address visitors use, e.g. https://games.example.org: its host name is accepted, and the join "
         "address and QR code use it (default: $SCOREKEEPER_PUBLIC_URL)",
+    )
+    commands = parser.add_subparsers(dest="command", metavar="sync")
+    sync = commands.add_parser(
+        "sync", help="sync the saved games once with a folder or WebDAV server, then exit"
+    )
+    sync.add_argument(
+        "--to",
+        default=None,
+        metavar="FOLDER_OR_URL",
+        help="a folder or a WebDAV address (user and password from $SCOREKEEPER_SYNC_USER and "
+        "$SCOREKEEPER_SYNC_PASSWORD); default: the target set in Settings",
     )
     args = parser.parse_args(argv)
     problem = hosting_problem(args)
@@ -119,6 +131,10 @@ def main(argv: list[str] | None = None) -> None:
     data_dir = args.data_dir or (
         Path(os.environ["SCOREKEEPER_DATA"]) if os.environ.get("SCOREKEEPER_DATA") else None
     )
+    if args.command == "sync":
+        from scorekeeper.sync.cli import run as run_sync
+
+        raise SystemExit(run_sync(data_dir, args.to))
     apply_hosting(args)
     web = wants_web(args)
     port = args.port or 8550

@@ -180,6 +180,12 @@ def test_untrusted_files_are_skipped_with_the_device_named(devices: Devices) -> 
         assert report.new == 0 and report.skipped
         assert head["name"] in str(report.skipped[0])  # the device it came from is named
         assert b.list_matches() == []
+    chunk.write_bytes(good)
+    (b.data_dir / "sync" / "state.json").unlink()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("scorekeeper.sync.remote.MAX_FILE_BYTES", len(good) - 1)  # a huge file
+        report = devices.sync(1)[0]
+    assert b.list_matches() == [] and "too large" in str(report.skipped[-1])
     data = json.loads(good)
     data["entries"][0]["data"]["rounds"] = [{"hands": "lots"}]
     chunk.write_bytes(json.dumps(data).encode())
@@ -209,3 +215,23 @@ def test_data_saved_without_sync_opens_and_syncs_unchanged(devices: Devices, tmp
     } == before
     assert {p.name: p.read_bytes() for p in (old / "matches").iterdir()} == match_files  # untouched
     store.close()
+
+
+def test_the_undo_history_travels_with_the_match(devices: Devices) -> None:
+    a, b, c = devices.stores
+    match = a.save_match(new_match(a, rounds=1))
+    change(a, match.id, lambda m: m.add_round(R(4, 4, 4, 1)))
+    devices.everyone_twice()
+    history = b.match_history(match.id)
+    assert history.undo is not None
+    b.undo_match(match.id, history.version)  # b takes back the round a entered
+    devices.everyone_twice()
+    for store in devices.stores:
+        assert rounds_of(store, match.id) == match.rounds[:1]
+        assert store.conflicts() == []
+    redo = c.match_history(match.id)
+    assert redo.redo is not None
+    c.redo_match(match.id, redo.version)
+    devices.everyone_twice()
+    for store in devices.stores:
+        assert rounds_of(store, match.id)[-1] == R(4, 4, 4, 1)

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from scorekeeper.games.base import Message
+from scorekeeper.games.messages import N_
 from scorekeeper.match import Match, now_iso
 from scorekeeper.store.errors import ConflictError, InputError
 from scorekeeper.store.matches import HISTORY_KEEP, Matches, _state, check_storable, describe_match
@@ -30,7 +31,7 @@ from scorekeeper.store.storage import atomic_write_bytes, dumps
 
 Keep = Literal["this", "other", "both"]
 
-FROM_OTHER_DEVICE = "Changes from another device"
+FROM_OTHER_DEVICE = N_("Changes from another device")
 """How undo names a change that sync brought (the undo list shows it)."""
 
 
@@ -144,10 +145,10 @@ class SyncRecords:
             if other.deleted or other.match is None:
                 self.matches.delete(match_id)
             elif not conflict.this_deleted:
-                self.put_match(other.match.to_dict(), "Kept the other device's version")
+                self.put_match(other.match.to_dict(), N_("Kept the other device's version"))
         elif keep == "both" and other.match is not None:
             copy = {**other.match.to_dict(), "id": uuid.uuid4().hex}
-            self.put_match(copy, "Kept both versions")
+            self.put_match(copy, N_("Kept both versions"))
             kept = copy["id"]
         self.write_conflict(match_id, None)
         self.matches._tell(match_id)
@@ -173,13 +174,18 @@ class SyncRecords:
 
     # ------------------------------------------------------------------ writes from sync
     def put_match(
-        self, data: dict[str, Any], what: str = FROM_OTHER_DEVICE, expect: int | None = None
+        self,
+        data: dict[str, Any],
+        what: str = FROM_OTHER_DEVICE,
+        expect: int | None = None,
+        history: dict[str, Any] | None = None,
     ) -> tuple[int, str]:
         """Write a match that came from elsewhere as the next local edit (undo can take it back); it keeps
         its `updated` time, so the list orders it by when it was played. Returns (version, updated).
-        `expect`: the local version sync last saw (0: none); ConflictError if the player saved since."""
+        `expect`: the local version sync last saw (0: none); ConflictError if the player saved since.
+        `history`: the other device's undo and redo stacks, taken over with the version they belong to."""
         match_id = data["id"]
-        matches = self.matches
+        matches, incoming = self.matches, history
         with matches._lock.held():
             matches.files.refuse_if_read_only()
             stored, history = matches.stored(match_id)
@@ -188,13 +194,45 @@ class SyncRecords:
                 raise ConflictError("This game was changed while it synced.")
             new = {**data, "version": version + 1, "updated": data.get("updated") or now_iso()}
             checked = check_storable(new)
-            if stored is not None:
+            if incoming is not None:
+                history = {
+                    "head": new["version"],
+                    "undo": incoming.get("undo", []),
+                    "redo": incoming.get("redo", []),
+                }
+            elif stored is not None:
                 earlier = history.get("undo", []) if history.get("head") == version else []
                 undo = [*earlier, {"before": _state(stored), "what": what, "at": now_iso()}]
                 history = {"head": new["version"], "undo": undo[-HISTORY_KEEP:], "redo": []}
             matches._save_file(checked, new, history)
         matches._tell(match_id)
         return new["version"], new["updated"]
+
+    def put_new_matches(self, items: list[tuple[dict[str, Any], dict[str, Any] | None]]) -> list[str]:
+        """Write matches this device does not have yet (data, undo history) all at once, as an import does
+        (staged, one flush, then moved into place: a first sync of thousands of games is not one flush per
+        game). A match that appeared here meanwhile is left out; returns the ids written."""
+        from scorekeeper.store.batch import Batch
+        from scorekeeper.store.matches import MATCH_KIND, match_tables
+        from scorekeeper.store.records import MatchSummary
+
+        matches = self.matches
+        written: list[Match] = []
+        with matches._lock.held():
+            matches.files.refuse_if_read_only()
+            batch = Batch(matches.layout)
+            for data, incoming in items:
+                if matches.path(data["id"]).exists():
+                    continue
+                new = {**data, "version": 1, "updated": data.get("updated") or now_iso()}
+                history = {"head": 1, **incoming} if incoming else None
+                written.append(check_storable(new))
+                batch.add(matches.path(data["id"]), MATCH_KIND, match_tables(new, history))
+            batch.commit()
+            matches.index.put_many([(MatchSummary.of(m), os.stat(matches.path(m.id))) for m in written])
+        for match in written:
+            matches._tell(match.id)
+        return [match.id for match in written]
 
     def delete_match(self, match_id: str, expect: int) -> None:
         """Delete a match for sync, unless it was saved since sync saw version `expect` (ConflictError)."""

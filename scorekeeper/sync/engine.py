@@ -28,7 +28,7 @@ from scorekeeper.sync import remote
 from scorekeeper.sync.remote import Entry, Head, RemoteProblem
 from scorekeeper.sync.report import SyncReport
 from scorekeeper.sync.state import SyncState, sync_lock
-from scorekeeper.sync.target import Target
+from scorekeeper.sync.target import SyncError, Target
 from scorekeeper.sync.versions import ancestor, by_hash, content, digest, join, leq, merge, remember
 
 Progress = Callable[[int, int], None]
@@ -51,25 +51,53 @@ class _Run:
         self.out: dict[str, Entry] = {}
         self.report = SyncReport()
         self.resolved: dict[str, dict[str, int]] = {}
+        self.new_matches: dict[str, tuple[Entry, dict[str, Any]]] = {}
+        """Matches new to this device, written in one batch after each device's entries (write_new)."""
 
     def go(self) -> SyncReport:
         own, tag = self._own_head()
         self.state.seq = max(self.state.seq, own.seq if own else 0)
         self._collect()
+        self._resend_pending()
         heads = self._other_heads()
         todo = [(h, [c for c in h.chunks if c.last > self.state.seen.get(h.device, 0)]) for h in heads]
         total, done = sum(len(chunks) for _, chunks in todo) + 1, 0
-        for head, chunks in todo:
-            for _ in self._read_device(head, chunks):
-                done += 1
-                self._tell(done, total)
-        self._publish(own, tag)
-        self.state.save()
+        try:
+            for head, chunks in todo:
+                for _ in self._read_device(head, chunks):
+                    done += 1
+                    self._tell(done, total)
+        except SyncError:
+            self._save_merged()  # what was merged into the store stays known as merged
+            raise
+        self._save_merged()
+        if self.out:
+            self._publish(own, tag)
+            self.state.pending = []
+            self.state.save()
         self.sync.forget_resolved(set(self.resolved))
         self._tell(total, total)
         self.report.sent = len(self.out)
         self.report.finished = now_iso()
         return self.report
+
+    def _save_merged(self) -> None:
+        """Saved before writing to the target: `pending` makes sure what was merged still goes out."""
+        self.state.pending = sorted(self.out)
+        self.state.save()
+
+    def write_new(self) -> None:
+        """Write the matches new to this device in one batch; their marks are set only once they are."""
+        if not self.new_matches:
+            return
+        items = [(entry.data, entry.history) for entry, _ in self.new_matches.values() if entry.data]
+        self.sync.put_new_matches(items)
+        for match_id, (_entry, rec) in self.new_matches.items():
+            stored, _ = self.store.matches.stored(match_id)
+            if stored is not None:
+                rec["mark"] = [stored["version"], stored["updated"]]
+                self.report.new += 1
+        self.new_matches = {}
 
     def _tell(self, done: int, total: int) -> None:
         if self.progress is not None:
@@ -146,6 +174,7 @@ class _Run:
                 self._apply(head, entry)
             except ConflictError:  # the player saved this record meanwhile: merge it at the next sync
                 complete = False
+        self.write_new()
         if complete:
             self.state.seen[head.device] = upto
 
@@ -165,7 +194,17 @@ class _Run:
     # ------------------------------------------------------------------ local changes
     def _send(self, kind: str, record_id: str, rec: dict[str, Any], data: dict[str, Any] | None) -> None:
         key = f"{PREFIX[kind]}:{record_id}"
-        self.out[key] = Entry(self.state.next_seq(), kind, record_id, dict(rec["vv"]), data is None, data)
+        history = self._history(record_id) if kind == "match" and data is not None else None
+        entry = Entry(self.state.next_seq(), kind, record_id, dict(rec["vv"]), data is None, data, history)
+        self.out[key] = entry
+
+    def _history(self, match_id: str) -> dict[str, Any] | None:
+        """The match's undo and redo stacks as they belong to its stored version (the newest steps)."""
+        stored, history = self.store.matches.stored(match_id)
+        if stored is None or history.get("head") != stored["version"]:
+            return None
+        stacks = {name: list(history.get(name) or [])[-remote.HISTORY_SENT :] for name in ("undo", "redo")}
+        return stacks if stacks["undo"] or stacks["redo"] else None
 
     def _bump(self, rec: dict[str, Any], extra: dict[str, int] | None = None) -> None:
         rec["vv"] = join(rec["vv"], extra or {})
@@ -199,6 +238,26 @@ class _Run:
                 self._send("match", match_id, rec, None)
         self._collect_players()
         self._collect_saved()
+
+    def _resend_pending(self) -> None:
+        rows = {doc.get("id"): doc for doc in self.store.players.rows().values()}
+        for key in self.state.pending:
+            rec = self.state.records.get(key)
+            if key in self.out or rec is None:
+                continue
+            kind = next(k for k, prefix in PREFIX.items() if prefix == key[0])
+            data: dict[str, Any] | None = None
+            if not rec["del"]:
+                if kind == "match":
+                    data = self.store.matches.stored(key[2:])[0]
+                elif kind == "player":
+                    data = rows.get(key[2:])
+                else:
+                    game = self.store.get_digital_game(key[2:])
+                    data = game.to_dict() if game else None
+                if data is None:
+                    continue
+            self._send(kind, key[2:], rec, None if data is None else _published(data))
 
     def _collect_players(self) -> None:
         for doc in self.store.players.rows().values():
@@ -293,9 +352,10 @@ class _Run:
         assert take.data is not None
         if local is None or content(local.to_dict()) != content(take.data):
             version = local.version if local else 0
-            saved.write_record(
-                {**take.data, "version": version + 1, "updated": take.data.get("updated") or now_iso()}
-            )
+            with self.store.files.lock.held():
+                saved.write_record(
+                    {**take.data, "version": version + 1, "updated": take.data.get("updated") or now_iso()}
+                )
         game = saved.get_digital_game(entry.id)
         rec.update(vv=vv, mark=[game.version, game.updated] if game else None)
         rec["del"] = False

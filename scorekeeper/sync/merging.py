@@ -54,8 +54,13 @@ def _take(run: _Run, entry: Entry, rec: dict[str, Any], local: dict[str, Any] | 
         rec["del"] = True
         return
     assert entry.data is not None
-    if local is None or content(local) != content(entry.data):
-        version, updated = run.sync.put_match(entry.data, expect=_expect(rec) if local else 0)
+    if local is None and entry.id not in run.sync.conflict_ids():
+        run.new_matches[entry.id] = (entry, rec)  # written together, see _Run.write_new
+        rec["mark"] = None
+    elif local is None or content(local) != content(entry.data):
+        version, updated = run.sync.put_match(
+            entry.data, expect=_expect(rec) if local else 0, history=entry.history
+        )
         rec["mark"] = [version, updated]
         if local is None:
             run.report.new += 1
@@ -142,5 +147,8 @@ def _into_conflict(
         others.append(_other(head, entry))
         if entry.data is not None:
             rec["anc"] = remember(rec["anc"], entry.vv, entry.data)
-    run.sync.write_conflict(entry.id, {**doc, "others": others} if others else None)
+    with run.store.files.lock.held():
+        if run.sync.conflict_doc(entry.id) is None:
+            return  # a person resolved it meanwhile: the resolution goes out with the next sync
+        run.sync.write_conflict(entry.id, {**doc, "others": others} if others else None)
     run.store.matches._tell(entry.id)

@@ -22,7 +22,9 @@ from scorekeeper.store.paths import is_safe_id
 
 SCHEMA = 1
 MAX_FILE_BYTES = 32 * 1024 * 1024
-CHUNK_ENTRIES = 500
+CHUNK_ENTRIES = 200
+HISTORY_SENT = 10
+"""Undo steps sent with a match (each is a whole earlier state; the device keeps up to 25)."""
 KINDS = ("match", "player", "digital")
 
 
@@ -58,6 +60,8 @@ class Entry:
     vv: dict[str, int]
     deleted: bool
     data: dict[str, Any] | None
+    history: dict[str, Any] | None = None
+    """A match's undo and redo stacks ({"undo": [...], "redo": [...]}), so undo works on every device."""
 
 
 def head_path(device: str) -> str:
@@ -116,6 +120,7 @@ def head_bytes(head: Head) -> bytes:
 def chunk_bytes(device: str, entries: list[Entry]) -> bytes:
     items = [
         {"seq": e.seq, "kind": e.kind, "id": e.id, "vv": e.vv, "deleted": e.deleted, "data": e.data}
+        | ({"history": e.history} if e.history else {})
         for e in entries
     ]
     return _dump({"scorekeeper": "sync-log", "schema": SCHEMA, "device": device, "entries": items})
@@ -154,4 +159,24 @@ def _entry(item: Any) -> Entry | None:
         return None
     if data is not None and data.get("id") != record_id:
         return None
-    return Entry(seq, str(kind), str(record_id), dict(vv), deleted, data)
+    history = item.get("history")
+    if history is not None and not _history_shape(history, record_id):
+        return None
+    return Entry(seq, str(kind), str(record_id), dict(vv), deleted, data, history)
+
+
+def _history_shape(history: Any, record_id: str) -> bool:
+    """Undo and redo stacks of whole earlier states of the same match (each state is checked by the rules
+    again when it is undone to)."""
+    if not isinstance(history, dict) or set(history) - {"undo", "redo"}:
+        return False
+    for stack in history.values():
+        if not isinstance(stack, list) or len(stack) > HISTORY_SENT:
+            return False
+        for step in stack:
+            if not isinstance(step, dict) or not isinstance(step.get("what", ""), str):
+                return False
+            for state in (step.get("before"), step.get("after")):
+                if state is not None and (not isinstance(state, dict) or state.get("id") != record_id):
+                    return False
+    return True

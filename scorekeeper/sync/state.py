@@ -1,7 +1,7 @@
 """This device's sync state, kept in the data folder (`sync/`), never on the target:
 
     sync/device.json   {"device": <id>}      the device id, made once per data folder
-    sync/state.json    {"seq": n, "seen": {device: seq}, "records": {key: record}}
+    sync/state.json    {"seq": n, "seen": {device: seq}, "records": {key: record}, "pending": [key]}
     sync/.lock         one sync at a time (the app's runner and a command-line sync)
 
 `records` maps "m:<match id>", "p:<player id>", "d:<saved game id>" to the record's version vector (`vv`),
@@ -40,6 +40,8 @@ class SyncState:
     seq: int = 0
     seen: dict[str, int] = field(default_factory=dict)
     records: dict[str, dict[str, Any]] = field(default_factory=dict)
+    pending: list[str] = field(default_factory=list)
+    """Records whose version is not on the target yet (a sync stopped after merging, before writing)."""
 
     @classmethod
     def load(cls, data_dir: Path) -> SyncState:
@@ -55,10 +57,12 @@ class SyncState:
             int(doc.get("seq", 0)),
             {str(k): int(v) for k, v in dict(doc.get("seen", {})).items()},
             dict(doc.get("records", {})),
+            [str(key) for key in doc.get("pending", [])],
         )
 
     def save(self) -> None:
         doc = {"device": self.device, "seq": self.seq, "seen": self.seen, "records": self.records}
+        doc["pending"] = self.pending
         atomic_write_bytes(self.folder / "state.json", dumps(doc))
 
     def record(self, key: str) -> dict[str, Any]:
