@@ -4,11 +4,15 @@ with spaces and other scripts, and a reader that never sees half a file."""
 
 from __future__ import annotations
 
+import contextlib
+import itertools
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from sync_servers import rclone_server, wsgidav_server
 
 from scorekeeper.sync.folder import FolderTarget
@@ -141,3 +145,69 @@ def test_rclone_serve_webdav_works_with_the_client(tmp_path: Path) -> None:
         with pytest.raises(SyncError) as caught:
             server.target(password="wrong").check()
         assert caught.value.problem == "auth"
+
+
+PATHS = ["log.json", "devices/Zoë/head.json", "devices/Zoë/log/0000000001 a.json", "devices/b/ゲーム.json"]
+OPS = st.lists(
+    st.tuples(
+        st.sampled_from(["write", "read"]),
+        st.integers(0, len(PATHS) - 1),
+        st.binary(max_size=40),
+        st.sampled_from(["none", "current", "new", "stale"]),
+    ),
+    max_size=25,
+)
+
+
+def _replay(target: Target, ops: list[tuple[str, int, bytes, str]]) -> None:
+    """Random writes with every kind of `expect` and reads, checked against a model of the files."""
+    files: dict[str, tuple[bytes, str]] = {}
+    old_tags: dict[str, list[str]] = {path: [] for path in PATHS}
+    for op, index, data, expect_kind in ops:
+        path = PATHS[index]
+        if op == "read":
+            assert target.read(path) == files.get(path)
+            continue
+        current = files.get(path)
+        expect = {
+            "none": None,
+            "current": current[1] if current else "",
+            "new": "",
+            "stale": old_tags[path][0] if old_tags[path] else "",
+        }[expect_kind]
+        should_work = expect is None or expect == (current[1] if current else "")
+        if should_work:
+            tag = target.write(path, data, expect=expect)
+            assert tag not in old_tags[path]
+            if current:
+                old_tags[path].append(current[1])
+            files[path] = (data, tag)
+        else:
+            with pytest.raises(SyncError) as caught:
+                target.write(path, data, expect=expect)
+            assert caught.value.problem == "changed"
+    for path in PATHS:
+        assert target.read(path) == files.get(path)
+    assert target.list("") == sorted({path.split("/")[0] for path in files})
+
+
+@pytest.mark.parametrize("kind", ["folder", "webdav"])
+def test_random_writes_and_reads_follow_the_contract(kind: str, tmp_path: Path) -> None:
+    with contextlib.ExitStack() as stack:
+        if kind == "webdav":
+            server = stack.enter_context(wsgidav_server(tmp_path / "server", folders=()))
+        runs = itertools.count()
+
+        @settings(max_examples=20, deadline=None)
+        @given(OPS)
+        def check(ops: list[tuple[str, int, bytes, str]]) -> None:
+            folder = f"run{next(runs)}"
+            if kind == "folder":
+                (tmp_path / folder).mkdir()
+                _replay(FolderTarget(tmp_path / folder), ops)
+                return
+            (server.root / folder).mkdir()
+            with server.target(folder) as dav:
+                _replay(dav, ops)
+
+        check()

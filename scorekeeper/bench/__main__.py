@@ -1,4 +1,4 @@
-"""`python -m scorekeeper.bench store|engine|ui|play|table|host|all [--json]`: benchmarks that print figures.
+"""`python -m scorekeeper.bench store|engine|ui|play|table|host|sync|all [--json]`: benchmarks that print figures.
 
 Each part returns `{"<part>": {...figures...}}`; ratios are always taken against a baseline measured in the
 same run, so the figures compare across machines.
@@ -13,8 +13,9 @@ import sys
 from typing import Any
 
 PARTS = ("store", "engine", "ui", "play", "table")
-SEPARATE = ("host",)
-"""Parts that `all` leaves out: `host` starts Caddy and hundreds of sessions (minutes, see host.py)."""
+SEPARATE = ("host", "sync")
+"""Parts that `all` leaves out: `host` starts Caddy and hundreds of sessions (minutes, see host.py); `sync`
+syncs 10,000 matches through a WebDAV server (minutes, and WsgiDAV from the dev extra, see sync.py)."""
 
 
 def run_part(name: str, as_json: bool) -> dict[str, Any]:

@@ -206,6 +206,7 @@ def wsgidav_server(base: Path, folders: Iterable[str] = ("sync",)) -> Iterator[D
             "simple_dc": {"user_mapping": {"*": {USER: {"password": PASSWORD}}}},
             "http_authenticator": {"accept_basic": True, "accept_digest": False, "default_to_digest": False},
             "lock_storage": True,
+            "dir_browser": {"enable": False},
             "property_manager": None,
         }
     )

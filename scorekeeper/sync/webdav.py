@@ -7,7 +7,7 @@ player's sentence; httpx comes with Flet and has no native parts, so it runs in 
 Rules:
 - read = GET (the ETag is the version tag); write = PUT with `If-Match`/`If-None-Match`; a missing parent folder
   (409, or 404 on some servers) is made with MKCOL and the PUT is tried once more; list = PROPFIND depth 1;
-  check = a probe file written and deleted.
+  check = a probe file written, read back and deleted.
 - Every failure is a `SyncError`. No network (a name that does not resolve *for now*, an unreachable network,
   a refused connection: the server is switched off or the laptop is offline) is "offline", so the app retries
   later; a name that does not exist is "not_found". The password is in no message, log, repr or exception: the
@@ -74,11 +74,15 @@ class WebDavTarget:
         password = password if password else (unquote(parts.password) if parts.password else None)
         host = parts.hostname or ""
         netloc = f"[{host}]" if ":" in host else host
-        if parts.port:
-            netloc += f":{parts.port}"
+        try:
+            port = parts.port
+        except ValueError:  # "nas.local:50o6": an address no server can have
+            raise SyncError("not_found", host or "WebDAV", "the port is not a number") from None
+        if port:
+            netloc += f":{port}"
         path = parts.path if parts.path.endswith("/") else parts.path + "/"
         self.url = f"{scheme}://{netloc}{path}"
-        self.name = host or url
+        self.name = host or self.url
         self.user = user
         self.requests = 0
         self.bytes_sent = 0
@@ -89,6 +93,9 @@ class WebDavTarget:
             timeout=httpx.Timeout(timeout),
             verify=verify,
             follow_redirects=False,
+            # Unpacked answers: a server that compresses a GET changes its ETag (Apache adds "-gzip"), and a
+            # PUT guarded with that tag would then never match.
+            headers={"Accept-Encoding": "identity"},
             transport=transport,
             event_hooks={"request": [self._count_request], "response": [self._count_response]},
         )
@@ -120,10 +127,12 @@ class WebDavTarget:
         if expect == "":
             headers["If-None-Match"] = "*"
         elif expect is not None:
-            headers["If-Match"] = expect
+            # A weak tag (W/"...") never matches If-Match (strong comparison): "*" still needs the file there.
+            headers["If-Match"] = "*" if expect.startswith("W/") else expect
         response = self._send("PUT", path, content=data, headers=headers)
-        if response.status_code in (404, 409) and "/" in path.strip("/"):
+        if response.status_code in (404, 409):
             # The parent folder is missing (409 says so; some servers answer 404): make it, try once more.
+            self._made.clear()  # a folder made earlier may have been removed since
             self._make_folders(_parent(path))
             response = self._send("PUT", path, content=data, headers=headers)
         if response.status_code not in (200, 201, 204):
@@ -154,7 +163,11 @@ class WebDavTarget:
             raise self._error(response, writing=False)
         probe = f".scorekeeper-probe-{uuid.uuid4().hex[:12]}"
         self.write(probe, b"probe", expect="")
-        self.delete(probe)
+        try:
+            if self.read(probe) is None:
+                raise SyncError("server", self.name, "a file just written is not there")
+        finally:
+            self.delete(probe)
 
     # Beyond the protocol
 
@@ -182,11 +195,18 @@ class WebDavTarget:
             raise SyncError(_network_problem(exc), self.name, f"{method} {path}: {exc}") from None
 
     def _make_folders(self, folder: str) -> None:
-        """MKCOL `folder`, making its missing parents first (a 409 says the parent is missing)."""
-        if not folder or folder in self._made:
+        """MKCOL `folder`, making its missing parents first (a 409 says the parent is missing). The target's own
+        folder is never made: a missing one is "not_found" (a typing error in the address must not leave a
+        stray folder on the server)."""
+        if not folder:
+            response = self._send("PROPFIND", "", content=_PROPFIND_BODY, headers={"Depth": "0"})
+            if response.status_code in (404, 409):
+                raise SyncError("not_found", self.name, f"{response.status_code} on the root folder")
+            return
+        if folder in self._made:
             return
         response = self._send("MKCOL", _folder(folder))
-        if response.status_code == 409:
+        if response.status_code in (404, 409):
             self._make_folders(_parent(folder))
             response = self._send("MKCOL", _folder(folder))
         # 405: the folder is there already (a second device or an earlier sync made it).
