@@ -124,3 +124,37 @@ def test_progress_while_a_sync_runs(app: App) -> None:
     rows = settings_sync.status_rows(app.ctx, rt.SyncStatus(running=True, done=40, total=200))
     (progress,) = rows
     assert progress.identifier == "sync-progress"
+
+
+def test_the_runner_tells_the_screens_what_a_sync_brought(tmp_path: Path) -> None:
+    """The app's runner (started by the settings) syncs at once; a match it brings redraws the screens showing
+    that match (its topic), the lists (sync:changed) and Settings (sync)."""
+    from types import SimpleNamespace
+
+    from test_store_support import new_match
+
+    from scorekeeper.store import Store
+    from scorekeeper.sync.engine import sync_once
+    from scorekeeper.sync.folder import FolderTarget
+
+    folder = tmp_path / "shared"
+    folder.mkdir()
+    with Store.open(tmp_path / "other") as other:
+        brought = other.save_match(new_match(other, rounds=1))
+        sync_once(other, FolderTarget(folder))
+    store = Store.open(tmp_path / "this")
+    app = rt.AppSync(store)
+    sent: list[str] = []
+    app.remember(SimpleNamespace(send_all_on_topic=lambda topic, _message: sent.append(topic)))
+    try:
+        app.apply({rt.TARGET_KEY: {"address": str(folder), "user": ""}})
+        wait_for(lambda: app.status.report is not None)
+        assert app.status.report is not None and app.status.report.new == 1
+        assert app.status.news is app.status.report
+        wait_for(lambda: rt.CHANGED_TOPIC in sent)
+        assert f"match:{brought.id}" in sent and rt.TOPIC in sent
+        app.apply({})  # no target: the runner stops
+        assert app.runner is None
+    finally:
+        app.stop()
+        store.close()

@@ -134,11 +134,13 @@ class AppSync:
         """Keep a live session's pubsub client: the runner's news is sent through it to every session."""
         self._pubsub = pubsub
 
-    def apply(self, settings: Any) -> None:
-        """Sync with the target the settings name from now on (none: the runner stops)."""
+    def apply(self, settings: Any, *, renew: bool = False) -> None:
+        """Sync with the target the settings name from now on (none: the runner stops). `renew`: the target
+        was saved again (a new password, perhaps): made anew and synced at once."""
         setting = saved_target(settings)
         with self._lock:
-            if setting != self.setting:
+            changed = renew or setting != self.setting
+            if changed:
                 self.setting, self._target = setting, None
                 self.status = SyncStatus()
             if setting is None:
@@ -146,10 +148,11 @@ class AppSync:
             elif self.runner is None:
                 self.runner = SyncRunner(self.store, self._current_target, **runner_options())
                 self.runner.add_listener(self._heard)
-                self.runner.start()
-            else:
-                self.runner.sync_now()  # a new target: sync with it at once
-        self._send(TOPIC)
+                self.runner.start()  # its first sync starts at once
+            elif changed:
+                self.runner.sync_now()
+        if changed:
+            self._send(TOPIC)
 
     def _current_target(self) -> Target | None:
         """The runner's source (its thread: the keyring and the network never hold up a screen)."""

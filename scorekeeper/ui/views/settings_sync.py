@@ -128,7 +128,7 @@ def save(ctx: AppContext, form: SyncForm) -> None:
         return
     form.password = ""
     form.address = form.user = None
-    rt.for_store(ctx.store).apply({rt.TARGET_KEY: setting.as_saved()})
+    rt.for_store(ctx.store).apply({rt.TARGET_KEY: setting.as_saved()}, renew=True)
     ctx.update_settings(**{rt.TARGET_KEY: setting.as_saved()})
     ctx.notify(ctx.t("Sync is on. The first sync starts now."))
 
