@@ -78,3 +78,34 @@ def test_keeping_both_makes_two_games(two) -> None:
     assert app.store.conflicts() == []
     assert len(app.store.list_matches()) == 2
     assert "Both versions are kept: the other one is a separate game now." in app.screen_text()
+
+
+def test_a_delete_against_an_edit_deletes_only_with_the_hosts_right(tmp_path: Path) -> None:
+    """Deleted here, edited there: the edit is shown; keeping this device's version deletes the game, which
+    a guest may not do (like deleting from the history)."""
+    (tmp_path / "target").mkdir()
+    target = FolderTarget(tmp_path / "target")
+    app = App(tmp_path / "this", width=1024)
+    other = Store.open(tmp_path / "other")
+    try:
+        match = app.store.save_match(new_match(app.store, rounds=1))
+        for _ in range(2):
+            sync_once(app.store, target), sync_once(other, target)
+        app.store.delete_match(match.id)
+        change(other, match.id, lambda m: m.add_round(R(3, 3, 3, 2)))
+        for _ in range(2):
+            sync_once(other, target), sync_once(app.store, target)
+        app.go(f"/match/{match.id}")
+        assert app.has("conflict-keep-this") and app.has("conflict-keep-other")
+        assert not app.has("conflict-keep-both")
+        assert "Deleted" in app.screen_text()
+        app.ctx.guest = True
+        app.go(f"/match/{match.id}")
+        assert not app.has("conflict-keep-this") and app.has("conflict-keep-other")
+        app.ctx.guest = False
+        app.go(f"/match/{match.id}")
+        app.tap("conflict-keep-this")
+        assert app.store.list_matches() == []
+    finally:
+        rt.forget(app.store)
+        other.close()

@@ -12,6 +12,7 @@ import flet as ft
 
 from scorekeeper.match import Match
 from scorekeeper.store import StoreError
+from scorekeeper.ui import permissions
 from scorekeeper.ui.components.match_io import announce
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
@@ -36,6 +37,16 @@ def conflict_ids(ctx: AppContext) -> set[str]:
         return {c.match_id for c in listed()} if callable(listed) else set()
     except Exception:
         return set()
+
+
+def follow_sync(ctx: AppContext) -> None:
+    """Redraw the list on screen when a sync brought games or changes (`sync_runtime.CHANGED_TOPIC`)."""
+    from scorekeeper.ui.sync_runtime import CHANGED_TOPIC
+
+    try:
+        ctx.page.pubsub.subscribe_topic(CHANGED_TOPIC, lambda _topic, _message: ctx.rerender())
+    except Exception:  # in-process tests have no live pubsub
+        pass
 
 
 def version_text(ctx: AppContext, match: Match | None, deleted: bool) -> str:
@@ -80,18 +91,25 @@ def conflict_panel(ctx: AppContext, match: Match | None, conflict: Any) -> ft.Co
     device = other.device_name or ctx.t("another device")
     this_text = version_text(ctx, None if conflict.this_deleted else match, conflict.this_deleted)
     other_text = version_text(ctx, other.match, other.deleted)
+    may_delete = ctx.may(permissions.DELETE_HISTORY)  # keeping a deleted version deletes the game here
     choices = [
-        ("conflict-keep-this", ctx.t("Keep this device's version"), "this"),
-        ("conflict-keep-other", ctx.t("Keep the version from {device}", device=device), "other"),
+        ("conflict-keep-this", ctx.t("Keep this device's version"), "this", conflict.this_deleted),
+        (
+            "conflict-keep-other",
+            ctx.t("Keep the version from {device}", device=device),
+            "other",
+            other.deleted,
+        ),
     ]
     if not conflict.this_deleted and not other.deleted:
-        choices.append(("conflict-keep-both", ctx.t("Keep both as separate games"), "both"))
+        choices.append(("conflict-keep-both", ctx.t("Keep both as separate games"), "both", False))
+    choices = [choice for choice in choices if may_delete or not choice[3]]
     buttons = [
         tag(
             identifier,
             ft.OutlinedButton(label, on_click=lambda _, k=keep: resolve(ctx, conflict.match_id, k)),
         )
-        for identifier, label, keep in choices
+        for identifier, label, keep, _deletes in choices
     ]
     body = ft.Column(
         [

@@ -14,7 +14,7 @@ import flet as ft
 from scorekeeper.games.spec import find
 from scorekeeper.store.pages import PAGE_SIZE, page_of_matches, players_of
 from scorekeeper.ui import permissions
-from scorekeeper.ui.components.conflict import conflict_ids, conflict_of, conflict_panel
+from scorekeeper.ui.components.conflict import conflict_ids, conflict_of, conflict_panel, follow_sync
 from scorekeeper.ui.components.extras_charts import progression_chart
 from scorekeeper.ui.components.extras_common import (
     GAME_ORDER,
@@ -154,6 +154,7 @@ def _list(ctx: AppContext, game: str | None, player: str | None) -> ft.View:
         controls.append(
             empty_state(ft.Icons.HISTORY, ctx.t("No games yet. Games appear here once they start."))
         )
+    follow_sync(ctx)
     return screen(ctx, route, ctx.t("History"), controls)
 
 
