@@ -104,7 +104,12 @@ def test_test_connection_answers_in_words(app: App, webdav_server: DavServer, tm
     assert "refused the user name or password" in answer_after_test(app)
     app.type_text("sync-password", webdav_server.password)
     assert answer_after_test(app) == "The connection works."
+    app.tap("sync-save")  # saved: a test without typing checks the saved target with its kept password
+    form = settings_sync.form_of(app.ctx)
+    assert form.address is None and form.password == ""
+    assert answer_after_test(app) == "The connection works."
     app.type_text("sync-address", f"{webdav_server.url}ro")
+    app.type_text("sync-password", webdav_server.password)  # kept per address: another one needs it typed
     assert "can be read but not written to" in answer_after_test(app)
     app.type_text("sync-address", str(tmp_path / "no such folder"))
     assert "was not found" in answer_after_test(app)

@@ -102,11 +102,13 @@ def status_rows(ctx: AppContext, status: rt.SyncStatus) -> list[ft.Control]:
 
 
 def _setting_from(ctx: AppContext, form: SyncForm) -> rt.TargetSetting | str:
-    """The target the form names, or the message saying what is missing."""
-    address = (form.address or "").strip()
+    """The target the form names (a field not typed in shows the saved value), or what is missing."""
+    saved = rt.saved_target(ctx.settings)
+    address = (form.address if form.address is not None else saved.address if saved else "").strip()
+    user = form.user if form.user is not None else saved.user if saved else ""
     if not address:
         return ctx.t("Enter a folder or a WebDAV address.")
-    setting = rt.TargetSetting(address, (form.user or "").strip())
+    setting = rt.TargetSetting(address, user.strip())
     if not setting.webdav:
         return rt.TargetSetting(str(Path(address).expanduser()), "")
     if not setting.user:
