@@ -73,15 +73,15 @@ def _edit(store: Store, owned: list[str], expected: dict[str, list], rng: random
 
 @pytest.mark.slow
 def test_sigkill_at_random_moments_loses_nothing(tmp_path: Path) -> None:
-    """Two devices sync from the command line side by side and are killed at random moments, over and over;
-    between the runs each adds rounds to its own matches. Then one sync each completes, and both hold every
-    round either of them saved, with no conflict (their changes never overlapped)."""
+    """Three devices (three processes) sync from the command line side by side and are killed at random
+    moments, over and over; between the runs each adds rounds to its own matches. Then a sync of each
+    completes, and all hold every round any of them saved, with no conflict (their changes never overlapped)."""
     rng = random.Random(18)
     target = tmp_path / "target"
     target.mkdir()
-    folders = [tmp_path / "a", tmp_path / "b"]
+    folders = [tmp_path / "a", tmp_path / "b", tmp_path / "c"]
     stores = [Store.open(folder) for folder in folders]
-    owned: list[list[str]] = [[], []]
+    owned: list[list[str]] = [[], [], []]
     expected: dict[str, list] = {}
     for _ in range(20):
         _edit(stores[0], owned[0], expected, rng)
@@ -96,7 +96,7 @@ def test_sigkill_at_random_moments_loses_nothing(tmp_path: Path) -> None:
     deadline = time.monotonic() + 600  # only against a hang: about 40 s on an idle machine
     while kills < 100 or time.monotonic() < start + 5:
         assert time.monotonic() < deadline, f"only {kills} kills in time"
-        for side in (0, 1):
+        for side in range(len(folders)):
             _edit(stores[side], owned[side], expected, rng)
         running = [cli(folder, "--to", str(target)) for folder in folders]
         launched = time.monotonic()
@@ -109,7 +109,7 @@ def test_sigkill_at_random_moments_loses_nothing(tmp_path: Path) -> None:
                 kills += 1
         for process in running:
             process.communicate(timeout=60)
-    for folder in (*folders, folders[0]):
+    for folder in (*folders, *folders):
         code, _out, err = finish(cli(folder, "--to", str(target)))
         assert code == 0, err
     for store in stores:

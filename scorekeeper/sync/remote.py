@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
 from scorekeeper.games.base import Message
 from scorekeeper.store.paths import is_safe_id
@@ -85,7 +85,7 @@ def _document(raw: bytes, kind: str) -> dict[str, Any]:
     return doc
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -160,7 +160,7 @@ def _entry(item: Any) -> Entry | None:
     if data is not None and data.get("id") != record_id:
         return None
     history = item.get("history")
-    if history is not None and not _history_shape(history, record_id):
+    if history is not None and not _history_shape(history, str(record_id)):
         return None
     return Entry(seq, str(kind), str(record_id), dict(vv), deleted, data, history)
 

@@ -50,7 +50,7 @@ class SyncRunner:
         retry: float = 60.0,
     ) -> None:
         self.store = store
-        self._source: TargetSource = source if callable(source) else (lambda: source)  # type: ignore[assignment]
+        self._source: TargetSource = source if callable(source) else (lambda: source)
         self.after_save, self.interval, self.retry = after_save, interval, retry
         self._status = SyncStatus()
         self._listeners: list[Listener] = []

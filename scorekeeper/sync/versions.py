@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 Vector = dict[str, int]
@@ -114,7 +115,7 @@ def merge(
         if key == "rounds":
             continue
         lv, rv = left_c.get(key, missing), right_c.get(key, missing)
-        value = _one(base_fields.get(key), lv, rv, missing, lambda k=key, a=lv, b=rv: pick(k, a, b))
+        value = _one(base_fields.get(key), lv, rv, missing, partial(pick, key, lv, rv))
         if value is not missing:
             merged[key] = value
     if "rounds" in left_c or "rounds" in right_c:
@@ -131,7 +132,7 @@ def _rounds(base: list[str], left: list[Any], right: list[Any]) -> list[Any]:
         lv = left[position] if position < len(left) else missing
         rv = right[position] if position < len(right) else missing
         bv = base[position] if position < len(base) else None
-        merged.append(_one(bv, lv, rv, missing, lambda: (_ for _ in ()).throw(Overlap())))
+        merged.append(_one(bv, lv, rv, missing, partial(overlap, "rounds", lv, rv)))
     while merged and merged[-1] is missing:
         merged.pop()
     if any(value is missing for value in merged):  # a round removed on one side, later ones kept on the other
