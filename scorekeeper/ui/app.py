@@ -129,14 +129,16 @@ def start_sync(store: Any, page: ft.Page, settings: dict[str, Any]) -> None:
     lends its pubsub client to tell the screens what a sync brought)."""
     from scorekeeper.ui import sync_runtime
 
-    app_sync = sync_runtime.for_store(store)
+    wanted = sync_runtime.saved_target(settings) is not None and not getattr(store, "read_only", False)
+    app_sync = sync_runtime.for_store(store) if wanted else sync_runtime.running_for(store)
+    if app_sync is None:
+        return  # nothing to sync (Settings makes the sync when a target is chosen)
     try:
         app_sync.remember(page.pubsub)
     except Exception:  # a page without pubsub (built outside Flet)
         pass
-    if getattr(store, "read_only", False):
-        return  # nothing a sync brings could be saved
-    app_sync.apply(settings)
+    if wanted:  # (a read-only store: nothing a sync brings could be saved)
+        app_sync.apply(settings)
 
 
 def in_browser_build() -> bool:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 import os
 import threading
+import weakref
 from dataclasses import dataclass
 from typing import Any
 
@@ -220,7 +221,8 @@ class AppSync:
             log.info("could not tell the screens about the sync")
 
 
-_apps: dict[int, AppSync] = {}
+# Weak: the store keeps its AppSync alive (it listens to the store), nothing here keeps a closed store.
+_apps: weakref.WeakValueDictionary[int, AppSync] = weakref.WeakValueDictionary()
 _apps_lock = threading.Lock()
 
 
@@ -229,8 +231,16 @@ def for_store(store: Any) -> AppSync:
     with _apps_lock:
         app = _apps.get(id(store))
         if app is None or app.store is not store:
-            app = _apps[id(store)] = AppSync(store)
+            app = AppSync(store)
+            _apps[id(store)] = app
         return app
+
+
+def running_for(store: Any) -> AppSync | None:
+    """The sync of this store if one was made (None: nothing to tell or stop)."""
+    with _apps_lock:
+        app = _apps.get(id(store))
+        return app if app is not None and app.store is store else None
 
 
 def forget(store: Any) -> None:
