@@ -235,3 +235,68 @@ def test_the_undo_history_travels_with_the_match(devices: Devices) -> None:
     devices.everyone_twice()
     for store in devices.stores:
         assert rounds_of(store, match.id)[-1] == R(4, 4, 4, 1)
+
+
+def test_keeping_the_other_devices_delete_deletes_everywhere(devices: Devices) -> None:
+    a, b, _ = devices.stores
+    match = a.save_match(new_match(a, rounds=1))
+    devices.everyone_twice()
+    a.delete_match(match.id)
+    change(b, match.id, lambda m: m.add_round(R(3, 3, 3, 2)))
+    devices.everyone_twice()
+    (conflict,) = b.conflicts()
+    assert conflict.other.deleted and not conflict.this_deleted
+    b.resolve_conflict(match.id, "other")
+    devices.everyone_twice()
+    for store in devices.stores:
+        assert store.conflicts() == [] and store.list_matches() == []
+    assert list(b.layout.trash.iterdir())  # the trash keeps b's version
+
+
+def test_a_second_copy_of_the_same_device_writing_at_once_is_refused(devices: Devices, monkeypatch) -> None:
+    from scorekeeper.sync import engine
+    from scorekeeper.sync.target import SyncError
+
+    a = devices.stores[0]
+    a.save_match(new_match(a, rounds=1))
+    devices.sync(0)
+    a.save_match(new_match(a, rounds=1, seed=5))
+    original = engine._Run._publish
+
+    def other_copy_first(run, own, tag):  # the other copy rewrites the head between our read and our write
+        head = devices.target.read(f"devices/{run.me}/head.json")
+        devices.target.write(f"devices/{run.me}/head.json", head[0] + b" ")
+        original(run, own, tag)
+
+    monkeypatch.setattr(engine._Run, "_publish", other_copy_first)
+    with pytest.raises(SyncError) as refused:
+        devices.sync(0)
+    assert refused.value.problem == "changed" and refused.value.retry_later
+    monkeypatch.undo()
+    devices.sync(0, 1)  # the next sync goes through, and nothing is lost
+    assert len(devices.stores[1].list_matches()) == 2
+
+
+def test_the_head_stays_small_and_older_chunks_are_still_found(
+    devices: Devices, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from scorekeeper.sync import remote
+
+    monkeypatch.setattr(
+        remote, "CHUNK_ENTRIES", 2
+    )  # the first sync's 7 records (4 games, 3 players): 4 parts
+    monkeypatch.setattr(remote, "HEAD_CHUNKS", (2, 4))
+    a, b, c = devices.stores
+    for seed in range(4):
+        a.save_match(new_match(a, rounds=1, seed=seed))
+    devices.sync(0, 2)
+    for seed in range(4, 14):
+        a.save_match(new_match(a, rounds=1, seed=seed))
+        devices.sync(0)
+    device = next(p for p in (devices.target.root / "devices").iterdir())
+    head = json.loads((device / "head.json").read_text())
+    assert len(head["chunks"]) <= 4 and head["older"]
+    assert any(p.name.endswith("-3.json") for p in (device / "log").iterdir())  # the first sync's 4th part
+    devices.sync(1, 2)  # b reads from the start, c from where it stopped
+    for store in (b, c):
+        assert len(store.list_matches()) == 14

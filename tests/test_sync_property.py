@@ -161,6 +161,8 @@ def test_three_devices_converge_and_keep_every_round(steps: list[tuple], seed: i
 
 
 def _check(world: World) -> None:
+    players = [{(p.id, p.name, p.archived) for p in store.list_players(True)} for store in world.stores]
+    assert players[0] == players[1] == players[2], "every device has the same players and names"
     ids = [{s.id for s in store.list_matches()} for store in world.stores]
     assert ids[0] == ids[1] == ids[2], "every device holds the same matches"
     conflicted = set().union(*({c.match_id for c in store.conflicts()} for store in world.stores))

@@ -208,10 +208,13 @@ class SyncRecords:
         matches._tell(match_id)
         return new["version"], new["updated"]
 
-    def put_new_matches(self, items: list[tuple[dict[str, Any], dict[str, Any] | None]]) -> list[str]:
+    def put_new_matches(
+        self, items: list[tuple[dict[str, Any], dict[str, Any] | None, Match | None]]
+    ) -> list[str]:
         """Write matches this device does not have yet (data, undo history) all at once, as an import does
         (staged, one flush, then moved into place: a first sync of thousands of games is not one flush per
-        game). A match that appeared here meanwhile is left out; returns the ids written."""
+        game). `checked`: the match already checked from `data` (else it is checked here). A match that
+        appeared here meanwhile is left out; returns the ids written."""
         from scorekeeper.store.batch import Batch
         from scorekeeper.store.matches import MATCH_KIND, match_tables
         from scorekeeper.store.records import MatchSummary
@@ -221,12 +224,15 @@ class SyncRecords:
         with matches._lock.held():
             matches.files.refuse_if_read_only()
             batch = Batch(matches.layout)
-            for data, incoming in items:
+            for data, incoming, checked in items:
                 if matches.path(data["id"]).exists():
                     continue
                 new = {**data, "version": 1, "updated": data.get("updated") or now_iso()}
                 history = {"head": 1, **incoming} if incoming else None
-                written.append(check_storable(new))
+                if checked is None:
+                    checked = check_storable(new)
+                checked.version, checked.updated = new["version"], new["updated"]
+                written.append(checked)
                 batch.add(matches.path(data["id"]), MATCH_KIND, match_tables(new, history))
             batch.commit()
             matches.index.put_many([(MatchSummary.of(m), os.stat(matches.path(m.id))) for m in written])

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from scorekeeper.games.base import Message
-from scorekeeper.match import now_iso
+from scorekeeper.match import Match, now_iso
 from scorekeeper.store import Store
 from scorekeeper.store.conflicts import SyncRecords, storable
 from scorekeeper.store.errors import ConflictError, StoreError
@@ -52,6 +52,7 @@ class _Run:
         self.report = SyncReport()
         self.resolved: dict[str, dict[str, int]] = {}
         self.new_matches: dict[str, tuple[Entry, dict[str, Any]]] = {}
+        self.checked: dict[str, Match] = {}
         """Matches new to this device, written in one batch after each device's entries (write_new)."""
 
     def go(self) -> SyncReport:
@@ -60,7 +61,7 @@ class _Run:
         self._collect()
         self._resend_pending()
         heads = self._other_heads()
-        todo = [(h, [c for c in h.chunks if c.last > self.state.seen.get(h.device, 0)]) for h in heads]
+        todo = [(head, self._new_chunks(head)) for head in heads]
         total, done = sum(len(chunks) for _, chunks in todo) + 1, 0
         try:
             for head, chunks in todo:
@@ -89,15 +90,20 @@ class _Run:
     def write_new(self) -> None:
         """Write the matches new to this device in one batch; their marks are set only once they are."""
         if not self.new_matches:
+            self.checked = {}
             return
-        items = [(entry.data, entry.history) for entry, _ in self.new_matches.values() if entry.data]
+        items = [
+            (entry.data, entry.history, self.checked.get(entry.id))
+            for entry, _ in self.new_matches.values()
+            if entry.data
+        ]
         self.sync.put_new_matches(items)
         for match_id, (_entry, rec) in self.new_matches.items():
             stored, _ = self.store.matches.stored(match_id)
             if stored is not None:
                 rec["mark"] = [stored["version"], stored["updated"]]
                 self.report.new += 1
-        self.new_matches = {}
+        self.new_matches, self.checked = {}, {}
 
     def _tell(self, done: int, total: int) -> None:
         if self.progress is not None:
@@ -147,12 +153,11 @@ class _Run:
         seen = self.state.seen.get(head.device, 0)
         latest: dict[str, Entry] = {}
         upto = seen
-        for chunk in sorted(chunks, key=lambda c: c.first):
-            got = self.target.read(f"devices/{head.device}/{chunk.file}")
-            if got is None:  # not there yet (a folder-sync tool brings it later): read it next time
-                break
+        for chunk in chunks:
             try:
-                entries, problems = remote.parse_chunk(got[0], head.device)
+                entries, problems = self._read_chunk(head, chunk)
+            except _NotYet:  # not there yet (a folder-sync tool brings it later): read it next time
+                break
             except RemoteProblem as problem:
                 self._skip(head.name, problem)
                 if problem.newer:
@@ -178,18 +183,59 @@ class _Run:
         if complete:
             self.state.seen[head.device] = upto
 
+    def _read_chunk(self, head: Head, chunk: remote.Chunk) -> tuple[list[Entry], list[Message]]:
+        entries: list[Entry] = []
+        problems: list[Message] = []
+        for file in chunk.files:
+            got = self.target.read(f"devices/{head.device}/{file}")
+            if got is None:
+                raise _NotYet
+            found, wrong = remote.parse_chunk(got[0], head.device)
+            entries += found
+            problems += wrong
+        return entries, problems
+
     def _publish(self, own: Head | None, tag: str) -> None:
-        if not self.out:
-            return
+        """One chunk (in parts of CHUNK_ENTRIES entries) for everything this sync sends, then the head: its
+        size depends on how often the device synced, never on how many games it holds."""
         entries = sorted(self.out.values(), key=lambda e: e.seq)
-        chunks = list(own.chunks) if own else []
-        for start in range(0, len(entries), remote.CHUNK_ENTRIES):
-            part = entries[start : start + remote.CHUNK_ENTRIES]
-            file = f"log/{part[-1].seq:010d}-{secrets.token_hex(4)}.json"
-            self.target.write(f"devices/{self.me}/{file}", remote.chunk_bytes(self.me, part))
-            chunks.append(remote.Chunk(part[0].seq, part[-1].seq, file))
-        head = Head(self.me, _device_name(), self.state.seq, tuple(chunks))
+        size = remote.CHUNK_ENTRIES
+        chunk = remote.Chunk(
+            entries[0].seq,
+            entries[-1].seq,
+            f"log/{entries[-1].seq:010d}-{secrets.token_hex(4)}.json",
+            (len(entries) + size - 1) // size,
+        )
+        for part, file in enumerate(chunk.files):
+            data = remote.chunk_bytes(self.me, entries[part * size : (part + 1) * size])
+            self.target.write(f"devices/{self.me}/{file}", data)
+        chunks, older = (*(own.chunks if own else ()), chunk), own.older if own else None
+        keep, limit = remote.HEAD_CHUNKS
+        if len(chunks) > limit:
+            moved = f"log/older-{chunk.last:010d}-{secrets.token_hex(4)}.json"
+            data = remote.older_bytes(self.me, chunks[:-keep], older)
+            self.target.write(f"devices/{self.me}/{moved}", data)
+            chunks, older = chunks[-keep:], moved
+        head = Head(self.me, _device_name(), self.state.seq, chunks, older)
         self.target.write(remote.head_path(self.me), remote.head_bytes(head), expect=tag)
+
+    def _new_chunks(self, head: Head) -> list[remote.Chunk]:
+        """The chunks of `head`'s device after the sequence number read last, following the older-chunks
+        files back only as far as needed."""
+        seen = self.state.seen.get(head.device, 0)
+        found = [c for c in head.chunks if c.last > seen]
+        listed, older = head.chunks, head.older
+        while older and (not listed or min(c.first for c in listed) > seen + 1):
+            got = self.target.read(f"devices/{head.device}/{older}")
+            if got is None:
+                break
+            try:
+                listed, older = remote.parse_older(got[0], head.device)
+            except RemoteProblem as problem:
+                self._skip(head.name, problem)
+                break
+            found += [c for c in listed if c.last > seen]
+        return sorted(found, key=lambda c: c.first)
 
     # ------------------------------------------------------------------ local changes
     def _send(self, kind: str, record_id: str, rec: dict[str, Any], data: dict[str, Any] | None) -> None:
@@ -291,7 +337,7 @@ class _Run:
         rec = self.state.record(f"{PREFIX[entry.kind]}:{entry.id}")
         if leq(entry.vv, rec["vv"]):
             return
-        problem = _unreadable(entry)
+        problem = self._unreadable(entry)
         if problem is not None:
             self.report.skipped.append(
                 Message(
@@ -310,6 +356,22 @@ class _Run:
             self._apply_player(entry, rec)
         else:
             self._apply_saved(entry, rec)
+
+    def _unreadable(self, entry: Entry) -> str | None:
+        """Why a remote record cannot be stored here, or None (a match checked here is kept in `checked`,
+        so a new one is not checked twice when it is written)."""
+        if entry.data is None:
+            return None
+        try:
+            if entry.kind == "match":
+                self.checked[entry.id] = storable(entry.data)
+            elif entry.kind == "player":
+                Player.from_dict(entry.data)
+            else:
+                SavedGame.from_dict({**entry.data, "version": 0})
+        except (ValueError, TypeError, KeyError, StoreError) as error:
+            return str(error)
+        return None
 
     def _apply_player(self, entry: Entry, rec: dict[str, Any]) -> None:
         players = self.store.players
@@ -361,25 +423,13 @@ class _Run:
         rec["del"] = False
 
 
+class _NotYet(Exception):
+    """A log file the head names has not arrived yet."""
+
+
 def _published(data: dict[str, Any]) -> dict[str, Any]:
     """A record as it goes out: without the local edit counter (the time of the change stays)."""
     return {key: value for key, value in data.items() if key != "version"}
-
-
-def _unreadable(entry: Entry) -> str | None:
-    """Why a remote record cannot be stored here, or None."""
-    if entry.data is None:
-        return None
-    try:
-        if entry.kind == "match":
-            storable(entry.data)
-        elif entry.kind == "player":
-            Player.from_dict(entry.data)
-        else:
-            SavedGame.from_dict({**entry.data, "version": 0})
-    except (ValueError, TypeError, KeyError, StoreError) as error:
-        return str(error)
-    return None
 
 
 def _device_name() -> str:

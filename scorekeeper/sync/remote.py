@@ -23,6 +23,9 @@ from scorekeeper.store.paths import is_safe_id
 SCHEMA = 1
 MAX_FILE_BYTES = 32 * 1024 * 1024
 CHUNK_ENTRIES = 200
+"""Entries per log file (a sync that sends more writes several parts of one chunk)."""
+HEAD_CHUNKS = (16, 48)
+"""The head lists up to 48 chunks; beyond that all but the newest 16 move to an older-chunks file."""
 HISTORY_SENT = 10
 """Undo steps sent with a match (each is a whole earlier state; the device keeps up to 25)."""
 KINDS = ("match", "player", "digital")
@@ -39,9 +42,17 @@ class RemoteProblem(Exception):
 
 @dataclass(frozen=True)
 class Chunk:
+    """What one sync wrote: the entries with sequence numbers `first`..`last`, in `parts` files."""
+
     first: int
     last: int
     file: str
+    parts: int = 1
+
+    @property
+    def files(self) -> list[str]:
+        stem = self.file.removesuffix(".json")
+        return [self.file, *(f"{stem}-{part}.json" for part in range(1, self.parts))]
 
 
 @dataclass(frozen=True)
@@ -50,6 +61,9 @@ class Head:
     name: str
     seq: int
     chunks: tuple[Chunk, ...]
+    older: str | None = None
+    """The file listing the chunks before `chunks` (each such file points to the one before it), so the
+    head stays small however long the device has synced."""
 
 
 @dataclass(frozen=True)
@@ -91,19 +105,37 @@ def _is_int(value: Any) -> TypeGuard[int]:
 
 def parse_head(raw: bytes, device: str) -> Head:
     doc = _document(raw, "sync-head")
-    seq, chunks, name = doc.get("seq"), doc.get("chunks"), doc.get("name", "")
-    if doc.get("device") != device or not _is_int(seq) or seq < 0 or not isinstance(chunks, list):
+    seq, name = doc.get("seq"), doc.get("name", "")
+    if doc.get("device") != device or not _is_int(seq) or seq < 0:
+        raise RemoteProblem(Message("the device's head file has the wrong shape"))
+    chunks, older = _chunks(doc)
+    shown = name if isinstance(name, str) and 0 < len(name) <= 60 else device
+    return Head(device, shown, seq, chunks, older)
+
+
+def parse_older(raw: bytes, device: str) -> tuple[tuple[Chunk, ...], str | None]:
+    """The chunks an older-chunks file lists, and the file before it."""
+    doc = _document(raw, "sync-older")
+    if doc.get("device") != device:
+        raise RemoteProblem(Message("the device's head file has the wrong shape"))
+    return _chunks(doc)
+
+
+def _chunks(doc: dict[str, Any]) -> tuple[tuple[Chunk, ...], str | None]:
+    chunks, older = doc.get("chunks"), doc.get("older")
+    if not isinstance(chunks, list) or not (older is None or (isinstance(older, str) and _safe_file(older))):
         raise RemoteProblem(Message("the device's head file has the wrong shape"))
     parsed = []
     for item in chunks:
         if not isinstance(item, dict):
             raise RemoteProblem(Message("the device's head file has the wrong shape"))
-        first, last, file = item.get("from"), item.get("to"), item.get("file")
-        if not (_is_int(first) and _is_int(last) and isinstance(file, str)) or not _safe_file(file):
+        first, last, file, parts = item.get("from"), item.get("to"), item.get("file"), item.get("parts", 1)
+        if not (_is_int(first) and _is_int(last) and isinstance(file, str) and _is_int(parts)):
             raise RemoteProblem(Message("the device's head file has the wrong shape"))
-        parsed.append(Chunk(first, last, file))
-    shown = name if isinstance(name, str) and 0 < len(name) <= 60 else device
-    return Head(device, shown, seq, tuple(parsed))
+        if not _safe_file(file) or not 1 <= parts <= 100_000:
+            raise RemoteProblem(Message("the device's head file has the wrong shape"))
+        parsed.append(Chunk(first, last, file, parts))
+    return tuple(parsed), older
 
 
 def _safe_file(file: str) -> bool:
@@ -111,10 +143,22 @@ def _safe_file(file: str) -> bool:
     return len(parts) == 2 and parts[0] == "log" and is_safe_id(parts[1].removesuffix(".json"))
 
 
+def _chunk_list(chunks: tuple[Chunk, ...]) -> list[dict[str, Any]]:
+    return [
+        {"from": c.first, "to": c.last, "file": c.file} | ({"parts": c.parts} if c.parts > 1 else {})
+        for c in chunks
+    ]
+
+
 def head_bytes(head: Head) -> bytes:
-    chunks = [{"from": c.first, "to": c.last, "file": c.file} for c in head.chunks]
     doc = {"scorekeeper": "sync-head", "schema": SCHEMA, "device": head.device, "name": head.name}
-    return _dump({**doc, "seq": head.seq, "chunks": chunks})
+    older = {"older": head.older} if head.older else {}
+    return _dump({**doc, "seq": head.seq, "chunks": _chunk_list(head.chunks), **older})
+
+
+def older_bytes(device: str, chunks: tuple[Chunk, ...], older: str | None) -> bytes:
+    doc = {"scorekeeper": "sync-older", "schema": SCHEMA, "device": device, "chunks": _chunk_list(chunks)}
+    return _dump({**doc, "older": older})
 
 
 def chunk_bytes(device: str, entries: list[Entry]) -> bytes:
