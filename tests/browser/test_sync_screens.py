@@ -74,7 +74,7 @@ def shots(ui: UI, name: str, *, bottom: bool = False) -> None:
     OUTPUT.mkdir(exist_ok=True)
     for label, size in (("phone", PHONE), ("desktop", DESKTOP)):
         ui.resize(size)
-        ui.page.wait_for_timeout(800)
+        ui.page.wait_for_timeout(1500)  # a loaded machine paints a page just opened late
         if bottom:
             scroll_to_bottom(ui)
         ui.page.screenshot(path=str(OUTPUT / f"sync-{name}-{label}.png"))
