@@ -25,11 +25,13 @@ from scorekeeper.store.errors import ConflictError, StoreError
 from scorekeeper.store.matches import describe_match
 from scorekeeper.store.records import Player, SavedGame
 from scorekeeper.sync import remote
+from scorekeeper.sync.merging import apply_match
+from scorekeeper.sync.others import apply_player, apply_saved
 from scorekeeper.sync.remote import Entry, Head, RemoteProblem
 from scorekeeper.sync.report import SyncReport
 from scorekeeper.sync.state import SyncState, sync_lock
 from scorekeeper.sync.target import SyncError, Target
-from scorekeeper.sync.versions import ancestor, by_hash, content, digest, join, leq, merge, remember
+from scorekeeper.sync.versions import digest, join, leq, published, remember
 
 Progress = Callable[[int, int], None]
 PREFIX = {"match": "m", "player": "p", "digital": "d"}
@@ -270,7 +272,7 @@ class _Run:
             self._bump(rec, self.resolved.get(match_id))
             rec.update(mark=mark, anc=remember(rec["anc"], rec["vv"], data))
             rec["del"] = False
-            self._send("match", match_id, rec, _published(data))
+            self._send("match", match_id, rec, published(data))
         for key, rec in self.state.records.items():
             match_id = key[2:]
             if (
@@ -303,7 +305,7 @@ class _Run:
                     data = game.to_dict() if game else None
                 if data is None:
                     continue
-            self._send(kind, key[2:], rec, None if data is None else _published(data))
+            self._send(kind, key[2:], rec, None if data is None else published(data))
 
     def _collect_players(self) -> None:
         for doc in self.store.players.rows().values():
@@ -324,7 +326,7 @@ class _Run:
                 self._bump(rec)
                 rec.update(mark=mark)
                 rec["del"] = False
-                self._send("digital", game.id, rec, _published(game.to_dict()))
+                self._send("digital", game.id, rec, published(game.to_dict()))
         for key, rec in self.state.records.items():
             if key.startswith("d:") and key[2:] not in present and not rec["del"]:
                 self._bump(rec)
@@ -349,13 +351,11 @@ class _Run:
             )
             return
         if entry.kind == "match":
-            from scorekeeper.sync.merging import apply_match
-
             apply_match(self, head, entry, rec)
         elif entry.kind == "player":
-            self._apply_player(entry, rec)
+            apply_player(self, entry, rec)
         else:
-            self._apply_saved(entry, rec)
+            apply_saved(self, entry, rec)
 
     def _unreadable(self, entry: Entry) -> str | None:
         """Why a remote record cannot be stored here, or None (a match checked here is kept in `checked`,
@@ -373,63 +373,9 @@ class _Run:
             return str(error)
         return None
 
-    def _apply_player(self, entry: Entry, rec: dict[str, Any]) -> None:
-        players = self.store.players
-        with self.store.files.lock.held():
-            rows = players.rows()
-            key = next((k for k, doc in rows.items() if doc.get("id") == entry.id), None)
-            local = rows.get(key) if key else None
-            assert entry.data is not None
-            if local is None or leq(rec["vv"], entry.vv):
-                new, vv = entry.data, dict(entry.vv)
-            else:
-                base = ancestor(rec["anc"], rec["vv"], entry.vv)
-                new, vv = merge(base, local, entry.data, pick=by_hash), join(rec["vv"], entry.vv)
-                if new not in (content(local), content(entry.data)):
-                    vv[self.me] = self.state.next_seq()
-                rec["vv"] = vv
-                self._send("player", entry.id, rec, dict(new))
-            if key is None:
-                key = str(max((int(k) for k in rows if k.isdigit()), default=0) + 1)
-            rows[key] = dict(new)
-            players.write_rows(rows)
-        rec.update(vv=vv, mark=digest(rows[key]), anc=remember(rec["anc"], vv, rows[key]))
-
-    def _apply_saved(self, entry: Entry, rec: dict[str, Any]) -> None:
-        saved = self.store.saved
-        vv = dict(entry.vv) if leq(rec["vv"], entry.vv) else join(rec["vv"], entry.vv)
-        local = saved.get_digital_game(entry.id)
-        take = entry
-        if not leq(rec["vv"], entry.vv) and local is not None and not rec["del"]:
-            mine = _published(local.to_dict())
-            if entry.deleted or digest(content(mine)) > digest(content(entry.data or {})):
-                take = Entry(entry.seq, "digital", entry.id, vv, False, mine)  # the same pick on every device
-            rec["vv"] = vv
-            self._send("digital", entry.id, rec, take.data)
-        if take.deleted:
-            saved.delete_digital_game(entry.id)
-            rec.update(vv=vv, mark=None)
-            rec["del"] = True
-            return
-        assert take.data is not None
-        if local is None or content(local.to_dict()) != content(take.data):
-            version = local.version if local else 0
-            with self.store.files.lock.held():
-                saved.write_record(
-                    {**take.data, "version": version + 1, "updated": take.data.get("updated") or now_iso()}
-                )
-        game = saved.get_digital_game(entry.id)
-        rec.update(vv=vv, mark=[game.version, game.updated] if game else None)
-        rec["del"] = False
-
 
 class _NotYet(Exception):
     """A log file the head names has not arrived yet."""
-
-
-def _published(data: dict[str, Any]) -> dict[str, Any]:
-    """A record as it goes out: without the local edit counter (the time of the change stays)."""
-    return {key: value for key, value in data.items() if key != "version"}
 
 
 def _device_name() -> str:

@@ -49,6 +49,11 @@ def content(data: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in data.items() if key not in UNSYNCED}
 
 
+def published(data: dict[str, Any]) -> dict[str, Any]:
+    """A record as it goes out: without the local edit counter (the time of the change stays)."""
+    return {key: value for key, value in data.items() if key != "version"}
+
+
 def hashes(data: dict[str, Any]) -> Hashes:
     fields = content(data)
     rounds = fields.pop("rounds", None)
