@@ -88,6 +88,7 @@ def make_main(data_dir: str | None = None, store: Any = None, *, served: bool = 
             page.update()
             return
         settings = load_settings(opened)
+        start_sync(opened, page, settings)
         # Served (a browser): a guest until its browser proves to be an owner device (owner.py), whatever its
         # address. The desktop window, and the static web build (Python runs in the browser, the data is the
         # browser's own: nothing is served), are the owner's own app.
@@ -123,6 +124,23 @@ def make_main(data_dir: str | None = None, store: Any = None, *, served: bool = 
             shell.show(route)
 
     return main
+
+
+def start_sync(store: Any, page: ft.Page, settings: dict[str, Any]) -> None:
+    """Sync runs for the process while Settings names a target (started by the first session; every session
+    lends its pubsub client to tell the screens what a sync brought)."""
+    from scorekeeper.ui import sync_runtime
+
+    wanted = sync_runtime.saved_target(settings) is not None and not getattr(store, "read_only", False)
+    app_sync = sync_runtime.for_store(store) if wanted else sync_runtime.running_for(store)
+    if app_sync is None:
+        return  # nothing to sync (Settings makes the sync when a target is chosen)
+    try:
+        app_sync.remember(page.pubsub)
+    except Exception:  # a page without pubsub (built outside Flet)
+        pass
+    if wanted:  # (a read-only store: nothing a sync brings could be saved)
+        app_sync.apply(settings)
 
 
 def in_browser_build() -> bool:

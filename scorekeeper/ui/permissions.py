@@ -22,8 +22,9 @@ IMPORT = "import"
 EXPORT = "export"
 BACKUPS = "backups"
 DATA_PATH = "data_path"
+SYNC = "sync"  # where this device syncs to, and the password for it
 HOST_ONLY: frozenset[str] = frozenset(
-    {DELETE_HISTORY, ARCHIVE_PLAYERS, SETTINGS, IMPORT, EXPORT, BACKUPS, DATA_PATH}
+    {DELETE_HISTORY, ARCHIVE_PLAYERS, SETTINGS, IMPORT, EXPORT, BACKUPS, DATA_PATH, SYNC}
 )
 
 # Settings keys the host controls.

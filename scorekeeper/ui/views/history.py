@@ -14,6 +14,7 @@ import flet as ft
 from scorekeeper.games.spec import find
 from scorekeeper.store.pages import PAGE_SIZE, page_of_matches, players_of
 from scorekeeper.ui import permissions
+from scorekeeper.ui.components.conflict import conflict_ids, conflict_of, conflict_panel, follow_sync
 from scorekeeper.ui.components.extras_charts import progression_chart
 from scorekeeper.ui.components.extras_common import (
     GAME_ORDER,
@@ -41,7 +42,7 @@ def history_route(game: str | None, player: str | None) -> str:
     return f"/history?{query}" if query else "/history"
 
 
-def _line(ctx: AppContext, summary: Any) -> ft.Control:
+def _line(ctx: AppContext, summary: Any, conflicted: frozenset[str] = frozenset()) -> ft.Control:
     """One finished game: game and date, winners, everyone's total best first."""
     seats = sorted(
         range(len(summary.names)),
@@ -56,11 +57,24 @@ def _line(ctx: AppContext, summary: Any) -> ft.Control:
         subtitle = ctx.t("In progress: round {n} is next", n=summary.rounds + 1)
     else:
         subtitle = ctx.t("Won by {names}", names=winners) if winners else ""
+    conflict = summary.id in conflicted  # sync kept two versions: the game says so until one is chosen
+    icon = (
+        ft.Icons.CALL_SPLIT
+        if conflict
+        else ft.Icons.PLAY_CIRCLE_OUTLINE
+        if running
+        else ft.Icons.EMOJI_EVENTS_OUTLINED
+    )
+    warning = ctx.t("Changed differently on another device: open it to choose.") if conflict else ""
     tile = ft.ListTile(
-        leading=ft.Icon(ft.Icons.PLAY_CIRCLE_OUTLINE if running else ft.Icons.EMOJI_EVENTS_OUTLINED),
+        leading=ft.Icon(icon, color=ft.Colors.TERTIARY if conflict else None),
         title=ft.Text(title, weight=ft.FontWeight.BOLD),
         subtitle=ft.Text(
-            "\n".join(part for part in (subtitle, standings, ctx.t("Rounds: {n}", n=summary.rounds)) if part)
+            "\n".join(
+                part
+                for part in (warning, subtitle, standings, ctx.t("Rounds: {n}", n=summary.rounds))
+                if part
+            )
         ),
         trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
         on_click=lambda _, m=summary.id: ctx.navigate(f"/history/{m}"),
@@ -118,9 +132,10 @@ def _list(ctx: AppContext, game: str | None, player: str | None) -> ft.View:
         ctx.store, status="active", game=chosen_game, player=chosen_player, limit=PAGE_SIZE
     )
     running = active.items
+    conflicted = frozenset(conflict_ids(ctx))
     if running:
         controls.append(ft.Text(ctx.t("Games in progress: {n}", n=active.total), size=12))
-        controls.extend(_line(ctx, s) for s in running)
+        controls.extend(_line(ctx, s, conflicted) for s in running)
     # A page at a time, filtered on the index (no match file is read); "Show more" adds the next page.
     route = history_route(chosen_game, chosen_player)
     key = f"history_shown:{route}"
@@ -128,7 +143,7 @@ def _list(ctx: AppContext, game: str | None, player: str | None) -> ft.View:
     page = page_of_matches(ctx.store, status="finished", game=chosen_game, player=chosen_player, limit=count)
     if page.items:
         controls.append(ft.Text(ctx.t("Finished games: {n}", n=page.total), size=12))
-        controls.extend(_line(ctx, s) for s in page.items)
+        controls.extend(_line(ctx, s, conflicted) for s in page.items)
         if page.remaining:
             controls.append(more_button(ctx, page.remaining, key, count, "history-more"))
     elif running:  # games in progress only
@@ -139,6 +154,7 @@ def _list(ctx: AppContext, game: str | None, player: str | None) -> ft.View:
         controls.append(
             empty_state(ft.Icons.HISTORY, ctx.t("No games yet. Games appear here once they start."))
         )
+    follow_sync(ctx)
     return screen(ctx, route, ctx.t("History"), controls)
 
 
@@ -197,7 +213,9 @@ def _detail(ctx: AppContext, match_id: str) -> ft.View:
     else:
         winners = ", ".join(match.names[seat] for seat in match.winners())
         state = ctx.t("Won by {names}", names=winners)
+    conflict = conflict_of(ctx, match_id)
     controls = [
+        *([conflict_panel(ctx, match, conflict)] if conflict is not None else []),
         ft.Text(state, weight=ft.FontWeight.BOLD),
         section(ctx.t("Standings"), standings_list(ctx, match, colours=colours)),
     ]

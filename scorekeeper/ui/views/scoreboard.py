@@ -7,6 +7,7 @@ import flet as ft
 
 from scorekeeper.match import Match
 from scorekeeper.play.session import PlaySession
+from scorekeeper.ui.components.conflict import conflict_of, conflict_panel
 from scorekeeper.ui.components.layout import screen, section
 from scorekeeper.ui.components.match_io import change_match, colours_of, follow, load_match, undo_last
 from scorekeeper.ui.components.score_table import game_title, rounds_table, standings_list, unit_label
@@ -156,7 +157,9 @@ def build(ctx: AppContext, match_id: str, **_: str) -> ft.View:
         )
     )
     info = status_chips(status_lines(ctx, match))
+    conflict = conflict_of(ctx, match_id)  # sync kept two versions: the player chooses, above everything else
     controls: list[ft.Control] = [
+        *([conflict_panel(ctx, match, conflict)] if conflict is not None else []),
         info,
         section(
             ctx.t("Standings ({unit})", unit=unit_label(ctx, match)),

@@ -16,6 +16,7 @@ from scorekeeper.ui.context import AppContext
 from scorekeeper.ui.i18n import LANGUAGES
 from scorekeeper.ui.views.settings_data import data_section
 from scorekeeper.ui.views.settings_owner import owner_section
+from scorekeeper.ui.views.settings_sync import sync_section
 from scorekeeper.ui.views.settings_transfer import transfer_section
 
 
@@ -123,6 +124,8 @@ def build(ctx: AppContext, **_: str) -> ft.View:
         data_section(ctx),
         *([owned] if (owned := owner_section(ctx)) is not None else []),
         guests_section(ctx),
+        # last: a section added here pushes nothing the earlier screens' players (and tests) know further down
+        *([synced] if (synced := sync_section(ctx)) is not None else []),
         ft.Text(ctx.t("Scorekeeper version {version}", version=_app_version()), size=12),
     ]
     return screen(ctx, "/settings", ctx.t("Settings"), controls)

@@ -1,0 +1,251 @@
+"""The app's sync, one per process like the live tables: the SyncRunner of the data folder, started when
+Settings names a target (and at every app start while one is named), and how its news reaches the screens:
+
+- Settings redraws its sync status on the pubsub topic `sync` (progress during a sync, then when it finished
+  and what it brought, or the reason it failed);
+- a screen showing a match that a sync changed redraws on the match's own topic (`match_io.TOPIC`), as it does
+  for a change from another session of this server; lists redraw on `sync:changed`.
+
+The target is saved in the settings as `sync_target` = {"address", "user"}; the password is kept by
+`scorekeeper.sync.credentials`, never in the data folder.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+import weakref
+from dataclasses import dataclass
+from typing import Any
+
+from scorekeeper.sync import credentials
+from scorekeeper.sync.report import SyncReport
+from scorekeeper.sync.runner import SyncRunner
+from scorekeeper.sync.runner import SyncStatus as RunnerStatus
+from scorekeeper.sync.target import SyncError, Target
+
+log = logging.getLogger(__name__)
+
+TARGET_KEY = "sync_target"
+TOPIC = "sync"
+CHANGED_TOPIC = "sync:changed"
+MATCH_TOPIC = "match:{id}"  # = match_io.TOPIC (not imported: this module stays free of the views)
+
+
+@dataclass(frozen=True)
+class TargetSetting:
+    """Where this device syncs to, as saved in the settings (never the password)."""
+
+    address: str
+    user: str = ""
+
+    @property
+    def webdav(self) -> bool:
+        from scorekeeper.sync.webdav import is_webdav_address
+
+        return is_webdav_address(self.address)
+
+    def as_saved(self) -> dict[str, str]:
+        return {"address": self.address, "user": self.user}
+
+
+def saved_target(settings: Any) -> TargetSetting | None:
+    """The target named in the settings, or None (none set, or something unreadable there)."""
+    found = settings.get(TARGET_KEY) if isinstance(settings, dict) else None
+    if not isinstance(found, dict):
+        return None
+    address, user = found.get("address"), found.get("user", "")
+    if not isinstance(address, str) or not address.strip() or not isinstance(user, str):
+        return None
+    return TargetSetting(address.strip(), user.strip())
+
+
+def make_target(setting: TargetSetting, password: str | None = None) -> Target:
+    """The folder or WebDAV target the setting names (a WebDAV password from the vault unless given)."""
+    from scorekeeper.sync.targets import target_from
+
+    if setting.webdav and password is None:
+        password = credentials.vault().get(setting.address, setting.user) or ""
+    return target_from(setting.address, setting.user, password or "")
+
+
+def check_target(setting: TargetSetting, password: str | None = None) -> SyncError | None:
+    """Test the connection: None when the target can be read and written, else the reason."""
+    target: Any = None
+    try:
+        target = make_target(setting, password)
+        target.check()
+    except SyncError as error:
+        return error
+    finally:
+        close = getattr(target, "close", None)
+        if callable(close):
+            close()
+    return None
+
+
+@dataclass
+class SyncStatus:
+    """What Settings shows about this device's sync."""
+
+    running: bool = False
+    done: int = 0
+    total: int = 0
+    report: SyncReport | None = None  # what the last finished sync brought, and when it finished
+    error: Exception | None = None  # why the last sync failed (None: it did not)
+    news: SyncReport | None = None  # the last report that brought something (a later one may bring nothing)
+
+
+INTERVAL_ENV = "SCOREKEEPER_SYNC_INTERVAL"
+"""Seconds between automatic syncs while the app is open (the runner's few minutes by default; the tests and
+the benchmark use a few seconds)."""
+
+
+def runner_options() -> dict[str, float]:
+    """The runner's timing from the environment (an unreadable or non-positive value keeps the default)."""
+    try:
+        interval = float(os.environ.get(INTERVAL_ENV, ""))
+    except ValueError:
+        return {}
+    return {"interval": interval, "retry": min(interval, 60.0)} if interval > 0 else {}
+
+
+SYNC_THREAD = "scorekeeper-sync"
+"""The runner's thread: a store change made there came from another device."""
+
+
+class AppSync:
+    """The sync of one store in this process: runs the runner while a target is set, keeps its status for
+    Settings, and tells the screens what changed."""
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+        self.runner: SyncRunner | None = None
+        self.setting: TargetSetting | None = None
+        self.status = SyncStatus()
+        self._target: Target | None = None
+        self._pubsub: Any = None
+        self._lock = threading.RLock()
+        watch = getattr(store, "watch_matches", None)
+        if callable(watch):
+            watch(self._match_changed)
+
+    def remember(self, pubsub: Any) -> None:
+        """Keep a live session's pubsub client: the runner's news is sent through it to every session."""
+        self._pubsub = pubsub
+
+    def apply(self, settings: Any, *, renew: bool = False) -> None:
+        """Sync with the target the settings name from now on (none: the runner stops). `renew`: the target
+        was saved again (a new password, perhaps): made anew and synced at once."""
+        setting = saved_target(settings)
+        with self._lock:
+            changed = renew or setting != self.setting
+            if changed:
+                self.setting, self._target = setting, None
+                self.status = SyncStatus()
+            if setting is None:
+                self.stop()
+            elif self.runner is None:
+                self.runner = SyncRunner(self.store, self._current_target, **runner_options())
+                self.runner.add_listener(self._heard)
+                self.runner.start()  # its first sync starts at once
+            elif changed:
+                self.runner.sync_now()
+        if changed:
+            self._send(TOPIC)
+
+    def _current_target(self) -> Target | None:
+        """The runner's source (its thread: the keyring and the network never hold up a screen)."""
+        with self._lock:
+            setting, target = self.setting, self._target
+        if setting is None:
+            return None
+        if target is None:
+            target = make_target(setting)
+            with self._lock:
+                if self.setting == setting:
+                    self._target = target
+        return target
+
+    def stop(self) -> None:
+        with self._lock:
+            runner, self.runner = self.runner, None
+        if runner is not None:
+            runner.remove_listener(self._heard)
+            runner.stop()
+
+    def sync_now(self) -> bool:
+        """Ask for a sync at once; False when no target is set."""
+        with self._lock:
+            runner = self.runner
+        if runner is None:
+            return False
+        runner.sync_now()
+        return True
+
+    def _heard(self, status: RunnerStatus) -> None:
+        """The runner's listener (its thread): keep what Settings shows, tell the screens."""
+        before = self.status
+        report = status.last_report
+        fresh = report is not None and report is not before.report
+        brought = (
+            fresh
+            and report is not None
+            and bool(report.new or report.changed or report.deleted or report.conflicts)
+        )
+        self.status = SyncStatus(
+            running=status.running,
+            done=status.done,
+            total=status.total,
+            report=report,
+            error=status.last_error,
+            news=report if brought else before.news,
+        )
+        self._send(TOPIC)
+        if brought:
+            self._send(CHANGED_TOPIC)
+
+    def _match_changed(self, match_id: str) -> None:
+        """A store change made by the sync (on the runner's thread) redraws the screens showing that match."""
+        if threading.current_thread().name == SYNC_THREAD:
+            self._send(MATCH_TOPIC.format(id=match_id))
+
+    def _send(self, topic: str) -> None:
+        pubsub = self._pubsub
+        if pubsub is None:
+            return
+        try:
+            pubsub.send_all_on_topic(topic, topic)
+        except Exception:  # a closed session's client: the next session brings a new one
+            log.info("could not tell the screens about the sync")
+
+
+# Weak: the store keeps its AppSync alive (it listens to the store), nothing here keeps a closed store.
+_apps: weakref.WeakValueDictionary[int, AppSync] = weakref.WeakValueDictionary()
+_apps_lock = threading.Lock()
+
+
+def for_store(store: Any) -> AppSync:
+    """The sync of this store (made once per store and process)."""
+    with _apps_lock:
+        app = _apps.get(id(store))
+        if app is None or app.store is not store:
+            app = AppSync(store)
+            _apps[id(store)] = app
+        return app
+
+
+def running_for(store: Any) -> AppSync | None:
+    """The sync of this store if one was made (None: nothing to tell or stop)."""
+    with _apps_lock:
+        app = _apps.get(id(store))
+        return app if app is not None and app.store is store else None
+
+
+def forget(store: Any) -> None:
+    """Stop and drop the sync of a store (tests, a closed store)."""
+    with _apps_lock:
+        app = _apps.pop(id(store), None)
+    if app is not None:
+        app.stop()
