@@ -33,6 +33,8 @@ class RoundForm:
     primary: Callable[[], None] | None = None  # the main button does this instead of saving (Rage: bids done)
     # The form shows the message itself (Racko: above the number pad, so that no key is hidden under it).
     places_message: bool = False
+    draft: object = None
+    """The form's typed draft (what is entered so far): kept for the next redraw of this round's screen."""
 
 
 def personalise(message: str, names: list[str]) -> str:
@@ -68,7 +70,8 @@ def build(ctx: AppContext, match_id: str, index: str | None = None, **_: str) ->
     message = error_text()
     form_module = import_module(f"scorekeeper.ui.views.round_{match.spec.key}")  # one entry form per game
     draft_key = f"round:{match.id}:{edit if edit is not None else 'new'}:{match.round_index}"
-    form: RoundForm = form_module.build_form(ctx, match, edit, ctx.drafts.setdefault(draft_key, {}), message)
+    form: RoundForm = form_module.build_form(ctx, match, edit, ctx.drafts.get(draft_key), message)
+    ctx.drafts[draft_key] = form.draft
 
     def save() -> None:
         result = form.result()
