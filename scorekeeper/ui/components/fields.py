@@ -1,7 +1,7 @@
 """The fields a round is entered with, written once for the host's round-entry screens and a phone's part at a
 score-keeping table (`views.table_part_form`): a count picked with one tap among a few numbers (bids, tricks, a
-Racko quick count), a yes/no switch and the label-beside-keys line of a tablet or desktop. The Racko rack is
-`components.rack_pad`, shared the same way.
+Racko quick count), a yes/no switch, a typed number and the label-beside-keys line of a tablet or desktop. The
+Racko rack is `components.rack_pad`, shared the same way.
 
 A count field never shows a value the rules bar as chosen (the hook rule: a dealer's bid picked before the
 others bid and forbidden since); it greys the barred values out instead.
@@ -41,6 +41,14 @@ class CountField:
 def yes_switch(label: str, value: bool, on_change: Callable[[bool], None]) -> ft.Switch:
     """A yes/no answer ("I called Racko", "Blitz-Racko right after the deal")."""
     return ft.Switch(label=label, value=value, on_change=lambda e: on_change(bool(e.control.value)))
+
+
+def number_field(label: str, value: str, on_change: Callable[[Any], None], **style: Any) -> ft.TextField:
+    """A typed number (a Ruck Zuck penalty total, a phone's count without a small limit, its cards as numbers
+    separated by spaces): the number keyboard on a phone; `on_change` gets the change event."""
+    return ft.TextField(
+        label=label, value=value, on_change=on_change, keyboard_type=ft.KeyboardType.NUMBER, **style
+    )
 
 
 def beside(label: str, keys: ft.Control) -> ft.Control:

@@ -10,6 +10,7 @@ import flet as ft
 
 from scorekeeper.games.base import RuleError
 from scorekeeper.match import Match
+from scorekeeper.ui.components.fields import number_field
 from scorekeeper.ui.components.widgets import NumberPad, seat_chip, tag
 from scorekeeper.ui.context import AppContext
 from scorekeeper.ui.views.round_entry import RoundForm, dealer_for
@@ -176,12 +177,11 @@ class RuckZuckForm:
 
     def total_field(self, seat: int) -> ft.Control:
         total = self.draft.totals[seat]
-        field_ = ft.TextField(
-            label=self.ctx.t("Penalty total"),
-            value="" if total is None else str(total),
-            keyboard_type=ft.KeyboardType.NUMBER,
+        field_ = number_field(
+            self.ctx.t("Penalty total"),
+            "" if total is None else str(total),
+            self.typed_total,
             width=200,
-            on_change=self.typed_total,
             autofocus=True,  # total mode is for typing: the field has the focus at once
         )
         return tag(f"total-{seat}", field_)

@@ -20,7 +20,7 @@ import flet as ft
 
 from scorekeeper.games.base import RuleError
 from scorekeeper.table.table import Table
-from scorekeeper.ui.components.fields import CountField, yes_switch
+from scorekeeper.ui.components.fields import CountField, number_field, yes_switch
 from scorekeeper.ui.components.rack_pad import RackPad, RackState, blank
 from scorekeeper.ui.components.widgets import primary_button, tag
 from scorekeeper.ui.context import AppContext
@@ -146,9 +146,7 @@ class PartForm:
         def changed(event: Any) -> None:
             self.draft().values[name] = event.control.value
 
-        control = ft.TextField(
-            label=label, on_change=changed, keyboard_type=ft.KeyboardType.NUMBER, text_size=18
-        )
+        control = number_field(label, "", changed, text_size=18)
 
         def show(value: Any) -> None:
             control.value = (
