@@ -14,7 +14,7 @@ from typing import Any
 import flet as ft
 
 from scorekeeper.games.base import RuleError, seats_from_left_of
-from scorekeeper.games.rage.rules import dealer_barred
+from scorekeeper.games.contract import PartShape
 from scorekeeper.match import Match
 from scorekeeper.ui.components.fields import ELLIPSIS, NAME_WIDTH, CountField, beside
 from scorekeeper.ui.components.widgets import Counter, tag
@@ -73,8 +73,13 @@ class RageForm:
     ) -> None:
         self.ctx, self.match, self.draft, self.message = ctx, match, draft, message
         self.rules, self.opts, self.names = match.rules, match.opts, match.names
-        index = edit if edit is not None else match.round_index
-        self.size: int = self.rules.hand_size(self.opts, index) or 0
+        # The hook rule and the +5/-5 limits come from the game's part shape, as on a phone at a
+        # score-keeping table (`table_part_form`): the host enters every seat's part at once.
+        shape = match.spec.table_part
+        assert shape is not None, "Rage is kept at a table: its spec has a part shape"
+        self.shape: PartShape = shape
+        self.index = edit if edit is not None else match.round_index
+        self.size: int = self.rules.hand_size(self.opts, self.index) or 0
         self.dealer = dealer_for(match, edit)
         self.order = seats_from_left_of(self.dealer, len(match.players))
         self.dynamic = ft.Column(spacing=8 if ctx.narrow else 4)
@@ -119,8 +124,11 @@ class RageForm:
             self.refresh()
 
     def forbidden(self) -> int | None:
-        """The dealer's forbidden bid once everyone else has bid (the hook rule, engine: dealer_barred)."""
-        return dealer_barred(self.draft.bids, self.dealer, self.size, self.opts)
+        """The dealer's forbidden bid once everyone else has bid (the hook rule: `PartShape.barred`, which asks
+        the engine's `dealer_barred`), else None."""
+        parts = [None if bid is None else {"bid": bid} for bid in self.draft.bids]
+        barred = self.shape.barred("bid", self.dealer, parts, self.opts, self.dealer, self.index)
+        return min(barred) if barred else None
 
     def set_value(self, kind: str, seat: int, value: Any) -> None:
         self.draft.values(kind)[seat] = int(value)
@@ -228,11 +236,11 @@ class RageForm:
 
     def seat_result(self, seat: int) -> list[ft.Control]:
         """One player's tricks, "made it", +5/-5 cards and score (a phone: stacked; wider: two lines)."""
-        ctx, draft, edition = self.ctx, self.draft, self.opts.rules
+        ctx, draft, most = self.ctx, self.draft, self.shape.most
         bid, tricks = draft.bids[seat], draft.tricks[seat]
         row = self.count_row("tricks", f"tricks-{seat}", seat)
-        bonus = self.card_counter("bonus", "+5", seat, edition.bonus)
-        minus = self.card_counter("minus", "-5", seat, edition.minus)
+        bonus = self.card_counter("bonus", "+5", seat, most("bonus", self.opts, self.index) or 0)
+        minus = self.card_counter("minus", "-5", seat, most("minus", self.opts, self.index) or 0)
         score, refused = self.score_text(seat)
         used = tricks is not None and tricks == bid
         made = tag(
