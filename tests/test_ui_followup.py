@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import flet as ft
 import pytest
@@ -180,7 +181,7 @@ BEN = [2, 4, 6, 8, 10, 12, 14, 16, 18, 20]  # another one
 CLEO = [21, 22, 23, 24, 50, 49, 48, 47, 46, 45]  # ascending 5
 
 
-def round_draft(app: App) -> dict:
+def round_draft(app: App) -> Any:
     """What the open round form has collected so far."""
     return next(v for k, v in app.ctx.drafts.items() if k.startswith("round:"))
 
@@ -191,7 +192,7 @@ def test_blitz_round_with_two_callers(app: App) -> None:
         tap_all(app, *(f"num-{n}" for n in rack))
     tap_all(app, "caller-0", "caller-1")
     # not a Blitz round: one caller only, the second tap replaced the first
-    assert round_draft(app)["callers"] == [1]
+    assert round_draft(app).callers == [1]
     app.set_value("blitz", True)
     app.tap("caller-0")
     assert "This round (points): Anna +100, Ben +100, Cleo +25" in app.screen_text()
@@ -206,9 +207,9 @@ def test_blitz_off_keeps_only_the_first_caller(app: App) -> None:
     start(app, "racko", ["Anna", "Ben", "Cleo"], 0, blitz=True)
     app.set_value("blitz", True)
     tap_all(app, "caller-2", "caller-0")
-    assert round_draft(app)["callers"] == [2, 0]
+    assert round_draft(app).callers == [2, 0]
     app.set_value("blitz", False)
-    assert round_draft(app)["callers"] == [2] and round_draft(app)["blitz"] is False
+    assert round_draft(app).callers == [2] and round_draft(app).blitz is False
 
 
 # ------------------------------------------------------------------ two sessions

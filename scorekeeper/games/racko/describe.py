@@ -12,11 +12,7 @@ from typing import Any
 from scorekeeper.games.base import Action, Message, seat_name
 from scorekeeper.games.racko.live import rack_progress
 from scorekeeper.games.racko.play import CALL, DISCARD, STOCK, RackoView
-
-
-def slot_label(slot: int) -> int:
-    """Slot index 0..9 as printed on the rack: 5..50."""
-    return 5 * (slot + 1)
+from scorekeeper.games.racko.rules import SLOT_LABELS
 
 
 def describe_action(action: Action, view: RackoView) -> Message:
@@ -35,7 +31,7 @@ def describe_action(action: Action, view: RackoView) -> Message:
         if card is None:
             return Message("{who} discarded the card from the stock.", who=who)
         return Message("{who} discarded {card}.", who=who, card=card)
-    slot = slot_label(int(action))
+    slot = SLOT_LABELS[int(action)]
     if card is None:
         return Message("{who} put a card in slot {slot}.", who=who, slot=slot)
     return Message("{who} put {card} in slot {slot}.", who=who, card=card, slot=slot)

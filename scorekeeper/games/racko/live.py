@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scorekeeper.games.base import RuleError
-from scorekeeper.games.racko.rules import SLOTS
+from scorekeeper.games.racko.rules import SLOT_LABELS, SLOTS
 
 Slot = int | None
 
@@ -57,7 +57,7 @@ def _check_slots(slots: Sequence[Slot]) -> None:
         raise RuleError("A rack has exactly 10 slots, slot 5 to slot 50.")
     for index, card in enumerate(slots):
         if card is not None and (not isinstance(card, int) or isinstance(card, bool) or card < 1):
-            raise RuleError(f"Slot {5 * (index + 1)} holds no card number.")
+            raise RuleError(f"Slot {SLOT_LABELS[index]} holds no card number.")
 
 
 def rack_progress(slots: Sequence[Slot]) -> RackProgress:

@@ -1,15 +1,15 @@
 """Rage kept at a live table: each seat first enters its bid, then (once every bid is in) its tricks and its
 +5/-5 cards. The hook rule applies to the dealer's bid when it is entered: the dealer bids after everyone else
-(as at the real table) and may not make the bid `forbidden_dealer_bid` names."""
+(as at the real table) and may not make the bid `dealer_barred` names."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
-from scorekeeper.games.base import N_, Message, Plural, RuleError, seat_name
+from scorekeeper.games.base import N_, Message, RuleError
 from scorekeeper.games.contract import Part, PartShape, whole
-from scorekeeper.games.rage.rules import forbidden_dealer_bid, round_hand_size
+from scorekeeper.games.rage.rules import dealer_barred, hook_refusal, round_hand_size
 
 ONE_PER_TRICK = N_("You can hold at most one +5 or -5 card per trick won.")
 
@@ -28,16 +28,10 @@ def check(
         bid = whole(values.get("bid"), 0, size, N_("A bid must be 0 to {size}."), size=size)
         # `others` None: a saved bid, checked on its own (see PartShape.check).
         if seat == dealer and others is not None:
-            earlier = [part for other, part in enumerate(others) if other != dealer]
-            if any(part is None for part in earlier):
+            if any(part is None for other, part in enumerate(others) if other != dealer):
                 raise RuleError("The dealer bids last: please wait until everyone else has bid.")
-            forbidden = forbidden_dealer_bid([part["bid"] for part in earlier if part], size, options)
-            if forbidden is not None and bid == forbidden:
-                raise RuleError(
-                    "{who} deals and may not bid {bid}: all bids would add up to the cards in hand.",
-                    who=seat_name(dealer),
-                    bid=forbidden,
-                )
+            if bid in barred("bid", seat, others, options, dealer, index):
+                raise RuleError(hook_refusal(dealer, bid, size))
         return {"bid": bid}
     tricks = whole(values.get("tricks"), 0, size, N_("Your tricks must be 0 to {size}."), size=size)
     bonus = whole(values.get("bonus") or 0, 0, tricks, ONE_PER_TRICK)
@@ -58,12 +52,8 @@ def barred(
     """The hook rule: once every other bid is in, the dealer may not make the bid that completes the sum."""
     if name != "bid" or seat != dealer:
         return set()
-    earlier = [part for other, part in enumerate(parts) if other != dealer]
-    if any(part is None for part in earlier):
-        return set()
-    forbidden = forbidden_dealer_bid(
-        [part["bid"] for part in earlier if part], round_hand_size(options, index), options
-    )
+    bids = [part["bid"] if part else None for part in parts]
+    forbidden = dealer_barred(bids, dealer, round_hand_size(options, index), options)
     return set() if forbidden is None else {forbidden}
 
 
@@ -71,15 +61,8 @@ def why_barred(name: str, seat: int, values: set[int], options: Any, index: int)
     """The dealer's phone says which bid the hook rule forbids, and why, before the dealer sends."""
     if name != "bid" or not values:
         return None
-    size = round_hand_size(options, index)
-    return Plural(  # the same sentence as the refusal, so the phone says before what Send would say after
-        "{who} deals and may not bid {bid}: all bids would add up to the {size} card in hand.",
-        "{who} deals and may not bid {bid}: all bids would add up to the {size} cards in hand.",
-        size,
-        who=seat_name(seat),
-        bid=min(values),
-        size=size,
-    )
+    # The same sentence as the refusal: the phone says before what Send would say after.
+    return hook_refusal(seat, min(values), round_hand_size(options, index))
 
 
 def involved(parts: Sequence[Part], error: RuleError) -> set[int]:

@@ -46,7 +46,13 @@ from scorekeeper.games.rage.cards import (
     sort_key,
 )
 from scorekeeper.games.rage.options import RageOptions, deck, round_hand_size
-from scorekeeper.games.rage.rules import BONUS_POINTS, forbidden_dealer_bid, round_score, winning_play
+from scorekeeper.games.rage.rules import (
+    BONUS_POINTS,
+    forbidden_dealer_bid,
+    hook_refusal,
+    round_score,
+    winning_play,
+)
 from scorekeeper.games.rage.view import RageView
 
 Action = list[Any]
@@ -278,12 +284,7 @@ class RageState(State):
                 "{who} may bid 0 to {size} trick.", "{who} may bid 0 to {size} tricks.", size=self.hand_size
             )
         if value == self.forbidden_bid():
-            raise self._refuse(
-                "{who} deals and may not bid {bid}: all bids would add up to the {size} card in hand.",
-                "{who} deals and may not bid {bid}: all bids would add up to the {size} cards in hand.",
-                bid=value,
-                size=self.hand_size,
-            )
+            raise RuleError(hook_refusal(self.to_act, value, self.hand_size))
 
     def _check_play(self, value: object) -> str:
         if self.phase != "play":

@@ -43,6 +43,31 @@ def forbidden_dealer_bid(earlier_bids: Sequence[int], hand_size: int, options: R
     return hook_bid(earlier_bids, hand_size, options.hook)
 
 
+def dealer_barred(
+    bids: Sequence[int | None], dealer: int, hand_size: int, options: RageOptions
+) -> int | None:
+    """The hook rule at the table, bids by seat (None: not yet bid): once every other seat has bid, the one bid
+    the dealer may not make; None before that or when no bid is forbidden. The round-entry screen, a phone's
+    part and the played game all ask this one function."""
+    earlier = [bid for seat, bid in enumerate(bids) if seat != dealer]
+    if any(bid is None for bid in earlier):
+        return None
+    return forbidden_dealer_bid([bid for bid in earlier if bid is not None], hand_size, options)
+
+
+def hook_refusal(dealer: int, bid: int, hand_size: int) -> Plural:
+    """Why the dealer may not bid `bid` (the hook rule), naming the dealer's seat: one sentence for the
+    refusal and for the warning a phone shows before its dealer sends."""
+    return Plural(
+        "{who} deals and may not bid {bid}: all bids would add up to the {size} card in hand.",
+        "{who} deals and may not bid {bid}: all bids would add up to the {size} cards in hand.",
+        hand_size,
+        who=seat_name(dealer),
+        bid=bid,
+        size=hand_size,
+    )
+
+
 def edition_score(bid: int, tricks: int, bonus: int, minus: int, rules: Edition) -> int:
     """RULES.md 3.4 for one seat under an edition's table: +1 per trick, the edition's points for an exact or
     missed bid, +5/-5 per card. Written once: `round_score` and the bots' fast model use it."""
@@ -182,16 +207,7 @@ def validate_round(
     others = [b for seat, b in enumerate(bid_list) if seat != dealer]
     forbidden = forbidden_dealer_bid(others, hand_size, options)
     if forbidden is not None and bid_list[dealer] == forbidden:
-        raise RuleError(
-            Plural(
-                "{who} deals and may not bid {bid}: all bids would add up to the {size} card in hand.",
-                "{who} deals and may not bid {bid}: all bids would add up to the {size} cards in hand.",
-                hand_size,
-                who=seat_name(dealer),
-                bid=forbidden,
-                size=hand_size,
-            )
-        )
+        raise RuleError(hook_refusal(dealer, forbidden, hand_size))
     trick_list = _counts("tricks", tricks, players)
     total = sum(trick_list)
     if total != hand_size:

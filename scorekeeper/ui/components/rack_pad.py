@@ -7,14 +7,13 @@ itself). While a rack fills, its ascending count and direct runs so far are show
 racko.live). On a desktop keyboard: type a card's number ("23"; Enter or a number that cannot grow ends it),
 Backspace takes back, Tab / Shift+Tab go to the next / previous rack.
 
-The state lives in a draft dict (kept between redraws): `racks` (one list of SLOTS cards or None per seat),
-`seat` (the rack being entered), `slot` (where the next card goes; None: the rack is full), `typed` (digits typed
-so far) and `cleared` (a cleared rack, so that the clear can be undone).
+The state is a `RackState` (kept between redraws by the screen that owns it).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 import flet as ft
@@ -24,15 +23,33 @@ from scorekeeper.games.racko.rules import SLOT_LABELS, SLOTS
 from scorekeeper.ui.components.widgets import NumberPad, tag
 from scorekeeper.ui.context import AppContext
 
+Rack = list[int | None]
 
-def blank(draft: dict[str, Any], seats: int, first: int, racks: Sequence[Any] | None = None) -> None:
-    """Start a draft: empty racks (or the cards given per seat), rack `first` open at its first empty slot."""
-    draft["racks"] = [
-        [None] * SLOTS if not rack else [*list(rack)[:SLOTS], *[None] * (SLOTS - len(rack))]
-        for rack in (racks or [None] * seats)
-    ]
-    rack = draft["racks"][first]
-    draft.update(seat=first, slot=rack.index(None) if None in rack else None)
+
+@dataclass
+class RackState:
+    """The racks being entered: `racks` (one list of SLOTS cards or None per seat), `seat` (the rack being
+    entered), `slot` (where the next card goes; None: the rack is full), `typed` (digits typed so far) and
+    `cleared` (a cleared rack with its seat, so that the clear can be undone)."""
+
+    racks: list[Rack] = field(default_factory=list)
+    seat: int = 0
+    slot: int | None = 0
+    typed: str = ""
+    cleared: tuple[int, Rack] | None = None
+
+
+def blank(seats: int, first: int, racks: Sequence[Any] | None = None) -> RackState:
+    """Empty racks (or the cards given per seat), rack `first` open at its first empty slot."""
+    state = RackState(
+        [
+            [None] * SLOTS if not rack else [*list(rack)[:SLOTS], *[None] * (SLOTS - len(rack))]
+            for rack in (racks or [None] * seats)
+        ]
+    )
+    rack = state.racks[first]
+    state.seat, state.slot = first, rack.index(None) if None in rack else None
+    return state
 
 
 class RackPad:
@@ -42,13 +59,13 @@ class RackPad:
     def __init__(
         self,
         ctx: AppContext,
-        draft: dict[str, Any],
+        state: RackState,
         deck: int,
         playing: list[int],
         names: Sequence[str],
         on_change: Callable[[], None],
     ) -> None:
-        self.ctx, self.draft, self.deck, self.playing, self.names = ctx, draft, deck, playing, names
+        self.ctx, self.state, self.deck, self.playing, self.names = ctx, state, deck, playing, names
         self.on_change = on_change
         # Rows of ten: a number's place is the same on every device and the decades line up. On a 390 px phone
         # a key is 34 px wide; 38 px high keeps six rows, the slots and four players' chips above Save.
@@ -58,76 +75,76 @@ class RackPad:
 
     # ------------------------------------------------------------------ the racks
     def rack(self, seat: int | None = None) -> list[int | None]:
-        return self.draft["racks"][self.draft["seat"] if seat is None else seat]
+        return self.state.racks[self.state.seat if seat is None else seat]
 
     def used(self) -> set[int]:
         """The numbers placed in any rack of this round (each card is in one rack only)."""
-        return {n for s in self.playing for n in self.draft["racks"][s] if n is not None}
+        return {n for s in self.playing for n in self.state.racks[s] if n is not None}
 
     def complete(self, seat: int) -> bool:
-        return all(n is not None for n in self.draft["racks"][seat])
+        return all(n is not None for n in self.state.racks[seat])
 
     def pick(self, number: Any) -> None:
         """Put `number` into the selected slot (else the first empty one), then select the next empty slot."""
-        draft, rack = self.draft, self.rack()
+        state, rack = self.state, self.rack()
         slot = (
-            draft["slot"]
-            if draft["slot"] is not None
-            else next((i for i, n in enumerate(rack) if n is None), None)
+            state.slot if state.slot is not None else next((i for i, n in enumerate(rack) if n is None), None)
         )
         if slot is None or number in self.used():
             return
         rack[slot] = int(number)
         empty = [i for i, n in enumerate(rack) if n is None]
-        draft["slot"] = next((i for i in empty if i > slot), empty[0] if empty else None)
-        if draft["slot"] is None:  # this rack is full: open the next incomplete one
+        state.slot = next((i for i in empty if i > slot), empty[0] if empty else None)
+        if state.slot is None:  # this rack is full: open the next incomplete one
             later = [s for s in self.playing if not self.complete(s)]
             if later:
-                after = [s for s in later if s > draft["seat"]]
-                draft["seat"] = (after or later)[0]
-                draft["slot"] = self.rack().index(None)
+                after = [s for s in later if s > state.seat]
+                state.seat = (after or later)[0]
+                state.slot = self.rack().index(None)
         self.on_change()
 
     def set_seat(self, seat: int) -> None:
         rack = self.rack(seat)
-        self.draft.update(seat=seat, slot=rack.index(None) if None in rack else None)
+        self.state.seat, self.state.slot = seat, rack.index(None) if None in rack else None
         self.on_change()
 
     def set_slot(self, slot: int) -> None:
-        self.draft["slot"] = slot
+        self.state.slot = slot
         self.on_change()
 
     def back_space(self) -> None:
-        draft, rack = self.draft, self.rack()
+        state, rack = self.state, self.rack()
         filled = [i for i, n in enumerate(rack) if n is not None]
         if filled:
-            last = draft["slot"] if draft["slot"] in filled else filled[-1]
+            last = state.slot if state.slot in filled else filled[-1]
             rack[last] = None
-            draft["slot"] = last
+            state.slot = last
         self.on_change()
 
     def clear_rack(self) -> None:
-        draft, seat = self.draft, self.draft["seat"]
+        state, seat = self.state, self.state.seat
         if any(n is not None for n in self.rack()):  # kept, so that the clear can be undone
-            draft["cleared"] = (seat, list(self.rack()))
-        draft["racks"][seat] = [None] * SLOTS
-        draft["slot"] = 0
+            state.cleared = (seat, list(self.rack()))
+        state.racks[seat] = [None] * SLOTS
+        state.slot = 0
         self.on_change()
 
     def unclear_rack(self) -> None:
-        draft = self.draft
-        seat, rack = draft.pop("cleared")
-        taken = {n for s in self.playing if s != seat for n in draft["racks"][s] if n is not None}
-        draft["racks"][seat] = [n if n not in taken else None for n in rack]  # cards placed since stay put
-        draft["seat"] = seat
-        draft["slot"] = draft["racks"][seat].index(None) if None in draft["racks"][seat] else None
+        state = self.state
+        assert state.cleared is not None
+        seat, rack = state.cleared
+        state.cleared = None
+        taken = {n for s in self.playing if s != seat for n in state.racks[s] if n is not None}
+        state.racks[seat] = [n if n not in taken else None for n in rack]  # cards placed since stay put
+        state.seat = seat
+        state.slot = state.racks[seat].index(None) if None in state.racks[seat] else None
         self.on_change()
 
     def typed_key(self, key: str, shift: bool) -> bool:
         """Desktop keyboard: digits build a card number, Enter/Backspace/Tab as described in the module's
         docstring. Returns whether the key was used."""
-        draft, deck = self.draft, self.deck
-        buffer = draft.get("typed", "")
+        state, deck = self.state, self.deck
+        buffer = state.typed
         if key.isdigit() and len(key) == 1:
             if not buffer and key == "0":  # no card 0 and no card starts with it
                 return True
@@ -135,7 +152,7 @@ class RackPad:
             if int(buffer) * 10 > deck or len(buffer) >= len(str(deck)):  # no card can start with it: done
                 self._typed_card(buffer)
             else:
-                draft["typed"] = buffer
+                state.typed = buffer
                 self.on_change()
             return True
         if key == "Enter" and buffer:
@@ -143,20 +160,20 @@ class RackPad:
             return True
         if key == "Backspace":
             if buffer:
-                draft["typed"] = buffer[:-1]
+                state.typed = buffer[:-1]
                 self.on_change()
             else:
                 self.back_space()
             return True
         if key == "Tab":
             playing = self.playing
-            position = playing.index(draft["seat"]) if draft["seat"] in playing else 0
+            position = playing.index(state.seat) if state.seat in playing else 0
             self.set_seat(playing[(position + (-1 if shift else 1)) % len(playing)])
             return True
         return False
 
     def _typed_card(self, buffer: str) -> None:
-        self.draft["typed"] = ""
+        self.state.typed = ""
         if 1 <= int(buffer) <= self.deck:
             self.pick(int(buffer))
         else:
@@ -167,7 +184,7 @@ class RackPad:
         """Final figures of a full rack; for an unfinished one the card count, and with `live` the figures so
         far (the engine's rule for a partial rack: the count stops at the first drop or empty slot)."""
         ctx = self.ctx
-        progress = rack_progress(self.draft["racks"][seat])
+        progress = rack_progress(self.state.racks[seat])
         count, run = progress.ascending_from_front, progress.longest_run
         if progress.complete:
             return ctx.t("ascending {count} · run {run}", count=count, run=run)
@@ -212,15 +229,15 @@ class RackPad:
 
     def controls(self) -> list[ft.Control]:
         """The rack being entered: whose it is and its figures so far, take back / clear, and its ten slots."""
-        ctx, draft = self.ctx, self.draft
-        seat, rack = draft["seat"], self.rack()
+        ctx, state = self.ctx, self.state
+        seat, rack = state.seat, self.rack()
         progress = rack_progress(rack)  # live: highlights grow as the rack fills
         good, runs = set(progress.ascending_slots), progress.run_slots
         boxes = [
-            self.slot_box(i, rack[i], good=i in good, in_run=i in runs, selected=i == draft["slot"])
+            self.slot_box(i, rack[i], good=i in good, in_run=i in runs, selected=i == state.slot)
             for i in range(SLOTS)
         ]
-        typed = draft.get("typed", "")
+        typed = state.typed
         tools = ft.Row(
             [
                 ft.Column(
@@ -251,7 +268,7 @@ class RackPad:
                 ),
             ]
         )
-        cleared = draft.get("cleared")
+        cleared = state.cleared
         if cleared is not None and cleared[0] == seat and all(n is None for n in rack):
             tools.controls.append(
                 self._tool("rack-unclear", ft.Icons.RESTORE, ctx.t("Undo clear rack"), self.unclear_rack)

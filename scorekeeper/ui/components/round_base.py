@@ -24,6 +24,8 @@ class RoundForm:
     primary: Callable[[], None] | None = None  # the main button does this instead of saving (Rage: bids done)
     # The form shows the message itself (Racko: above the number pad, so that no key is hidden under it).
     places_message: bool = False
+    draft: object = None
+    """The form's typed draft (what is entered so far): kept for the next redraw of this round's screen."""
 
 
 def dealer_for(match: Match, edit: int | None) -> int:

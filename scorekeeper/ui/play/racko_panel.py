@@ -13,14 +13,10 @@ from typing import Any
 import flet as ft
 
 from scorekeeper.games.racko.live import rack_progress
+from scorekeeper.games.racko.rules import SLOT_LABELS, SLOTS
 from scorekeeper.ui.play.kit import PanelContext, act, box, fresh, marked, room
 
-SLOTS = 10
 CARD_WIDTH = 64
-
-
-def slot_label(index: int) -> int:
-    return 5 * (index + 1)
 
 
 def card(
@@ -156,15 +152,15 @@ def build(pc: PanelContext) -> ft.Control:
     for index in reversed(range(len(rack))):
         value = rack[index]
         label = (
-            t("Slot {slot}: {card}", slot=slot_label(index), card=value)
+            t("Slot {slot}: {card}", slot=SLOT_LABELS[index], card=value)
             if value is not None
-            else t("Slot {slot}: empty", slot=slot_label(index))
+            else t("Slot {slot}: empty", slot=SLOT_LABELS[index])
         )
         shift = 0 if value is None else (width - CARD_WIDTH) * (value - 1) / max(deck - 1, 1)
         row = ft.Container(
             ft.Row(
                 [
-                    ft.Text(str(slot_label(index)), width=28, size=12, text_align=ft.TextAlign.RIGHT),
+                    ft.Text(str(SLOT_LABELS[index]), width=28, size=12, text_align=ft.TextAlign.RIGHT),
                     ft.Container(width=max(0.0, shift)),
                     # the card's own node carries the slot's name: screen readers (and tests) read the rack
                     # from these, also where the row around them is a button
@@ -174,7 +170,7 @@ def build(pc: PanelContext) -> ft.Control:
                                 card(value, deck=deck, size=size, good=index in good, run=index in runs),
                                 f"slot-{index}-{value}",
                             ),
-                            identifier=f"rack-card-{slot_label(index)}",
+                            identifier=f"rack-card-{SLOT_LABELS[index]}",
                             label=label,
                         ),
                         pc.last == (pc.you, index),

@@ -10,7 +10,6 @@ import re
 
 import flet as ft
 
-from scorekeeper.match import Match
 from scorekeeper.ui.components.layout import error_text, screen
 from scorekeeper.ui.components.match_io import change_match, load_match
 from scorekeeper.ui.components.round_base import RoundForm as RoundForm
@@ -53,7 +52,8 @@ def build(ctx: AppContext, match_id: str, index: str | None = None, **_: str) ->
     number = (edit if edit is not None else match.round_index) + 1
     message = error_text()
     draft_key = f"round:{match.id}:{edit if edit is not None else 'new'}:{match.round_index}"
-    form = ui_of(match.spec).round_form(ctx, match, edit, ctx.drafts.setdefault(draft_key, {}), message)
+    form: RoundForm = ui_of(match.spec).round_form(ctx, match, edit, ctx.drafts.get(draft_key), message)
+    ctx.drafts[draft_key] = form.draft
 
     def save() -> None:
         result = form.result()
@@ -94,7 +94,3 @@ def build(ctx: AppContext, match_id: str, index: str | None = None, **_: str) ->
         tight=True,
     )
     return screen(ctx, route, title, form.controls, back=f"/match/{match.id}", bottom=bottom)
-
-
-def seat_names(match: Match) -> list[str]:
-    return list(match.names)

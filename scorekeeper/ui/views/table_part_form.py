@@ -13,18 +13,29 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 import flet as ft
 
 from scorekeeper.games.base import RuleError
 from scorekeeper.table.table import Table
-from scorekeeper.ui.components.rack_pad import RackPad, blank
-from scorekeeper.ui.components.widgets import ChoiceRow, primary_button, tag
+from scorekeeper.ui.components.fields import CountField, number_field, yes_switch
+from scorekeeper.ui.components.rack_pad import RackPad, RackState, blank
+from scorekeeper.ui.components.widgets import primary_button, tag
 from scorekeeper.ui.context import AppContext
 
 Show = Callable[[Any], None]
 """Shows a field's value (what the phone entered so far, or nothing) in place, without sending it."""
+
+
+@dataclass
+class PartDraft:
+    """What a phone entered so far in one round and step: each field's value as its control holds it, and the
+    state of each rack pad."""
+
+    values: dict[str, Any] = field(default_factory=dict)
+    racks: dict[str, RackState] = field(default_factory=dict)
 
 
 def value_of(kind: str, entered: Any) -> Any:
@@ -81,9 +92,12 @@ class PartForm:
         self.start(keeping.match.round_index)
 
     # ------------------------------------------------------------------ the round shown
-    def draft(self) -> dict[str, Any]:
+    def draft(self) -> PartDraft:
         """What this phone entered so far in this round and step (kept between redraws)."""
-        return self.ctx.drafts.setdefault(self._key(), {})
+        draft = self.ctx.drafts.get(self._key())
+        if not isinstance(draft, PartDraft):
+            draft = self.ctx.drafts[self._key()] = PartDraft()
+        return draft
 
     def _key(self) -> str:
         return f"table-part:{self.table.code}:{self.round}:{self.stage}"
@@ -93,14 +107,14 @@ class PartForm:
         self.round = round_index
         keeping = self.table.keeping
         assert keeping is not None
-        mine, draft = keeping.parts.mine(self.seat), self.draft()
+        mine, draft = keeping.parts.mine(self.seat), self.draft().values
         for name, show in self.shows.items():
             show(draft.get(name, mine.get(name)))
 
     def submit(self) -> None:
         keeping = self.table.keeping
         assert keeping is not None
-        mine, draft = keeping.parts.mine(self.seat), self.draft()
+        mine, draft = keeping.parts.mine(self.seat), self.draft().values
         values = {
             name: value_of(self.shape.fields[name][0], draft.get(name, mine.get(name)))
             for name in self.shape.stages[self.stage]
@@ -118,10 +132,10 @@ class PartForm:
 
     # ------------------------------------------------------------------ the fields
     def switch(self, name: str, label: str) -> tuple[ft.Control, Show]:
-        def changed(event: Any) -> None:
-            self.draft()[name] = event.control.value
+        def changed(value: bool) -> None:
+            self.draft().values[name] = value
 
-        control = ft.Switch(label=label, on_change=changed)
+        control = yes_switch(label, False, changed)
 
         def show(value: Any) -> None:
             control.value = bool(value)
@@ -130,11 +144,9 @@ class PartForm:
 
     def text(self, name: str, label: str) -> tuple[ft.Control, Show]:
         def changed(event: Any) -> None:
-            self.draft()[name] = event.control.value
+            self.draft().values[name] = event.control.value
 
-        control = ft.TextField(
-            label=label, on_change=changed, keyboard_type=ft.KeyboardType.NUMBER, text_size=18
-        )
+        control = number_field(label, "", changed, text_size=18)
 
         def show(value: Any) -> None:
             control.value = (
@@ -148,41 +160,40 @@ class PartForm:
         values the rules bar (the hook) are greyed out. A tap redraws only this row."""
 
         def pick(value: Any) -> None:
-            self.draft()[name] = value
-            row.refresh(value, disabled=barred)
+            self.draft().values[name] = value
+            row.show(value, barred)
             row.control.update()
 
-        row = ChoiceRow(list(range(most + 1)), pick, prefix=f"part-{name}")
+        row = CountField(range(most + 1), pick, prefix=f"part-{name}")
 
         def show(value: Any) -> None:
             if value in barred:  # chosen before the rules barred it: not drawn as chosen (and not sent)
-                self.draft().pop(name, None)
-                value = None
-            row.refresh(value if isinstance(value, int) else None, disabled=barred)
+                self.draft().values.pop(name, None)
+            row.show(value, barred)
 
         return ft.Column([ft.Text(label, size=16), row.control], spacing=4), show
 
     def rack(self, name: str, deck: int) -> tuple[ft.Control, Show]:
         """The seat's rack on the same ten slots and number pad as the Racko round-entry screen (`rack_pad`);
-        the pad's state is kept in the draft (`<name>-pad`), the cards entered so far in `draft[name]`."""
+        the pad's state is kept in the draft (`racks[name]`), the cards entered so far in `values[name]`."""
         holder = ft.Column(spacing=6)
 
         def draw(update: bool = True) -> None:
-            self.draft()[name] = list(pad.draft["racks"][0])
+            self.draft().values[name] = list(pad.state.racks[0])
             holder.controls = pad.controls()
             pad.refresh_pad()
             if update:
                 for control in (holder, pad.pad.control):
                     control.update()
 
-        pad = RackPad(self.ctx, {}, deck, [0], [self.table.names()[self.seat]], draw)
+        pad = RackPad(self.ctx, blank(1, 0), deck, [0], [self.table.names()[self.seat]], draw)
         self.ctx.on_key = pad.typed_key
 
         def show(value: Any) -> None:
-            state: dict[str, Any] = self.draft().setdefault(f"{name}-pad", {})
-            if not state:
-                blank(state, 1, 0, [value] if isinstance(value, list) else None)
-            pad.draft = state
+            racks = self.draft().racks
+            if name not in racks:
+                racks[name] = blank(1, 0, [value] if isinstance(value, list) else None)
+            pad.state = racks[name]
             draw(update=False)
 
         return ft.Column([holder, pad.pad.control], spacing=6), show
