@@ -20,13 +20,14 @@ from scorekeeper.ui.registry import GameBoard, GameUI
 
 
 def round_form(
-    ctx: AppContext, match: Match, edit: int | None, draft: dict[str, Any], message: ft.Text
+    ctx: AppContext, match: Match, edit: int | None, draft: dict[str, Any] | None, message: ft.Text
 ) -> RoundForm:
     """Every seat's part of the round, field by field as the game's part shape lists them."""
     shape = match.spec.table_part
     assert shape is not None
     index = edit if edit is not None else match.round_index
-    parts: list[dict[str, Any]] = draft.setdefault("parts", [{} for _ in match.players])
+    draft = draft if draft is not None else {"parts": [{} for _ in match.players]}
+    parts: list[dict[str, Any]] = draft["parts"]
     names = [name for stage in shape.stages for name in stage]
     rows: list[ft.Control] = []
     for seat, player in enumerate(match.names):
@@ -46,7 +47,7 @@ def round_form(
         except RuleError as error:
             return ctx.describe(error)
 
-    return RoundForm(controls=rows, result=result)
+    return RoundForm(controls=rows, result=result, draft=draft)
 
 
 def _count(part: dict[str, Any], name: str, most: int, prefix: str) -> ft.Control:
