@@ -9,7 +9,7 @@ import pytest
 
 from scorekeeper.games import RuleError
 from scorekeeper.games.racko import RackoOptions, caller_breakdown, check_entry, racko_seats
-from scorekeeper.games.racko.rules import quick_run_needed, validate_quick_round
+from scorekeeper.games.racko.quick import quick_run_needed, validate_quick_round
 from scorekeeper.games.ruckzuck import RuckZuckOptions
 from scorekeeper.match import Match
 from scorekeeper.stats import player_game_stats
