@@ -185,5 +185,3 @@ def simulate(
         "rounds_per_second": round(rounds / elapsed, 2) if elapsed else 0.0,
         "bots": [record.summary(rounds, game) for record in records],
     }
-
-

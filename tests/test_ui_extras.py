@@ -27,7 +27,15 @@ ROOT = Path(__file__).resolve().parents[1]
 EXTRAS_FILES = [
     *(
         ROOT / "scorekeeper/ui/views" / f"{name}.py"
-        for name in ("history", "stats", "rules", "settings", "settings_transfer", "settings_import", "settings_data")
+        for name in (
+            "history",
+            "stats",
+            "rules",
+            "settings",
+            "settings_transfer",
+            "settings_import",
+            "settings_data",
+        )
     ),
     *sorted((ROOT / "scorekeeper/ui/components").glob("extras_*.py")),
 ]

@@ -294,4 +294,3 @@ def settle_chips(payments: Sequence[int], balances: Sequence[int]) -> list[int]:
         if pay < 0:
             deltas[seat] = received
     return deltas
-
