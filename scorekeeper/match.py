@@ -40,11 +40,6 @@ MODES = ("tracked", "digital")
 STATUSES = ("active", "finished", "abandoned")
 
 
-def rules_of(game: str) -> ModuleType:
-    """The rules package of `game` (`scorekeeper.games.<game>`); RuleError for an unknown game."""
-    return spec(game).rules
-
-
 def now_iso() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 

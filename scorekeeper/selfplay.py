@@ -77,18 +77,10 @@ def load_bot_factory(game: GameSpec, name: str) -> Callable[[], Bot]:
     return game.bots[name]
 
 
-def seeded_bots(factories: list[Callable[[], Bot]], seed: int) -> list[Bot]:
-    """Make the round's bots with the global generator seeded, so that bots which draw their own seed from it
-    (random bots) repeat with the simulation's seed; the caller's global random state is restored."""
-    saved = random.getstate()
-    try:
-        return _seeded_bots(factories, seed)
-    finally:
-        random.setstate(saved)
-
-
 def _seeded_bots(factories: list[Callable[[], Bot]], seed: int) -> list[Bot]:
-    """`seeded_bots` for a caller that restores the global random state itself (once for many rounds)."""
+    """Make the round's bots with the global generator seeded, so that bots which draw their own seed from it
+    (random bots) repeat with the simulation's seed. The caller restores the global random state (once for many
+    rounds)."""
     random.seed(seed)
     return [factory() for factory in factories]
 

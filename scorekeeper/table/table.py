@@ -97,7 +97,7 @@ class SeatStatus:
 
 
 @dataclass(frozen=True)
-class Progress:
+class MatchProgress:
     """Where the match stands, the same for every phone and the board."""
 
     names: list[str]
@@ -110,7 +110,7 @@ class Progress:
 
 
 @dataclass(frozen=True)
-class SeatPayload(Progress):
+class SeatPayload(MatchProgress):
     """Everything one phone receives: its own seat only."""
 
     seat: int
@@ -127,7 +127,7 @@ class SeatPayload(Progress):
 
 
 @dataclass(frozen=True)
-class BoardPayload(Progress):
+class BoardPayload(MatchProgress):
     """Everything the board receives: public information only."""
 
     view: Any
@@ -419,7 +419,7 @@ class Table:
 
     # ------------------------------------------------------------------ inside
     def _progress(self, session: PlaySession, points: list[int] | None) -> dict[str, Any]:
-        """The `Progress` fields of a payload."""
+        """The `MatchProgress` fields of a payload."""
         return {
             "names": self.names(),
             "totals": list(session.match.totals()),

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from scorekeeper.games.base import N_, Plural, RuleError, is_int, seat_name
-from scorekeeper.games.rage.cards import NO_TRUMP, TRICK_RANKS, colour_of, is_number, parse_card
+from scorekeeper.games.rage.cards import NO_TRUMP, TRICK_RANKS, parse_card
 from scorekeeper.games.rage.options import EDITIONS, Edition, RageOptions, edition_title, round_hand_size
 
 # Re-exported (`X as X`): code that found these here before they moved to `options` keeps working.
@@ -284,8 +284,3 @@ def score_result(result: dict[str, Any], options: RageOptions, *, dealer: int, r
             result["bids"], result["tricks"], result["bonus"], result["minus"], strict=True
         )
     ]
-
-
-def is_trump_card(card: str, trump: str | None) -> bool:
-    """A number card of the trump colour (used by bots and views)."""
-    return trump is not None and is_number(card) and colour_of(card) == trump

@@ -12,6 +12,7 @@ from typing import Any
 import flet as ft
 
 from scorekeeper.games.base import RuleError
+from scorekeeper.games.messages import N_
 from scorekeeper.games.spec import GAMES
 from scorekeeper.play import engine
 from scorekeeper.play.session import COMPUTER, PERSON, PlaySession, Seat, computer_seat
@@ -26,7 +27,7 @@ from scorekeeper.ui.components.setup_form import (
 )
 from scorekeeper.ui.components.setup_form import option_controls as options_ui
 from scorekeeper.ui.components.widgets import primary_button, seat_chip, tag
-from scorekeeper.ui.context import N_, PLAYER_COLOURS, AppContext
+from scorekeeper.ui.context import PLAYER_COLOURS, AppContext
 from scorekeeper.ui.views.game_options import PLAYER_RANGE, options_for
 
 COMPUTER_NAMES = ("Ada", "Bo", "Cleo", "Dex", "Emil", "Fay", "Gus", "Hana", "Ivo", "Juno")

@@ -111,10 +111,6 @@ def build(ctx: AppContext, match_id: str, index: str | None = None, **_: str) ->
     return screen(ctx, route, title, form.controls, back=f"/match/{match.id}", bottom=bottom)
 
 
-def seat_names(match: Match) -> list[str]:
-    return list(match.names)
-
-
 def dealer_for(match: Match, edit: int | None) -> int:
     """The dealer of the round being entered (or edited)."""
     return match.dealer_of(edit if edit is not None else match.round_index)
