@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import re
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -14,35 +13,15 @@ from typing import Any
 
 import flet as ft
 import pytest
-from test_ui_core_harness import App, messages_in, walk
+from test_ui_core_harness import App, walk
 from test_ui_extras_data import Seeded, seed_store
 
 from scorekeeper.store import Store
-from scorekeeper.ui.i18n import Translator
 from scorekeeper.ui.views import settings_import
 from scorekeeper.ui.views import settings_transfer as settings_view
 from scorekeeper.ui.views.rules import RULES_DIR, rules_text
 
-ROOT = Path(__file__).resolve().parents[1]
-EXTRAS_FILES = [
-    *(
-        ROOT / "scorekeeper/ui/views" / f"{name}.py"
-        for name in (
-            "history",
-            "stats",
-            "rules",
-            "settings",
-            "settings_transfer",
-            "settings_import",
-            "settings_data",
-        )
-    ),
-    *sorted((ROOT / "scorekeeper/ui/components").glob("extras_*.py")),
-]
 GAMES = ("racko", "ruckzuck", "rage")
-
-
-ALL_MESSAGES = sorted({m for path in EXTRAS_FILES for m in messages_in(path)})
 
 
 @pytest.fixture
@@ -59,27 +38,6 @@ def app(seeded_dir: tuple[Path, Seeded]) -> App:
 
 def markdown_text(app: App) -> str:
     return "\n".join(node.value for node in walk(app.view) if isinstance(node, ft.Markdown))
-
-
-# ------------------------------------------------------------------ translations
-
-
-def test_the_collector_finds_the_screens_texts() -> None:
-    assert len(ALL_MESSAGES) > 40
-    assert "Share of wins" in ALL_MESSAGES and "Where your data lives" in ALL_MESSAGES
-
-
-@pytest.mark.parametrize("language", ["de", "nl", "fr"])
-def test_every_text_of_these_screens_is_translated(language: str) -> None:
-    assert Translator(language).missing(ALL_MESSAGES) == []
-
-
-@pytest.mark.parametrize("language", ["de", "nl", "fr"])
-def test_translations_keep_their_fields(language: str) -> None:
-    translate = Translator(language)
-    for message in ALL_MESSAGES:
-        fields = set(re.findall(r"\{(\w+)\}", message))
-        assert set(re.findall(r"\{(\w+)\}", translate(message))) == fields, message
 
 
 def test_rules_exist_for_every_game_in_every_language_with_the_same_sections() -> None:

@@ -5,7 +5,6 @@ round is saved elsewhere, deleting a finished game from the history, and the fol
 from __future__ import annotations
 
 import asyncio
-import re
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -15,50 +14,13 @@ from pathlib import Path
 import flet as ft
 import pytest
 import test_ui_core_harness as harness
-from babel.messages.pofile import read_po
 from flet.pubsub.pubsub_hub import PubSubHub
-from test_ui_core_harness import App, messages_in, start, tap_all
+from test_ui_core_harness import App, start, tap_all
 
 from scorekeeper.match import Match
-from scorekeeper.ui.i18n import LOCALES_DIR, Translator, catalog
 
 # The harness has no running event loop, so the app's fire-and-forget tasks (URL push, wakelock) never run.
 pytestmark = pytest.mark.filterwarnings("ignore:coroutine .* was never awaited:RuntimeWarning")
-ROOT = Path(__file__).resolve().parents[1]
-FOLLOWUP_FILES = [
-    *(ROOT / "scorekeeper/ui/views" / f"{n}.py" for n in ("round_racko", "scoreboard", "history")),
-    ROOT / "scorekeeper/ui/components/rack_pad.py",  # the rack pad moved out of round_racko
-]
-LANGUAGES = ("de", "nl", "fr")
-
-
-# ------------------------------------------------------------------ translations
-def followup_ids(language: str) -> list[str]:
-    with (LOCALES_DIR / language / "LC_MESSAGES" / "followup.po").open("rb") as handle:
-        return [str(m.id) for m in read_po(handle, locale=language) if m.id]
-
-
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_every_message_of_the_followup_files_is_translated(language: str) -> None:
-    found = sorted({m for path in FOLLOWUP_FILES for m in messages_in(path)})
-    assert "Delete this game?" in found and len(found) > 40  # the collector sees the touched screens
-    assert Translator(language).missing(found) == []
-    fields = re.compile(r"\{[^}]*\}")
-    for message in found:  # the same {fields}, or formatting the translation fails
-        translated = catalog(language)[message]
-        assert sorted(fields.findall(translated)) == sorted(fields.findall(message)), message
-
-
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_followup_catalog_holds_only_used_new_messages(language: str) -> None:
-    ids = followup_ids(language)
-    used = {m for path in FOLLOWUP_FILES for m in messages_in(path)}
-    assert ids and set(ids) <= used  # nothing stale
-    others: set[str] = set()
-    for domain in ("core", "extras"):
-        with (LOCALES_DIR / language / "LC_MESSAGES" / f"{domain}.po").open("rb") as handle:
-            others |= {str(m.id) for m in read_po(handle, locale=language) if m.id}
-    assert not set(ids) & others  # no msgid duplicated from another domain
 
 
 # ------------------------------------------------------------------ helpers
