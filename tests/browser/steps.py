@@ -56,12 +56,12 @@ def other_device_export(folder: Path) -> Path:
 
 
 def extras_seed_data() -> Any:
-    """tests/test_ui_extras_data.py (one folder up, so not importable by name from here), loaded once; its
+    """tests/test_history_stats_data.py (one folder up, so not importable by name from here), loaded once; its
     `seed_store(store)` stores three finished games and a running Racko."""
     if "extras_seed_data" in sys.modules:
         return sys.modules["extras_seed_data"]
     spec = importlib.util.spec_from_file_location(
-        "extras_seed_data", ROOT / "tests" / "test_ui_extras_data.py"
+        "extras_seed_data", ROOT / "tests" / "test_history_stats_data.py"
     )
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

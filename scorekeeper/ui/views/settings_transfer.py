@@ -5,7 +5,7 @@ chosen with Flet's FilePicker service: on a desktop a save dialog writes the fil
 the same call hands the bytes to the device as a download. "Save a copy in the data folder" needs no dialog at
 all, for machines where no file dialog can open. Import uses the `PickFiles` client action, so the browser opens
 its file chooser inside the tap (browsers allow it only then). Both work in headless Chromium (see
-tests/browser/test_extras_screens.py); the handlers are plain functions, also tested without a browser.
+tests/browser/test_history_stats_settings_screens.py); the handlers are plain functions, also tested without a browser.
 """
 
 from __future__ import annotations

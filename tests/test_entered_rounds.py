@@ -1,4 +1,4 @@
-"""Issue 8 (rule-level items): statistics over every entry form, the Racko caller a score keeper must name,
+"""Rounds a score keeper enters, by the rules: statistics over every entry form, the Racko caller a score keeper must name,
 refused deletions that say why, Ruck Zuck's minimum rounds, the quick form's runs, partners as teams."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """History, statistics, rules and settings screens, in process (no browser): what they show for stored data,
-their filters, language and theme switching, export and import handlers, and that every text is translated."""
+their filters, language and theme switching, export and import handlers."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from typing import Any
 
 import flet as ft
 import pytest
+from test_history_stats_data import Seeded, seed_store
 from test_ui_core_harness import App, walk
-from test_ui_extras_data import Seeded, seed_store
 
 from scorekeeper.store import Store
 from scorekeeper.ui.views import settings_import

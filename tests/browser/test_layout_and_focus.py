@@ -1,4 +1,4 @@
-"""Issue 8's layout, focus and keyboard items measured in the real browser (Chromium, the app served on
+"""Layout, focus and keyboard measured in the real browser (Chromium, the app served on
 localhost): what is drawn where, what has the focus, where typed keys land. Sizes: phone 390x844, tablet
 1024x768, desktop 1440x900. `test_layout_screenshots` takes the pictures of every changed screen at the three
 sizes in English and German (tests/browser/output/layout-<language>-<screen>-<size>.png)."""
