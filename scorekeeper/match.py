@@ -21,7 +21,6 @@ from typing import Any
 
 from scorekeeper.games.base import Plural, RuleError
 from scorekeeper.games.spec import GAMES, GameSpec, spec
-from scorekeeper.match_data import FIELD_TYPES as FIELD_TYPES  # re-exported: it was public here
 from scorekeeper.match_data import check_saved
 from scorekeeper.standings import TEAMS as TEAMS  # re-exported: the statistics import it from here
 from scorekeeper.standings import (

@@ -1,4 +1,4 @@
-"""Code outside `scorekeeper/games/` never names a game (issue 10): it asks the registry `GAMES` and the game's
+"""Code outside `scorekeeper/games/` never names a game: it asks the registry `GAMES` and the game's
 `GameSpec`, or finds a game's UI module by the naming convention `ui/play/<key>_<part>.py`."""
 
 from __future__ import annotations

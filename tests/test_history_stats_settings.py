@@ -57,7 +57,7 @@ def test_rules_exist_for_every_game_in_every_language_with_the_same_sections() -
 def test_history_lists_games_in_progress_and_finished_games(
     app: App, seeded_dir: tuple[Path, Seeded]
 ) -> None:
-    # Issue 8.14: games in progress are listed too, first, with "Continue".
+    # Games in progress are listed too, first, with "Continue".
     seeded = seeded_dir[1]
     app.go("/history")
     for match_id in (seeded.racko, seeded.rage, seeded.ruckzuck, seeded.running):
@@ -286,7 +286,7 @@ def test_set_aside_files_are_listed(app: App) -> None:
 def test_an_import_shows_its_progress_then_its_result(
     app: App, tmp_path_factory: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 9 item 10: a big import shows a progress bar under the import button that follows the games written;
+    """A big import shows a progress bar under the import button that follows the games written;
     then the screen says what was imported. No dialog: one opened and closed by the server within one import was
     left open in a slow browser, modal, with no way out."""
     export = app.store.export_json_text().encode("utf-8")

@@ -1,4 +1,4 @@
-"""The wrong-code guard for a table on the internet (issue 16): counted per session, per address and host-wide,
+"""The wrong-code guard for a table on the internet: counted per session, per address and host-wide,
 on every route that takes a code (join, board, seat); a table's code stops working when its game is over.
 
 Without a browser: `TableHost` with a stepped clock, and in-process guest sessions (the UI harness)."""

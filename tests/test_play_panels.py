@@ -1,5 +1,5 @@
 """The Ruck Zuck and Rage play panels, in process: built from real views of random positions of the engine,
-their control trees are checked against the automation surface (DESIGN.md): every legal action of the seat
+their control trees are checked against the automation surface (docs/ARCHITECTURE.md): every legal action of the seat
 at the device is reachable by exactly one `act-` control (after the `choose-` step the panel's `path` names),
 nothing else carries one, tapping it performs that action, every such control has an accessible name, and
 no hidden card of another seat appears anywhere in the tree."""

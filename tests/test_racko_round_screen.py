@@ -82,7 +82,7 @@ def quick_round(app: App, caller: int, entries: dict[int, tuple[int | None, int]
     for seat, (count, run) in entries.items():
         if count is not None:
             app.tap(f"count-{seat}-{count}")
-        if seat != caller:  # paid by the payer's run: the caller's is not asked (issue 8.16)
+        if seat != caller:  # paid by the payer's run: the caller's is not asked
             app.tap(f"run-{seat}-{run}")
 
 
@@ -105,7 +105,7 @@ def test_racko_chips_game_balances_a_player_out_and_the_end(app: App) -> None:
     assert not app.has("caller-1") and app.has("caller-2")
     app.tap("mode-quick")
     assert not app.has("run-1-1")
-    tap_all(app, "caller-2", "count-0-4", "run-0-5")  # the caller's run is not asked (issue 8.16)
+    tap_all(app, "caller-2", "count-0-4", "run-0-5")  # the caller's run is not asked
     app.tap("save-round")
     assert app.store.get_match(match.id).totals() == [6, 0, 9]
 

@@ -1,4 +1,4 @@
-"""Sessions come and go without leaving files open or memory behind (issue 9 item 7).
+"""Sessions come and go without leaving files open or memory behind.
 
 A real server (`run(web=True)`) is sent 100 sessions by a websocket client that speaks Flet's protocol as the
 browser does (register, receive the first screen, close). The server keeps a disconnected session for

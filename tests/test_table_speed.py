@@ -1,4 +1,4 @@
-"""How much a change at a live table costs each device (issue 12, the measured goal): a part of a seat's screen
+"""How much a change at a live table costs each device: a part of a seat's screen
 or of the board whose inputs did not change is not built again and nothing is sent for it; a move sends each
 device a small patch, not a rebuilt screen; a move in a digital game does not rewrite the lobby file.
 Counts and sizes, never times."""

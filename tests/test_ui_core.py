@@ -61,7 +61,7 @@ def test_racko_quick_form_and_delete_round(app: App) -> None:
     app.tap("caller-2")
     app.tap("run-2-4")  # the caller's longest run of 4: +100
     app.tap("count-0-3")
-    assert not app.has("run-0-1")  # only the caller's run sets a bonus (issue 8.16)
+    assert not app.has("run-0-1")  # only the caller's run sets a bonus
     app.tap("count-1-6")
     app.tap("save-round")
     assert app.store.get_match(summary.id).totals() == [15, 30, 175]
@@ -91,7 +91,7 @@ def test_rage_hook_rule_and_made_it(app: App) -> None:
 
 
 def test_ruckzuck_hands_and_typed_totals(app: App) -> None:
-    # At least one round per player (issue 8.15): the first round is already on the scoreboard.
+    # At least one round per player: the first round is already on the scoreboard.
     summary = app.start_match("ruckzuck", ["Anna", "Ben"], 0, rounds=2)
     first = app.store.get_match(summary.id)
     first.add_round({"hands": [5, 5], "out": None})
@@ -112,7 +112,7 @@ def test_ruckzuck_hands_and_typed_totals(app: App) -> None:
 def test_shared_first_place_and_play_again(app: App) -> None:
     summary = app.start_match("ruckzuck", ["Anna", "Ben", "Cleo"], 0, rounds=3)
     first = app.store.get_match(summary.id)
-    for _ in range(2):  # at least one round per player (issue 8.15): two rounds already played, all even
+    for _ in range(2):  # at least one round per player: two rounds already played, all even
         first.add_round({"hands": [5, 5, 5], "out": None})
     app.store.save_match(first)
     app.go(f"/match/{summary.id}/round")

@@ -1,4 +1,4 @@
-"""Layout, focus and keyboard fixes of issue 8 that the in-process harness can check (the browser tests in
+"""Layout, focus and keyboard behaviour that the in-process harness can check (the browser tests in
 tests/browser/test_layout_and_focus.py measure what is drawn): the Racko caller chips and rack tabs look different
 and wear the players' colours, long names end in an ellipsis, number keys fill Racko racks and Rage bids, and
 a rejected rename keeps its dialog open with the reason under the field."""

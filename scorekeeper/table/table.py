@@ -1,6 +1,6 @@
 """One live table: seats claimed by phones with a secret token, the play session, per-seat and board payloads.
 
-Rules of the table (issue 12):
+Rules of the table:
 - A seat is open (waiting for a phone), a person's (claimed by one phone) or a computer player's.
 - Claiming a seat gives the phone a secret token; the host keeps only its SHA-256. Every request for a seat
   (its view, a move, reconnecting) needs that seat's token; a wrong token is refused and changes nothing.

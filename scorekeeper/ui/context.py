@@ -101,7 +101,7 @@ class AppContext:
 
     def close_dialog(self, dialog: ft.DialogControl) -> None:
         """Close this dialog. Not `page.pop_dialog()`: that closes the newest *open* dialog, and a snack bar
-        shown earlier counts as open until its dismissal comes back, so it was closed instead (issue 8.1)."""
+        shown earlier counts as open until its dismissal comes back, and would be closed instead."""
         dialog.open = False
         try:
             dialog.update()

@@ -1,4 +1,4 @@
-"""The app on the internet, tested for real (issue 16): the real Caddy from Debian's packages with the project's
+"""The app on the internet, tested for real: the real Caddy from Debian's packages with the project's
 `deploy/Caddyfile` (`tls internal`: https on loopback) and the real nginx with `deploy/nginx.conf` in front of
 the app, and Chromium through them.
 
