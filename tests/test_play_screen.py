@@ -114,22 +114,22 @@ def test_several_people_on_one_device_may_not_be_called_you(tmp_path: Path) -> N
     assert app.ctx.route.startswith("/play/") and not app.ctx.route.startswith("/play/new")
 
 
-def tags(controls: list[ft.Control]) -> set[str]:
+def semantics(controls: list[ft.Control], field: str) -> set[str]:
+    """Every `identifier` or `label` (`field`) of the semantics nodes under `controls`."""
     return {
-        str(node.identifier)
+        str(getattr(node, field))
         for control in controls
         for node in walk(control)
-        if isinstance(node, ft.Semantics) and node.identifier
+        if isinstance(node, ft.Semantics) and getattr(node, field)
     }
+
+
+def tags(controls: list[ft.Control]) -> set[str]:
+    return semantics(controls, "identifier")
 
 
 def labels(controls: list[ft.Control]) -> set[str]:
-    return {
-        str(node.label)
-        for control in controls
-        for node in walk(control)
-        if isinstance(node, ft.Semantics) and node.label
-    }
+    return semantics(controls, "label")
 
 
 PUBLIC = {"racko": {"player-0", "player-2"}, "ruckzuck": {"board", "stock"}, "rage": {"trump", "trick"}}

@@ -3,8 +3,6 @@ game (balances, a player out, the end) and Blitz-Racko with several callers."""
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 import flet as ft
@@ -30,19 +28,6 @@ def slot_marks(app: App) -> list[tuple[bool, bool]]:
         number = box.content.controls[1]  # type: ignore[union-attr]
         marks.append((box.bgcolor is not None, bool(number.italic)))
     return marks
-
-
-def wait_until(condition: Callable[[], bool], what: str, timeout: float = 10.0) -> None:
-    """Poll `condition` (another session redraws on a worker thread, as on the real server)."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            if condition():
-                return
-        except LookupError:  # the view is being rebuilt right now
-            pass
-        time.sleep(0.02)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 # ------------------------------------------------------------------ Racko: live feedback

@@ -16,7 +16,7 @@ import msgpack
 import pytest
 from websockets.sync.client import connect
 
-from tests.browser.conftest import free_port, start_server, wait_http
+from tests.browser.conftest import free_port, running
 
 SESSIONS = 100
 ROUNDS = 3
@@ -52,13 +52,8 @@ def server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[in
     data = tmp_path / "data"
     data.mkdir()
     port = free_port()
-    process = start_server(data, port)
-    try:
-        wait_http(f"http://127.0.0.1:{port}/")
+    with running(data, port) as process:
         yield process.pid, f"ws://127.0.0.1:{port}/ws"
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
 
 
 EVICTION = 12.0  # Flet evicts disconnected sessions every 10 s, here 1 s after they disconnect

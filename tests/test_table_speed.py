@@ -20,17 +20,10 @@ from scorekeeper.ui.components import keyed
 from scorekeeper.ui.components.keyed import KeyedParts
 from scorekeeper.ui.play import rage_panel
 from scorekeeper.ui.views import table_board, table_seat
-from tests.test_table_ui import app, host_table, join
+from tests.test_table_ui import app, fresh_host, host_table, join  # noqa: F401  (fresh_host: autouse)
 from tests.test_ui_core_harness import App
 
 pytestmark = pytest.mark.filterwarnings("ignore:coroutine .* was never awaited:RuntimeWarning")
-
-
-@pytest.fixture(autouse=True)
-def fresh_host() -> Iterator[None]:
-    HOST.tables.clear()
-    yield
-    HOST.tables.clear()
 
 
 class Recorded(KeyedParts):

@@ -18,10 +18,13 @@ pytestmark = pytest.mark.filterwarnings("ignore:coroutine .* was never awaited:R
 
 @pytest.fixture(autouse=True)
 def fresh_host() -> Iterator[None]:
+    """Every test starts and ends with no table and no wrong-code count on the process's host (autouse: a
+    module that imports it gets it too)."""
     HOST.tables.clear()
     HOST.guard.clear()
     yield
     HOST.tables.clear()
+    HOST.guard.clear()
 
 
 def app(tmp_path: Path, name: str, *, web: bool = True, width: float = 390) -> App:

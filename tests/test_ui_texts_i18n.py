@@ -15,19 +15,12 @@ import string
 from pathlib import Path
 
 import pytest
+from test_messages_i18n import _literals
 
 from scorekeeper.ui.i18n import LOCALES_DIR, Translator, catalog, plural_catalog
 
 UI = Path(__file__).resolve().parents[1] / "scorekeeper" / "ui"
 LANGUAGES = ("en", "de", "nl", "fr")
-
-
-def _literals(node: ast.expr) -> list[str]:
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return [node.value]
-    if isinstance(node, ast.IfExp):
-        return _literals(node.body) + _literals(node.orelse)
-    return []
 
 
 def _marker(call: ast.Call) -> str | None:
