@@ -105,8 +105,11 @@ class Players(FilesPart):
             self._write(path, PLAYERS_KIND, {PLAYERS_TABLE: {}})
 
     def rows(self) -> dict[str, dict[str, Any]]:
-        """key -> stored player document (a copy)."""
+        """key -> stored player document (a copy: change it and pass it to `write_rows`)."""
         return self._player_rows()
+
+    def write_rows(self, rows: dict[str, dict[str, Any]]) -> None:
+        self._write(self.layout.players, PLAYERS_KIND, {PLAYERS_TABLE: rows})
 
     def _player_rows(self) -> dict[str, dict[str, Any]]:
         return dict(self._players_tables().get(PLAYERS_TABLE, {}))

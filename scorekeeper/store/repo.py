@@ -158,6 +158,9 @@ class Store:
         """Call `listener(match_id)` after every save, undo, redo or delete of a match (outside the lock)."""
         self.matches.watch(listener)
 
+    def unwatch_matches(self, listener: Callable[[str], None]) -> None:
+        self.matches.unwatch(listener)
+
     def list_matches(
         self, status: str | None = None, game: str | None = None, player: str | None = None
     ) -> list[MatchSummary]:

@@ -37,6 +37,10 @@ def _describe(doc: dict[str, Any]) -> Message:
 class SavedGames(FilesPart):
     """Saved digital games (`digital/<id>.json`)."""
 
+    def write_record(self, data: dict[str, Any]) -> None:
+        """Write a checked saved game's data as it is (import: the version is the caller's decision)."""
+        self._write(self.layout.saved_game(data["id"]), KIND, _tables(data))
+
     def _load_saved(self, game_id: str) -> SavedGame | None:
         path = self.layout.saved_game(game_id)
 
