@@ -21,7 +21,6 @@ from typing import Any
 
 from scorekeeper.games.base import Plural, RuleError
 from scorekeeper.games.spec import ByKey, GameSpec, spec
-from scorekeeper.match_data import FIELD_TYPES as FIELD_TYPES  # re-exported: it was public here
 from scorekeeper.match_data import check_saved
 from scorekeeper.standings import (
     Standing,
@@ -37,11 +36,6 @@ GAME_TITLES: Mapping[str, str] = ByKey(lambda game: str(game.title))
 """English titles by key (the store's index and export name games with them)."""
 MODES = ("tracked", "digital")
 STATUSES = ("active", "finished", "abandoned")
-
-
-def rules_of(game: str) -> ModuleType:
-    """The rules package of `game` (`scorekeeper.games.<game>`); RuleError for an unknown game."""
-    return spec(game).rules
 
 
 def now_iso() -> str:

@@ -1,7 +1,7 @@
 """A round-robin of a game's computer-player strengths: `python -m scorekeeper.sim GAME --round-robin ...`.
 
 Every strength plays every other: one seat of the strength against a table filled with the other (heads-up
-with 2 players), seats rotating round by round as in `scorekeeper.sim.simulate`, every pairing on the same
+with 2 players), seats rotating round by round as in `scorekeeper.selfplay.simulate`, every pairing on the same
 seeds. A round is won by the best round score (a shared best is a win for each); the table gives each
 strength's win rate with its 95% confidence interval (Wilson's) and its points per round beside the other
 seats' mean, so that "easy < normal < medium < hard" is measured, not named.
@@ -14,7 +14,7 @@ import statistics
 from typing import Any
 
 from scorekeeper.games.spec import GameSpec, spec
-from scorekeeper.sim import simulate
+from scorekeeper.selfplay import simulate
 
 Z95 = 1.959964
 """The normal quantile of a two-sided 95% interval."""

@@ -1,4 +1,4 @@
-"""Every game in the registry keeps one play contract (DESIGN.md "One registry, one contract"), checked the way
+"""Every game in the registry keeps one play contract (docs/ARCHITECTURE.md, "The game contract and the registry"), checked the way
 OpenSpiel checks its games: random rounds end, illegal moves change nothing, a replayed log gives the same
 round, a clone is independent, actions and logs survive JSON, and no view shows a card hidden from its seat.
 A refused move is named in words (the game's `describe_action`, or the move as given when it is garbage) in
@@ -131,7 +131,7 @@ CASES = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCh
 def test_registry_entry_is_complete(game: GameSpec) -> None:
     low, high = game.players
     assert 2 <= low <= high and game.title and game.about and game.unit
-    # Every game offers easy, normal and hard computer players (issue 11); medium only where it has that bot.
+    # Every game offers easy, normal and hard computer players; medium only where it has that bot.
     offered = {strength for strength, bot in game.strengths if bot in game.bots}
     assert {"easy", "normal", "hard"} <= offered
     for field in game.option_fields:

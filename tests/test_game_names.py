@@ -1,4 +1,4 @@
-"""Code outside `scorekeeper/games/` never names a game (issue 10): it asks the registry `GAMES` and the game's
+"""Code outside `scorekeeper/games/` never names a game: it asks the registry `GAMES` and the game's
 `GameSpec`, and for a game's screens the UI registry (`scorekeeper.ui.registry`)."""
 
 from __future__ import annotations

@@ -1,11 +1,10 @@
-"""The wrong-code guard for a table on the internet (issue 16): counted per session, per address and host-wide,
+"""The wrong-code guard for a table on the internet: counted per session, per address and host-wide,
 on every route that takes a code (join, board, seat); a table's code stops working when its game is over.
 
 Without a browser: `TableHost` with a stepped clock, and in-process guest sessions (the UI harness)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,6 +14,7 @@ from scorekeeper.table.host import HOST, TableHost, TooManyTries
 from scorekeeper.table.table import TableError
 from tests.test_server_roles import Device
 from tests.test_table import Clock, MemoryStore
+from tests.test_table_ui import fresh_host  # noqa: F401  (autouse: no table and no count left behind)
 
 pytestmark = pytest.mark.filterwarnings("ignore:coroutine .* was never awaited:RuntimeWarning")
 
@@ -106,15 +106,6 @@ def test_a_tables_code_stops_working_when_its_game_is_over() -> None:
 
 
 # ---------------------------------------------------------------------- the routes, in-process
-@pytest.fixture(autouse=True)
-def fresh_host() -> Iterator[None]:
-    HOST.tables.clear()
-    HOST.guard.clear()
-    yield
-    HOST.tables.clear()
-    HOST.guard.clear()
-
-
 def guest(tmp_path: Path, name: str, address: str = NAT) -> Device:
     folder = tmp_path / name
     folder.mkdir()

@@ -1,4 +1,4 @@
-"""The web server on the internet (issue 16): forwarding headers believed only from named proxies, the real
+"""The web server on the internet: forwarding headers believed only from named proxies, the real
 client's address in the logs, no query string in the log, sessions capped per client and let go within minutes,
 security headers, the public host name accepted and used for the join address. Real servers on localhost where
 the behaviour is the server's; pure functions where it is a rule."""

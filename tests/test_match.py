@@ -55,7 +55,7 @@ def test_ruckzuck_lowest_total_wins_after_as_many_rounds_as_players() -> None:
 
 
 def test_ruckzuck_equal_totals_share_the_place() -> None:
-    match = ruckzuck(players=2, rounds=2)  # at least one round per player (RULES 2.3, issue 8.15)
+    match = ruckzuck(players=2, rounds=2)  # at least one round per player (RULES 2.3)
     match.add_round(rz_round([30, 30]))
     match.add_round(rz_round([5, 5]))
     assert [row.place for row in match.standings()] == [1, 1]
@@ -257,6 +257,6 @@ def test_a_change_makes_a_new_match_and_leaves_the_old_one(monkeypatch: pytest.M
 
 
 def test_finishing_round_sets_the_status_of_the_new_value_only() -> None:
-    match = ruckzuck(players=2).with_round(rz_round([5, 5]))  # two rounds: one per player (issue 8.15)
+    match = ruckzuck(players=2).with_round(rz_round([5, 5]))  # two rounds: one per player
     done = match.with_round(rz_round([0, 30], out=0))
     assert done.is_over and done.status == "finished" and match.status == "active"

@@ -284,7 +284,7 @@ def test_store_errors_translate_like_rule_errors(tmp_path: Path) -> None:
     with pytest.raises(InputError) as caught:
         store.add_player("anna")
     error = caught.value
-    assert isinstance(error, StoreError) and not isinstance(error, RuleError)  # issue 10: not a rules error
+    assert isinstance(error, StoreError) and not isinstance(error, RuleError)  # not a rules error
     assert str(error) == "There is already a player called Anna. Choose another name."
     assert (
         error.translated(Translator("de"))

@@ -1,4 +1,4 @@
-"""The play screen answers a tap with what changed, not with the whole screen again (issue 11, "Speed").
+"""The play screen answers a tap with what changed, not with the whole screen again.
 
 A rebuilt part of the play screen takes the place of the one on screen (Flet's keyed reconciliation), so
 the frame sent to the browser after a move holds the changed fields only. Sizes, not times: no timed

@@ -285,7 +285,7 @@ def test_quick_form_chips() -> None:
     ("counts", "runs", "caller", "opts", "message"),
     [
         ([None, None], None, 0, RackoOptions(2, two_player_rule=False), "ascending count of Player 2"),
-        ([None, None], None, 0, RackoOptions(2), "2-player rule needs"),  # issue 8.16: the caller's run
+        ([None, None], None, 0, RackoOptions(2), "2-player rule needs"),  # the caller's run
         ([None, 11], None, 0, RackoOptions(2, two_player_rule=False), "1 to 10"),
         ([9, 3], None, 0, RackoOptions(2), "count of Player 1 is 10"),
         ([None, 3], [2, 1], 0, RackoOptions(2), "2-player rule"),

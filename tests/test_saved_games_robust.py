@@ -12,10 +12,10 @@ import pytest
 from test_ui_core_harness import App
 
 from scorekeeper.match import Match
-from scorekeeper.play.saved_data import check_saved_game
 from scorekeeper.play.session import PlaySession, Seat, computer_seat
 from scorekeeper.store import Store
 from scorekeeper.store.errors import ImportFileError
+from scorekeeper.store.saved_data import check_saved_game
 
 BAD_DATA = {
     "round": "x",

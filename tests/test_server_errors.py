@@ -1,4 +1,4 @@
-"""Failures shown as messages, never as Flet's red "Error running app" (issue 9 item 11): every event handler
+"""Failures shown as messages, never as Flet's red "Error running app": every event handler
 has one error boundary (the session's crash report goes to the app), views have theirs, settings change in
 memory only after they were written, and a deeply nested import file is refused with a message."""
 
@@ -13,7 +13,7 @@ import flet as ft
 import msgpack
 import pytest
 
-from scorekeeper.ui.views.settings_transfer import import_content
+from scorekeeper.ui.views.settings_import import import_content
 from tests.test_ui_core_harness import App
 
 
@@ -97,7 +97,7 @@ def test_deeply_nested_import_is_refused(app: App) -> None:
 
 
 def test_read_only_store_shows_a_banner_on_every_screen(app: App) -> None:
-    """Issue 9 item 12 (UI side): the store says it is read-only (and why); every screen says so and what to do."""
+    """The store says it is read-only (and why); every screen says so and what to do."""
     from scorekeeper.games.base import Message
 
     app.go("/")

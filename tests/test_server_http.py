@@ -1,4 +1,4 @@
-"""The web server as a network sees it (issue 9 items 6 and 10): a real server (`run(web=True)`) on localhost,
+"""The web server as a network sees it: a real server (`run(web=True)`) on localhost,
 asked with plain HTTP and websocket clients."""
 
 from __future__ import annotations

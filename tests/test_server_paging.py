@@ -1,4 +1,4 @@
-"""Home and history a page at a time (issue 9 item 9): with many games a screen builds controls for one page
+"""Home and history a page at a time: with many games a screen builds controls for one page
 (5 on home, 15 in history) and offers the rest with "Show more"; filters run on the index. The figures at 10,000 games come from
 `python -m scorekeeper.bench ui --json` (home/history_paint_ratio_10k)."""
 
@@ -58,7 +58,7 @@ def test_history_lists_a_page_and_filters_on_the_index(data: Path) -> None:
     assert len(set(tagged(app, "history-")) & finished) == GAMES // 2
     assert not app.has("history-more")
     app.go("/history?game=rage")
-    assert "No game matches this filter." in app.screen_text()  # games in progress are listed too (8.14)
+    assert "No game matches this filter." in app.screen_text()  # Games in progress are listed too (8.14)
 
 
 @settings(max_examples=30, deadline=None)

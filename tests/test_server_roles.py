@@ -1,4 +1,4 @@
-"""Host and guests (issue 9 item 5, issue 8 item 10, issue 16): guests keep score but cannot reach the whole
+"""Host and guests: guests keep score but cannot reach the whole
 data set, the host's files or the settings, unless the host allows it (with a PIN if set). The host is the
 desktop window or a browser that proved to be an owner device (an owner link's token); every other served
 session is a guest, whatever its address, loopback included.
@@ -55,7 +55,7 @@ def finished_match(store: Store) -> str:
 
 @pytest.mark.parametrize("ip", ["127.0.0.1", "::1", "::ffff:127.0.0.1", "192.168.1.23", "", None])
 def test_a_served_session_without_the_owner_token_is_a_guest(tmp_path: Path, ip: str | None) -> None:
-    """Issue 16: behind a proxy or a tunnel every visitor comes from loopback, so the address proves nothing."""
+    """Behind a proxy or a tunnel every visitor comes from loopback, so the address proves nothing."""
     device = Device(tmp_path, ip)
     assert device.ctx.guest
     assert not device.ctx.may(permissions.EXPORT)
@@ -181,7 +181,7 @@ def test_host_withdraws_permission_for_connected_guests(tmp_path: Path) -> None:
 
 
 def test_where_the_data_lives(tmp_path: Path) -> None:
-    """Issue 8 item 10: served to a browser the data is on the computer running the app."""
+    """Served to a browser, the data is on the computer running the app."""
     desktop = Device(tmp_path, None, served=False)
     desktop.go("/settings")
     assert "stored on this device" in desktop.find("data-where").value
@@ -196,7 +196,7 @@ def test_where_the_data_lives(tmp_path: Path) -> None:
 
 
 def test_a_guest_is_sent_to_join_instead_of_a_tables_setup_or_lobby(tmp_path: Path) -> None:
-    """Issue 12: a phone joins a table by its code; the table's setup and lobby stay with the host."""
+    """A phone joins a table by its code; the table's setup and lobby stay with the host."""
     guest = Device(tmp_path / "data", PHONE_IP)
     for route in ("/table/new", "/table/ACK39X"):
         guest.go(route)
@@ -209,7 +209,7 @@ def test_a_guest_is_sent_to_join_instead_of_a_tables_setup_or_lobby(tmp_path: Pa
 
 
 def test_owner_devices_in_settings_sign_out_and_pairing(tmp_path: Path) -> None:
-    """Issue 16: Settings on an owner device lists the owner devices; one signed out there is a guest; pairing
+    """Settings on an owner device lists the owner devices; one signed out there is a guest; pairing
     shows a fresh one-time link (and its QR code) that makes another browser an owner device once."""
     host = Device(tmp_path, "127.0.0.1", owner=True)
     phone = Device(tmp_path, PHONE_IP, owner=True)

@@ -1,4 +1,4 @@
-"""Sessions come and go without leaving files open or memory behind (issue 9 item 7).
+"""Sessions come and go without leaving files open or memory behind.
 
 A real server (`run(web=True)`) is sent 100 sessions by a websocket client that speaks Flet's protocol as the
 browser does (register, receive the first screen, close). The server keeps a disconnected session for
@@ -16,7 +16,7 @@ import msgpack
 import pytest
 from websockets.sync.client import connect
 
-from tests.browser.conftest import free_port, start_server, wait_http
+from tests.browser.conftest import free_port, running
 
 SESSIONS = 100
 ROUNDS = 3
@@ -52,13 +52,8 @@ def server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[in
     data = tmp_path / "data"
     data.mkdir()
     port = free_port()
-    process = start_server(data, port)
-    try:
-        wait_http(f"http://127.0.0.1:{port}/")
+    with running(data, port) as process:
         yield process.pid, f"ws://127.0.0.1:{port}/ws"
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
 
 
 EVICTION = 12.0  # Flet evicts disconnected sessions every 10 s, here 1 s after they disconnect

@@ -1,4 +1,4 @@
-"""The simulator's command line and summary (DESIGN.md), with registered bots and a user's `module:attr` bot."""
+"""The simulator's command line and summary (`selfplay.simulate`), with registered bots and a user's `module:attr` bot."""
 
 from __future__ import annotations
 

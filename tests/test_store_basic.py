@@ -101,7 +101,7 @@ def test_an_archived_name_can_be_used_again(store: Store) -> None:
 def test_editing_a_missing_player_is_an_input_error(store: Store) -> None:
     with pytest.raises(InputError, match="no longer exists"):
         store.rename_player("nobody", "X")
-    # issue 10: a store error is not a rules error, so `except RuleError` around a rules check cannot swallow it
+    # A store error is not a rules error, so `except RuleError` around a rules check cannot swallow it
     assert isinstance(InputError("x"), StoreError) and not isinstance(InputError("x"), RuleError)
 
 

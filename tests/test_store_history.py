@@ -1,5 +1,5 @@
-"""Undo and redo as a per-match history stored with the match (issue 8 item 11, issue 9 item 1), and a match
-is checked before it is written (issue 9 item 4)."""
+"""Undo and redo as a per-match history stored with the match, and a match
+is checked before it is written."""
 
 from __future__ import annotations
 

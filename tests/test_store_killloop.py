@@ -1,4 +1,4 @@
-"""The SIGKILL loop of issue 9: a child process saves rounds, undoes its own last change and imports files,
+"""The SIGKILL loop: a child process saves rounds, undoes its own last change and imports files,
 and is killed at a random moment, again and again on one data folder. After every kill nothing the child
 reported as done is lost, the one change in flight is either there or not, an import in flight is there
 completely or not at all (and the player is told which), and no file is unreadable."""

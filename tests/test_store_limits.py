@@ -1,4 +1,4 @@
-"""Full disks, read-only folders and hostile import files (issue 9 items 2, 3, 8, 12, 13, 14)."""
+"""Full disks, read-only folders and hostile import files."""
 
 from __future__ import annotations
 

@@ -4,7 +4,6 @@ the board's layout places parts by role; every board text is at least 24 px."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import flet as ft
@@ -14,17 +13,10 @@ from scorekeeper.table.host import HOST
 from scorekeeper.table.table import computer_name
 from scorekeeper.ui.play.boards import SMALL, Scale
 from scorekeeper.ui.views import board_layout
-from tests.test_table_ui import app, host_table, join
+from tests.test_table_ui import app, fresh_host, host_table, join  # noqa: F401  (fresh_host: autouse)
 from tests.test_ui_core_harness import walk
 
 pytestmark = pytest.mark.filterwarnings("ignore:coroutine .* was never awaited:RuntimeWarning")
-
-
-@pytest.fixture(autouse=True)
-def fresh_host() -> Iterator[None]:
-    HOST.tables.clear()
-    yield
-    HOST.tables.clear()
 
 
 def texts(device) -> str:  # type: ignore[no-untyped-def]

@@ -1,4 +1,4 @@
-"""What a part sent at a score-keeping table costs each device (issue 12, the tracked round's measured goal):
+"""What a part sent at a score-keeping table costs each device:
 another phone's part changes one line on a phone (who is still to send) and one on the board (who is done), and
 only that is built and sent; a phone's own fields (its rack pad with what it entered) are built again only for a
 new round or step, or when the rules bar other values for it; no device reads the match from disk to draw.

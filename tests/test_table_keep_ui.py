@@ -160,14 +160,20 @@ def send(phone: App, **values: int) -> None:
     phone.tap("part-submit")
 
 
-def test_a_round_that_does_not_add_up_is_shown_on_every_phone_and_the_board(tmp_path: Path) -> None:
-    """Ben 5 tricks, Cleo 4, Oma 2 of 10: every phone and the board say so, each may correct its part."""
-    code, phones, board, table = rage_table(tmp_path)
-    devices = [*phones, board]
+def bid_dealer_last(code: str, phones: list[App], devices: list, table: Any) -> int:  # type: ignore[type-arg]
+    """Every phone bids, the dealer last: 0 each, the dealer 1. Returns the dealer."""
     dealer = table.keeping.match.dealer
     for seat in [s for s in range(3) if s != dealer] + [dealer]:
         send(phones[seat], bid=0 if seat != dealer else 1)
         everyone(code, devices)
+    return dealer
+
+
+def test_a_round_that_does_not_add_up_is_shown_on_every_phone_and_the_board(tmp_path: Path) -> None:
+    """Ben 5 tricks, Cleo 4, Oma 2 of 10: every phone and the board say so, each may correct its part."""
+    code, phones, board, table = rage_table(tmp_path)
+    devices = [*phones, board]
+    bid_dealer_last(code, phones, devices, table)
     for seat, tricks in enumerate((5, 4, 2)):
         send(phones[seat], tricks=tricks)
         everyone(code, devices)
@@ -215,10 +221,7 @@ def test_the_dealer_sees_the_forbidden_bid_explained_and_the_bids_before_sending
 def test_the_board_shows_a_saved_rounds_result_until_the_next_round_starts(tmp_path: Path) -> None:
     code, phones, board, table = rage_table(tmp_path)
     devices = [*phones, board]
-    dealer = table.keeping.match.dealer
-    for seat in [s for s in range(3) if s != dealer] + [dealer]:
-        send(phones[seat], bid=0 if seat != dealer else 1)
-        everyone(code, devices)
+    dealer = bid_dealer_last(code, phones, devices, table)
     for seat in range(3):
         send(phones[seat], tricks=10 if seat == dealer else 0)
         everyone(code, devices)

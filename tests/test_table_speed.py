@@ -1,4 +1,4 @@
-"""How much a change at a live table costs each device (issue 12, the measured goal): a part of a seat's screen
+"""How much a change at a live table costs each device: a part of a seat's screen
 or of the board whose inputs did not change is not built again and nothing is sent for it; a move sends each
 device a small patch, not a rebuilt screen; a move in a digital game does not rewrite the lobby file.
 Counts and sizes, never times."""
@@ -20,17 +20,10 @@ from scorekeeper.ui.components import keyed
 from scorekeeper.ui.components.keyed import KeyedParts
 from scorekeeper.ui.play import rage_panel
 from scorekeeper.ui.views import table_board, table_seat
-from tests.test_table_ui import app, host_table, join
+from tests.test_table_ui import app, fresh_host, host_table, join  # noqa: F401  (fresh_host: autouse)
 from tests.test_ui_core_harness import App
 
 pytestmark = pytest.mark.filterwarnings("ignore:coroutine .* was never awaited:RuntimeWarning")
-
-
-@pytest.fixture(autouse=True)
-def fresh_host() -> Iterator[None]:
-    HOST.tables.clear()
-    yield
-    HOST.tables.clear()
 
 
 class Recorded(KeyedParts):

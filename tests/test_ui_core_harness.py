@@ -4,7 +4,6 @@ flet is pinned exactly. (No tests in this module: it is imported by the test_ui_
 
 from __future__ import annotations
 
-import ast
 import asyncio
 import dataclasses
 from concurrent.futures import ThreadPoolExecutor
@@ -186,19 +185,3 @@ def start(app: App, game: str, names: list[str], dealer: int = 0, **values: obje
 def tap_all(app: App, *identifiers: str) -> None:
     for identifier in identifiers:
         app.tap(identifier)
-
-
-def messages_in(path: Path) -> list[str]:
-    """Every literal first argument of a `ctx.t(...)` call in a source file."""
-    found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if (
-            isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Attribute)
-            and node.func.attr == "t"
-            and node.args
-            and isinstance(node.args[0], ast.Constant)
-            and isinstance(node.args[0].value, str)
-        ):
-            found.append(node.args[0].value)
-    return found

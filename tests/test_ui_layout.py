@@ -1,5 +1,5 @@
-"""Layout, focus and keyboard fixes of issue 8 that the in-process harness can check (the browser tests in
-tests/browser/test_layout_fixes.py measure what is drawn): the Racko caller chips and rack tabs look different
+"""Layout, focus and keyboard behaviour that the in-process harness can check (the browser tests in
+tests/browser/test_layout_and_focus.py measure what is drawn): the Racko caller chips and rack tabs look different
 and wear the players' colours, long names end in an ellipsis, number keys fill Racko racks and Rage bids, and
 a rejected rename keeps its dialog open with the reason under the field."""
 
@@ -10,12 +10,9 @@ from types import SimpleNamespace
 
 import flet as ft
 import pytest
-from test_ui_core_harness import App, messages_in, walk
+from test_ui_core_harness import App, walk
 
 from scorekeeper.match import Match
-from scorekeeper.ui.i18n import Translator, catalog
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture
@@ -109,11 +106,3 @@ def test_a_rename_to_a_taken_name_keeps_the_dialog_open(app: App) -> None:
     field = app.find("rename-name")  # still there: the dialog did not close
     assert isinstance(field, ft.TextField) and "Ann" in str(field.error)
     assert [p.name for p in app.store.list_players()] == ["Ann", "Bea"]
-
-
-@pytest.mark.parametrize("language", ["de", "nl", "fr"])
-def test_layout_messages_are_translated(language: str) -> None:
-    used = set(messages_in(ROOT / "scorekeeper/ui/views/scoreboard_mode.py"))
-    assert "Leave scoreboard mode" in used
-    assert Translator(language).missing(sorted(used)) == []
-    assert catalog(language)["Leave scoreboard mode"]

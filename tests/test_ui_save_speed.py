@@ -1,4 +1,4 @@
-"""What saving a round costs (issue 22), counted, never timed (`python -m scorekeeper.bench ui` times it): the
+"""What saving a round costs, counted, never timed (`python -m scorekeeper.bench ui` times it): the
 store flushes to disk only what makes the save durable (the match file and its folder), before the scoreboard
 is sent; a scoreboard built again on screen (undo, redo, a change from another device) is sent as a patch of
 what changed, not as a whole new screen."""

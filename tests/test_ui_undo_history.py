@@ -1,4 +1,4 @@
-"""Undo and redo in the app come from the match's stored history (issue 8 item 11): they survive a reload,
+"""Undo and redo in the app come from the match's stored history: they survive a reload,
 work from another session showing the match, and never take back another device's change silently."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from test_ui_core_harness import App
 def _with_round(app: App) -> str:
     """A Racko game with one round entered through the quick form."""
     summary = app.start_match("racko", ["Anna", "Ben"], 0)
-    # The 2-player rule needs the caller's run in the quick form (issue 8.16).
+    # The 2-player rule needs the caller's run in the quick form.
     for identifier in ("mode-quick", "caller-0", "run-0-3", "count-1-4", "save-round"):
         app.tap(identifier)
     assert app.ctx.route == f"/match/{summary.id}"

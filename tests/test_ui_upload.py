@@ -14,9 +14,9 @@ from urllib.parse import parse_qs, urlsplit
 import flet as ft
 import pytest
 from starlette.testclient import TestClient
+from test_history_stats_data import seed_store
+from test_history_stats_settings import run_coroutine
 from test_ui_core_harness import App
-from test_ui_extras import run_coroutine
-from test_ui_extras_data import seed_store
 
 from scorekeeper.store import Store
 from scorekeeper.ui import uploads

@@ -1,4 +1,4 @@
-"""Item 5 of issue 8: assets/index.html is Flet's own page plus the font-fallback line (scorekeeper/ui/web_index.py).
+"""assets/index.html is Flet's own page plus the font-fallback line (scorekeeper/ui/web_index.py).
 
 A stale copy would serve an old Flet page to a newer Flet client, so the copy must be exactly what the generator
 makes from the installed flet-web."""

@@ -82,7 +82,7 @@ def caddy(app_port: int, workdir: Path, port: int | None = None) -> Iterator[str
         wait_answer(site + "/")
         yield site + "/"
     finally:
-        _stop(process)
+        stop(process)
         log.close()
 
 
@@ -137,14 +137,15 @@ def nginx(app_port: int, workdir: Path, *, forwarding: bool = True) -> Iterator[
         wait_answer(url)
         yield url
     finally:
-        _stop(process)
+        stop(process)
         log.close()
 
 
-def _stop(process: subprocess.Popen[bytes]) -> None:
+def stop(process: subprocess.Popen[bytes], timeout: float = 10) -> None:
+    """End a server started for a measurement or a test: asked first, killed when it does not go in time."""
     process.terminate()
     try:
-        process.wait(timeout=10)
+        process.wait(timeout=timeout)
     except subprocess.TimeoutExpired:
         process.kill()
-        process.wait(timeout=10)
+        process.wait(timeout=timeout)

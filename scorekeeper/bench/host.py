@@ -45,7 +45,7 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.bench.browser import percentile
-from scorekeeper.bench.fronts import available, caddy, free_port, wait_answer
+from scorekeeper.bench.fronts import available, caddy, free_port, stop, wait_answer
 
 TABLE_COUNTS = (5, 10, 20, 40)
 PHONES = 4
@@ -270,11 +270,7 @@ def one_count(tables: int) -> dict[str, Any]:
             proxy_cpu = _cpu_seconds(proxy) - cpu_before["proxy"] if proxy and cpu_before["proxy"] else None
             rss = _rss_mb(server.pid)
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        stop(server, timeout=15)
         log.close()
     latencies = []
     moves = [line.split() for line in Path(info + ".moves").read_text().splitlines() if line.strip()]

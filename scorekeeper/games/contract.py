@@ -281,7 +281,7 @@ CONTRACT_NAMES: dict[str, str] = {
     "replay": "replay",
     "bots": "BOTS",
 }
-"""Spec field -> the name a game's package exports it under (the engine contract, DESIGN.md)."""
+"""Spec field -> the name a game's package exports it under (the engine contract, docs/ARCHITECTURE.md)."""
 
 
 def package_spec(rules: ModuleType, **fields: Any) -> GameSpec:

@@ -1,14 +1,12 @@
-"""The view fields that mean the same in every game (issue 10): each game's view dataclass derives from
-`View`, and its `_view` fills these fields as `shared_fields` says (the three games set them field by field
-on their views' hot path, with the same values; the conformance suite compares every view with the one its
-dataclass builds)."""
+"""The view fields that mean the same in every game: each game's view dataclass derives from `View`, and its
+`_view` fills these fields from the state (`seat`, `state.options`, `state.current_player`, the game's turn count,
+`state.is_over`, `state.match_scores`, `state.round_points()`), field by field because views are on the hot path
+of every move; the conformance suite compares every view with the one its dataclass builds."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
-
-from scorekeeper.games.base import State
 
 
 @dataclass(frozen=True)
@@ -28,16 +26,3 @@ class View:
     """The match totals before this round."""
     round_points: tuple[int, ...] | None
     """The round's points per seat as they stand (None where a game shows them only at the end)."""
-
-
-def shared_fields(state: State, seat: int, *, turn: int) -> dict[str, Any]:
-    """`View`'s fields for `seat`'s view of `state`, as keyword arguments for the game's view dataclass."""
-    return {
-        "seat": seat,
-        "options": state.options,
-        "current_player": state.current_player,
-        "turn": turn,
-        "is_over": state.is_over,
-        "match_scores": state.match_scores,
-        "round_points": state.round_points(),
-    }

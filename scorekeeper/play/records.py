@@ -6,8 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-COMPUTER_PREFIX = "computer-"
-"""Computer players' ids in a match: computer-<strength>-<seat number> (see session.computer_seat)."""
+from scorekeeper.store.saved_data import COMPUTER_PREFIX
 
 
 def strength_of(player_id: str) -> str | None:

@@ -22,8 +22,8 @@ from scorekeeper.match import Match
 from scorekeeper.play import engine
 from scorekeeper.play.addressed import addressed
 from scorekeeper.play.records import strength_of
-from scorekeeper.play.saved_data import COMPUTER, PERSON
 from scorekeeper.store.records import SavedGame
+from scorekeeper.store.saved_data import COMPUTER, PERSON
 
 MOVES_KEPT = 2_000
 """The move log keeps the whole round (a round has a few hundred moves at most)."""

@@ -18,8 +18,6 @@ from scorekeeper.store.paths import Layout
 from scorekeeper.store.schema import Tables
 from scorekeeper.store.storage import write_envelope
 
-READ_ONLY_ERRNOS = (errno.EROFS, errno.EACCES, errno.EPERM)
-
 
 def read_only_reason(error: OSError) -> Message | None:
     """Why the folder can only be read, for the player; None when `error` is not about permissions."""

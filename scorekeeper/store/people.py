@@ -10,11 +10,11 @@ from typing import Any
 
 from scorekeeper.games.base import Message, joined
 from scorekeeper.match import now_iso
-from scorekeeper.play.records import COMPUTER_PREFIX
 from scorekeeper.store.errors import CorruptFileError, InputError, NewerFileError, NewerVersionError
 from scorekeeper.store.files import Files, FilesPart
 from scorekeeper.store.records import MatchSummary, Player
 from scorekeeper.store.recovery import load
+from scorekeeper.store.saved_data import COMPUTER_PREFIX
 from scorekeeper.store.schema import Tables
 from scorekeeper.store.storage import backup_path, read_envelope
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from scorekeeper.games.base import RuleError
 from scorekeeper.match import Match, now_iso
-from scorekeeper.play.saved_data import check_saved_game
+from scorekeeper.store.saved_data import check_saved_game
 
 
 class Record:

@@ -1,5 +1,5 @@
 """The live table: one host, phones join by code, each phone holds only its own seat, a board shows the table.
 
 No Flet here: `host.TableHost` keeps the tables by join code, `table.Table` one table's seats, tokens and play
-session, `public.public_view` what the board may show, `codes` the join codes and the wrong-code guard.
+session, `public.public_of` what the board may show, `codes` the join codes and the wrong-code guard.
 """

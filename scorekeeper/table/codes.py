@@ -57,7 +57,7 @@ def well_formed(code: str) -> bool:
 
 
 @dataclass
-class Counter:
+class WrongCodeCounter:
     """Wrong codes per key in a sliding window; a key over `limit` is refused for `window` seconds."""
 
     limit: int
@@ -110,9 +110,9 @@ class JoinGuard:
 
     def __post_init__(self) -> None:
         self.levels = {
-            CLIENT: Counter(self.limit, self.window),
-            ADDRESS: Counter(self.address_limit, self.window),
-            HOST: Counter(self.host_limit, self.window),
+            CLIENT: WrongCodeCounter(self.limit, self.window),
+            ADDRESS: WrongCodeCounter(self.address_limit, self.window),
+            HOST: WrongCodeCounter(self.host_limit, self.window),
         }
         self._count = 0
 

@@ -37,8 +37,3 @@ def public_of(views: list[Any]) -> Any:
 
 def seat_views(state: State) -> list[Any]:
     return [state.view(seat) for seat in range(state.options.players)]
-
-
-def public_view(state: State) -> Any:
-    """The board's view of `state`: public information only."""
-    return public_of(seat_views(state))

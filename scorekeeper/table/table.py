@@ -1,6 +1,6 @@
 """One live table: seats claimed by phones with a secret token, the play session, per-seat and board payloads.
 
-Rules of the table (issue 12):
+Rules of the table:
 - A seat is open (waiting for a phone), a person's (claimed by one phone) or a computer player's.
 - Claiming a seat gives the phone a secret token; the host keeps only its SHA-256. Every request for a seat
   (its view, a move, reconnecting) needs that seat's token; a wrong token is refused and changes nothing.
@@ -97,7 +97,7 @@ class SeatStatus:
 
 
 @dataclass(frozen=True)
-class Progress:
+class MatchProgress:
     """Where the match stands, the same for every phone and the board."""
 
     names: list[str]
@@ -110,7 +110,7 @@ class Progress:
 
 
 @dataclass(frozen=True)
-class SeatPayload(Progress):
+class SeatPayload(MatchProgress):
     """Everything one phone receives: its own seat only."""
 
     seat: int
@@ -127,7 +127,7 @@ class SeatPayload(Progress):
 
 
 @dataclass(frozen=True)
-class BoardPayload(Progress):
+class BoardPayload(MatchProgress):
     """Everything the board receives: public information only."""
 
     view: Any
@@ -419,7 +419,7 @@ class Table:
 
     # ------------------------------------------------------------------ inside
     def _progress(self, session: PlaySession, points: list[int] | None) -> dict[str, Any]:
-        """The `Progress` fields of a payload."""
+        """The `MatchProgress` fields of a payload."""
         return {
             "names": self.names(),
             "totals": list(session.match.totals()),

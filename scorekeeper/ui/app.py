@@ -34,8 +34,8 @@ def open_store(data_dir: str | None) -> Any:
 class SharedStore:
     """One store per process, opened by the first session and shared by all later ones.
 
-    Every browser session used to open its own store (its lock file and caches), and nothing closed them when
-    the session ended: a file descriptor and ~1 MB leaked per session. The store serialises writes itself
+    A store per browser session would hold its own lock file and caches, and nothing closes them when a
+    session ends: a file descriptor and ~1 MB would leak per session. The store serialises writes itself
     (one lock per folder for all threads), so sessions can share it. A failed open is not kept: the next
     session tries again (and shows the reason)."""
 

@@ -12,14 +12,9 @@ from typing import Any
 
 import flet as ft
 
+from scorekeeper.games.messages import N_
 from scorekeeper.ui import permissions
 from scorekeeper.ui.i18n import Translator
-
-
-def N_(message: str) -> str:
-    """Marks an English message kept as data (a table of options) for translation; `ctx.t` translates it later."""
-    return message
-
 
 # Seat colours offered for players, as data: (English name, colour value).
 PLAYER_COLOURS: tuple[tuple[str, str], ...] = (
@@ -106,7 +101,7 @@ class AppContext:
 
     def close_dialog(self, dialog: ft.DialogControl) -> None:
         """Close this dialog. Not `page.pop_dialog()`: that closes the newest *open* dialog, and a snack bar
-        shown earlier counts as open until its dismissal comes back, so it was closed instead (issue 8.1)."""
+        shown earlier counts as open until its dismissal comes back, and would be closed instead."""
         dialog.open = False
         try:
             dialog.update()

@@ -162,8 +162,8 @@ def shown_here(ctx: AppContext, key: str) -> bool:
 
 
 def notice(ctx: AppContext) -> ft.Control | None:
-    """Once, above the first screen: this browser has just become an owner device (what that means, since
-    host rights used to come from the address), or the owner link it brought was refused."""
+    """Once, above the first screen: this browser has just become an owner device (what that means: host
+    rights come from the owner link, never from the address), or the owner link it brought was refused."""
     if shown_here(ctx, WELCOME):
         identifier = WELCOME
         text = ctx.t(

@@ -49,7 +49,7 @@ DOC_PATHS = frozenset({"/docs", "/docs/oauth2-redirect", "/redoc", "/openapi.jso
 
 
 def ws_max_size() -> int:
-    """uvicorn's own frame limit. Import files no longer travel in a frame (a browser sends them over HTTP, see
+    """uvicorn's own frame limit. Import files do not travel in a frame (a browser sends them over HTTP, see
     uploads.py), and a frame of hundreds of megabytes is only a way to fill the host's memory."""
     return WEBSOCKET_FRAME_BYTES
 

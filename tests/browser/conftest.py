@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 
+from scorekeeper.bench.fronts import stop
 from scorekeeper.bench.owner_harness import OWNER_TOKEN, OwnerBrowser, owner_env
 from scorekeeper.bench.ui import CHROMIUM, FLAGS
 
@@ -87,17 +88,20 @@ def printed_owner_link(data_dir: Path, url: str, timeout: float = 15.0) -> str:
 def served(data_dir: Path) -> Iterator[str]:
     """The app serving `data_dir` on a free localhost port for the duration of the block; yields its URL."""
     port = free_port()
+    with running(data_dir, port):
+        yield f"http://127.0.0.1:{port}/"
+
+
+@contextmanager
+def running(data_dir: Path, port: int, timeout: float = 10) -> Iterator[subprocess.Popen[bytes]]:
+    """The app serving `data_dir` on localhost `port`, answering, for the duration of the block; yields its
+    process. Ended after the block (killed when it does not stop within `timeout` seconds)."""
     server = start_server(data_dir, port)
-    url = f"http://127.0.0.1:{port}/"
     try:
-        wait_http(url)
-        yield url
+        wait_http(f"http://127.0.0.1:{port}/")
+        yield server
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        stop(server, timeout)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

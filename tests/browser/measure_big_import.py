@@ -27,7 +27,7 @@ from typing import Any
 sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parents[2])]
 
 import websockets  # noqa: E402
-from conftest import CHROMIUM, CHROMIUM_FLAGS, free_port, start_server, wait_http  # noqa: E402
+from conftest import CHROMIUM, CHROMIUM_FLAGS, free_port, running, wait_http  # noqa: E402
 
 STATUS = (
     "(() => { const n = document.querySelector('[flt-semantics-identifier=\"import-progress\"]');"
@@ -155,14 +155,11 @@ def main() -> None:
     data = work / "data"
     data.mkdir()
     port = free_port()
-    server = start_server(data, port)
     try:
-        wait_http(f"http://127.0.0.1:{port}/")
-        asyncio.run(drive(f"http://127.0.0.1:{port}/settings", export, work, server.pid))
-        print("left in the upload folder:", sorted(p.name for p in (data / "import-uploads").iterdir()))
+        with running(data, port, timeout=30) as server:
+            asyncio.run(drive(f"http://127.0.0.1:{port}/settings", export, work, server.pid))
+            print("left in the upload folder:", sorted(p.name for p in (data / "import-uploads").iterdir()))
     finally:
-        server.terminate()
-        server.wait(timeout=30)
         if args.file is None:
             export.unlink()
         shutil.rmtree(data, ignore_errors=True)

@@ -56,12 +56,12 @@ def other_device_export(folder: Path) -> Path:
 
 
 def extras_seed_data() -> Any:
-    """tests/test_ui_extras_data.py (one folder up, so not importable by name from here), loaded once; its
+    """tests/test_history_stats_data.py (one folder up, so not importable by name from here), loaded once; its
     `seed_store(store)` stores three finished games and a running Racko."""
     if "extras_seed_data" in sys.modules:
         return sys.modules["extras_seed_data"]
     spec = importlib.util.spec_from_file_location(
-        "extras_seed_data", ROOT / "tests" / "test_ui_extras_data.py"
+        "extras_seed_data", ROOT / "tests" / "test_history_stats_data.py"
     )
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -124,3 +124,21 @@ def screenshot(ui: UI, name: str, size: dict[str, int], *, pause: int = 300) -> 
     path = OUTPUT / f"{name}.png"
     ui.page.screenshot(path=str(path))
     return path
+
+
+def computer_tables(data: Path, games: Sequence[tuple[str, int]], *, moves: int = 9) -> dict[str, str]:
+    """A digital table per (game, players), every seat a normal computer player, dealt with seed 3 and `moves`
+    computer moves made, saved in the data folder `data` (as a host process would leave them): game -> code."""
+    from scorekeeper.table.host import TableHost
+
+    codes = {}
+    with Store.open(data) as store:
+        for game, players in games:
+            table = TableHost().create(game, {}, players)
+            for seat in range(players):
+                table.set_computer(seat, "normal")
+            table.start(store, seed=3)
+            for _ in range(moves):
+                table.step_computer()
+            codes[game] = table.code
+    return codes

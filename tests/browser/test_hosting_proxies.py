@@ -1,4 +1,4 @@
-"""The app on the internet, tested for real (issue 16): the real Caddy from Debian's packages with the project's
+"""The app on the internet, tested for real: the real Caddy from Debian's packages with the project's
 `deploy/Caddyfile` (`tls internal`: https on loopback) and the real nginx with `deploy/nginx.conf` in front of
 the app, and Chromium through them.
 
@@ -21,7 +21,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from conftest import DESKTOP, PHONE, UI, browser_tabs, free_port, start_server, wait_http
+from conftest import DESKTOP, PHONE, UI, browser_tabs, free_port, running
 from steps import present, screenshot
 from test_table_screens import new_table, one_move, reopen, wait_says
 
@@ -43,13 +43,8 @@ def app_on(tmp_path: Path, port: int) -> Iterator[str]:
     """The app (`run(web=True)`) on 127.0.0.1:`port` with a fresh data folder; yields its direct URL."""
     data = tmp_path / "data"
     data.mkdir()
-    server = start_server(data, port)
-    try:
-        wait_http(f"http://127.0.0.1:{port}/")
+    with running(data, port):
         yield f"http://127.0.0.1:{port}/"
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
 
 
 def https_headers(url: str) -> dict[str, str]:

@@ -1,4 +1,4 @@
-"""Host rights come from a secret, never from an address (issue 16), in a real browser.
+"""Host rights come from a secret, never from an address, in a real browser.
 
 Every browser here runs on this computer (127.0.0.1), which used to make it the host. Now: the owner link the
 app prints at start makes a browser an owner device (the token leaves the address at once and the rights stay

@@ -1,4 +1,4 @@
-"""What a browser sees of the server's session handling (issue 9 items 5 and 15, issue 8 item 10).
+"""What a browser sees of the server's session handling.
 
 - A reloaded tab shows what is stored, not the screen it left (Flet re-attaches a reloaded tab to its session).
 - A phone on the network (the app served on 0.0.0.0 and opened through the machine's network address, so the
@@ -110,7 +110,7 @@ def test_phone_on_the_network_is_a_guest(chromium, lan_app: str) -> None:
 
 
 def test_home_and_history_page_their_lists(chromium, tmp_path: Path) -> None:
-    """Issue 9 item 9: a page of games, and "Show more" for the rest."""
+    """A page of games, and "Show more" for the rest."""
     from scorekeeper.bench.ui import seed_many
     from scorekeeper.store.pages import HOME_PAGE_SIZE, PAGE_SIZE
 

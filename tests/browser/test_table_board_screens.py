@@ -21,7 +21,7 @@ import msgpack
 import pytest
 from conftest import UI, browser_tabs, served, start_server, wait_http
 from PIL import Image
-from steps import screenshot
+from steps import computer_tables, screenshot
 from test_table_screens import wait_says
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -34,20 +34,7 @@ TABLES = (("racko", 3, "board-discard"), ("rage", 4, "board-trick"), ("ruckzuck"
 
 def seeded_tables(data: Path) -> dict[str, str]:
     """A digital table per game (computer players, some moves made), saved in `data`: game -> code."""
-    from scorekeeper.store import Store
-    from scorekeeper.table.host import TableHost
-
-    codes = {}
-    with Store.open(data) as store:
-        for game, players, _ in TABLES:
-            table = TableHost().create(game, {}, players)
-            for seat in range(players):
-                table.set_computer(seat, "normal")
-            table.start(store, seed=3)
-            for _ in range(9):
-                table.step_computer()
-            codes[game] = table.code
-    return codes
+    return computer_tables(data, [(game, players) for game, players, _ in TABLES])
 
 
 LEAVES = """() => [...document.querySelectorAll('flt-semantics')]

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from conftest import DESKTOP, PHONE, UI, browser_tabs, served
-from steps import present, screenshot, set_language, tap_first
+from steps import computer_tables, present, screenshot, set_language, tap_first
 
 from tests.test_table_ui import setting_up
 
@@ -140,21 +140,9 @@ def test_a_table_plays_a_racko_round_with_phones_and_a_board(chromium, tmp_path:
 
 def test_boards_of_rage_and_ruck_zuck_after_a_host_restart(chromium, tmp_path: Path) -> None:
     """Tables saved by an earlier host process come back when the app starts again; the TV board of each."""
-    from scorekeeper.store import Store
-    from scorekeeper.table.host import TableHost
-
     data = tmp_path / "data"
     data.mkdir()
-    codes = {}
-    with Store.open(data) as store:
-        for game, players in (("rage", 4), ("ruckzuck", 3)):
-            table = TableHost().create(game, {}, players)
-            for seat in range(players):
-                table.set_computer(seat, "normal")
-            table.start(store, seed=3)
-            for _ in range(9):
-                table.step_computer()
-            codes[game] = table.code
+    codes = computer_tables(data, [("rage", 4), ("ruckzuck", 3)])
     with served(data) as url, browser_tabs(chromium, url) as tab:
         board = tab("board", TV)
         for game, part in (("rage", "board-trump"), ("ruckzuck", "board-grid")):

@@ -64,7 +64,7 @@ def test_racko_match(ui: UI) -> None:
     ui.tap("enter-round")
     ui.tap("mode-quick")
     ui.tap("caller-0")
-    ui.tap("run-0-3")  # the 2-player rule needs the caller's run (issue 8.16)
+    ui.tap("run-0-3")  # the 2-player rule needs the caller's run
     ui.tap("count-1-3")
     ui.tap("save-round")
     ui.wait("play-again")

@@ -40,7 +40,7 @@ def test_ruckzuck_match(ui: UI) -> None:
     ui.wait_text("Anna: a penalty total must lie between 0 and 1,425, not 2000.")
     ui.shot("round-entry-error")
     ui.tap("hand-seat-0")
-    ui.wait_text("Penalty total of Anna")  # total mode says so in its heading (issue 8)
+    ui.wait_text("Penalty total of Anna")  # total mode says so in its heading
     ui.fill("total-0", "200")
     ui.tap("save-round")
     wait_totals(ui, 200, 120, 75)

@@ -1,5 +1,5 @@
 """Undo and redo from the match's stored history in a real browser: after a page reload the undo of the last
-round is still offered, and redo brings it back (issue 8 item 11)."""
+round is still offered, and redo brings it back."""
 
 from __future__ import annotations
 

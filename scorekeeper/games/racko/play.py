@@ -34,9 +34,9 @@ from scorekeeper.games.racko.rules import (
     TWO_PLAYER_MIN_RUN,
     _ascending,
     _longest_run,
-    _payments,
-    _points,
     may_call,
+    payments_from,
+    points_from,
 )
 from scorekeeper.games.views import View
 
@@ -359,9 +359,9 @@ class RackoState(State):
         racks = self.racks
         runs = [None if rack is None else _longest_run(rack) for rack in racks]  # type: ignore[arg-type]
         if self.options.is_chips:
-            return tuple(-pay for pay in _payments(runs, self.callers, self.options))
+            return tuple(-pay for pay in payments_from(runs, self.callers, self.options))
         counts = [None if rack is None else _ascending(rack) for rack in racks]  # type: ignore[arg-type]
-        return tuple(_points(counts, runs, self.callers, self.options, self.blitz_round))
+        return tuple(points_from(counts, runs, self.callers, self.options, self.blitz_round))
 
     def _result(self) -> dict[str, Any]:
         """The round result as a score keeper would enter it (results.py's detailed form)."""

@@ -14,10 +14,10 @@ from scorekeeper.games.racko.rules import (
     SLOTS,
     TWO_PLAYER_MIN_RUN,
     Caller,
-    _payments,
-    _points,
     callers_of,
     check_options,
+    payments_from,
+    points_from,
 )
 
 _QUICK_MESSAGES = {
@@ -131,11 +131,11 @@ def quick_round_points(
     validate_quick_round(counts, runs, caller, options, blitz)
     seats = callers_of(caller, options, blitz=blitz)
     runs = runs if runs is not None else [None] * options.players
-    return _points(counts, runs, seats, options, blitz)
+    return points_from(counts, runs, seats, options, blitz)
 
 
 def quick_chip_payments(runs: Any, caller: Caller, options: RackoOptions) -> list[int]:
     """Chips each seat pays from the quick form (a run of None = a seat out of the game)."""
     options = check_options(options)
     validate_quick_round([None] * options.players, runs, caller, options)
-    return _payments(runs, callers_of(caller, options), options)
+    return payments_from(runs, callers_of(caller, options), options)

@@ -220,13 +220,15 @@ def validate_round(racks: Any, caller: Caller, options: RackoOptions, *, blitz: 
         _check_caller_rack(seat, racks[seat], options)
 
 
-def _points(
+def points_from(
     counts: Sequence[int | None],
     runs: Sequence[int | None],
     seats: list[int],
     options: RackoOptions,
     blitz: bool,
 ) -> list[int]:
+    """Points per seat from each seat's ascending count and longest run (1.5, 1.6), the round already
+    checked: `seats` are the callers; a seat whose count is None is out of the game and gets 0."""
     points = []
     for seat, count in enumerate(counts):
         if seat in seats:
@@ -241,7 +243,9 @@ def _points(
     return points
 
 
-def _payments(runs: Sequence[int | None], seats: list[int], options: RackoOptions) -> list[int]:
+def payments_from(runs: Sequence[int | None], seats: list[int], options: RackoOptions) -> list[int]:
+    """Chips each seat pays the one caller in `seats` (1.7) from the longest runs, the round already checked;
+    no caller: nobody pays. A seat whose run is None is out of the game and pays nothing."""
     payments = [0] * len(runs)
     if not seats:
         return payments
@@ -262,7 +266,7 @@ def round_points(racks: Any, caller: Caller, options: RackoOptions, *, blitz: bo
     seats = callers_of(caller, options, blitz=blitz)
     counts = [None if rack is None else _ascending(rack) for rack in racks]
     runs = [None if rack is None else _longest_run(rack) for rack in racks]
-    return _points(counts, runs, seats, options, blitz)
+    return points_from(counts, runs, seats, options, blitz)
 
 
 def chip_payments(racks: Any, caller: Caller, options: RackoOptions) -> list[int]:
@@ -274,7 +278,7 @@ def chip_payments(racks: Any, caller: Caller, options: RackoOptions) -> list[int
     validate_round(racks, caller, options)
     seats = callers_of(caller, options)
     runs = [None if rack is None else _longest_run(rack) for rack in racks]
-    return _payments(runs, seats, options)
+    return payments_from(runs, seats, options)
 
 
 def settle_chips(payments: Sequence[int], balances: Sequence[int]) -> list[int]:
@@ -290,16 +294,3 @@ def settle_chips(payments: Sequence[int], balances: Sequence[int]) -> list[int]:
         if pay < 0:
             deltas[seat] = received
     return deltas
-
-
-_QUICK_FORM = ("quick_chip_payments", "quick_round_points", "quick_run_needed", "validate_quick_round")
-
-
-def __getattr__(name: str) -> Any:
-    """The quick form's functions are still found here, where they were before they moved to `quick`; looked
-    up on first use because `quick` builds on this module (an import at the top would be circular)."""
-    if name in _QUICK_FORM:
-        from scorekeeper.games.racko import quick
-
-        return getattr(quick, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -68,7 +68,7 @@ PLAY_WORK = 15_000
 """Simulated card plays a card decision may cost."""
 MIN_DEALS, MAX_DEALS = 4, 80
 TIME_BUDGET = 0.15
-"""Seconds a decision may take (issue 11 "Speed": the hard bot's p95 at most 250 ms on a 2-core machine)."""
+"""Seconds a decision may take (the hard bot's p95 at most 250 ms on a 2-core machine: a person waits for it)."""
 FINALISTS = 3
 """Moves judged again on more deals after a first look at every move."""
 

@@ -1,4 +1,4 @@
-"""Rage in digital play: one round as a state machine (RULES.md 3.2-3.3, DESIGN.md engine contract).
+"""Rage in digital play: one round as a state machine (RULES.md 3.2-3.3, the engine contract in docs/ARCHITECTURE.md).
 
 Actions are JSON-safe lists: ``["bid", n]`` and ``["play", card]``, a joker with its named colour
 (``["play", "W:g"]``). Decisions taken here where RULES.md leaves room:

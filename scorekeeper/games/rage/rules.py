@@ -1,7 +1,6 @@
 """Rage: the hook rule, trick winner, round scoring and validation (RULES.md 3.2-3.4).
 
-The editions, the options and the hand-size schedule are in `scorekeeper.games.rage.options`; they are offered
-here too, where the rest of the game has always found them.
+The editions, the options and the hand-size schedule are in `scorekeeper.games.rage.options`.
 """
 
 from __future__ import annotations
@@ -10,15 +9,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from scorekeeper.games.base import N_, Plural, RuleError, is_int, seat_name
-from scorekeeper.games.rage.cards import NO_TRUMP, TRICK_RANKS, colour_of, is_number, parse_card
+from scorekeeper.games.rage.cards import NO_TRUMP, TRICK_RANKS, parse_card
 from scorekeeper.games.rage.options import EDITIONS, Edition, RageOptions, edition_title, round_hand_size
-
-# Re-exported (`X as X`): code that found these here before they moved to `options` keeps working.
-from scorekeeper.games.rage.options import PLAYERS as PLAYERS
-from scorekeeper.games.rage.options import Options as Options
-from scorekeeper.games.rage.options import deck as deck
-from scorekeeper.games.rage.options import hand_size as hand_size
-from scorekeeper.games.rage.options import hand_sizes as hand_sizes
 
 LOWER_WINS = False
 BONUS_POINTS = 5
@@ -300,8 +292,3 @@ def score_result(result: dict[str, Any], options: RageOptions, *, dealer: int, r
             result["bids"], result["tricks"], result["bonus"], result["minus"], strict=True
         )
     ]
-
-
-def is_trump_card(card: str, trump: str | None) -> bool:
-    """A number card of the trump colour (used by bots and views)."""
-    return trump is not None and is_number(card) and colour_of(card) == trump

@@ -7,14 +7,12 @@ the sides differ only in which number is printed where (RULES.md 2.1).
 
 from __future__ import annotations
 
-from typing import Final, Literal
+from typing import Final
 
 from scorekeeper.games.base import RuleError
 
 Field = int | str
 """What is printed on a field: a number 1..49, `J` (joker-only field) or `S` (stock field)."""
-
-Side = Literal["red", "blue"]
 
 ROWS: Final = 4
 COLUMNS: Final = 13
@@ -67,7 +65,6 @@ NEIGHBOURS: Final[tuple[tuple[int, ...], ...]] = tuple(_neighbour_positions(p) f
 """Per position, the positions touching it (8 neighbours, fewer at the edge)."""
 
 JOKER_POSITIONS: Final[tuple[int, ...]] = tuple(p for p, f in enumerate(layout("red")) if f == JOKER_FIELD)
-STOCK_POSITION: Final[int] = layout("red").index(STOCK_FIELD)
 
 _POSITIONS: Final[dict[str, dict[int, int]]] = {
     side: {f: p for p, f in enumerate(layout(side)) if isinstance(f, int)} for side in SIDES

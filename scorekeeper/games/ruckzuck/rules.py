@@ -17,7 +17,6 @@ Card = int | str
 
 NUMBERS: Final = range(1, 50)
 JOKERS_IN_DECK: Final = 2
-DECK_SIZE: Final = len(NUMBERS) + JOKERS_IN_DECK
 JOKER_PENALTY: Final = 100
 MAX_PENALTY: Final = sum(NUMBERS) + JOKERS_IN_DECK * JOKER_PENALTY  # 1,425: every card in one hand
 MIN_PLAYERS: Final = 2

@@ -46,7 +46,7 @@ def standings_list(
 
     `large` (scoreboard mode) in type of `size`. A long name ends in "…" and keeps a gap to the total."""
     if match.partners:
-        return team_list(ctx, match, large=large, colours=colours, size=size)
+        return team_list(ctx, match, large, colours, size)
     rows: list[ft.Control] = []
     standings = match.standings()
     place_counts: dict[int, int] = {}
@@ -107,15 +107,10 @@ def standings_list(
 
 
 def team_list(
-    ctx: AppContext,
-    match: Match,
-    *,
-    large: bool = False,
-    colours: dict[str, str] | None = None,
-    size: int | None = None,
+    ctx: AppContext, match: Match, large: bool, colours: dict[str, str] | None, size: int | None
 ) -> ft.Control:
     """Partners (RULES 1.5): the two teams best first, each row the team's total and place, its members with
-    their own points under it."""
+    their own points under it (drawn as `standings_list` says)."""
     teams = match.team_standings() or []
     totals = match.totals()
     shared = len({t.place for t in teams}) < len(teams)

@@ -100,19 +100,6 @@ def card_back(text: str, width: float, scale: Scale) -> ft.Control:
     )
 
 
-def number_card(text: str, width: float, *, fill: str = "#FFF8E1", ink: str = "#212121") -> ft.Container:
-    """A face-up card with a number (Racko, Ruck Zuck), the number large in the middle."""
-    return ft.Container(
-        ft.Text(text, size=max(SMALL, width * 0.45), weight=ft.FontWeight.BOLD, color=ink, no_wrap=True),
-        width=width,
-        height=width * 1.4,
-        bgcolor=fill,
-        border_radius=width * 0.1,
-        border=ft.Border.all(max(1, width * 0.015), "#66000000"),
-        alignment=ft.Alignment.CENTER,
-    )
-
-
 def table_and_seats(
     ctx: AppContext,
     view: Any,

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import flet as ft
 
+from scorekeeper.games.messages import N_
 from scorekeeper.games.rage.cards import (
     BONUS,
     JOKER,
@@ -22,7 +23,7 @@ from scorekeeper.games.rage.cards import (
     describe,
     value_of,
 )
-from scorekeeper.ui.context import N_, AppContext
+from scorekeeper.ui.context import AppContext
 
 
 @dataclass(frozen=True)
@@ -74,12 +75,6 @@ def rage_card_name(ctx: AppContext, card: str) -> str:
     name = describe(card)
     translated = getattr(name, "translated", None)
     return translated(ctx.t) if callable(translated) else str(name)
-
-
-def colour_symbol(letter: str, size: float = 14, colour: str | None = None) -> ft.Icon:
-    """The symbol of a Rage colour, in its colour unless `colour` is given."""
-    spec = RAGE_COLOURS[letter]
-    return ft.Icon(spec.icon, size=size, color=colour or spec.fill)
 
 
 def colour_chip(ctx: AppContext, letter: str | None, *, size: float = 28) -> ft.Control:

@@ -3,7 +3,7 @@
 A control that performs an engine action carries the semantics identifier ``act-`` + the action as compact
 JSON, and exists only while that action is legal for the seat at this device; a step of composing an action
 (selecting a hand card, choosing a joker's colour) carries ``choose-<name>``. Tests and screen readers find
-controls by these names, so they are part of the public surface (DESIGN.md, "automation surface").
+controls by these names, so they are part of the public surface (docs/ARCHITECTURE.md, "How the UI is built").
 """
 
 from __future__ import annotations

@@ -61,26 +61,18 @@ def card(
     )
 
 
-def build(pc: PanelContext) -> ft.Control:
-    t = pc.ctx.t
-    view = pc.view
-    legal = pc.legal
-    deck = int(view.deck_size)
-    rack: list[int | None] = list(view.rack)
-    narrow = pc.ctx.narrow
-    progress = rack_progress(rack) if len(rack) == SLOTS else None
-    good = set(progress.ascending_slots) if progress else set()
-    runs = progress.run_slots if progress else frozenset()
+def _tappable(pc: PanelContext, control: ft.Control, action: Any, label: str) -> ft.Control:
+    """`control` performing `action` when legal (else shown as it is, with its name for screen readers)."""
+    if action in pc.legal:
+        control.on_click = lambda _: pc.act(action)
+        control.ink = True
+        return act(control, action, label)
+    return ft.Semantics(content=control, label=label)
 
-    def tappable(control: ft.Control, action: Any, label: str) -> ft.Control:
-        """`control` performing `action` when legal (else shown as it is, with its name for screen readers)."""
-        if action in legal:
-            control.on_click = lambda _: pc.act(action)
-            control.ink = True
-            return act(control, action, label)
-        return ft.Semantics(content=control, label=label)
 
-    # --- the piles and the drawn card
+def _piles(pc: PanelContext, deck: int) -> list[ft.Control]:
+    """The stock, the discard pile, the card this device's player drew and, for a card from the stock, Discard."""
+    t, view = pc.ctx.t, pc.view
     stock = box(
         [
             ft.Text(t("Stock"), size=12, color=ft.Colors.ON_PRIMARY),
@@ -106,9 +98,10 @@ def build(pc: PanelContext) -> ft.Control:
         border_radius=8,
     )
     piles: list[ft.Control] = [
-        tappable(stock, "stock", t("Stock: {n} cards", n=view.stock_count)),
+        _tappable(pc, stock, "stock", t("Stock: {n} cards", n=view.stock_count)),
         marked(
-            tappable(
+            _tappable(
+                pc,
                 pile,
                 "discard_pile",
                 t("Discard pile: {card}", card=top) if top is not None else t("The discard pile is empty"),
@@ -132,7 +125,7 @@ def build(pc: PanelContext) -> ft.Control:
                 horizontal_alignment=ft.CrossAxisAlignment.CENTER,
             )
         )
-    if "discard" in legal:
+    if "discard" in pc.legal:
         piles.append(
             act(
                 ft.OutlinedButton(
@@ -142,13 +135,20 @@ def build(pc: PanelContext) -> ft.Control:
                 t("Discard the card"),
             )
         )
+    return piles
 
-    # --- the rack: slot 50 at the top, slot 5 at the bottom, nearest the player
-    # A card's place in its row tells its value: slot label (28) and gaps (12) and padding (4) before the
-    # card, and the highest card ends at the panel's right edge (it ran off it when this was the window's width).
+
+def _rack_rows(pc: PanelContext, rack: list[int | None], deck: int, progress: Any) -> list[ft.Control]:
+    """The rack: slot 50 at the top, slot 5 at the bottom, nearest the player; a card's place in its row tells
+    its value, ascending cards and runs marked."""
+    t = pc.ctx.t
+    good = set(progress.ascending_slots) if progress else set()
+    runs = progress.run_slots if progress else frozenset()
+    # Slot label (28) and gaps (12) and padding (4) before the card, and the highest card ends at the panel's
+    # right edge (the window's width would run it off the panel).
     width = min(room(pc), 560) - 50
     rows: list[ft.Control] = []
-    size = 16 if narrow else 18
+    size = 16 if pc.ctx.narrow else 18
     for index in reversed(range(len(rack))):
         value = rack[index]
         label = (
@@ -181,41 +181,50 @@ def build(pc: PanelContext) -> ft.Control:
             padding=ft.Padding.symmetric(vertical=1, horizontal=2),
             border_radius=6,
         )
-        rows.append(tappable(row, index, label))
+        rows.append(_tappable(pc, row, index, label))
+    return rows
 
-    summary = ""
-    if progress is not None and progress.filled:
-        summary = t(
-            "ascending {count} · run {run}", count=progress.ascending_from_front, run=progress.longest_run
-        )
 
+def _call_row(pc: PanelContext) -> ft.Control:
+    """Rack-O! or wait, while the rack may call."""
+    t = pc.ctx.t
+    return ft.Row(
+        [
+            act(
+                ft.FilledButton(t("Rack-O!"), on_click=lambda _: pc.act("call"), height=52),
+                "call",
+                t("Call Racko"),
+            ),
+            act(
+                ft.OutlinedButton(t("Wait"), on_click=lambda _: pc.act("wait"), height=52),
+                "wait",
+                t("Wait"),
+            ),
+        ],
+        spacing=12,
+    )
+
+
+def build(pc: PanelContext) -> ft.Control:
+    t = pc.ctx.t
+    view = pc.view
+    deck = int(view.deck_size)
+    rack: list[int | None] = list(view.rack)
+    progress = rack_progress(rack) if len(rack) == SLOTS else None
     parts: list[ft.Control] = [
-        ft.Row(piles, wrap=True, spacing=12, vertical_alignment=ft.CrossAxisAlignment.END)
+        ft.Row(_piles(pc, deck), wrap=True, spacing=12, vertical_alignment=ft.CrossAxisAlignment.END)
     ]
     instruction = _instruction(pc, view)
     if instruction:
         parts.append(tag_text("instruction", instruction))
-    if "call" in legal:
-        parts.append(
-            ft.Row(
-                [
-                    act(
-                        ft.FilledButton(t("Rack-O!"), on_click=lambda _: pc.act("call"), height=52),
-                        "call",
-                        t("Call Racko"),
-                    ),
-                    act(
-                        ft.OutlinedButton(t("Wait"), on_click=lambda _: pc.act("wait"), height=52),
-                        "wait",
-                        t("Wait"),
-                    ),
-                ],
-                spacing=12,
-            )
-        )
+    if "call" in pc.legal:
+        parts.append(_call_row(pc))
     if not pc.hidden:
-        parts.append(ft.Column(rows, spacing=2))
-    if summary and not pc.hidden:
+        parts.append(ft.Column(_rack_rows(pc, rack, deck, progress), spacing=2))
+    if progress is not None and progress.filled and not pc.hidden:
+        summary = t(
+            "ascending {count} · run {run}", count=progress.ascending_from_front, run=progress.longest_run
+        )
         parts.append(tag_text("rack-summary", summary, bold=True))
     if view.options.two_player_rule:
         parts.append(

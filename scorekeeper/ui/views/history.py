@@ -106,7 +106,7 @@ def _line(ctx: AppContext, summary: Any, conflicted: frozenset[str] = frozenset(
 
 def _list(ctx: AppContext, game: str | None, player: str | None) -> ft.View:
     chosen_game = game if game in GAME_ORDER else None
-    # Games in progress are listed too (issue 8.14), above the finished ones; abandoned ones are not.
+    # Games in progress are listed too, above the finished ones (to be continued from here); abandoned ones are not.
     people = {**players_of(ctx.store, status="active"), **players_of(ctx.store, status="finished")}
     chosen_player = player if player in people else None
     controls: list[ft.Control] = [
@@ -162,7 +162,7 @@ def ask_delete(ctx: AppContext, match_id: str, title: str) -> None:
     """Confirm, then delete the game (its file goes to the data folder's trash) and return to the list."""
 
     def close(_: object = None) -> None:
-        ctx.close_dialog(dialog)  # this dialog, not whatever opened last (a snack bar: issue 8.1)
+        ctx.close_dialog(dialog)  # this dialog, not whatever opened last (a snack bar)
 
     def delete(_: object) -> None:
         close()

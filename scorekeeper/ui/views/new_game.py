@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import flet as ft
@@ -10,7 +11,7 @@ import flet as ft
 from scorekeeper.games.base import RuleError
 from scorekeeper.games.spec import GAMES
 from scorekeeper.match import Match
-from scorekeeper.store import StoreError
+from scorekeeper.store import Player, StoreError
 from scorekeeper.ui.components.layout import error_text, screen, section
 from scorekeeper.ui.components.setup_form import check_player_count, choice_button, game_buttons, seat_row
 from scorekeeper.ui.components.setup_form import option_controls as options_ui
@@ -39,6 +40,116 @@ def _draft(ctx: AppContext, game: str | None, again: str | None) -> dict[str, An
         draft.update(game=game, values={})
     ctx.drafts["new_game"] = draft
     return draft
+
+
+def start_match(
+    ctx: AppContext,
+    draft: dict[str, Any],
+    players: dict[str, Player],
+    message: ft.Text,
+    seat_range: tuple[int, int],
+) -> None:
+    """Save the new match and go to its first round; a refused setup is said under the form."""
+    game, seats = draft["game"], draft["seats"]
+    options = options_for(game, len(seats), draft["values"])
+    dealer = draft["dealer"]
+    first = (
+        random.randrange(len(seats)) if dealer == RANDOM and seats else seats.index(dealer) if seats else 0
+    )
+    names = [players[s].name if s in players else ctx.store.get_player(s).name for s in seats]
+    try:
+        check_player_count(ctx, game, len(seats), *seat_range)
+        match = Match.new(game, options, list(seats), first_dealer=first, names=names)
+        ctx.store.save_match(match)
+    except (RuleError, StoreError, ValueError) as error:
+        message.value, message.visible = ctx.describe(error), True
+        message.update()
+        return
+    ctx.drafts.pop("new_game", None)
+    ctx.navigate(f"/match/{match.id}/round")
+
+
+def seat_order(
+    ctx: AppContext,
+    seats: list[str],
+    players: dict[str, Player],
+    move_up: Callable[[int], None],
+    remove: Callable[[str], None],
+) -> list[ft.Control]:
+    """A row per seat, clockwise: the player, up, remove."""
+    order: list[ft.Control] = []
+    for index, player_id in enumerate(seats):
+        player = players.get(player_id) or ctx.store.get_player(player_id)
+        order.append(
+            seat_row(
+                ctx,
+                index,
+                # The chip takes the free width, so the arrows and the remove button of every row line up.
+                ft.Container(seat_chip(player.name, player.colour), expand=True),
+                label_width=64,
+                on_up=lambda i=index: move_up(i),
+                on_remove=lambda pid=player_id: remove(pid),
+                up_id=f"seat-up-{index}",
+                remove_id=f"seat-remove-{index}",
+            )
+        )
+    return order
+
+
+def dealer_row(ctx: AppContext, draft: dict[str, Any], players: dict[str, Player]) -> ft.Row:
+    """The first dealer: drawn at random, or one of the seated players."""
+
+    def set_dealer(key: str) -> None:
+        draft["dealer"] = key
+        ctx.rerender()
+
+    dealer_choices = [(RANDOM, ctx.t("Draw at random"))] + [
+        (pid, (players.get(pid) or ctx.store.get_player(pid)).name) for pid in draft["seats"]
+    ]
+    return ft.Row(
+        [
+            choice_button(f"dealer-{index}", key == draft["dealer"], text, lambda _, k=key: set_dealer(k))
+            for index, (key, text) in enumerate(dealer_choices)
+        ],
+        wrap=True,
+    )
+
+
+def add_new_player(ctx: AppContext, draft: dict[str, Any], known: int, field: ft.TextField) -> None:
+    """Save the typed name as a player and seat them; a refused name is said under the field, which keeps the
+    focus."""
+    name = (field.value or "").strip()
+    colour = PLAYER_COLOURS[known % len(PLAYER_COLOURS)][1]
+    try:
+        player = ctx.store.add_player(name, colour)
+    except (RuleError, StoreError, ValueError) as error:
+        # Shown under the field being typed in (not at the foot of the form, off-screen), focus kept there.
+        field.error = ctx.describe(error)
+        field.update()
+        try:
+            ctx.page.run_task(field.focus)
+        except Exception:  # no event loop (in-process tests)
+            pass
+        return
+    draft["seats"].append(player.id)
+    draft["typing"] = True
+    ctx.rerender()
+
+
+def player_chips(
+    players: dict[str, Player], seats: list[str], toggle: Callable[[str], None]
+) -> list[ft.Control]:
+    """Every saved player, seated ones marked; a tap seats or unseats."""
+    return [
+        seat_chip(
+            p.name,
+            p.colour,
+            selected=p.id in seats,
+            on_click=lambda pid=p.id: toggle(pid),
+            identifier=f"pick-{p.name}",
+        )
+        for p in players.values()
+    ]
 
 
 def build(ctx: AppContext, game: str | None = None, again: str | None = None, **_: str) -> ft.View:
@@ -80,94 +191,21 @@ def build(ctx: AppContext, game: str | None = None, again: str | None = None, **
     )
 
     def add_player() -> None:
-        name = (new_name.value or "").strip()
-        colour = PLAYER_COLOURS[len(players) % len(PLAYER_COLOURS)][1]
-        try:
-            player = ctx.store.add_player(name, colour)
-        except (RuleError, StoreError, ValueError) as error:
-            # Shown under the field being typed in (not at the foot of the form, off-screen), focus kept there.
-            new_name.error = ctx.describe(error)
-            new_name.update()
-            try:
-                ctx.page.run_task(new_name.focus)
-            except Exception:  # no event loop (in-process tests)
-                pass
-            return
-        seats.append(player.id)
-        draft["typing"] = True
-        redraw()
+        add_new_player(ctx, draft, len(players), new_name)
 
     def start() -> None:
-        options = options_for(game, len(seats), draft["values"])
-        dealer = draft["dealer"]
-        first = (
-            random.randrange(len(seats))
-            if dealer == RANDOM and seats
-            else seats.index(dealer)
-            if seats
-            else 0
-        )
-        names = [players[s].name if s in players else ctx.store.get_player(s).name for s in seats]
-        try:
-            check_player_count(ctx, game, len(seats), low, high)
-            match = Match.new(game, options, list(seats), first_dealer=first, names=names)
-            ctx.store.save_match(match)
-        except (RuleError, StoreError, ValueError) as error:
-            message.value, message.visible = ctx.describe(error), True
-            message.update()
-            return
-        ctx.drafts.pop("new_game", None)
-        ctx.navigate(f"/match/{match.id}/round")
+        start_match(ctx, draft, players, message, (low, high))
 
     games = game_buttons(ctx, game, set_game)
     option_controls = options_ui(ctx, game, len(seats), draft["values"], ctx.rerender)
-    choose = [
-        seat_chip(
-            p.name,
-            p.colour,
-            selected=p.id in seats,
-            on_click=lambda pid=p.id: toggle_seat(pid),
-            identifier=f"pick-{p.name}",
-        )
-        for p in players.values()
-    ]
-    order: list[ft.Control] = []
-    for index, player_id in enumerate(seats):
-        player = players.get(player_id) or ctx.store.get_player(player_id)
-        order.append(
-            seat_row(
-                ctx,
-                index,
-                # The chip takes the free width, so the arrows and the remove button of every row line up.
-                ft.Container(seat_chip(player.name, player.colour), expand=True),
-                label_width=64,
-                on_up=lambda i=index: move_up(i),
-                on_remove=lambda pid=player_id: toggle_seat(pid),
-                up_id=f"seat-up-{index}",
-                remove_id=f"seat-remove-{index}",
-            )
-        )
-
-    def set_dealer(key: str) -> None:
-        draft["dealer"] = key
-        redraw()
-
-    dealer_choices = [(RANDOM, ctx.t("Draw at random"))] + [
-        (pid, (players.get(pid) or ctx.store.get_player(pid)).name) for pid in seats
-    ]
-    dealer = ft.Row(
-        [
-            choice_button(f"dealer-{index}", key == draft["dealer"], text, lambda _, k=key: set_dealer(k))
-            for index, (key, text) in enumerate(dealer_choices)
-        ],
-        wrap=True,
-    )
+    order = seat_order(ctx, seats, players, move_up, toggle_seat)
+    dealer = dealer_row(ctx, draft, players)
     controls: list[ft.Control] = [
         section(ctx.t("Game"), games),
         section(ctx.t("Options"), *option_controls) if option_controls else ft.Container(),
         section(
             ctx.t("Players ({low} to {high}), tap in seat order", low=low, high=high),
-            ft.Row(choose, wrap=True, spacing=6, run_spacing=6),
+            ft.Row(player_chips(players, seats, toggle_seat), wrap=True, spacing=6, run_spacing=6),
             ft.Row(
                 [
                     tag("new-player-name", new_name),

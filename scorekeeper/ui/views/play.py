@@ -70,7 +70,7 @@ def keyed(**parts: ft.Control) -> list[ft.Control]:
     return list(parts.values())
 
 
-class Table:
+class PlayScreen:
     """The play screen's state on this device: who has revealed their cards, the computer-move runner."""
 
     def __init__(self, ctx: AppContext, session: PlaySession, route: str) -> None:
@@ -373,12 +373,12 @@ def build(ctx: AppContext, saved_id: str, **_: str) -> ft.View:
     session = load_session(ctx, saved_id)
     if session is None:
         return screen(ctx, route, ctx.t("Play"), [ft.Text(ctx.t("This game was not found."))])
-    tables: dict[str, Table] = ctx.drafts.setdefault("play-tables", {})
+    tables: dict[str, PlayScreen] = ctx.drafts.setdefault("play-tables", {})
     table = tables.get(saved_id)
     if table is None or table.session is not session:  # a new table also for a session loaded again
         if table is not None:
             table.closed = True
-        table = tables[saved_id] = Table(ctx, session, route)
+        table = tables[saved_id] = PlayScreen(ctx, session, route)
     table.body = ft.Column(spacing=10)
     table.render()
     table.mounted = True

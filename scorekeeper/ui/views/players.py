@@ -6,11 +6,12 @@ Matches keep the names they were played with, so renaming or archiving never cha
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import flet as ft
 
 from scorekeeper.games.base import RuleError
-from scorekeeper.store import StoreError
+from scorekeeper.store import Player, StoreError
 from scorekeeper.ui import permissions
 from scorekeeper.ui.components.layout import error_text, screen, section
 from scorekeeper.ui.components.widgets import tag
@@ -40,6 +41,96 @@ def _colour_picker(ctx: AppContext, current: str, on_pick: Callable[[str], None]
         spacing=6,
         run_spacing=6,
     )
+
+
+def rename_dialog(ctx: AppContext, player_id: str, old: str) -> None:
+    """Rename a player in a dialog; a refused name keeps the dialog open with the reason under its field."""
+    field = ft.TextField(label=ctx.t("Name"), value=old, autofocus=True)
+
+    def done(_: object = None) -> None:
+        try:
+            ctx.store.rename_player(player_id, (field.value or "").strip())
+        except (RuleError, StoreError, ValueError) as error:
+            # The dialog stays open with the reason under its field, so the name can be corrected there.
+            field.error = ctx.describe(error)
+            field.update()
+            return
+        ctx.close_dialog(dialog)  # this dialog, not a snack bar opened meanwhile
+        ctx.rerender()
+
+    field.on_submit = done
+    dialog = ft.AlertDialog(
+        title=ft.Text(ctx.t("Rename {name}", name=old)),
+        content=tag("rename-name", field),
+        actions=[
+            ft.TextButton(ctx.t("Cancel"), on_click=lambda _: ctx.close_dialog(dialog)),
+            tag("rename-ok", ft.TextButton(ctx.t("Rename"), on_click=done)),
+        ],
+    )
+    ctx.page.show_dialog(dialog)
+
+
+def player_rows(
+    ctx: AppContext, player: Player, draft: dict[str, Any], attempt: Callable[[Callable[[], object]], None]
+) -> list[ft.Control]:
+    """A saved player's row (colour, name, rename, colour, archive), and under it the colours while one is
+    being picked for them."""
+    editing = draft.get("colour_for") == player.id
+    actions = [
+        tag(
+            f"rename-{player.name}",
+            ft.IconButton(
+                ft.Icons.EDIT,
+                tooltip=ctx.t("Rename"),
+                on_click=lambda _, p=player: rename_dialog(ctx, p.id, p.name),
+            ),
+        ),
+        ft.IconButton(
+            ft.Icons.PALETTE,
+            tooltip=ctx.t("Colour"),
+            on_click=lambda _, p=player, e=editing: (
+                draft.update(colour_for=None if e else p.id),
+                ctx.rerender(),
+            ),
+        ),
+    ]
+    if ctx.may(permissions.ARCHIVE_PLAYERS):  # archiving hides a player from everyone: the host's call
+        actions.append(
+            ft.IconButton(
+                ft.Icons.UNARCHIVE if player.archived else ft.Icons.ARCHIVE,
+                tooltip=ctx.t("Restore") if player.archived else ctx.t("Archive"),
+                on_click=lambda _, p=player: attempt(lambda: ctx.store.archive_player(p.id, not p.archived)),
+            )
+        )
+    title = player.name + (f" ({ctx.t('archived')})" if player.archived else "")
+    rows: list[ft.Control] = [
+        tag(
+            f"player-{player.name}",
+            ft.Row(
+                [
+                    ft.Container(
+                        width=20, height=20, border_radius=10, bgcolor=player.colour or ft.Colors.OUTLINE
+                    ),
+                    ft.Text(title, expand=True, size=16),
+                    *actions,
+                ],
+                spacing=4,
+            ),
+        )
+    ]
+    if editing:
+        rows.append(
+            _colour_picker(
+                ctx,
+                player.colour,
+                lambda c, p=player: (
+                    draft.pop("colour_for", None),
+                    attempt(lambda: ctx.store.set_player_colour(p.id, c)),
+                ),
+                f"colour-{player.name}",
+            )
+        )
+    return rows
 
 
 def build(ctx: AppContext, archived: str | None = None, **_: str) -> ft.View:
@@ -86,90 +177,12 @@ def build(ctx: AppContext, archived: str | None = None, **_: str) -> ft.View:
         draft["picked"] = colour
         ctx.rerender()
 
-    def rename(player_id: str, old: str) -> None:
-        field = ft.TextField(label=ctx.t("Name"), value=old, autofocus=True)
-
-        def done(_: object = None) -> None:
-            try:
-                ctx.store.rename_player(player_id, (field.value or "").strip())
-            except (RuleError, StoreError, ValueError) as error:
-                # The dialog stays open with the reason under its field, so the name can be corrected there.
-                field.error = ctx.describe(error)
-                field.update()
-                return
-            ctx.close_dialog(dialog)  # this dialog, not a snack bar opened meanwhile (issue 8.1)
-            ctx.rerender()
-
-        field.on_submit = done
-        dialog = ft.AlertDialog(
-            title=ft.Text(ctx.t("Rename {name}", name=old)),
-            content=tag("rename-name", field),
-            actions=[
-                ft.TextButton(ctx.t("Cancel"), on_click=lambda _: ctx.close_dialog(dialog)),
-                tag("rename-ok", ft.TextButton(ctx.t("Rename"), on_click=done)),
-            ],
-        )
-        ctx.page.show_dialog(dialog)
-
-    rows: list[ft.Control] = []
-    for player in everyone:
-        if player.archived and not show_archived:
-            continue
-        editing = draft.get("colour_for") == player.id
-        actions = [
-            tag(
-                f"rename-{player.name}",
-                ft.IconButton(
-                    ft.Icons.EDIT, tooltip=ctx.t("Rename"), on_click=lambda _, p=player: rename(p.id, p.name)
-                ),
-            ),
-            ft.IconButton(
-                ft.Icons.PALETTE,
-                tooltip=ctx.t("Colour"),
-                on_click=lambda _, p=player, e=editing: (
-                    draft.update(colour_for=None if e else p.id),
-                    ctx.rerender(),
-                ),
-            ),
-        ]
-        if ctx.may(permissions.ARCHIVE_PLAYERS):  # archiving hides a player from everyone: the host's call
-            actions.append(
-                ft.IconButton(
-                    ft.Icons.UNARCHIVE if player.archived else ft.Icons.ARCHIVE,
-                    tooltip=ctx.t("Restore") if player.archived else ctx.t("Archive"),
-                    on_click=lambda _, p=player: attempt(
-                        lambda: ctx.store.archive_player(p.id, not p.archived)
-                    ),
-                )
-            )
-        title = player.name + (f" ({ctx.t('archived')})" if player.archived else "")
-        rows.append(
-            tag(
-                f"player-{player.name}",
-                ft.Row(
-                    [
-                        ft.Container(
-                            width=20, height=20, border_radius=10, bgcolor=player.colour or ft.Colors.OUTLINE
-                        ),
-                        ft.Text(title, expand=True, size=16),
-                        *actions,
-                    ],
-                    spacing=4,
-                ),
-            )
-        )
-        if editing:
-            rows.append(
-                _colour_picker(
-                    ctx,
-                    player.colour,
-                    lambda c, p=player: (
-                        draft.pop("colour_for", None),
-                        attempt(lambda: ctx.store.set_player_colour(p.id, c)),
-                    ),
-                    f"colour-{player.name}",
-                )
-            )
+    rows: list[ft.Control] = [
+        row
+        for player in everyone
+        if show_archived or not player.archived
+        for row in player_rows(ctx, player, draft, attempt)
+    ]
     if not rows:
         rows.append(ft.Text(ctx.t("No players yet. Add the people you play with.")))
     toggle = ft.Switch(

@@ -58,67 +58,64 @@ def status_chips(lines: list[str]) -> ft.Control:
     return tag("status", ft.Row(chips, wrap=True, spacing=6, run_spacing=6))
 
 
-def build(ctx: AppContext, match_id: str, **_: str) -> ft.View:
-    route = f"/match/{match_id}"
-    match = load_match(ctx, match_id)
-    if match is None:
-        return screen(ctx, route, ctx.t("Scoreboard"), [ft.Text(ctx.t("This game was not found."))])
-    title = game_title(ctx, match.game)
+def round_dialog(ctx: AppContext, match: Match, route: str, index: int) -> None:
+    """The dialog of a tapped round: edit it, delete it (later rounds are checked again) or cancel."""
 
-    def enter_round() -> None:
-        ctx.navigate(f"{route}/round")
+    def close(_: object = None) -> None:
+        ctx.close_dialog(dialog)
 
-    def ask_round(index: int) -> None:
-        def close(_: object = None) -> None:
-            ctx.close_dialog(dialog)
+    def edit(_: object) -> None:
+        close()
+        ctx.navigate(f"{route}/round/{index}")
 
-        def edit(_: object) -> None:
-            close()
-            ctx.navigate(f"{route}/round/{index}")
+    after: list[str] = []  # what to tell once the dialog is gone
 
-        after: list[str] = []  # what to tell once the dialog is gone
+    def delete(_: object) -> None:
+        if after:  # a second tap while the dialog closes deletes nothing more
+            return
+        saved = change_match(ctx, match, lambda m: m.without_round(index), ctx.t("Delete round"))
+        after.append(saved if isinstance(saved, str) else "")
+        close()
 
-        def delete(_: object) -> None:
-            if after:  # a second tap while the dialog closes deletes nothing more
-                return
-            saved = change_match(ctx, match, lambda m: m.without_round(index), ctx.t("Delete round"))
-            after.append(saved if isinstance(saved, str) else "")
-            close()
+    def dismissed(_: object = None) -> None:
+        """The browser reports the dialog closed: only now redraw and tell. Replacing the view and opening a
+        snack bar while the dialog is still closing leaves it open on screen."""
+        if not after:
+            return
+        problem = after[0]
+        if problem:
+            ctx.error(problem)
+        else:
+            ctx.notify(ctx.t("Round {n} deleted.", n=index + 1))
+        ctx.rerender()
 
-        def dismissed(_: object = None) -> None:
-            """The browser reports the dialog closed: only now redraw and tell. Replacing the view and opening
-            a snack bar while the dialog was still closing left it open on screen (issue 8.1)."""
-            if not after:
-                return
-            problem = after[0]
-            if problem:
-                ctx.error(problem)
-            else:
-                ctx.notify(ctx.t("Round {n} deleted.", n=index + 1))
-            ctx.rerender()
-
-        dialog = ft.AlertDialog(
-            title=ft.Text(ctx.t("Round {n}", n=index + 1)),
-            content=ft.Text(ctx.t("Edit or delete this round? Later rounds are checked again.")),
-            actions=[
-                # Destructive, and styled so: red, with a bin (issue 8, cosmetic list).
-                tag(
-                    "round-delete",
-                    ft.TextButton(
-                        ctx.t("Delete round"),
-                        icon=ft.Icons.DELETE_OUTLINE,
-                        icon_color=ft.Colors.ERROR,
-                        style=ft.ButtonStyle(color=ft.Colors.ERROR),
-                        on_click=delete,
-                    ),
+    dialog = ft.AlertDialog(
+        title=ft.Text(ctx.t("Round {n}", n=index + 1)),
+        content=ft.Text(ctx.t("Edit or delete this round? Later rounds are checked again.")),
+        actions=[
+            # Destructive, and styled so: red, with a bin.
+            tag(
+                "round-delete",
+                ft.TextButton(
+                    ctx.t("Delete round"),
+                    icon=ft.Icons.DELETE_OUTLINE,
+                    icon_color=ft.Colors.ERROR,
+                    style=ft.ButtonStyle(color=ft.Colors.ERROR),
+                    on_click=delete,
                 ),
-                tag("round-edit", ft.TextButton(ctx.t("Edit round"), on_click=edit)),
-                tag("round-cancel", ft.TextButton(ctx.t("Cancel"), on_click=close)),
-            ],
-            on_dismiss=dismissed,
-        )
-        dialog.data = dismissed  # in-process tests have no browser to report the dismissal: they call this
-        ctx.page.show_dialog(dialog)
+            ),
+            tag("round-edit", ft.TextButton(ctx.t("Edit round"), on_click=edit)),
+            tag("round-cancel", ft.TextButton(ctx.t("Cancel"), on_click=close)),
+        ],
+        on_dismiss=dismissed,
+    )
+    dialog.data = dismissed  # in-process tests have no browser to report the dismissal: they call this
+    ctx.page.show_dialog(dialog)
+
+
+def app_bar_actions(ctx: AppContext, match: Match, match_id: str, route: str) -> list[ft.Control]:
+    """Undo and redo (from the history stored with the match: they survive reloads, on any device) and the
+    scoreboard mode."""
 
     def undo(redo: bool = False) -> None:
         problem = undo_last(ctx, match_id, match.version, redo=redo)
@@ -129,7 +126,7 @@ def build(ctx: AppContext, match_id: str, **_: str) -> ft.View:
         ctx.rerender()
 
     actions: list[ft.Control] = []
-    history = ctx.store.match_history(match_id)  # stored with the match: survives reloads, any device
+    history = ctx.store.match_history(match_id)
     if history.version == match.version:
         if history.undo is not None:
             tip = ctx.t("Undo: {what}", what=history.undo) if history.undo else ctx.t("Undo")
@@ -156,6 +153,47 @@ def build(ctx: AppContext, match_id: str, **_: str) -> ft.View:
             label=ctx.t("Scoreboard mode"),
         )
     )
+    return actions
+
+
+def bottom_row(ctx: AppContext, match: Match, route: str) -> ft.Row:
+    """The one way on: the final results, back to the cards of a digital game, or the next round to enter
+    (Enter does the same)."""
+    if match.is_over:
+        ctx.on_enter = lambda: ctx.navigate(f"{route}/end")
+        return ft.Row(
+            [
+                primary_button(
+                    ctx.t("Final results"), lambda: ctx.navigate(f"{route}/end"), identifier="final-results"
+                )
+            ]
+        )
+    if match.mode == "digital":
+        return ft.Row(
+            [
+                primary_button(
+                    ctx.t("Continue playing"),
+                    lambda: continue_playing(ctx, match),
+                    identifier="continue-play",
+                )
+            ]
+        )
+
+    def enter_round() -> None:
+        ctx.navigate(f"{route}/round")
+
+    label = ctx.t("Enter round {n}", n=match.round_index + 1)
+    ctx.on_enter = enter_round
+    return ft.Row([primary_button(label, enter_round, identifier="enter-round")])
+
+
+def build(ctx: AppContext, match_id: str, **_: str) -> ft.View:
+    route = f"/match/{match_id}"
+    match = load_match(ctx, match_id)
+    if match is None:
+        return screen(ctx, route, ctx.t("Scoreboard"), [ft.Text(ctx.t("This game was not found."))])
+    title = game_title(ctx, match.game)
+    actions = app_bar_actions(ctx, match, match_id, route)
     info = status_chips(status_lines(ctx, match))
     conflict = conflict_of(ctx, match_id)  # sync kept two versions: the player chooses, above everything else
     controls: list[ft.Control] = [
@@ -170,32 +208,14 @@ def build(ctx: AppContext, match_id: str, **_: str) -> ft.View:
     if match.rounds and digital:
         controls.append(section(ctx.t("Rounds"), rounds_table(ctx, match)))
     elif match.rounds:
+
+        def ask_round(index: int) -> None:
+            round_dialog(ctx, match, route, index)
+
         controls.append(
             section(ctx.t("Rounds (tap one to edit or delete)"), rounds_table(ctx, match, on_round=ask_round))
         )
-    if match.is_over:
-        bottom = ft.Row(
-            [
-                primary_button(
-                    ctx.t("Final results"), lambda: ctx.navigate(f"{route}/end"), identifier="final-results"
-                )
-            ]
-        )
-        ctx.on_enter = lambda: ctx.navigate(f"{route}/end")
-    elif digital:
-        bottom = ft.Row(
-            [
-                primary_button(
-                    ctx.t("Continue playing"),
-                    lambda: continue_playing(ctx, match),
-                    identifier="continue-play",
-                )
-            ]
-        )
-    else:
-        label = ctx.t("Enter round {n}", n=match.round_index + 1)
-        bottom = ft.Row([primary_button(label, enter_round, identifier="enter-round")])
-        ctx.on_enter = enter_round
+    bottom = bottom_row(ctx, match, route)
     follow(ctx, match_id, ctx.rerender)
     # Wider than the default column on a desktop: the round table gets a column per player to spare.
     # Keyed: built again on screen (an undo or redo, a change from another device) it is reconciled with the one

@@ -40,7 +40,9 @@ def guests_section(ctx: AppContext) -> ft.Control:
             "and deleting stay with the host computer."
         )
         rows: list[ft.Control] = [tag("guest-note", ft.Text(text))]
-        if ctx.served:  # the owner on a browser not paired yet (host rights used to come from the address)
+        if (
+            ctx.served
+        ):  # the owner on a browser not paired yet (host rights come from the owner link, not the address)
             hint = ctx.t(
                 "The owner? Open the owner link the app prints when it starts, or pair this browser in "
                 "Settings on an owner device."

@@ -5,12 +5,11 @@ chosen with Flet's FilePicker service: on a desktop a save dialog writes the fil
 the same call hands the bytes to the device as a download. "Save a copy in the data folder" needs no dialog at
 all, for machines where no file dialog can open. Import uses the `PickFiles` client action, so the browser opens
 its file chooser inside the tap (browsers allow it only then). Both work in headless Chromium (see
-tests/browser/test_extras_screens.py); the handlers are plain functions, also tested without a browser.
+tests/browser/test_history_stats_settings_screens.py); the handlers are plain functions, also tested without a browser.
 """
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -19,15 +18,18 @@ from typing import Any
 import flet as ft
 
 from scorekeeper.store import StoreError
-from scorekeeper.store.transfer import ImportPhase, Progress
 from scorekeeper.ui.components.layout import section
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
+from scorekeeper.ui.views import settings_upload
+from scorekeeper.ui.views.settings_import import (
+    IMPORT_RESULT_KEY,
+    IMPORT_STATUS_KEY,
+    import_and_show,
+    show_result,
+)
 
 PICKER_KEY = "extras_file_picker"  # the page's one FilePicker, kept in the session's drafts
-IMPORT_STATUS_KEY = "import_status"  # the settings screen's place for an import's progress
-IMPORTING_KEY = "importing"  # held (a Lock) while this session imports a file
-IMPORT_RESULT_KEY = "import_result"  # (imported, message) of the import just done, for the redraw after it
 
 # What can be exported, as data: kind -> (file extension, store method giving the text).
 EXPORTS: dict[str, tuple[str, str]] = {
@@ -57,62 +59,6 @@ def save_in_data_folder(store: Any, kind: str, when: datetime | None = None) -> 
     return Path(method(target))
 
 
-def count(ctx: AppContext, n: int) -> str:
-    """A count as the app's language writes it: "277,000" in English, "277.000" in German."""
-    from scorekeeper.ui.views.settings_upload import decimal
-
-    return decimal(ctx, n)
-
-
-def import_summary(ctx: AppContext, report: Any) -> str:
-    """The import's outcome in the app's language, its counts with the language's thousands separator."""
-    if not report.changed:
-        return ctx.t("Nothing new to import: everything in the file is already here.")
-    added, players = report.matches_added, report.players_added
-    text = ctx.t(
-        "Imported: {added}, {updated} updated, {same} already here, {players}.",
-        added=ctx.t.plural("{n} new game", "{n} new games", added, n=count(ctx, added)),
-        updated=count(ctx, report.matches_updated),
-        same=count(ctx, report.matches_unchanged + report.matches_kept),
-        players=ctx.t.plural("{n} new player", "{n} new players", players, n=count(ctx, players)),
-    )
-    if report.matches_kept:
-        text += " " + ctx.t(
-            "Games kept as they are on this device, because they are newer here: {n}.",
-            n=count(ctx, report.matches_kept),
-        )
-    return text
-
-
-def import_content(
-    ctx: AppContext, content: bytes | str, progress: Progress | None = None
-) -> tuple[bool, str]:
-    """Import an export file's content. Returns (imported, message); a bad file changes nothing."""
-    try:
-        report = ctx.store.import_json_text(content, progress)
-    except (StoreError, ValueError) as error:
-        return False, ctx.t("The file was not imported: {reason}", reason=ctx.describe(error))
-    except RecursionError:  # JSON nested thousands deep: no export looks like that
-        return False, ctx.t(
-            "The file was not imported: {reason}", reason=ctx.t("The data is nested too deeply to be read.")
-        )
-    return True, import_summary(ctx, report)
-
-
-def apply_imported_settings(ctx: AppContext) -> None:
-    """An import may bring the other device's language or theme: show them at once."""
-    saved = ctx.store.settings()
-    changes = {
-        key: saved[key]
-        for key in ("language", "theme")
-        if key in saved and saved[key] != ctx.settings.get(key)
-    }
-    if changes:
-        ctx.update_settings(**changes)
-    else:
-        ctx.rerender()
-
-
 def picked_size(chosen: Any) -> int | None:
     """The picked file's size in bytes, as the picker reports it (or from its bytes or its path)."""
     size = getattr(chosen, "size", None)
@@ -132,8 +78,6 @@ async def on_picked(ctx: AppContext, picker: Any, files: list[Any]) -> None:
     the file is then sent over HTTP (settings_upload), elsewhere it is read from its bytes or path and imported
     on a worker thread (`handle_picked`): this handler runs on Flet's event loop, which every session shares
     and which must keep sending the import's progress meanwhile."""
-    from scorekeeper.ui.views import settings_upload
-
     if not files:
         return  # the dialog was closed without a choice
     chosen = files[0]
@@ -154,8 +98,6 @@ async def on_picked(ctx: AppContext, picker: Any, files: list[Any]) -> None:
 def handle_picked(ctx: AppContext, files: list[Any]) -> None:
     """Import a picked file from its bytes (phone, a browser without uploads) or its path (desktop). Blocks
     until the import is done: `on_picked` runs it on a worker thread."""
-    from scorekeeper.ui.views import settings_upload
-
     if not files:
         return  # the dialog was closed without a choice
     chosen = files[0]
@@ -176,74 +118,6 @@ def handle_picked(ctx: AppContext, files: list[Any]) -> None:
     import_and_show(ctx, content)
 
 
-def import_and_show(ctx: AppContext, content: bytes | str) -> None:
-    """Import a file's content with its progress on the screen, then show the outcome: the one way every
-    transport (bytes, path, upload) ends. Call it off the event loop (it takes minutes on a big file). One import
-    at a time per session: the screen is free while it runs, and a second file picked meanwhile would share its
-    progress line; it is refused with a message instead."""
-    running: threading.Lock = ctx.drafts.setdefault(IMPORTING_KEY, threading.Lock())
-    if not running.acquire(blocking=False):
-        ctx.error(ctx.t("An import is already running. Please wait until it is done."))
-        return
-    try:
-        show_result(ctx, *import_with_progress(ctx, content))
-    finally:
-        running.release()
-
-
-def show_result(ctx: AppContext, imported: bool, message: str) -> None:
-    """Put the outcome under the import button (the redraw shows it) and redraw."""
-    ctx.drafts[IMPORT_RESULT_KEY] = (imported, message)
-    if imported:
-        apply_imported_settings(ctx)
-    else:
-        ctx.rerender()
-
-
-def import_with_progress(ctx: AppContext, content: bytes | str) -> tuple[bool, str]:
-    """`import_content` with a progress bar under the import button: a file of thousands of games takes seconds,
-    and a screen that seems frozen is tapped again. The bar follows the games written (the check before is quick),
-    then turns indeterminate while they are saved (the commit and the index write, seconds on a big file).
-
-    On the screen, not in a dialog: a modal dialog opened and closed by the server within one import could be
-    left open in the browser, over the screen and with no way out (a slow connection)."""
-    status = ctx.drafts.get(IMPORT_STATUS_KEY)
-    if not isinstance(status, ft.Column):
-        return import_content(ctx, content, None)
-    bar = ft.ProgressBar(value=None, width=280)
-    label = ft.Text(ctx.t("Checking the file…"))
-    shown = [-1]
-
-    def redraw() -> None:
-        try:
-            status.update()
-        except Exception:  # the screen was left: the import goes on regardless
-            pass
-
-    def progress(done: int, total: int, phase: ImportPhase = ImportPhase.WRITING) -> None:
-        if phase is ImportPhase.SAVING:
-            bar.value = None  # no measure of the commit's progress: a moving bar says it is still working
-            label.value = ctx.t("Saving the games…")
-            redraw()
-            return
-        percent = done * 100 // max(total, 1)
-        if percent == shown[0]:
-            return  # one redraw per percent, not one per game
-        shown[0] = percent
-        bar.value = done / max(total, 1)
-        label.value = ctx.t("Writing the games… {percent} %", percent=count(ctx, percent))
-        redraw()
-
-    status.controls = [tag("import-progress", ft.Column([label, bar], tight=True))]
-    status.visible = True
-    redraw()
-    try:
-        return import_content(ctx, content, progress)
-    finally:
-        status.visible = False
-        redraw()
-
-
 def file_picker(ctx: AppContext) -> Any:
     """The page's FilePicker service (made once per session); None where the page cannot host one."""
     picker = ctx.drafts.get(PICKER_KEY)
@@ -258,8 +132,6 @@ def file_picker(ctx: AppContext) -> Any:
         await on_picked(ctx, picker, list(event.files or []))
 
     def uploading(event: Any) -> None:
-        from scorekeeper.ui.views import settings_upload
-
         settings_upload.on_upload(ctx, event)
 
     # Both set before the picker reaches the browser: the client only reports events a handler was set for.
@@ -279,8 +151,6 @@ def _hands_bytes_over(page: Any) -> bool:
 def sends_bytes(ctx: AppContext) -> bool:
     """Does a picked file come with its bytes? Only where there is neither a path (desktop) nor an upload
     (a browser served by `main.py --web`, see settings_upload): a phone app, a browser under `flet run`."""
-    from scorekeeper.ui.views import settings_upload
-
     return _hands_bytes_over(ctx.page) and not settings_upload.available(ctx)
 
 

@@ -20,7 +20,8 @@ import flet as ft
 from scorekeeper.ui import permissions, uploads
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
-from scorekeeper.ui.views import settings_transfer as transfer
+from scorekeeper.ui.views import settings_import
+from scorekeeper.ui.views.settings_import import decimal
 
 UPLOAD_KEY = "import_upload"  # the session's upload in flight, kept in its drafts
 
@@ -74,18 +75,11 @@ def too_big_text(ctx: AppContext, size_mb: float, limit_mb: float) -> str:
     )
 
 
-def decimal(ctx: AppContext, value: float) -> str:
-    """A number of MB as the app's language writes it ("2.5" in English, "2,5" in German)."""
-    from babel.numbers import format_decimal
-
-    return format_decimal(value, format="#,##0.#", locale=ctx.t.language)
-
-
 async def start(ctx: AppContext, picker: Any, chosen: Any) -> None:
     """Send the picked file to the server: one upload URL for it, then Flet's client does the PUT."""
     store = uploads.active()
     if store is None or not ctx.may(permissions.IMPORT):  # the settings screen is host-only; check again here
-        transfer.show_result(ctx, False, ctx.t("Importing is not allowed on this device."))
+        settings_import.show_result(ctx, False, ctx.t("Importing is not allowed on this device."))
         return
     size = int(getattr(chosen, "size", 0) or 0)
     earlier = ctx.drafts.pop(UPLOAD_KEY, None)
@@ -106,7 +100,7 @@ async def start(ctx: AppContext, picker: Any, chosen: Any) -> None:
 
 def show_progress(ctx: AppContext, upload: Upload, value: float) -> None:
     """The upload's progress bar in the import status area (one redraw per percent)."""
-    status = ctx.drafts.get(transfer.IMPORT_STATUS_KEY)
+    status = ctx.drafts.get(settings_import.IMPORT_STATUS_KEY)
     percent = int(value * 100)
     if not isinstance(status, ft.Column) or percent == upload.shown:
         return
@@ -161,11 +155,11 @@ def abandon(ctx: AppContext, upload: Upload, message: str) -> None:
     if ctx.drafts.get(UPLOAD_KEY) is upload:
         ctx.drafts.pop(UPLOAD_KEY, None)
     hide_status(ctx)
-    transfer.show_result(ctx, False, message)
+    settings_import.show_result(ctx, False, message)
 
 
 def hide_status(ctx: AppContext) -> None:
-    status = ctx.drafts.get(transfer.IMPORT_STATUS_KEY)
+    status = ctx.drafts.get(settings_import.IMPORT_STATUS_KEY)
     if isinstance(status, ft.Column):
         status.visible = False
         try:
@@ -176,7 +170,7 @@ def hide_status(ctx: AppContext) -> None:
 
 def finish(ctx: AppContext, upload: Upload) -> None:
     """The whole file is on disk: read it, delete it (whatever the outcome), and import it (all or nothing) the
-    way every picked file is imported (`transfer.import_and_show`). Runs on a worker thread."""
+    way every picked file is imported (`settings_import.import_and_show`). Runs on a worker thread."""
     store = uploads.active()
     content, failure = b"", None
     try:
@@ -194,6 +188,6 @@ def finish(ctx: AppContext, upload: Upload) -> None:
             ctx.drafts.pop(UPLOAD_KEY, None)
     if failure is not None:
         hide_status(ctx)
-        transfer.show_result(ctx, False, failure)
+        settings_import.show_result(ctx, False, failure)
     else:
-        transfer.import_and_show(ctx, content)
+        settings_import.import_and_show(ctx, content)

@@ -8,6 +8,9 @@ through pubsub, without a reload. Only the host's own sessions open these screen
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import flet as ft
 
 from scorekeeper.games.base import RuleError
@@ -29,6 +32,55 @@ from scorekeeper.ui.views.play_setup import strength_label
 def can_host(ctx: AppContext) -> bool:
     """Only an app served as a web server can let phones in (a packaged phone app or a window cannot)."""
     return bool(getattr(ctx.page, "web", False))
+
+
+Choose = Callable[[str, object], None]
+
+
+def game_buttons(ctx: AppContext, draft: dict[str, Any], choose: Choose) -> list[ft.Control]:
+    """One button per game; the chosen one filled."""
+    return [
+        choice_button(
+            f"table-game-{g.key}",
+            g.key == draft["game"],
+            game_title(ctx, g.key),
+            lambda _, k=g.key: choose("game", k),
+            height=48,
+        )
+        for g in GAMES
+    ]
+
+
+def seat_count_buttons(draft: dict[str, Any], choose: Choose) -> list[ft.Control]:
+    """One button per number of seats the chosen game allows."""
+    low, high = find(draft["game"]).players
+    return [
+        choice_button(
+            f"table-players-{n}",
+            n == draft["players"],
+            str(n),
+            lambda _, n=n: choose("players", n),
+            width=64,
+            height=48,
+            # Flet's default padding (24 px a side) left "10" too little room: it wrapped to "1" over "0"
+            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=4)),
+        )
+        for n in range(low, high + 1)
+    ]
+
+
+def mode_buttons(ctx: AppContext, draft: dict[str, Any], choose: Choose) -> list[ft.Control]:
+    """Play digitally or keep score of a game played with real cards."""
+    return [
+        choice_button(
+            f"table-mode-{mode}",
+            draft.get("mode", PLAY) == mode,
+            label,
+            lambda _, m=mode: choose("mode", m),
+            height=48,
+        )
+        for mode, label in ((PLAY, ctx.t("Play digitally")), (KEEP, ctx.t("Keep score")))
+    ]
 
 
 def setup(ctx: AppContext, game: str | None) -> ft.View:
@@ -65,46 +117,12 @@ def setup(ctx: AppContext, game: str | None) -> ft.View:
         ctx.navigate(f"/table/{table.code}")
 
     def parts() -> list[ft.Control]:
-        games = [
-            choice_button(
-                f"table-game-{g.key}",
-                g.key == draft["game"],
-                game_title(ctx, g.key),
-                lambda _, k=g.key: choose("game", k),
-                height=48,
-            )
-            for g in GAMES
-        ]
-        low, high = find(draft["game"]).players
-        counts = [
-            choice_button(
-                f"table-players-{n}",
-                n == draft["players"],
-                str(n),
-                lambda _, n=n: choose("players", n),
-                width=64,
-                height=48,
-                # Flet's default padding (24 px a side) left "10" too little room: it wrapped to "1" over "0"
-                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=4)),
-            )
-            for n in range(low, high + 1)
-        ]
         players = int(draft["players"])
         options = options_ui(ctx, draft["game"], players, draft["values"], redraw)
-        modes = [
-            choice_button(
-                f"table-mode-{mode}",
-                draft.get("mode", PLAY) == mode,
-                label,
-                lambda _, m=mode: choose("mode", m),
-                height=48,
-            )
-            for mode, label in ((PLAY, ctx.t("Play digitally")), (KEEP, ctx.t("Keep score")))
-        ]
         return [
-            section(ctx.t("Game"), ft.Row(games, wrap=True)),
-            section(ctx.t("Mode"), ft.Row(modes, wrap=True)),
-            section(ctx.t("Seats"), ft.Row(counts, wrap=True)),
+            section(ctx.t("Game"), ft.Row(game_buttons(ctx, draft, choose), wrap=True)),
+            section(ctx.t("Mode"), ft.Row(mode_buttons(ctx, draft, choose), wrap=True)),
+            section(ctx.t("Seats"), ft.Row(seat_count_buttons(draft, choose), wrap=True)),
             section(ctx.t("Options"), *options) if options else ft.Container(),
             ft.Row([primary_button(ctx.t("Open the table"), create, identifier="create-table")]),
         ]

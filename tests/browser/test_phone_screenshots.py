@@ -46,7 +46,7 @@ def box(ui: UI, identifier: str) -> dict[str, float]:
     return found
 
 
-def test_polish_screens(polish: tuple[UI, dict, Translator]) -> None:
+def test_phone_screenshots(polish: tuple[UI, dict, Translator]) -> None:
     ui, running, t = polish
 
     ui.open(f"/match/{running['racko']}/round", ready="save-round")

@@ -19,7 +19,7 @@ from scorekeeper.play.addressed import SECOND_PERSON
 from scorekeeper.play.session import COMPUTER, PERSON, PlaySession, Seat, computer_seat
 from scorekeeper.store import Store
 from scorekeeper.ui.i18n import Translator
-from scorekeeper.ui.views.play import Table
+from scorekeeper.ui.views.play import PlayScreen
 
 SEAT_FIELDS = ("who", "winner")
 
@@ -114,22 +114,22 @@ def test_several_people_on_one_device_may_not_be_called_you(tmp_path: Path) -> N
     assert app.ctx.route.startswith("/play/") and not app.ctx.route.startswith("/play/new")
 
 
-def tags(controls: list[ft.Control]) -> set[str]:
+def semantics(controls: list[ft.Control], field: str) -> set[str]:
+    """Every `identifier` or `label` (`field`) of the semantics nodes under `controls`."""
     return {
-        str(node.identifier)
+        str(getattr(node, field))
         for control in controls
         for node in walk(control)
-        if isinstance(node, ft.Semantics) and node.identifier
+        if isinstance(node, ft.Semantics) and getattr(node, field)
     }
+
+
+def tags(controls: list[ft.Control]) -> set[str]:
+    return semantics(controls, "identifier")
 
 
 def labels(controls: list[ft.Control]) -> set[str]:
-    return {
-        str(node.label)
-        for control in controls
-        for node in walk(control)
-        if isinstance(node, ft.Semantics) and node.label
-    }
+    return semantics(controls, "label")
 
 
 PUBLIC = {"racko": {"player-0", "player-2"}, "ruckzuck": {"board", "stock"}, "rage": {"trump", "trick"}}
@@ -145,7 +145,7 @@ def test_pass_and_play_keeps_the_table_in_view_while_a_computer_moves(tmp_path: 
         if session.computer_to_act:
             break
     assert session is not None and session.seats[session.to_act].kind == COMPUTER
-    table = Table(app.ctx, session, f"/play/{session.saved.id}")
+    table = PlayScreen(app.ctx, session, f"/play/{session.saved.id}")
     parts = table.parts()
     found = tags(parts)
     assert "table-panel" in found and "play-panel" not in found, found
@@ -242,7 +242,7 @@ def test_the_hand_over_screen_shows_the_table_without_hands_or_moves(tmp_path: P
     app = play_app(tmp_path)
     seats = [Seat(PERSON, "ann", "Ann"), Seat(PERSON, "ben", "Ben")]
     session = PlaySession.create(app.store, game, {}, seats, first_dealer=1, seed=4)
-    table = Table(app.ctx, session, f"/play/{session.saved.id}")
+    table = PlayScreen(app.ctx, session, f"/play/{session.saved.id}")
     parts = table.parts()
     found = tags(parts)
     assert {"hand-over", "table-panel"} <= found and "play-panel" not in found, found

@@ -1,4 +1,4 @@
-"""Issue 8 in a real browser at phone size, in English and German: the round dialog closes after a deletion
+"""Entering, listing and deleting tracked rounds in a real browser at phone size, in English and German: the round dialog closes after a deletion
 (also after a snack bar), refused deletions say why, the Racko caller row's message and offer, the round list
 marks, the history's games in progress, partners as teams, the chips game's "out". Screenshots go to
 tests/browser/output/fixes-<language>-<screen>.png."""

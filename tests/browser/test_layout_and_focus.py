@@ -1,4 +1,4 @@
-"""Issue 8's layout, focus and keyboard items measured in the real browser (Chromium, the app served on
+"""Layout, focus and keyboard measured in the real browser (Chromium, the app served on
 localhost): what is drawn where, what has the focus, where typed keys land. Sizes: phone 390x844, tablet
 1024x768, desktop 1440x900. `test_layout_screenshots` takes the pictures of every changed screen at the three
 sizes in English and German (tests/browser/output/layout-<language>-<screen>-<size>.png)."""
@@ -91,8 +91,8 @@ def test_emoji_in_a_name_is_drawn_in_colour(tab: UI) -> None:
     """Item 5: "Oma 👵" shows the emoji (the bundled font), not an empty box; "李" does not break the row."""
     # Offline as in CI, but the fallback-font request fails at once instead of after a DNS lookup: when that
     # failure arrives just after the first frame, Flutter sometimes never draws the emoji from our font (about
-    # one page load in four here, until a reload). That race is Flutter's font fallback, noted in the closing
-    # note of issue 8/12; this test is about the bundled font being used.
+    # one page load in four here, until a reload). That race is Flutter's font fallback, outside the app;
+    # this test is about the bundled font being used.
     tab.page.route("https://fonts.gstatic.com/**", lambda route: route.abort())
     tab.open("/players", ready="player-Oma 👵")
     coloured = 0

@@ -1,11 +1,10 @@
 """History, statistics, rules and settings screens, in process (no browser): what they show for stored data,
-their filters, language and theme switching, export and import handlers, and that every text is translated."""
+their filters, language and theme switching, export and import handlers."""
 
 from __future__ import annotations
 
 import asyncio
 import json
-import re
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -14,26 +13,15 @@ from typing import Any
 
 import flet as ft
 import pytest
-from test_ui_core_harness import App, messages_in, walk
-from test_ui_extras_data import Seeded, seed_store
+from test_history_stats_data import Seeded, seed_store
+from test_ui_core_harness import App, walk
 
 from scorekeeper.store import Store
-from scorekeeper.ui.i18n import Translator
+from scorekeeper.ui.views import settings_import
 from scorekeeper.ui.views import settings_transfer as settings_view
 from scorekeeper.ui.views.rules import RULES_DIR, rules_text
 
-ROOT = Path(__file__).resolve().parents[1]
-EXTRAS_FILES = [
-    *(
-        ROOT / "scorekeeper/ui/views" / f"{name}.py"
-        for name in ("history", "stats", "rules", "settings", "settings_transfer", "settings_data")
-    ),
-    *sorted((ROOT / "scorekeeper/ui/components").glob("extras_*.py")),
-]
 GAMES = ("racko", "ruckzuck", "rage")
-
-
-ALL_MESSAGES = sorted({m for path in EXTRAS_FILES for m in messages_in(path)})
 
 
 @pytest.fixture
@@ -50,27 +38,6 @@ def app(seeded_dir: tuple[Path, Seeded]) -> App:
 
 def markdown_text(app: App) -> str:
     return "\n".join(node.value for node in walk(app.view) if isinstance(node, ft.Markdown))
-
-
-# ------------------------------------------------------------------ translations
-
-
-def test_the_collector_finds_the_screens_texts() -> None:
-    assert len(ALL_MESSAGES) > 40
-    assert "Share of wins" in ALL_MESSAGES and "Where your data lives" in ALL_MESSAGES
-
-
-@pytest.mark.parametrize("language", ["de", "nl", "fr"])
-def test_every_text_of_these_screens_is_translated(language: str) -> None:
-    assert Translator(language).missing(ALL_MESSAGES) == []
-
-
-@pytest.mark.parametrize("language", ["de", "nl", "fr"])
-def test_translations_keep_their_fields(language: str) -> None:
-    translate = Translator(language)
-    for message in ALL_MESSAGES:
-        fields = set(re.findall(r"\{(\w+)\}", message))
-        assert set(re.findall(r"\{(\w+)\}", translate(message))) == fields, message
 
 
 def test_rules_exist_for_every_game_in_every_language_with_the_same_sections() -> None:
@@ -90,7 +57,7 @@ def test_rules_exist_for_every_game_in_every_language_with_the_same_sections() -
 def test_history_lists_games_in_progress_and_finished_games(
     app: App, seeded_dir: tuple[Path, Seeded]
 ) -> None:
-    # Issue 8.14: games in progress are listed too, first, with "Continue".
+    # Games in progress are listed too, first, with "Continue".
     seeded = seeded_dir[1]
     app.go("/history")
     for match_id in (seeded.racko, seeded.rage, seeded.ruckzuck, seeded.running):
@@ -222,10 +189,10 @@ def test_save_a_copy_writes_an_export_that_imports_elsewhere(app: App, tmp_path_
     assert len(copies) == 1
     assert any("Saved to" in t for t in app.text())
     other = App(tmp_path_factory.mktemp("other"))
-    imported, message = settings_view.import_content(other.ctx, copies[0].read_bytes())
+    imported, message = settings_import.import_content(other.ctx, copies[0].read_bytes())
     assert imported
     assert message == "Imported: 4 new games, 0 updated, 0 already here, 3 new players."
-    again = settings_view.import_content(other.ctx, copies[0].read_bytes())
+    again = settings_import.import_content(other.ctx, copies[0].read_bytes())
     assert again == (True, "Nothing new to import: everything in the file is already here.")
 
 
@@ -233,10 +200,10 @@ def test_a_bad_file_is_refused_and_changes_nothing(app: App) -> None:
     before = [s.id for s in app.store.list_matches()]
     data = json.loads(app.store.export_json_text())
     data["matches"][0]["rounds"][0] = {"nonsense": True}
-    imported, message = settings_view.import_content(app.ctx, json.dumps(data))
+    imported, message = settings_import.import_content(app.ctx, json.dumps(data))
     assert not imported and message.startswith("The file was not imported: ")
     assert [s.id for s in app.store.list_matches()] == before
-    imported, message = settings_view.import_content(app.ctx, b"not json at all")
+    imported, message = settings_import.import_content(app.ctx, b"not json at all")
     assert not imported
 
 
@@ -319,14 +286,14 @@ def test_set_aside_files_are_listed(app: App) -> None:
 def test_an_import_shows_its_progress_then_its_result(
     app: App, tmp_path_factory: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 9 item 10: a big import shows a progress bar under the import button that follows the games written;
+    """A big import shows a progress bar under the import button that follows the games written;
     then the screen says what was imported. No dialog: one opened and closed by the server within one import was
     left open in a slow browser, modal, with no way out."""
     export = app.store.export_json_text().encode("utf-8")
     other = App(tmp_path_factory.mktemp("progress"))
     other.go("/settings")
     seen: list[float] = []
-    real = settings_view.import_content
+    real = settings_import.import_content
 
     def watching(ctx: Any, content: Any, progress: Any = None) -> Any:
         def spy(done: int, total: int, *phase: Any) -> None:
@@ -338,7 +305,7 @@ def test_an_import_shows_its_progress_then_its_result(
         assert other.has("import-progress")  # on screen before the first game is written
         return real(ctx, content, spy)
 
-    monkeypatch.setattr(settings_view, "import_content", watching)
+    monkeypatch.setattr(settings_import, "import_content", watching)
     settings_view.handle_picked(other.ctx, [SimpleNamespace(bytes=export, path=None, name="x.json")])
     assert seen and seen[-1] == 1.0 and seen == sorted(seen)
     assert not [d for d in other.page._dialogs.controls if isinstance(d, ft.AlertDialog) and d.open]
@@ -364,7 +331,7 @@ def test_a_picked_file_is_imported_off_the_event_loop(
     runner.start()
     started, release, shown = threading.Event(), threading.Event(), threading.Event()
     seen: list[tuple[str, bool]] = []
-    real_import, real_show = settings_view.import_content, settings_view.apply_imported_settings
+    real_import, real_show = settings_import.import_content, settings_import.apply_imported_settings
 
     def held(ctx: Any, content: Any, progress: Any = None) -> Any:
         def spy(done: int, total: int, *phase: Any) -> None:
@@ -380,8 +347,8 @@ def test_a_picked_file_is_imported_off_the_event_loop(
         real_show(ctx)
         shown.set()
 
-    monkeypatch.setattr(settings_view, "import_content", held)
-    monkeypatch.setattr(settings_view, "apply_imported_settings", showing)
+    monkeypatch.setattr(settings_import, "import_content", held)
+    monkeypatch.setattr(settings_import, "apply_imported_settings", showing)
     try:
         files = [SimpleNamespace(bytes=export, path=None, name="x.json", size=len(export))]
         handler = asyncio.run_coroutine_threadsafe(settings_view.on_picked(other.ctx, None, files), loop)
@@ -434,7 +401,7 @@ def test_the_import_summary_writes_counts_the_languages_way(app: App, language: 
         changed=True, matches_added=277_000, matches_updated=12_345, matches_unchanged=1_000, matches_kept=0,
         players_added=1_500,
     )  # fmt: skip
-    text = settings_view.import_summary(app.ctx, report)
+    text = settings_import.import_summary(app.ctx, report)
     assert written in text
     assert ("12,345" if language == "en" else "12.345") in text
     assert ("1,500" if language == "en" else "1.500") in text
@@ -453,7 +420,7 @@ def test_the_progress_says_when_the_games_are_written_but_not_yet_saved(
     other.ctx.update_settings(language="de")
     other.go("/settings")
     seen: list[tuple[Any, str, Any]] = []
-    real = settings_view.import_content
+    real = settings_import.import_content
 
     def watching(ctx: Any, content: Any, progress: Any = None) -> Any:
         def spy(done: int, total: int, phase: Any = ImportPhase.WRITING) -> None:
@@ -464,7 +431,7 @@ def test_the_progress_says_when_the_games_are_written_but_not_yet_saved(
 
         return real(ctx, content, spy)
 
-    monkeypatch.setattr(settings_view, "import_content", watching)
+    monkeypatch.setattr(settings_import, "import_content", watching)
     settings_view.handle_picked(other.ctx, [SimpleNamespace(bytes=export, path=None, name="x.json")])
     phases = [phase for phase, _, _ in seen]
     assert phases[-1] == ImportPhase.SAVING and set(phases[:-1]) == {ImportPhase.WRITING}
@@ -483,17 +450,17 @@ def test_a_second_import_while_one_runs_is_refused_with_a_message(
     other.go("/settings")
     said: list[str] = []
     monkeypatch.setattr(other.ctx, "error", said.append)
-    real = settings_view.import_content
+    real = settings_import.import_content
 
     def during_the_first(ctx: Any, content: Any, progress: Any = None) -> Any:
         settings_view.handle_picked(other.ctx, [SimpleNamespace(bytes=export, path=None, name="again.json")])
         return real(ctx, content, progress)
 
-    monkeypatch.setattr(settings_view, "import_content", during_the_first)
+    monkeypatch.setattr(settings_import, "import_content", during_the_first)
     settings_view.handle_picked(other.ctx, [SimpleNamespace(bytes=export, path=None, name="x.json")])
     assert said == ["An import is already running. Please wait until it is done."]
     assert other.find("import-result").value.startswith("Imported: 4 new games")
-    monkeypatch.setattr(settings_view, "import_content", real)
+    monkeypatch.setattr(settings_import, "import_content", real)
     settings_view.handle_picked(other.ctx, [SimpleNamespace(bytes=export, path=None, name="y.json")])
     assert said == ["An import is already running. Please wait until it is done."]  # the next one may run
     assert other.find("import-result").value.startswith("Nothing new to import")

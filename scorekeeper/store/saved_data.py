@@ -19,6 +19,9 @@ from scorekeeper.games.spec import spec
 PERSON = "person"
 COMPUTER = "computer"
 SEAT_KINDS = (PERSON, COMPUTER)
+COMPUTER_PREFIX = "computer-"
+"""Computer players' ids in a match: computer-<strength>-<seat number> (see `play.session.computer_seat`); the
+store keeps them out of the list of people."""
 TABLE_SEAT_FIELDS = ("kind", "name", "strength", "token_hash", "player")
 """What a live table keeps of each seat in the saved game (`scorekeeper.table.table.TableSeat`)."""
 

@@ -1,4 +1,4 @@
-"""Issue 8 (rule-level items): statistics over every entry form, the Racko caller a score keeper must name,
+"""Rounds a score keeper enters, by the rules: statistics over every entry form, the Racko caller a score keeper must name,
 refused deletions that say why, Ruck Zuck's minimum rounds, the quick form's runs, partners as teams."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import pytest
 
 from scorekeeper.games import RuleError
 from scorekeeper.games.racko import RackoOptions, caller_breakdown, check_entry, racko_seats
-from scorekeeper.games.racko.rules import quick_run_needed, validate_quick_round
+from scorekeeper.games.racko.quick import quick_run_needed, validate_quick_round
 from scorekeeper.games.ruckzuck import RuckZuckOptions
 from scorekeeper.match import Match
 from scorekeeper.stats import player_game_stats
@@ -88,7 +88,7 @@ FORMS: dict[str, tuple[str, dict[str, Any], list[dict[str, Any]]]] = {
 
 @pytest.mark.parametrize("form", list(FORMS))
 def test_statistics_count_every_entry_form_of_every_game(form: str) -> None:
-    """Every round a seat played counts, whatever form it was entered in (issue 8.2): rounds, points, best
+    """Every round a seat played counts, whatever form it was entered in: rounds, points, best
     round and calls agree with the match model, seat by seat."""
     game, options, rounds = FORMS[form]
     match = play(game, options, rounds)
@@ -107,7 +107,7 @@ def test_statistics_count_every_entry_form_of_every_game(form: str) -> None:
 
 
 def test_a_bonus_caller_entered_in_the_quick_form_counts_fully() -> None:
-    # Issue 8.2's table: 175 from racks (run 4), 475 from the quick form (run 6).
+    # 175 from racks (run 4), 475 from the quick form (run 6).
     match = play("racko", {"variant": "bonus", "target": 800}, [racks(), quick([None, 7, 1], [6, 2, 6], [0])])
     assert [row[0] for row in match.round_scores()] == [175, 475]
     match.add_round(racks())

@@ -1,4 +1,4 @@
-"""Issue 8 through the screens, in process (test_ui_core_harness): the Racko caller a round must name, the
+"""Entering, listing and deleting tracked rounds on the screens, in process (test_ui_core_harness): the Racko caller a round must name, the
 quick form's runs, the round delete dialog, round lists that mark the caller, the history's games in progress,
 partners as teams, the Rage player range, the chips game's "out", Ruck Zuck's typed totals."""
 

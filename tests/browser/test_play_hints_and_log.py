@@ -56,16 +56,19 @@ def box(ui: UI, identifier: str) -> dict[str, float]:
     return found
 
 
+ANNA_BO_CLEO = [
+    Seat(PERSON, "anna", "Anna"),
+    computer_seat("normal", 1, "Bo"),
+    computer_seat("easy", 2, "Cleo"),
+]
+"""Anna against two computer players, Bo (normal) and Cleo (easy)."""
+
+
 def racko_with_50_in_slot_50(data: Path) -> str:
     """A saved Racko game (Anna against two computer players) whose deal puts 50, the highest card, in
     Anna's slot 50 and 47 in her slot 5, Anna to move; its id."""
     with Store.open(data) as store:
-        seats = [
-            Seat(PERSON, "anna", "Anna"),
-            computer_seat("normal", 1, "Bo"),
-            computer_seat("easy", 2, "Cleo"),
-        ]
-        session = PlaySession.create(store, "racko", {}, seats, first_dealer=2, seed=27)
+        session = PlaySession.create(store, "racko", {}, list(ANNA_BO_CLEO), first_dealer=2, seed=27)
         assert session.to_act == 0 and session.state.view(0).rack[9] == 50
         return session.saved.id
 
@@ -91,12 +94,7 @@ def ruckzuck_game(data: Path, *, finished: bool) -> str:
     """A saved Ruck Zuck game (Anna against two computer players) at Anna's first turn, or with its first round
     played to the end (Anna moving as the hint says); its id."""
     with Store.open(data) as store:
-        seats = [
-            Seat(PERSON, "anna", "Anna"),
-            computer_seat("normal", 1, "Bo"),
-            computer_seat("easy", 2, "Cleo"),
-        ]
-        session = PlaySession.create(store, "ruckzuck", {}, seats, first_dealer=2, seed=8)
+        session = PlaySession.create(store, "ruckzuck", {}, list(ANNA_BO_CLEO), first_dealer=2, seed=8)
         for _ in range(2_000):
             session.run_computers()
             if session.round_over or not finished:

