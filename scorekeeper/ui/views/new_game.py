@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import flet as ft
 
@@ -16,6 +15,7 @@ from scorekeeper.ui.components.setup_form import check_player_count, choice_butt
 from scorekeeper.ui.components.setup_form import option_controls as options_ui
 from scorekeeper.ui.components.widgets import primary_button, seat_chip, tag
 from scorekeeper.ui.context import PLAYER_COLOURS, AppContext
+from scorekeeper.ui.session_state import NewGameDraft
 from scorekeeper.ui.views.game_options import (
     PLAYER_RANGE,
     options_for,
@@ -25,36 +25,36 @@ from scorekeeper.ui.views.game_options import (
 RANDOM = "random"
 
 
-def _draft(ctx: AppContext, game: str | None, again: str | None) -> dict[str, Any]:
+def _draft(ctx: AppContext, game: str | None, again: str | None) -> NewGameDraft:
     """The form's state, kept while the screen is re-drawn; "play again" copies a finished game's setup."""
-    draft = ctx.drafts.get("new_game")
+    draft = ctx.session.new_game
     if again:
         old = ctx.store.get_match(again)
         if old is not None:
             values = {k: v for k, v in old.options.items() if k != "players"}
-            draft = {"game": old.game, "values": values, "seats": list(old.players), "dealer": RANDOM}
+            draft = NewGameDraft(old.game, values, list(old.players), RANDOM)
     if draft is None:
-        draft = {"game": GAMES[0].key, "values": {}, "seats": [], "dealer": RANDOM}
-    if game in PLAYER_RANGE and game != draft["game"]:
-        draft.update(game=game, values={})
-    ctx.drafts["new_game"] = draft
+        draft = NewGameDraft(GAMES[0].key, {}, [], RANDOM)
+    if game in PLAYER_RANGE and game != draft.game:
+        draft.game, draft.values = game, {}
+    ctx.session.new_game = draft
     return draft
 
 
 def build(ctx: AppContext, game: str | None = None, again: str | None = None, **_: str) -> ft.View:
     draft = _draft(ctx, game, again)
-    game = draft["game"]
+    game = draft.game
     players = {p.id: p for p in ctx.store.list_players()}
-    draft["seats"] = [seat for seat in draft["seats"] if seat in players or ctx.store.get_player(seat)]
-    seats: list[str] = draft["seats"]
-    low, high = player_range(game, draft["values"])
+    draft.seats = [seat for seat in draft.seats if seat in players or ctx.store.get_player(seat)]
+    seats = draft.seats
+    low, high = player_range(game, draft.values)
     message = error_text()
 
     def redraw() -> None:
         ctx.rerender()
 
     def set_game(name: str) -> None:
-        draft.update(game=name, values={})
+        draft.game, draft.values = name, {}
         redraw()
 
     def toggle_seat(player_id: str) -> None:
@@ -62,8 +62,8 @@ def build(ctx: AppContext, game: str | None = None, again: str | None = None, **
             seats.remove(player_id)
         else:
             seats.append(player_id)
-        if draft["dealer"] not in (RANDOM, *seats):
-            draft["dealer"] = RANDOM
+        if draft.dealer not in (RANDOM, *seats):
+            draft.dealer = RANDOM
         redraw()
 
     def move_up(index: int) -> None:
@@ -71,12 +71,13 @@ def build(ctx: AppContext, game: str | None = None, again: str | None = None, **
         redraw()
 
     # After a player is added the screen is drawn again; the field takes the focus back so that the next name
-    # can be typed at once (Enter, name, Enter, ...).
+    # can be typed at once (Enter, name, Enter, ...); once, not at every later redraw.
+    typing, draft.typing = draft.typing, False
     new_name = ft.TextField(
         label=ctx.t("New player"),
         expand=True,
         on_submit=lambda _: add_player(),
-        autofocus=bool(draft.pop("typing", False)),
+        autofocus=typing,
     )
 
     def add_player() -> None:
@@ -94,12 +95,12 @@ def build(ctx: AppContext, game: str | None = None, again: str | None = None, **
                 pass
             return
         seats.append(player.id)
-        draft["typing"] = True
+        draft.typing = True
         redraw()
 
     def start() -> None:
-        options = options_for(game, len(seats), draft["values"])
-        dealer = draft["dealer"]
+        options = options_for(game, len(seats), draft.values)
+        dealer = draft.dealer
         first = (
             random.randrange(len(seats))
             if dealer == RANDOM and seats
@@ -116,11 +117,11 @@ def build(ctx: AppContext, game: str | None = None, again: str | None = None, **
             message.value, message.visible = ctx.describe(error), True
             message.update()
             return
-        ctx.drafts.pop("new_game", None)
+        ctx.session.new_game = None
         ctx.navigate(f"/match/{match.id}/round")
 
     games = game_buttons(ctx, game, set_game)
-    option_controls = options_ui(ctx, game, len(seats), draft["values"], ctx.rerender)
+    option_controls = options_ui(ctx, game, len(seats), draft.values, ctx.rerender)
     choose = [
         seat_chip(
             p.name,
@@ -149,7 +150,7 @@ def build(ctx: AppContext, game: str | None = None, again: str | None = None, **
         )
 
     def set_dealer(key: str) -> None:
-        draft["dealer"] = key
+        draft.dealer = key
         redraw()
 
     dealer_choices = [(RANDOM, ctx.t("Draw at random"))] + [
@@ -157,7 +158,7 @@ def build(ctx: AppContext, game: str | None = None, again: str | None = None, **
     ]
     dealer = ft.Row(
         [
-            choice_button(f"dealer-{index}", key == draft["dealer"], text, lambda _, k=key: set_dealer(k))
+            choice_button(f"dealer-{index}", key == draft.dealer, text, lambda _, k=key: set_dealer(k))
             for index, (key, text) in enumerate(dealer_choices)
         ],
         wrap=True,

@@ -27,6 +27,7 @@ from scorekeeper.ui.components.setup_form import (
 from scorekeeper.ui.components.setup_form import option_controls as options_ui
 from scorekeeper.ui.components.widgets import primary_button, seat_chip, tag
 from scorekeeper.ui.context import N_, PLAYER_COLOURS, AppContext
+from scorekeeper.ui.session_state import PlaySetupDraft
 from scorekeeper.ui.views.game_options import PLAYER_RANGE, options_for
 
 COMPUTER_NAMES = ("Ada", "Bo", "Cleo", "Dex", "Emil", "Fay", "Gus", "Hana", "Ivo", "Juno")
@@ -54,12 +55,11 @@ def _default_seats(ctx: AppContext, game: str) -> list[dict[str, Any]]:
     return [person, *computers]
 
 
-def _draft(ctx: AppContext, game: str | None) -> dict[str, Any]:
-    draft = ctx.drafts.get("play_setup")
-    if draft is None or (game in PLAYER_RANGE and game != draft["game"]):
+def _draft(ctx: AppContext, game: str | None) -> PlaySetupDraft:
+    draft = ctx.session.play_setup
+    if draft is None or (game in PLAYER_RANGE and game != draft.game):
         chosen = game if game in PLAYER_RANGE else GAMES[0].key
-        draft = {"game": chosen, "values": {}, "seats": _default_seats(ctx, chosen)}
-        ctx.drafts["play_setup"] = draft
+        draft = ctx.session.play_setup = PlaySetupDraft(chosen, {}, _default_seats(ctx, chosen))
     return draft
 
 
@@ -89,8 +89,8 @@ def strength_label(ctx: AppContext, strength: str | None) -> str:
 
 def build(ctx: AppContext, game: str | None = None, **_: str) -> ft.View:
     draft = _draft(ctx, game)
-    game = draft["game"]
-    seats: list[dict[str, Any]] = draft["seats"]
+    game = draft.game
+    seats = draft.seats
     low, high = PLAYER_RANGE[game]
     players = {p.id: p for p in ctx.store.list_players()}
     message = error_text()
@@ -99,7 +99,7 @@ def build(ctx: AppContext, game: str | None = None, **_: str) -> ft.View:
         ctx.rerender()
 
     def set_game(name: str) -> None:
-        ctx.drafts.pop("play_setup", None)
+        ctx.session.play_setup = None
         _draft(ctx, name)
         redraw()
 
@@ -162,7 +162,7 @@ def build(ctx: AppContext, game: str | None = None, **_: str) -> ft.View:
                     seat["player"] = player.id
                     players[player.id] = player
                 chosen.append(Seat(PERSON, seat["player"], person_name(seat)))
-            options = options_for(game, len(seats), draft["values"])
+            options = options_for(game, len(seats), draft.values)
             session = PlaySession.create(
                 ctx.store, game, options, chosen, first_dealer=random.randrange(len(chosen))
             )
@@ -170,12 +170,12 @@ def build(ctx: AppContext, game: str | None = None, **_: str) -> ft.View:
             message.value, message.visible = ctx.describe(error), True
             message.update()
             return
-        ctx.drafts.pop("play_setup", None)
-        ctx.drafts[f"play:{session.saved.id}"] = session
+        ctx.session.play_setup = None
+        ctx.session.plays[session.saved.id] = session
         ctx.navigate(f"/play/{session.saved.id}")
 
     games = game_buttons(ctx, game, set_game)
-    option_controls = options_ui(ctx, game, len(seats), draft["values"], ctx.rerender)
+    option_controls = options_ui(ctx, game, len(seats), draft.values, ctx.rerender)
     rows: list[ft.Control] = []
     for index, seat in enumerate(seats):
         if seat["kind"] == PERSON:

@@ -46,9 +46,7 @@ def build(ctx: AppContext, archived: str | None = None, **_: str) -> ft.View:
     show_archived = archived == "1"
     message = error_text()
     everyone = ctx.store.list_players(include_archived=True)
-    draft = ctx.drafts.setdefault(
-        "players", {"colour": PLAYER_COLOURS[len(everyone) % len(PLAYER_COLOURS)][1]}
-    )
+    draft = ctx.session.players
 
     def fail(error: Exception) -> None:
         message.value, message.visible = ctx.describe(error), True
@@ -62,29 +60,40 @@ def build(ctx: AppContext, archived: str | None = None, **_: str) -> ft.View:
             return
         ctx.rerender()
 
-    # Drawn again after each added player: the field takes the focus back for the next name.
+    # Drawn again after each added player: the field takes the focus back for the next name (once).
+    typing, draft.typing = draft.typing, False
     name_field = ft.TextField(
         label=ctx.t("Name"),
         expand=True,
         on_submit=lambda _: add(),
-        autofocus=bool(draft.pop("typing", False)),
+        autofocus=typing,
     )
 
     def add() -> None:
         name = (name_field.value or "").strip()
-        colour = draft.pop("picked", None) or PLAYER_COLOURS[len(everyone) % len(PLAYER_COLOURS)][1]
+        colour, draft.picked = draft.picked, None
+        colour = colour or PLAYER_COLOURS[len(everyone) % len(PLAYER_COLOURS)][1]
         try:
             ctx.store.add_player(name, colour)
         except (RuleError, StoreError, ValueError) as error:
             name_field.error = ctx.describe(error)  # at the field being typed in
             name_field.update()
             return
-        draft["typing"] = True
+        draft.typing = True
         ctx.rerender()
 
     def pick_new(colour: str) -> None:
-        draft["picked"] = colour
+        draft.picked = colour
         ctx.rerender()
+
+    def choose_colour_for(player_id: str | None) -> None:
+        """Open (or, with None, close) a player's colour choice."""
+        draft.colour_for = player_id
+        ctx.rerender()
+
+    def set_colour(player_id: str, colour: str) -> None:
+        draft.colour_for = None
+        attempt(lambda: ctx.store.set_player_colour(player_id, colour))
 
     def rename(player_id: str, old: str) -> None:
         field = ft.TextField(label=ctx.t("Name"), value=old, autofocus=True)
@@ -115,7 +124,7 @@ def build(ctx: AppContext, archived: str | None = None, **_: str) -> ft.View:
     for player in everyone:
         if player.archived and not show_archived:
             continue
-        editing = draft.get("colour_for") == player.id
+        editing = draft.colour_for == player.id
         actions = [
             tag(
                 f"rename-{player.name}",
@@ -126,10 +135,7 @@ def build(ctx: AppContext, archived: str | None = None, **_: str) -> ft.View:
             ft.IconButton(
                 ft.Icons.PALETTE,
                 tooltip=ctx.t("Colour"),
-                on_click=lambda _, p=player, e=editing: (
-                    draft.update(colour_for=None if e else p.id),
-                    ctx.rerender(),
-                ),
+                on_click=lambda _, p=player, e=editing: choose_colour_for(None if e else p.id),
             ),
         ]
         if ctx.may(permissions.ARCHIVE_PLAYERS):  # archiving hides a player from everyone: the host's call
@@ -163,10 +169,7 @@ def build(ctx: AppContext, archived: str | None = None, **_: str) -> ft.View:
                 _colour_picker(
                     ctx,
                     player.colour,
-                    lambda c, p=player: (
-                        draft.pop("colour_for", None),
-                        attempt(lambda: ctx.store.set_player_colour(p.id, c)),
-                    ),
+                    lambda c, p=player: set_colour(p.id, c),
                     f"colour-{player.name}",
                 )
             )
@@ -177,7 +180,7 @@ def build(ctx: AppContext, archived: str | None = None, **_: str) -> ft.View:
         value=show_archived,
         on_change=lambda e: ctx.navigate("/players?archived=1" if e.control.value else "/players"),
     )
-    colour = draft.get("picked") or PLAYER_COLOURS[len(everyone) % len(PLAYER_COLOURS)][1]
+    colour = draft.picked or PLAYER_COLOURS[len(everyone) % len(PLAYER_COLOURS)][1]
     adder = section(
         ctx.t("Add a player"),
         ft.Row(

@@ -68,7 +68,9 @@ def build(ctx: AppContext, match_id: str, index: str | None = None, **_: str) ->
     message = error_text()
     form_module = import_module(f"scorekeeper.ui.views.round_{match.spec.key}")  # one entry form per game
     draft_key = f"round:{match.id}:{edit if edit is not None else 'new'}:{match.round_index}"
-    form: RoundForm = form_module.build_form(ctx, match, edit, ctx.drafts.setdefault(draft_key, {}), message)
+    form: RoundForm = form_module.build_form(
+        ctx, match, edit, ctx.session.forms.setdefault(draft_key, {}), message
+    )
 
     def save() -> None:
         result = form.result()
@@ -85,7 +87,7 @@ def build(ctx: AppContext, match_id: str, index: str | None = None, **_: str) ->
         if isinstance(saved, str):
             show(personalise(saved, match.names))
             return
-        ctx.drafts.pop(draft_key, None)
+        ctx.session.forms.pop(draft_key, None)
         ctx.navigate(f"/match/{match.id}/end" if saved.is_over else f"/match/{match.id}")
 
     def show(text: str) -> None:

@@ -10,7 +10,6 @@ tests/browser/test_extras_screens.py); the handlers are plain functions, also te
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -23,11 +22,6 @@ from scorekeeper.store.transfer import ImportPhase, Progress
 from scorekeeper.ui.components.layout import section
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
-
-PICKER_KEY = "extras_file_picker"  # the page's one FilePicker, kept in the session's drafts
-IMPORT_STATUS_KEY = "import_status"  # the settings screen's place for an import's progress
-IMPORTING_KEY = "importing"  # held (a Lock) while this session imports a file
-IMPORT_RESULT_KEY = "import_result"  # (imported, message) of the import just done, for the redraw after it
 
 # What can be exported, as data: kind -> (file extension, store method giving the text).
 EXPORTS: dict[str, tuple[str, str]] = {
@@ -181,7 +175,7 @@ def import_and_show(ctx: AppContext, content: bytes | str) -> None:
     transport (bytes, path, upload) ends. Call it off the event loop (it takes minutes on a big file). One import
     at a time per session: the screen is free while it runs, and a second file picked meanwhile would share its
     progress line; it is refused with a message instead."""
-    running: threading.Lock = ctx.drafts.setdefault(IMPORTING_KEY, threading.Lock())
+    running = ctx.session.importing
     if not running.acquire(blocking=False):
         ctx.error(ctx.t("An import is already running. Please wait until it is done."))
         return
@@ -193,7 +187,7 @@ def import_and_show(ctx: AppContext, content: bytes | str) -> None:
 
 def show_result(ctx: AppContext, imported: bool, message: str) -> None:
     """Put the outcome under the import button (the redraw shows it) and redraw."""
-    ctx.drafts[IMPORT_RESULT_KEY] = (imported, message)
+    ctx.session.import_result = (imported, message)
     if imported:
         apply_imported_settings(ctx)
     else:
@@ -207,8 +201,8 @@ def import_with_progress(ctx: AppContext, content: bytes | str) -> tuple[bool, s
 
     On the screen, not in a dialog: a modal dialog opened and closed by the server within one import could be
     left open in the browser, over the screen and with no way out (a slow connection)."""
-    status = ctx.drafts.get(IMPORT_STATUS_KEY)
-    if not isinstance(status, ft.Column):
+    status = ctx.session.import_status
+    if status is None:
         return import_content(ctx, content, None)
     bar = ft.ProgressBar(value=None, width=280)
     label = ft.Text(ctx.t("Checking the file…"))
@@ -246,13 +240,13 @@ def import_with_progress(ctx: AppContext, content: bytes | str) -> tuple[bool, s
 
 def file_picker(ctx: AppContext) -> Any:
     """The page's FilePicker service (made once per session); None where the page cannot host one."""
-    picker = ctx.drafts.get(PICKER_KEY)
+    picker = ctx.session.file_picker
     if picker is None:
         try:
             picker = ft.FilePicker()
         except Exception:  # no page to register with (e.g. a view built outside a session)
             return None
-        ctx.drafts[PICKER_KEY] = picker
+        ctx.session.file_picker = picker
 
     async def picked(event: Any) -> None:
         await on_picked(ctx, picker, list(event.files or []))
@@ -358,9 +352,9 @@ def transfer_section(ctx: AppContext) -> ft.Control:
         ("save-copy", ctx.t("Save a copy in the data folder"), ft.Icons.SAVE, save_copy_action(ctx, "json")),
     )
     status = ft.Column(visible=False)  # an import's progress, while it runs
-    ctx.drafts[IMPORT_STATUS_KEY] = status
+    ctx.session.import_status = status
     result: list[ft.Control] = []
-    last = ctx.drafts.pop(IMPORT_RESULT_KEY, None)
+    last, ctx.session.import_result = ctx.session.import_result, None
     if (
         last is not None
     ):  # the import just done: what it brought, or why nothing (stays until the screen is left)

@@ -22,8 +22,6 @@ from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
 from scorekeeper.ui.views import settings_transfer as transfer
 
-UPLOAD_KEY = "import_upload"  # the session's upload in flight, kept in its drafts
-
 
 @dataclass
 class Upload:
@@ -88,12 +86,12 @@ async def start(ctx: AppContext, picker: Any, chosen: Any) -> None:
         transfer.show_result(ctx, False, ctx.t("Importing is not allowed on this device."))
         return
     size = int(getattr(chosen, "size", 0) or 0)
-    earlier = ctx.drafts.pop(UPLOAD_KEY, None)
-    if isinstance(earlier, Upload) and not earlier.importing:  # picked again while one was on its way
+    earlier, ctx.session.upload = ctx.session.upload, None
+    if earlier is not None and not earlier.importing:  # picked again while one was on its way
         store.discard(earlier.slot)  # (one being imported is deleted when its import ends)
     slot = store.issue(size)
     upload = Upload(name=str(chosen.name), size=size, slot=slot)
-    ctx.drafts[UPLOAD_KEY] = upload
+    ctx.session.upload = upload
     try:
         url = ctx.page.get_upload_url(slot.name, uploads.EXPIRES_S)
         show_progress(ctx, upload, 0.0)
@@ -106,9 +104,9 @@ async def start(ctx: AppContext, picker: Any, chosen: Any) -> None:
 
 def show_progress(ctx: AppContext, upload: Upload, value: float) -> None:
     """The upload's progress bar in the import status area (one redraw per percent)."""
-    status = ctx.drafts.get(transfer.IMPORT_STATUS_KEY)
+    status = ctx.session.import_status
     percent = int(value * 100)
-    if not isinstance(status, ft.Column) or percent == upload.shown:
+    if status is None or percent == upload.shown:
         return
     upload.shown = percent
     label = ft.Text(ctx.t("Sending the file… {percent} %", percent=percent))
@@ -124,8 +122,8 @@ def show_progress(ctx: AppContext, upload: Upload, value: float) -> None:
 
 def on_upload(ctx: AppContext, event: Any) -> None:
     """Flet's upload progress: 0.0 first, steps of 10 %, 1.0 once the server has the whole file; or an error."""
-    upload = ctx.drafts.get(UPLOAD_KEY)
-    if not isinstance(upload, Upload) or event.file_name != upload.name or upload.importing:
+    upload = ctx.session.upload
+    if upload is None or event.file_name != upload.name or upload.importing:
         return  # an event of an upload given up (a newer pick), or a repeat of the last one
     if event.error:
         abandon(ctx, upload, failure_message(ctx, upload, str(event.error)))
@@ -158,15 +156,15 @@ def abandon(ctx: AppContext, upload: Upload, message: str) -> None:
     store = uploads.active()
     if store is not None:
         store.discard(upload.slot)
-    if ctx.drafts.get(UPLOAD_KEY) is upload:
-        ctx.drafts.pop(UPLOAD_KEY, None)
+    if ctx.session.upload is upload:
+        ctx.session.upload = None
     hide_status(ctx)
     transfer.show_result(ctx, False, message)
 
 
 def hide_status(ctx: AppContext) -> None:
-    status = ctx.drafts.get(transfer.IMPORT_STATUS_KEY)
-    if isinstance(status, ft.Column):
+    status = ctx.session.import_status
+    if status is not None:
         status.visible = False
         try:
             status.update()
@@ -190,8 +188,8 @@ def finish(ctx: AppContext, upload: Upload) -> None:
     finally:
         if store is not None:
             store.discard(upload.slot)
-        if ctx.drafts.get(UPLOAD_KEY) is upload:
-            ctx.drafts.pop(UPLOAD_KEY, None)
+        if ctx.session.upload is upload:
+            ctx.session.upload = None
     if failure is not None:
         hide_status(ctx)
         transfer.show_result(ctx, False, failure)

@@ -22,6 +22,7 @@ from scorekeeper.ui.components.setup_form import choice_button
 from scorekeeper.ui.components.setup_form import option_controls as options_ui
 from scorekeeper.ui.components.widgets import primary_button, tag
 from scorekeeper.ui.context import AppContext
+from scorekeeper.ui.session_state import TableSetupDraft
 from scorekeeper.ui.views.game_options import options_for
 from scorekeeper.ui.views.play_setup import strength_label
 
@@ -33,34 +34,39 @@ def can_host(ctx: AppContext) -> bool:
 
 def setup(ctx: AppContext, game: str | None) -> ft.View:
     route = "/table/new"
-    draft = ctx.drafts.setdefault(
-        "table_setup", {"game": game or GAMES[0].key, "players": 3, "values": {}, "mode": PLAY}
-    )
-    if game and find(game) and game != draft["game"]:
-        draft["game"], draft["values"] = game, {}
+    draft = ctx.session.table_setup
+    if draft is None:
+        draft = ctx.session.table_setup = TableSetupDraft(game or GAMES[0].key, PLAY)
+    if game and find(game) and game != draft.game:
+        draft.game, draft.values = game, {}
     body = ft.Column(spacing=12)
 
     def redraw() -> None:
         body.controls = parts()
         body.update()
 
-    def choose(key: str, value: object) -> None:
-        if key == "game" and value != draft["game"]:
-            draft["values"] = {}  # another game's options do not apply
-        draft[key] = value
-        low, high = find(draft["game"]).players
-        draft["players"] = max(low, min(high, int(draft["players"])))
+    def choose(game: str | None = None, players: int | None = None, mode: str | None = None) -> None:
+        if game is not None:
+            if game != draft.game:
+                draft.values = {}  # another game's options do not apply
+            draft.game = game
+        if players is not None:
+            draft.players = players
+        if mode is not None:
+            draft.mode = mode
+        low, high = find(draft.game).players
+        draft.players = max(low, min(high, draft.players))
         redraw()
 
     def create() -> None:
-        players = int(draft["players"])
-        options = options_for(draft["game"], players, draft["values"])
+        players = draft.players
+        options = options_for(draft.game, players, draft.values)
         try:
-            spec(draft["game"]).options(players, **options)  # the game's own checks, before anyone joins
+            spec(draft.game).options(players, **options)  # the game's own checks, before anyone joins
         except (RuleError, TypeError) as error:
             ctx.error(ctx.describe(error))
             return
-        table = rt.host(ctx.store).create(draft["game"], options, players, draft.get("mode", PLAY))
+        table = rt.host(ctx.store).create(draft.game, options, players, draft.mode)
         rt.watch(table)
         ctx.navigate(f"/table/{table.code}")
 
@@ -68,20 +74,20 @@ def setup(ctx: AppContext, game: str | None) -> ft.View:
         games = [
             choice_button(
                 f"table-game-{g.key}",
-                g.key == draft["game"],
+                g.key == draft.game,
                 game_title(ctx, g.key),
-                lambda _, k=g.key: choose("game", k),
+                lambda _, k=g.key: choose(game=k),
                 height=48,
             )
             for g in GAMES
         ]
-        low, high = find(draft["game"]).players
+        low, high = find(draft.game).players
         counts = [
             choice_button(
                 f"table-players-{n}",
-                n == draft["players"],
+                n == draft.players,
                 str(n),
-                lambda _, n=n: choose("players", n),
+                lambda _, n=n: choose(players=n),
                 width=64,
                 height=48,
                 # Flet's default padding (24 px a side) left "10" too little room: it wrapped to "1" over "0"
@@ -89,14 +95,14 @@ def setup(ctx: AppContext, game: str | None) -> ft.View:
             )
             for n in range(low, high + 1)
         ]
-        players = int(draft["players"])
-        options = options_ui(ctx, draft["game"], players, draft["values"], redraw)
+        players = draft.players
+        options = options_ui(ctx, draft.game, players, draft.values, redraw)
         modes = [
             choice_button(
                 f"table-mode-{mode}",
-                draft.get("mode", PLAY) == mode,
+                draft.mode == mode,
                 label,
-                lambda _, m=mode: choose("mode", m),
+                lambda _, m=mode: choose(mode=m),
                 height=48,
             )
             for mode, label in ((PLAY, ctx.t("Play digitally")), (KEEP, ctx.t("Keep score")))
