@@ -14,7 +14,7 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Self, TypeGuard
 
 # Re-exported (`X as X`): the rest of the app imports these from here.
 from scorekeeper.games.driver import Bot as Bot
@@ -33,7 +33,7 @@ Action = Any
 """A digital-play action: a plain JSON-safe value (str, int, or a short list)."""
 
 
-def is_int(value: object) -> bool:
+def is_int(value: object) -> TypeGuard[int]:
     """A whole number as the rules count it: an int, but not a bool (JSON's true is not 1)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
