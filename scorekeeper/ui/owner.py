@@ -118,8 +118,9 @@ async def identify(ctx: AppContext) -> None:
         if isinstance(link, str) and link:
             await storage.remove(LINK_KEY)  # good once, and gone from the browser at once
             if redeem_link(ctx, link):
-                device_token, ctx.session.owner_device_token = ctx.session.owner_device_token, None
-                await storage.set(DEVICE_KEY, device_token)
+                minted, ctx.session.owner_device_token = ctx.session.owner_device_token, None
+                if minted is not None:  # always, after a redeemed link
+                    await storage.set(DEVICE_KEY, minted)
                 return
         device_token = await storage.get(DEVICE_KEY)
         if isinstance(device_token, str) and device_token and not sign_in(ctx, device_token):

@@ -138,7 +138,7 @@ GAME_ICONS = {game.key: getattr(ft.Icons, game.icon) for game in GAMES}
 def _quick_starts(ctx: AppContext) -> ft.Control:
     """One tap to a new game of each of the three games, with what the game is about in a few words."""
     about = {game.key: game.about.translated(ctx.t) for game in GAMES}
-    cards = [
+    cards: list[ft.Control] = [
         ft.Card(
             ft.Column(
                 [
@@ -232,7 +232,7 @@ def build(ctx: AppContext, **_: str) -> ft.View:
         (ft.Icons.MENU_BOOK, ctx.t("Rules"), "/rules"),
         (ft.Icons.SETTINGS, ctx.t("Settings"), "/settings"),
     )
-    tiles = [
+    tiles: list[ft.Control] = [
         ft.OutlinedButton(
             text, icon=icon, on_click=lambda _, r=route: ctx.navigate(r), height=52, expand=True
         )

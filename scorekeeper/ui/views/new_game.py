@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import random
+from functools import partial
 
 import flet as ft
 
 from scorekeeper.games.base import RuleError
 from scorekeeper.games.spec import GAMES
 from scorekeeper.match import Match
-from scorekeeper.store import StoreError
+from scorekeeper.store import Player, StoreError
 from scorekeeper.ui.components.layout import error_text, screen, section
 from scorekeeper.ui.components.setup_form import check_player_count, choice_button, game_buttons, seat_row
 from scorekeeper.ui.components.setup_form import option_controls as options_ui
@@ -49,6 +50,12 @@ def build(ctx: AppContext, game: str | None = None, again: str | None = None, **
     seats = draft.seats
     low, high = player_range(game, draft.values)
     message = error_text()
+
+    def seated(player_id: str) -> Player:
+        """A seated player: in the list, or archived (the seats were checked against the store above)."""
+        player = players.get(player_id) or ctx.store.get_player(player_id)
+        assert player is not None
+        return player
 
     def redraw() -> None:
         ctx.rerender()
@@ -108,7 +115,7 @@ def build(ctx: AppContext, game: str | None = None, again: str | None = None, **
             if seats
             else 0
         )
-        names = [players[s].name if s in players else ctx.store.get_player(s).name for s in seats]
+        names = [seated(s).name for s in seats]
         try:
             check_player_count(ctx, game, len(seats), low, high)
             match = Match.new(game, options, list(seats), first_dealer=first, names=names)
@@ -127,14 +134,14 @@ def build(ctx: AppContext, game: str | None = None, again: str | None = None, **
             p.name,
             p.colour,
             selected=p.id in seats,
-            on_click=lambda pid=p.id: toggle_seat(pid),
+            on_click=partial(toggle_seat, p.id),
             identifier=f"pick-{p.name}",
         )
         for p in players.values()
     ]
     order: list[ft.Control] = []
     for index, player_id in enumerate(seats):
-        player = players.get(player_id) or ctx.store.get_player(player_id)
+        player = seated(player_id)
         order.append(
             seat_row(
                 ctx,
@@ -142,8 +149,8 @@ def build(ctx: AppContext, game: str | None = None, again: str | None = None, **
                 # The chip takes the free width, so the arrows and the remove button of every row line up.
                 ft.Container(seat_chip(player.name, player.colour), expand=True),
                 label_width=64,
-                on_up=lambda i=index: move_up(i),
-                on_remove=lambda pid=player_id: toggle_seat(pid),
+                on_up=partial(move_up, index),
+                on_remove=partial(toggle_seat, player_id),
                 up_id=f"seat-up-{index}",
                 remove_id=f"seat-remove-{index}",
             )
@@ -153,9 +160,7 @@ def build(ctx: AppContext, game: str | None = None, again: str | None = None, **
         draft.dealer = key
         redraw()
 
-    dealer_choices = [(RANDOM, ctx.t("Draw at random"))] + [
-        (pid, (players.get(pid) or ctx.store.get_player(pid)).name) for pid in seats
-    ]
+    dealer_choices = [(RANDOM, ctx.t("Draw at random"))] + [(pid, seated(pid).name) for pid in seats]
     dealer = ft.Row(
         [
             choice_button(f"dealer-{index}", key == draft.dealer, text, lambda _, k=key: set_dealer(k))

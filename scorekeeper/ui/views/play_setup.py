@@ -7,6 +7,7 @@ with working defaults: one person and computer players for the other seats, so o
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any
 
 import flet as ft
@@ -204,14 +205,14 @@ def build(ctx: AppContext, game: str | None = None, **_: str) -> ft.View:
                 index,
                 who,
                 label_width=56,
-                on_up=lambda i=index: move_up(i),
-                on_remove=lambda i=index: remove(i),
+                on_up=partial(move_up, index),
+                on_remove=partial(remove, index),
                 remove_id=f"seat-{index}-remove",
             )
         )
     seated = {seat.get("player") for seat in seats}
     pickers = [
-        seat_chip(p.name, p.colour, on_click=lambda pid=p.id: add_person(pid), identifier=f"pick-{p.name}")
+        seat_chip(p.name, p.colour, on_click=partial(add_person, p.id), identifier=f"pick-{p.name}")
         for p in players.values()
         if p.id not in seated
     ]

@@ -6,6 +6,7 @@ Matches keep the names they were played with, so renaming or archiving never cha
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 import flet as ft
 
@@ -110,7 +111,7 @@ def build(ctx: AppContext, archived: str | None = None, **_: str) -> ft.View:
             ctx.rerender()
 
         field.on_submit = done
-        dialog = ft.AlertDialog(
+        dialog: ft.AlertDialog = ft.AlertDialog(
             title=ft.Text(ctx.t("Rename {name}", name=old)),
             content=tag("rename-name", field),
             actions=[
@@ -169,7 +170,7 @@ def build(ctx: AppContext, archived: str | None = None, **_: str) -> ft.View:
                 _colour_picker(
                     ctx,
                     player.colour,
-                    lambda c, p=player: set_colour(p.id, c),
+                    partial(set_colour, player.id),
                     f"colour-{player.name}",
                 )
             )

@@ -8,6 +8,8 @@ through pubsub, without a reload. Only the host's own sessions open these screen
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import flet as ft
 
 from scorekeeper.games.base import RuleError
@@ -54,7 +56,7 @@ def setup(ctx: AppContext, game: str | None) -> ft.View:
             draft.players = players
         if mode is not None:
             draft.mode = mode
-        low, high = find(draft.game).players
+        low, high = spec(draft.game).players
         draft.players = max(low, min(high, draft.players))
         redraw()
 
@@ -81,7 +83,7 @@ def setup(ctx: AppContext, game: str | None) -> ft.View:
             )
             for g in GAMES
         ]
-        low, high = find(draft.game).players
+        low, high = spec(draft.game).players
         counts = [
             choice_button(
                 f"table-players-{n}",
@@ -139,7 +141,7 @@ def seat_row(ctx: AppContext, table: Table, index: int) -> ft.Control:
         )
     else:
         who = ft.Text(seat.name, size=16, weight=ft.FontWeight.BOLD)
-    words = [ft.Text(ctx.t("Seat {n}", n=index + 1), size=13), who]
+    words: list[ft.Control] = [ft.Text(ctx.t("Seat {n}", n=index + 1), size=13), who]
     if seat.kind == PERSON and not connected:  # in words too: an icon alone is easily missed
         words.append(
             tag(
@@ -299,7 +301,7 @@ def next_round_row(ctx: AppContext, table: Table) -> list[ft.Control]:
     ]
 
 
-def subscribe(ctx: AppContext, table: Table, redraw) -> None:
+def subscribe(ctx: AppContext, table: Table, redraw: Callable[[], None]) -> None:
     """Redraw on every change at `table` (joins, moves) that any device or computer player makes."""
     rt.watch(table)
     try:
