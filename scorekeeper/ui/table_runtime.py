@@ -18,12 +18,15 @@ import struct
 import threading
 import time
 import zlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import qrcode
 
 from scorekeeper.table.host import HOST, TableHost
 from scorekeeper.table.table import Table
+
+if TYPE_CHECKING:  # the type only (no import at run time: no cycle)
+    from scorekeeper.store import Store
 
 log = logging.getLogger(__name__)
 
@@ -40,7 +43,7 @@ _runners: dict[str, threading.Thread] = {}
 _lock = threading.RLock()
 
 
-def host(store: Any) -> TableHost:
+def host(store: Store) -> TableHost:
     """The tables of this process; tables of unfinished saved games come back after a restart (once)."""
     with _lock:
         if not getattr(HOST, "resumed", False):

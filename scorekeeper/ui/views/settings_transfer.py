@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
@@ -22,6 +22,9 @@ from scorekeeper.store.transfer import ImportPhase, Progress
 from scorekeeper.ui.components.layout import section
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
+
+if TYPE_CHECKING:  # the type only (no import at run time: no cycle)
+    from scorekeeper.store import Store
 
 # What can be exported, as data: kind -> (file extension, store method giving the text).
 EXPORTS: dict[str, tuple[str, str]] = {
@@ -36,13 +39,13 @@ def export_name(kind: str, when: datetime | None = None) -> str:
     return f"scorekeeper-{stamp}.{EXPORTS[kind][0]}"
 
 
-def export_bytes(store: Any, kind: str) -> bytes:
+def export_bytes(store: Store, kind: str) -> bytes:
     """The export file's bytes; the CSV starts with a byte-order mark so spreadsheets read accents right."""
     text = getattr(store, EXPORTS[kind][1])()
     return (("\ufeff" + text) if kind == "csv" else text).encode("utf-8")
 
 
-def save_in_data_folder(store: Any, kind: str, when: datetime | None = None) -> Path:
+def save_in_data_folder(store: Store, kind: str, when: datetime | None = None) -> Path:
     """Write an export into `<data folder>/exports/` (no dialog needed) and return its path."""
     folder = Path(store.data_dir) / "exports"
     folder.mkdir(parents=True, exist_ok=True)
