@@ -126,7 +126,8 @@ def check_out_seats(match: Match, result: dict[str, Any], out: list[int]) -> Non
     """In the chips game a player who is out sits out: their entry must be empty, everyone else's filled."""
     if not match.chips:
         return
-    callers = result.get("callers") if isinstance(result.get("callers"), list) else []
+    given = result.get("callers")
+    callers = given if isinstance(given, list) else []
     for key in ("racks", "counts", "runs"):
         entries = result.get(key)
         if not isinstance(entries, list) or len(entries) != len(match.players):

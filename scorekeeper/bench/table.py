@@ -158,7 +158,9 @@ def _move(phone: Device, devices: list[Device]) -> tuple[float, float] | None:
     """One move by `phone` (call when offered, else stock, else discard, else the first offered action): see
     `_measure` (None: nothing was offered, or a device heard nothing)."""
     offered = phone.acts()
-    choice = next((a for a in ('act-"call"', 'act-"stock"', 'act-"discard"') if a in offered), None)
+    choice: str | None = next(
+        (a for a in ('act-"call"', 'act-"stock"', 'act-"discard"') if a in offered), None
+    )
     choice = choice or (offered[0] if offered else None)
     return None if choice is None else _measure(phone, choice, devices)
 
