@@ -161,10 +161,10 @@ class TableHost:
                     session = PlaySession.load(store, saved.id)
                 except Exception:  # a game that cannot be rebuilt is skipped, not the host
                     continue
-                table = Table.resume(session) if session is not None else None
-                if table is not None and table.code not in self.tables:
-                    self.tables[table.code] = table
-                    resumed.append(table)
+                found = Table.resume(session) if session is not None else None
+                if found is not None and found.code not in self.tables:
+                    self.tables[found.code] = found
+                    resumed.append(found)
         return resumed
 
 

@@ -327,7 +327,12 @@ class Table:
         with self.lock:
             self.check(seat, token)
             session = self._session()
-            self._moved(lambda: session.act(seat, action) or True)
+
+            def move() -> bool:
+                session.act(seat, action)
+                return True
+
+            self._moved(move)
 
     def step_computer(self) -> bool:
         """One computer move (the host runs these off the UI thread); False when it is no computer's turn."""

@@ -76,7 +76,7 @@ def build(pc: PanelContext) -> ft.Control:
     good = set(progress.ascending_slots) if progress else set()
     runs = progress.run_slots if progress else frozenset()
 
-    def tappable(control: ft.Control, action: Any, label: str) -> ft.Control:
+    def tappable(control: ft.Container, action: Any, label: str) -> ft.Control:
         """`control` performing `action` when legal (else shown as it is, with its name for screen readers)."""
         if action in legal:
             control.on_click = lambda _: pc.act(action)
