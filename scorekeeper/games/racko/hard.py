@@ -217,7 +217,10 @@ class HardBot:
     ) -> Callable[[int | None, int | None], float]:
         """value(card, slot): log chance to finish after putting `card` into `slot` (None: keep the rack)."""
         if not view.options.two_player_rule:
-            return lambda card, slot: plan.value if card is None else plan.with_card(card, slot)  # type: ignore[arg-type]
+            # judge(None, None) keeps the rack; a card always comes with its slot
+            return lambda card, slot: (
+                plan.value if card is None or slot is None else plan.with_card(card, slot)
+            )
         pool = frozenset(unseen)
         deck = view.deck_size
         miss = math.log(1.0 - (1.0 - 1.0 / max(len(unseen), 1)) ** self.horizon)
