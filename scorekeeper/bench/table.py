@@ -188,10 +188,13 @@ def _measure(phone: Device, identifier: str, devices: list[Device]) -> tuple[flo
         return None
     driver = (max(d.frames[n] for d, n in zip(devices, counts, strict=True)) - start) * 1000
     tapped = phone.clock("sent", before)
-    arrived = [d.clock("received", tapped) for d in devices] if tapped is not None else [None]
-    if any(a is None for a in arrived):
+    if tapped is None:
         return None
-    return max(arrived) - tapped, driver  # type: ignore[operator, type-var]
+    arrived = [d.clock("received", tapped) for d in devices]
+    heard = [a for a in arrived if a is not None]
+    if len(heard) < len(arrived):
+        return None
+    return max(heard) - tapped, driver
 
 
 def _figures(times: list[float], suffix: str = "") -> dict[str, float | None]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, TypeGuard
+from typing import Any, Self, TypeGuard
 
 from babel.dates import format_date
 
@@ -172,7 +172,7 @@ class TranslatableError(Exception):
         return render(self.template, self.fields, t)
 
     @classmethod
-    def retold(cls, error: TranslatableError, /, **fields: object) -> TranslatableError:
+    def retold(cls, error: TranslatableError, /, **fields: object) -> Self:
         """`error`'s message with other field values, as this class (a match puts the players' names in)."""
         plural = getattr(error, "plural", None)
         return cls(plural.with_fields(**fields)) if plural is not None else cls(error.template, **fields)

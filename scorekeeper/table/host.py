@@ -71,6 +71,8 @@ class TableHost:
     lock: threading.RLock = field(default_factory=threading.RLock)
     store: Store | None = None
     """Where lobbies and score-keeping tables are kept (`lobbies`); set by `resume`. None: kept in memory only."""
+    resumed: bool = False
+    """Whether the process's tables were brought back from the store already (once per process)."""
 
     def __post_init__(self) -> None:
         self.guard = JoinGuard(self.clock)

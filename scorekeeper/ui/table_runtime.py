@@ -46,8 +46,8 @@ _lock = threading.RLock()
 def host(store: Store) -> TableHost:
     """The tables of this process; tables of unfinished saved games come back after a restart (once)."""
     with _lock:
-        if not getattr(HOST, "resumed", False):
-            HOST.resumed = True  # type: ignore[attr-defined]
+        if not HOST.resumed:
+            HOST.resumed = True
             try:
                 for table in HOST.resume(store):
                     watch(table)
