@@ -75,9 +75,10 @@ class SessionState:
     players: PlayersDraft = field(default_factory=PlayersDraft)
     table_setup: TableSetupDraft | None = None
     joins: dict[str, JoinDraft] = field(default_factory=dict)  # by table code
-    # The round forms' drafts (the host's round screens and a phone's part of a round), by the form's own key;
-    # what is in them is each form's business.
-    forms: dict[str, dict[str, Any]] = field(default_factory=dict)
+    # The round screens' drafts, and a phone's part of a round at a live table, by the form's own key (round,
+    # step); what is in them is each form's business.
+    rounds: dict[str, dict[str, Any]] = field(default_factory=dict)
+    parts: dict[str, dict[str, Any]] = field(default_factory=dict)
     # "Show more": how many entries a paged list shows now, by list.
     shown: dict[str, int] = field(default_factory=dict)
 

@@ -69,7 +69,7 @@ def build(ctx: AppContext, match_id: str, index: str | None = None, **_: str) ->
     form_module = import_module(f"scorekeeper.ui.views.round_{match.spec.key}")  # one entry form per game
     draft_key = f"round:{match.id}:{edit if edit is not None else 'new'}:{match.round_index}"
     form: RoundForm = form_module.build_form(
-        ctx, match, edit, ctx.session.forms.setdefault(draft_key, {}), message
+        ctx, match, edit, ctx.session.rounds.setdefault(draft_key, {}), message
     )
 
     def save() -> None:
@@ -87,7 +87,7 @@ def build(ctx: AppContext, match_id: str, index: str | None = None, **_: str) ->
         if isinstance(saved, str):
             show(personalise(saved, match.names))
             return
-        ctx.session.forms.pop(draft_key, None)
+        ctx.session.rounds.pop(draft_key, None)
         ctx.navigate(f"/match/{match.id}/end" if saved.is_over else f"/match/{match.id}")
 
     def show(text: str) -> None:

@@ -83,7 +83,7 @@ class PartForm:
     # ------------------------------------------------------------------ the round shown
     def draft(self) -> dict[str, Any]:
         """What this phone entered so far in this round and step (kept between redraws)."""
-        return self.ctx.session.forms.setdefault(self._key(), {})
+        return self.ctx.session.parts.setdefault(self._key(), {})
 
     def _key(self) -> str:
         return f"table-part:{self.table.code}:{self.round}:{self.stage}"
@@ -113,7 +113,7 @@ class PartForm:
             self.ctx.error(self.ctx.describe(error))
             return
         if saved:
-            self.ctx.session.forms.pop(self._key(), None)
+            self.ctx.session.parts.pop(self._key(), None)
         self.on_sent()
 
     # ------------------------------------------------------------------ the fields
