@@ -204,7 +204,7 @@ def settled(page: Any, identifier: str) -> None:
     """Wait until one screen shows `identifier`: while a screen leaves, its nodes stay in the page (on a busy
     machine for seconds), and taps on them are lost (then the round was saved empty and the bench stopped)."""
     page.wait_for_function(
-        "id => document.querySelectorAll(`[flt-semantics-identifier=\"${id}\"]`).length === 1",
+        'id => document.querySelectorAll(`[flt-semantics-identifier="${id}"]`).length === 1',
         arg=identifier,
         timeout=30_000,
     )
