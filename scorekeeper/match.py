@@ -307,8 +307,8 @@ class Match:
         target = self.target
         if target is None or self.is_over or not self.rounds:
             return None
-        board = self.team_totals() if self.partners else self.totals()
-        top = max(board or [0])
+        board = (self.team_totals() if self.partners else self.totals()) or [0]
+        top = max(board)
         return top if top >= target and board.count(top) > 1 else None
 
     def round_calls(self) -> list[dict[int, tuple[int, int, int | None]]]:

@@ -15,7 +15,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -137,7 +137,7 @@ def simulate(
     rng = random.Random(seed)
     length = schedule_length(game, options)
     started = time.perf_counter()
-    bar: Iterator[int] = tqdm(
+    bar: Iterable[int] = tqdm(
         range(rounds), desc=f"{game_name} rounds", disable=not progress, file=sys.stderr
     )
     saved = random.getstate()  # the bots are made with the global generator seeded per round

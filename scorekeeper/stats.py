@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from scorekeeper.games.spec import GAMES, find, spec
 
@@ -210,9 +210,10 @@ def facts(matches: Iterable[Match]) -> list[Facts]:
 
 def _as_facts(matches: Iterable[Match] | Sequence[Facts]) -> list[Facts]:
     items = list(matches)
-    if all(isinstance(item, Facts) for item in items):
-        return items  # type: ignore[return-value]
-    return facts(items)  # type: ignore[arg-type]
+    given = [item for item in items if isinstance(item, Facts)]
+    if len(given) == len(items):
+        return given
+    return facts(cast("list[Match]", items))  # not facts already: the matches themselves
 
 
 def player_game_stats(matches: Iterable[Match] | Sequence[Facts]) -> list[PlayerGameStats]:

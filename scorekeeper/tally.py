@@ -95,7 +95,7 @@ def follows_rules(match: Match, result: dict[str, Any], opts: Any, dealer: int, 
 def with_names(error: RuleError, names: list[str]) -> RuleError:
     """The rules say "Player 2" (they don't know names); a match does. The seat names are fields of the
     message (also inside nested messages), so the names go in there and the sentence stays translatable."""
-    return RuleError.retold(error, **_named_fields(error.fields, names))  # type: ignore[return-value]
+    return RuleError.retold(error, **_named_fields(error.fields, names))
 
 
 def _named_fields(fields: dict[str, object], names: list[str]) -> dict[str, object]:

@@ -484,7 +484,7 @@ def test_a_fourth_game_is_played_against_a_computer(tmp_path: Path, high_card: G
     app.ctx.settings["play_pace"] = "instant"
     app.tap(f"play-{high_card.key}")
     app.tap("start-game")
-    tables = app.ctx.drafts["play-tables"]
+    tables = app.ctx.session.play_tables
     runner = next(iter(tables.values()))
     runner.wait()
     session = runner.session

@@ -255,7 +255,7 @@ def run_coroutine(coroutine: Any) -> Any:
 def test_export_in_a_browser_hands_over_the_bytes(app: App, kind: str) -> None:
     app.go("/settings")
     picker = FakePicker(None)
-    app.ctx.drafts[settings_view.PICKER_KEY] = picker
+    app.ctx.session.file_picker = picker
     app.page.web = True
     run_coroutine(settings_view.export_action(app.ctx, kind)(None))
     (call,) = picker.calls
@@ -270,7 +270,7 @@ def test_export_in_a_browser_hands_over_the_bytes(app: App, kind: str) -> None:
 
 def test_export_on_a_desktop_reports_the_chosen_path(app: App) -> None:
     app.go("/settings")
-    app.ctx.drafts[settings_view.PICKER_KEY] = FakePicker("/home/ann/scores.json")
+    app.ctx.session.file_picker = FakePicker("/home/ann/scores.json")
     app.page.web = False
     run_coroutine(settings_view.export_action(app.ctx, "json")(None))
     assert "Saved to /home/ann/scores.json" in app.text()

@@ -40,7 +40,7 @@ def test_a_ruckzuck_move_sends_the_changes_not_the_whole_screen(tmp_path: Path, 
     before = len(app.connection.sent)
     app.go(f"/play/{session.saved.id}")
     screen = sum(len(frame) for frame in app.connection.sent[before:])
-    table = next(iter(app.ctx.drafts["play-tables"].values()))
+    table = next(iter(app.ctx.session.play_tables.values()))
     for _ in range(4):
         table.wait()
         actions = offered(app, "act-")

@@ -22,7 +22,7 @@ def play_app(tmp_path: Path, **settings: Any) -> App:
 
 
 def table(app: App) -> Any:
-    return next(iter(app.ctx.drafts["play-tables"].values()))
+    return next(iter(app.ctx.session.play_tables.values()))
 
 
 def shown(app: App) -> set[str]:
@@ -156,7 +156,7 @@ def test_one_person_plays_a_round_through_the_act_controls(tmp_path: Path) -> No
         assert sorted(act_ids(app)) == sorted(f"act-{json.dumps(a, separators=(',', ':'))}" for a in legal), (
             session.to_act,
             table(app).runner,
-            len(app.ctx.drafts["play-tables"]),
+            len(app.ctx.session.play_tables),
             app.ctx.route,
             app.screen_text()[:300],
         )

@@ -122,7 +122,7 @@ CLEO = [21, 22, 23, 24, 50, 49, 48, 47, 46, 45]  # ascending 5
 
 def round_draft(app: App) -> Any:
     """What the open round form has collected so far."""
-    return next(v for k, v in app.ctx.drafts.items() if k.startswith("round:"))
+    return next(v for k, v in app.ctx.session.rounds.items() if k.startswith("round:"))
 
 
 def test_blitz_round_with_two_callers(app: App) -> None:

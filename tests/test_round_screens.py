@@ -287,7 +287,7 @@ def test_clear_rack_can_be_undone(app: App) -> None:
     tap_all(app, *(f"num-{n}" for n in CALLER_RUN4[:4]))
     assert not app.has("rack-unclear")
     app.tap("rack-clear")
-    draft = next(v for k, v in app.ctx.drafts.items() if k.startswith("round:"))
+    draft = next(v for k, v in app.ctx.session.rounds.items() if k.startswith("round:"))
     assert draft.racks[0] == [None] * 10
     app.tap("rack-unclear")
     assert draft.racks[0][:4] == CALLER_RUN4[:4]
@@ -327,7 +327,7 @@ def test_ruck_zuck_with_fewer_rounds_than_players_is_refused_at_start(app: App) 
         app.store.add_player(name)
     app.go("/new")
     app.tap("game-ruckzuck")
-    app.ctx.drafts["new_game"]["values"].update(rounds=2)
+    app.ctx.session.new_game.values.update(rounds=2)
     for name in ("Anna", "Ben", "Cleo"):
         app.tap(f"pick-{name}")
     app.tap("start-game")

@@ -80,3 +80,13 @@ def assert_files_readable(folder: Path) -> None:
         if "backups" not in path.parts:
             read_envelope(path, KINDS.get(path.parent.name, path.stem))  # raises if unreadable
     assert not any("corrupt" in p.name or is_tmp(p.name) for p in folder.rglob("*"))
+
+
+def test_an_id_is_safe_only_as_a_string() -> None:
+    """A list or tuple of letters passed the file-name check before (its items are letters too), so
+    `is_safe_id(["abc"])` said yes; only a string of letters, digits, - and _ is a usable id."""
+    from scorekeeper.store.paths import is_safe_id
+
+    assert is_safe_id("a1-b_2")
+    for value in (["abc"], ("a", "b"), {"abc": 1}, 5, None, "", "a/b", "x" * 101):
+        assert not is_safe_id(value), value

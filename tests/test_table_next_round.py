@@ -84,7 +84,7 @@ def test_next_round_on_one_phone_does_not_take_the_result_from_the_other(tmp_pat
     host.tap("computer-3")
     host.tap("start-table")
     table = HOST.tables[code]
-    tokens = {0: anna.ctx.drafts[f"table-token:{code}"], 1: ben.ctx.drafts[f"table-token:{code}"]}
+    tokens = {0: anna.ctx.session.table_tokens[code], 1: ben.ctx.session.table_tokens[code]}
     finish_round(table, tokens)
     for phone in (anna, ben):
         phone.go(f"/table/{code}/seat")

@@ -119,7 +119,7 @@ def test_a_move_sends_each_device_a_small_patch_not_a_new_screen(rage_table: dic
     table = HOST.tables[code]
     session = table.session
     bot = engine.make_bot("rage", "normal")
-    tokens = [phone.ctx.drafts[f"table-token:{code}"] for phone in phones]
+    tokens = [phone.ctx.session.table_tokens[code] for phone in phones]
     devices = [*phones, tv]
     whole = {id(device): len(device.connection.sent[-1]) for device in devices}  # each one's whole screen
     for _ in range(4):
@@ -141,7 +141,7 @@ def test_the_panel_is_built_again_when_its_own_choices_change(rage_table: dict[s
     and the status line stay as they are."""
     code, anna = rage_table["code"], rage_table["phones"][0]
     table = HOST.tables[code]
-    phone = table_seat.Phone(anna.ctx, table, 0, anna.ctx.drafts[f"table-token:{code}"])
+    phone = table_seat.Phone(anna.ctx, table, 0, anna.ctx.session.table_tokens[code])
     phone.render(update=False)
     phone.render(update=False)
     assert dict(phone.shown.built) == {"status": 1, "panel": 1, "log": 1}
@@ -245,6 +245,6 @@ def test_the_board_is_built_afresh_when_the_game_starts(tmp_path: Path) -> None:
     assert playing is not joining and tv.has("board-turn")
     table = HOST.tables[code]
     seat = table.session.to_act
-    table.act(seat, phones[seat].ctx.drafts[f"table-token:{code}"], table.session.legal_for(seat)[0])
+    table.act(seat, phones[seat].ctx.session.table_tokens[code], table.session.legal_for(seat)[0])
     deliver(tv, code)
     assert tv.view is playing

@@ -223,7 +223,7 @@ def test_no_other_seats_hidden_card_is_in_a_phones_control_tree(tmp_path: Path) 
     host.tap("start-table")
     table = HOST.tables[code]
     session = table.session
-    tokens = [phone.ctx.drafts[f"table-token:{code}"] for phone in phones]
+    tokens = [phone.ctx.session.table_tokens[code] for phone in phones]
     bot = engine.make_bot("racko", "normal")
 
     def shown(ui: App) -> set[str]:

@@ -145,4 +145,4 @@ def test_home_starts_each_game_in_one_tap(app: App) -> None:
         app.go("/")
         app.tap(f"start-{game}")
         assert app.ctx.route == f"/new?game={game}"
-        assert app.ctx.drafts["new_game"]["game"] == game
+        assert app.ctx.session.new_game.game == game

@@ -158,7 +158,7 @@ class App:
             self.store.add_player(name)
         self.go("/new")
         self.tap(f"game-{game}")
-        self.ctx.drafts["new_game"]["values"].update(values)
+        self.ctx.session.new_game.values.update(values)
         for name in names:
             self.tap(f"pick-{name}")
         self.tap(f"dealer-{dealer + 1}")

@@ -77,7 +77,7 @@ def test_typed_numbers_fill_a_racko_rack(app: App) -> None:
     press(app, "2", "3")  # 23: no card 230, so it is placed at once
     press(app, "4", "Enter")  # 4 could still become 40: Enter places it
     press(app, "Numpad 9")
-    rack = app.ctx.drafts[next(k for k in app.ctx.drafts if k.startswith("round:"))].racks[0]
+    rack = app.ctx.session.rounds[next(k for k in app.ctx.session.rounds if k.startswith("round:"))].racks[0]
     assert rack[:4] == [23, 4, 9, None]
     press(app, "Backspace")
     assert rack[:3] == [23, 4, None]
@@ -90,7 +90,7 @@ def test_typed_numbers_fill_a_racko_rack(app: App) -> None:
 def test_number_keys_enter_rage_bids_in_playing_order(app: App) -> None:
     start(app, "rage", ["Ann", "Ben", "Cy"], 0)  # dealer Ann: Ben bids first; round 1 deals 10 cards
     press(app, "2", "1", "Enter", "0")  # Ben 2; Cy: "1" could be 10, Enter makes it 1; Ann (dealer) 0
-    draft = app.ctx.drafts[next(k for k in app.ctx.drafts if k.startswith("round:"))]
+    draft = app.ctx.session.rounds[next(k for k in app.ctx.session.rounds if k.startswith("round:"))]
     assert draft.bids == [0, 2, 1]
     press(app, "Backspace")
     assert draft.bids == [None, 2, 1]

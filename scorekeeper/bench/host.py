@@ -143,6 +143,7 @@ class Device:
     async def run(self, stop: asyncio.Event) -> None:
         import msgpack
         from websockets.asyncio.client import connect
+        from websockets.typing import Origin
 
         context = ssl.create_default_context()
         context.check_hostname = False
@@ -151,7 +152,9 @@ class Device:
         socket_url = origin.replace("https://", "wss://") + "/ws"
         page = {"route": self.route, "width": 390.0, "height": 844.0, "web": True, "platform": "android"}
         register = [1, {"session_id": None, "page_name": "", "page": page}]
-        async with connect(socket_url, ssl=context, origin=origin, max_size=None, open_timeout=60) as socket:
+        async with connect(
+            socket_url, ssl=context, origin=Origin(origin), max_size=None, open_timeout=60
+        ) as socket:
             await socket.send(b"\x00" + msgpack.packb(register))
             while not stop.is_set():
                 try:
@@ -184,7 +187,8 @@ async def _drive(url: str, tables: list[dict[str, Any]], info_path: str) -> dict
         tasks.append(asyncio.create_task(device.run(stop)))
         await asyncio.sleep(0.02)
     ready = asyncio.gather(*(d.ready.wait() for d in everyone))
-    await asyncio.wait([ready, *tasks], timeout=300, return_when=asyncio.FIRST_COMPLETED)
+    waiting: list[asyncio.Future[Any]] = [ready, *tasks]
+    await asyncio.wait(waiting, timeout=300, return_when=asyncio.FIRST_COMPLETED)
     failed = [task for task in tasks if task.done()]
     if failed or not ready.done():
         stop.set()
@@ -255,7 +259,7 @@ def one_count(tables: int) -> dict[str, Any]:
         wait_answer(f"http://127.0.0.1:{port}/", timeout=120)
         with caddy(port, work) as url:
             proxy = _caddy_pid(work / "caddy")
-            cpu_before = {"server": None, "proxy": None}
+            cpu_before: dict[str, float | None] = {"server": None, "proxy": None}
 
             async def measured() -> dict[str, list[Device]]:
                 task = asyncio.create_task(_drive(url, listed, info))
@@ -277,10 +281,11 @@ def one_count(tables: int) -> dict[str, Any]:
     for code_moved, at in moves:
         moved_at = float(at)
         firsts = [next((t for t in d.frames if t >= moved_at), None) for d in devices[code_moved]]
-        if None in firsts:
+        heard = [t for t in firsts if t is not None]
+        if len(heard) < len(firsts):
             latencies.append(float("inf"))  # a device never heard of the move
         else:
-            latencies.append((max(firsts) - moved_at) * 1000)  # type: ignore[type-var]
+            latencies.append((max(heard) - moved_at) * 1000)
     finite = [value for value in latencies if value != float("inf")]
     p95 = percentile(latencies, 0.95) if latencies else float("inf")
     wall = (max(float(at) for _, at in moves) - min(float(at) for _, at in moves) + PACE) if moves else 1.0

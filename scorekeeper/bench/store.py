@@ -116,7 +116,10 @@ def export_text(games: int, rounds: int = IMPORT_ROUNDS, seed: int = 11) -> str:
     for _ in range(games):
         seated = rng.sample(players, 3)
         match = Match.new(
-            RUCKZUCK.key, {"rounds": rounds}, [p["id"] for p in seated], names=[p["name"] for p in seated]
+            RUCKZUCK.key,
+            {"rounds": rounds},
+            [str(p["id"]) for p in seated],
+            names=[str(p["name"]) for p in seated],
         )
         match.rounds = [_round(rng) for _ in range(rounds)]  # valid by construction; the import checks them
         match.status, match.version = "finished", 1

@@ -157,7 +157,9 @@ def _move(phone: Device, devices: list[Device]) -> tuple[float, float] | None:
     """One move by `phone` (call when offered, else stock, else discard, else the first offered action): see
     `_measure` (None: nothing was offered, or a device heard nothing)."""
     offered = phone.acts()
-    choice = next((a for a in ('act-"call"', 'act-"stock"', 'act-"discard"') if a in offered), None)
+    choice: str | None = next(
+        (a for a in ('act-"call"', 'act-"stock"', 'act-"discard"') if a in offered), None
+    )
     choice = choice or (offered[0] if offered else None)
     return None if choice is None else _measure(phone, choice, devices)
 
@@ -185,10 +187,13 @@ def _measure(phone: Device, identifier: str, devices: list[Device]) -> tuple[flo
         return None
     driver = (max(d.frames[n] for d, n in zip(devices, counts, strict=True)) - start) * 1000
     tapped = phone.clock("sent", before)
-    arrived = [d.clock("received", tapped) for d in devices] if tapped is not None else [None]
-    if any(a is None for a in arrived):
+    if tapped is None:
         return None
-    return max(arrived) - tapped, driver  # type: ignore[operator, type-var]
+    arrived = [d.clock("received", tapped) for d in devices]
+    heard = [a for a in arrived if a is not None]
+    if len(heard) < len(arrived):
+        return None
+    return max(heard) - tapped, driver
 
 
 def _figures(times: list[float], suffix: str = "") -> dict[str, float | None]:

@@ -14,7 +14,7 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Protocol, Self, TypeGuard
 
 # Re-exported (`X as X`): the rest of the app imports these from here.
 from scorekeeper.games.driver import Bot as Bot
@@ -33,7 +33,7 @@ Action = Any
 """A digital-play action: a plain JSON-safe value (str, int, or a short list)."""
 
 
-def is_int(value: object) -> bool:
+def is_int(value: object) -> TypeGuard[int]:
     """A whole number as the rules count it: an int, but not a bool (JSON's true is not 1)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -88,6 +88,13 @@ class Deal:
     out: tuple[int, ...] = ()
 
 
+class SeatedOptions(Protocol):
+    """What every game's options have: the number of players."""
+
+    @property
+    def players(self) -> int: ...
+
+
 class State(ABC):
     """A round in digital play, shaped after OpenSpiel's state API; every game's round derives from it.
 
@@ -105,7 +112,7 @@ class State(ABC):
     """The match totals before this round (shown in views; zeros when nobody said)."""
     deal: Deal
     """How the round was dealt (`new_round`'s arguments): with `log`, all `replay` needs."""
-    options_type: ClassVar[type]
+    options_type: ClassVar[type[SeatedOptions]]
     wrong_options: ClassVar[str]
     """The message for options of another game."""
 

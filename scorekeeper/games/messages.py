@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, Self, TypeGuard
 
 from babel.dates import format_date
 
@@ -56,7 +56,7 @@ def day_of(timestamp: str) -> datetime.date | str:
         return timestamp[:10]
 
 
-def _translatable(value: object) -> bool:
+def _translatable(value: object) -> TypeGuard[Message | TranslatableError]:
     return isinstance(value, Message | TranslatableError)
 
 
@@ -158,19 +158,21 @@ class TranslatableError(Exception):
     def __init__(self, message: str = "", /, **fields: object) -> None:
         self.plural: Plural | None = message if isinstance(message, Plural) and not fields else None
         if isinstance(message, Message) and not fields:  # a message built elsewhere, e.g. by a helper
-            message, fields = message.template, dict(message.fields)
+            fields = dict(message.fields)
+            message = message.template
         super().__init__(str(self.plural) if self.plural is not None else render(message, fields))
         self.template = message
         self.fields = fields
 
     def translated(self, t: Translate) -> str:
         """The message in the language of `t`; nested messages in the fields are translated too."""
-        if getattr(self, "plural", None) is not None:
-            return self.plural.translated(t)  # type: ignore[union-attr]
+        plural = getattr(self, "plural", None)  # None also for an error made without __init__ (unpickled)
+        if plural is not None:
+            return plural.translated(t)
         return render(self.template, self.fields, t)
 
     @classmethod
-    def retold(cls, error: TranslatableError, /, **fields: object) -> TranslatableError:
+    def retold(cls, error: TranslatableError, /, **fields: object) -> Self:
         """`error`'s message with other field values, as this class (a match puts the players' names in)."""
         plural = getattr(error, "plural", None)
         return cls(plural.with_fields(**fields)) if plural is not None else cls(error.template, **fields)

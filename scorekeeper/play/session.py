@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 import threading
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.games.base import SEAT_TEMPLATE, Action, Bot, Message, RuleError, State, joined
 from scorekeeper.match import Match
@@ -24,6 +24,9 @@ from scorekeeper.play.addressed import addressed
 from scorekeeper.play.records import strength_of
 from scorekeeper.store.records import SavedGame
 from scorekeeper.store.saved_data import COMPUTER, PERSON
+
+if TYPE_CHECKING:  # the type only (no import at run time: no cycle)
+    from scorekeeper.store import Store
 
 MOVES_KEPT = 2_000
 """The move log keeps the whole round (a round has a few hundred moves at most)."""
@@ -74,7 +77,7 @@ def with_names(message: Message, names: list[str]) -> Message:
 class PlaySession:
     """One digital game in progress. All methods are safe to call from the UI thread and a computer thread."""
 
-    def __init__(self, store: Any, saved: SavedGame, match: Match) -> None:
+    def __init__(self, store: Store, saved: SavedGame, match: Match) -> None:
         self.store = store
         self.saved = saved
         self.match = match
@@ -93,7 +96,7 @@ class PlaySession:
     @classmethod
     def create(
         cls,
-        store: Any,
+        store: Store,
         game: str,
         options: dict[str, Any],
         seats: list[Seat],
@@ -125,7 +128,7 @@ class PlaySession:
         return session
 
     @classmethod
-    def continue_match(cls, store: Any, match: Match) -> SavedGame:
+    def continue_match(cls, store: Store, match: Match) -> SavedGame:
         """The saved game of a digital match in progress, or, when there is none, a new one dealing the match's
         next round. A start cut short between writing the match and its first save (`create`) leaves such a
         match; it is repaired here, where it is continued, instead of leading nowhere. The round in progress
@@ -151,7 +154,7 @@ class PlaySession:
         return saved
 
     @classmethod
-    def load(cls, store: Any, saved_id: str) -> PlaySession | None:
+    def load(cls, store: Store, saved_id: str) -> PlaySession | None:
         """The saved game `saved_id` rebuilt exactly (None if there is no such game or match)."""
         saved = store.get_digital_game(saved_id)
         if saved is None or saved.match_id is None:

@@ -6,6 +6,7 @@ schema, every player by the rules of the players form, the settings, every match
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -178,7 +179,11 @@ def _check_players(raw: Any, errors: list[Message]) -> None:
 
 
 def _check_versions(bundle: Bundle, errors: list[Message]) -> None:
-    for section, records in (("matches", bundle.matches), ("digital_games", bundle.saved_games)):
+    groups: tuple[tuple[str, Sequence[Match | SavedGame]], ...] = (
+        ("matches", bundle.matches),
+        ("digital_games", bundle.saved_games),
+    )
+    for section, records in groups:
         for number, record in enumerate(records, start=1):
             if not 0 <= record.version <= MAX_VERSION:
                 name = _record_name(section, number, record.to_dict())

@@ -12,7 +12,7 @@ from pathlib import Path
 try:  # POSIX
     import fcntl
 except ImportError:  # Windows
-    fcntl = None  # type: ignore[assignment]
+    fcntl = None  # type: ignore[assignment]  # Windows has no fcntl: None marks it (mypy checks for POSIX)
     import msvcrt
 
 _registry_guard = threading.Lock()

@@ -111,9 +111,11 @@ def migrate_1_to_2(layout: Layout) -> list[Message]:
         ]
     for folder in layout.folders():
         folder.mkdir(exist_ok=True)
-    table: Callable[[str], dict[str, Any]] = lambda name: (  # noqa: E731
-        document.get(name) if isinstance(document.get(name), dict) else {}
-    )
+
+    def table(name: str) -> dict[str, Any]:
+        value = document.get(name)
+        return value if isinstance(value, dict) else {}
+
     players = [
         legacy_player(doc)
         for doc in table("players").values()
@@ -160,5 +162,5 @@ def migrate_1_to_2(layout: Layout) -> list[Message]:
     return [joined(sentences, " ")]
 
 
-FOLDER_MIGRATIONS: dict[int, Callable[[Layout], list[str]]] = {1: migrate_1_to_2}
+FOLDER_MIGRATIONS: dict[int, Callable[[Layout], list[Message]]] = {1: migrate_1_to_2}
 """from-version -> migration to the next version."""

@@ -10,9 +10,12 @@ import os
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.store.records import MatchSummary
+
+if TYPE_CHECKING:  # the type only (no import at run time: no cycle)
+    from scorekeeper.store.repo import Store
 
 PAGE_SIZE = 15  # history: three phone screens of finished games; "Show more" adds the next 15
 HOME_PAGE_SIZE = 5  # games in progress: about a phone screen of cards, so "New game" stays near
@@ -24,7 +27,7 @@ _cache: OrderedDict[tuple[Any, ...], tuple[Any, list[MatchSummary]]] = OrderedDi
 _cache_lock = threading.Lock()
 
 
-def _index_state(store: Any) -> tuple[tuple[str, int, int, int], ...] | None:
+def _index_state(store: Store) -> tuple[tuple[str, int, int, int], ...] | None:
     """The stat fingerprints of the index files, or None where the store has no index folder to watch."""
     folder = getattr(getattr(store, "layout", None), "index", None)
     if folder is None:
@@ -42,7 +45,7 @@ def _index_state(store: Any) -> tuple[tuple[str, int, int, int], ...] | None:
         return None
 
 
-def _listed(store: Any, status: str | None, game: str | None, player: str | None) -> list[MatchSummary]:
+def _listed(store: Store, status: str | None, game: str | None, player: str | None) -> list[MatchSummary]:
     state = _index_state(store)
     if state is None:
         return store.list_matches(status=status, game=game, player=player)
@@ -76,7 +79,7 @@ class MatchPage:
 
 
 def page_of_matches(
-    store: Any,
+    store: Store,
     *,
     status: str | None = None,
     game: str | None = None,
@@ -94,7 +97,7 @@ def page_of_matches(
     return MatchPage(items=rows[offset : offset + max(0, limit)], total=len(rows), offset=offset)
 
 
-def players_of(store: Any, *, status: str | None = None) -> dict[str, str]:
+def players_of(store: Store, *, status: str | None = None) -> dict[str, str]:
     """Player id -> name for everyone in a match of `status`, named as in their most recent match."""
     people: dict[str, str] = {}
     for summary in _listed(store, status, None, None):

@@ -115,8 +115,11 @@ def safe_id(value: str) -> str:
 
 
 def is_safe_id(value: object) -> bool:
+    """Whether `value` is an id usable as a file name (a string: a list of such letters is not)."""
+    if not isinstance(value, str):
+        return False
     try:
-        safe_id(value)  # type: ignore[arg-type]
-    except (ValueError, TypeError):
+        safe_id(value)
+    except ValueError:
         return False
     return True

@@ -12,12 +12,15 @@ import re
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.table import lobbies
 from scorekeeper.table.codes import HOST as EVERYONE
 from scorekeeper.table.codes import Clock, JoinGuard, new_code, normalize, well_formed
 from scorekeeper.table.table import PLAY, Table, TableError
+
+if TYPE_CHECKING:  # the type only (no import at run time: no cycle)
+    from scorekeeper.store import Store
 
 log = logging.getLogger(__name__)
 
@@ -66,8 +69,10 @@ class TableHost:
     clock: Clock = time.monotonic
     tables: dict[str, Table] = field(default_factory=dict)
     lock: threading.RLock = field(default_factory=threading.RLock)
-    store: Any = None
+    store: Store | None = None
     """Where lobbies and score-keeping tables are kept (`lobbies`); set by `resume`. None: kept in memory only."""
+    resumed: bool = False
+    """Whether the process's tables were brought back from the store already (once per process)."""
 
     def __post_init__(self) -> None:
         self.guard = JoinGuard(self.clock)
@@ -134,7 +139,7 @@ class TableHost:
                 raise too_many(level)
             raise TableError("There is no table with the code {code}. Please check the code.", code=wanted)
 
-    def resume(self, store: Any) -> list[Table]:
+    def resume(self, store: Store) -> list[Table]:
         """Bring back the tables of unfinished saved games (after a host restart)."""
         from scorekeeper.play.session import PlaySession
 
@@ -158,10 +163,10 @@ class TableHost:
                     session = PlaySession.load(store, saved.id)
                 except Exception:  # a game that cannot be rebuilt is skipped, not the host
                     continue
-                table = Table.resume(session) if session is not None else None
-                if table is not None and table.code not in self.tables:
-                    self.tables[table.code] = table
-                    resumed.append(table)
+                found = Table.resume(session) if session is not None else None
+                if found is not None and found.code not in self.tables:
+                    self.tables[found.code] = found
+                    resumed.append(found)
         return resumed
 
 

@@ -14,19 +14,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.games.base import RuleError
 from scorekeeper.match import Match
 from scorekeeper.table.parts import Part, RoundParts
 from scorekeeper.tally import with_names
 
+if TYPE_CHECKING:  # the type only (no import at run time: no cycle)
+    from scorekeeper.store import Store
+
 
 @dataclass
 class Keeping:
     """The tracked match of a table and the parts of its next round."""
 
-    store: Any
+    store: Store
     match: Match
     on_change: Callable[[], None] | None = None
     """Called when the match changed outside the table (the table tells its devices)."""
@@ -49,7 +52,7 @@ class Keeping:
     @classmethod
     def start(
         cls,
-        store: Any,
+        store: Store,
         game: str,
         options: dict[str, Any],
         players: list[str],

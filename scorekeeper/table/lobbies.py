@@ -12,16 +12,19 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.store.storage import atomic_write_bytes
 from scorekeeper.table.keeping import Keeping
 from scorekeeper.table.table import PLAY, Table, TableSeat
 
+if TYPE_CHECKING:  # the type only (no import at run time: no cycle)
+    from scorekeeper.store import Store
+
 FILE = "tables.json"
 
 
-def path_of(store: Any) -> Path | None:
+def path_of(store: Store) -> Path | None:
     """Where the file lives (None: a store without a data folder, as in the in-memory tests)."""
     layout = getattr(store, "layout", None)
     root = getattr(layout, "root", None)
@@ -45,7 +48,7 @@ def entry(table: Table) -> dict[str, Any]:
     }
 
 
-def save(store: Any, tables: list[Table]) -> None:
+def save(store: Store, tables: list[Table]) -> None:
     """Write every lobby and score-keeping table of this host (all at once, all-or-nothing)."""
     path = path_of(store)
     if path is None:
@@ -54,7 +57,7 @@ def save(store: Any, tables: list[Table]) -> None:
     atomic_write_bytes(path, json.dumps({"tables": data}).encode())
 
 
-def load(store: Any) -> list[Table]:
+def load(store: Store) -> list[Table]:
     """The saved lobbies and score-keeping tables (a finished or unreadable one is skipped)."""
     path = path_of(store)
     if path is None or not path.exists():

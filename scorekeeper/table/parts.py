@@ -89,7 +89,7 @@ class RoundParts:
         """The fields everyone may see (Rage: the bids), per seat as entered so far (None: not yet)."""
         return {
             name: [
-                next((stage[seat][name] for stage in self.parts if stage[seat] and name in stage[seat]), None)
+                next((part[name] for stage in self.parts if (part := stage[seat]) and name in part), None)
                 for seat in range(self.players)
             ]
             for name in self.shape.public

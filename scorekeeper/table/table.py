@@ -24,13 +24,16 @@ import threading
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.games.base import Action, Message, RuleError
 from scorekeeper.play import engine
 from scorekeeper.play.session import COMPUTER, PERSON, PlaySession, Seat, computer_seat, with_names
 from scorekeeper.table.keeping import Keeping
 from scorekeeper.table.public import public_of, seat_views
+
+if TYPE_CHECKING:  # the type only (no import at run time: no cycle)
+    from scorekeeper.store import Store
 
 OPEN = "open"
 PLAY = "play"
@@ -252,7 +255,7 @@ class Table:
     def ready(self) -> bool:
         return all(seat.kind != OPEN for seat in self.seats)
 
-    def start(self, store: Any, *, seed: int | None = None) -> PlaySession:
+    def start(self, store: Store, *, seed: int | None = None) -> PlaySession:
         """Deal the first round once every seat is a person or a computer player."""
         with self.lock:
             if self.session is not None:
@@ -273,7 +276,7 @@ class Table:
             self._changed()
             return session
 
-    def start_keeping(self, store: Any) -> Keeping:
+    def start_keeping(self, store: Store) -> Keeping:
         """Keep score: a tracked match for the seats (people only; the phones enter their parts)."""
         with self.lock:
             if self.keeping is not None:
@@ -324,7 +327,12 @@ class Table:
         with self.lock:
             self.check(seat, token)
             session = self._session()
-            self._moved(lambda: session.act(seat, action) or True)
+
+            def move() -> bool:
+                session.act(seat, action)
+                return True
+
+            self._moved(move)
 
     def step_computer(self) -> bool:
         """One computer move (the host runs these off the UI thread); False when it is no computer's turn."""

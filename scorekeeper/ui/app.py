@@ -8,11 +8,13 @@ from __future__ import annotations
 import logging
 import os
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import flet as ft
 
+from scorekeeper.store import Store
 from scorekeeper.ui import owner, registry
 from scorekeeper.ui.context import DEFAULT_SETTINGS, AppContext, apply_theme
 from scorekeeper.ui.i18n import Translator
@@ -24,10 +26,8 @@ log = logging.getLogger(__name__)
 ASSETS_DIR = Path(__file__).resolve().parents[2] / "assets"
 
 
-def open_store(data_dir: str | None) -> Any:
+def open_store(data_dir: str | None) -> Store:
     """Open the data store in `data_dir` (None: SCOREKEEPER_DATA or the platform's default folder)."""
-    from scorekeeper.store import Store
-
     return Store.open(data_dir)
 
 
@@ -42,9 +42,9 @@ class SharedStore:
     def __init__(self, data_dir: str | None) -> None:
         self.data_dir = data_dir
         self._lock = threading.Lock()
-        self._store: Any = None
+        self._store: Store | None = None
 
-    def get(self) -> Any:
+    def get(self) -> Store:
         with self._lock:
             if self._store is None:
                 self._store = open_store(self.data_dir)
@@ -57,7 +57,7 @@ class SharedStore:
                 self._store = None
 
 
-def load_settings(store: Any) -> dict[str, Any]:
+def load_settings(store: Store) -> dict[str, Any]:
     """Saved settings merged over the defaults."""
     settings = dict(DEFAULT_SETTINGS)
     try:
@@ -69,7 +69,9 @@ def load_settings(store: Any) -> dict[str, Any]:
     return settings
 
 
-def make_main(data_dir: str | None = None, store: Any = None, *, served: bool = False):
+def make_main(
+    data_dir: str | None = None, store: Store | None = None, *, served: bool = False
+) -> Callable[[ft.Page], None]:
     """The `main(page)` for ft.run, bound to a data folder (or an already opened store, for tests).
 
     All sessions of the process share one store (see SharedStore). Every game has its screens (the UI

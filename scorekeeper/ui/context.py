@@ -13,8 +13,10 @@ from typing import Any
 import flet as ft
 
 from scorekeeper.games.messages import N_
+from scorekeeper.store import Store
 from scorekeeper.ui import permissions
 from scorekeeper.ui.i18n import Translator
+from scorekeeper.ui.session_state import SessionState
 
 # Seat colours offered for players, as data: (English name, colour value).
 PLAYER_COLOURS: tuple[tuple[str, str], ...] = (
@@ -43,7 +45,7 @@ class AppContext:
     """
 
     page: ft.Page
-    store: Any
+    store: Store
     t: Translator = field(default_factory=Translator)
     settings: dict[str, Any] = field(default_factory=lambda: dict(DEFAULT_SETTINGS))
     data_dir: str | None = None
@@ -57,8 +59,8 @@ class AppContext:
     # Keys for the current view (desktop keyboard: digits on a number pad, Tab between players): gets the key's
     # name ("2", "Enter", "Backspace", "Tab"; `shift` held) and returns True when it used the key.
     on_key: Callable[[str, bool], bool] | None = None
-    # Per-session scratch space for views (e.g. a Rage round's bids between the bidding and result steps).
-    drafts: dict[str, Any] = field(default_factory=dict)
+    # What this session keeps between screens: form drafts, play sessions, table seats, services (typed fields).
+    session: SessionState = field(default_factory=SessionState)
     # Undo: the last change made on a scoreboard, as (match id, description, match dict before the change).
     undo: tuple[str, str, dict[str, Any]] | None = None
     # The width from the latest resize event (the page's own width may lag behind it).

@@ -46,7 +46,7 @@ def plural_catalog(language: str) -> dict[str, tuple[str, ...]]:
     return {
         str(m.id[0]): tuple(str(form) for form in m.string)
         for m in _messages(language)
-        if isinstance(m.id, tuple) and all(m.string)
+        if isinstance(m.id, tuple) and isinstance(m.string, tuple | list) and all(m.string)
     }
 
 

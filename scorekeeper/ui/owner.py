@@ -19,7 +19,7 @@ from typing import Any
 
 import flet as ft
 
-from scorekeeper.store import owners
+from scorekeeper.store import Store, owners
 from scorekeeper.ui.context import AppContext
 
 log = logging.getLogger(__name__)
@@ -29,22 +29,22 @@ LINK_KEY = "scorekeeper.owner_link"
 DEVICE_KEY = "scorekeeper.owner_device"
 """Client-storage key of this browser's owner-device token."""
 WELCOME = "owner-welcome"
-"""ctx.drafts key: this session has just become an owner device (its first view says what that means)."""
+"""Notice (and its identifier): this session has just become an owner device (its first view says what that means)."""
 LINK_REFUSED = "owner-link-refused"
-"""ctx.drafts key: the session brought an owner link that was used already or has expired."""
+"""Notice (and its identifier): the session brought an owner link that was used already or has expired."""
 
 
-def registry(store: Any) -> owners.OwnerDevices:
+def registry(store: Store | None) -> owners.OwnerDevices:
     """The owner devices of the store's data folder."""
     root = getattr(getattr(store, "layout", None), "root", None)
     return owners.devices_of(Path(root) if root is not None else None)
 
 
-def prefs(ctx: AppContext) -> Any:
+def prefs(ctx: AppContext) -> ft.SharedPreferences:
     """The browser's storage (kept referenced: Flet drops services nobody references)."""
-    service = ctx.drafts.get("prefs")
+    service = ctx.session.prefs
     if service is None:
-        service = ctx.drafts["prefs"] = ft.SharedPreferences()
+        service = ctx.session.prefs = ft.SharedPreferences()
     return service
 
 
@@ -91,12 +91,12 @@ def redeem_link(ctx: AppContext, token: str) -> bool:
     """Trade an owner link's one-time token for an owner-device token kept in this browser; False (and the
     session stays a guest) for a token that was used already, has expired or was never minted."""
     if not owners.LINKS.redeem(token):
-        ctx.drafts[LINK_REFUSED] = True
+        ctx.session.notices[LINK_REFUSED] = True
         return False
     device_token, device = registry(ctx.store).add(device_name(getattr(ctx.page, "client_user_agent", None)))
     become_owner(ctx, device)
-    ctx.drafts[WELCOME] = True
-    ctx.drafts["owner-device-token"] = device_token  # until the browser has it (see identify)
+    ctx.session.notices[WELCOME] = True
+    ctx.session.owner_device_token = device_token  # until the browser has it (see identify)
     return True
 
 
@@ -118,7 +118,9 @@ async def identify(ctx: AppContext) -> None:
         if isinstance(link, str) and link:
             await storage.remove(LINK_KEY)  # good once, and gone from the browser at once
             if redeem_link(ctx, link):
-                await storage.set(DEVICE_KEY, ctx.drafts.pop("owner-device-token"))
+                minted, ctx.session.owner_device_token = ctx.session.owner_device_token, None
+                if minted is not None:  # always, after a redeemed link
+                    await storage.set(DEVICE_KEY, minted)
                 return
         device_token = await storage.get(DEVICE_KEY)
         if isinstance(device_token, str) and device_token and not sign_in(ctx, device_token):
@@ -152,11 +154,12 @@ def console_lines(base: str, token: str, *, first_time: bool) -> list[str]:
 def shown_here(ctx: AppContext, key: str) -> bool:
     """A notice stays on the screen it first appeared on (also when that screen is drawn again for another
     width) until it is dismissed or the person goes elsewhere."""
-    where = ctx.drafts.get(key)
+    notices = ctx.session.notices
+    where = notices.get(key)
     if where is True:
-        where = ctx.drafts[key] = ctx.route
+        where = notices[key] = ctx.route
     if where is None or where != ctx.route:
-        ctx.drafts.pop(key, None)
+        notices.pop(key, None)
         return False
     return True
 
@@ -188,7 +191,7 @@ def notice(ctx: AppContext) -> ft.Control | None:
     banner = ft.Container(bgcolor=background, padding=12, border_radius=8)
 
     def dismiss(_: Any = None) -> None:
-        ctx.drafts.pop(identifier, None)
+        ctx.session.notices.pop(identifier, None)
         banner.visible = False
         banner.update()
 

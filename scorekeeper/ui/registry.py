@@ -39,7 +39,7 @@ from scorekeeper.ui.play.boards import Scale
 from scorekeeper.ui.play.kit import PanelContext
 from scorekeeper.ui.views import round_racko, round_rage, round_ruckzuck
 
-RoundFormBuilder = Callable[[AppContext, Match, int | None, dict[str, Any], ft.Text], RoundForm]
+RoundFormBuilder = Callable[[AppContext, Match, int | None, Any, ft.Text], RoundForm]
 """(ctx, match, the round being edited or None for a new one, the form's draft, the message line) -> the form."""
 Panel = Callable[[PanelContext], ft.Control]
 """A seat's play panel from its view (`ui/play/kit.PanelContext`)."""

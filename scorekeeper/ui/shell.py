@@ -95,7 +95,7 @@ class Shell:
         # now, not the screen as it was left (e.g. one that had just been refused with a conflict).
         self.rerender()
 
-    def report(self, _message: str) -> None:
+    def report(self, message: str) -> None:
         """The error boundary of every event handler (Flet calls this from inside its `except`, where the
         failure is still at hand): the translated message in a snack bar, the screen stays usable and the log
         keeps the traceback. Replaces Flet's red "Error running app" screen."""
@@ -152,4 +152,6 @@ def install_error_boundary(page: ft.Page, shell: Shell) -> None:
         session = page.session
     except Exception:  # a page without a session (built outside Flet): nothing to hook
         return
-    session.error = shell.report
+    # Flet has no hook for this: its Session.error method is replaced for this session (mypy refuses
+    # assigning to a method).
+    session.error = shell.report  # type: ignore[method-assign]

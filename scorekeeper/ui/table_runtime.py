@@ -18,12 +18,15 @@ import struct
 import threading
 import time
 import zlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import qrcode
 
 from scorekeeper.table.host import HOST, TableHost
 from scorekeeper.table.table import Table
+
+if TYPE_CHECKING:  # the type only (no import at run time: no cycle)
+    from scorekeeper.store import Store
 
 log = logging.getLogger(__name__)
 
@@ -40,11 +43,11 @@ _runners: dict[str, threading.Thread] = {}
 _lock = threading.RLock()
 
 
-def host(store: Any) -> TableHost:
+def host(store: Store) -> TableHost:
     """The tables of this process; tables of unfinished saved games come back after a restart (once)."""
     with _lock:
-        if not getattr(HOST, "resumed", False):
-            HOST.resumed = True  # type: ignore[attr-defined]
+        if not HOST.resumed:
+            HOST.resumed = True
             try:
                 for table in HOST.resume(store):
                     watch(table)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from functools import lru_cache
+from typing import cast
 
 from scorekeeper.games.base import Action, Bot
 from scorekeeper.games.racko.hard import HardBot, MediumBot
@@ -49,36 +50,34 @@ class BaselineBot:
     """
 
     def choose(self, view: RackoView, legal_actions: Sequence[Action]) -> Action:
-        rack = view.rack
         n = view.deck_size
         phase = view.phase
         if phase in ("call", "blitz_call"):
             return CALL
         if phase == "blitz_place":
-            slot = target_slot(view.drawn, n)  # type: ignore[arg-type]
+            assert view.drawn is not None
+            slot = target_slot(view.drawn, n)
             return min(legal_actions, key=lambda s: (abs(s - slot), s))
+        rack = cast(Sequence[int], view.rack)  # past the Blitz deal every slot of the rack holds a card
         band = _bands(n)
-        building = bool(view.options.two_player_rule) and all(
-            band[card] == s  # type: ignore[index]
-            for s, card in enumerate(rack)
-        )
+        building = bool(view.options.two_player_rule) and all(band[card] == s for s, card in enumerate(rack))
         if phase == "draw":
             top = view.discard_top
             if top is not None and PILE in legal_actions:
                 if building:
-                    return PILE if run_slot(rack, top) is not None else STOCK  # type: ignore[arg-type]
+                    return PILE if run_slot(rack, top) is not None else STOCK
                 slot = band[top]
-                if band[rack[slot]] != slot:  # type: ignore[index]
+                if band[rack[slot]] != slot:
                     return PILE
             return STOCK
         card = view.drawn
         assert card is not None
         if building:
-            grow = run_slot(rack, card)  # type: ignore[arg-type]
+            grow = run_slot(rack, card)
             if grow is not None:
                 return grow
         slot = band[card]
-        if band[rack[slot]] != slot or DISCARD not in legal_actions:  # type: ignore[index]
+        if band[rack[slot]] != slot or DISCARD not in legal_actions:
             return slot
         return DISCARD
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from functools import lru_cache
+from typing import cast
 
 from scorekeeper.games.base import Action
 from scorekeeper.games.racko.play import CALL, DISCARD, PILE, STOCK, WAIT, RackoView
@@ -198,20 +199,28 @@ class HardBot:
             return self._draw(view, legal_actions, judge, unseen)
         card = view.drawn
         assert card is not None
-        choices = [(judge(card, a), a) for a in legal_actions if isinstance(a, int)]
+        choices: list[tuple[float, int | str]] = [
+            (judge(card, a), a) for a in legal_actions if isinstance(a, int)
+        ]
         if DISCARD in legal_actions:
             choices.append((judge(None, None), DISCARD))
-        # Ties (common early: several gaps are as good) go to the lowest slot, then to discarding.
-        return max(
-            choices, key=lambda o: (round(o[0], 9), o[1] == DISCARD, -(o[1] if o[1] != DISCARD else 0))
-        )[1]
+
+        def rank(choice: tuple[float, int | str]) -> tuple[float, bool, int]:
+            # Ties (common early: several gaps are as good) go to the lowest slot, then to discarding.
+            value, action = choice
+            return round(value, 9), action == DISCARD, -action if isinstance(action, int) else 0
+
+        return max(choices, key=rank)[1]
 
     def _judge(
         self, view: RackoView, plan: Plan, unseen: list[int]
     ) -> Callable[[int | None, int | None], float]:
         """value(card, slot): log chance to finish after putting `card` into `slot` (None: keep the rack)."""
         if not view.options.two_player_rule:
-            return lambda card, slot: plan.value if card is None else plan.with_card(card, slot)  # type: ignore[arg-type]
+            # judge(None, None) keeps the rack; a card always comes with its slot
+            return lambda card, slot: (
+                plan.value if card is None or slot is None else plan.with_card(card, slot)
+            )
         pool = frozenset(unseen)
         deck = view.deck_size
         miss = math.log(1.0 - (1.0 - 1.0 / max(len(unseen), 1)) ** self.horizon)
@@ -248,15 +257,15 @@ class HardBot:
 
     def _call(self, view: RackoView) -> Action:
         """Call, except in Bonus Racko when waiting one more turn for a longer run is worth the risk."""
-        rack = view.rack
+        rack = cast(Sequence[int], view.rack)  # the seat's own rack: every slot holds a known card
         if view.phase != "call" or view.options.variant != "bonus":
             return CALL
-        run = longest_run(rack)  # type: ignore[arg-type]
+        run = longest_run(rack)
         now = CALLER_POINTS + run_bonus(run)
         if run >= 6 or view.match_scores[view.seat] + now >= view.options.target:
             return CALL
         unseen = _unseen(view)
-        growing = sum(1 for card in unseen for s in range(SLOTS) if _extends(rack, s, card, run))  # type: ignore[arg-type]
+        growing = sum(1 for card in unseen for s in range(SLOTS) if _extends(rack, s, card, run))
         chance = growing / max(len(unseen), 1)
         gain = run_bonus(run + 1) - run_bonus(run)
         others = view.options.players - 1 - len(view.players_out)

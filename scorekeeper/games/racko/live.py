@@ -68,11 +68,11 @@ def rack_progress(slots: Sequence[Slot]) -> RackProgress:
     stops it. A direct run is two or more filled adjacent slots rising by exactly 1; gaps split runs.
     """
     _check_slots(slots)
-    ascending = 0
-    while ascending < SLOTS and slots[ascending] is not None:
-        if ascending and slots[ascending] <= slots[ascending - 1]:  # type: ignore[operator]
+    ascending, previous = 0, None
+    while ascending < SLOTS and (card := slots[ascending]) is not None:
+        if previous is not None and card <= previous:
             break
-        ascending += 1
+        ascending, previous = ascending + 1, card
     runs: list[range] = []
     start = 0
     for index in range(1, SLOTS + 1):

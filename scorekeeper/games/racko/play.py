@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from scorekeeper.games.base import (
     N_,
@@ -117,7 +117,7 @@ class RackoState(State):
             self._next_blitz_card()
         else:
             for k, seat in enumerate(self._deal_seats):
-                self.racks[seat][SLOTS - 1 - k // len(self.order)] = self.stock.pop()  # type: ignore[index]
+                self._rack(seat)[SLOTS - 1 - k // len(self.order)] = self.stock.pop()
             self._deal_seats = []
             self._start_play()
 
@@ -141,7 +141,7 @@ class RackoState(State):
             return
         self.drawn = self.drawn_from = None
         self._turn_up()
-        self._blitz_queue = [s for s in self.order if may_call(self._rack(s), self.options)]  # type: ignore[arg-type]
+        self._blitz_queue = [s for s in self.order if may_call(_full(self._rack(s)), self.options)]
         self._next_blitz_call()
 
     def _next_blitz_call(self) -> None:
@@ -296,7 +296,7 @@ class RackoState(State):
                 self._discard(seat, old)
             self.drawn = self.drawn_from = None
             self.turn += 1
-            if _may_call(rack, self._run_rule):
+            if _may_call(_full(rack), self._run_rule):
                 self.phase = "call"
             else:
                 self._end_turn()
@@ -357,10 +357,10 @@ class RackoState(State):
         # `score_result` of the round's result without checking it again: the engine's own racks and callers
         # are valid (the conformance suite compares both).
         racks = self.racks
-        runs = [None if rack is None else _longest_run(rack) for rack in racks]  # type: ignore[arg-type]
+        runs = [None if rack is None else _longest_run(_full(rack)) for rack in racks]
         if self.options.is_chips:
             return tuple(-pay for pay in payments_from(runs, self.callers, self.options))
-        counts = [None if rack is None else _ascending(rack) for rack in racks]  # type: ignore[arg-type]
+        counts = [None if rack is None else _ascending(_full(rack)) for rack in racks]
         return tuple(points_from(counts, runs, self.callers, self.options, self.blitz_round))
 
     def _result(self) -> dict[str, Any]:
@@ -376,16 +376,21 @@ _NEW_VIEW = object.__new__
 _SET = object.__setattr__
 
 
-def _may_call(rack: list[int | None], run_rule: bool) -> bool:
+def _full(rack: list[int | None]) -> list[int]:
+    """A rack once it is dealt (after the Blitz deal too): every slot holds a card (a cast: no check)."""
+    return cast(list[int], rack)
+
+
+def _may_call(rack: list[int], run_rule: bool) -> bool:
     """`rules.may_call` for a full rack of the engine's own (no checks of the rack's shape needed)."""
     for i in range(1, SLOTS):
-        if rack[i] <= rack[i - 1]:  # type: ignore[operator]
+        if rack[i] <= rack[i - 1]:
             return False
     if not run_rule:
         return True
     run = 1
     for i in range(1, SLOTS):
-        run = run + 1 if rack[i] == rack[i - 1] + 1 else 1  # type: ignore[operator]
+        run = run + 1 if rack[i] == rack[i - 1] + 1 else 1
         if run >= TWO_PLAYER_MIN_RUN:
             return True
     return False

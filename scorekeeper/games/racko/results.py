@@ -109,8 +109,9 @@ def _caller_runs_given(result: dict[str, Any]) -> bool:
     if not isinstance(callers, list | tuple):
         return True  # not a round at all: `score_result` says what is wrong
     for seat in callers:
-        known = isinstance(runs, list | tuple) and isinstance(seat, int) and 0 <= seat < len(runs)
-        if not known or runs[seat] is None:
+        if not (isinstance(runs, list | tuple) and isinstance(seat, int) and 0 <= seat < len(runs)):
+            return False
+        if runs[seat] is None:
             return False
     return True
 

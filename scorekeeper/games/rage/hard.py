@@ -113,7 +113,7 @@ class Knowledge:
                 if led is None:
                     led = colour_of(card)
         # before bidding is over everybody is assumed to want tricks
-        eager = {o: view.bids[o] is None or view.bids[o] > view.tricks[o] for o in share}
+        eager = {o: (bid := view.bids[o]) is None or bid > view.tricks[o] for o in share}
         return cls(view, unseen, jokers, share, voids, eager)
 
     # --- probabilities ------------------------------------------------------------------------------

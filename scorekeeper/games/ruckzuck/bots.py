@@ -198,7 +198,7 @@ class HardBot:
     def _choose(self, view: RuckZuckView, legal_actions: list[Any]) -> Any:
         b = _Board.of(view)
         hand = list(view.hand)
-        numbers = {c for c in hand if c != JOKER}
+        numbers = {c for c in hand if isinstance(c, int)}  # every card but the jokers
         jokers = hand.count(JOKER)
         occupied = b.occupied()
         swaps = {n for n in numbers if b.cards[b.pos(n)] == JOKER}
@@ -233,7 +233,7 @@ class HardBot:
     def _joker_field(self, view: RuckZuckView, b: _Board, legal: list[Any]) -> Any:
         """Where a joker taken back by a swap goes: the field from which most penalty follows this turn."""
         hand = list(view.hand)
-        numbers = {c for c in hand if c != JOKER}
+        numbers = {c for c in hand if isinstance(c, int)}  # every card but the jokers
         swaps = {n for n in numbers if b.cards[b.pos(n)] == JOKER}
         spare = hand.count(JOKER) - 1 + len(swaps)
         occupied = b.occupied()

@@ -37,10 +37,10 @@ def neighbour(view: RuckZuckView, label: int | str) -> Card | None:
     (the lowest on a tie), a joker only when no number card touches it."""
     position = board.position_of_label(label, view.options.side)
     touching = [view.board[p] for p in board.NEIGHBOURS[position] if view.board[p] is not None]
-    numbers = [c for c in touching if c != JOKER]
+    numbers = [c for c in touching if isinstance(c, int)]  # every card but the jokers
     if numbers:
         target = label if isinstance(label, int) else 0
-        return min(numbers, key=lambda c: (abs(int(c) - target), int(c)))
+        return min(numbers, key=lambda c: (abs(c - target), c))
     return JOKER if touching else None
 
 

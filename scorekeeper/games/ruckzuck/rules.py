@@ -94,7 +94,7 @@ def adjacent_numbers(number: int, side: str = "red") -> set[int]:
     if not is_int(number):
         raise RuleError("The board has number fields 1 to 49, not {number}.", number=str(number))
     position = board.position_of(number, side)
-    return {fields[p] for p in board.neighbours(position) if is_int(fields[p])}  # type: ignore[misc]
+    return {field for p in board.neighbours(position) if is_int(field := fields[p])}
 
 
 def _card_name(card: object) -> str:

@@ -12,6 +12,7 @@ import flet as ft
 
 from scorekeeper.match import Match
 from scorekeeper.store import StoreError
+from scorekeeper.store.conflicts import Keep
 from scorekeeper.ui import permissions
 from scorekeeper.ui.components.match_io import announce
 from scorekeeper.ui.components.widgets import tag
@@ -59,7 +60,7 @@ def version_text(ctx: AppContext, match: Match | None, deleted: bool) -> str:
     return f"{rounds}: {standings}"
 
 
-def resolve(ctx: AppContext, match_id: str, keep: str) -> None:
+def resolve(ctx: AppContext, match_id: str, keep: Keep) -> None:
     """Keep one version or both; the screens showing the match redraw."""
     try:
         kept = ctx.store.resolve_conflict(match_id, keep)

@@ -43,7 +43,7 @@ class KeyedParts:
             # Flet's buttons make a new style object on each update (the rack pad: some 5 KB per redraw). A
             # kept part that changes itself (a tap on the rack pad) updates its own controls.
             control = shown[1]
-            control._isolated = True  # type: ignore[attr-defined]
+            control._isolated = True  # type: ignore[attr-defined]  # Flet's own flag, not in its typed API
             return control
         control = build()
         control.key = f"{role}-{self.built[role]}" if changes_itself else role
@@ -54,7 +54,7 @@ class KeyedParts:
     def walk(self, role: str) -> None:
         """The part on screen for `role` was changed in place: the screen's next update walks into it again
         (it is isolated again the next time it is kept)."""
-        self._shown[role][1]._isolated = False  # type: ignore[attr-defined]
+        self._shown[role][1]._isolated = False  # type: ignore[attr-defined]  # Flet's flag (see `part`)
 
     def forget(self) -> None:
         """Build every part again next time (e.g. when the whole screen was replaced)."""

@@ -277,7 +277,7 @@ class RackPad:
 
     @staticmethod
     def _tool(
-        identifier: str, icon: str, tip: str, action: Callable[[], None], colour: str | None = None
+        identifier: str, icon: ft.IconData, tip: str, action: Callable[[], None], colour: str | None = None
     ) -> ft.Control:
         return tag(
             identifier, ft.IconButton(icon, tooltip=tip, icon_color=colour, on_click=lambda _: action())

@@ -130,7 +130,7 @@ def team_list(
         ]
         if match.target and not large:
             name_column.append(ft.ProgressBar(value=min(max(team.total, 0) / match.target, 1.0), width=160))
-        dots = [
+        dots: list[ft.Control] = [
             ft.Container(
                 width=8 if not large else 16,
                 height=big * 0.6,

@@ -4,7 +4,8 @@ options, the seat rows and rows of "pick one" buttons."""
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
-from typing import Any
+from functools import partial
+from typing import Any, Protocol
 
 import flet as ft
 
@@ -48,7 +49,13 @@ def game_buttons(ctx: AppContext, game: str, set_game: Callable[[str], None]) ->
     )
 
 
-def option_control(ctx: AppContext, spec: OptionSpec, value: Any, on_change) -> ft.Control:
+class OptionChange(Protocol):
+    """Told an option's new value; `redraw=False` while a number is being typed (the field keeps the focus)."""
+
+    def __call__(self, value: Any, *, redraw: bool = True) -> None: ...
+
+
+def option_control(ctx: AppContext, spec: OptionSpec, value: Any, on_change: OptionChange) -> ft.Control:
     """One game option: a switch, a row of choices or a number field, with its help text under it."""
     label, help_text = ctx.t(spec.label), ctx.t(spec.help)
     ident = f"option-{spec.name}"
@@ -82,19 +89,15 @@ def option_controls(
     drawn again, except while a number is being typed (the field would lose the focus)."""
     fields = GAME_OPTIONS[game]
     current = {**{f.name: default_value(f, players) for f in fields}, **values}
+    redraw_screen = redraw
 
-    def set_value(name: str, value: Any, *, redraw_now: bool = True) -> None:
+    def set_value(name: str, value: Any, *, redraw: bool = True) -> None:
         values[name] = value
-        if redraw_now:
-            redraw()
+        if redraw:
+            redraw_screen()
 
     return [
-        option_control(
-            ctx,
-            field,
-            current.get(field.name),
-            lambda v, n=field.name, redraw=True: set_value(n, v, redraw_now=redraw),
-        )
+        option_control(ctx, field, current.get(field.name), partial(set_value, field.name))
         for field in fields
         if field.applies(players, current)
     ]

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Set as AbstractSet
+from functools import partial
 
 import flet as ft
 
@@ -83,7 +85,7 @@ class NumberPad:
         tagged: list[ft.Control] = []
         for key in keys:
             label = (labels or {}).get(key, str(key))
-            button = pad_button(label, lambda k=key: self.on_pick(k), size=size)
+            button = pad_button(label, partial(self.on_pick, key), size=size)
             if per_row:
                 button.width, button.expand = None, True
             self.buttons[key] = button
@@ -99,7 +101,7 @@ class NumberPad:
             self.control = ft.Row(tagged, wrap=True, spacing=4, run_spacing=4)
 
     def refresh(
-        self, *, disabled: set[Hashable] = frozenset(), selected: set[Hashable] = frozenset()
+        self, *, disabled: AbstractSet[Hashable] = frozenset(), selected: AbstractSet[Hashable] = frozenset()
     ) -> None:
         """Grey out `disabled` keys and fill `selected` ones (call `control.update()` afterwards)."""
         for key, button in self.buttons.items():
@@ -124,7 +126,7 @@ class ChoiceRow:
         self.pad = NumberPad(values, on_pick, prefix=prefix, size=size, labels=labels)
         self.control = self.pad.control
 
-    def refresh(self, value: Hashable | None, *, disabled: set[Hashable] = frozenset()) -> None:
+    def refresh(self, value: Hashable | None, *, disabled: AbstractSet[Hashable] = frozenset()) -> None:
         self.pad.refresh(disabled=disabled, selected={value} if value is not None else set())
 
 

@@ -106,7 +106,7 @@ def rage_card(
     dim: bool = False,
     selected: bool = False,
     count: int = 1,
-    on_click: Callable[[ft.ControlEvent], None] | None = None,
+    on_click: Callable[[ft.Event[ft.Container]], None] | None = None,
 ) -> ft.Container:
     """A Rage card face: number cards in their colour with value and symbol; a played joker in its named
     colour; action cards dark with their short name. `count` > 1 shows "×2" for identical cards."""
@@ -152,7 +152,7 @@ def ruckzuck_card(
     dim: bool = False,
     selected: bool = False,
     count: int = 1,
-    on_click: Callable[[ft.ControlEvent], None] | None = None,
+    on_click: Callable[[ft.Event[ft.Container]], None] | None = None,
     tooltip: str | None = None,
 ) -> ft.Container:
     """A Ruck Zuck hand card: a cream card with its number, the joker with a star."""
@@ -176,6 +176,11 @@ def ruckzuck_card(
     )
 
 
+def on_tap(action: Callable[[], None]) -> Callable[[ft.Event[ft.Container]], None]:
+    """A card's click handler that does `action` (the click event itself is not needed)."""
+    return lambda _: action()
+
+
 def _card_face(
     parts: list[ft.Control],
     *,
@@ -184,7 +189,7 @@ def _card_face(
     fill: str,
     border: ft.Border,
     opacity: float,
-    on_click: Callable[[ft.ControlEvent], None] | None,
+    on_click: Callable[[ft.Event[ft.Container]], None] | None,
     tooltip: str | None,
 ) -> ft.Container:
     """A card: `parts` stacked in the middle of a rounded, filled box that is tappable when `on_click` is set."""

@@ -118,7 +118,7 @@ def box(
     radius: float,
     bgcolor: str | None = None,
     border: ft.Border | None = None,
-) -> ft.Control:
+) -> ft.Container:
     """A fixed-size tile with `lines` stacked tightly in its centre (a pile, a board field)."""
     return ft.Container(
         ft.Column(lines, spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER),

@@ -61,7 +61,7 @@ def card(
     )
 
 
-def _tappable(pc: PanelContext, control: ft.Control, action: Any, label: str) -> ft.Control:
+def _tappable(pc: PanelContext, control: ft.Container, action: Any, label: str) -> ft.Control:
     """`control` performing `action` when legal (else shown as it is, with its name for screen readers)."""
     if action in pc.legal:
         control.on_click = lambda _: pc.act(action)

@@ -43,7 +43,7 @@ def trick(ctx: AppContext, view: Any, names: Sequence[str], scale: Scale) -> ft.
     if not plays and view.last_trick:
         plays, winner = view.last_trick, view.last_winner
         title = ctx.t("{name} won the last trick", name=names[winner]) if winner is not None else title
-    cards = [
+    cards: list[ft.Control] = [
         ft.Column(
             [
                 ft.Container(

@@ -11,6 +11,7 @@ The panel only reads the seat's view.
 from __future__ import annotations
 
 from collections import Counter
+from functools import partial
 from typing import Any
 
 import flet as ft
@@ -20,7 +21,14 @@ from scorekeeper.games.rage.cards import COLOURS, JOKER, NO_TRUMP, TRUMP_CHANGE
 from scorekeeper.games.rage.rules import trick_winner
 from scorekeeper.games.rage.view import RageView
 from scorekeeper.ui.components.widgets import tag
-from scorekeeper.ui.play.cards import RAGE_COLOURS, colour_chip, panel_width, rage_card, rage_card_name
+from scorekeeper.ui.play.cards import (
+    RAGE_COLOURS,
+    colour_chip,
+    on_tap,
+    panel_width,
+    rage_card,
+    rage_card_name,
+)
 from scorekeeper.ui.play.kit import PanelContext, act, action_key, choose, fresh, marked, status_line
 
 
@@ -113,7 +121,7 @@ def _trump(pc: PanelContext) -> ft.Control:
             if trump and not view.no_trump_in_trick
             else ctx.t("A trump-change card was played.")
         )
-    if _trump_just_turned(view):
+    if trump is not None and _trump_just_turned(view):
         notes.append(ctx.t("A new trump was turned up: {colour}.", colour=ctx.t(RAGE_COLOURS[trump].name)))
     for note in notes:
         rows.append(
@@ -163,7 +171,7 @@ def _scores(pc: PanelContext) -> ft.Control:
             )
         )
     table = ft.DataTable(
-        columns=[ft.DataColumn(ft.Text(h, size=12)) for h in header],
+        columns=[ft.DataColumn(label=ft.Text(h, size=12)) for h in header],
         rows=rows,
         column_spacing=12,
         horizontal_margin=4,
@@ -352,7 +360,7 @@ def _hand(pc: PanelContext) -> ft.Control:
                 card,
                 width=width,
                 count=counts[card],
-                on_click=lambda _, c=card: _perform(pc, ["play", c]),
+                on_click=on_tap(partial(_perform, pc, ["play", card])),
             )
             cards.append(act(face, ["play", card], label=ctx.t("Play {card}", card=name)))
         else:

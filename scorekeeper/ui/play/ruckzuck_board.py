@@ -52,7 +52,7 @@ def table(ctx: AppContext, view: Any, names: Sequence[str], scale: Scale) -> ft.
     """The board (13 by 4 fields, the card lying on each) filling the table's width, and the stock."""
     side = view.options.side
     cell = scale.width * MAIN_SHARE / layout.COLUMNS
-    rows = []
+    rows: list[ft.Control] = []
     for row in range(layout.ROWS):
         cells = [
             field(view.board[position], view.layout[position], side, cell)

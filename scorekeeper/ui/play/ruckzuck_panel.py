@@ -9,6 +9,7 @@ nothing was placed this turn, "End turn" after placing. The panel only reads the
 from __future__ import annotations
 
 from collections import Counter
+from functools import partial
 from typing import Any
 
 import flet as ft
@@ -18,7 +19,7 @@ from scorekeeper.games.ruckzuck import board
 from scorekeeper.games.ruckzuck.play import DRAW, END, PLACE, SWAP, RuckZuckView
 from scorekeeper.games.ruckzuck.rules import JOKER
 from scorekeeper.ui.components.widgets import tag
-from scorekeeper.ui.play.cards import RZ_FILL, RZ_INK, RZ_JOKER_INK, SELECTED, ruckzuck_card
+from scorekeeper.ui.play.cards import RZ_FILL, RZ_INK, RZ_JOKER_INK, SELECTED, on_tap, ruckzuck_card
 from scorekeeper.ui.play.kit import PanelContext, act, action_key, choose, room, status_line
 from scorekeeper.ui.play.kit import fresh as grown
 
@@ -311,7 +312,7 @@ def _hand(pc: PanelContext, moves: dict[Any, list[Action]], chosen: Any, pick: A
             dim=bool(pc.legal) and not playable,
             selected=card == chosen,
             count=counts[card],
-            on_click=(lambda _, c=card: pick(c)) if playable else None,
+            on_click=on_tap(partial(pick, card)) if playable else None,
             tooltip=name,
         )
         if playable:

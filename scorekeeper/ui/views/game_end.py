@@ -61,7 +61,7 @@ def build(ctx: AppContext, match_id: str, **_: str) -> ft.View:
         )
 
     def again() -> None:
-        ctx.drafts.pop("new_game", None)
+        ctx.session.new_game = None
         ctx.navigate(f"/new?again={match_id}")
 
     ctx.on_enter = again

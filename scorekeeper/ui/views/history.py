@@ -139,7 +139,7 @@ def _list(ctx: AppContext, game: str | None, player: str | None) -> ft.View:
     # A page at a time, filtered on the index (no match file is read); "Show more" adds the next page.
     route = history_route(chosen_game, chosen_player)
     key = f"history_shown:{route}"
-    count = int(ctx.drafts.get(key, PAGE_SIZE))
+    count = ctx.session.shown.get(key, PAGE_SIZE)
     page = page_of_matches(ctx.store, status="finished", game=chosen_game, player=chosen_player, limit=count)
     if page.items:
         controls.append(ft.Text(ctx.t("Finished games: {n}", n=page.total), size=12))

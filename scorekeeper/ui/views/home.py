@@ -24,7 +24,7 @@ SHOWN_KEY = "home_shown"  # how many games in progress home lists (grows by a pa
 def _active_games(ctx: AppContext) -> list[ft.Control]:
     """The games in progress, a page at a time (from the index: no match file is read)."""
     cards: list[ft.Control] = []
-    shown = int(ctx.drafts.get(SHOWN_KEY, HOME_PAGE_SIZE))
+    shown = ctx.session.shown.get(SHOWN_KEY, HOME_PAGE_SIZE)
     page = page_of_matches(ctx.store, status="active", mode="tracked", limit=shown)
     for summary in page.items:
         card = one_item(_match_card, ctx, summary)
@@ -78,7 +78,7 @@ def play_button(ctx: AppContext, game: str) -> ft.Control:
 
 
 def open_play_setup(ctx: AppContext, game: str) -> None:
-    ctx.drafts.pop("play_setup", None)  # one tap from home: the defaults, not a half-made setup
+    ctx.session.play_setup = None  # one tap from home: the defaults, not a half-made setup
     ctx.navigate(f"/play/new?game={game}")
 
 
@@ -120,10 +120,10 @@ def _digital_card(ctx: AppContext, saved: SavedGame) -> ft.Control | None:
 def more_button(
     ctx: AppContext, remaining: int, key: str, shown: int, identifier: str, step: int = PAGE_SIZE
 ) -> ft.Control:
-    """ "Show more (N more)": the next page of a list, kept in the session's drafts."""
+    """ "Show more (N more)": the next page of a list, kept in the session (`ctx.session.shown`)."""
 
     def more(_: object) -> None:
-        ctx.drafts[key] = shown + step
+        ctx.session.shown[key] = shown + step
         ctx.rerender()
 
     return tag(
@@ -138,7 +138,7 @@ GAME_ICONS: Mapping[str, ft.IconData] = ByKey(lambda game: getattr(ft.Icons, gam
 def _quick_starts(ctx: AppContext) -> ft.Control:
     """One tap to a new game of each of the three games, with what the game is about in a few words."""
     about = {game.key: game.about.translated(ctx.t) for game in GAMES}
-    cards = [
+    cards: list[ft.Control] = [
         ft.Card(
             ft.Column(
                 [
@@ -232,7 +232,7 @@ def build(ctx: AppContext, **_: str) -> ft.View:
         (ft.Icons.MENU_BOOK, ctx.t("Rules"), "/rules"),
         (ft.Icons.SETTINGS, ctx.t("Settings"), "/settings"),
     )
-    tiles = [
+    tiles: list[ft.Control] = [
         ft.OutlinedButton(
             text, icon=icon, on_click=lambda _, r=route: ctx.navigate(r), height=52, expand=True
         )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from functools import partial
 
 import flet as ft
 
@@ -17,6 +17,7 @@ from scorekeeper.ui.components.setup_form import check_player_count, choice_butt
 from scorekeeper.ui.components.setup_form import option_controls as options_ui
 from scorekeeper.ui.components.widgets import primary_button, seat_chip, tag
 from scorekeeper.ui.context import PLAYER_COLOURS, AppContext
+from scorekeeper.ui.session_state import NewGameDraft
 from scorekeeper.ui.views.game_options import (
     PLAYER_RANGE,
     options_for,
@@ -26,37 +27,44 @@ from scorekeeper.ui.views.game_options import (
 RANDOM = "random"
 
 
-def _draft(ctx: AppContext, game: str | None, again: str | None) -> dict[str, Any]:
+def _draft(ctx: AppContext, game: str | None, again: str | None) -> NewGameDraft:
     """The form's state, kept while the screen is re-drawn; "play again" copies a finished game's setup."""
-    draft = ctx.drafts.get("new_game")
+    draft = ctx.session.new_game
     if again:
         old = ctx.store.get_match(again)
         if old is not None:
             values = {k: v for k, v in old.options.items() if k != "players"}
-            draft = {"game": old.game, "values": values, "seats": list(old.players), "dealer": RANDOM}
+            draft = NewGameDraft(old.game, values, list(old.players), RANDOM)
     if draft is None:
-        draft = {"game": GAMES[0].key, "values": {}, "seats": [], "dealer": RANDOM}
-    if game in PLAYER_RANGE and game != draft["game"]:
-        draft.update(game=game, values={})
-    ctx.drafts["new_game"] = draft
+        draft = NewGameDraft(GAMES[0].key, {}, [], RANDOM)
+    if game is not None and game in PLAYER_RANGE and game != draft.game:
+        draft.game, draft.values = game, {}
+    ctx.session.new_game = draft
     return draft
+
+
+def seated(ctx: AppContext, players: dict[str, Player], player_id: str) -> Player:
+    """A seated player: in the list, or archived (the seats are checked against the store when the form is built)."""
+    player = players.get(player_id) or ctx.store.get_player(player_id)
+    assert player is not None
+    return player
 
 
 def start_match(
     ctx: AppContext,
-    draft: dict[str, Any],
+    draft: NewGameDraft,
     players: dict[str, Player],
     message: ft.Text,
     seat_range: tuple[int, int],
 ) -> None:
     """Save the new match and go to its first round; a refused setup is said under the form."""
-    game, seats = draft["game"], draft["seats"]
-    options = options_for(game, len(seats), draft["values"])
-    dealer = draft["dealer"]
+    game, seats = draft.game, draft.seats
+    options = options_for(game, len(seats), draft.values)
+    dealer = draft.dealer
     first = (
         random.randrange(len(seats)) if dealer == RANDOM and seats else seats.index(dealer) if seats else 0
     )
-    names = [players[s].name if s in players else ctx.store.get_player(s).name for s in seats]
+    names = [seated(ctx, players, s).name for s in seats]
     try:
         check_player_count(ctx, game, len(seats), *seat_range)
         match = Match.new(game, options, list(seats), first_dealer=first, names=names)
@@ -65,7 +73,7 @@ def start_match(
         message.value, message.visible = ctx.describe(error), True
         message.update()
         return
-    ctx.drafts.pop("new_game", None)
+    ctx.session.new_game = None
     ctx.navigate(f"/match/{match.id}/round")
 
 
@@ -79,7 +87,7 @@ def seat_order(
     """A row per seat, clockwise: the player, up, remove."""
     order: list[ft.Control] = []
     for index, player_id in enumerate(seats):
-        player = players.get(player_id) or ctx.store.get_player(player_id)
+        player = seated(ctx, players, player_id)
         order.append(
             seat_row(
                 ctx,
@@ -87,8 +95,8 @@ def seat_order(
                 # The chip takes the free width, so the arrows and the remove button of every row line up.
                 ft.Container(seat_chip(player.name, player.colour), expand=True),
                 label_width=64,
-                on_up=lambda i=index: move_up(i),
-                on_remove=lambda pid=player_id: remove(pid),
+                on_up=partial(move_up, index),
+                on_remove=partial(remove, player_id),
                 up_id=f"seat-up-{index}",
                 remove_id=f"seat-remove-{index}",
             )
@@ -96,26 +104,26 @@ def seat_order(
     return order
 
 
-def dealer_row(ctx: AppContext, draft: dict[str, Any], players: dict[str, Player]) -> ft.Row:
+def dealer_row(ctx: AppContext, draft: NewGameDraft, players: dict[str, Player]) -> ft.Row:
     """The first dealer: drawn at random, or one of the seated players."""
 
     def set_dealer(key: str) -> None:
-        draft["dealer"] = key
+        draft.dealer = key
         ctx.rerender()
 
     dealer_choices = [(RANDOM, ctx.t("Draw at random"))] + [
-        (pid, (players.get(pid) or ctx.store.get_player(pid)).name) for pid in draft["seats"]
+        (pid, seated(ctx, players, pid).name) for pid in draft.seats
     ]
     return ft.Row(
         [
-            choice_button(f"dealer-{index}", key == draft["dealer"], text, lambda _, k=key: set_dealer(k))
+            choice_button(f"dealer-{index}", key == draft.dealer, text, lambda _, k=key: set_dealer(k))
             for index, (key, text) in enumerate(dealer_choices)
         ],
         wrap=True,
     )
 
 
-def add_new_player(ctx: AppContext, draft: dict[str, Any], known: int, field: ft.TextField) -> None:
+def add_new_player(ctx: AppContext, draft: NewGameDraft, known: int, field: ft.TextField) -> None:
     """Save the typed name as a player and seat them; a refused name is said under the field, which keeps the
     focus."""
     name = (field.value or "").strip()
@@ -131,8 +139,8 @@ def add_new_player(ctx: AppContext, draft: dict[str, Any], known: int, field: ft
         except Exception:  # no event loop (in-process tests)
             pass
         return
-    draft["seats"].append(player.id)
-    draft["typing"] = True
+    draft.seats.append(player.id)
+    draft.typing = True
     ctx.rerender()
 
 
@@ -145,7 +153,7 @@ def player_chips(
             p.name,
             p.colour,
             selected=p.id in seats,
-            on_click=lambda pid=p.id: toggle(pid),
+            on_click=partial(toggle, p.id),
             identifier=f"pick-{p.name}",
         )
         for p in players.values()
@@ -154,18 +162,18 @@ def player_chips(
 
 def build(ctx: AppContext, game: str | None = None, again: str | None = None, **_: str) -> ft.View:
     draft = _draft(ctx, game, again)
-    game = draft["game"]
+    game = draft.game
     players = {p.id: p for p in ctx.store.list_players()}
-    draft["seats"] = [seat for seat in draft["seats"] if seat in players or ctx.store.get_player(seat)]
-    seats: list[str] = draft["seats"]
-    low, high = player_range(game, draft["values"])
+    draft.seats = [seat for seat in draft.seats if seat in players or ctx.store.get_player(seat)]
+    seats = draft.seats
+    low, high = player_range(game, draft.values)
     message = error_text()
 
     def redraw() -> None:
         ctx.rerender()
 
     def set_game(name: str) -> None:
-        draft.update(game=name, values={})
+        draft.game, draft.values = name, {}
         redraw()
 
     def toggle_seat(player_id: str) -> None:
@@ -173,8 +181,8 @@ def build(ctx: AppContext, game: str | None = None, again: str | None = None, **
             seats.remove(player_id)
         else:
             seats.append(player_id)
-        if draft["dealer"] not in (RANDOM, *seats):
-            draft["dealer"] = RANDOM
+        if draft.dealer not in (RANDOM, *seats):
+            draft.dealer = RANDOM
         redraw()
 
     def move_up(index: int) -> None:
@@ -182,12 +190,13 @@ def build(ctx: AppContext, game: str | None = None, again: str | None = None, **
         redraw()
 
     # After a player is added the screen is drawn again; the field takes the focus back so that the next name
-    # can be typed at once (Enter, name, Enter, ...).
+    # can be typed at once (Enter, name, Enter, ...); once, not at every later redraw.
+    typing, draft.typing = draft.typing, False
     new_name = ft.TextField(
         label=ctx.t("New player"),
         expand=True,
         on_submit=lambda _: add_player(),
-        autofocus=bool(draft.pop("typing", False)),
+        autofocus=typing,
     )
 
     def add_player() -> None:
@@ -197,7 +206,7 @@ def build(ctx: AppContext, game: str | None = None, again: str | None = None, **
         start_match(ctx, draft, players, message, (low, high))
 
     games = game_buttons(ctx, game, set_game)
-    option_controls = options_ui(ctx, game, len(seats), draft["values"], ctx.rerender)
+    option_controls = options_ui(ctx, game, len(seats), draft.values, ctx.rerender)
     order = seat_order(ctx, seats, players, move_up, toggle_seat)
     dealer = dealer_row(ctx, draft, players)
     controls: list[ft.Control] = [

@@ -43,8 +43,7 @@ FIRST_FRAME_SECONDS = 0.05
 
 def load_session(ctx: AppContext, saved_id: str) -> PlaySession | None:
     """The session of this device (kept between screens), or the saved game rebuilt from its log."""
-    key = f"play:{saved_id}"
-    session = ctx.drafts.get(key)
+    session = ctx.session.plays.get(saved_id)
     if session is not None:
         with session.lock:  # not while this device's own move is being saved
             stored = ctx.store.get_digital_game(saved_id)
@@ -57,7 +56,7 @@ def load_session(ctx: AppContext, saved_id: str) -> PlaySession | None:
             ctx.error(ctx.describe(error))
             return None
         if session is not None:
-            ctx.drafts[key] = session
+            ctx.session.plays[saved_id] = session
     return session
 
 
@@ -118,7 +117,7 @@ class PlayScreen:
             return
         except Exception as error:  # e.g. the store refused a stale save: say so, go on from what is stored
             self.ctx.error(self.ctx.describe(error))
-            self.ctx.drafts.pop(f"play:{self.session.saved.id}", None)
+            self.ctx.session.plays.pop(self.session.saved.id, None)
             self.ctx.rerender()
             return
         self.hint = None
@@ -373,7 +372,7 @@ def build(ctx: AppContext, saved_id: str, **_: str) -> ft.View:
     session = load_session(ctx, saved_id)
     if session is None:
         return screen(ctx, route, ctx.t("Play"), [ft.Text(ctx.t("This game was not found."))])
-    tables: dict[str, PlayScreen] = ctx.drafts.setdefault("play-tables", {})
+    tables = ctx.session.play_tables
     table = tables.get(saved_id)
     if table is None or table.session is not session:  # a new table also for a session loaded again
         if table is not None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import flet as ft
@@ -30,6 +31,7 @@ from scorekeeper.ui.components.setup_form import (
 from scorekeeper.ui.components.setup_form import option_controls as options_ui
 from scorekeeper.ui.components.widgets import primary_button, seat_chip, tag
 from scorekeeper.ui.context import PLAYER_COLOURS, AppContext
+from scorekeeper.ui.session_state import PlaySetupDraft
 from scorekeeper.ui.views.game_options import PLAYER_RANGE, options_for
 
 COMPUTER_NAMES = ("Ada", "Bo", "Cleo", "Dex", "Emil", "Fay", "Gus", "Hana", "Ivo", "Juno")
@@ -57,12 +59,11 @@ def _default_seats(ctx: AppContext, game: str) -> list[dict[str, Any]]:
     return [person, *computers]
 
 
-def _draft(ctx: AppContext, game: str | None) -> dict[str, Any]:
-    draft = ctx.drafts.get("play_setup")
-    if draft is None or (game in PLAYER_RANGE and game != draft["game"]):
-        chosen = game if game in PLAYER_RANGE else GAMES[0].key
-        draft = {"game": chosen, "values": {}, "seats": _default_seats(ctx, chosen)}
-        ctx.drafts["play_setup"] = draft
+def _draft(ctx: AppContext, game: str | None) -> PlaySetupDraft:
+    draft = ctx.session.play_setup
+    if draft is None or (game is not None and game in PLAYER_RANGE and game != draft.game):
+        chosen = game if game is not None and game in PLAYER_RANGE else GAMES[0].key
+        draft = ctx.session.play_setup = PlaySetupDraft(chosen, {}, _default_seats(ctx, chosen))
     return draft
 
 
@@ -119,9 +120,9 @@ def chosen_seats(ctx: AppContext, seats: list[dict[str, Any]], players: dict[str
     return chosen
 
 
-def start_play(ctx: AppContext, draft: dict[str, Any], players: dict[str, Player], message: ft.Text) -> None:
+def start_play(ctx: AppContext, draft: PlaySetupDraft, players: dict[str, Player], message: ft.Text) -> None:
     """Check the seats, create the play session and open it; a refused setup is said under the form."""
-    game, seats = draft["game"], draft["seats"]
+    game, seats = draft.game, draft.seats
     low, high = PLAYER_RANGE[game]
     try:
         check_player_count(ctx, game, len(seats), low, high)
@@ -131,7 +132,7 @@ def start_play(ctx: AppContext, draft: dict[str, Any], players: dict[str, Player
             ctx, [person_name(ctx, players, seat) for seat in seats if seat["kind"] == PERSON]
         )
         chosen = chosen_seats(ctx, seats, players)
-        options = options_for(game, len(seats), draft["values"])
+        options = options_for(game, len(seats), draft.values)
         session = PlaySession.create(
             ctx.store, game, options, chosen, first_dealer=random.randrange(len(chosen))
         )
@@ -139,8 +140,8 @@ def start_play(ctx: AppContext, draft: dict[str, Any], players: dict[str, Player
         message.value, message.visible = ctx.describe(error), True
         message.update()
         return
-    ctx.drafts.pop("play_setup", None)
-    ctx.drafts[f"play:{session.saved.id}"] = session
+    ctx.session.play_setup = None
+    ctx.session.plays[session.saved.id] = session
     ctx.navigate(f"/play/{session.saved.id}")
 
 
@@ -182,8 +183,8 @@ def seat_rows(
                 index,
                 who,
                 label_width=56,
-                on_up=lambda i=index: move_up(i),
-                on_remove=lambda i=index: remove(i),
+                on_up=partial(move_up, index),
+                on_remove=partial(remove, index),
                 remove_id=f"seat-{index}-remove",
             )
         )
@@ -221,7 +222,7 @@ def add_person_section(
     """The saved players not yet seated, and a field for a new one."""
     seated = {seat.get("player") for seat in seats}
     pickers = [
-        seat_chip(p.name, p.colour, on_click=lambda pid=p.id: add_person(pid), identifier=f"pick-{p.name}")
+        seat_chip(p.name, p.colour, on_click=partial(add_person, p.id), identifier=f"pick-{p.name}")
         for p in players.values()
         if p.id not in seated
     ]
@@ -239,8 +240,8 @@ def add_person_section(
 
 def build(ctx: AppContext, game: str | None = None, **_: str) -> ft.View:
     draft = _draft(ctx, game)
-    game = draft["game"]
-    seats: list[dict[str, Any]] = draft["seats"]
+    game = draft.game
+    seats = draft.seats
     low, high = PLAYER_RANGE[game]
     players = {p.id: p for p in ctx.store.list_players()}
     message = error_text()
@@ -249,7 +250,7 @@ def build(ctx: AppContext, game: str | None = None, **_: str) -> ft.View:
         ctx.rerender()
 
     def set_game(name: str) -> None:
-        ctx.drafts.pop("play_setup", None)
+        ctx.session.play_setup = None
         _draft(ctx, name)
         redraw()
 
@@ -289,7 +290,7 @@ def build(ctx: AppContext, game: str | None = None, **_: str) -> ft.View:
         start_play(ctx, draft, players, message)
 
     games = game_buttons(ctx, game, set_game)
-    option_controls = options_ui(ctx, game, len(seats), draft["values"], ctx.rerender)
+    option_controls = options_ui(ctx, game, len(seats), draft.values, ctx.rerender)
     rows = seat_rows(ctx, game, seats, players, move_up, remove, set_strength)
     controls: list[ft.Control] = [
         section(ctx.t("Game"), games),

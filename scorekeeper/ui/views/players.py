@@ -6,7 +6,7 @@ Matches keep the names they were played with, so renaming or archiving never cha
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from functools import partial
 
 import flet as ft
 
@@ -16,6 +16,7 @@ from scorekeeper.ui import permissions
 from scorekeeper.ui.components.layout import error_text, screen, section
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import PLAYER_COLOURS, AppContext
+from scorekeeper.ui.session_state import PlayersDraft
 
 
 def _colour_picker(ctx: AppContext, current: str, on_pick: Callable[[str], None], prefix: str) -> ft.Control:
@@ -59,7 +60,7 @@ def rename_dialog(ctx: AppContext, player_id: str, old: str) -> None:
         ctx.rerender()
 
     field.on_submit = done
-    dialog = ft.AlertDialog(
+    dialog: ft.AlertDialog = ft.AlertDialog(
         title=ft.Text(ctx.t("Rename {name}", name=old)),
         content=tag("rename-name", field),
         actions=[
@@ -71,11 +72,20 @@ def rename_dialog(ctx: AppContext, player_id: str, old: str) -> None:
 
 
 def player_rows(
-    ctx: AppContext, player: Player, draft: dict[str, Any], attempt: Callable[[Callable[[], object]], None]
+    ctx: AppContext, player: Player, draft: PlayersDraft, attempt: Callable[[Callable[[], object]], None]
 ) -> list[ft.Control]:
     """A saved player's row (colour, name, rename, colour, archive), and under it the colours while one is
     being picked for them."""
-    editing = draft.get("colour_for") == player.id
+    editing = draft.colour_for == player.id
+
+    def choose_colour_for(player_id: str | None) -> None:
+        draft.colour_for = player_id
+        ctx.rerender()
+
+    def set_colour(player_id: str, colour: str) -> None:
+        draft.colour_for = None
+        attempt(lambda: ctx.store.set_player_colour(player_id, colour))
+
     actions = [
         tag(
             f"rename-{player.name}",
@@ -88,10 +98,7 @@ def player_rows(
         ft.IconButton(
             ft.Icons.PALETTE,
             tooltip=ctx.t("Colour"),
-            on_click=lambda _, p=player, e=editing: (
-                draft.update(colour_for=None if e else p.id),
-                ctx.rerender(),
-            ),
+            on_click=lambda _: choose_colour_for(None if editing else player.id),
         ),
     ]
     if ctx.may(permissions.ARCHIVE_PLAYERS):  # archiving hides a player from everyone: the host's call
@@ -123,10 +130,7 @@ def player_rows(
             _colour_picker(
                 ctx,
                 player.colour,
-                lambda c, p=player: (
-                    draft.pop("colour_for", None),
-                    attempt(lambda: ctx.store.set_player_colour(p.id, c)),
-                ),
+                partial(set_colour, player.id),
                 f"colour-{player.name}",
             )
         )
@@ -137,9 +141,7 @@ def build(ctx: AppContext, archived: str | None = None, **_: str) -> ft.View:
     show_archived = archived == "1"
     message = error_text()
     everyone = ctx.store.list_players(include_archived=True)
-    draft = ctx.drafts.setdefault(
-        "players", {"colour": PLAYER_COLOURS[len(everyone) % len(PLAYER_COLOURS)][1]}
-    )
+    draft = ctx.session.players
 
     def fail(error: Exception) -> None:
         message.value, message.visible = ctx.describe(error), True
@@ -153,28 +155,30 @@ def build(ctx: AppContext, archived: str | None = None, **_: str) -> ft.View:
             return
         ctx.rerender()
 
-    # Drawn again after each added player: the field takes the focus back for the next name.
+    # Drawn again after each added player: the field takes the focus back for the next name (once).
+    typing, draft.typing = draft.typing, False
     name_field = ft.TextField(
         label=ctx.t("Name"),
         expand=True,
         on_submit=lambda _: add(),
-        autofocus=bool(draft.pop("typing", False)),
+        autofocus=typing,
     )
 
     def add() -> None:
         name = (name_field.value or "").strip()
-        colour = draft.pop("picked", None) or PLAYER_COLOURS[len(everyone) % len(PLAYER_COLOURS)][1]
+        colour, draft.picked = draft.picked, None
+        colour = colour or PLAYER_COLOURS[len(everyone) % len(PLAYER_COLOURS)][1]
         try:
             ctx.store.add_player(name, colour)
         except (RuleError, StoreError, ValueError) as error:
             name_field.error = ctx.describe(error)  # at the field being typed in
             name_field.update()
             return
-        draft["typing"] = True
+        draft.typing = True
         ctx.rerender()
 
     def pick_new(colour: str) -> None:
-        draft["picked"] = colour
+        draft.picked = colour
         ctx.rerender()
 
     rows: list[ft.Control] = [
@@ -190,7 +194,7 @@ def build(ctx: AppContext, archived: str | None = None, **_: str) -> ft.View:
         value=show_archived,
         on_change=lambda e: ctx.navigate("/players?archived=1" if e.control.value else "/players"),
     )
-    colour = draft.get("picked") or PLAYER_COLOURS[len(everyone) % len(PLAYER_COLOURS)][1]
+    colour = draft.picked or PLAYER_COLOURS[len(everyone) % len(PLAYER_COLOURS)][1]
     adder = section(
         ctx.t("Add a player"),
         ft.Row(

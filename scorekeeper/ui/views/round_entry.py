@@ -52,8 +52,10 @@ def build(ctx: AppContext, match_id: str, index: str | None = None, **_: str) ->
     number = (edit if edit is not None else match.round_index) + 1
     message = error_text()
     draft_key = f"round:{match.id}:{edit if edit is not None else 'new'}:{match.round_index}"
-    form: RoundForm = ui_of(match.spec).round_form(ctx, match, edit, ctx.drafts.get(draft_key), message)
-    ctx.drafts[draft_key] = form.draft
+    form: RoundForm = ui_of(match.spec).round_form(
+        ctx, match, edit, ctx.session.rounds.get(draft_key), message
+    )
+    ctx.session.rounds[draft_key] = form.draft
 
     def save() -> None:
         result = form.result()
@@ -70,7 +72,7 @@ def build(ctx: AppContext, match_id: str, index: str | None = None, **_: str) ->
         if isinstance(saved, str):
             show(personalise(saved, match.names))
             return
-        ctx.drafts.pop(draft_key, None)
+        ctx.session.rounds.pop(draft_key, None)
         ctx.navigate(f"/match/{match.id}/end" if saved.is_over else f"/match/{match.id}")
 
     def show(text: str) -> None:

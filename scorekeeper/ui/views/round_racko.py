@@ -7,6 +7,7 @@ rack being entered.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import flet as ft
@@ -117,7 +118,7 @@ class RackoForm:
                 self.names[s],
                 self.colours[s],
                 selected=s == self.draft.seat,
-                on_click=lambda s=s: self.rack.set_seat(s),
+                on_click=partial(self.rack.set_seat, s),
                 identifier=f"rack-seat-{s}",
                 subtitle=self.rack.summary(s),
             )
@@ -151,7 +152,7 @@ class RackoForm:
                 self.names[s],
                 self.colours[s],
                 selected=s in self.draft.callers,
-                on_click=lambda s=s: self.toggle_caller(s),
+                on_click=partial(self.toggle_caller, s),
                 identifier=f"caller-{s}",
                 icon=ft.Icons.CAMPAIGN,  # calling: a round chip with a megaphone, unlike the rack tabs
                 compact=self.ctx.narrow,
@@ -184,7 +185,7 @@ class RackoForm:
     def refresh(self, *, send: bool = True) -> None:
         ctx, draft = self.ctx, self.draft
         racks_mode = draft.mode == "racks"
-        who = ft.Text(ctx.t("Who called Racko?"), weight=ft.FontWeight.BOLD, key=ft.ScrollKey("caller-row"))
+        who = ft.Text(ctx.t("Who called Racko?"), weight=ft.FontWeight.BOLD, key=ft.ScrollKey("caller-row"))  # type: ignore[call-arg]  # a dataclass made by a decorator mypy cannot follow
         parts: list[ft.Control] = [self.modes_row(), who, self.callers_row(), *self.caller_hint()]
         if self.opts.blitz:
             blitz = yes_switch(ctx.t("Blitz-Racko right after the deal"), draft.blitz, self.set_blitz)
@@ -268,9 +269,9 @@ class RackoForm:
         """Scroll the form back up to the caller row, where the message is: after ten racks the pad is in view,
         not the row at the top."""
         node = self.caller_note.parent
-        while node is not None and getattr(node, "scroll", None) is None:
+        while node is not None and not (isinstance(node, ft.ScrollableControl) and node.scroll is not None):
             node = node.parent
-        if node is None:
+        if not isinstance(node, ft.ScrollableControl):
             return
         try:
             self.ctx.page.run_task(node.scroll_to, scroll_key="caller-row", duration=300)

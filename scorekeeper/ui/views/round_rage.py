@@ -9,6 +9,7 @@ On a tablet or desktop each player is one line beside the keys, so four players 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import flet as ft
@@ -52,7 +53,8 @@ class RageDraft:
         if edit is None:
             return cls(len(match.players))
         old = match.rounds[edit]
-        return cls(len(match.players), "result", *(list(old[key]) for key in COUNTS))
+        bids, tricks, bonus, minus = (list(old[key]) for key in COUNTS)
+        return cls(len(match.players), "result", bids, tricks, bonus, minus)
 
     def values(self, kind: str) -> list[Any]:
         """The list `kind` ("bids", "tricks", "bonus" or "minus"), one value per seat."""
@@ -182,7 +184,7 @@ class RageForm:
 
     def count_row(self, kind: str, prefix: str, seat: int, barred: set[int] | None = None) -> CountField:
         row = CountField(
-            range(self.size + 1), lambda v, s=seat: self.set_value(kind, s, v), prefix=prefix, size=self.pad
+            range(self.size + 1), partial(self.set_value, kind, seat), prefix=prefix, size=self.pad
         )
         row.show(self.draft.values(kind)[seat], barred or set())
         return row

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import flet as ft
@@ -152,7 +153,7 @@ class RuckZuckForm:
                 self.names[s],
                 None,
                 selected=s == self.draft.seat,
-                on_click=lambda s=s: self.set_seat(s),
+                on_click=partial(self.set_seat, s),
                 identifier=f"hand-seat-{s}",
                 subtitle=subtitle(s),
             )
@@ -225,7 +226,7 @@ class RuckZuckForm:
                 self.names[s],
                 None,
                 selected=out == s,
-                on_click=lambda s=s: self.set_out(s),
+                on_click=partial(self.set_out, s),
                 identifier=f"out-{s}",
             )
             for s in range(self.draft.seats)

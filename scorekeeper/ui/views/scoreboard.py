@@ -46,7 +46,7 @@ def status_lines(ctx: AppContext, match: Match) -> list[str]:
 def status_chips(lines: list[str]) -> ft.Control:
     """The status lines as small wrapping tags: on a phone four short facts take two rows instead of four, and
     the first one (which round) stands out."""
-    chips = [
+    chips: list[ft.Control] = [
         ft.Container(
             ft.Text(line, size=13, weight=ft.FontWeight.BOLD if i == 0 else None),
             padding=ft.Padding.symmetric(horizontal=10, vertical=5),

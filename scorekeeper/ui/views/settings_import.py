@@ -7,7 +7,6 @@ the import button; one import at a time per session. The picker and the upload (
 
 from __future__ import annotations
 
-import threading
 from typing import Any
 
 import flet as ft
@@ -16,10 +15,6 @@ from scorekeeper.store import StoreError
 from scorekeeper.store.transfer import ImportPhase, Progress
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
-
-IMPORT_STATUS_KEY = "import_status"  # the settings screen's place for an import's progress
-IMPORTING_KEY = "importing"  # held (a Lock) while this session imports a file
-IMPORT_RESULT_KEY = "import_result"  # (imported, message) of the import just done, for the redraw after it
 
 
 def decimal(ctx: AppContext, value: float) -> str:
@@ -88,7 +83,7 @@ def import_and_show(ctx: AppContext, content: bytes | str) -> None:
     transport (bytes, path, upload) ends. Call it off the event loop (it takes minutes on a big file). One import
     at a time per session: the screen is free while it runs, and a second file picked meanwhile would share its
     progress line; it is refused with a message instead."""
-    running: threading.Lock = ctx.drafts.setdefault(IMPORTING_KEY, threading.Lock())
+    running = ctx.session.importing
     if not running.acquire(blocking=False):
         ctx.error(ctx.t("An import is already running. Please wait until it is done."))
         return
@@ -100,7 +95,7 @@ def import_and_show(ctx: AppContext, content: bytes | str) -> None:
 
 def show_result(ctx: AppContext, imported: bool, message: str) -> None:
     """Put the outcome under the import button (the redraw shows it) and redraw."""
-    ctx.drafts[IMPORT_RESULT_KEY] = (imported, message)
+    ctx.session.import_result = (imported, message)
     if imported:
         apply_imported_settings(ctx)
     else:
@@ -114,7 +109,7 @@ def import_with_progress(ctx: AppContext, content: bytes | str) -> tuple[bool, s
 
     On the screen, not in a dialog: a modal dialog opened and closed by the server within one import could be
     left open in the browser, over the screen and with no way out (a slow connection)."""
-    status = ctx.drafts.get(IMPORT_STATUS_KEY)
+    status = ctx.session.import_status
     if not isinstance(status, ft.Column):
         return import_content(ctx, content, None)
     bar = ft.ProgressBar(value=None, width=280)

@@ -20,9 +20,6 @@ from scorekeeper.ui.components.layout import section
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
 
-PAIRING = "owner-pairing"
-"""ctx.drafts key: the pairing link shown now, with the time it stops working."""
-
 
 def when(ctx: AppContext, epoch: float) -> str:
     """A moment in the app's language (date and time, short)."""
@@ -69,7 +66,7 @@ def pairing_panel(ctx: AppContext, link: str, until: float) -> ft.Control:
     minutes = max(1, round((until - time.time()) / 60))
 
     def done(_: object = None) -> None:
-        ctx.drafts.pop(PAIRING, None)
+        ctx.session.pairing = None
         ctx.rerender()
 
     size = 200 if ctx.narrow else 240
@@ -119,7 +116,7 @@ def owner_section(ctx: AppContext) -> ft.Control | None:
 
     def pair(_: object = None) -> None:
         link = owner.owner_link(rt.base_url(ctx.page), owners.LINKS.mint(owners.PAIRING_SECONDS))
-        ctx.drafts[PAIRING] = (link, time.time() + owners.PAIRING_SECONDS)
+        ctx.session.pairing = (link, time.time() + owners.PAIRING_SECONDS)
         ctx.rerender()
 
     rows: list[ft.Control] = [
@@ -142,9 +139,9 @@ def owner_section(ctx: AppContext) -> ft.Control | None:
             )
         )
     rows.append(ft.Row(buttons, wrap=True))
-    pairing = ctx.drafts.get(PAIRING)
+    pairing = ctx.session.pairing
     if pairing is not None and owners.LINKS.pending(pairing[0].rsplit("#owner=", 1)[-1]):
         rows.append(pairing_panel(ctx, *pairing))
     else:  # used (the other device is listed now) or expired
-        ctx.drafts.pop(PAIRING, None)
+        ctx.session.pairing = None
     return tag("owner-devices", section(ctx.t("Owner devices"), *rows))

@@ -17,19 +17,15 @@ from typing import Any
 
 import flet as ft
 
-from scorekeeper.store import StoreError
+from scorekeeper.store import Store, StoreError
 from scorekeeper.ui.components.layout import section
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
 from scorekeeper.ui.views import settings_upload
 from scorekeeper.ui.views.settings_import import (
-    IMPORT_RESULT_KEY,
-    IMPORT_STATUS_KEY,
     import_and_show,
     show_result,
 )
-
-PICKER_KEY = "extras_file_picker"  # the page's one FilePicker, kept in the session's drafts
 
 # What can be exported, as data: kind -> (file extension, store method giving the text).
 EXPORTS: dict[str, tuple[str, str]] = {
@@ -44,13 +40,13 @@ def export_name(kind: str, when: datetime | None = None) -> str:
     return f"scorekeeper-{stamp}.{EXPORTS[kind][0]}"
 
 
-def export_bytes(store: Any, kind: str) -> bytes:
+def export_bytes(store: Store, kind: str) -> bytes:
     """The export file's bytes; the CSV starts with a byte-order mark so spreadsheets read accents right."""
     text = getattr(store, EXPORTS[kind][1])()
     return (("\ufeff" + text) if kind == "csv" else text).encode("utf-8")
 
 
-def save_in_data_folder(store: Any, kind: str, when: datetime | None = None) -> Path:
+def save_in_data_folder(store: Store, kind: str, when: datetime | None = None) -> Path:
     """Write an export into `<data folder>/exports/` (no dialog needed) and return its path."""
     folder = Path(store.data_dir) / "exports"
     folder.mkdir(parents=True, exist_ok=True)
@@ -120,13 +116,13 @@ def handle_picked(ctx: AppContext, files: list[Any]) -> None:
 
 def file_picker(ctx: AppContext) -> Any:
     """The page's FilePicker service (made once per session); None where the page cannot host one."""
-    picker = ctx.drafts.get(PICKER_KEY)
+    picker = ctx.session.file_picker
     if picker is None:
         try:
             picker = ft.FilePicker()
         except Exception:  # no page to register with (e.g. a view built outside a session)
             return None
-        ctx.drafts[PICKER_KEY] = picker
+        ctx.session.file_picker = picker
 
     async def picked(event: Any) -> None:
         await on_picked(ctx, picker, list(event.files or []))
@@ -228,9 +224,9 @@ def transfer_section(ctx: AppContext) -> ft.Control:
         ("save-copy", ctx.t("Save a copy in the data folder"), ft.Icons.SAVE, save_copy_action(ctx, "json")),
     )
     status = ft.Column(visible=False)  # an import's progress, while it runs
-    ctx.drafts[IMPORT_STATUS_KEY] = status
+    ctx.session.import_status = status
     result: list[ft.Control] = []
-    last = ctx.drafts.pop(IMPORT_RESULT_KEY, None)
+    last, ctx.session.import_result = ctx.session.import_result, None
     if (
         last is not None
     ):  # the import just done: what it brought, or why nothing (stays until the screen is left)

@@ -23,8 +23,6 @@ from scorekeeper.ui.context import AppContext
 from scorekeeper.ui.views import settings_import
 from scorekeeper.ui.views.settings_import import decimal
 
-UPLOAD_KEY = "import_upload"  # the session's upload in flight, kept in its drafts
-
 
 @dataclass
 class Upload:
@@ -82,12 +80,12 @@ async def start(ctx: AppContext, picker: Any, chosen: Any) -> None:
         settings_import.show_result(ctx, False, ctx.t("Importing is not allowed on this device."))
         return
     size = int(getattr(chosen, "size", 0) or 0)
-    earlier = ctx.drafts.pop(UPLOAD_KEY, None)
-    if isinstance(earlier, Upload) and not earlier.importing:  # picked again while one was on its way
+    earlier, ctx.session.upload = ctx.session.upload, None
+    if earlier is not None and not earlier.importing:  # picked again while one was on its way
         store.discard(earlier.slot)  # (one being imported is deleted when its import ends)
     slot = store.issue(size)
     upload = Upload(name=str(chosen.name), size=size, slot=slot)
-    ctx.drafts[UPLOAD_KEY] = upload
+    ctx.session.upload = upload
     try:
         url = ctx.page.get_upload_url(slot.name, uploads.EXPIRES_S)
         show_progress(ctx, upload, 0.0)
@@ -100,9 +98,9 @@ async def start(ctx: AppContext, picker: Any, chosen: Any) -> None:
 
 def show_progress(ctx: AppContext, upload: Upload, value: float) -> None:
     """The upload's progress bar in the import status area (one redraw per percent)."""
-    status = ctx.drafts.get(settings_import.IMPORT_STATUS_KEY)
+    status = ctx.session.import_status
     percent = int(value * 100)
-    if not isinstance(status, ft.Column) or percent == upload.shown:
+    if status is None or percent == upload.shown:
         return
     upload.shown = percent
     label = ft.Text(ctx.t("Sending the file… {percent} %", percent=percent))
@@ -118,8 +116,8 @@ def show_progress(ctx: AppContext, upload: Upload, value: float) -> None:
 
 def on_upload(ctx: AppContext, event: Any) -> None:
     """Flet's upload progress: 0.0 first, steps of 10 %, 1.0 once the server has the whole file; or an error."""
-    upload = ctx.drafts.get(UPLOAD_KEY)
-    if not isinstance(upload, Upload) or event.file_name != upload.name or upload.importing:
+    upload = ctx.session.upload
+    if upload is None or event.file_name != upload.name or upload.importing:
         return  # an event of an upload given up (a newer pick), or a repeat of the last one
     if event.error:
         abandon(ctx, upload, failure_message(ctx, upload, str(event.error)))
@@ -152,14 +150,14 @@ def abandon(ctx: AppContext, upload: Upload, message: str) -> None:
     store = uploads.active()
     if store is not None:
         store.discard(upload.slot)
-    if ctx.drafts.get(UPLOAD_KEY) is upload:
-        ctx.drafts.pop(UPLOAD_KEY, None)
+    if ctx.session.upload is upload:
+        ctx.session.upload = None
     hide_status(ctx)
     settings_import.show_result(ctx, False, message)
 
 
 def hide_status(ctx: AppContext) -> None:
-    status = ctx.drafts.get(settings_import.IMPORT_STATUS_KEY)
+    status = ctx.session.import_status
     if isinstance(status, ft.Column):
         status.visible = False
         try:
@@ -184,8 +182,8 @@ def finish(ctx: AppContext, upload: Upload) -> None:
     finally:
         if store is not None:
             store.discard(upload.slot)
-        if ctx.drafts.get(UPLOAD_KEY) is upload:
-            ctx.drafts.pop(UPLOAD_KEY, None)
+        if ctx.session.upload is upload:
+            ctx.session.upload = None
     if failure is not None:
         hide_status(ctx)
         settings_import.show_result(ctx, False, failure)

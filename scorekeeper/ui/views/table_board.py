@@ -9,6 +9,7 @@ start: the join code, the address and its QR code. Large type: nothing under 24 
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import flet as ft
@@ -213,9 +214,7 @@ def players(
             shown.part(
                 f"seat-{seat}",
                 inputs,
-                lambda seat=seat, name=name, status=status, turn=turn: panel(
-                    ctx, board, payload.view, seat, name, status, turn, scale, filled
-                ),
+                partial(panel, ctx, board, payload.view, seat, name, status, turn, scale, filled),
             )
         )
     if filled:

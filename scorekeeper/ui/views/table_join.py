@@ -9,8 +9,6 @@ board and seat routes take a code too and go through the same guard (`find_table
 
 from __future__ import annotations
 
-from typing import Any
-
 import flet as ft
 
 from scorekeeper.games.base import RuleError
@@ -20,6 +18,7 @@ from scorekeeper.ui.components.layout import screen, section
 from scorekeeper.ui.components.score_table import game_title
 from scorekeeper.ui.components.widgets import primary_button, tag
 from scorekeeper.ui.context import AppContext
+from scorekeeper.ui.session_state import JoinDraft
 
 
 def client_of(ctx: AppContext) -> str:
@@ -41,16 +40,16 @@ def find_table(ctx: AppContext, code: str) -> Table:
     return rt.host(ctx.store).find(code, client_of(ctx), address_of(ctx))
 
 
-def prefs(ctx: AppContext) -> Any:
+def prefs(ctx: AppContext) -> ft.SharedPreferences:
     """The device's client storage (kept referenced: Flet drops services nobody references)."""
-    service = ctx.drafts.get("prefs")
+    service = ctx.session.prefs
     if service is None:
-        service = ctx.drafts["prefs"] = ft.SharedPreferences()
+        service = ctx.session.prefs = ft.SharedPreferences()
     return service
 
 
 def keep_token(ctx: AppContext, code: str, token: str) -> None:
-    ctx.drafts[f"table-token:{code}"] = token
+    ctx.session.table_tokens[code] = token
     try:
         ctx.page.run_task(prefs(ctx).set, rt.TOKEN_KEY.format(code=code), token)
     except Exception:  # no client storage (in-process tests): the token lives as long as the session
@@ -83,14 +82,14 @@ def ask_code(ctx: AppContext, message: str = "", route: str = "/join") -> ft.Vie
 
 def join_form(ctx: AppContext, table: Table) -> ft.View:
     route = f"/join/{table.code}"
-    draft = ctx.drafts.setdefault(f"join:{table.code}", {"seat": None})
-    name = ft.TextField(label=ctx.t("Your name"), value=draft.get("name", ""), max_length=24, autofocus=True)
+    draft = ctx.session.joins.setdefault(table.code, JoinDraft())
+    name = ft.TextField(label=ctx.t("Your name"), value=draft.name, max_length=24, autofocus=True)
     problem = problem_text()
     seats = ft.Column(spacing=6)
 
     def pick(index: int) -> None:
-        draft["seat"] = index
-        draft["name"] = name.value or ""
+        draft.seat = index
+        draft.name = name.value or ""
         draw_seats()
         seats.update()
 
@@ -99,8 +98,8 @@ def join_form(ctx: AppContext, table: Table) -> ft.View:
     def draw_seats() -> None:
         rows: list[ft.Control] = []
         free = table.free_seats()
-        if draft["seat"] not in free:
-            draft["seat"] = free[0] if free else None
+        if draft.seat not in free:
+            draft.seat = free[0] if free else None
         if not free:  # said at once, not only after a name was typed and Join tapped
             problem.value = full
         elif problem.value == full:  # a seat was freed meanwhile
@@ -108,18 +107,18 @@ def join_form(ctx: AppContext, table: Table) -> ft.View:
         for index, seat in enumerate(table.seats):
             taken = index not in free
             label = ctx.t("Seat {n}", n=index + 1) + (f" · {seat.name}" if taken else "")
-            style = ft.FilledButton if draft["seat"] == index else ft.OutlinedButton
+            style = ft.FilledButton if draft.seat == index else ft.OutlinedButton
             button = style(label, on_click=lambda _, i=index: pick(i), disabled=taken, height=48, expand=True)
             rows.append(ft.Row([tag(f"take-seat-{index + 1}", button)]))
         seats.controls = rows
 
     def submit() -> None:
-        if draft["seat"] is None:
+        if draft.seat is None:
             problem.value = full
             problem.update()
             return
         try:
-            token = table.claim(int(draft["seat"]), name.value or "")
+            token = table.claim(draft.seat, name.value or "")
         except RuleError as error:
             problem.value = ctx.describe(error)
             draw_seats()
@@ -171,7 +170,7 @@ def resume_seat(ctx: AppContext, table: Table) -> None:
     async def look() -> None:
         token = await prefs(ctx).get(rt.TOKEN_KEY.format(code=table.code))
         if isinstance(token, str) and table.seat_of(token) is not None:
-            ctx.drafts[f"table-token:{table.code}"] = token
+            ctx.session.table_tokens[table.code] = token
             ctx.navigate(f"/table/{table.code}/seat")
 
     try:

@@ -155,7 +155,7 @@ def why_lines(lines: list[str]) -> ft.Control:
 
 def public_line(ctx: AppContext, names: list[str], public: list[tuple[str, list[str]]]) -> ft.Control:
     """What everyone may see, e.g. "Bids: Anna 3, Ben 4, Cleo –"."""
-    rows = [
+    rows: list[ft.Control] = [
         ft.Text(
             ctx.t(
                 "{label}: {value}",

@@ -147,7 +147,7 @@ def who_is_done(
 def round_problem(ctx: AppContext, problem: str, asked: list[str]) -> ft.Control:
     """Why the round cannot be saved, and who is asked to check their part."""
     who = ctx.t("Please check your parts: {names}.", names=", ".join(asked))
-    lines = [big(problem, 28, bold=True, colour=ft.Colors.ERROR), big(who, 24)]
+    lines: list[ft.Control] = [big(problem, 28, bold=True, colour=ft.Colors.ERROR), big(who, 24)]
     return tag(
         "board-problem",
         ft.Container(
@@ -163,7 +163,7 @@ def public_values(names: list[str], public: list[tuple[str, list[str]]]) -> ft.C
     """Each public field (Rage: the bids) for every seat, a dash until it is in."""
     rows: list[ft.Control] = []
     for label, values in public:
-        cells = [
+        cells: list[ft.Control] = [
             ft.Column([big(name, 24), big(value, 40, bold=True)], spacing=0, tight=True)
             for name, value in zip(names, values, strict=True)
         ]

@@ -9,7 +9,6 @@ through pubsub, without a reload. Only the host's own sessions open these screen
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import flet as ft
 
@@ -25,6 +24,7 @@ from scorekeeper.ui.components.setup_form import choice_button
 from scorekeeper.ui.components.setup_form import option_controls as options_ui
 from scorekeeper.ui.components.widgets import primary_button, tag
 from scorekeeper.ui.context import AppContext
+from scorekeeper.ui.session_state import TableSetupDraft
 from scorekeeper.ui.views.game_options import options_for
 from scorekeeper.ui.views.play_setup import strength_label
 
@@ -37,12 +37,12 @@ def can_host(ctx: AppContext) -> bool:
 Choose = Callable[[str, object], None]
 
 
-def game_buttons(ctx: AppContext, draft: dict[str, Any], choose: Choose) -> list[ft.Control]:
+def game_buttons(ctx: AppContext, draft: TableSetupDraft, choose: Choose) -> list[ft.Control]:
     """One button per game; the chosen one filled."""
     return [
         choice_button(
             f"table-game-{g.key}",
-            g.key == draft["game"],
+            g.key == draft.game,
             game_title(ctx, g.key),
             lambda _, k=g.key: choose("game", k),
             height=48,
@@ -51,13 +51,13 @@ def game_buttons(ctx: AppContext, draft: dict[str, Any], choose: Choose) -> list
     ]
 
 
-def seat_count_buttons(draft: dict[str, Any], choose: Choose) -> list[ft.Control]:
+def seat_count_buttons(draft: TableSetupDraft, choose: Choose) -> list[ft.Control]:
     """One button per number of seats the chosen game allows."""
-    low, high = find(draft["game"]).players
+    low, high = spec(draft.game).players
     return [
         choice_button(
             f"table-players-{n}",
-            n == draft["players"],
+            n == draft.players,
             str(n),
             lambda _, n=n: choose("players", n),
             width=64,
@@ -69,12 +69,12 @@ def seat_count_buttons(draft: dict[str, Any], choose: Choose) -> list[ft.Control
     ]
 
 
-def mode_buttons(ctx: AppContext, draft: dict[str, Any], choose: Choose) -> list[ft.Control]:
+def mode_buttons(ctx: AppContext, draft: TableSetupDraft, choose: Choose) -> list[ft.Control]:
     """Play digitally or keep score of a game played with real cards."""
     return [
         choice_button(
             f"table-mode-{mode}",
-            draft.get("mode", PLAY) == mode,
+            draft.mode == mode,
             label,
             lambda _, m=mode: choose("mode", m),
             height=48,
@@ -85,11 +85,11 @@ def mode_buttons(ctx: AppContext, draft: dict[str, Any], choose: Choose) -> list
 
 def setup(ctx: AppContext, game: str | None) -> ft.View:
     route = "/table/new"
-    draft = ctx.drafts.setdefault(
-        "table_setup", {"game": game or GAMES[0].key, "players": 3, "values": {}, "mode": PLAY}
-    )
-    if game and find(game) and game != draft["game"]:
-        draft["game"], draft["values"] = game, {}
+    draft = ctx.session.table_setup
+    if draft is None:
+        draft = ctx.session.table_setup = TableSetupDraft(game or GAMES[0].key, PLAY)
+    if game and find(game) and game != draft.game:
+        draft.game, draft.values = game, {}
     body = ft.Column(spacing=12)
 
     def redraw() -> None:
@@ -97,28 +97,34 @@ def setup(ctx: AppContext, game: str | None) -> ft.View:
         body.update()
 
     def choose(key: str, value: object) -> None:
-        if key == "game" and value != draft["game"]:
-            draft["values"] = {}  # another game's options do not apply
-        draft[key] = value
-        low, high = find(draft["game"]).players
-        draft["players"] = max(low, min(high, int(draft["players"])))
+        """A tap on one of the setup's buttons: the game, the number of seats or the mode."""
+        if key == "game" and isinstance(value, str):
+            if value != draft.game:
+                draft.values = {}  # another game's options do not apply
+            draft.game = value
+        elif key == "players" and isinstance(value, int):
+            draft.players = value
+        elif key == "mode" and isinstance(value, str):
+            draft.mode = value
+        low, high = spec(draft.game).players
+        draft.players = max(low, min(high, draft.players))
         redraw()
 
     def create() -> None:
-        players = int(draft["players"])
-        options = options_for(draft["game"], players, draft["values"])
+        players = draft.players
+        options = options_for(draft.game, players, draft.values)
         try:
-            spec(draft["game"]).options(players, **options)  # the game's own checks, before anyone joins
+            spec(draft.game).options(players, **options)  # the game's own checks, before anyone joins
         except (RuleError, TypeError) as error:
             ctx.error(ctx.describe(error))
             return
-        table = rt.host(ctx.store).create(draft["game"], options, players, draft.get("mode", PLAY))
+        table = rt.host(ctx.store).create(draft.game, options, players, draft.mode)
         rt.watch(table)
         ctx.navigate(f"/table/{table.code}")
 
     def parts() -> list[ft.Control]:
-        players = int(draft["players"])
-        options = options_ui(ctx, draft["game"], players, draft["values"], redraw)
+        players = draft.players
+        options = options_ui(ctx, draft.game, players, draft.values, redraw)
         return [
             section(ctx.t("Game"), ft.Row(game_buttons(ctx, draft, choose), wrap=True)),
             section(ctx.t("Mode"), ft.Row(mode_buttons(ctx, draft, choose), wrap=True)),
@@ -151,7 +157,7 @@ def seat_row(ctx: AppContext, table: Table, index: int) -> ft.Control:
         )
     else:
         who = ft.Text(seat.name, size=16, weight=ft.FontWeight.BOLD)
-    words = [ft.Text(ctx.t("Seat {n}", n=index + 1), size=13), who]
+    words: list[ft.Control] = [ft.Text(ctx.t("Seat {n}", n=index + 1), size=13), who]
     if seat.kind == PERSON and not connected:  # in words too: an icon alone is easily missed
         words.append(
             tag(
@@ -311,7 +317,7 @@ def next_round_row(ctx: AppContext, table: Table) -> list[ft.Control]:
     ]
 
 
-def subscribe(ctx: AppContext, table: Table, redraw) -> None:
+def subscribe(ctx: AppContext, table: Table, redraw: Callable[[], None]) -> None:
     """Redraw on every change at `table` (joins, moves) that any device or computer player makes."""
     rt.watch(table)
     try:

@@ -94,9 +94,9 @@ class PartForm:
     # ------------------------------------------------------------------ the round shown
     def draft(self) -> PartDraft:
         """What this phone entered so far in this round and step (kept between redraws)."""
-        draft = self.ctx.drafts.get(self._key())
+        draft = self.ctx.session.parts.get(self._key())
         if not isinstance(draft, PartDraft):
-            draft = self.ctx.drafts[self._key()] = PartDraft()
+            draft = self.ctx.session.parts[self._key()] = PartDraft()
         return draft
 
     def _key(self) -> str:
@@ -127,7 +127,7 @@ class PartForm:
             self.ctx.error(self.ctx.describe(error))
             return
         if saved:
-            self.ctx.drafts.pop(self._key(), None)
+            self.ctx.session.parts.pop(self._key(), None)
         self.on_sent()
 
     # ------------------------------------------------------------------ the fields

@@ -170,17 +170,17 @@ def waiting(ctx: AppContext, table: Table, seat: int, joined: ft.Text) -> ft.Con
 
 def connect(ctx: AppContext, table: Table, seat: int, token: str) -> None:
     """Count this phone as present at its seat while its session is connected (the host sees who vanished)."""
-    key = ("table-connected", table.code)
-    if ctx.drafts.get(key) == seat:
+    connected = ctx.session.connected
+    if connected.get(table.code) == seat:
         return
     try:
         table.connect(seat, token)
     except RuleError:
         return
-    ctx.drafts[key] = seat
+    connected[table.code] = seat
 
     def gone(_: Any = None) -> None:
-        if ctx.drafts.pop(key, None) is not None:
+        if connected.pop(table.code, None) is not None:
             table.disconnect(seat)
 
     def back(_: Any = None) -> None:  # the same session came back (Wi-Fi again): present again
@@ -199,7 +199,7 @@ def reconnect(ctx: AppContext, code: str) -> None:
         token = await prefs(ctx).get(rt.TOKEN_KEY.format(code=code))
         table = rt.host(ctx.store).get(code)
         if isinstance(token, str) and table is not None and table.seat_of(token) is not None:
-            ctx.drafts[f"table-token:{code}"] = token
+            ctx.session.table_tokens[code] = token
             ctx.rerender()
         else:
             ctx.navigate(f"/join/{code}")
@@ -213,14 +213,14 @@ def reconnect(ctx: AppContext, code: str) -> None:
 def build(ctx: AppContext, code: str, **_: str) -> ft.View:
     route = f"/table/{code}/seat"
     table = rt.host(ctx.store).get(code)
-    held = table is not None and ctx.drafts.get(f"table-token:{table.code}") is not None
+    held = table is not None and ctx.session.table_tokens.get(table.code) is not None
     if table is None or not (held or ended(table)):  # through the guard: the seat route must not tell a
         try:  # guesser which codes exist (an ended table's phones come back by the token in their storage)
             table = find_table(ctx, code)
         except RuleError as error:
             refused = tag("seat-refused", ft.Text(ctx.describe(error)))
             return screen(ctx, route, ctx.t("Join a table"), [refused], back=None)
-    token = ctx.drafts.get(f"table-token:{table.code}")
+    token = ctx.session.table_tokens.get(table.code)
     seat = table.seat_of(token)
     if token is None or seat is None:
         reconnect(ctx, table.code)

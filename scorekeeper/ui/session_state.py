@@ -1,0 +1,109 @@
+"""What one app session keeps between its screens: form drafts, the services it holds, play sessions and tables.
+
+Views are rebuilt on every redraw; whatever must outlive one drawing lives here, on `ctx.session`, under a name
+and a type of its own. Nothing here is saved: a new session (a reload) starts empty.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+if TYPE_CHECKING:  # the types only: the views import this module
+    from scorekeeper.play.session import PlaySession
+    from scorekeeper.ui.views.play import PlayScreen as PlayTable
+    from scorekeeper.ui.views.settings_upload import Upload
+    from scorekeeper.ui.views.table_part_form import PartDraft
+
+
+@dataclass
+class NewGameDraft:
+    """The new-game form (tracked): the game, its option values, the seats in order and who deals first."""
+
+    game: str
+    values: dict[str, Any] = field(default_factory=dict)
+    seats: list[str] = field(default_factory=list)  # player ids, in seating order
+    dealer: str = "random"  # a seated player's id, or "random"
+    typing: bool = False  # a player was just added: the name field takes the focus back
+
+
+@dataclass
+class PlaySetupDraft:
+    """The play-setup form (digital): the game, its option values and the seats (each a person or a computer)."""
+
+    game: str
+    values: dict[str, Any] = field(default_factory=dict)
+    seats: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass
+class PlayersDraft:
+    """The players screen: the colour picked for the next new player, whose colour is being changed."""
+
+    typing: bool = False  # a player was just added: the name field takes the focus back
+    picked: str | None = None
+    colour_for: str | None = None  # the player id whose colour choice is open
+
+
+@dataclass
+class TableSetupDraft:
+    """The form that opens a table: game, number of seats, option values, play or keep score."""
+
+    game: str
+    mode: str
+    players: int = 3
+    values: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class JoinDraft:
+    """A phone's join form for one table: the seat it chose and the name typed."""
+
+    seat: int | None = None
+    name: str = ""
+
+
+@dataclass
+class SessionState:
+    """The per-session state views keep between redraws (see the module docstring)."""
+
+    # Form drafts, kept while a screen is drawn again (and while the person looks elsewhere).
+    new_game: NewGameDraft | None = None
+    play_setup: PlaySetupDraft | None = None
+    players: PlayersDraft = field(default_factory=PlayersDraft)
+    table_setup: TableSetupDraft | None = None
+    joins: dict[str, JoinDraft] = field(default_factory=dict)  # by table code
+    # The round screens' drafts, and a phone's part of a round at a live table, by the form's own key (round,
+    # step); what is in them is each form's business.
+    rounds: dict[str, object] = field(default_factory=dict)
+    parts: dict[str, PartDraft] = field(default_factory=dict)
+    # "Show more": how many entries a paged list shows now, by list.
+    shown: dict[str, int] = field(default_factory=dict)
+
+    # Digital play on this device: its play sessions and their screens, by saved-game id.
+    plays: dict[str, PlaySession] = field(default_factory=dict)
+    play_tables: dict[str, PlayTable] = field(default_factory=dict)
+    # A phone at a live table: its seat token by table code, and the seat it counts as present at.
+    table_tokens: dict[str, str] = field(default_factory=dict)
+    connected: dict[str, int] = field(default_factory=dict)
+
+    # The browser's storage service (kept referenced: Flet drops services nobody references).
+    prefs: ft.SharedPreferences | None = None
+    # Owner devices: a notice above the first screen, by its identifier: True until shown, then the route it
+    # stays on. The owner-device token until the browser has stored it, and the pairing link shown in Settings
+    # with the time it stops working.
+    notices: dict[str, bool | str] = field(default_factory=dict)
+    owner_device_token: str | None = None
+    pairing: tuple[str, float] | None = None
+
+    # Import and export in Settings: the page's one file picker, the screen's place for an import's progress,
+    # held while this session imports a file, the outcome of the import just done (for the redraw after it),
+    # and the upload on its way to the server.
+    file_picker: ft.FilePicker | None = None
+    import_status: ft.Column | None = None
+    importing: threading.Lock = field(default_factory=threading.Lock)
+    import_result: tuple[bool, str] | None = None
+    upload: Upload | None = None
