@@ -11,6 +11,7 @@ import os
 import secrets
 from pathlib import Path
 
+from scorekeeper.store.storage import fsync_dir
 from scorekeeper.sync.target import Problem, SyncError
 
 PROBE = ".scorekeeper-probe"
@@ -29,16 +30,6 @@ def _problem(error: OSError) -> Problem:
 
 def _tag(stat: os.stat_result) -> str:
     return f"{stat.st_size}-{stat.st_mtime_ns}"
-
-
-def _fsync_dir(folder: Path) -> None:
-    if os.name == "nt":
-        return
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 class FolderTarget:
@@ -100,7 +91,7 @@ class FolderTarget:
             finally:
                 os.close(fd)
             os.replace(tmp, file)
-            _fsync_dir(file.parent)
+            fsync_dir(file.parent)
             return _tag(os.stat(file))
         except OSError as error:
             with contextlib.suppress(OSError):
