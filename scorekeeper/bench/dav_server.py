@@ -26,10 +26,10 @@ from pathlib import Path
 from typing import Any
 
 from cheroot import wsgi
-from wsgidav.dav_error import HTTP_FORBIDDEN, DAVError  # type: ignore[import-untyped]  # WsgiDAV ships no types
-from wsgidav.dav_provider import DAVNonCollection  # type: ignore[import-untyped]  # WsgiDAV ships no types
-from wsgidav.fs_dav_provider import FileResource, FilesystemProvider, FolderResource  # type: ignore[import-untyped]  # WsgiDAV ships no types
-from wsgidav.wsgidav_app import WsgiDAVApp  # type: ignore[import-untyped]  # WsgiDAV ships no types
+from wsgidav.dav_error import HTTP_FORBIDDEN, DAVError
+from wsgidav.dav_provider import DAVNonCollection
+from wsgidav.fs_dav_provider import FileResource, FilesystemProvider, FolderResource
+from wsgidav.wsgidav_app import WsgiDAVApp
 
 USER = "player"
 PASSWORD = (

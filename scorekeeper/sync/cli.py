@@ -11,8 +11,10 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from scorekeeper.store import Store, StoreError
+from scorekeeper.sync import credentials
 from scorekeeper.sync.engine import sync_once
 from scorekeeper.sync.target import SyncError, Target
+from scorekeeper.sync.targets import target_from
 
 ENV_USER = "SCOREKEEPER_SYNC_USER"
 ENV_PASSWORD = "SCOREKEEPER_SYNC_PASSWORD"
@@ -21,21 +23,11 @@ SETTING = "sync_target"
 
 
 def make_target(address: str, user: str | None, password: str | None) -> Target:
-    """A WebDAV server for an http(s) address, else a folder (through `targets.target_from` where present)."""
-    try:
-        from scorekeeper.sync.targets import target_from  # type: ignore[import-not-found, unused-ignore]
-    except ImportError:
-        from scorekeeper.sync.folder import FolderTarget
-
-        return FolderTarget(address)
+    """A WebDAV server for an http(s) address, else a folder."""
     return target_from(address, user, password)
 
 
 def stored_password(address: str, user: str) -> str | None:
-    try:
-        from scorekeeper.sync import credentials  # type: ignore[attr-defined, unused-ignore]
-    except ImportError:
-        return None
     try:
         return credentials.vault().get(address, user)
     except Exception:  # no keyring and no readable file: the environment is the way then
