@@ -24,8 +24,9 @@ SCHEMA = 1
 MAX_FILE_BYTES = 32 * 1024 * 1024
 CHUNK_ENTRIES = 200
 """Entries per log file (a sync that sends more writes several parts of one chunk)."""
-HEAD_CHUNKS = (16, 48)
-"""The head lists up to 48 chunks; beyond that all but the newest 16 move to an older-chunks file."""
+HEAD_CHUNKS = (4, 12)
+"""The head lists up to 12 chunks; beyond that all but the newest 4 move to an older-chunks file (one
+small file every 8 syncs), so the head that every sync moves three times stays under 1 KB."""
 HISTORY_SENT = 10
 """Undo steps sent with a match (each is a whole earlier state; the device keeps up to 25)."""
 KINDS = ("match", "player", "digital")
