@@ -24,9 +24,11 @@ SCHEMA = 1
 MAX_FILE_BYTES = 32 * 1024 * 1024
 CHUNK_ENTRIES = 200
 """Entries per log file (a sync that sends more writes several parts of one chunk)."""
-HEAD_CHUNKS = (4, 12)
-"""The head lists up to 12 chunks; beyond that all but the newest 4 move to an older-chunks file (one
-small file every 8 syncs), so the head that every sync moves three times stays under 1 KB."""
+HEAD_CHUNKS = (2, 6)
+"""The head lists up to 6 chunks; beyond that all but the newest 2 move to an older-chunks file (one
+small file every 4 syncs, one more read per 4 chunks for a device catching up), so the head that every
+sync moves three times (its own read and write, every other device's read) adds at most about 1 KB to a
+one-change sync (bench sync: `one_change_ratio_bytes_most_to_10`)."""
 HISTORY_SENT = 10
 """Undo steps sent with a match (each is a whole earlier state; the device keeps up to 25)."""
 KINDS = ("match", "player", "digital")
