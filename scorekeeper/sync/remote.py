@@ -1,7 +1,10 @@
 """The files on the target, and reading them as untrusted input.
 
     devices/<device id>/head.json          {"scorekeeper": "sync-head", "schema": 1, "device", "name", "seq",
-                                             "chunks": [{"from", "to", "file"}]}
+                                             "chunks": [{"from", "to", "file", "parts"?}], "older"?}
+    devices/<device id>/log/older-<seq>-<random>.json
+                                           {"scorekeeper": "sync-older", "schema": 1, "device", "chunks",
+                                             "older"}   the chunks that left the head (HEAD_CHUNKS)
     devices/<device id>/log/<to>-<random>.json
                                            {"scorekeeper": "sync-log", "schema": 1, "device", "entries": [...]}
 
