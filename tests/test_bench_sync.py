@@ -14,5 +14,6 @@ def test_the_sync_bench_measures_every_figure(tmp_path: Path) -> None:
         assert figures[key] > 0, key
     assert figures["one_change_requests_10k"] == figures["one_change_requests_10"]
     assert figures["one_change_ratio_requests_10k_to_10"] == 1.0
+    assert figures["one_change_bytes_10_most"] > 0
     assert len(figures["save_to_other_device_s_samples"]) == 2
     assert figures["save_to_other_device_s_median"] > 0

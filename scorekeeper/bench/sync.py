@@ -6,6 +6,10 @@
   sending device's sync plus the receiving device's sync), beside `one_change_requests_10` /
   `one_change_bytes_10` from a store of 10, in the same run; `one_change_ratio_*` is 10k over 10 (goal ≤ 1.2:
   a sync costs what changed, not the size of the history).
+- `one_change_bytes_10_most` / `one_change_requests_10_most`: the largest one-change sync (a small store, each
+  change to another match) over a whole roll-over cycle of the head (HEAD_CHUNKS[1] + 1 syncs in a row), so the figure above is not just
+  the cheapest moment of a head that grows with every sync; `one_change_ratio_bytes_most_to_10` is it over
+  `one_change_bytes_10`.
 - `save_to_other_device_s_median`: a round saved on one device until the other device's store has it, each
   device with its SyncRunner syncing every 5 s (INTERVAL_S) and 5 s after a save.
 """
@@ -27,6 +31,7 @@ from scorekeeper.bench.store import _round, export_text
 from scorekeeper.games.ruckzuck.spec import SPEC as RUCKZUCK
 from scorekeeper.match import Match
 from scorekeeper.store import Store
+from scorekeeper.sync import remote
 from scorekeeper.sync.engine import sync_once
 from scorekeeper.sync.runner import SyncRunner, SyncStatus
 from scorekeeper.sync.webdav import WebDavTarget
@@ -50,10 +55,10 @@ def _counted(target: WebDavTarget, action: Callable[[], Any]) -> tuple[float, in
     return elapsed, requests_after - requests, sent_after - sent
 
 
-def _change_one(store: Store, rng: random.Random) -> None:
-    """A correction: one hand of one round of one stored match gets another value (still a valid round)."""
-    summary = rng.choice(store.list_matches())
-    match = store.get_match(summary.id)
+def _change_one(store: Store, rng: random.Random, match_id: str | None = None) -> None:
+    """A correction: one hand of one round of one stored match (`match_id`, or one at random) gets another
+    value (still a valid round)."""
+    match = store.get_match(match_id or rng.choice(store.list_matches()).id)
     assert match is not None
     played = match.rounds[0]
     seat = next(seat for seat in range(len(played["hands"])) if seat != played["out"])
@@ -87,6 +92,28 @@ def _pair(server: DavServer, root: Path, folder: str, matches: int, label: str) 
     for store in (sender, receiver):
         store.close()
     return figures
+
+
+def _cycle(server: DavServer, root: Path, matches: int) -> dict[str, Any]:
+    """One change after another on the first of two devices (each to another match, so that no match's
+    undo history grows), each followed by both devices' syncs, for a whole roll-over cycle of the head: the
+    largest of them."""
+    (server.root / "cycle").mkdir()
+    sender, receiver = Store.open(root / "cycle-a"), Store.open(root / "cycle-b")
+    sender.import_json_text(export_text(matches, seed=matches))
+    out, into = server.target("cycle"), server.target("cycle")
+    sync_once(sender, out)
+    sync_once(receiver, into)
+    rng, most = random.Random(matches), (0, 0)
+    ids = [summary.id for summary in sender.list_matches()]
+    for n in range(remote.HEAD_CHUNKS[1] + 1):
+        _change_one(sender, rng, ids[n % len(ids)])
+        _s, requests_out, sent_out = _counted(out, lambda: sync_once(sender, out))
+        _s, requests_in, sent_in = _counted(into, lambda: sync_once(receiver, into))
+        most = max(most, (sent_out + sent_in, requests_out + requests_in))
+    for store in (sender, receiver):
+        store.close()
+    return {"one_change_bytes_10_most": most[0], "one_change_requests_10_most": most[1]}
 
 
 class _Arrivals:
@@ -170,11 +197,15 @@ def measure(
     with wsgidav_server(root / "server", folders=()) as server:
         figures |= _pair(server, root, "small", small, "10")
         figures |= _pair(server, root, "big", big, "10k")
+        figures |= _cycle(server, root, max(small, remote.HEAD_CHUNKS[1] + 1))
         figures |= _save_to_other_device(server, root, interval, samples)
     for kind in ("requests", "bytes"):
         figures[f"one_change_ratio_{kind}_10k_to_10"] = round(
             figures[f"one_change_{kind}_10k"] / figures[f"one_change_{kind}_10"], 2
         )
+    figures["one_change_ratio_bytes_most_to_10"] = round(
+        figures["one_change_bytes_10_most"] / figures["one_change_bytes_10"], 2
+    )
     return figures
 
 

@@ -1,7 +1,10 @@
 """The files on the target, and reading them as untrusted input.
 
     devices/<device id>/head.json          {"scorekeeper": "sync-head", "schema": 1, "device", "name", "seq",
-                                             "chunks": [{"from", "to", "file"}]}
+                                             "chunks": [{"from", "to", "file", "parts"?}], "older"?}
+    devices/<device id>/log/older-<seq>-<random>.json
+                                           {"scorekeeper": "sync-older", "schema": 1, "device", "chunks",
+                                             "older"}   the chunks that left the head (HEAD_CHUNKS)
     devices/<device id>/log/<to>-<random>.json
                                            {"scorekeeper": "sync-log", "schema": 1, "device", "entries": [...]}
 
@@ -24,8 +27,11 @@ SCHEMA = 1
 MAX_FILE_BYTES = 32 * 1024 * 1024
 CHUNK_ENTRIES = 200
 """Entries per log file (a sync that sends more writes several parts of one chunk)."""
-HEAD_CHUNKS = (16, 48)
-"""The head lists up to 48 chunks; beyond that all but the newest 16 move to an older-chunks file."""
+HEAD_CHUNKS = (2, 6)
+"""The head lists up to 6 chunks; beyond that all but the newest 2 move to an older-chunks file (one
+small file every 4 syncs, one more read per 4 chunks for a device catching up), so the head that every
+sync moves three times (its own read and write, every other device's read) adds at most about 1 KB to a
+one-change sync (bench sync: `one_change_ratio_bytes_most_to_10`)."""
 HISTORY_SENT = 10
 """Undo steps sent with a match (each is a whole earlier state; the device keeps up to 25)."""
 KINDS = ("match", "player", "digital")
