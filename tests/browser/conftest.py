@@ -300,8 +300,9 @@ class UI:
             self.page.wait_for_timeout(100)
         raise AssertionError(f"{text!r} not on screen: {self.diagnosis()}")
 
-    def wait_total(self, seat: int, expected: int) -> None:
-        deadline = time.monotonic() + 15
+    def wait_total(self, seat: int, expected: int, within: float = 15) -> None:
+        """Wait until the total of `seat` shows `expected` (`within` seconds: longer where it comes by sync)."""
+        deadline = time.monotonic() + within
         while time.monotonic() < deadline:
             try:
                 if self.text_of(f"total-{seat}") == str(expected):

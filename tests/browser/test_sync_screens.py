@@ -125,7 +125,7 @@ def test_two_devices_share_rounds_and_show_a_conflict(chromium, tmp_path: Path, 
         wait_totals(phone, 0, 120, 45)
         # ... reaches the other device's open scoreboard by itself (sync after the save, then the interval)
         for seat, total in enumerate((0, 120, 45)):
-            deadline_wait(board, seat, total)
+            board.wait_total(seat, total, within=30)  # it comes by sync, a few seconds
         shots(board, "scoreboard-after-sync-de")
 
         # The match in conflict: on both devices, each in its language
@@ -145,19 +145,6 @@ def test_two_devices_share_rounds_and_show_a_conflict(chromium, tmp_path: Path, 
         gone(phone, "conflict-panel", 10)
         gone(board, "conflict-panel", 40)
         shots(board, "conflict-resolved-de")
-
-
-def deadline_wait(ui: UI, seat: int, total: int) -> None:
-    """The total of `seat` on a scoreboard nobody touches: it comes by sync (a few seconds)."""
-    ui.page.wait_for_timeout(100)
-    for _ in range(300):
-        try:
-            if ui.text_of(f"total-{seat}") == str(total):
-                return
-        except Exception:
-            pass
-        ui.page.wait_for_timeout(100)
-    raise AssertionError(f"seat {seat} did not reach {total} by sync: {ui.diagnosis()}")
 
 
 def gone(ui: UI, identifier: str, seconds: float) -> None:
