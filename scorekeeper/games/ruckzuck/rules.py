@@ -106,26 +106,7 @@ def validate_hands(hands: Sequence[Any], options: RuckZuckOptions | None = None)
     (numbers 1..49 and `J`) or a typed penalty total. Numbers at most once across all hands, at most 2
     jokers, at most one empty hand, a typed total in 0..1,425; together the hands cannot hold more than the
     deck. Raises RuleError naming the player and the card."""
-    if isinstance(hands, str | bytes | Mapping) or not isinstance(hands, Sequence):
-        raise RuleError("Enter one hand or penalty total per player.")
-    expected = options.players if options is not None else None
-    if expected is not None and len(hands) != expected:
-        raise RuleError(
-            Plural(
-                "This game has {players} players, but {hands} hand was entered.",
-                "This game has {players} players, but {hands} hands were entered.",
-                len(hands),
-                players=expected,
-                hands=len(hands),
-            )
-        )
-    if not MIN_PLAYERS <= len(hands) <= MAX_PLAYERS:
-        raise RuleError(
-            "Ruck Zuck is for {low} to {high} players, not {players}.",
-            low=MIN_PLAYERS,
-            high=MAX_PLAYERS,
-            players=len(hands),
-        )
+    _check_hand_count(hands, options)
     holder: dict[int, int] = {}
     jokers = 0
     empty: list[int] = []
@@ -151,33 +132,7 @@ def validate_hands(hands: Sequence[Any], options: RuckZuckOptions | None = None)
             )
         if not hand:
             empty.append(seat)
-        for card in hand:
-            if card == JOKER and isinstance(card, str):
-                jokers += 1
-                if jokers > JOKERS_IN_DECK:
-                    raise RuleError(
-                        "{who}: there are only {jokers} jokers in the game.", who=who, jokers=JOKERS_IN_DECK
-                    )
-                continue
-            if not is_int(card) or card not in NUMBERS:
-                raise RuleError(
-                    "{who}: {card} is not a card; cards are 1 to 49 and J (joker).",
-                    who=who,
-                    card=_card_name(card),
-                )
-            if card in holder:
-                other = holder[card]
-                if other == seat:
-                    raise RuleError(
-                        "{who}: card {card} is entered twice; each card exists once.", who=who, card=card
-                    )
-                raise RuleError(
-                    "{who}: card {card} is entered also in the hand of {other}; each card exists once.",
-                    who=who,
-                    card=card,
-                    other=seat_name(other),
-                )
-            holder[card] = seat
+        jokers = _check_cards(seat, hand, holder, jokers)
         listed_penalty += penalty(hand)
     if len(empty) > 1:
         raise RuleError(
@@ -190,6 +145,64 @@ def validate_hands(hands: Sequence[Any], options: RuckZuckOptions | None = None)
             "The penalties add up to more than all cards together ({most:,}); check the totals.",
             most=MAX_PENALTY,
         )
+
+
+def _check_hand_count(hands: Sequence[Any], options: RuckZuckOptions | None) -> None:
+    """One hand or total per player: as many as the game's players, and 2 to 6 in any case."""
+    if isinstance(hands, str | bytes | Mapping) or not isinstance(hands, Sequence):
+        raise RuleError("Enter one hand or penalty total per player.")
+    expected = options.players if options is not None else None
+    if expected is not None and len(hands) != expected:
+        raise RuleError(
+            Plural(
+                "This game has {players} players, but {hands} hand was entered.",
+                "This game has {players} players, but {hands} hands were entered.",
+                len(hands),
+                players=expected,
+                hands=len(hands),
+            )
+        )
+    if not MIN_PLAYERS <= len(hands) <= MAX_PLAYERS:
+        raise RuleError(
+            "Ruck Zuck is for {low} to {high} players, not {players}.",
+            low=MIN_PLAYERS,
+            high=MAX_PLAYERS,
+            players=len(hands),
+        )
+
+
+def _check_cards(seat: int, hand: Sequence[Any], holder: dict[int, int], jokers: int) -> int:
+    """Every card of `seat`'s hand is a card of the deck that no hand holds yet (`holder`: card -> seat, filled
+    in here); returns the jokers counted so far, at most the deck's two."""
+    who = seat_name(seat)
+    for card in hand:
+        if card == JOKER and isinstance(card, str):
+            jokers += 1
+            if jokers > JOKERS_IN_DECK:
+                raise RuleError(
+                    "{who}: there are only {jokers} jokers in the game.", who=who, jokers=JOKERS_IN_DECK
+                )
+            continue
+        if not is_int(card) or card not in NUMBERS:
+            raise RuleError(
+                "{who}: {card} is not a card; cards are 1 to 49 and J (joker).",
+                who=who,
+                card=_card_name(card),
+            )
+        if card in holder:
+            other = holder[card]
+            if other == seat:
+                raise RuleError(
+                    "{who}: card {card} is entered twice; each card exists once.", who=who, card=card
+                )
+            raise RuleError(
+                "{who}: card {card} is entered also in the hand of {other}; each card exists once.",
+                who=who,
+                card=card,
+                other=seat_name(other),
+            )
+        holder[card] = seat
+    return jokers
 
 
 def _hands_of(result: Any, options: RuckZuckOptions) -> tuple[Sequence[Any], int | None]:
