@@ -313,3 +313,41 @@ def test_the_browser_the_server_opens_gets_an_owner_link(tmp_path: Path, monkeyp
     assert opened.startswith("http://127.0.0.1:8552/#owner=")
     assert opened not in capsys.readouterr().out
     assert owners.LINKS.redeem(opened.split("#owner=")[1])
+
+
+class BrowserStorage:
+    """What a browser keeps in its client storage (the part of SharedPreferences identify uses)."""
+
+    def __init__(self, **kept: str) -> None:
+        self.kept = dict(kept)
+
+    async def get(self, key: str) -> str | None:
+        return self.kept.get(key)
+
+    async def set(self, key: str, value: str) -> bool:
+        self.kept[key] = value
+        return True
+
+    async def remove(self, key: str) -> bool:
+        self.kept.pop(key, None)
+        return True
+
+
+def test_an_owner_device_opening_another_owner_link_stays_one_device(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before: the link was traded for a second device token, and Settings listed the browser twice."""
+    import asyncio
+
+    browser = BrowserStorage(**{owner_ui.LINK_KEY: owners.LINKS.mint()})
+    monkeypatch.setattr(owner_ui, "prefs", lambda _ctx: browser)
+    first = Device(tmp_path, "127.0.0.1")
+    asyncio.run(owner_ui.identify(first.ctx))
+    assert not first.ctx.guest and owner_ui.DEVICE_KEY in browser.kept
+    link = owners.LINKS.mint()
+    browser.kept[owner_ui.LINK_KEY] = link
+    again = Device(tmp_path, "127.0.0.1")
+    asyncio.run(owner_ui.identify(again.ctx))
+    assert not again.ctx.guest and again.ctx.owner_device == first.ctx.owner_device
+    assert len(owner_ui.registry(again.store).devices()) == 1
+    assert not owners.LINKS.pending(link) and owner_ui.LINK_KEY not in browser.kept  # used up all the same

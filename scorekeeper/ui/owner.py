@@ -111,20 +111,24 @@ def sign_in(ctx: AppContext, device_token: str) -> bool:
 
 async def identify(ctx: AppContext) -> None:
     """Decide whether this served session is the owner's, from the browser's storage (see the module
-    docstring). A browser that does not answer stays a guest."""
+    docstring). A browser that does not answer stays a guest. A browser that is an owner device already and
+    opens another owner link stays the one device it is (the link is used up, no second entry is listed)."""
     storage = prefs(ctx)
     try:
         link = await storage.get(LINK_KEY)
         if isinstance(link, str) and link:
             await storage.remove(LINK_KEY)  # good once, and gone from the browser at once
-            if redeem_link(ctx, link):
-                minted, ctx.session.owner_device_token = ctx.session.owner_device_token, None
-                if minted is not None:  # always, after a redeemed link
-                    await storage.set(DEVICE_KEY, minted)
-                return
         device_token = await storage.get(DEVICE_KEY)
-        if isinstance(device_token, str) and device_token and not sign_in(ctx, device_token):
+        if isinstance(device_token, str) and device_token:
+            if sign_in(ctx, device_token):
+                if isinstance(link, str) and link:
+                    owners.LINKS.redeem(link)
+                return
             await storage.remove(DEVICE_KEY)  # signed out: forget the dead token
+        if isinstance(link, str) and link and redeem_link(ctx, link):
+            minted, ctx.session.owner_device_token = ctx.session.owner_device_token, None
+            if minted is not None:  # always, after a redeemed link
+                await storage.set(DEVICE_KEY, minted)
     except Exception:  # no storage, or it did not answer: a guest
         log.info("the browser's storage did not answer: the session is a guest", exc_info=True)
 

@@ -82,6 +82,8 @@ class SessionState:
     parts: dict[str, PartDraft] = field(default_factory=dict)
     # "Show more": how many entries a paged list shows now, by list.
     shown: dict[str, int] = field(default_factory=dict)
+    # What the store repaired at start (already in the player's language): on home until dismissed.
+    repairs: list[str] = field(default_factory=list)
 
     # Digital play on this device: its play sessions and their screens, by saved-game id.
     plays: dict[str, PlaySession] = field(default_factory=dict)

@@ -186,23 +186,45 @@ def _quick_starts(ctx: AppContext) -> ft.Control:
     return ft.Row(cards, spacing=8, vertical_alignment=ft.CrossAxisAlignment.START)
 
 
+def _repair_notice(ctx: AppContext) -> ft.Control | None:
+    """What the store repaired at start (a damaged file restored or set aside), told once per session and kept
+    on home until the player closes it: a resize or another device's save redraws home and must not drop it."""
+    pending = list(getattr(ctx.store, "recovery_messages", []) or [])
+    if pending:
+        ctx.session.repairs.extend(ctx.describe(m) for m in pending)
+        ctx.store.recovery_messages.clear()
+    if not ctx.session.repairs:
+        return None
+
+    def dismiss(_: object) -> None:
+        ctx.session.repairs.clear()
+        ctx.rerender()
+
+    return ft.Container(
+        ft.Row(
+            [
+                ft.Text("\n".join(ctx.session.repairs), color=ft.Colors.ON_ERROR_CONTAINER, expand=True),
+                tag(
+                    "repairs-dismiss",
+                    ft.IconButton(ft.Icons.CLOSE, tooltip=ctx.t("Dismiss"), on_click=dismiss),
+                ),
+            ],
+            vertical_alignment=ft.CrossAxisAlignment.START,
+        ),
+        bgcolor=ft.Colors.ERROR_CONTAINER,
+        padding=12,
+        border_radius=8,
+    )
+
+
 def build(ctx: AppContext, **_: str) -> ft.View:
     controls: list[ft.Control] = []
     # The games first: loading them may repair a damaged file (a saved game restored from its .bak), and its
     # notice belongs on this view, not the next one.
     active = _digital_games(ctx) + _active_games(ctx)  # the paged list ends with its "Show more"
-    messages = list(getattr(ctx.store, "recovery_messages", []) or [])
-    if messages:
-        # The store repaired a damaged file at start: tell the player once.
-        controls.append(
-            ft.Container(
-                ft.Text("\n".join(ctx.describe(m) for m in messages), color=ft.Colors.ON_ERROR_CONTAINER),
-                bgcolor=ft.Colors.ERROR_CONTAINER,
-                padding=12,
-                border_radius=8,
-            )
-        )
-        ctx.store.recovery_messages.clear()
+    repairs = _repair_notice(ctx)
+    if repairs is not None:
+        controls.append(repairs)
     if active:
         controls.append(section(ctx.t("Continue a game"), *active))
     controls.append(

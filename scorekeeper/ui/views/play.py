@@ -20,6 +20,7 @@ import flet as ft
 
 from scorekeeper.games.base import Action, RuleError
 from scorekeeper.play.session import PlaySession
+from scorekeeper.ui import permissions
 from scorekeeper.ui.components.layout import screen, section
 from scorekeeper.ui.components.score_table import game_title
 from scorekeeper.ui.components.widgets import tag
@@ -41,8 +42,9 @@ LOG_LINES = 6
 FIRST_FRAME_SECONDS = 0.05
 
 
-def load_session(ctx: AppContext, saved_id: str) -> PlaySession | None:
-    """The session of this device (kept between screens), or the saved game rebuilt from its log."""
+def load_session(ctx: AppContext, saved_id: str) -> PlaySession | RuleError | None:
+    """The session of this device (kept between screens), or the saved game rebuilt from its log; the reason
+    when its log no longer replays (a file edited by hand, a rule tightened since); None when it is gone."""
     session = ctx.session.plays.get(saved_id)
     if session is not None:
         with session.lock:  # not while this device's own move is being saved
@@ -53,8 +55,7 @@ def load_session(ctx: AppContext, saved_id: str) -> PlaySession | None:
         try:
             session = PlaySession.load(ctx.store, saved_id)
         except RuleError as error:
-            ctx.error(ctx.describe(error))
-            return None
+            return error
         if session is not None:
             ctx.session.plays[saved_id] = session
     return session
@@ -372,6 +373,8 @@ def build(ctx: AppContext, saved_id: str, **_: str) -> ft.View:
     session = load_session(ctx, saved_id)
     if session is None:
         return screen(ctx, route, ctx.t("Play"), [ft.Text(ctx.t("This game was not found."))])
+    if isinstance(session, RuleError):
+        return broken_game(ctx, route, saved_id, session)
     tables = ctx.session.play_tables
     table = tables.get(saved_id)
     if table is None or table.session is not session:  # a new table also for a session loaded again
@@ -392,3 +395,34 @@ def build(ctx: AppContext, saved_id: str, **_: str) -> ft.View:
         )
     ]
     return screen(ctx, route, title, [table.body], back="/", actions=actions, max_width=MAX_WIDTH)
+
+
+def broken_game(ctx: AppContext, route: str, saved_id: str, error: RuleError) -> ft.View:
+    """A saved game whose moves no longer replay: say why, and let the host set it aside (its file goes to the
+    data folder's trash; the rounds it finished stay in the history), so home does not offer it for ever."""
+
+    def set_aside(_: object) -> None:
+        if not ctx.may(permissions.DELETE_HISTORY):
+            ctx.error(ctx.t("Only the host device can do this."))
+            return
+        ctx.session.plays.pop(saved_id, None)
+        if ctx.store.delete_digital_game(saved_id):
+            ctx.notify(ctx.t("The game was set aside. The rounds it finished are in the history."))
+        ctx.navigate("/")
+
+    return screen(
+        ctx,
+        route,
+        ctx.t("Play"),
+        [
+            ft.Text(ctx.t("This saved game cannot be continued: {reason}", reason=ctx.describe(error))),
+            ft.Text(ctx.t("The rounds it finished are kept in the history.")),
+            tag(
+                "set-aside",
+                ft.OutlinedButton(
+                    ctx.t("Set this game aside"), icon=ft.Icons.DELETE_OUTLINE, on_click=set_aside
+                ),
+            ),
+        ],
+        back="/",
+    )
