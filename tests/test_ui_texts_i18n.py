@@ -128,3 +128,23 @@ def test_every_ui_count_message_has_its_plural_entry(language: str) -> None:
         f"  {where}: {singular!r}" for (singular, _), where in PLURALS.items() if singular not in known
     ]
     assert not missing, f"count messages without a {language} plural entry:\n" + "\n".join(missing)
+
+
+def _code_literals() -> set[str]:
+    """Every string literal in the package (a catalog entry is used where its text is written in code)."""
+    package = UI.parent
+    return {
+        node.value
+        for path in package.rglob("*.py")
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Constant) and isinstance(node.value, str)
+    }
+
+
+@pytest.mark.parametrize("language", LANGUAGES[1:])
+def test_no_catalog_keeps_a_text_the_app_no_longer_shows(language: str) -> None:
+    """A text reworded in code leaves its old entry behind, and a translator then keeps translating it."""
+    used = _code_literals()
+    stale = sorted(text for text in catalog(language) if text and text not in used)
+    stale += sorted(text for text in plural_catalog(language) if text not in used)
+    assert not stale, f"{language} entries no code uses:\n" + "\n".join(f"  {text!r}" for text in stale)
