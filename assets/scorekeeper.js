@@ -5,7 +5,7 @@
 //    animation, so that script is pointed at rive_native_off.js here, which tells the client Rive is not there
 //    (as it finds when the CDN cannot be reached).
 // 2. While the connection to the host is lost, Flet's client shows only "Working...". A notice says what
-//    happens, in the browser's language (en, de, nl, fr), until the client is connected again.
+//    happens, in the app's language (else the browser's: en, de, nl, fr), until the client is connected again.
 (function () {
   "use strict";
 
@@ -36,6 +36,11 @@
   var DELAY_MS = 1000; // a reconnect within a second (a reload) shows nothing
 
   function language() {
+    // The app's own language first (it tells the browser, see AppContext.remember_language), then the browser's.
+    try {
+      var chosen = JSON.parse(localStorage.getItem("flutter.scorekeeper.language") || "null");
+      if (TEXTS[chosen]) return chosen;
+    } catch (e) {}
     var wanted = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language];
     for (var i = 0; i < wanted.length; i++) {
       var code = String(wanted[i] || "").slice(0, 2).toLowerCase();

@@ -162,6 +162,7 @@ async def identify_then_show(ctx: AppContext, shell: Shell, route: str) -> None:
     """Ask the browser's storage whether this is an owner device, then show the first screen (off the event
     loop: building a view reads the store)."""
     await owner.identify(ctx)
+    ctx.remember_language()
     ctx.page.run_thread(shell.show, route)
 
 

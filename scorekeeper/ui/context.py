@@ -18,6 +18,9 @@ from scorekeeper.ui import permissions
 from scorekeeper.ui.i18n import Translator
 from scorekeeper.ui.session_state import SessionState
 
+LANGUAGE_KEY = "scorekeeper.language"
+"""Client-storage key of the app's language (assets/scorekeeper.js reads it as `flutter.` + this, JSON)."""
+
 # Seat colours offered for players, as data: (English name, colour value).
 PLAYER_COLOURS: tuple[tuple[str, str], ...] = (
     (N_("Red"), "#E53935"),
@@ -87,6 +90,23 @@ class AppContext:
         """Build the current route's view again (after a language/theme change or an undo)."""
         if self._rerender is not None:
             self._rerender()
+
+    def browser_storage(self) -> ft.SharedPreferences:
+        """The device's client storage (kept referenced: Flet drops services nobody references)."""
+        service = self.session.prefs
+        if service is None:
+            service = self.session.prefs = ft.SharedPreferences()
+        return service
+
+    def remember_language(self) -> None:
+        """Tell the browser the app's language: the page's own script says "connection lost" while no Python
+        answers, and must say it in the language the app is shown in, not the browser's."""
+        if not self.served:
+            return
+        try:
+            self.page.run_task(self.browser_storage().set, LANGUAGE_KEY, self.t.language)
+        except Exception:  # no client storage (in-process tests): nothing to tell
+            pass
 
     def notify(self, text: str, *, error: bool = False) -> None:
         """A short message at the bottom of the screen; `text` should already be translated."""
@@ -173,6 +193,7 @@ class AppContext:
         self.settings.update(changes)
         if "language" in changes:
             self.t = Translator(str(changes["language"]))
+            self.remember_language()
         apply_theme(self.page, str(self.settings.get("theme", "system")))
         self.rerender()
 

@@ -41,11 +41,7 @@ def registry(store: Store | None) -> owners.OwnerDevices:
 
 
 def prefs(ctx: AppContext) -> ft.SharedPreferences:
-    """The browser's storage (kept referenced: Flet drops services nobody references)."""
-    service = ctx.session.prefs
-    if service is None:
-        service = ctx.session.prefs = ft.SharedPreferences()
-    return service
+    return ctx.browser_storage()
 
 
 def owner_link(base: str, token: str) -> str:

@@ -24,6 +24,8 @@ from PIL import Image
 from steps import computer_tables, screenshot
 from test_table_screens import wait_says
 
+from scorekeeper.store import Store
+
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 TV = {"width": 1920, "height": 1080}
@@ -187,6 +189,9 @@ def test_the_page_says_when_the_host_is_lost_and_when_it_is_back(chromium, tmp_p
 
     data = tmp_path / "data"
     data.mkdir()
+    store = Store.open(data)
+    store.set_setting("language", "de")  # the browser asks for English: the app's language wins
+    store.close()
     port = free_port()
     url = f"http://127.0.0.1:{port}/"
     server = start_server(data, port)
@@ -200,8 +205,8 @@ def test_the_page_says_when_the_host_is_lost_and_when_it_is_back(chromium, tmp_p
             server.terminate()
             server.wait(timeout=10)
             notice.wait_for(state="attached", timeout=20_000)
-            assert "connection to the host is lost" in notice.inner_text()
-            assert "Trying again" in notice.inner_text()
+            assert "Verbindung zum Gastgeber ist unterbrochen" in notice.inner_text()
+            assert "Neuer Versuch" in notice.inner_text()
             page.page.screenshot(path=str(Path(__file__).with_name("output") / "host-lost-tv.png"))
             server = start_server(data, port)
             wait_http(url)
