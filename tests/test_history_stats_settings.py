@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -20,6 +19,7 @@ from scorekeeper.store import Store
 from scorekeeper.ui.views import settings_import
 from scorekeeper.ui.views import settings_transfer as settings_view
 from scorekeeper.ui.views.rules import RULES_DIR, rules_text
+from tests.run_alone import run_alone
 
 GAMES = ("racko", "ruckzuck", "rage")
 
@@ -244,20 +244,13 @@ class FakePicker:
         return self.answer
 
 
-def run_coroutine(coroutine: Any) -> Any:
-    """Run an async handler to its end in a thread of its own: the browser tests' Playwright keeps an event loop
-    running in the main thread for the whole session, where asyncio.run would refuse to start."""
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        return pool.submit(asyncio.run, coroutine).result()
-
-
 @pytest.mark.parametrize("kind", ["json", "csv"])
 def test_export_in_a_browser_hands_over_the_bytes(app: App, kind: str) -> None:
     app.go("/settings")
     picker = FakePicker(None)
     app.ctx.session.file_picker = picker
     app.page.web = True
-    run_coroutine(settings_view.export_action(app.ctx, kind)(None))
+    run_alone(settings_view.export_action(app.ctx, kind)(None))
     (call,) = picker.calls
     assert call["file_name"].endswith(f".{kind}")
     data = call["src_bytes"]
@@ -272,7 +265,7 @@ def test_export_on_a_desktop_reports_the_chosen_path(app: App) -> None:
     app.go("/settings")
     app.ctx.session.file_picker = FakePicker("/home/ann/scores.json")
     app.page.web = False
-    run_coroutine(settings_view.export_action(app.ctx, "json")(None))
+    run_alone(settings_view.export_action(app.ctx, "json")(None))
     assert "Saved to /home/ann/scores.json" in app.text()
 
 
@@ -382,7 +375,7 @@ def test_a_desktop_pick_reads_its_path_off_the_event_loop(
         lambda ctx, work, *args: handed.append((work, args)),
     )
     chosen = SimpleNamespace(bytes=None, path=str(path), name="e.json")
-    run_coroutine(settings_view.on_picked(other.ctx, None, [chosen]))
+    run_alone(settings_view.on_picked(other.ctx, None, [chosen]))
     assert (
         len(handed) == 1 and len(other.store.list_matches()) == 0
     )  # nothing read or imported in the handler

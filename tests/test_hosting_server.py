@@ -5,9 +5,7 @@ the behaviour is the server's; pure functions where it is a rule."""
 
 from __future__ import annotations
 
-import asyncio
 import base64
-import concurrent.futures
 import hashlib
 import re
 import time
@@ -24,15 +22,9 @@ from scorekeeper.ui import proxies, server, table_runtime
 from scorekeeper.ui.headers import content_security_policy, script_hashes
 from scorekeeper.ui.proxies import SessionCap, parse_networks, real_client
 from tests.browser.conftest import served
+from tests.run_alone import run_alone
 
 LOOPBACK = parse_networks("127.0.0.1,::1")
-
-
-def run_alone(coroutine: Any) -> Any:
-    """`asyncio.run` on a thread of its own: a browser test earlier in the same run may leave this thread's event
-    loop running (Playwright's sync API), and asyncio.run refuses to start inside it."""
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coroutine).result()
 
 
 def scope(peer: str, *headers: tuple[str, str]) -> dict[str, Any]:

@@ -4,8 +4,6 @@ while a computer player moves in pass-and-play the table stays in view without a
 
 from __future__ import annotations
 
-import asyncio
-import concurrent.futures
 from pathlib import Path
 from typing import Any
 
@@ -20,15 +18,9 @@ from scorekeeper.play.session import COMPUTER, PERSON, PlaySession, Seat, comput
 from scorekeeper.store import Store
 from scorekeeper.ui.i18n import Translator
 from scorekeeper.ui.views.play import PlayScreen
+from tests.run_alone import run_alone
 
 SEAT_FIELDS = ("who", "winner")
-
-
-def run_alone(coroutine: Any) -> Any:
-    """`asyncio.run` on a thread of its own: a browser test earlier in the same run may leave this thread's event
-    loop running (Playwright's sync API), and asyncio.run refuses to start inside it."""
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coroutine).result()
 
 
 def move_templates() -> dict[str, str]:

@@ -18,6 +18,7 @@ from scorekeeper.store import Store, owners
 from scorekeeper.ui import owner as owner_ui
 from scorekeeper.ui import permissions
 from scorekeeper.ui.app import make_main
+from tests.run_alone import run_alone
 from tests.test_ui_core_harness import App, RecordingConnection, Session
 
 
@@ -337,17 +338,15 @@ def test_an_owner_device_opening_another_owner_link_stays_one_device(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Before: the link was traded for a second device token, and Settings listed the browser twice."""
-    import asyncio
-
     browser = BrowserStorage(**{owner_ui.LINK_KEY: owners.LINKS.mint()})
     monkeypatch.setattr(owner_ui, "prefs", lambda _ctx: browser)
     first = Device(tmp_path, "127.0.0.1")
-    asyncio.run(owner_ui.identify(first.ctx))
+    run_alone(owner_ui.identify(first.ctx))
     assert not first.ctx.guest and owner_ui.DEVICE_KEY in browser.kept
     link = owners.LINKS.mint()
     browser.kept[owner_ui.LINK_KEY] = link
     again = Device(tmp_path, "127.0.0.1")
-    asyncio.run(owner_ui.identify(again.ctx))
+    run_alone(owner_ui.identify(again.ctx))
     assert not again.ctx.guest and again.ctx.owner_device == first.ctx.owner_device
     assert len(owner_ui.registry(again.store).devices()) == 1
     assert not owners.LINKS.pending(link) and owner_ui.LINK_KEY not in browser.kept  # used up all the same
