@@ -79,10 +79,18 @@ def check_target(setting: TargetSetting, password: str | None = None) -> SyncErr
     except SyncError as error:
         return error
     finally:
-        close = getattr(target, "close", None)
-        if callable(close):
-            close()
+        _close(target)
     return None
+
+
+def _close(target: Any) -> None:
+    """Close a WebDAV target's client and its kept connections (a folder has nothing to close)."""
+    close = getattr(target, "close", None)
+    if callable(close):
+        try:
+            close()
+        except Exception:
+            log.info("could not close the sync target's connections")
 
 
 @dataclass
@@ -125,6 +133,9 @@ class AppSync:
         self.setting: TargetSetting | None = None
         self.status = SyncStatus()
         self._target: Target | None = None
+        self._retired: list[Target] = []
+        """Targets replaced by a new setting: closed by the runner's thread before its next sync (one of them
+        may still be in use by the sync running now), or when sync stops."""
         self._pubsub: Any = None
         self._lock = threading.RLock()
         watch = getattr(store, "watch_matches", None)
@@ -142,6 +153,8 @@ class AppSync:
         with self._lock:
             changed = renew or setting != self.setting
             if changed:
+                if self._target is not None:
+                    self._retired.append(self._target)
                 self.setting, self._target = setting, None
                 self.status = SyncStatus()
             if setting is None:
@@ -159,13 +172,18 @@ class AppSync:
         """The runner's source (its thread: the keyring and the network never hold up a screen)."""
         with self._lock:
             setting, target = self.setting, self._target
+            retired, self._retired = self._retired, []
+        for old in retired:  # no sync uses them now: this thread is the one that syncs
+            _close(old)
         if setting is None:
             return None
         if target is None:
             target = make_target(setting)
             with self._lock:
-                if self.setting == setting:
+                if self.setting == setting and self._target is None:
                     self._target = target
+                else:  # the setting changed meanwhile: this one syncs once, then goes
+                    self._retired.append(target)
         return target
 
     def stop(self) -> None:
@@ -174,6 +192,15 @@ class AppSync:
         if runner is not None:
             runner.remove_listener(self._heard)
             runner.stop()
+        with self._lock:
+            if self.runner is not None:  # started again meanwhile: its targets are in use
+                return
+            done, self._retired = self._retired, []
+            if self._target is not None:
+                done.append(self._target)
+                self._target = None
+        for target in done:  # the runner's thread has ended (or its sync fails at once: it was stopping)
+            _close(target)
 
     def sync_now(self) -> bool:
         """Ask for a sync at once; False when no target is set."""
