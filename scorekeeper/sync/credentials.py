@@ -47,7 +47,8 @@ def account(address: str, user: str) -> str:
 class Vault(Protocol):
     """A place for passwords."""
 
-    where: Where
+    @property
+    def where(self) -> Where: ...
 
     def get(self, address: str, user: str) -> str | None: ...
 
@@ -201,7 +202,7 @@ def use_page(page: Any, make_storage: Callable[[], Any | None] | None = None) ->
         try:
             storage = (make_storage or phone_vault.secure_storage)()
             if storage is not None:
-                _vault = phone_vault.SecureStorageVault(storage, page.run_task, FileVault())
+                _vault = phone_vault.SecureStorageVault(storage, page.run_task, FileVault(), account)
                 return _vault
         except Exception:  # no running session to ask through: the file it is
             log.exception("the phone's secure store could not be used")

@@ -20,10 +20,7 @@ import logging
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from scorekeeper.sync.credentials import Where
+from typing import Any, Literal
 
 log = logging.getLogger(__name__)
 
@@ -50,10 +47,19 @@ def _on_a_loop() -> bool:
 class SecureStorageVault:
     """`Vault` over a `flet_secure_storage.SecureStorage` (or anything with its async get/set/remove)."""
 
-    where: Where = "secure_storage"
+    where: Literal["secure_storage"] = "secure_storage"
 
-    def __init__(self, storage: Any, run: Runner, fallback: Any, timeout: float = 10.0) -> None:
+    def __init__(
+        self,
+        storage: Any,
+        run: Runner,
+        fallback: Any,
+        account: Callable[[str, str], str],
+        timeout: float = 10.0,
+    ) -> None:
+        """`fallback`: the vault of the 0600 file; `account(address, user)`: the name a password is kept under."""
         self.storage, self.run, self.fallback, self.timeout = storage, run, fallback, timeout
+        self.account = account
         self._cache: dict[str, str] = {}
         self._loaded = threading.Event()
         self._failed = False
@@ -99,34 +105,28 @@ class SecureStorageVault:
         await self.storage.set(KEY, text)
 
     def get(self, address: str, user: str) -> str | None:
-        from scorekeeper.sync.credentials import account
-
         if self._ready():
             with self._lock:
-                found = self._cache.get(account(address, user))
+                found = self._cache.get(self.account(address, user))
             if found is not None:
                 return found
         return self.fallback.get(address, user)  # kept there by an older version, or the store failed
 
     def set(self, address: str, user: str, password: str) -> None:
-        from scorekeeper.sync.credentials import account
-
         if not self._ready():
             self.fallback.set(address, user, password)
             return
         with self._lock:
-            self._cache[account(address, user)] = password
+            self._cache[self.account(address, user)] = password
         self._save()
         self.fallback.delete(address, user)  # one place for it: the secure one
 
     def delete(self, address: str, user: str) -> None:
-        from scorekeeper.sync.credentials import account
-
         self.fallback.delete(address, user)
         if not self._ready():
             return
         with self._lock:
-            gone = self._cache.pop(account(address, user), None)
+            gone = self._cache.pop(self.account(address, user), None)
         if gone is not None:
             self._save()
 
