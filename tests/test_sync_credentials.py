@@ -111,3 +111,156 @@ def test_placeholder_keyrings_are_not_used(monkeypatch: pytest.MonkeyPatch) -> N
 
 def test_the_vault_is_the_file_where_the_config_folder_is_named(config: Path) -> None:
     assert credentials.vault().where == "file"
+
+
+# ---------------------------------------------------------------- the phone's secure store
+
+
+class LoopPage:
+    """A page as the vault sees it: its platform, whether it is the web app, and `run_task` onto the session's
+    event loop (a real asyncio loop on a thread of its own, as in a running app)."""
+
+    def __init__(self, platform: str, web: bool = False) -> None:
+        import asyncio
+        import threading
+
+        self.platform, self.web = platform, web
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+
+    def run_task(self, handler, *args):
+        import asyncio
+
+        return asyncio.run_coroutine_threadsafe(handler(*args), self.loop)
+
+    def close(self) -> None:
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(5)
+
+
+class FakeSecureStorage:
+    """flet_secure_storage.SecureStorage's async get/set as the phone answers them (a dict here)."""
+
+    def __init__(self, fail: bool = False) -> None:
+        self.kept: dict[str, str] = {}
+        self.fail = fail
+
+    async def get(self, key: str) -> str | None:
+        if self.fail:
+            raise RuntimeError("Keystore unavailable")
+        return self.kept.get(key)
+
+    async def set(self, key: str, value: str) -> None:
+        self.kept[key] = value
+
+
+@pytest.fixture
+def phone_page() -> LoopPage:
+    page = LoopPage("android")
+    yield page
+    page.close()
+
+
+def test_a_packaged_phone_app_keeps_the_password_in_the_secure_store(
+    config: Path, phone_page: LoopPage
+) -> None:
+    from scorekeeper.sync.phone_vault import KEY
+
+    storage = FakeSecureStorage()
+    vault = credentials.use_page(phone_page, lambda: storage)
+    assert vault is not None and vault.where == "secure_storage" and credentials.vault() is vault
+    vault.set("https://cloud.example/dav", "anna", "s3cret")
+    assert "s3cret" in storage.kept[KEY]
+    assert (
+        not (config / credentials.FILE_NAME).exists()
+        or "s3cret" not in (config / credentials.FILE_NAME).read_text()
+    )
+    credentials.reset()  # the next start reads it back from the phone's store
+    again = credentials.use_page(phone_page, lambda: storage)
+    assert again is not None and again.get("https://cloud.example/dav", "anna") == "s3cret"
+    again.delete("https://cloud.example/dav", "anna")
+    assert again.get("https://cloud.example/dav", "anna") is None and "s3cret" not in storage.kept[KEY]
+
+
+@pytest.mark.parametrize(
+    ("platform", "web"),
+    [("android", True), ("ios", True), ("linux", False), ("windows", False), ("macos", False), (None, False)],
+)
+def test_the_secure_store_only_for_the_packaged_phone_app(
+    config: Path, platform: str | None, web: bool
+) -> None:
+    """The web app opened in a phone's browser keeps the password on the host that serves it, not in the
+    browser; desktops use keyring (or the file)."""
+    made: list[object] = []
+    page = type("Page", (), {"platform": platform, "web": web})()
+    assert credentials.use_page(page, lambda: made.append(1)) is None
+    assert made == [] and credentials.vault().where in ("keyring", "file")
+
+
+def test_ios_uses_the_secure_store_too(config: Path) -> None:
+    page = LoopPage("ios")
+    try:
+        vault = credentials.use_page(page, FakeSecureStorage)
+        assert vault is not None and vault.where == "secure_storage"
+        assert vault.get("https://cloud.example/dav", "anna") is None  # (its first read is done)
+    finally:
+        page.close()
+
+
+def test_without_the_package_the_file_keeps_it(config: Path, phone_page: LoopPage) -> None:
+    assert credentials.use_page(phone_page, lambda: None) is None
+    credentials.vault().set("https://cloud.example/dav", "anna", "s3cret")
+    assert credentials.vault().where == "file"
+    assert stat.S_IMODE((config / credentials.FILE_NAME).stat().st_mode) == 0o600
+
+
+def test_a_failing_secure_store_falls_back_to_the_file(config: Path, phone_page: LoopPage) -> None:
+    vault = credentials.use_page(phone_page, lambda: FakeSecureStorage(fail=True))
+    assert vault is not None
+    vault.set("https://cloud.example/dav", "anna", "s3cret")
+    assert FileVault().get("https://cloud.example/dav", "anna") == "s3cret"
+    assert vault.get("https://cloud.example/dav", "anna") == "s3cret"
+    assert not vault.usable
+
+
+def test_a_password_an_older_version_kept_in_the_file_is_found_and_moved(
+    config: Path, phone_page: LoopPage
+) -> None:
+    FileVault().set("https://cloud.example/dav", "anna", "old")
+    storage = FakeSecureStorage()
+    vault = credentials.use_page(phone_page, lambda: storage)
+    assert vault is not None and vault.get("https://cloud.example/dav", "anna") == "old"
+    vault.set("https://cloud.example/dav", "anna", "new")
+    assert FileVault().get("https://cloud.example/dav", "anna") is None  # one place: the secure store
+    assert vault.get("https://cloud.example/dav", "anna") == "new"
+
+
+def test_the_screen_never_waits_on_its_own_event_loop(config: Path, phone_page: LoopPage) -> None:
+    """A screen asks on the session's event loop: it gets an answer without waiting for that loop (no hang),
+    and what it sets reaches the secure store."""
+    import asyncio
+
+    from scorekeeper.sync.phone_vault import KEY
+
+    storage = FakeSecureStorage()
+    vault = credentials.use_page(phone_page, lambda: storage)
+    assert vault is not None
+    vault.get("https://x", "y")  # the first read is done (the sync's thread waits for it like this)
+
+    async def on_the_loop() -> str | None:
+        vault.set("https://cloud.example/dav", "anna", "s3cret")
+        return vault.get("https://cloud.example/dav", "anna")
+
+    assert asyncio.run_coroutine_threadsafe(on_the_loop(), phone_page.loop).result(5) == "s3cret"
+    asyncio.run_coroutine_threadsafe(asyncio.sleep(0.01), phone_page.loop).result(5)  # the write ran
+    assert "s3cret" in storage.kept[KEY]
+
+
+def test_flet_secure_storage_imports_and_is_a_flet_service() -> None:
+    from flet.controls.services.service import Service
+    from flet_secure_storage import SecureStorage
+
+    assert issubclass(SecureStorage, Service)
+    for method in ("get", "set", "remove"):
+        assert callable(getattr(SecureStorage, method))

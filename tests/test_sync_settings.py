@@ -163,3 +163,50 @@ def test_the_runner_tells_the_screens_what_a_sync_brought(tmp_path: Path) -> Non
     finally:
         app.stop()
         store.close()
+
+
+def test_settings_show_the_last_sync_after_a_restart(tmp_path: Path) -> None:
+    """When the last sync finished and what it brought are kept (sync/last.json in the data folder), so a
+    restarted app shows them before its first sync ends (offline, say)."""
+    from test_store_support import new_match
+
+    from scorekeeper.store import Store
+    from scorekeeper.sync.engine import sync_once
+    from scorekeeper.sync.folder import FolderTarget
+
+    folder = tmp_path / "shared"
+    folder.mkdir()
+    with Store.open(tmp_path / "other") as other:
+        other.save_match(new_match(other, rounds=1))
+        sync_once(other, FolderTarget(folder))
+    setting = {rt.TARGET_KEY: {"address": str(folder), "user": ""}}
+    with Store.open(tmp_path / "this") as store:
+        app = rt.AppSync(store)
+        try:
+            app.apply(setting)
+            wait_for(lambda: app.status.report is not None)
+            report = app.status.report
+        finally:
+            app.stop()
+    assert report is not None and report.new == 1
+    with Store.open(tmp_path / "this") as store:
+        again = rt.AppSync(store)  # a new start of the app
+        assert again.status.report is not None and again.status.report.finished == report.finished
+        assert again.status.news is not None and again.status.news.new == 1
+        folder.rename(tmp_path / "unplugged")  # the first sync of this run fails: what the last one saw stays
+        try:
+            again.apply(setting)
+            wait_for(lambda: again.status.error is not None)
+            assert again.status.news is not None and again.status.news.new == 1
+        finally:
+            again.stop()
+
+
+def test_a_damaged_last_sync_file_is_ignored(tmp_path: Path) -> None:
+    from scorekeeper.store import Store
+
+    with Store.open(tmp_path / "data") as store:
+        (tmp_path / "data" / "sync").mkdir(exist_ok=True)
+        for content in (b"{not json", b"[]", b'{"report": {"new": -1, "finished": "x"}}', b'{"news": 3}'):
+            (tmp_path / "data" / "sync" / rt.LAST_FILE).write_bytes(content)
+            assert rt.last_known(store) == (None, None)

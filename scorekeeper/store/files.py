@@ -17,6 +17,7 @@ from scorekeeper.store.locking import FolderLock
 from scorekeeper.store.paths import Layout
 from scorekeeper.store.schema import Tables
 from scorekeeper.store.storage import write_envelope
+from scorekeeper.store.watchers import Watchers
 
 
 def read_only_reason(error: OSError) -> Message | None:
@@ -37,6 +38,8 @@ class Files:
         self.read_only_reason = read_only_reason
         self.lock = FolderLock(self.layout.lock, os_lock=read_only_reason is None)
         self.notes: list[Message] = []
+        self.changes = Watchers()
+        """Told (kind, id) after every change that sync carries: a match, a player, a saved digital game."""
 
     @property
     def read_only(self) -> bool:

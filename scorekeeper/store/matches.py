@@ -131,6 +131,7 @@ class Matches(FilesPart):
                 listener(match_id)
             except Exception:
                 log.exception("a listener to the matches failed")
+        self.files.changes.tell("match", match_id)
 
     # ---------------------------------------------------------------- reading
     def _load(self, match_id: str, *, restore_missing: bool = False) -> Match | None:

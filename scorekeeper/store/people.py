@@ -132,7 +132,8 @@ class Players(FilesPart):
             rows = self._player_rows()
             player = change(rows)
             self._write(self.layout.players, PLAYERS_KIND, {PLAYERS_TABLE: rows})
-            return player
+        self.files.changes.tell("player", player.id)
+        return player
 
     def add_player(self, name: str, colour: str = "") -> Player:
         """A new player. Names are trimmed, 1 to 40 characters, and unique among active players."""

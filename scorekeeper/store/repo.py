@@ -164,6 +164,16 @@ class Store:
     def unwatch_matches(self, listener: Callable[[str], None]) -> None:
         self.matches.unwatch(listener)
 
+    def watch_changes(self, listener: Callable[[str, str], None]) -> None:
+        """Call `listener(kind, id)` after every change that sync carries (outside the lock): a match saved,
+        undone, redone or deleted ("match"), a player added, renamed, recoloured or archived ("player"), a
+        digital game saved or deleted ("digital"), an import ("import", id ""). Settings are not told: they stay
+        on each device."""
+        self.files.changes.watch(listener)
+
+    def unwatch_changes(self, listener: Callable[[str, str], None]) -> None:
+        self.files.changes.unwatch(listener)
+
     def list_matches(
         self, status: str | None = None, game: str | None = None, player: str | None = None
     ) -> list[MatchSummary]:
@@ -296,9 +306,11 @@ class Store:
             if bundle.matches or bundle.players:
                 # An import can replace games: keep a snapshot of how things were, to go back to.
                 self.snapshot()
-            return transfer.apply_import(
+            report = transfer.apply_import(
                 self.players, self.settings_part, self.matches, self.saved, bundle, progress
             )
+        self.files.changes.tell("import", "")
+        return report
 
     def import_json(self, path: str | os.PathLike[str], progress: Progress | None = None) -> ImportReport:
         return self.import_json_text(transfer.read_import_file(path), progress)

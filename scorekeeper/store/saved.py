@@ -111,6 +111,7 @@ class SavedGames(FilesPart):
                     "This game holds something that cannot be saved ({error}).", error=error
                 ) from None
             saved.version, saved.updated = data["version"], data["updated"]
+        self.files.changes.tell("digital", saved.id)
         return saved
 
     def delete_digital_game(self, game_id: str) -> bool:
@@ -129,4 +130,5 @@ class SavedGames(FilesPart):
                 ) from error
             with contextlib.suppress(FileNotFoundError):
                 backup_path(path).unlink()
+        self.files.changes.tell("digital", game_id)
         return True

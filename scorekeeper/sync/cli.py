@@ -27,6 +27,13 @@ def make_target(address: str, user: str | None, password: str | None) -> Target:
     return target_from(address, user, password)
 
 
+def close_target(target: Any) -> None:
+    """Close a WebDAV target's connections (a folder has nothing to close)."""
+    close = getattr(target, "close", None)
+    if callable(close):
+        close()
+
+
 def stored_password(address: str, user: str) -> str | None:
     try:
         return credentials.vault().get(address, user)
@@ -64,13 +71,16 @@ def run(data_dir: Path | None, to: str | None, out: TextIO = sys.stdout, err: Te
         )
         password = os.environ.get(ENV_PASSWORD) or (stored_password(address, user) if user else None)
         bar, tell = _progress(err)
+        target: Any = None
         try:
-            report = sync_once(store, make_target(address, user or None, password), tell)
+            target = make_target(address, user or None, password)
+            report = sync_once(store, target, tell)
         except (SyncError, StoreError) as error:
             print(f"sync failed: {error}", file=err)
             return 1
         finally:
             bar.close()
+            close_target(target)
     for message in report.skipped:
         print(f"skipped: {message}", file=err)
     print(f"sync finished: {report.summary}", file=out)

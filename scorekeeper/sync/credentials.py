@@ -1,9 +1,11 @@
 """Where the WebDAV password of the sync target is kept: never in the data folder, so never in a backup, an
 export or a synced file.
 
+- The packaged app on a phone or tablet (Android, iOS): the phone's secure store (Keystore, Keychain) through
+  `flet-secure-storage` (`phone_vault.py`; chosen by `use_page` at the app's start).
 - A desktop with a real secret store (the macOS Keychain, the Windows Credential Manager, the Secret Service of
   GNOME or KDE): `keyring`.
-- Anywhere else (a server without a desktop session, a packaged phone app): `sync-credentials.json` in the
+- Anywhere else (a server without a desktop session; a phone whose secure store fails): `sync-credentials.json` in the
   user's config folder (platformdirs; on a phone the app's private storage, beside the data folder but not in
   it), created readable and writable by the user only (0600, its folder 0700). A file found readable by others
   is narrowed back to 0600 before it is read.
@@ -20,6 +22,7 @@ import logging
 import os
 import stat
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
@@ -33,7 +36,7 @@ ENV_CONFIG = "SCOREKEEPER_CONFIG"
 SERVICE = "scorekeeper-sync"
 FILE_NAME = "sync-credentials.json"
 
-Where = Literal["keyring", "file"]
+Where = Literal["keyring", "file", "secure_storage"]
 
 
 def account(address: str, user: str) -> str:
@@ -44,7 +47,8 @@ def account(address: str, user: str) -> str:
 class Vault(Protocol):
     """A place for passwords."""
 
-    where: Where
+    @property
+    def where(self) -> Where: ...
 
     def get(self, address: str, user: str) -> str | None: ...
 
@@ -180,6 +184,30 @@ def vault() -> Vault:
             backend = None if os.environ.get(ENV_CONFIG) else real_keyring()
             _vault = KeyringVault(backend) if backend is not None else FileVault()
         return _vault
+
+
+def use_page(page: Any, make_storage: Callable[[], Any | None] | None = None) -> Vault | None:
+    """Choose the place for passwords of an app with a screen (at its start): the phone's secure store in the
+    packaged app on Android or iOS; None elsewhere (`vault()` chooses then: keyring on a desktop, else the
+    file). `make_storage` makes the secure-store service (tests give a stand-in)."""
+    from scorekeeper.sync import phone_vault
+
+    global _vault
+    platform, web = getattr(page, "platform", None), bool(getattr(page, "web", False))
+    if not phone_vault.is_phone(platform, web):
+        return None
+    with _vault_lock:
+        if isinstance(_vault, phone_vault.SecureStorageVault):
+            return _vault
+        try:
+            storage = (make_storage or phone_vault.secure_storage)()
+            if storage is not None:
+                _vault = phone_vault.SecureStorageVault(storage, page.run_task, FileVault(), account)
+                return _vault
+        except Exception:  # no running session to ask through: the file it is
+            log.exception("the phone's secure store could not be used")
+    log.warning("flet-secure-storage is missing: the sync password is kept in the app's private file")
+    return None
 
 
 def reset() -> None:

@@ -54,26 +54,32 @@ class _Run:
         self.report = SyncReport()
         self.resolved: dict[str, dict[str, int]] = {}
         self.new_matches: dict[str, tuple[Entry, dict[str, Any]]] = {}
+        self.done = self.total = 0  # progress: log files read and parts written, of all to do
         self.checked: dict[str, Match] = {}
         """Matches new to this device, written in one batch after each device's entries (write_new)."""
 
     def go(self) -> SyncReport:
         own, tag = self._own_head()
+        if own is None:  # this device's first sync here: a mistyped address fails now, not silently
+            self.target.check()
         self.state.seq = max(self.state.seq, own.seq if own else 0)
         self._collect()
         self._resend_pending()
         heads = self._other_heads()
         todo = [(head, self._new_chunks(head)) for head in heads]
-        total, done = sum(len(chunks) for _, chunks in todo) + 1, 0
+        # Progress counts the log files read and the parts written (a first sync of a big store is mostly
+        # writing), and one step for the head.
+        total = sum(len(c.files) for _, chunks in todo for c in chunks) + _parts(len(self.out)) + 1
+        self.done, self.total = 0, total
         try:
             for head, chunks in todo:
                 for _ in self._read_device(head, chunks):
-                    done += 1
-                    self._tell(done, total)
+                    self._tell(self.done, total)
         except SyncError:
             self._save_merged()  # what was merged into the store stays known as merged
             raise
         self._save_merged()
+        total = self.total = max(total, self.done + _parts(len(self.out)) + 1)  # merges may add to it
         if self.out:
             self._publish(own, tag)
             self.state.pending = []
@@ -151,7 +157,7 @@ class _Run:
         self.report.skipped.append(message)
 
     def _read_device(self, head: Head, chunks: list[remote.Chunk]) -> Any:
-        """Reads and merges the new chunks of one device (yields after each chunk, for the progress)."""
+        """Reads and merges the new chunks of one device (yields after each chunk: progress is told then)."""
         seen = self.state.seen.get(head.device, 0)
         latest: dict[str, Entry] = {}
         upto = seen
@@ -192,6 +198,9 @@ class _Run:
             got = self.target.read(f"devices/{head.device}/{file}")
             if got is None:
                 raise _NotYet
+            self.done += 1
+            if len(chunk.files) > 1:  # a big chunk (a first sync): each of its files is a step
+                self._tell(self.done, self.total)
             found, wrong = remote.parse_chunk(got[0], head.device)
             entries += found
             problems += wrong
@@ -206,11 +215,13 @@ class _Run:
             entries[0].seq,
             entries[-1].seq,
             f"log/{entries[-1].seq:010d}-{secrets.token_hex(4)}.json",
-            (len(entries) + size - 1) // size,
+            _parts(len(entries)),
         )
         for part, file in enumerate(chunk.files):
             data = remote.chunk_bytes(self.me, entries[part * size : (part + 1) * size])
             self.target.write(f"devices/{self.me}/{file}", data)
+            self.done += 1
+            self._tell(self.done, self.total)
         chunks, older = (*(own.chunks if own else ()), chunk), own.older if own else None
         keep, limit = remote.HEAD_CHUNKS
         if len(chunks) > limit:
@@ -372,6 +383,11 @@ class _Run:
         except (ValueError, TypeError, KeyError, StoreError) as error:
             return str(error)
         return None
+
+
+def _parts(entries: int) -> int:
+    """How many files a chunk of `entries` entries is written as."""
+    return (entries + remote.CHUNK_ENTRIES - 1) // remote.CHUNK_ENTRIES
 
 
 class _NotYet(Exception):

@@ -75,13 +75,13 @@ class SyncRunner:
     def start(self) -> None:
         if self._thread is not None:
             return
-        self.store.watch_matches(self._saved)
+        self.store.watch_changes(self._saved)
         self._thread = threading.Thread(target=self._loop, name="scorekeeper-sync", daemon=True)
         self._schedule(0.0)
         self._thread.start()
 
     def stop(self, timeout: float = 10.0) -> None:
-        self.store.unwatch_matches(self._saved)
+        self.store.unwatch_changes(self._saved)
         with self._wake:
             self._stopped = True
             self._wake.notify_all()
@@ -93,7 +93,9 @@ class SyncRunner:
         self._schedule(0.0)
 
     # ------------------------------------------------------------------ inside
-    def _saved(self, _match_id: str) -> None:
+    def _saved(self, _kind: str, _record_id: str) -> None:
+        """Any change sync carries (a match, a player, a saved digital game, an import) syncs a few seconds
+        later; the sync's own writes do not."""
         if threading.current_thread() is not self._thread:  # not the sync's own writes
             self._schedule(self.after_save)
 

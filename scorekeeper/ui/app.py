@@ -131,8 +131,10 @@ def make_main(
 def start_sync(store: Any, page: ft.Page, settings: dict[str, Any]) -> None:
     """Sync runs for the process while Settings names a target (started by the first session; every session
     lends its pubsub client to tell the screens what a sync brought)."""
+    from scorekeeper.sync import credentials
     from scorekeeper.ui import sync_runtime
 
+    credentials.use_page(page)  # a packaged phone app keeps the password in the phone's secure store
     wanted = sync_runtime.saved_target(settings) is not None and not getattr(store, "read_only", False)
     app_sync = sync_runtime.for_store(store) if wanted else sync_runtime.running_for(store)
     if app_sync is None:

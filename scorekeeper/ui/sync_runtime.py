@@ -12,11 +12,13 @@ The target is saved in the settings as `sync_target` = {"address", "user"}; the 
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import threading
 import weakref
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from scorekeeper.sync import credentials
@@ -79,10 +81,18 @@ def check_target(setting: TargetSetting, password: str | None = None) -> SyncErr
     except SyncError as error:
         return error
     finally:
-        close = getattr(target, "close", None)
-        if callable(close):
-            close()
+        _close(target)
     return None
+
+
+def _close(target: Any) -> None:
+    """Close a WebDAV target's client and its kept connections (a folder has nothing to close)."""
+    close = getattr(target, "close", None)
+    if callable(close):
+        try:
+            close()
+        except Exception:
+            log.info("could not close the sync target's connections")
 
 
 @dataclass
@@ -123,10 +133,14 @@ class AppSync:
         self.store = store
         self.runner: SyncRunner | None = None
         self.setting: TargetSetting | None = None
-        self.status = SyncStatus()
         self._target: Target | None = None
+        self._retired: list[Target] = []
+        """Targets replaced by a new setting: closed by the runner's thread before its next sync (one of them
+        may still be in use by the sync running now), or when sync stops."""
         self._pubsub: Any = None
         self._lock = threading.RLock()
+        report, news = last_known(store)  # what Settings showed before the app was closed
+        self.status = SyncStatus(report=report, news=news)
         watch = getattr(store, "watch_matches", None)
         if callable(watch):
             watch(self._match_changed)
@@ -142,8 +156,11 @@ class AppSync:
         with self._lock:
             changed = renew or setting != self.setting
             if changed:
+                if self._target is not None:
+                    self._retired.append(self._target)
+                if renew or self.setting is not None or setting is None:
+                    self.status = SyncStatus()  # (at start, what the last run of the app saw stays shown)
                 self.setting, self._target = setting, None
-                self.status = SyncStatus()
             if setting is None:
                 self.stop()
             elif self.runner is None:
@@ -159,13 +176,18 @@ class AppSync:
         """The runner's source (its thread: the keyring and the network never hold up a screen)."""
         with self._lock:
             setting, target = self.setting, self._target
+            retired, self._retired = self._retired, []
+        for old in retired:  # no sync uses them now: this thread is the one that syncs
+            _close(old)
         if setting is None:
             return None
         if target is None:
             target = make_target(setting)
             with self._lock:
-                if self.setting == setting:
+                if self.setting == setting and self._target is None:
                     self._target = target
+                else:  # the setting changed meanwhile: this one syncs once, then goes
+                    self._retired.append(target)
         return target
 
     def stop(self) -> None:
@@ -174,6 +196,15 @@ class AppSync:
         if runner is not None:
             runner.remove_listener(self._heard)
             runner.stop()
+        with self._lock:
+            if self.runner is not None:  # started again meanwhile: its targets are in use
+                return
+            done, self._retired = self._retired, []
+            if self._target is not None:
+                done.append(self._target)
+                self._target = None
+        for target in done:  # the runner's thread has ended (or its sync fails at once: it was stopping)
+            _close(target)
 
     def sync_now(self) -> bool:
         """Ask for a sync at once; False when no target is set."""
@@ -198,10 +229,12 @@ class AppSync:
             running=status.running,
             done=status.done,
             total=status.total,
-            report=report,
+            report=report or before.report,
             error=status.last_error,
             news=report if brought else before.news,
         )
+        if fresh:
+            keep_last(self.store, self.status)
         self._send(TOPIC)
         if brought:
             self._send(CHANGED_TOPIC)
@@ -219,6 +252,54 @@ class AppSync:
             pubsub.send_all_on_topic(topic, topic)
         except Exception:  # a closed session's client: the next session brings a new one
             log.info("could not tell the screens about the sync")
+
+
+LAST_FILE = "last.json"
+"""In the data folder's sync/ (this device's, never synced): when the last sync finished and what it brought,
+and the last one that brought something, so Settings shows them after a restart too."""
+_COUNTS = ("new", "changed", "deleted", "conflicts", "sent")
+
+
+def keep_last(store: Any, status: SyncStatus) -> None:
+    """Remember the status's reports (their counts and time; skipped-file messages are for the moment)."""
+    doc = {name: _counts(report) for name, report in (("report", status.report), ("news", status.news))}
+    try:
+        from scorekeeper.store.storage import atomic_write_bytes, dumps
+
+        atomic_write_bytes(Path(store.data_dir) / "sync" / LAST_FILE, dumps(doc))
+    except (
+        OSError,
+        AttributeError,
+        TypeError,
+        ValueError,
+    ):  # read-only, a stand-in store: shown until closed
+        log.info("could not keep the last sync's outcome")
+
+
+def last_known(store: Any) -> tuple[SyncReport | None, SyncReport | None]:
+    """The reports `keep_last` kept (None for each that is missing or unreadable)."""
+    try:
+        doc = json.loads((Path(store.data_dir) / "sync" / LAST_FILE).read_bytes())
+    except (OSError, ValueError, AttributeError, TypeError):
+        return None, None
+    if not isinstance(doc, dict):
+        return None, None
+    return _report(doc.get("report")), _report(doc.get("news"))
+
+
+def _counts(report: SyncReport | None) -> dict[str, Any] | None:
+    if report is None:
+        return None
+    return {**{name: getattr(report, name) for name in _COUNTS}, "finished": report.finished}
+
+
+def _report(found: Any) -> SyncReport | None:
+    if not isinstance(found, dict) or not isinstance(found.get("finished"), str):
+        return None
+    counts: dict[str, Any] = {name: found.get(name) for name in _COUNTS}
+    if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in counts.values()):
+        return None
+    return SyncReport(**counts, finished=found["finished"])
 
 
 # Weak: the store keeps its AppSync alive (it listens to the store), nothing here keeps a closed store.
