@@ -57,9 +57,35 @@ def test_undo_and_redo_reach_the_scoreboard_as_a_small_patch(app: App) -> None:
 def test_the_round_that_ends_the_game_opens_the_final_results(app: App) -> None:
     summary = app.start_match("racko", ["Anna", "Ben"], 0, two_player_rule=False, target=75)
     quick_round(app)
+    round_page = [view.route for view in app.page.views]
     app.tap("save-round")
     assert app.ctx.route == f"/match/{summary.id}/end"
-    assert [view.route for view in app.page.views] == [f"/match/{summary.id}/end"]
+    assert app.has("play-again")
+    assert [view.route for view in app.page.views] == round_page  # at once, in place of the round screen
+
+
+def test_a_save_shows_the_scoreboard_in_place_of_the_round_screen_without_a_transition(app: App) -> None:
+    """The browser keys its pages by `View.route`: the scoreboard after a save comes under the round screen's
+    key, so the browser replaces that page's content at once instead of bringing in a new page with the theme's
+    transition (which kept the new total from view for a third of a second). Other ways from screen to screen
+    still open a new page (with its transition)."""
+    summary = app.start_match("racko", ["Anna", "Ben"], 0, two_player_rule=False, target=100_000)
+    quick_round(app)
+    round_page = [view.route for view in app.page.views]
+    app.tap("save-round")
+    assert app.ctx.route == f"/match/{summary.id}"
+    assert app.find("total-0").value == "75"
+    assert [view.route for view in app.page.views] == round_page
+    app.tap("enter-round")  # the next round's screen is a new page again
+    assert app.ctx.route == f"/match/{summary.id}/round"
+    assert len(app.page.views) == 1 and app.view.route != round_page[0]
+    quick_round(app)
+    round_page = [view.route for view in app.page.views]
+    app.tap("save-round")
+    assert app.find("total-0").value == "150"
+    assert [view.route for view in app.page.views] == round_page
+    app.go("/")  # leaving the scoreboard: a new page
+    assert app.view.route == "/"
 
 
 def test_a_save_flushes_the_match_file_and_its_folder_and_nothing_else(

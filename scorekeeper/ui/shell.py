@@ -35,8 +35,10 @@ class Shell:
         self.shown: str | None = None
         self.size = width_class(ctx.width)
 
-    def show(self, route: str) -> None:
-        """Render `route` now (server side), then tell the browser so its URL and history follow."""
+    def show(self, route: str, *, instant: bool = False) -> None:
+        """Render `route` now (server side), then tell the browser so its URL and history follow. `instant` (or
+        the same route built again): the view replaces the one on screen without a page transition (see
+        `page_identity`)."""
         self.ctx.still_owner()  # a device signed out meanwhile is a guest from this screen on
         if not may_open(route, guest=self.ctx.guest):
             route = "/join"  # a guest's way to a table is its code, never the host's lobby
@@ -55,6 +57,8 @@ class Shell:
             notice = owner.notice(self.ctx)
             if notice is not None:
                 view.controls.insert(0, notice)
+            on_screen = self.page.views[-1].route if self.page.views else None
+            view.route = page_identity(route, on_screen, instant=instant or route == self.shown)
             self.shown = route
             self.page.views.clear()
             self.page.views.append(view)
@@ -63,8 +67,8 @@ class Shell:
         if self.ctx.on_rendered is not None:
             self.ctx.on_rendered(route)
 
-    def navigate(self, route: str) -> None:
-        self.show(route)
+    def navigate(self, route: str, *, instant: bool = False) -> None:
+        self.show(route, instant=instant)
         if self.page.route != route:
             self.page.route = route
             try:
@@ -115,6 +119,19 @@ class Shell:
             self.ctx.on_enter()
         elif event.key == "Escape" and self.ctx.on_escape is not None:
             self.ctx.on_escape()
+
+
+def page_identity(route: str, on_screen: str | None, *, instant: bool) -> str:
+    """The `View.route` a new view gets: the browser's navigator keys its pages by it (Flet's page URL is
+    `page.route`, not this). A view under the key of the page on screen replaces that page's content at once;
+    under another key it is a new page, which slides (zooms) in with the theme's page transition. `instant`
+    keeps the key on screen; otherwise the route itself, made different from the key on screen (that key may be
+    this route's, taken over by an instant replacement before)."""
+    if on_screen is None:
+        return route
+    if instant:
+        return on_screen
+    return route if route != on_screen else f"{route}#"
 
 
 def read_only_banner(ctx: AppContext) -> ft.Control:
