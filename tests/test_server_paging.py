@@ -1,5 +1,5 @@
 """Home and history a page at a time: with many games a screen builds controls for one page
-(5 on home, 15 in history) and offers the rest with "Show more"; filters run on the index. The figures at 10,000 games come from
+(5 on home, and in history 5 in progress and 15 finished) and offers the rest with "Show more"; filters run on the index. The figures at 10,000 games come from
 `python -m scorekeeper.bench ui --json` (home/history_paint_ratio_10k)."""
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.bench.ui import seed_many
+from scorekeeper.match import Match
 from scorekeeper.store import Store
 from scorekeeper.store.pages import HOME_PAGE_SIZE, PAGE_SIZE, MatchPage, page_of_matches, players_of
 from tests.test_ui_core_harness import App, walk
@@ -57,6 +58,12 @@ def test_history_lists_a_page_and_filters_on_the_index(data: Path) -> None:
         app.tap("history-more")
     assert len(set(tagged(app, "history-")) & finished) == GAMES // 2
     assert not app.has("history-more")
+    active = {f"history-{s.id}" for s in app.store.list_matches(status="active")}
+    assert len(set(tagged(app, "history-")) & active) == HOME_PAGE_SIZE  # games in progress: a home page
+    assert "Games in progress: 50" in app.screen_text()
+    while app.has("history-active-more"):
+        app.tap("history-active-more")
+    assert len(set(tagged(app, "history-")) & active) == GAMES // 2
     app.go("/history?game=rage")
     assert "No game matches this filter." in app.screen_text()  # Games in progress are listed too (8.14)
 
@@ -88,6 +95,12 @@ def test_cached_lists_follow_every_change(tmp_path: Path) -> None:
     assert page_of_matches(store, status="finished").total == 3
     store.delete_match(match.id)
     assert page_of_matches(store, status="finished").total == 2
+    assert sorted(players_of(store, status="finished").values()) == ["Anna", "Ben"]
+    carla = store.add_player("Carla").id
+    ids = [p.id for p in store.list_players() if p.name == "Anna"] + [carla]
+    store.save_match(Match.new("racko", {"target": 50}, ids, names=["Anna", "Carla"]))
+    players_of(store, status="active").clear()  # a caller changing its answer changes no cached one
+    assert sorted(players_of(store, status="active").values()) == ["Anna", "Ben", "Carla"]
     store.close()
 
 

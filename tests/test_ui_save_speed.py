@@ -57,9 +57,45 @@ def test_undo_and_redo_reach_the_scoreboard_as_a_small_patch(app: App) -> None:
 def test_the_round_that_ends_the_game_opens_the_final_results(app: App) -> None:
     summary = app.start_match("racko", ["Anna", "Ben"], 0, two_player_rule=False, target=75)
     quick_round(app)
+    round_page = [view.route for view in app.page.views]
     app.tap("save-round")
     assert app.ctx.route == f"/match/{summary.id}/end"
-    assert [view.route for view in app.page.views] == [f"/match/{summary.id}/end"]
+    assert app.has("play-again")
+    assert [view.route for view in app.page.views] == round_page  # at once, in place of the round screen
+
+
+def test_a_save_shows_the_scoreboard_in_place_of_the_round_screen_without_a_transition(app: App) -> None:
+    """The browser keys its pages by `View.route`. The round screen opens over its scoreboard (a new page, with
+    the theme's transition); after a save the scoreboard comes back as a patch of itself under the round
+    screen's key, so the browser replaces that page's content at once (a new page brought in by the transition
+    kept the new total from view for a third of a second) and receives only what changed. Back from the round
+    screen is the page under it again."""
+    summary = app.start_match("racko", ["Anna", "Ben"], 0, two_player_rule=False, target=100_000)
+    scoreboard = f"/match/{summary.id}"
+    quick_round(app)
+    app.tap("save-round")
+    app.go("/")
+    count = len(app.connection.sent)
+    app.go(scoreboard)
+    whole = sent_since(app, count)  # the whole scoreboard, as any screen is sent when it opens
+    for round_number in (2, 3):
+        app.tap("enter-round")
+        pages = [view.route for view in app.page.views]
+        assert len(pages) == 2 and pages[0] != pages[1]  # the round screen over its scoreboard: a new page
+        quick_round(app)
+        count = len(app.connection.sent)
+        app.tap("save-round")
+        assert app.ctx.route == scoreboard
+        assert app.find("total-0").value == str(75 * round_number)
+        assert [view.route for view in app.page.views] == pages[1:]  # in place of the round screen's page
+        patch = sent_since(app, count)
+        assert 0 < patch * 3 < whole, (patch, whole)
+    app.tap("enter-round")
+    pages = [view.route for view in app.page.views]
+    app.go(scoreboard)  # the round screen's back arrow: the page under it again
+    assert [view.route for view in app.page.views] == pages[:1]
+    app.go("/")  # leaving the scoreboard: a new page
+    assert [view.route for view in app.page.views] == ["/"]
 
 
 def test_a_save_flushes_the_match_file_and_its_folder_and_nothing_else(

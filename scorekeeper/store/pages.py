@@ -97,10 +97,24 @@ def page_of_matches(
     return MatchPage(items=rows[offset : offset + max(0, limit)], total=len(rows), offset=offset)
 
 
+# players_of's answer per listed rows (kept with them: the list's identity stands for the index state it came
+# from): going through 10,000 summaries was most of the time the history took to build.
+_people: OrderedDict[int, tuple[list[MatchSummary], dict[str, str]]] = OrderedDict()
+
+
 def players_of(store: Store, *, status: str | None = None) -> dict[str, str]:
     """Player id -> name for everyone in a match of `status`, named as in their most recent match."""
+    rows = _listed(store, status, None, None)
+    with _cache_lock:
+        known = _people.get(id(rows))
+        if known is not None and known[0] is rows:
+            return dict(known[1])
     people: dict[str, str] = {}
-    for summary in _listed(store, status, None, None):
+    for summary in rows:
         for player_id, name in zip(summary.players, summary.names, strict=False):
             people.setdefault(player_id, name)
-    return people
+    with _cache_lock:
+        _people[id(rows)] = (rows, people)
+        while len(_people) > _CACHE_SIZE:
+            _people.popitem(last=False)
+    return dict(people)

@@ -54,7 +54,7 @@ class AppContext:
     data_dir: str | None = None
     route: str = "/"
     # Set by the app shell: how to change route, and how to re-render the current route.
-    _navigate: Callable[[str], None] | None = None
+    _navigate: Callable[..., None] | None = None
     _rerender: Callable[[], None] | None = None
     # The current view's primary action, run when Enter is pressed on a desktop keyboard (None = nothing).
     on_enter: Callable[[], None] | None = None
@@ -81,10 +81,12 @@ class AppContext:
     # Served as a web app (the data then lives on the computer running the server, not in the browser).
     served: bool = False
 
-    def navigate(self, route: str) -> None:
-        """Show the view for `route` (also pushes it to the browser history in web mode)."""
+    def navigate(self, route: str, *, instant: bool = False) -> None:
+        """Show the view for `route` (also pushes it to the browser history in web mode). `instant`: in place of
+        the screen on show, without the page transition (the scoreboard after "Save round" shows its new total at
+        once, see `Shell.show`)."""
         if self._navigate is not None:
-            self._navigate(route)
+            self._navigate(route, instant=instant)
 
     def rerender(self) -> None:
         """Build the current route's view again (after a language/theme change or an undo)."""

@@ -15,7 +15,7 @@ from scorekeeper.games.messages import Capitalized
 from scorekeeper.table.host import may_open
 from scorekeeper.ui import owner
 from scorekeeper.ui.context import AppContext
-from scorekeeper.ui.routes import build_view, failure_text
+from scorekeeper.ui.routes import build_view, failure_text, resolve
 
 log = logging.getLogger(__name__)
 
@@ -35,8 +35,10 @@ class Shell:
         self.shown: str | None = None
         self.size = width_class(ctx.width)
 
-    def show(self, route: str) -> None:
-        """Render `route` now (server side), then tell the browser so its URL and history follow."""
+    def show(self, route: str, *, instant: bool = False) -> None:
+        """Render `route` now (server side), then tell the browser so its URL and history follow. `instant` (or
+        the same route built again): the view replaces the one on screen without a page transition (see
+        `page_identity`)."""
         self.ctx.still_owner()  # a device signed out meanwhile is a guest from this screen on
         if not may_open(route, guest=self.ctx.guest):
             route = "/join"  # a guest's way to a table is its code, never the host's lobby
@@ -55,16 +57,26 @@ class Shell:
             notice = owner.notice(self.ctx)
             if notice is not None:
                 view.controls.insert(0, notice)
-            self.shown = route
-            self.page.views.clear()
-            self.page.views.append(view)
+            again, self.shown = route == self.shown, route
+            place(self.page.views, view, route, instant=instant, again=again, keep=not self.dialog_pending())
             self.page.title = self.ctx.t("Scorekeeper")
             self.page.update()
         if self.ctx.on_rendered is not None:
             self.ctx.on_rendered(route)
 
-    def navigate(self, route: str) -> None:
-        self.show(route)
+    def dialog_pending(self) -> bool:
+        """A dialog is open, or closed but its dismissal has not come back from the browser yet. The browser
+        shows it as a route over the screen it was opened on: a round screen opened over that scoreboard
+        meanwhile would leave the dialog under it, and it came back with the scoreboard. Then screens are
+        replaced."""
+        try:
+            dialogs = self.page._dialogs.controls  # Flet keeps them until the browser reports them dismissed
+        except AttributeError:
+            return False
+        return any(not isinstance(dialog, ft.SnackBar) for dialog in dialogs)
+
+    def navigate(self, route: str, *, instant: bool = False) -> None:
+        self.show(route, instant=instant)
         if self.page.route != route:
             self.page.route = route
             try:
@@ -115,6 +127,51 @@ class Shell:
             self.ctx.on_enter()
         elif event.key == "Escape" and self.ctx.on_escape is not None:
             self.ctx.on_escape()
+
+
+def place(
+    views: list[ft.View], view: ft.View, route: str, *, instant: bool, again: bool, keep: bool = True
+) -> None:
+    """Put `view` (built for `route`) on screen. A scoreboard stays on the page under the round screen of its
+    match: after a round is saved it comes back reconciled with itself (same key), so the browser gets only what
+    changed (the totals, the new round's row) instead of a whole new screen, and under the round screen's page
+    identity, so it shows at once. Back from the round screen it is the page under it again (the browser's
+    usual back transition). `again`: the same route built again. `keep=False` (a dialog pending, see
+    `Shell.dialog_pending`): the screen replaces whatever is there."""
+    top = views[-1].route if views else None
+    base = views[0] if views and keep else None
+    if base is not None and view.key is not None and base.key == view.key:
+        back = len(views) > 1 and not instant
+        view.route = base.route if back else page_identity(route, top, instant=True)
+        views[:] = [view]  # the same screen built again: Flet sends the difference
+    elif base is not None and len(views) == 1 and goes_over(base, route):
+        view.route = page_identity(route, top, instant=False)
+        views[:] = [base, view]
+    elif base is not None and len(views) == 2 and again:
+        view.route = page_identity(route, top, instant=True)
+        views[:] = [base, view]  # the round screen built again over its scoreboard
+    else:
+        view.route = page_identity(route, top, instant=instant or again)
+        views[:] = [view]
+
+
+def goes_over(under: ft.View, route: str) -> bool:
+    """Does the screen of `route` (a round of a match) open over `under` (that match's scoreboard)?"""
+    above, params = resolve(route)
+    return above == "round_entry" and under.key == f"scoreboard:{params.get('match_id')}"
+
+
+def page_identity(route: str, on_screen: str | None, *, instant: bool) -> str:
+    """The `View.route` a new view gets: the browser's navigator keys its pages by it (Flet's page URL is
+    `page.route`, not this). A view under the key of the page on screen replaces that page's content at once;
+    under another key it is a new page, which slides (zooms) in with the theme's page transition. `instant`
+    keeps the key on screen; otherwise the route itself, made different from the key on screen (that key may be
+    this route's, taken over by an instant replacement before)."""
+    if on_screen is None:
+        return route
+    if instant:
+        return on_screen
+    return route if route != on_screen else f"{route}#"
 
 
 def read_only_banner(ctx: AppContext) -> ft.Control:

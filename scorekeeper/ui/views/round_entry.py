@@ -73,7 +73,8 @@ def build(ctx: AppContext, match_id: str, index: str | None = None, **_: str) ->
             show(personalise(saved, match.names))
             return
         ctx.session.rounds.pop(draft_key, None)
-        ctx.navigate(f"/match/{match.id}/end" if saved.is_over else f"/match/{match.id}")
+        # At once, without the page transition: the new total is the answer to the tap on Save.
+        ctx.navigate(f"/match/{match.id}/end" if saved.is_over else f"/match/{match.id}", instant=True)
 
     def show(text: str) -> None:
         message.value, message.visible = text, True
