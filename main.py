@@ -5,6 +5,7 @@ python main.py --web --port 8550
 python main.py --data-dir ~/scores  (or SCOREKEEPER_DATA=~/scores)
 python main.py --table          # host a live table: serve on the LAN address, print the join address
 python main.py --web --trusted-proxy 127.0.0.1 --public-url https://games.example.org   # behind Caddy or nginx
+python main.py --web --port 8551 --instance 2/2   # the second of two instances behind one proxy (docs/HOSTING.md)
 python main.py --data-dir ~/scores sync --to ~/Sync/Scorekeeper   # one sync (or --to https://..., see README)
 """
 
@@ -48,6 +49,13 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="the address visitors use, e.g. https://games.example.org: its host name is accepted, and the join "
         "address and QR code use it (default: $SCOREKEEPER_PUBLIC_URL)",
     )
+    parser.add_argument(
+        "--instance",
+        default=None,
+        metavar="K/N",
+        help="this process is instance K of N behind one proxy: its table codes begin with its own share of the "
+        "alphabet, by which the proxy routes them (default: $SCOREKEEPER_INSTANCE, else the only one)",
+    )
     commands = parser.add_subparsers(dest="command", metavar="sync")
     sync = commands.add_parser(
         "sync", help="sync the saved games once with a folder or WebDAV server, then exit"
@@ -67,9 +75,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 
 def hosting_problem(args: argparse.Namespace) -> str | None:
-    """What is wrong with --trusted-proxy or --public-url, or None."""
+    """What is wrong with --trusted-proxy, --public-url or --instance, or None."""
     from urllib.parse import urlsplit
 
+    from scorekeeper.table.codes import INSTANCE_ENV, Instance
     from scorekeeper.ui.proxies import parse_networks
 
     try:
@@ -81,16 +90,22 @@ def hosting_problem(args: argparse.Namespace) -> str | None:
         parts = urlsplit(url)
         if parts.scheme not in ("http", "https") or not parts.hostname or parts.path.strip("/"):
             return f"--public-url: {url!r} is not an address such as https://games.example.org"
+    try:
+        Instance.parse(args.instance if args.instance is not None else os.environ.get(INSTANCE_ENV))
+    except ValueError as error:
+        return f"--instance: {error}"
     return None
 
 
 def apply_hosting(args: argparse.Namespace) -> None:
-    """Hand --trusted-proxy and --public-url to the server and the table screens (through the environment, as
-    a systemd unit or container would set them)."""
+    """Hand --trusted-proxy, --public-url and --instance to the server and the table screens (through the
+    environment, as a systemd unit or container would set them)."""
     if args.trusted_proxy:
         os.environ["SCOREKEEPER_TRUSTED_PROXIES"] = ",".join(args.trusted_proxy)
     if args.public_url:
         os.environ["SCOREKEEPER_PUBLIC_URL"] = args.public_url.rstrip("/")
+    if args.instance:
+        os.environ["SCOREKEEPER_INSTANCE"] = args.instance.strip()
 
 
 def wants_web(args: argparse.Namespace) -> bool:

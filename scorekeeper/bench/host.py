@@ -10,6 +10,9 @@ for each N). Every table makes a move every `PACE` seconds; for each N it prints
   `proxy_cpu_ms_per_move` the same for Caddy;
 - `server_core_share`: the app server's CPU time over the moving period's wall time (1.0 = one core busy; the
   server's Python runs one move at a time, so near 1.0 it is saturated whatever the machine has);
+- `client_cpu_ms_per_move`: this process's CPU time per move (the 5 N device clients: TLS, websocket, decoding
+  every frame), on the same cores as the server: when it nears the server's, the clients are what fill the
+  machine, not the server;
 - `server_rss_mb`: the app server's resident memory at the end; `moves`, `devices`, `moves_not_heard` (a device
   never got a frame after the move within the run), the machine's `load_average` (the figures above grow with
   it: other work on the machine delays every frame).
@@ -156,13 +159,13 @@ class Device:
             socket_url, ssl=context, origin=Origin(origin), max_size=None, open_timeout=60
         ) as socket:
             await socket.send(b"\x00" + msgpack.packb(register))
+            # Every frame is received and decoded, as a browser does; no timer per frame (a `wait_for` per
+            # `recv` made a task and a timer for each of them, on the cores the server needs): `_drive` ends
+            # the clients by cancelling them.
             while not stop.is_set():
-                try:
-                    frame = await asyncio.wait_for(socket.recv(), timeout=0.5)
-                except TimeoutError:
-                    continue
+                frame = await socket.recv()
                 self.frames.append(time.monotonic())
-                if isinstance(frame, bytes) and frame[:1] == b"\x00" and len(frame) < 4096:
+                if isinstance(frame, bytes) and frame[:1] == b"\x00":
                     message = msgpack.unpackb(frame[1:], strict_map_key=False)
                     if message[0] == 5:  # the server calls the browser (storage, wakelock): answer
                         body = message[1]
@@ -192,6 +195,8 @@ async def _drive(url: str, tables: list[dict[str, Any]], info_path: str) -> dict
     failed = [task for task in tasks if task.done()]
     if failed or not ready.done():
         stop.set()
+        for task in tasks:
+            task.cancel()
         ready.cancel()
         problem = failed[0].exception() if failed else "not every device got its screen within 300 s"
         raise RuntimeError(f"a device could not connect: {problem}")
@@ -202,6 +207,8 @@ async def _drive(url: str, tables: list[dict[str, Any]], info_path: str) -> dict
         await asyncio.sleep(0.2)
     await asyncio.sleep(3.0)  # the last moves' frames
     stop.set()
+    for task in tasks:
+        task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
     return devices
 
@@ -259,7 +266,7 @@ def one_count(tables: int) -> dict[str, Any]:
         wait_answer(f"http://127.0.0.1:{port}/", timeout=120)
         with caddy(port, work) as url:
             proxy = _caddy_pid(work / "caddy")
-            cpu_before: dict[str, float | None] = {"server": None, "proxy": None}
+            cpu_before: dict[str, float | None] = {"server": None, "proxy": None, "client": None}
 
             async def measured() -> dict[str, list[Device]]:
                 task = asyncio.create_task(_drive(url, listed, info))
@@ -267,9 +274,11 @@ def one_count(tables: int) -> dict[str, Any]:
                     await asyncio.sleep(0.05)
                 cpu_before["server"] = _cpu_seconds(server.pid)
                 cpu_before["proxy"] = _cpu_seconds(proxy) if proxy else None
+                cpu_before["client"] = time.process_time()
                 return await task
 
             devices = asyncio.run(measured())
+            client_cpu = time.process_time() - (cpu_before["client"] or 0.0)
             server_cpu = _cpu_seconds(server.pid) - (cpu_before["server"] or 0.0)
             proxy_cpu = _cpu_seconds(proxy) - cpu_before["proxy"] if proxy and cpu_before["proxy"] else None
             rss = _rss_mb(server.pid)
@@ -299,6 +308,7 @@ def one_count(tables: int) -> dict[str, Any]:
         "move_to_all_devices_ms_p95": round(p95, 1) if p95 != float("inf") else None,
         "server_cpu_ms_per_move": round(server_cpu * 1000 / max(1, len(moves)), 2),
         "proxy_cpu_ms_per_move": round(proxy_cpu * 1000 / max(1, len(moves)), 2) if proxy_cpu else None,
+        "client_cpu_ms_per_move": round(client_cpu * 1000 / max(1, len(moves)), 2),
         "server_core_share": round(server_cpu / wall, 2),
         "server_rss_mb": round(rss, 1),
         "load_average": round(os.getloadavg()[0], 2),

@@ -14,10 +14,16 @@ The guard counts wrong codes in a sliding window of `WINDOW` seconds at three le
   chance of finding any one table's code: at most `HOST_LIMIT` guesses a minute, i.e. 28,800 in a four-hour
   game night, find a given table with a chance of 28,800 / 244 million = 0.012 %. While the host-wide cap is
   reached, every lookup by code is refused (the phones already seated keep playing: they hold seat tokens).
+
+Several instances behind one proxy (`Instance`, `--instance K/N`): a table lives in one process, so each
+instance draws the first character of its codes from its own share of the alphabet (consecutive characters,
+`share`), and a code tells its instance by that character alone (`instance_of`): the proxy routes `/join/<code>`
+and `/table/<code>...` by it (`deploy/Caddyfile.instances`), and two instances never make the same code.
 """
 
 from __future__ import annotations
 
+import os
 import secrets
 from collections.abc import Callable, Container
 from dataclasses import dataclass, field
@@ -39,10 +45,74 @@ EVERYONE = "*"
 Clock = Callable[[], float]
 
 
-def new_code(taken: Container[str] = (), choice: Callable[[str], str] = secrets.choice) -> str:
-    """A fresh join code that is not in `taken`."""
+INSTANCE_ENV = "SCOREKEEPER_INSTANCE"
+"""`K/N`: this process is instance K of N behind one proxy (`--instance`); unset: the only one."""
+
+
+def share(number: int, count: int) -> str:
+    """The first characters of instance `number`'s codes (1-based, of `count`): a run of consecutive characters
+    of ALPHABET, the runs of all instances together the whole alphabet, each run one or two characters longer or
+    shorter than the others (25 over 2: 13 and 12)."""
+    if not 1 <= number <= count <= len(ALPHABET):
+        raise ValueError(f"instance {number} of {count}: wanted 1 <= K <= N <= {len(ALPHABET)}")
+    return ALPHABET[(number - 1) * len(ALPHABET) // count : number * len(ALPHABET) // count]
+
+
+def instance_of(code: str, count: int) -> int:
+    """The instance (1-based, of `count`) that makes and hosts `code`: told by its first character."""
+    first = normalize(code)[:1]
+    for number in range(1, count + 1):
+        if first and first in share(number, count):
+            return number
+    raise ValueError(f"{code!r} is not a table code")
+
+
+@dataclass(frozen=True)
+class Instance:
+    """Which of the instances behind one proxy this process is (`number` of `count`, 1-based)."""
+
+    number: int = 1
+    count: int = 1
+
+    def __post_init__(self) -> None:
+        share(self.number, self.count)  # ValueError for an instance that cannot be
+
+    @classmethod
+    def parse(cls, text: str | None) -> Instance:
+        """`"2/3"` is instance 2 of 3; empty or None the only instance. ValueError with what is wrong."""
+        if not text or not text.strip():
+            return cls()
+        number, slash, count = text.strip().partition("/")
+        if not slash or not number.strip().isdigit() or not count.strip().isdigit():
+            raise ValueError(f"{text!r} is not K/N, e.g. 1/2 for the first of two instances")
+        return cls(int(number), int(count))
+
+    @property
+    def firsts(self) -> str:
+        """The characters this instance's codes begin with."""
+        return share(self.number, self.count)
+
+    def owns(self, code: str) -> bool:
+        """Whether `code` is one this instance makes (a code of another instance is routed there)."""
+        first = normalize(code)[:1]
+        return bool(first) and first in self.firsts
+
+
+def this_instance() -> Instance:
+    """This process's instance, from `SCOREKEEPER_INSTANCE` (set by `--instance`)."""
+    return Instance.parse(os.environ.get(INSTANCE_ENV))
+
+
+def new_code(
+    taken: Container[str] = (),
+    choice: Callable[[str], str] = secrets.choice,
+    instance: Instance | None = None,
+) -> str:
+    """A fresh join code that is not in `taken`, beginning with a character of `instance`'s share (default:
+    this process's instance)."""
+    firsts = (instance or this_instance()).firsts
     while True:
-        code = "".join(choice(ALPHABET) for _ in range(CODE_LENGTH))
+        code = choice(firsts) + "".join(choice(ALPHABET) for _ in range(CODE_LENGTH - 1))
         if code not in taken:
             return code
 

@@ -70,6 +70,17 @@ class PanelContext:
     hidden: bool = False
     """The table without anyone's hand: a computer player moves while several people pass the device, so
     everything public stays in view (trump, bids, the trick, the board, the piles) and no hand is drawn."""
+    parts: Any = None
+    """The `KeyedParts` of a panel drawn again on every move (a phone at a live table): a panel builds its
+    parts through `part`, and a part whose inputs did not change is the control already on screen. None: every
+    part is built (a panel drawn once)."""
+
+    def part(self, role: str, inputs: Any, build: Callable[[], ft.Control]) -> ft.Control:
+        """The panel's part `role`: kept while `inputs` (everything it shows and does, compared with ==) are
+        the same as last time, else `build()` (see `KeyedParts.part`)."""
+        if self.parts is None:
+            return build()
+        return self.parts.part(role, inputs, build)
 
     @property
     def you(self) -> int | None:

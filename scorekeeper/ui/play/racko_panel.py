@@ -206,32 +206,60 @@ def _call_row(pc: PanelContext) -> ft.Control:
 
 
 def build(pc: PanelContext) -> ft.Control:
+    """The panel, part by part (`pc.part`): on a phone at a live table another player's move draws again only
+    the piles and the others' lines; the rack (most of the panel) stays the control on screen until this seat's
+    own cards or moves change."""
     t = pc.ctx.t
     view = pc.view
     deck = int(view.deck_size)
     rack: list[int | None] = list(view.rack)
     progress = rack_progress(rack) if len(rack) == SLOTS else None
+    shown_drawn = view.drawn if view.drawn is not None and view.current_player == pc.you else None
+    pile_inputs = (view.stock_count, view.discard_top, shown_drawn, deck, _discarded_by_other(pc))
+    pile_inputs += (tuple(a for a in ("stock", "discard_pile", "discard") if a in pc.legal),)
     parts: list[ft.Control] = [
-        ft.Row(_piles(pc, deck), wrap=True, spacing=12, vertical_alignment=ft.CrossAxisAlignment.END)
+        pc.part(
+            "racko-piles",
+            pile_inputs,
+            lambda: ft.Row(
+                _piles(pc, deck), wrap=True, spacing=12, vertical_alignment=ft.CrossAxisAlignment.END
+            ),
+        )
     ]
     instruction = _instruction(pc, view)
     if instruction:
-        parts.append(tag_text("instruction", instruction))
+        parts.append(pc.part("racko-instruction", instruction, lambda: tag_text("instruction", instruction)))
     if "call" in pc.legal:
-        parts.append(_call_row(pc))
+        parts.append(pc.part("racko-call", True, lambda: _call_row(pc)))
     if not pc.hidden:
-        parts.append(ft.Column(_rack_rows(pc, rack, deck, progress), spacing=2))
+        slots = tuple(a for a in pc.legal if isinstance(a, int) and not isinstance(a, bool))
+        own_last = pc.last if pc.last is not None and pc.last[0] == pc.you else None
+        rack_inputs = (tuple(rack), slots, deck, room(pc), pc.ctx.narrow, own_last)
+        parts.append(
+            pc.part(
+                "racko-rack",
+                rack_inputs,
+                lambda: ft.Column(_rack_rows(pc, rack, deck, progress), spacing=2),
+            )
+        )
     if progress is not None and progress.filled and not pc.hidden:
         summary = t(
             "ascending {count} · run {run}", count=progress.ascending_from_front, run=progress.longest_run
         )
-        parts.append(tag_text("rack-summary", summary, bold=True))
+        parts.append(pc.part("racko-summary", summary, lambda: tag_text("rack-summary", summary, bold=True)))
     if view.options.two_player_rule:
         parts.append(
             ft.Text(t("2-player rule: Racko needs at least 3 consecutive numbers."), size=12, italic=True)
         )
-    parts.append(_others(pc, view))
+    parts.append(pc.part("racko-others", _others_inputs(pc, view), lambda: _others(pc, view)))
     return ft.Column(parts, spacing=8)
+
+
+def _others_inputs(pc: PanelContext, view: Any) -> tuple[Any, ...]:
+    """What `_others` shows: names, scores, the cards each was seen taking, who is out."""
+    known = tuple(tuple(cards) for cards in view.known)
+    out = tuple(getattr(view, "players_out", ()))
+    return (tuple(pc.names), tuple(view.match_scores), known, out, pc.you)
 
 
 def _discarded_by_other(pc: PanelContext) -> bool:

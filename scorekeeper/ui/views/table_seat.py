@@ -16,7 +16,7 @@ from scorekeeper.games.base import Action, RuleError
 from scorekeeper.table.host import ended
 from scorekeeper.table.table import SeatPayload, Table
 from scorekeeper.ui import table_runtime as rt
-from scorekeeper.ui.components.keyed import DRAWING, TableScreen
+from scorekeeper.ui.components.keyed import DRAWING, KeyedParts, TableScreen
 from scorekeeper.ui.components.layout import screen, section
 from scorekeeper.ui.components.score_table import game_title
 from scorekeeper.ui.components.widgets import primary_button, tag
@@ -38,6 +38,9 @@ class Phone(TableScreen):
         self.ctx, self.seat, self.token = ctx, seat, token
         self.ui: dict[str, Any] = {}
         self.turn: tuple[int, int] | None = None
+        self.panel_parts = KeyedParts()
+        """The play panel's own parts (`PanelContext.parts`): another seat's move draws again only what it
+        changed on this phone (the piles), not the whole panel. Forgotten while the panel is not on screen."""
 
     def act(self, action: Action) -> None:
         try:
@@ -60,6 +63,7 @@ class Phone(TableScreen):
             payload = self.table.payload(self.seat, self.token)
         except RuleError as error:  # the host freed this seat or gave it to a computer player
             self.shown.forget()
+            self.panel_parts.forget()
             return [seat_lost(self.ctx, self.table.code, self.ctx.describe(error))]
         turn = (payload.round_index, payload.to_act)
         if turn != self.turn:  # a new turn: the panel's half-made choices are gone
@@ -98,6 +102,7 @@ class Phone(TableScreen):
             inputs += (payload.match_over, [ctx.describe(line) for line in payload.result_lines or []])
             inputs += (payload.moved_on, payload.waiting)
             parts.append(shown.part("result", inputs, lambda: self.result(payload)))
+            self.panel_parts.forget()  # the panel leaves the screen: drawn afresh when it comes back
         else:  # the panel also shows its own half-made choices (`ui`) and is laid out for the width
             inputs = (payload.view, payload.legal, payload.names, dict(self.ui), ctx.width)
             parts.append(shown.part("panel", inputs, lambda: self.panel(payload)))
@@ -114,9 +119,8 @@ class Phone(TableScreen):
         if screens is None or screens.panel is None:
             return ft.Text(self.ctx.t("This screen is not available yet."))
         seat = (payload.view, payload.legal, self.act, payload.names)  # what this seat sees and may do
-        return tag(
-            "play-panel", screens.panel(PanelContext(self.ctx, *seat, ui=self.ui, refresh=self.render))
-        )
+        pc = PanelContext(self.ctx, *seat, ui=self.ui, refresh=self.render, parts=self.panel_parts)
+        return tag("play-panel", screens.panel(pc))
 
     def result(self, payload: SeatPayload) -> ft.Control:
         ctx = self.ctx
