@@ -42,6 +42,8 @@ def value_of(kind: str, entered: Any) -> Any:
         return list(entered) if isinstance(entered, list) else []
     if kind == "cards":
         return [int(n) for n in re.findall(r"-?\d+", str(entered or ""))]
+    if isinstance(entered, list):
+        return list(entered)  # a saved hand of cards, shown as its numbers and not typed over
     text = str(entered if entered is not None else "").strip()
     if not text:
         return None  # left empty: the rules say what is missing (or take 0 where that is the default)
@@ -99,7 +101,9 @@ def _text(spec: FieldSpec, draft: Callable[[], PartDraft]) -> tuple[ft.Control, 
     control = number_field(spec.label, "", changed, text_size=18)
 
     def show(value: Any) -> None:
-        control.value = " ".join(map(str, value)) if isinstance(value, list) else "" if value is None else str(value)
+        control.value = (
+            " ".join(map(str, value)) if isinstance(value, list) else "" if value is None else str(value)
+        )
 
     return control, show
 

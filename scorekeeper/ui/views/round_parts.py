@@ -7,7 +7,7 @@ Seats are listed in playing order (from the dealer's left, the dealer last), as 
 the rules bar now (the hook rule) are greyed out with the game's reason beneath. A "yes" field the shape asks
 once per round (`PartShape.callers`: who called, who went out) is one row of the seats' names. "Continue" checks
 a step's parts (`PartShape.check`) before the next step; Save builds the round (`PartShape.build`).
-Identifiers: a count's keys `<field>-<seat>-<n>`, a switch `<field>-<seat>`, a caller row's names
+Identifiers: a count's keys `<field>-<seat>-<n>`, any other field `<field>-<seat>`, a caller row's names
 `<field>-<seat>`.
 """
 
@@ -61,7 +61,9 @@ class PartsForm:
     def values(self, seat: int, stage: int) -> Part:
         """Seat `seat`'s fields of step `stage` as the rules take them."""
         entered = self.draft.seats[seat].values
-        return {name: value_of(self.shape.fields[name][0], entered.get(name)) for name in self.shape.stages[stage]}
+        return {
+            name: value_of(self.shape.fields[name][0], entered.get(name)) for name in self.shape.stages[stage]
+        }
 
     def stage_parts(self, stage: int) -> list[Part | None]:
         """Every seat's part of step `stage` where all its counts are in (None: not yet), as the rules see the
@@ -103,11 +105,19 @@ class PartsForm:
             barred = shape.barred(name, seat, others, *self.where())
             most = shape.most(name, self.match.opts, self.index)
             spec = FieldSpec(
-                name, kind, ctx.t(text), most, frozenset(barred), f"{name}-{seat}", owner=names[seat], changed=self.refresh
+                name,
+                kind,
+                ctx.t(text),
+                most,
+                frozenset(barred),
+                f"{name}-{seat}",
+                owner=names[seat],
+                changed=self.refresh,
             )
             control, show = seat_field(ctx, spec, lambda seat=seat: self.draft.seats[seat])
             show(self.draft.seats[seat].values.get(name))
-            drawn.append(control if kind != "yes" else tag(f"{name}-{seat}", control))
+            keyed = kind not in ("yes", "rack") and most is not None  # its keys are tagged one by one
+            drawn.append(control if keyed else tag(f"{name}-{seat}", control))
             why = shape.why_barred(name, seat, barred, self.match.opts, self.index) if barred else None
             if why is not None:
                 said = personalise(ctx.describe(why), names)
@@ -139,7 +149,9 @@ class PartsForm:
         ctx, stage = self.ctx, self.draft.step
         controls: list[ft.Control] = [ft.Text(ctx.t("Dealer: {name}", name=self.match.names[self.dealer]))]
         if len(self.shape.stage_titles) > stage:
-            controls.append(ft.Text(ctx.t(self.shape.stage_titles[stage]), weight=ft.FontWeight.BOLD, size=16))
+            controls.append(
+                ft.Text(ctx.t(self.shape.stage_titles[stage]), weight=ft.FontWeight.BOLD, size=16)
+            )
         for name, question in self.shape.callers.items():
             if name in self.shape.stages[stage]:
                 controls += self.caller_row(name, question)
