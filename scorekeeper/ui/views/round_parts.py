@@ -14,6 +14,7 @@ Identifiers: a count's keys `<field>-<seat>-<n>`, any other field `<field>-<seat
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import flet as ft
@@ -87,6 +88,9 @@ class PartsForm:
                 return f"{names[seat]}: {personalise(self.ctx.describe(error), names)}"
         return [part for _seat, part in sorted(parts, key=lambda found: found[0])]
 
+    def seat_draft(self, seat: int) -> PartDraft:
+        return self.draft.seats[seat]
+
     def where(self) -> tuple[Any, int, int]:
         """(options, dealer, round index): what the shape's rules ask besides the parts."""
         return self.match.opts, self.dealer, self.index
@@ -114,7 +118,7 @@ class PartsForm:
                 owner=names[seat],
                 changed=self.refresh,
             )
-            control, show = seat_field(ctx, spec, lambda seat=seat: self.draft.seats[seat])
+            control, show = seat_field(ctx, spec, partial(self.seat_draft, seat))
             show(self.draft.seats[seat].values.get(name))
             keyed = kind not in ("yes", "rack") and most is not None  # its keys are tagged one by one
             drawn.append(control if keyed else tag(f"{name}-{seat}", control))
@@ -132,7 +136,7 @@ class PartsForm:
                 names[s],
                 None,
                 selected=bool(seats[s].values.get(name)),
-                on_click=lambda s=s: self.set_caller(name, s),
+                on_click=partial(self.set_caller, name, s),
                 identifier=f"{name}-{s}",
             )
             for s in self.order
