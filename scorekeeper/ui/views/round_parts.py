@@ -22,9 +22,10 @@ import flet as ft
 from scorekeeper.games.base import RuleError, seats_from_left_of
 from scorekeeper.games.contract import Part, PartShape
 from scorekeeper.match import Match
+from scorekeeper.ui.components.fields import who_row
 from scorekeeper.ui.components.part_fields import FieldSpec, PartDraft, seat_field, value_of
 from scorekeeper.ui.components.round_base import RoundForm, dealer_for, personalise
-from scorekeeper.ui.components.widgets import seat_chip, tag
+from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
 
 
@@ -130,18 +131,12 @@ class PartsForm:
 
     def caller_row(self, name: str, question: str) -> list[ft.Control]:
         """One row of the seats' names for a field one seat says per round; a second tap takes it back."""
-        seats, names = self.draft.seats, self.match.names
-        chips = [
-            seat_chip(
-                names[s],
-                None,
-                selected=bool(seats[s].values.get(name)),
-                on_click=partial(self.set_caller, name, s),
-                identifier=f"{name}-{s}",
-            )
-            for s in self.order
-        ]
-        return [ft.Text(self.ctx.t(question)), ft.Row(chips, wrap=True, spacing=6, run_spacing=6)]
+        said = partial(self.said, name)
+        row = who_row(self.match.names, self.order, said, partial(self.set_caller, name), prefix=name)
+        return [ft.Text(self.ctx.t(question)), row]
+
+    def said(self, name: str, seat: int) -> bool:
+        return bool(self.draft.seats[seat].values.get(name))
 
     def set_caller(self, name: str, seat: int) -> None:
         said = not self.draft.seats[seat].values.get(name)

@@ -49,7 +49,13 @@ class PartForm:
         for name in self.shape.stages[stage]:
             kind, label = self.shape.fields[name]
             spec = FieldSpec(
-                name, kind, ctx.t(label), most[name], frozenset(barred.get(name, set())), f"part-{name}", owner=owner
+                name,
+                kind,
+                ctx.t(label),
+                most[name],
+                frozenset(barred.get(name, set())),
+                f"part-{name}",
+                owner=owner,
             )
             control, self.shows[name] = seat_field(ctx, spec, self.draft)
             items.append(tag(f"part-{name}", control))
