@@ -1,11 +1,12 @@
 """The UI registry: what the screens draw of each game, keyed by its `GameSpec` (the games registry
 `scorekeeper.games.spec.GAMES` lists the games; this lists their screens, one line per game).
 
-A game's UI is a `GameUI`: its play panel (a digital game, on the device and on a phone at a live table), the
-board at the end of a round where it draws one, what the board of a live table shows of it, and its round-entry
-form (the host's "Keep score" screen) where the one built from its part shape does not serve. The screens ask `ui_of(spec)`; nothing finds a game's screen by its
-module's name. `check` runs at the start of the app: a game without a UI line stops the start with a sentence
-that names it, rather than a crash on the first screen that needs it.
+A game's UI is a `GameUI`: its round-entry form (the host's "Keep score" screen; by default the one built from
+the game's part shape), its play panel (a digital game, on the device and on a phone at a live table), the board
+at the end of a round where it draws one, and what the board of a live table shows of it. The screens ask
+`ui_of(spec)`; nothing finds a game's screen by its module's name. `check` runs at the start of the app: a game
+without a UI line stops the start with a sentence that names it, rather than a crash on the first screen that
+needs it.
 
 Adding a game: its package under `scorekeeper/games/` (one line in `games/spec.py`), its screens under
 `scorekeeper/ui/` and one line in `UIS` below.
@@ -65,15 +66,15 @@ class GameBoard:
 class GameUI:
     """The screens of one game."""
 
+    round_form: RoundFormBuilder = round_parts.build_form
+    """The form the host's round-entry screen shows for one round: by default every seat's part as the game's
+    `PartShape` lists it (`views.round_parts`)."""
     panel: Panel | None = None
     """The play panel of a digital game (None: the game cannot be played digitally yet)."""
     final_board: Panel | None = None
     """The table as a round ended, on the round's result screen (None: the result only)."""
     board: GameBoard | None = None
     """The board of a live table (None: the scoreboard and the move log only)."""
-    round_form: RoundFormBuilder = round_parts.build_form
-    """The form the host's round-entry screen shows for one round: by default every seat's part as the game's
-    `PartShape` lists it (`views.round_parts`)."""
 
 
 def _board(module: Any) -> GameBoard:
@@ -82,11 +83,11 @@ def _board(module: Any) -> GameBoard:
 
 
 UIS: dict[GameSpec, GameUI] = {
-    RACKO: GameUI(racko_panel.build, None, _board(racko_board), round_racko.build_form),
+    RACKO: GameUI(round_racko.build_form, racko_panel.build, None, _board(racko_board)),
     RUCKZUCK: GameUI(
-        ruckzuck_panel.build, ruckzuck_panel.final_board, _board(ruckzuck_board), round_ruckzuck.build_form
+        round_ruckzuck.build_form, ruckzuck_panel.build, ruckzuck_panel.final_board, _board(ruckzuck_board)
     ),
-    RAGE: GameUI(rage_panel.build, None, _board(rage_board), round_rage.build_form),
+    RAGE: GameUI(round_rage.build_form, rage_panel.build, None, _board(rage_board)),
 }
 """One line per game of the registry `GAMES`; changed only by `register` and `unregister` (a test's game)."""
 

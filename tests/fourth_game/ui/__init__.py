@@ -35,4 +35,4 @@ def seat(_ctx: AppContext, view: Any, index: int, _scale: Scale) -> list[ft.Cont
     return [big("?" if card is None else str(card))]
 
 
-UI = GameUI(panel, None, GameBoard(table, seat, ("shown",)))
+UI = GameUI(panel=panel, board=GameBoard(table, seat, ("shown",)))
