@@ -153,6 +153,13 @@ class PartShape:
     involved: Callable[[Sequence[Part], RuleError], set[int]] = lambda _parts, _error: set()
     """The seats whose parts a refusal of the whole round concerns, where its message names none (Rage: too
     many +5 cards concerns the seats that entered +5 cards); empty: every seat."""
+    callers: Mapping[str, str] = field(default_factory=dict)
+    """What the host's round form (every seat's part on one screen) asks once for the round instead of once
+    per seat: a "yes" field that one seat says (Racko: who called, Ruck Zuck: who went out), with the question
+    it asks it under; the form draws one row of the seats' names for it."""
+    split: Callable[[dict[str, Any]], list[Part]] | None = None
+    """The seats' parts of a saved round result (the reverse of `build`), so that the host's round form can
+    edit a round; None: an edited round starts empty."""
 
 
 @dataclass(frozen=True, eq=False)

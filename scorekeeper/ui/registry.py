@@ -1,11 +1,12 @@
 """The UI registry: what the screens draw of each game, keyed by its `GameSpec` (the games registry
 `scorekeeper.games.spec.GAMES` lists the games; this lists their screens, one line per game).
 
-A game's UI is a `GameUI`: its round-entry form (the host's "Keep score" screen), its play panel (a digital
-game, on the device and on a phone at a live table), the board at the end of a round where it draws one, and
-what the board of a live table shows of it. The screens ask `ui_of(spec)`; nothing finds a game's screen by its
-module's name. `check` runs at the start of the app: a game without a UI line stops the start with a sentence
-that names it, rather than a crash on the first screen that needs it.
+A game's UI is a `GameUI`: its round-entry form (the host's "Keep score" screen; by default the one built from
+the game's part shape), its play panel (a digital game, on the device and on a phone at a live table), the board
+at the end of a round where it draws one, and what the board of a live table shows of it. The screens ask
+`ui_of(spec)`; nothing finds a game's screen by its module's name. `check` runs at the start of the app: a game
+without a UI line stops the start with a sentence that names it, rather than a crash on the first screen that
+needs it.
 
 Adding a game: its package under `scorekeeper/games/` (one line in `games/spec.py`), its screens under
 `scorekeeper/ui/` and one line in `UIS` below.
@@ -37,7 +38,7 @@ from scorekeeper.ui.play import (
 )
 from scorekeeper.ui.play.boards import Scale
 from scorekeeper.ui.play.kit import PanelContext
-from scorekeeper.ui.views import round_racko, round_rage, round_ruckzuck
+from scorekeeper.ui.views import round_parts, round_racko, round_rage, round_ruckzuck
 
 RoundFormBuilder = Callable[[AppContext, Match, int | None, Any, ft.Text], RoundForm]
 """(ctx, match, the round being edited or None for a new one, the form's draft, the message line) -> the form."""
@@ -65,8 +66,9 @@ class GameBoard:
 class GameUI:
     """The screens of one game."""
 
-    round_form: RoundFormBuilder
-    """The form the host's round-entry screen shows for one round."""
+    round_form: RoundFormBuilder = round_parts.build_form
+    """The form the host's round-entry screen shows for one round: by default every seat's part as the game's
+    `PartShape` lists it (`views.round_parts`)."""
     panel: Panel | None = None
     """The play panel of a digital game (None: the game cannot be played digitally yet)."""
     final_board: Panel | None = None

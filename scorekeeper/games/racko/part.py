@@ -29,10 +29,19 @@ def most(name: str, options: Any, _index: int) -> int | None:
     return int(options.deck_size) if name == "rack" else None
 
 
+def split(result: dict[str, Any]) -> list[Part]:
+    """A saved round's parts (a quick-form round has no racks: its racks start empty)."""
+    callers = result.get("callers") or []
+    racks = result.get("racks") or [None] * len(result.get("counts") or [])
+    return [{"rack": list(rack or []), "called": seat in callers} for seat, rack in enumerate(racks)]
+
+
 PART = PartShape(
     (("rack", "called"),),
     check,
     build,
     {"rack": ("rack", N_("Your rack, front to back")), "called": ("yes", N_("I called Racko"))},
     most,
+    callers={"called": N_("Who called Racko?")},
+    split=split,
 )

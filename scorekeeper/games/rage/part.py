@@ -81,6 +81,14 @@ def build(parts: Sequence[Part], options: Any) -> dict[str, Any]:
     }
 
 
+def split(result: dict[str, Any]) -> list[Part]:
+    """A saved round's parts: each seat's bid, tricks and +5/-5 cards."""
+    keys = ("tricks", "bonus", "minus")
+    return [
+        {"bid": bid, **{key: result[key][seat] for key in keys}} for seat, bid in enumerate(result["bids"])
+    ]
+
+
 PART = PartShape(
     (("bid",), ("tricks", "bonus", "minus")),
     check,
@@ -97,4 +105,5 @@ PART = PartShape(
     {"bid": N_("Bids")},
     (N_("Bids"), N_("Tricks and +5/-5 cards")),
     involved,
+    split=split,
 )

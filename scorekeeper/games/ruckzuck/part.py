@@ -30,9 +30,16 @@ def build(parts: Sequence[Part], options: Any) -> dict[str, Any]:
     return {"hands": [part["hand"] for part in parts], "out": out[0] if out else None}
 
 
+def split(result: dict[str, Any]) -> list[Part]:
+    """A saved round's parts: each hand (its cards, or a typed total) and who went out."""
+    return [{"hand": hand, "out": seat == result.get("out")} for seat, hand in enumerate(result["hands"])]
+
+
 PART = PartShape(
     (("hand", "out"),),
     check,
     build,
     {"hand": ("count", N_("Penalty of your cards left")), "out": ("yes", N_("I went out"))},
+    callers={"out": N_("Who went out?")},
+    split=split,
 )

@@ -1,7 +1,8 @@
 """The fields a round is entered with, written once for the host's round-entry screens and a phone's part at a
 score-keeping table (`views.table_part_form`): a count picked with one tap among a few numbers (bids, tricks, a
 Racko quick count), a yes/no switch, a typed number and the label-beside-keys line of a tablet or desktop. The
-Racko rack is `components.rack_pad`, shared the same way.
+Racko rack is `components.rack_pad`, shared the same way. The question a round asks once rather than per seat
+(who called Racko, who went out) is one row of the seats' names (`who_row`).
 
 A count field never shows a value the rules bar as chosen (the hook rule: a dealer's bid picked before the
 others bid and forbidden since); it greys the barred values out instead.
@@ -10,11 +11,12 @@ others bid and forbidden since); it greys the barred values out instead.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 import flet as ft
 
-from scorekeeper.ui.components.widgets import TAP, ChoiceRow
+from scorekeeper.ui.components.widgets import TAP, ChoiceRow, seat_chip
 
 ELLIPSIS: dict[str, Any] = {"max_lines": 1, "overflow": ft.TextOverflow.ELLIPSIS}
 NAME_WIDTH = 150
@@ -58,3 +60,34 @@ def beside(label: str, keys: ft.Control) -> ft.Control:
         [ft.Text(label, weight=ft.FontWeight.BOLD, width=NAME_WIDTH, **ELLIPSIS), keys],
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
     )
+
+
+def who_row(
+    names: Sequence[str],
+    seats: Sequence[int],
+    chosen: Callable[[int], bool],
+    on_pick: Callable[[int], None],
+    *,
+    prefix: str,
+    colours: Sequence[str | None] | None = None,
+    icon: ft.IconData | None = None,
+    compact: bool = False,
+    spacing: int = 6,
+    more: Sequence[ft.Control] = (),
+) -> ft.Row:
+    """One row of the names of `seats` (tags `<prefix>-<seat>`) for what one seat (or a few) says per round:
+    who called Racko, who went out. A tap on a name calls `on_pick` with its seat; `more` follows the names
+    (Ruck Zuck's "Stock ran out")."""
+    chips = [
+        seat_chip(
+            names[s],
+            colours[s] if colours else None,
+            selected=chosen(s),
+            on_click=partial(on_pick, s),
+            identifier=f"{prefix}-{s}",
+            icon=icon,
+            compact=compact,
+        )
+        for s in seats
+    ]
+    return ft.Row([*chips, *more], wrap=True, spacing=spacing, run_spacing=spacing)

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -31,3 +32,13 @@ class RoundForm:
 def dealer_for(match: Match, edit: int | None) -> int:
     """The dealer of the round being entered (or edited)."""
     return match.dealer_of(edit if edit is not None else match.round_index)
+
+
+def personalise(message: str, names: list[str]) -> str:
+    """Engine messages name seats "Player 2"; at the table people want the name they entered."""
+
+    def name(found: re.Match[str]) -> str:
+        seat = int(found.group(1)) - 1
+        return names[seat] if 0 <= seat < len(names) else found.group(0)
+
+    return re.sub(r"\bPlayer (\d+)\b", name, message)

@@ -6,28 +6,17 @@ game's rules check and score it. A RuleError is shown under the form and nothing
 
 from __future__ import annotations
 
-import re
-
 import flet as ft
 
 from scorekeeper.ui.components.layout import error_text, screen
 from scorekeeper.ui.components.match_io import change_match, load_match
 from scorekeeper.ui.components.round_base import RoundForm as RoundForm
 from scorekeeper.ui.components.round_base import dealer_for as dealer_for
+from scorekeeper.ui.components.round_base import personalise as personalise
 from scorekeeper.ui.components.score_table import game_title
 from scorekeeper.ui.components.widgets import primary_button
 from scorekeeper.ui.context import AppContext
 from scorekeeper.ui.registry import ui_of
-
-
-def personalise(message: str, names: list[str]) -> str:
-    """Engine messages name seats "Player 2"; at the table people want the name they entered."""
-
-    def name(found: re.Match[str]) -> str:
-        seat = int(found.group(1)) - 1
-        return names[seat] if 0 <= seat < len(names) else found.group(0)
-
-    return re.sub(r"\bPlayer (\d+)\b", name, message)
 
 
 def build(ctx: AppContext, match_id: str, index: str | None = None, **_: str) -> ft.View:

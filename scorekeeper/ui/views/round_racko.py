@@ -16,11 +16,11 @@ from scorekeeper.games.base import RuleError
 from scorekeeper.games.racko.quick import quick_run_needed
 from scorekeeper.games.racko.results import check_entry, racko_seats
 from scorekeeper.match import Match
-from scorekeeper.ui.components.fields import CountField, yes_switch
+from scorekeeper.ui.components.fields import CountField, who_row, yes_switch
 from scorekeeper.ui.components.match_io import colours_of
 from scorekeeper.ui.components.rack_pad import RackPad, RackState, blank
 from scorekeeper.ui.components.round_base import RoundForm, dealer_for
-from scorekeeper.ui.components.widgets import seat_chip, seat_tab, tag
+from scorekeeper.ui.components.widgets import seat_tab, tag
 from scorekeeper.ui.context import AppContext
 
 
@@ -147,19 +147,17 @@ class RackoForm:
         return parts
 
     def callers_row(self) -> ft.Control:
-        chips = [
-            seat_chip(
-                self.names[s],
-                self.colours[s],
-                selected=s in self.draft.callers,
-                on_click=partial(self.toggle_caller, s),
-                identifier=f"caller-{s}",
-                icon=ft.Icons.CAMPAIGN,  # calling: a round chip with a megaphone, unlike the rack tabs
-                compact=self.ctx.narrow,
-            )
-            for s in self.playing
-        ]
-        return ft.Row(chips, wrap=True, spacing=4, run_spacing=4)
+        return who_row(
+            self.names,
+            self.playing,
+            lambda s: s in self.draft.callers,
+            self.toggle_caller,
+            prefix="caller",
+            colours=self.colours,
+            icon=ft.Icons.CAMPAIGN,  # calling: a round chip with a megaphone, unlike the rack tabs
+            compact=self.ctx.narrow,
+            spacing=4,
+        )
 
     def modes_row(self) -> ft.Control:
         ctx, mode_now = self.ctx, self.draft.mode

@@ -11,7 +11,7 @@ import flet as ft
 
 from scorekeeper.games.base import RuleError
 from scorekeeper.match import Match
-from scorekeeper.ui.components.fields import number_field
+from scorekeeper.ui.components.fields import number_field, who_row
 from scorekeeper.ui.components.round_base import RoundForm, dealer_for
 from scorekeeper.ui.components.widgets import NumberPad, seat_chip, tag
 from scorekeeper.ui.context import AppContext
@@ -221,16 +221,6 @@ class RuckZuckForm:
 
     def out_row(self) -> ft.Control:
         out = self.draft.out
-        chips = [
-            seat_chip(
-                self.names[s],
-                None,
-                selected=out == s,
-                on_click=partial(self.set_out, s),
-                identifier=f"out-{s}",
-            )
-            for s in range(self.draft.seats)
-        ]
         stock = seat_chip(
             self.ctx.t("Stock ran out"),
             None,
@@ -238,7 +228,8 @@ class RuckZuckForm:
             on_click=lambda: self.set_out(STOCK),
             identifier="out-stock",
         )
-        return ft.Row([*chips, stock], wrap=True, spacing=6, run_spacing=6)
+        seats = range(self.draft.seats)
+        return who_row(self.names, seats, lambda s: out == s, self.set_out, prefix="out", more=[stock])
 
     def refresh(self, *, send: bool = True) -> None:
         ctx, draft = self.ctx, self.draft

@@ -11,45 +11,15 @@ the phone's draft for that round and step, so a redraw shows it again; a refused
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any
 
 import flet as ft
 
 from scorekeeper.games.base import RuleError
 from scorekeeper.table.table import Table
-from scorekeeper.ui.components.fields import CountField, number_field, yes_switch
-from scorekeeper.ui.components.rack_pad import RackPad, RackState, blank
+from scorekeeper.ui.components.part_fields import FieldSpec, PartDraft, Show, seat_field, value_of
 from scorekeeper.ui.components.widgets import primary_button, tag
 from scorekeeper.ui.context import AppContext
-
-Show = Callable[[Any], None]
-"""Shows a field's value (what the phone entered so far, or nothing) in place, without sending it."""
-
-
-@dataclass
-class PartDraft:
-    """What a phone entered so far in one round and step: each field's value as its control holds it, and the
-    state of each rack pad."""
-
-    values: dict[str, Any] = field(default_factory=dict)
-    racks: dict[str, RackState] = field(default_factory=dict)
-
-
-def value_of(kind: str, entered: Any) -> Any:
-    """A field's value as the rules take it, from what the control holds."""
-    if kind == "yes":
-        return bool(entered)
-    if kind == "rack":
-        return list(entered) if isinstance(entered, list) else []
-    if kind == "cards":
-        return [int(n) for n in re.findall(r"-?\d+", str(entered or ""))]
-    text = str(entered if entered is not None else "").strip()
-    if not text:
-        return None  # left empty: the rules say what is missing (or take 0 where that is the default)
-    return int(text) if re.fullmatch(r"\d+", text) else text
 
 
 class PartForm:
@@ -75,17 +45,19 @@ class PartForm:
         self.shape = keeping.parts.shape
         self.shows: dict[str, Show] = {}
         items: list[ft.Control] = []
+        owner = table.names()[seat]
         for name in self.shape.stages[stage]:
             kind, label = self.shape.fields[name]
-            if kind == "yes":
-                control, show = self.switch(name, ctx.t(label))
-            elif kind == "rack":
-                control, show = self.rack(name, most[name] or 0)
-            elif most[name] is not None:
-                control, show = self.count(name, ctx.t(label), most[name] or 0, barred.get(name, set()))
-            else:
-                control, show = self.text(name, ctx.t(label))
-            self.shows[name] = show
+            spec = FieldSpec(
+                name,
+                kind,
+                ctx.t(label),
+                most[name],
+                frozenset(barred.get(name, set())),
+                f"part-{name}",
+                owner=owner,
+            )
+            control, self.shows[name] = seat_field(ctx, spec, self.draft)
             items.append(tag(f"part-{name}", control))
         items.append(ft.Row([primary_button(ctx.t("Send my part"), self.submit, identifier="part-submit")]))
         self.control = ft.Column(items, spacing=10)
@@ -129,71 +101,3 @@ class PartForm:
         if saved:
             self.ctx.session.parts.pop(self._key(), None)
         self.on_sent()
-
-    # ------------------------------------------------------------------ the fields
-    def switch(self, name: str, label: str) -> tuple[ft.Control, Show]:
-        def changed(value: bool) -> None:
-            self.draft().values[name] = value
-
-        control = yes_switch(label, False, changed)
-
-        def show(value: Any) -> None:
-            control.value = bool(value)
-
-        return control, show
-
-    def text(self, name: str, label: str) -> tuple[ft.Control, Show]:
-        def changed(event: Any) -> None:
-            self.draft().values[name] = event.control.value
-
-        control = number_field(label, "", changed, text_size=18)
-
-        def show(value: Any) -> None:
-            control.value = (
-                " ".join(map(str, value)) if isinstance(value, list) else "" if value is None else str(value)
-            )
-
-        return control, show
-
-    def count(self, name: str, label: str, most: int, barred: set[int]) -> tuple[ft.Control, Show]:
-        """A count 0..`most` picked with one tap, as on the round-entry screens (tags `part-<field>-<n>`);
-        values the rules bar (the hook) are greyed out. A tap redraws only this row."""
-
-        def pick(value: Any) -> None:
-            self.draft().values[name] = value
-            row.show(value, barred)
-            row.control.update()
-
-        row = CountField(range(most + 1), pick, prefix=f"part-{name}")
-
-        def show(value: Any) -> None:
-            if value in barred:  # chosen before the rules barred it: not drawn as chosen (and not sent)
-                self.draft().values.pop(name, None)
-            row.show(value, barred)
-
-        return ft.Column([ft.Text(label, size=16), row.control], spacing=4), show
-
-    def rack(self, name: str, deck: int) -> tuple[ft.Control, Show]:
-        """The seat's rack on the same ten slots and number pad as the Racko round-entry screen (`rack_pad`);
-        the pad's state is kept in the draft (`racks[name]`), the cards entered so far in `values[name]`."""
-        holder = ft.Column(spacing=6)
-
-        def draw(update: bool = True) -> None:
-            self.draft().values[name] = list(pad.state.racks[0])
-            holder.controls = pad.controls()
-            pad.refresh_pad()
-            if update:
-                for control in (holder, pad.pad.control):
-                    control.update()
-
-        pad = RackPad(self.ctx, blank(1, 0), deck, [0], [self.table.names()[self.seat]], draw)
-        self.ctx.on_key = pad.typed_key
-
-        def show(value: Any) -> None:
-            racks = self.draft().racks
-            if name not in racks:
-                racks[name] = blank(1, 0, [value] if isinstance(value, list) else None)
-            pad.state = racks[name]
-            draw(update=False)
-
-        return ft.Column([holder, pad.pad.control], spacing=6), show
