@@ -180,7 +180,7 @@ def lean_frames() -> None:
         self._FletApp__send_queue.put_nowait(b"\x00" + body)
 
     send_message.lean = True  # type: ignore[attr-defined]
-    FletApp.send_message = send_message  # type: ignore[method-assign]
+    FletApp.send_message = send_message
 
 
 def build_app(

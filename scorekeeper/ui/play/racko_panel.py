@@ -215,8 +215,8 @@ def build(pc: PanelContext) -> ft.Control:
     rack: list[int | None] = list(view.rack)
     progress = rack_progress(rack) if len(rack) == SLOTS else None
     shown_drawn = view.drawn if view.drawn is not None and view.current_player == pc.you else None
-    pile_inputs = (view.stock_count, view.discard_top, shown_drawn, deck, _discarded_by_other(pc))
-    pile_inputs += (tuple(a for a in ("stock", "discard_pile", "discard") if a in pc.legal),)
+    pile_moves = tuple(a for a in ("stock", "discard_pile", "discard") if a in pc.legal)
+    pile_inputs = (view.stock_count, view.discard_top, shown_drawn, deck, _discarded_by_other(pc), pile_moves)
     parts: list[ft.Control] = [
         pc.part(
             "racko-piles",
