@@ -77,10 +77,17 @@ class RackoView(View):
 
 
 class RackoState(State):
-    """One round of digital Racko. Create with `new_round`; drive with `apply`."""
+    """One round of digital Racko. Create with `new_round`; drive with `apply`.
+
+    Kept for speed (the simulator plays millions of moves): the seat to act and whether the round is over are
+    plain attributes; the discards and the cards each seat was seen to take are tuples that views show as
+    they are (replaced, never changed in place); a view starts as a copy of its seat's fixed fields."""
 
     options_type = RackoOptions
     wrong_options = N_("These are not Racko options.")
+    current_player: int = -1
+    """The seat to act; -1 when the round is over (an attribute: read on every move)."""
+    is_over: bool = False
 
     def __init__(self, options: RackoOptions, deal: Deal) -> None:
         """Shuffle with `random.Random(seed)` and deal (1.2); seats out of the chips game are not dealt in."""
@@ -94,32 +101,36 @@ class RackoState(State):
         self.log: list[Action] = []
         self._run_rule = bool(options.two_player_rule)
         self._rng = random.Random(seed)
-        self.order = [s for s in seats_from_left_of(dealer, players) if s not in out_seats]
+        order = self.order = [s for s in seats_from_left_of(dealer, players) if s not in out_seats]
+        self._after = {seat: order[(k + 1) % len(order)] for k, seat in enumerate(order)}
         deck = list(range(1, options.deck_size + 1))
         self._rng.shuffle(deck)
         self.stock: list[int] = deck  # top card = last element
         self.pile: list[int] = []  # top card = last element
-        self.discards: list[int] = []
-        self.known: list[list[int]] = [[] for _ in range(players)]
+        self.discards: tuple[int, ...] = ()
+        self.known: tuple[tuple[int, ...], ...] = ((),) * players
         self.racks: list[list[int | None] | None] = [
             None if s in out_seats else [None] * SLOTS for s in range(players)
         ]
+        self._fixed = [self._fixed_fields(seat) for seat in range(players)]
         self.turn = 0
         self.callers: list[int] = []
         self.blitz_round = False
         self.drawn: int | None = None
         self.drawn_from: str | None = None
-        self._deal_seats = [s for _ in range(SLOTS) for s in self.order]
+        self._deal_seats = [s for _ in range(SLOTS) for s in order]
         self._blitz_queue: list[int] = []
         self._blitz_calls: list[int] = []
         if options.blitz:
             self.phase = "blitz_place"
             self._next_blitz_card()
         else:
+            racks, stock, seats = self.racks, self.stock, len(order)
             for k, seat in enumerate(self._deal_seats):
-                self._rack(seat)[SLOTS - 1 - k // len(self.order)] = self.stock.pop()
+                racks[seat][SLOTS - 1 - k // seats] = stock.pop()  # type: ignore[index]  # dealt in
             self._deal_seats = []
-            self._start_play()
+            self._turn_up()
+            self._begin_turns()
 
     @staticmethod
     def may_sit_out(options: RackoOptions) -> bool:
@@ -135,7 +146,7 @@ class RackoState(State):
     def _next_blitz_card(self) -> None:
         """Blitz deal: the next card goes to the next seat, who chooses its slot; then the calls."""
         if self._deal_seats:
-            self.current = self._deal_seats.pop(0)
+            self.current_player = self._deal_seats.pop(0)
             self.drawn = self.stock.pop()
             self.drawn_from = STOCK
             return
@@ -147,7 +158,7 @@ class RackoState(State):
     def _next_blitz_call(self) -> None:
         if self._blitz_queue:
             self.phase = "blitz_call"
-            self.current = self._blitz_queue.pop(0)
+            self.current_player = self._blitz_queue.pop(0)
         elif self._blitz_calls:
             self.callers = list(self._blitz_calls)
             self.blitz_round = True
@@ -158,26 +169,31 @@ class RackoState(State):
     def _turn_up(self) -> None:
         card = self.stock.pop()
         self.pile.append(card)
-        self.discards.append(card)
-
-    def _start_play(self) -> None:
-        self._turn_up()
-        self._begin_turns()
+        self.discards += (card,)
 
     def _begin_turns(self) -> None:
         self.phase = "draw"
-        self.current = self.order[0]
+        self.current_player = self.order[0]
 
     def _finish(self) -> None:
         self.phase = "over"
-        self.current = -1
+        self.is_over = True
+        self.current_player = -1
         self.drawn = self.drawn_from = None
+
+    def _took(self, seat: int, card: int) -> None:
+        """Everyone saw `seat` take `card` from the discard pile."""
+        known = list(self.known)
+        known[seat] += (card,)
+        self.known = tuple(known)
 
     def _discard(self, seat: int, card: int) -> None:
         self.pile.append(card)
-        self.discards.append(card)
+        self.discards += (card,)
         if card in self.known[seat]:
-            self.known[seat].remove(card)
+            known = list(self.known)
+            known[seat] = tuple(c for c in known[seat] if c != card)
+            self.known = tuple(known)
 
     def _end_turn(self) -> None:
         if self.turn >= TURN_LIMIT:
@@ -191,11 +207,11 @@ class RackoState(State):
                 self.stock = cards
             else:
                 self.stock = cards[::-1]
-        self.current = self.order[(self.order.index(self.current) + 1) % len(self.order)]
+        self.current_player = self._after[self.current_player]
         self.phase = "draw"
 
     def _illegal(self, action: Any) -> RuleError:
-        who = seat_name(self.current)
+        who = seat_name(self.current_player)
         card = self.drawn
         if self.phase == "blitz_place":
             allowed = Message("put card {card} into an empty slot of the rack", card=card)
@@ -217,25 +233,16 @@ class RackoState(State):
 
     # --- the state API --------------------------------------------------------------------------------
 
-    @property
-    def current_player(self) -> int:
-        """The seat to act; -1 when the round is over."""
-        return self.current
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == "over"
-
     def legal_actions(self) -> list[Action]:
         phase = self.phase
         if phase == "draw":
             return [STOCK, PILE] if self.pile else [STOCK]
         if phase == "place":
-            return [*range(SLOTS), DISCARD] if self.drawn_from == STOCK else list(range(SLOTS))
+            return (_SLOTS_OR_DISCARD if self.drawn_from == STOCK else _ALL_SLOTS).copy()
         if phase in ("call", "blitz_call"):
             return [CALL, WAIT]
         if phase == "blitz_place":
-            return [i for i, card in enumerate(self._rack(self.current)) if card is None]
+            return [i for i, card in enumerate(self._rack(self.current_player)) if card is None]
         return []
 
     def _legal(self, action: Any) -> Action:
@@ -248,7 +255,7 @@ class RackoState(State):
                 return NOT_LEGAL
             if phase == "place":
                 return action
-            if phase == "blitz_place" and self._rack(self.current)[action] is None:
+            if phase == "blitz_place" and self._rack(self.current_player)[action] is None:
                 return action
             return NOT_LEGAL
         if kind is not str:
@@ -273,81 +280,101 @@ class RackoState(State):
         return slot or (self.phase == "place" and action == DISCARD)
 
     def _do(self, action: Action) -> None:
-        seat = self.current
         phase = self.phase
         if phase == "draw":
             if action == STOCK:
                 self.drawn, self.drawn_from = self.stock.pop(), STOCK
             else:
-                self.drawn, self.drawn_from = self.pile.pop(), PILE
-                self.known[seat].append(self.drawn)
+                card = self.drawn = self.pile.pop()
+                self.drawn_from = PILE
+                self._took(self.current_player, card)
             self.phase = "place"
         elif phase == "place":
-            drawn = self.drawn
-            assert drawn is not None
-            rack = self.racks[seat]  # the seat to act is dealt in
-            assert rack is not None
-            if action == DISCARD:
-                self._discard(seat, drawn)
-            else:
-                old = rack[action]
-                assert old is not None
-                rack[action] = drawn
-                self._discard(seat, old)
-            self.drawn = self.drawn_from = None
-            self.turn += 1
-            if _may_call(_full(rack), self._run_rule):
-                self.phase = "call"
-            else:
-                self._end_turn()
+            self._place(action)
         elif phase == "call":
             if action == CALL:
-                self.callers = [seat]
+                self.callers = [self.current_player]
                 self._finish()
             else:
                 self._end_turn()
         elif phase == "blitz_place":
-            self._rack(seat)[action] = self.drawn
+            self._rack(self.current_player)[action] = self.drawn
             self._next_blitz_card()
         else:  # blitz_call
             if action == CALL:
-                self._blitz_calls.append(seat)
+                self._blitz_calls.append(self.current_player)
             self._next_blitz_call()
 
-    def _view(self, seat: int) -> RackoView:
-        """Only what `seat` may see: its own rack, public cards, and its own drawn card."""
-        rack = self.racks[seat]
+    def _place(self, action: Action) -> None:
+        """The drawn card goes into slot `action` (the slot's card is discarded), or is discarded."""
+        seat = self.current_player
+        rack: list[int] = self.racks[seat]  # type: ignore[assignment]  # the seat to act is dealt in, fully
         drawn = self.drawn
-        show_drawn = drawn is not None and (seat == self.current or self.drawn_from == PILE)
-        pile = self.pile
-        over = self.phase == "over"
-        # Built field by field, its __dict__ set at once (the frozen dataclass's own __init__ costs more than
-        # the rest of a bot's turn): the same value as RackoView(...) with these fields.
+        assert drawn is not None
+        if action == DISCARD:
+            self._discard(seat, drawn)
+        else:
+            old = rack[action]
+            rack[action] = drawn
+            self._discard(seat, old)
+        self.drawn = self.drawn_from = None
+        self.turn += 1
+        if _may_call(rack, self._run_rule):
+            self.phase = "call"
+        else:
+            self._end_turn()
+
+    def _fixed_fields(self, seat: int) -> dict[str, Any]:
+        """The fields of `seat`'s views, in the dataclass's order, with what does not change in a round."""
+        return {
+            "seat": seat,
+            "options": self.options,
+            "current_player": -1,
+            "turn": 0,
+            "is_over": False,
+            "match_scores": self.match_scores,
+            "round_points": None,
+            "phase": "",
+            "rack": (),
+            "discard_top": None,
+            "drawn": None,
+            "drawn_from": None,
+            "deck_size": self._deck_size,
+            "discards": (),
+            "stock_count": 0,
+            "pile": (),
+            "known": (),
+            "players_out": self.out,
+        }
+
+    def _view(self, seat: int) -> RackoView:
+        """Only what `seat` may see: its own rack, public cards, and its own drawn card.
+
+        Built as the copy of the seat's fixed fields with the rest set, its __dict__ set at once (the frozen
+        dataclass's own __init__ costs more than the rest of a bot's turn): the same value as RackoView(...)
+        with these fields (the conformance suite compares both)."""
+        fields = self._fixed[seat].copy()
+        rack = self.racks[seat]
+        if rack is not None:
+            fields["rack"] = tuple(rack)
+        current, pile, drawn = self.current_player, self.pile, self.drawn
+        fields["current_player"] = current
+        fields["turn"] = self.turn
+        fields["phase"] = self.phase
+        if pile:
+            fields["discard_top"] = pile[-1]
+            fields["pile"] = tuple(pile)
+        if drawn is not None and (seat == current or self.drawn_from == PILE):
+            fields["drawn"] = drawn
+        fields["drawn_from"] = self.drawn_from
+        fields["discards"] = self.discards
+        fields["stock_count"] = len(self.stock)
+        fields["known"] = self.known
+        if self.is_over:
+            fields["is_over"] = True
+            fields["round_points"] = self.round_points()
         view = _NEW_VIEW(RackoView)
-        _SET(
-            view,
-            "__dict__",
-            {
-                "seat": seat,
-                "options": self.options,
-                "current_player": self.current,
-                "turn": self.turn,
-                "is_over": over,
-                "match_scores": self.match_scores,
-                "round_points": self.round_points() if over else None,
-                "phase": self.phase,
-                "rack": () if rack is None else tuple(rack),
-                "discard_top": pile[-1] if pile else None,
-                "drawn": drawn if show_drawn else None,
-                "drawn_from": self.drawn_from,
-                "deck_size": self._deck_size,
-                "discards": tuple(self.discards),
-                "stock_count": len(self.stock),
-                "pile": tuple(pile),
-                "known": tuple(map(tuple, self.known)),
-                "players_out": self.out,
-            },
-        )
+        _SET(view, "__dict__", fields)
         return view
 
     def round_points(self) -> tuple[int, ...] | None:
@@ -374,6 +401,9 @@ class RackoState(State):
 
 _NEW_VIEW = object.__new__
 _SET = object.__setattr__
+_ALL_SLOTS: list[Action] = list(range(SLOTS))
+_SLOTS_OR_DISCARD: list[Action] = [*range(SLOTS), DISCARD]
+"""The place phase's legal actions, copied for each caller (a copy costs less than building the list)."""
 
 
 def _full(rack: list[int | None]) -> list[int]:
