@@ -93,20 +93,12 @@ def schedule_length(game: GameSpec, options: Any) -> int:
 
 def play_round(
     game: GameSpec, options: Any, seed: int, seat_bots: list[Bot], dealer: int, round_index: int
-) -> tuple[Any, list[int], list[float], list[int]]:
-    """Play one round to its end; return the final state, actions per seat, decision times and their seats."""
-    actions = [0] * len(seat_bots)
-    seconds: list[float] = []
-    seat_of_time: list[int] = []
-
-    def moved(seat: int, _action: Any, spent: float) -> None:
-        seconds.append(spent)
-        seat_of_time.append(seat)
-        actions[seat] += 1
-
+) -> tuple[Any, list[list[float]]]:
+    """Play one round to its end; return the final state and each seat's decision times (one per move)."""
+    seconds: list[list[float]] = [[] for _ in seat_bots]
     state = game.new_round(options, seed, dealer=dealer, round_index=round_index)
-    play_out(state, seat_bots, on_move=moved)
-    return state, actions, seconds, seat_of_time
+    play_out(state, seat_bots, seconds=seconds)
+    return state, seconds
 
 
 def simulate(
@@ -149,9 +141,7 @@ def simulate(
             # The deal moves on only after a full turn of the seats, so that over players² rounds every bot
             # plays every position relative to the dealer (with both moving each round, one bot would always deal).
             dealer, round_index = (number // players) % players, number % length
-            state, actions, seconds, seat_of_time = play_round(
-                game, options, rng.randrange(2**32), seat_bots, dealer, round_index
-            )
+            state, seconds = play_round(game, options, rng.randrange(2**32), seat_bots, dealer, round_index)
             # The engine's own count of the round (the conformance suite checks it is `score_result`'s).
             points = state.round_points()
             best = min(points) if game.lower_wins else max(points)
@@ -159,12 +149,11 @@ def simulate(
             for seat, entry in enumerate(seat_entry):
                 record = records[entry]
                 record.points.append(points[seat])
-                record.turns.append(actions[seat])
+                record.turns.append(len(seconds[seat]))
+                record.decision_seconds += seconds[seat]
                 record.wins += int(points[seat] == best)
                 if exact is not None:
                     record.exact_bids += int(exact[seat])
-            for spent, seat in zip(seconds, seat_of_time, strict=True):
-                records[seat_entry[seat]].decision_seconds.append(spent)
     finally:
         random.setstate(saved)
     elapsed = time.perf_counter() - started

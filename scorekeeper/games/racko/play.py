@@ -112,25 +112,32 @@ class RackoState(State):
         self.racks: list[list[int | None] | None] = [
             None if s in out_seats else [None] * SLOTS for s in range(players)
         ]
-        self._fixed = [self._fixed_fields(seat) for seat in range(players)]
+        fixed = self._fixed_fields()
+        self._fixed = [{**fixed, "seat": seat} for seat in range(players)]
         self.turn = 0
         self.callers: list[int] = []
         self.blitz_round = False
         self.drawn: int | None = None
         self.drawn_from: str | None = None
-        self._deal_seats = [s for _ in range(SLOTS) for s in order]
+        self._deal_seats: list[int] = []
         self._blitz_queue: list[int] = []
         self._blitz_calls: list[int] = []
         if options.blitz:
+            self._deal_seats = [s for _ in range(SLOTS) for s in order]
             self.phase = "blitz_place"
             self._next_blitz_card()
         else:
-            racks, stock, seats = self.racks, self.stock, len(order)
-            for k, seat in enumerate(self._deal_seats):
-                racks[seat][SLOTS - 1 - k // seats] = stock.pop()  # type: ignore[index]  # dealt in
-            self._deal_seats = []
+            self._deal(deck)
             self._turn_up()
             self._begin_turns()
+
+    def _deal(self, deck: list[int]) -> None:
+        """1.2: one card at a time from the top of the stock (its end), each seat in playing order putting its
+        cards from slot 50 down: the k-th seat's slot j gets the card dealt as number (9 - j) * seats + k."""
+        seats, top, racks = len(self.order), len(deck) - 1, cast(list[Any], self.racks)
+        for k, seat in enumerate(self.order):
+            racks[seat] = deck[top - k - (SLOTS - 1) * seats : top - k + 1 : seats]
+        del deck[len(deck) - SLOTS * seats :]
 
     @staticmethod
     def may_sit_out(options: RackoOptions) -> bool:
@@ -187,13 +194,11 @@ class RackoState(State):
         known[seat] += (card,)
         self.known = tuple(known)
 
-    def _discard(self, seat: int, card: int) -> None:
-        self.pile.append(card)
-        self.discards += (card,)
-        if card in self.known[seat]:
-            known = list(self.known)
-            known[seat] = tuple(c for c in known[seat] if c != card)
-            self.known = tuple(known)
+    def _forget(self, seat: int, card: int) -> None:
+        """`seat` discarded `card`, which everyone saw it take: it is no longer known to be in its rack."""
+        known = list(self.known)
+        known[seat] = tuple(c for c in known[seat] if c != card)
+        self.known = tuple(known)
 
     def _end_turn(self) -> None:
         if self.turn >= TURN_LIMIT:
@@ -309,25 +314,28 @@ class RackoState(State):
         """The drawn card goes into slot `action` (the slot's card is discarded), or is discarded."""
         seat = self.current_player
         rack: list[int] = self.racks[seat]  # type: ignore[assignment]  # the seat to act is dealt in, fully
-        drawn = self.drawn
-        assert drawn is not None
-        if action == DISCARD:
-            self._discard(seat, drawn)
-        else:
-            old = rack[action]
-            rack[action] = drawn
-            self._discard(seat, old)
+        card = self.drawn
+        assert card is not None
+        if type(action) is int:
+            card, rack[action] = rack[action], card
+        self.pile.append(card)
+        self.discards += (card,)
+        if card in self.known[seat]:
+            self._forget(seat, card)
         self.drawn = self.drawn_from = None
         self.turn += 1
         if _may_call(rack, self._run_rule):
             self.phase = "call"
+        elif self.stock and self.turn < TURN_LIMIT:  # what `_end_turn` does on most turns
+            self.current_player = self._after[seat]
+            self.phase = "draw"
         else:
             self._end_turn()
 
-    def _fixed_fields(self, seat: int) -> dict[str, Any]:
-        """The fields of `seat`'s views, in the dataclass's order, with what does not change in a round."""
+    def _fixed_fields(self) -> dict[str, Any]:
+        """The fields of a view, in the dataclass's order, with what does not change in a round."""
         return {
-            "seat": seat,
+            "seat": -1,
             "options": self.options,
             "current_player": -1,
             "turn": 0,
