@@ -92,12 +92,20 @@ def schedule_length(game: GameSpec, options: Any) -> int:
 
 
 def play_round(
-    game: GameSpec, options: Any, seed: int, seat_bots: list[Bot], dealer: int, round_index: int
+    game: GameSpec,
+    options: Any,
+    seed: int,
+    seat_bots: list[Bot],
+    dealer: int,
+    round_index: int,
+    trusted: bool = False,
 ) -> tuple[Any, list[list[float]]]:
-    """Play one round to its end; return the final state and each seat's decision times (one per move)."""
+    """Play one round to its end; return the final state and each seat's decision times (one per move).
+    `trusted`: the bots are the game's own, which only ever choose from the legal actions they are given
+    (their tests say so), and their moves are applied unchecked (`play_out`)."""
     seconds: list[list[float]] = [[] for _ in seat_bots]
     state = game.new_round(options, seed, dealer=dealer, round_index=round_index)
-    play_out(state, seat_bots, seconds=seconds)
+    play_out(state, seat_bots, seconds=seconds, trusted=trusted)
     return state, seconds
 
 
@@ -125,6 +133,7 @@ def simulate(
     # Fewer bots than seats: the last one named fills the remaining seats.
     names = bot_names + [bot_names[-1]] * (players - len(bot_names))
     factories = [load_bot_factory(game, name) for name in names]
+    own = all(name in game.bots for name in names)  # a bot loaded as module:attr has its moves checked
     records = [BotRecord(name) for name in names]
     rng = random.Random(seed)
     length = schedule_length(game, options)
@@ -141,7 +150,9 @@ def simulate(
             # The deal moves on only after a full turn of the seats, so that over players² rounds every bot
             # plays every position relative to the dealer (with both moving each round, one bot would always deal).
             dealer, round_index = (number // players) % players, number % length
-            state, seconds = play_round(game, options, rng.randrange(2**32), seat_bots, dealer, round_index)
+            state, seconds = play_round(
+                game, options, rng.randrange(2**32), seat_bots, dealer, round_index, own
+            )
             # The engine's own count of the round (the conformance suite checks it is `score_result`'s).
             points = state.round_points()
             best = min(points) if game.lower_wins else max(points)

@@ -310,6 +310,14 @@ class RackoState(State):
                 self._blitz_calls.append(self.current_player)
             self._next_blitz_call()
 
+    def apply_unchecked(self, action: Action) -> None:
+        """`State.apply_unchecked`, a place move carried out at once (the one move of every turn)."""
+        if self.phase == "place":
+            self._place(action)
+        else:
+            self._do(action)
+        self.log.append(action)
+
     def _place(self, action: Action) -> None:
         """The drawn card goes into slot `action` (the slot's card is discarded), or is discarded."""
         seat = self.current_player
@@ -358,10 +366,12 @@ class RackoState(State):
     def _view(self, seat: int) -> RackoView:
         """Only what `seat` may see: its own rack, public cards, and its own drawn card.
 
-        Built as the copy of the seat's fixed fields with the rest set, its __dict__ set at once (the frozen
+        Built in its own __dict__ from a copy of the seat's fixed fields with the rest set (the frozen
         dataclass's own __init__ costs more than the rest of a bot's turn): the same value as RackoView(...)
         with these fields (the conformance suite compares both)."""
-        fields = self._fixed[seat].copy()
+        view = _NEW_VIEW(RackoView)
+        fields = view.__dict__
+        fields.update(self._fixed[seat])
         rack = self.racks[seat]
         if rack is not None:
             fields["rack"] = tuple(rack)
@@ -381,8 +391,6 @@ class RackoState(State):
         if self.is_over:
             fields["is_over"] = True
             fields["round_points"] = self.round_points()
-        view = _NEW_VIEW(RackoView)
-        _SET(view, "__dict__", fields)
         return view
 
     def round_points(self) -> tuple[int, ...] | None:
@@ -392,10 +400,13 @@ class RackoState(State):
         # `score_result` of the round's result without checking it again: the engine's own racks and callers
         # are valid (the conformance suite compares both).
         racks = self.racks
-        runs = [None if rack is None else _longest_run(_full(rack)) for rack in racks]
         if self.options.is_chips:
+            runs = [None if rack is None else _longest_run(_full(rack)) for rack in racks]
             return tuple(-pay for pay in payments_from(runs, self.callers, self.options))
         counts = [None if rack is None else _ascending(_full(rack)) for rack in racks]
+        runs = [None] * len(racks)  # a run counts only for a Bonus Racko caller
+        if self.options.variant == "bonus":
+            runs = [None if rack is None else _longest_run(_full(rack)) for rack in racks]
         return tuple(points_from(counts, runs, self.callers, self.options, self.blitz_round))
 
     def _result(self) -> dict[str, Any]:
@@ -408,7 +419,6 @@ class RackoState(State):
 
 
 _NEW_VIEW = object.__new__
-_SET = object.__setattr__
 _ALL_SLOTS: list[Action] = list(range(SLOTS))
 _SLOTS_OR_DISCARD: list[Action] = [*range(SLOTS), DISCARD]
 """The place phase's legal actions, copied for each caller (a copy costs less than building the list)."""
