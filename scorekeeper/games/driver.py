@@ -32,7 +32,8 @@ def play_out(
     (`State.apply`: a bot's mistake raises RuleError) unless `trusted` says the bots only ever return an
     action of the list they were given. `seconds` (one list per seat) gets each move's thinking time
     appended to its seat's list: what the simulator keeps, without a call per move as `on_move` costs."""
-    chooser = rng or random.Random(0)
+    # A generator only for seats without a bot (seeding one costs as much as a few moves).
+    chooser = rng or (random.Random(0) if None in bots else _NO_RANDOM_SEAT)
     # bound once: this loop runs for every move of every simulated round
     legal_actions, view, fast = state.legal_actions, state._view, state.apply_unchecked
     checked = fast if trusted else state.apply
@@ -64,6 +65,10 @@ def play_out(
         if on_move is not None:
             on_move(seat, action, spent)
     return state
+
+
+_NO_RANDOM_SEAT = random.Random(0)
+"""Never drawn from: stands in for the generator when every seat has a bot."""
 
 
 class Bot(Protocol):
