@@ -311,9 +311,13 @@ class RackoState(State):
             self._next_blitz_call()
 
     def apply_unchecked(self, action: Action) -> None:
-        """`State.apply_unchecked`, a place move carried out at once (the one move of every turn)."""
-        if self.phase == "place":
+        """`State.apply_unchecked`, the two moves of most turns (a stock card drawn, a card placed) carried
+        out at once."""
+        phase = self.phase
+        if phase == "place":
             self._place(action)
+        elif phase == "draw" and action == STOCK:
+            self.drawn, self.drawn_from, self.phase = self.stock.pop(), STOCK, "place"
         else:
             self._do(action)
         self.log.append(action)
