@@ -80,8 +80,9 @@ class RackoState(State):
     """One round of digital Racko. Create with `new_round`; drive with `apply`.
 
     Kept for speed (the simulator plays millions of moves): the seat to act and whether the round is over are
-    plain attributes; the discards and the cards each seat was seen to take are tuples that views show as
-    they are (replaced, never changed in place); a view starts as a copy of its seat's fixed fields."""
+    plain attributes; the cards each seat was seen to take are tuples that views show as they are (replaced,
+    never changed in place), the discards a list whose tuple views share until the next discard (a tuple
+    grown card by card would cost a copy per turn: a random round runs to a thousand turns); a view starts as a copy of its seat's fixed fields."""
 
     options_type = RackoOptions
     wrong_options = N_("These are not Racko options.")
@@ -107,7 +108,9 @@ class RackoState(State):
         self._rng.shuffle(deck)
         self.stock: list[int] = deck  # top card = last element
         self.pile: list[int] = []  # top card = last element
-        self.discards: tuple[int, ...] = ()
+        self.discards: list[int] = []
+        self._discards_seen: tuple[int, ...] | None = ()
+        """`discards` as views show it; None when a card was discarded since."""
         self.known: tuple[tuple[int, ...], ...] = ((),) * players
         self.racks: list[list[int | None] | None] = [
             None if s in out_seats else [None] * SLOTS for s in range(players)
@@ -176,7 +179,8 @@ class RackoState(State):
     def _turn_up(self) -> None:
         card = self.stock.pop()
         self.pile.append(card)
-        self.discards += (card,)
+        self.discards.append(card)
+        self._discards_seen = None
 
     def _begin_turns(self) -> None:
         self.phase = "draw"
@@ -331,7 +335,8 @@ class RackoState(State):
         if type(action) is int:
             card, rack[action] = rack[action], card
         self.pile.append(card)
-        self.discards += (card,)
+        self.discards.append(card)
+        self._discards_seen = None
         if card in self.known[seat]:
             self._forget(seat, card)
         self.drawn = self.drawn_from = None
@@ -389,7 +394,10 @@ class RackoState(State):
         if drawn is not None and (seat == current or self.drawn_from == PILE):
             fields["drawn"] = drawn
         fields["drawn_from"] = self.drawn_from
-        fields["discards"] = self.discards
+        discards = self._discards_seen
+        if discards is None:
+            discards = self._discards_seen = tuple(self.discards)
+        fields["discards"] = discards
         fields["stock_count"] = len(self.stock)
         fields["known"] = self.known
         if self.is_over:
