@@ -13,7 +13,6 @@ Phases and legal actions (what `legal_actions()` returns):
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Any, cast
 
 from scorekeeper.games.base import (
@@ -21,11 +20,9 @@ from scorekeeper.games.base import (
     NOT_LEGAL,
     Action,
     Deal,
-    Message,
     RuleError,
     State,
     is_int,
-    seat_name,
     seats_from_left_of,
 )
 from scorekeeper.games.racko.options import RackoOptions
@@ -38,7 +35,8 @@ from scorekeeper.games.racko.rules import (
     payments_from,
     points_from,
 )
-from scorekeeper.games.views import View
+from scorekeeper.games.racko.view import RackoView as RackoView
+from scorekeeper.games.racko.view import refusal
 
 TURN_LIMIT = 1000
 """RULES 1.3 decision: a digital round ends with no caller after this many turns."""
@@ -48,32 +46,6 @@ PILE = "discard_pile"
 DISCARD = "discard"
 CALL = "call"
 WAIT = "wait"
-
-
-@dataclass(frozen=True)
-class RackoView(View):
-    """What one seat may see. Public: the discard pile and its history, who took which discard, counts.
-
-    `rack` is the seat's own rack (None marks an empty slot during a Blitz deal; empty for a seat out of
-    the game). `drawn` is the card in the current player's hand: shown to that player, and to everyone when
-    it came from the discard pile. `discards` lists every card put on the discard pile this round, in order
-    (the first turned-up card included). `known[s]` are the cards everyone saw seat s take from the discard
-    pile and not discard since. `turn` counts the turns taken (draw and place being one); `round_points` are
-    None until the round is over.
-    """
-
-    phase: str
-    rack: tuple[int | None, ...]
-    discard_top: int | None
-    drawn: int | None
-    drawn_from: str | None
-    deck_size: int
-    discards: tuple[int, ...]
-    options: RackoOptions
-    stock_count: int
-    pile: tuple[int, ...]
-    known: tuple[tuple[int, ...], ...]
-    players_out: tuple[int, ...]
 
 
 class RackoState(State):
@@ -220,25 +192,7 @@ class RackoState(State):
         self.phase = "draw"
 
     def _illegal(self, action: Any) -> RuleError:
-        who = seat_name(self.current_player)
-        card = self.drawn
-        if self.phase == "blitz_place":
-            allowed = Message("put card {card} into an empty slot of the rack", card=card)
-        elif self.phase == "blitz_call":
-            allowed = Message("call Blitz-Racko or wait")
-        elif self.phase == "draw" and self.pile:
-            allowed = Message("take the top card of the stock or of the discard pile")
-        elif self.phase == "draw":
-            allowed = Message("take the top card of the stock (the discard pile is empty)")
-        elif self.phase == "place" and self.drawn_from == STOCK:
-            allowed = Message("put card {card} into a slot of the rack or discard it", card=card)
-        elif self.phase == "place":
-            allowed = Message(
-                "put card {card} into a slot of the rack (a card taken from the pile must be kept)", card=card
-            )
-        else:
-            allowed = Message("call Racko or wait")
-        return RuleError("{who} cannot do that now: {who} may {allowed}.", who=who, allowed=allowed)
+        return refusal(self.phase, self.current_player, self.drawn, self.drawn_from, bool(self.pile))
 
     # --- the state API --------------------------------------------------------------------------------
 
