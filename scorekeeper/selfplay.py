@@ -92,21 +92,21 @@ def schedule_length(game: GameSpec, options: Any) -> int:
 
 
 def play_round(
-    game: GameSpec, options: Any, seed: int, seat_bots: list[Bot], dealer: int, round_index: int
-) -> tuple[Any, list[int], list[float], list[int]]:
-    """Play one round to its end; return the final state, actions per seat, decision times and their seats."""
-    actions = [0] * len(seat_bots)
-    seconds: list[float] = []
-    seat_of_time: list[int] = []
-
-    def moved(seat: int, _action: Any, spent: float) -> None:
-        seconds.append(spent)
-        seat_of_time.append(seat)
-        actions[seat] += 1
-
+    game: GameSpec,
+    options: Any,
+    seed: int,
+    seat_bots: list[Bot],
+    dealer: int,
+    round_index: int,
+    trusted: bool = False,
+) -> tuple[Any, list[list[float]]]:
+    """Play one round to its end; return the final state and each seat's decision times (one per move).
+    `trusted`: the bots are the game's own, which only ever choose from the legal actions they are given
+    (their tests say so), and their moves are applied unchecked (`play_out`)."""
+    seconds: list[list[float]] = [[] for _ in seat_bots]
     state = game.new_round(options, seed, dealer=dealer, round_index=round_index)
-    play_out(state, seat_bots, on_move=moved)
-    return state, actions, seconds, seat_of_time
+    play_out(state, seat_bots, seconds=seconds, trusted=trusted)
+    return state, seconds
 
 
 def simulate(
@@ -133,6 +133,7 @@ def simulate(
     # Fewer bots than seats: the last one named fills the remaining seats.
     names = bot_names + [bot_names[-1]] * (players - len(bot_names))
     factories = [load_bot_factory(game, name) for name in names]
+    own = all(name in game.bots for name in names)  # a bot loaded as module:attr has its moves checked
     records = [BotRecord(name) for name in names]
     rng = random.Random(seed)
     length = schedule_length(game, options)
@@ -149,8 +150,8 @@ def simulate(
             # The deal moves on only after a full turn of the seats, so that over players² rounds every bot
             # plays every position relative to the dealer (with both moving each round, one bot would always deal).
             dealer, round_index = (number // players) % players, number % length
-            state, actions, seconds, seat_of_time = play_round(
-                game, options, rng.randrange(2**32), seat_bots, dealer, round_index
+            state, seconds = play_round(
+                game, options, rng.randrange(2**32), seat_bots, dealer, round_index, own
             )
             # The engine's own count of the round (the conformance suite checks it is `score_result`'s).
             points = state.round_points()
@@ -159,12 +160,11 @@ def simulate(
             for seat, entry in enumerate(seat_entry):
                 record = records[entry]
                 record.points.append(points[seat])
-                record.turns.append(actions[seat])
+                record.turns.append(len(seconds[seat]))
+                record.decision_seconds += seconds[seat]
                 record.wins += int(points[seat] == best)
                 if exact is not None:
                     record.exact_bids += int(exact[seat])
-            for spent, seat in zip(seconds, seat_of_time, strict=True):
-                records[seat_entry[seat]].decision_seconds.append(spent)
     finally:
         random.setstate(saved)
     elapsed = time.perf_counter() - started

@@ -144,7 +144,7 @@ class State(ABC):
         if not is_int(round_index) or round_index < 0:
             raise RuleError("Rounds are counted from the first one on.")
         totals = [0] * players if scores is None else list(scores)
-        if len(totals) != players or not all(is_int(t) for t in totals):
+        if scores is not None and (len(totals) != players or not all(is_int(t) for t in totals)):
             raise RuleError("Scores must be one whole number per player.")
         seats_out = sorted(set(out))
         if not all(is_int(s) and 0 <= s < players for s in seats_out):

@@ -22,6 +22,7 @@ def play_out(
     *,
     on_move: Mover | None = None,
     trusted: bool = False,
+    seconds: Sequence[list[float]] | None = None,
 ) -> State:
     """Play the round to its end and return the state: each seat's bot chooses from that seat's view and the
     legal actions (never the state); a seat without a bot (None) plays a uniformly random legal action from
@@ -29,12 +30,38 @@ def play_out(
 
     A random choice is taken from `legal_actions()` and so applied unchecked; a bot's choice is checked
     (`State.apply`: a bot's mistake raises RuleError) unless `trusted` says the bots only ever return an
-    action of the list they were given."""
-    chooser = rng or random.Random(0)
-    clock = time.perf_counter
+    action of the list they were given. `seconds` (one list per seat) gets each move's thinking time
+    appended to its seat's list: what the simulator keeps, without a call per move as `on_move` costs."""
+    # A generator only for seats without a bot (seeding one costs as much as a few moves).
+    chooser = rng or (random.Random(0) if None in bots else _NO_RANDOM_SEAT)
     # bound once: this loop runs for every move of every simulated round
     legal_actions, view, fast = state.legal_actions, state._view, state.apply_unchecked
     checked = fast if trusted else state.apply
+    if on_move is None and seconds is None:  # nobody asks for the time: no clock on the way
+        while not state.is_over:
+            seat = state.current_player
+            bot = bots[seat]
+            if bot is None:
+                fast(chooser.choice(legal_actions()))
+            else:
+                checked(bot.choose(view(seat), legal_actions()))  # the seat to act: no seat check needed
+        return state
+    clock = time.perf_counter
+    if on_move is None and seconds is not None:  # the simulator's loop: only the times are kept
+        while not state.is_over:
+            seat = state.current_player
+            legal = legal_actions()
+            bot = bots[seat]
+            started = clock()
+            if bot is None:
+                action = chooser.choice(legal)
+                seconds[seat].append(clock() - started)
+                fast(action)
+            else:
+                action = bot.choose(view(seat), legal)
+                seconds[seat].append(clock() - started)
+                checked(action)
+        return state
     while not state.is_over:
         seat = state.current_player
         legal = legal_actions()
@@ -45,12 +72,18 @@ def play_out(
             spent = clock() - started
             fast(action)
         else:
-            action = bot.choose(view(seat), legal)  # the seat to act: `view`'s check is not needed
+            action = bot.choose(view(seat), legal)
             spent = clock() - started
             checked(action)
+        if seconds is not None:
+            seconds[seat].append(spent)
         if on_move is not None:
             on_move(seat, action, spent)
     return state
+
+
+_NO_RANDOM_SEAT = random.Random(0)
+"""Never drawn from: stands in for the generator when every seat has a bot."""
 
 
 class Bot(Protocol):

@@ -10,7 +10,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import cast
 
 from scorekeeper.games.base import Action, Bot
 from scorekeeper.games.racko.hard import HardBot, MediumBot
@@ -49,18 +48,24 @@ class BaselineBot:
     - Blitz deal: the card goes into its own slot if empty, else into the nearest empty slot (lower first).
     """
 
+    _size = 0
+    _band: tuple[int, ...] = ()
+
     def choose(self, view: RackoView, legal_actions: Sequence[Action]) -> Action:
-        n = view.deck_size
+        # Read once per call, the deck's bands kept by the bot: it is asked for every move of a simulation.
         phase = view.phase
-        if phase in ("call", "blitz_call"):
+        if phase == "call" or phase == "blitz_call":
             return CALL
+        n = view.deck_size
         if phase == "blitz_place":
             assert view.drawn is not None
             slot = target_slot(view.drawn, n)
             return min(legal_actions, key=lambda s: (abs(s - slot), s))
-        rack = cast(Sequence[int], view.rack)  # past the Blitz deal every slot of the rack holds a card
-        band = _bands(n)
-        building = bool(view.options.two_player_rule) and all(band[card] == s for s, card in enumerate(rack))
+        rack: Sequence[int] = view.rack  # type: ignore[assignment]  # past the Blitz deal: every slot holds a card
+        if n != self._size:
+            self._size, self._band = n, _bands(n)
+        band = self._band
+        building = view.options.two_player_rule and all(band[card] == s for s, card in enumerate(rack))
         if phase == "draw":
             top = view.discard_top
             if top is not None and PILE in legal_actions:
@@ -77,9 +82,12 @@ class BaselineBot:
             if grow is not None:
                 return grow
         slot = band[card]
-        if band[rack[slot]] != slot or DISCARD not in legal_actions:
+        if band[rack[slot]] != slot:
             return slot
-        return DISCARD
+        # the engine lists "discard" last: looked at first, the same answer as `in` alone
+        if (legal_actions and legal_actions[-1] == DISCARD) or DISCARD in legal_actions:
+            return DISCARD
+        return slot
 
 
 @lru_cache(maxsize=8)

@@ -13,7 +13,6 @@ Phases and legal actions (what `legal_actions()` returns):
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Any, cast
 
 from scorekeeper.games.base import (
@@ -21,11 +20,9 @@ from scorekeeper.games.base import (
     NOT_LEGAL,
     Action,
     Deal,
-    Message,
     RuleError,
     State,
     is_int,
-    seat_name,
     seats_from_left_of,
 )
 from scorekeeper.games.racko.options import RackoOptions
@@ -38,7 +35,8 @@ from scorekeeper.games.racko.rules import (
     payments_from,
     points_from,
 )
-from scorekeeper.games.views import View
+from scorekeeper.games.racko.view import RackoView as RackoView
+from scorekeeper.games.racko.view import refusal
 
 TURN_LIMIT = 1000
 """RULES 1.3 decision: a digital round ends with no caller after this many turns."""
@@ -50,37 +48,19 @@ CALL = "call"
 WAIT = "wait"
 
 
-@dataclass(frozen=True)
-class RackoView(View):
-    """What one seat may see. Public: the discard pile and its history, who took which discard, counts.
-
-    `rack` is the seat's own rack (None marks an empty slot during a Blitz deal; empty for a seat out of
-    the game). `drawn` is the card in the current player's hand: shown to that player, and to everyone when
-    it came from the discard pile. `discards` lists every card put on the discard pile this round, in order
-    (the first turned-up card included). `known[s]` are the cards everyone saw seat s take from the discard
-    pile and not discard since. `turn` counts the turns taken (draw and place being one); `round_points` are
-    None until the round is over.
-    """
-
-    phase: str
-    rack: tuple[int | None, ...]
-    discard_top: int | None
-    drawn: int | None
-    drawn_from: str | None
-    deck_size: int
-    discards: tuple[int, ...]
-    options: RackoOptions
-    stock_count: int
-    pile: tuple[int, ...]
-    known: tuple[tuple[int, ...], ...]
-    players_out: tuple[int, ...]
-
-
 class RackoState(State):
-    """One round of digital Racko. Create with `new_round`; drive with `apply`."""
+    """One round of digital Racko. Create with `new_round`; drive with `apply`.
+
+    Kept for speed (the simulator plays millions of moves): the seat to act and whether the round is over are
+    plain attributes; the cards each seat was seen to take are tuples that views show as they are (replaced,
+    never changed in place), the discards a list whose tuple views share until the next discard (a tuple
+    grown card by card would cost a copy per turn: a random round runs to a thousand turns); a view starts as a copy of its seat's fixed fields."""
 
     options_type = RackoOptions
     wrong_options = N_("These are not Racko options.")
+    current_player: int = -1
+    """The seat to act; -1 when the round is over (an attribute: read on every move)."""
+    is_over: bool = False
 
     def __init__(self, options: RackoOptions, deal: Deal) -> None:
         """Shuffle with `random.Random(seed)` and deal (1.2); seats out of the chips game are not dealt in."""
@@ -94,32 +74,45 @@ class RackoState(State):
         self.log: list[Action] = []
         self._run_rule = bool(options.two_player_rule)
         self._rng = random.Random(seed)
-        self.order = [s for s in seats_from_left_of(dealer, players) if s not in out_seats]
+        order = self.order = [s for s in seats_from_left_of(dealer, players) if s not in out_seats]
+        self._after = {seat: order[(k + 1) % len(order)] for k, seat in enumerate(order)}
         deck = list(range(1, options.deck_size + 1))
         self._rng.shuffle(deck)
         self.stock: list[int] = deck  # top card = last element
         self.pile: list[int] = []  # top card = last element
         self.discards: list[int] = []
-        self.known: list[list[int]] = [[] for _ in range(players)]
+        self._discards_seen: tuple[int, ...] | None = ()
+        """`discards` as views show it; None when a card was discarded since."""
+        self.known: tuple[tuple[int, ...], ...] = ((),) * players
         self.racks: list[list[int | None] | None] = [
             None if s in out_seats else [None] * SLOTS for s in range(players)
         ]
+        fixed = self._fixed_fields()
+        self._fixed = [{**fixed, "seat": seat} for seat in range(players)]
         self.turn = 0
         self.callers: list[int] = []
         self.blitz_round = False
         self.drawn: int | None = None
         self.drawn_from: str | None = None
-        self._deal_seats = [s for _ in range(SLOTS) for s in self.order]
+        self._deal_seats: list[int] = []
         self._blitz_queue: list[int] = []
         self._blitz_calls: list[int] = []
         if options.blitz:
+            self._deal_seats = [s for _ in range(SLOTS) for s in order]
             self.phase = "blitz_place"
             self._next_blitz_card()
         else:
-            for k, seat in enumerate(self._deal_seats):
-                self._rack(seat)[SLOTS - 1 - k // len(self.order)] = self.stock.pop()
-            self._deal_seats = []
-            self._start_play()
+            self._deal(deck)
+            self._turn_up()
+            self._begin_turns()
+
+    def _deal(self, deck: list[int]) -> None:
+        """1.2: one card at a time from the top of the stock (its end), each seat in playing order putting its
+        cards from slot 50 down: the k-th seat's slot j gets the card dealt as number (9 - j) * seats + k."""
+        seats, top, racks = len(self.order), len(deck) - 1, cast(list[Any], self.racks)
+        for k, seat in enumerate(self.order):
+            racks[seat] = deck[top - k - (SLOTS - 1) * seats : top - k + 1 : seats]
+        del deck[len(deck) - SLOTS * seats :]
 
     @staticmethod
     def may_sit_out(options: RackoOptions) -> bool:
@@ -135,7 +128,7 @@ class RackoState(State):
     def _next_blitz_card(self) -> None:
         """Blitz deal: the next card goes to the next seat, who chooses its slot; then the calls."""
         if self._deal_seats:
-            self.current = self._deal_seats.pop(0)
+            self.current_player = self._deal_seats.pop(0)
             self.drawn = self.stock.pop()
             self.drawn_from = STOCK
             return
@@ -147,7 +140,7 @@ class RackoState(State):
     def _next_blitz_call(self) -> None:
         if self._blitz_queue:
             self.phase = "blitz_call"
-            self.current = self._blitz_queue.pop(0)
+            self.current_player = self._blitz_queue.pop(0)
         elif self._blitz_calls:
             self.callers = list(self._blitz_calls)
             self.blitz_round = True
@@ -159,25 +152,29 @@ class RackoState(State):
         card = self.stock.pop()
         self.pile.append(card)
         self.discards.append(card)
-
-    def _start_play(self) -> None:
-        self._turn_up()
-        self._begin_turns()
+        self._discards_seen = None
 
     def _begin_turns(self) -> None:
         self.phase = "draw"
-        self.current = self.order[0]
+        self.current_player = self.order[0]
 
     def _finish(self) -> None:
         self.phase = "over"
-        self.current = -1
+        self.is_over = True
+        self.current_player = -1
         self.drawn = self.drawn_from = None
 
-    def _discard(self, seat: int, card: int) -> None:
-        self.pile.append(card)
-        self.discards.append(card)
-        if card in self.known[seat]:
-            self.known[seat].remove(card)
+    def _took(self, seat: int, card: int) -> None:
+        """Everyone saw `seat` take `card` from the discard pile."""
+        known = list(self.known)
+        known[seat] += (card,)
+        self.known = tuple(known)
+
+    def _forget(self, seat: int, card: int) -> None:
+        """`seat` discarded `card`, which everyone saw it take: it is no longer known to be in its rack."""
+        known = list(self.known)
+        known[seat] = tuple(c for c in known[seat] if c != card)
+        self.known = tuple(known)
 
     def _end_turn(self) -> None:
         if self.turn >= TURN_LIMIT:
@@ -191,51 +188,24 @@ class RackoState(State):
                 self.stock = cards
             else:
                 self.stock = cards[::-1]
-        self.current = self.order[(self.order.index(self.current) + 1) % len(self.order)]
+        self.current_player = self._after[self.current_player]
         self.phase = "draw"
 
     def _illegal(self, action: Any) -> RuleError:
-        who = seat_name(self.current)
-        card = self.drawn
-        if self.phase == "blitz_place":
-            allowed = Message("put card {card} into an empty slot of the rack", card=card)
-        elif self.phase == "blitz_call":
-            allowed = Message("call Blitz-Racko or wait")
-        elif self.phase == "draw" and self.pile:
-            allowed = Message("take the top card of the stock or of the discard pile")
-        elif self.phase == "draw":
-            allowed = Message("take the top card of the stock (the discard pile is empty)")
-        elif self.phase == "place" and self.drawn_from == STOCK:
-            allowed = Message("put card {card} into a slot of the rack or discard it", card=card)
-        elif self.phase == "place":
-            allowed = Message(
-                "put card {card} into a slot of the rack (a card taken from the pile must be kept)", card=card
-            )
-        else:
-            allowed = Message("call Racko or wait")
-        return RuleError("{who} cannot do that now: {who} may {allowed}.", who=who, allowed=allowed)
+        return refusal(self.phase, self.current_player, self.drawn, self.drawn_from, bool(self.pile))
 
     # --- the state API --------------------------------------------------------------------------------
-
-    @property
-    def current_player(self) -> int:
-        """The seat to act; -1 when the round is over."""
-        return self.current
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == "over"
 
     def legal_actions(self) -> list[Action]:
         phase = self.phase
         if phase == "draw":
             return [STOCK, PILE] if self.pile else [STOCK]
         if phase == "place":
-            return [*range(SLOTS), DISCARD] if self.drawn_from == STOCK else list(range(SLOTS))
+            return (_SLOTS_OR_DISCARD if self.drawn_from == STOCK else _ALL_SLOTS).copy()
         if phase in ("call", "blitz_call"):
             return [CALL, WAIT]
         if phase == "blitz_place":
-            return [i for i, card in enumerate(self._rack(self.current)) if card is None]
+            return [i for i, card in enumerate(self._rack(self.current_player)) if card is None]
         return []
 
     def _legal(self, action: Any) -> Action:
@@ -248,7 +218,7 @@ class RackoState(State):
                 return NOT_LEGAL
             if phase == "place":
                 return action
-            if phase == "blitz_place" and self._rack(self.current)[action] is None:
+            if phase == "blitz_place" and self._rack(self.current_player)[action] is None:
                 return action
             return NOT_LEGAL
         if kind is not str:
@@ -273,81 +243,120 @@ class RackoState(State):
         return slot or (self.phase == "place" and action == DISCARD)
 
     def _do(self, action: Action) -> None:
-        seat = self.current
         phase = self.phase
         if phase == "draw":
             if action == STOCK:
                 self.drawn, self.drawn_from = self.stock.pop(), STOCK
             else:
-                self.drawn, self.drawn_from = self.pile.pop(), PILE
-                self.known[seat].append(self.drawn)
+                card = self.drawn = self.pile.pop()
+                self.drawn_from = PILE
+                self._took(self.current_player, card)
             self.phase = "place"
         elif phase == "place":
-            drawn = self.drawn
-            assert drawn is not None
-            rack = self.racks[seat]  # the seat to act is dealt in
-            assert rack is not None
-            if action == DISCARD:
-                self._discard(seat, drawn)
-            else:
-                old = rack[action]
-                assert old is not None
-                rack[action] = drawn
-                self._discard(seat, old)
-            self.drawn = self.drawn_from = None
-            self.turn += 1
-            if _may_call(_full(rack), self._run_rule):
-                self.phase = "call"
-            else:
-                self._end_turn()
+            self._place(action)
         elif phase == "call":
             if action == CALL:
-                self.callers = [seat]
+                self.callers = [self.current_player]
                 self._finish()
             else:
                 self._end_turn()
         elif phase == "blitz_place":
-            self._rack(seat)[action] = self.drawn
+            self._rack(self.current_player)[action] = self.drawn
             self._next_blitz_card()
         else:  # blitz_call
             if action == CALL:
-                self._blitz_calls.append(seat)
+                self._blitz_calls.append(self.current_player)
             self._next_blitz_call()
 
+    def apply_unchecked(self, action: Action) -> None:
+        """`State.apply_unchecked`, the two moves of most turns (a stock card drawn, a card placed) carried
+        out at once."""
+        phase = self.phase
+        if phase == "place":
+            self._place(action)
+        elif phase == "draw" and action == STOCK:
+            self.drawn, self.drawn_from, self.phase = self.stock.pop(), STOCK, "place"
+        else:
+            self._do(action)
+        self.log.append(action)
+
+    def _place(self, action: Action) -> None:
+        """The drawn card goes into slot `action` (the slot's card is discarded), or is discarded."""
+        seat = self.current_player
+        rack: list[int] = self.racks[seat]  # type: ignore[assignment]  # the seat to act is dealt in, fully
+        card = self.drawn
+        assert card is not None
+        if type(action) is int:
+            card, rack[action] = rack[action], card
+        self.pile.append(card)
+        self.discards.append(card)
+        self._discards_seen = None
+        if card in self.known[seat]:
+            self._forget(seat, card)
+        self.drawn = self.drawn_from = None
+        self.turn += 1
+        if _may_call(rack, self._run_rule):
+            self.phase = "call"
+        elif self.stock and self.turn < TURN_LIMIT:  # what `_end_turn` does on most turns
+            self.current_player = self._after[seat]
+            self.phase = "draw"
+        else:
+            self._end_turn()
+
+    def _fixed_fields(self) -> dict[str, Any]:
+        """The fields of a view, in the dataclass's order, with what does not change in a round."""
+        return {
+            "seat": -1,
+            "options": self.options,
+            "current_player": -1,
+            "turn": 0,
+            "is_over": False,
+            "match_scores": self.match_scores,
+            "round_points": None,
+            "phase": "",
+            "rack": (),
+            "discard_top": None,
+            "drawn": None,
+            "drawn_from": None,
+            "deck_size": self._deck_size,
+            "discards": (),
+            "stock_count": 0,
+            "pile": (),
+            "known": (),
+            "players_out": self.out,
+        }
+
     def _view(self, seat: int) -> RackoView:
-        """Only what `seat` may see: its own rack, public cards, and its own drawn card."""
-        rack = self.racks[seat]
-        drawn = self.drawn
-        show_drawn = drawn is not None and (seat == self.current or self.drawn_from == PILE)
-        pile = self.pile
-        over = self.phase == "over"
-        # Built field by field, its __dict__ set at once (the frozen dataclass's own __init__ costs more than
-        # the rest of a bot's turn): the same value as RackoView(...) with these fields.
+        """Only what `seat` may see: its own rack, public cards, and its own drawn card.
+
+        Built in its own __dict__ from a copy of the seat's fixed fields with the rest set (the frozen
+        dataclass's own __init__ costs more than the rest of a bot's turn): the same value as RackoView(...)
+        with these fields (the conformance suite compares both)."""
         view = _NEW_VIEW(RackoView)
-        _SET(
-            view,
-            "__dict__",
-            {
-                "seat": seat,
-                "options": self.options,
-                "current_player": self.current,
-                "turn": self.turn,
-                "is_over": over,
-                "match_scores": self.match_scores,
-                "round_points": self.round_points() if over else None,
-                "phase": self.phase,
-                "rack": () if rack is None else tuple(rack),
-                "discard_top": pile[-1] if pile else None,
-                "drawn": drawn if show_drawn else None,
-                "drawn_from": self.drawn_from,
-                "deck_size": self._deck_size,
-                "discards": tuple(self.discards),
-                "stock_count": len(self.stock),
-                "pile": tuple(pile),
-                "known": tuple(map(tuple, self.known)),
-                "players_out": self.out,
-            },
-        )
+        fields = view.__dict__
+        fields.update(self._fixed[seat])
+        rack = self.racks[seat]
+        if rack is not None:
+            fields["rack"] = tuple(rack)
+        current, pile, drawn = self.current_player, self.pile, self.drawn
+        fields["current_player"] = current
+        fields["turn"] = self.turn
+        fields["phase"] = self.phase
+        if pile:
+            fields["discard_top"] = pile[-1]
+            fields["pile"] = tuple(pile)
+        if drawn is not None and (seat == current or self.drawn_from == PILE):
+            fields["drawn"] = drawn
+        fields["drawn_from"] = self.drawn_from
+        discards = self._discards_seen
+        if discards is None:
+            discards = self._discards_seen = tuple(self.discards)
+        fields["discards"] = discards
+        fields["stock_count"] = len(self.stock)
+        fields["known"] = self.known
+        if self.is_over:
+            fields["is_over"] = True
+            fields["round_points"] = self.round_points()
         return view
 
     def round_points(self) -> tuple[int, ...] | None:
@@ -357,10 +366,13 @@ class RackoState(State):
         # `score_result` of the round's result without checking it again: the engine's own racks and callers
         # are valid (the conformance suite compares both).
         racks = self.racks
-        runs = [None if rack is None else _longest_run(_full(rack)) for rack in racks]
         if self.options.is_chips:
+            runs = [None if rack is None else _longest_run(_full(rack)) for rack in racks]
             return tuple(-pay for pay in payments_from(runs, self.callers, self.options))
         counts = [None if rack is None else _ascending(_full(rack)) for rack in racks]
+        runs = [None] * len(racks)  # a run counts only for a Bonus Racko caller
+        if self.options.variant == "bonus":
+            runs = [None if rack is None else _longest_run(_full(rack)) for rack in racks]
         return tuple(points_from(counts, runs, self.callers, self.options, self.blitz_round))
 
     def _result(self) -> dict[str, Any]:
@@ -373,7 +385,9 @@ class RackoState(State):
 
 
 _NEW_VIEW = object.__new__
-_SET = object.__setattr__
+_ALL_SLOTS: list[Action] = list(range(SLOTS))
+_SLOTS_OR_DISCARD: list[Action] = [*range(SLOTS), DISCARD]
+"""The place phase's legal actions, copied for each caller (a copy costs less than building the list)."""
 
 
 def _full(rack: list[int | None]) -> list[int]:

@@ -70,8 +70,12 @@ def _ascending(rack: Sequence[int]) -> int:
 def _longest_run(rack: Sequence[int]) -> int:
     best = current = 1
     for i in range(1, len(rack)):
-        current = current + 1 if rack[i] == rack[i - 1] + 1 else 1
-        best = max(best, current)
+        if rack[i] == rack[i - 1] + 1:
+            current += 1
+            if current > best:
+                best = current
+        else:
+            current = 1
     return best
 
 
