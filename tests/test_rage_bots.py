@@ -278,3 +278,18 @@ def test_hard_never_leads_a_low_trump_when_it_needs_every_trick(case: int) -> No
         top = max(trumps)
         between = [v for v in range(int(card[1:]) + 1, top + 1) if f"r{v}" not in hands[1]]
         assert int(card[1:]) == top or not between, (action, trumps)
+
+
+def test_frozen_hard_is_for_comparison_only() -> None:
+    from scorekeeper.games.rage.frozen_hard import FrozenHardBot
+
+    assert "frozen" not in BOTS and all(not isinstance(make(), FrozenHardBot) for make in BOTS.values())
+
+
+def test_paired_rounds_give_every_bot_the_same_deals_and_seats() -> None:
+    from scorekeeper.games.rage.strength import paired, paired_difference, summary
+
+    records = paired({"a": BaselineBot, "b": BaselineBot, "r": BOTS["random"]}, rounds=12, seed=3)
+    assert records["a"] == records["b"]  # same bot, same deals, same seat: the same rounds
+    assert paired_difference(records["a"], records["b"]) == {"mean": 0.0, "low": 0.0, "high": 0.0}
+    assert set(summary(records["r"])) >= {"points", "exact", "miss", "cards"}

@@ -9,15 +9,16 @@ at a time). The look-ahead runs on :mod:`scorekeeper.games.rage.fastround`, a fa
 Bid: a quick estimate of its tricks (every card's chance to win a trick it leads, from the unseen higher
 cards, trumps and jokers and how likely each opponent holds them) picks the few bids nearest to it; for each
 of those it plays the round out on the same sampled deals (later bidders bid and everybody plays by the
-baseline's rules) and takes the bid with the best mean of its score less the others' mean score.
+baseline's rules) and takes the bid with the best mean of its own round score.
 
 Two guards stand before the search: a bid of 0 is never made holding the trump 15 (the hook rule may leave
 0 the nearest bid allowed; that card wins whenever trump is led and it is the last trump in hand), and while
 every trick is needed a trump is led only as the highest trump in hand.
 
 Play: each distinct card (jokers with the trump, the led colour or a colour that is neither) is judged the
-same way: play it, then the round out on sampled deals, and take the best mean of its score less the
-others' mean. That judges +5/-5 cards, ducking, trumping and hurting a rival's bid by their effect on the
+same way: play it, then the round out on sampled deals, and take the best mean of its own round score (the
+others' scores weigh only with `Tuning.rivals`, 0 by default: measured against baselines, spoiling their bids
+cost more own points than it took from them). That judges +5/-5 cards, ducking and trumping by their effect on the
 scores. A card is played at once when nothing else is allowed or its alternatives are equivalent.
 
 Every decision seeds its generator from the view, so it is reproducible; a budget of simulated card plays
