@@ -60,13 +60,13 @@ RELUCTANT = 0.1
 """How likely an opponent who has its bid still trumps a card it could trump."""
 OFF_COLOUR = 0.7
 """Off-colour cards win only when their colour is led: their lead chance is scaled by this."""
-CANDIDATE_BIDS = 4
+CANDIDATE_BIDS = 7
 """Bids tried by simulation: the ones nearest the estimate."""
-BID_WORK = 20_000
+BID_WORK = 60_000
 """Simulated card plays a bid may cost (shared by the candidate bids and the sampled deals)."""
-PLAY_WORK = 15_000
+PLAY_WORK = 45_000
 """Simulated card plays a card decision may cost."""
-MIN_DEALS, MAX_DEALS = 4, 80
+MIN_DEALS, MAX_DEALS = 4, 200
 TIME_BUDGET = 0.15
 """Seconds a decision may take (the hard bot's p95 at most 250 ms on a 2-core machine: a person waits for it)."""
 FINALISTS = 3
