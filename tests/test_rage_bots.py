@@ -12,7 +12,7 @@ from scorekeeper.games.rage.bots import BaselineBot, baseline_bid
 from scorekeeper.games.rage.cards import COLOURS
 from scorekeeper.games.rage.fastround import CODE, NAME, FastRound, W, baseline_card, forbidden
 from scorekeeper.games.rage.fastround import baseline_bid as fast_baseline_bid
-from scorekeeper.games.rage.hard import HardBot
+from scorekeeper.games.rage.hard import HardBot, Tuning
 from scorekeeper.games.rage.play import RageState
 from scorekeeper.games.rage.search import Belief, candidate_moves
 from scorekeeper.games.rage.strength import measure
@@ -173,10 +173,16 @@ def test_hard_bot_is_reproducible() -> None:
     assert HardBot(time_budget=None).choose(view, legal) == HardBot(time_budget=None).choose(view, legal)
 
 
+def quick_hard() -> HardBot:
+    """The hard bot untimed on a third of its simulated plays: the smoke test stays quick."""
+    return HardBot(
+        time_budget=None, tuning=Tuning(candidate_bids=4, bid_work=20_000, play_work=15_000, max_deals=80)
+    )
+
+
 def test_strength_smoke() -> None:
-    # deterministic (decisions budget simulated plays, not time); measured: +3.96 points per round over the
-    # baselines' mean, 67.8% exact bids, median decision 10 ms
-    report = measure(untimed_hard, "baseline", players=4, edition="seed", games=8, seed=5)
+    # deterministic (decisions budget simulated plays, not time)
+    report = measure(quick_hard, "baseline", players=4, edition="seed", games=8, seed=5)
     assert report["rounds"] == 152
     assert report["difference"] >= 3.0
     assert report["exact_rate"] >= 0.6
@@ -278,3 +284,18 @@ def test_hard_never_leads_a_low_trump_when_it_needs_every_trick(case: int) -> No
         top = max(trumps)
         between = [v for v in range(int(card[1:]) + 1, top + 1) if f"r{v}" not in hands[1]]
         assert int(card[1:]) == top or not between, (action, trumps)
+
+
+def test_frozen_hard_is_for_comparison_only() -> None:
+    from scorekeeper.games.rage.frozen_hard import FrozenHardBot
+
+    assert "frozen" not in BOTS and all(not isinstance(make(), FrozenHardBot) for make in BOTS.values())
+
+
+def test_paired_rounds_give_every_bot_the_same_deals_and_seats() -> None:
+    from scorekeeper.games.rage.strength import paired, paired_difference, summary
+
+    records = paired({"a": BaselineBot, "b": BaselineBot, "r": BOTS["random"]}, rounds=12, seed=3)
+    assert records["a"] == records["b"]  # same bot, same deals, same seat: the same rounds
+    assert paired_difference(records["a"], records["b"]) == {"mean": 0.0, "low": 0.0, "high": 0.0}
+    assert set(summary(records["r"])) >= {"points", "exact", "miss", "cards"}

@@ -9,15 +9,16 @@ at a time). The look-ahead runs on :mod:`scorekeeper.games.rage.fastround`, a fa
 Bid: a quick estimate of its tricks (every card's chance to win a trick it leads, from the unseen higher
 cards, trumps and jokers and how likely each opponent holds them) picks the few bids nearest to it; for each
 of those it plays the round out on the same sampled deals (later bidders bid and everybody plays by the
-baseline's rules) and takes the bid with the best mean of its score less the others' mean score.
+baseline's rules) and takes the bid with the best mean of its own round score.
 
 Two guards stand before the search: a bid of 0 is never made holding the trump 15 (the hook rule may leave
 0 the nearest bid allowed; that card wins whenever trump is led and it is the last trump in hand), and while
 every trick is needed a trump is led only as the highest trump in hand.
 
 Play: each distinct card (jokers with the trump, the led colour or a colour that is neither) is judged the
-same way: play it, then the round out on sampled deals, and take the best mean of its score less the
-others' mean. That judges +5/-5 cards, ducking, trumping and hurting a rival's bid by their effect on the
+same way: play it, then the round out on sampled deals, and take the best mean of its own round score (the
+others' scores weigh only with `Tuning.rivals`, 0 by default: measured against baselines, spoiling their bids
+cost more own points than it took from them). That judges +5/-5 cards, ducking and trumping by their effect on the
 scores. A card is played at once when nothing else is allowed or its alternatives are equivalent.
 
 Every decision seeds its generator from the view, so it is reproducible; a budget of simulated card plays
@@ -42,14 +43,13 @@ from scorekeeper.games.rage.cards import (
     colour_of,
     is_number,
 )
-from scorekeeper.games.rage.fastround import baseline_bid, baseline_card, forbidden
+from scorekeeper.games.rage.fastround import FastRound, baseline_bid, baseline_card, forbidden, round_points
 from scorekeeper.games.rage.search import (
     Belief,
     build_round,
     candidate_moves,
     copy_round,
     move_action,
-    objective,
     play_out,
 )
 from scorekeeper.games.rage.view import RageView
@@ -60,17 +60,40 @@ RELUCTANT = 0.1
 """How likely an opponent who has its bid still trumps a card it could trump."""
 OFF_COLOUR = 0.7
 """Off-colour cards win only when their colour is led: their lead chance is scaled by this."""
-CANDIDATE_BIDS = 4
+CANDIDATE_BIDS = 7
 """Bids tried by simulation: the ones nearest the estimate."""
-BID_WORK = 20_000
+BID_WORK = 60_000
 """Simulated card plays a bid may cost (shared by the candidate bids and the sampled deals)."""
-PLAY_WORK = 15_000
+PLAY_WORK = 45_000
 """Simulated card plays a card decision may cost."""
-MIN_DEALS, MAX_DEALS = 4, 80
+MIN_DEALS, MAX_DEALS = 4, 200
 TIME_BUDGET = 0.15
 """Seconds a decision may take (the hard bot's p95 at most 250 ms on a 2-core machine: a person waits for it)."""
 FINALISTS = 3
+RIVALS = 0.0
+"""Weight of the others' mean score against the own score (0: the own score alone)."""
 """Moves judged again on more deals after a first look at every move."""
+
+
+@dataclass(frozen=True)
+class Tuning:
+    """The search's knobs (the defaults are the shipped hard bot; the strength tool tries others)."""
+
+    rivals: float = RIVALS
+    candidate_bids: int = CANDIDATE_BIDS
+    bid_work: int = BID_WORK
+    play_work: int = PLAY_WORK
+    max_deals: int = MAX_DEALS
+
+
+def score(r: FastRound, me: int, view: RageView, rivals: float) -> float:
+    """The own round score less ``rivals`` times the others' mean."""
+    rules = view.options.rules
+    points = [round_points(r.bids[s], r.tricks[s], r.bonus[s], r.minus[s], rules) for s in range(r.players)]
+    if not rivals:
+        return points[me]
+    return points[me] - rivals * (sum(points) - points[me]) / (r.players - 1)
+
 
 _BY_COLOUR = {c: [(v, f"{c}{v}") for v in range(16)] for c in COLOURS}
 
@@ -208,9 +231,9 @@ def _seeded(view: RageView) -> random.Random:
     )
 
 
-def _deals(work: int, moves: int, cards_left: int) -> int:
+def _deals(work: int, moves: int, cards_left: int, most: int) -> int:
     """Sampled deals for one decision: a budget of simulated card plays shared by the moves judged."""
-    return max(MIN_DEALS, min(MAX_DEALS, work // max(1, moves * cards_left)))
+    return max(MIN_DEALS, min(most, work // max(1, moves * cards_left)))
 
 
 class HardBot:
@@ -221,10 +244,14 @@ class HardBot:
     drawn in a fixed order from a generator seeded by the view). `clock` is there for tests."""
 
     def __init__(
-        self, time_budget: float | None = TIME_BUDGET, clock: Callable[[], float] = time.perf_counter
+        self,
+        time_budget: float | None = TIME_BUDGET,
+        clock: Callable[[], float] = time.perf_counter,
+        tuning: Tuning | None = None,
     ) -> None:
         self.time_budget = time_budget
         self.clock = clock
+        self.tuning = tuning or Tuning()
 
     def choose(self, view: RageView, legal_actions: list[Action]) -> Action:
         if view.phase == "bid":
@@ -236,7 +263,7 @@ class HardBot:
         expected = sum(know.strength(c, view.trump) for c in view.hand)
         allowed = [a[1] for a in legal_actions]
         ranked = sorted(allowed, key=lambda b: (abs(b - expected), -b))
-        candidates = ranked[:CANDIDATE_BIDS]
+        candidates = ranked[: self.tuning.candidate_bids]
         if view.trump is not None and f"{view.trump}{MAX_VALUE}" in view.hand and len(allowed) > 1:
             # The highest trump wins a trick whenever trump is led and it is the last trump in hand: a bid of
             # 0 with it is a bid missed (the hook rule may leave 0 as the nearest bid allowed).
@@ -252,7 +279,7 @@ class HardBot:
         order = [(view.dealer + 1 + i) % players for i in range(players)]
         later = order[order.index(view.seat) + 1 :]
         totals = dict.fromkeys(candidates, 0.0)
-        deals = _deals(BID_WORK, len(candidates), size * players)
+        deals = _deals(self.tuning.bid_work, len(candidates), size * players, self.tuning.max_deals)
         for done in range(deals):
             if done >= MIN_DEALS and self._late(deadline):
                 break
@@ -270,7 +297,7 @@ class HardBot:
                 r.bids = bids
                 r.turn = order[0]
                 play_out(r, view.seat, baseline_card)
-                totals[bid] += objective(r, view.seat, view)
+                totals[bid] += score(r, view.seat, view, self.tuning.rivals)
         best = max(candidates, key=lambda b: (totals[b], -abs(b - expected)))
         return ["bid", best]
 
@@ -283,11 +310,11 @@ class HardBot:
         if len(moves) == 1:
             return move_action(moves[0])
         rng = _seeded(view)
-        rollouts = PLAY_WORK // sum(view.hand_counts)
+        rollouts = self.tuning.play_work // sum(view.hand_counts)
         # two rounds: every move on a few deals, then the best few on more (where the choice is close)
-        first = max(MIN_DEALS, min(MAX_DEALS, rollouts // (2 * len(moves))))
+        first = max(MIN_DEALS, min(self.tuning.max_deals, rollouts // (2 * len(moves))))
         finalists = min(FINALISTS, len(moves))
-        more = max(0, min(MAX_DEALS - first, (rollouts - first * len(moves)) // finalists))
+        more = max(0, min(self.tuning.max_deals - first, (rollouts - first * len(moves)) // finalists))
         if finalists == len(moves):
             first, more = first + more, 0
         totals = [0.0] * len(moves)
@@ -335,5 +362,5 @@ class HardBot:
                 r = copy_round(base)
                 r.play(*moves[i])
                 play_out(r, me, baseline_card)
-                totals[i] += objective(r, me, view)
+                totals[i] += score(r, me, view, self.tuning.rivals)
         return deals

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -83,6 +84,127 @@ def measure(
     }
 
 
+def _round_record(result: dict[str, Any], scores: list[int], hero: int) -> dict[str, float]:
+    """What one round gave the measured seat: its points by component and the opponents' mean."""
+    bid, tricks = result["bids"][hero], result["tricks"][hero]
+    others = [s for i, s in enumerate(scores) if i != hero]
+    return {
+        "points": scores[hero],
+        "opponents": sum(others) / len(others),
+        "exact": float(bid == tricks),
+        "miss": abs(bid - tricks),
+        "bid": bid,
+        "tricks": tricks,
+        "cards": result["bonus"][hero] - result["minus"][hero],
+    }
+
+
+def paired(
+    bots: dict[str, Callable[[], Bot]],
+    opponent: str | Callable[[], Bot] = "baseline",
+    *,
+    players: int = 4,
+    edition: str = "seed",
+    rounds: int = 2000,
+    seed: int = 1,
+    on_round: Callable[[int], None] | None = None,
+) -> dict[str, list[dict[str, float]]]:
+    """Per round and bot, the measured seat's record: every bot plays the same deals in the same seat (round
+    ``i`` of game ``g`` as in :func:`measure`, the measured seat ``g % players``) against the same opponents,
+    so differences between the bots are paired round by round."""
+    options = RageOptions(players, edition)
+    make_opponent = BOTS[opponent] if isinstance(opponent, str) else opponent
+    sizes = hand_sizes(options)
+    records: dict[str, list[dict[str, float]]] = {name: [] for name in bots}
+    for n in range(rounds):
+        game, index = divmod(n, len(sizes))
+        hero, dealer = game % players, (game + index) % players
+        for name, make_bot in bots.items():
+            state = new_round(
+                options, seed * 1_000_003 + game * 1_009 + index, dealer=dealer, round_index=index
+            )
+            seats = [make_bot() if s == hero else make_opponent() for s in range(players)]
+            play_out(state, seats)
+            result = state.result()
+            scores = score_result(result, options, dealer=dealer, round_index=index)
+            records[name].append(_round_record(result, scores, hero))
+        if on_round is not None:
+            on_round(n)
+    return records
+
+
+def summary(records: list[dict[str, float]]) -> dict[str, float]:
+    """Means of a bot's round records (points, opponents' points, exact-bid rate, mean |bid - tricks|...)."""
+    return {key: statistics.fmean(r[key] for r in records) for key in records[0]}
+
+
+def paired_difference(
+    a: list[dict[str, float]], b: list[dict[str, float]], key: str = "points"
+) -> dict[str, float]:
+    """Mean of ``a - b`` over the same rounds with its 95% interval (normal approximation)."""
+    diffs = [x[key] - y[key] for x, y in zip(a, b, strict=True)]
+    mean = statistics.fmean(diffs)
+    half = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else 0.0
+    return {"mean": mean, "low": mean - half, "high": mean + half}
+
+
+def load_bot(spec: str) -> Callable[[], Bot]:
+    """A bot by name: one of :data:`BOTS`, ``frozen`` (the comparison copy in
+    :mod:`scorekeeper.games.rage.frozen_hard`) or ``path/to/file.py:Class`` (a bot class loaded from a file,
+    e.g. another version of the hard bot taken from git); hard bots run without a clock (deterministic)."""
+    if spec == "frozen":
+        from scorekeeper.games.rage.frozen_hard import FrozenHardBot
+
+        return lambda: FrozenHardBot(time_budget=None)
+    if spec == "hard":
+        from scorekeeper.games.rage.hard import HardBot
+
+        return lambda: HardBot(time_budget=None)
+    if ":" in spec:
+        import importlib.util
+
+        path, cls = spec.rsplit(":", 1)
+        module_spec = importlib.util.spec_from_file_location(f"_rage_bot_{cls}", path)
+        assert module_spec is not None and module_spec.loader is not None
+        module = importlib.util.module_from_spec(module_spec)
+        sys.modules[module_spec.name] = module  # dataclasses look their module up
+        module_spec.loader.exec_module(module)
+        return lambda: getattr(module, cls)(time_budget=None)
+    return BOTS[spec]
+
+
+def compare(argv: list[str]) -> None:
+    """``--compare A,B,... --rounds N``: the bots on the same deals and seats; each bot's means and each bot's
+    paired difference to the first (95% interval)."""
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--compare", required=True)
+    parser.add_argument("--against", default="baseline")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--edition", default="seed")
+    parser.add_argument("--rounds", type=int, default=2000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--save", default=None, help="write every round's records to this JSON file")
+    args = parser.parse_args(argv)
+    names = args.compare.split(",")
+    bots = {name: load_bot(name) for name in names}
+    records = paired(
+        bots, args.against, players=args.players, edition=args.edition, rounds=args.rounds, seed=args.seed
+    )
+    first = names[0]
+    report: dict[str, Any] = {"rounds": args.rounds, "seed": args.seed, "against": args.against}
+    report["bots"] = {name: summary(records[name]) for name in names}
+    report["paired"] = {
+        f"{first} - {name}": {
+            key: paired_difference(records[first], records[name], key) for key in ("points", "exact")
+        }
+        for name in names[1:]
+    }
+    if args.save:
+        with open(args.save, "w", encoding="utf-8") as out:
+            json.dump(records, out)
+    print(json.dumps(report, indent=2))
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--bot", default="hard")
@@ -94,6 +216,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--time-budget", type=float, default=None, help="seconds per decision of the hard bot (0: no limit)"
     )
+    if argv is None:
+        argv = sys.argv[1:]
+    if any(a.startswith("--compare") for a in argv):
+        compare(argv)
+        return
     args = parser.parse_args(argv)
     bot: str | Callable[[], Bot] = args.bot
     if args.time_budget is not None and args.bot == "hard":
