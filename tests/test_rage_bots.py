@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -286,12 +287,6 @@ def test_hard_never_leads_a_low_trump_when_it_needs_every_trick(case: int) -> No
         assert int(card[1:]) == top or not between, (action, trumps)
 
 
-def test_frozen_hard_is_for_comparison_only() -> None:
-    from scorekeeper.games.rage.frozen_hard import FrozenHardBot
-
-    assert "frozen" not in BOTS and all(not isinstance(make(), FrozenHardBot) for make in BOTS.values())
-
-
 def test_paired_rounds_give_every_bot_the_same_deals_and_seats() -> None:
     from scorekeeper.games.rage.strength import paired, paired_difference, summary
 
@@ -299,3 +294,14 @@ def test_paired_rounds_give_every_bot_the_same_deals_and_seats() -> None:
     assert records["a"] == records["b"]  # same bot, same deals, same seat: the same rounds
     assert paired_difference(records["a"], records["b"]) == {"mean": 0.0, "low": 0.0, "high": 0.0}
     assert set(summary(records["r"])) >= {"points", "exact", "miss", "cards"}
+
+
+def test_a_bot_loaded_from_a_file_plays_like_the_one_it_was_copied_from(tmp_path: Path) -> None:
+    """How a change to the hard bot is measured against the version it replaces (taken from git into a file)."""
+    from scorekeeper.games.rage import hard
+    from scorekeeper.games.rage.strength import load_bot, paired
+
+    copy = tmp_path / "hard_before.py"
+    copy.write_text(Path(hard.__file__).read_text())
+    records = paired({"hard": load_bot("hard"), "copy": load_bot(f"{copy}:HardBot")}, rounds=2, seed=5)
+    assert records["hard"] == records["copy"]

@@ -149,13 +149,9 @@ def paired_difference(
 
 
 def load_bot(spec: str) -> Callable[[], Bot]:
-    """A bot by name: one of :data:`BOTS`, ``frozen`` (the comparison copy in
-    :mod:`scorekeeper.games.rage.frozen_hard`) or ``path/to/file.py:Class`` (a bot class loaded from a file,
-    e.g. another version of the hard bot taken from git); hard bots run without a clock (deterministic)."""
-    if spec == "frozen":
-        from scorekeeper.games.rage.frozen_hard import FrozenHardBot
-
-        return lambda: FrozenHardBot(time_budget=None)
+    """A bot by name: one of :data:`BOTS` or ``path/to/file.py:Class``, a bot class loaded from a file, e.g. an
+    earlier version of the hard bot taken from git (``git show REV:scorekeeper/games/rage/hard.py > old.py``) to
+    measure a change against what it replaces; hard bots run without a clock (deterministic)."""
     if spec == "hard":
         from scorekeeper.games.rage.hard import HardBot
 
