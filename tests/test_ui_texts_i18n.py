@@ -148,3 +148,61 @@ def test_no_catalog_keeps_a_text_the_app_no_longer_shows(language: str) -> None:
     stale = sorted(text for text in catalog(language) if text and text not in used)
     stale += sorted(text for text in plural_catalog(language) if text not in used)
     assert not stale, f"{language} entries no code uses:\n" + "\n".join(f"  {text!r}" for text in stale)
+
+
+SWITCH_LABEL_MAX = 36
+"""A switch's own label is drawn on one line and cut off at the screen's edge: on a 390-pixel phone about this
+many characters fit beside the switch. A longer text sits beside the switch in a text of its own, which wraps."""
+
+
+def _switch_labels() -> dict[str, str]:
+    """text -> module for every text given as a switch's own label (`ft.Switch(label=...)`, `yes_switch(...)`)."""
+    found: dict[str, str] = {}
+    for path in sorted(UI.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            name = (
+                func.attr
+                if isinstance(func, ast.Attribute)
+                else func.id
+                if isinstance(func, ast.Name)
+                else ""
+            )
+            labels = [k.value for k in node.keywords if k.arg == "label"] if name == "Switch" else []
+            labels += node.args[:1] if name == "yes_switch" else []
+            for label in labels:
+                if isinstance(label, ast.Call) and _marker(label) == "t":
+                    for text in _literals(label.args[0]):
+                        found[text] = path.name
+    return found
+
+
+def test_the_scan_finds_the_switch_labels() -> None:
+    assert {"Offer hints", "Blitz-Racko right after the deal"} <= set(_switch_labels())
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_switch_label_fits_on_a_phone(language: str) -> None:
+    from scorekeeper.ui.components.setup_form import GAME_OPTIONS
+
+    t = Translator(language)
+    labels = {text: where for text, where in _switch_labels().items()}
+    labels |= {
+        o.label: "game options" for fields in GAME_OPTIONS.values() for o in fields if o.kind == "bool"
+    }
+    long = {t(text): where for text, where in labels.items() if len(t(text)) > SWITCH_LABEL_MAX}
+    assert not long, f"switch labels cut off on a phone in {language}: {long}"
+
+
+def test_german_says_du_throughout() -> None:
+    """The app speaks to a player as "du" (the form of the game rules and of the play screens): a formal "Sie" in
+    one screen beside "du" in the next reads as two apps. "Sie" after a colon as "it" or "they" is not formal."""
+    import re
+
+    formal = re.compile(r"\b\w+en Sie\b|\bSie \w+en\b|\b(Ihnen|Ihre[mnrs]?|Ihr)\b")
+    plural = plural_catalog("de").values()
+    texts = list(catalog("de").values()) + [form for forms in plural for form in forms]
+    found = [text for text in texts if formal.search(text) and not re.search(r": Sie (ist|enthält)\b", text)]
+    assert not found, "formal address in German:\n" + "\n".join(found)

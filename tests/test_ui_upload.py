@@ -15,7 +15,6 @@ import flet as ft
 import pytest
 from starlette.testclient import TestClient
 from test_history_stats_data import seed_store
-from test_history_stats_settings import run_coroutine
 from test_ui_core_harness import App
 
 from scorekeeper.store import Store
@@ -23,6 +22,7 @@ from scorekeeper.ui import uploads
 from scorekeeper.ui.server import build_app
 from scorekeeper.ui.views import settings_transfer as transfer
 from scorekeeper.ui.views import settings_upload
+from tests.run_alone import run_alone
 
 ASSETS = str(Path(__file__).resolve().parents[1] / "assets")
 
@@ -120,7 +120,7 @@ def test_a_browser_import_goes_over_http_then_is_imported_from_disk_and_deleted(
     browser: App, folder: uploads.Uploads, export: bytes
 ) -> None:
     picker = UploadPicker()
-    run_coroutine(transfer.on_picked(browser.ctx, picker, [picked("games.json", len(export))]))
+    run_alone(transfer.on_picked(browser.ctx, picker, [picked("games.json", len(export))]))
     (sent,) = picker.uploads
     assert sent.id == 0 and sent.method == "PUT"
     assert browser.has("import-progress")
@@ -146,7 +146,7 @@ def test_a_file_over_the_limit_is_refused_before_anything_is_sent(
 ) -> None:
     monkeypatch.setenv(uploads.LIMIT_ENV, "1")  # 1 MB instead of the store's 200 MiB
     picker = UploadPicker()
-    run_coroutine(transfer.on_picked(browser.ctx, picker, [picked("big.json", 2_450_001)]))
+    run_alone(transfer.on_picked(browser.ctx, picker, [picked("big.json", 2_450_001)]))
     assert (
         result(browser) == "This file is too big to import here (2.5 MB; at most 1 MB). Nothing was changed."
     )
@@ -183,7 +183,7 @@ def test_a_browser_without_uploads_is_held_to_one_websocket_frame(tmp_path: Path
     app = App(tmp_path / "data")
     app.page.web = True
     app.go("/settings")
-    run_coroutine(transfer.on_picked(app.ctx, UploadPicker(), [picked("big.json", 20_000_000)]))
+    run_alone(transfer.on_picked(app.ctx, UploadPicker(), [picked("big.json", 20_000_000)]))
     assert result(app) == "This file is too big to import here (20 MB; at most 15.7 MB). Nothing was changed."
 
 
@@ -191,7 +191,7 @@ def test_a_failed_upload_imports_nothing_and_leaves_nothing(
     browser: App, folder: uploads.Uploads, export: bytes
 ) -> None:
     picker = UploadPicker()
-    run_coroutine(transfer.on_picked(browser.ctx, picker, [picked("games.json", len(export))]))
+    run_alone(transfer.on_picked(browser.ctx, picker, [picked("games.json", len(export))]))
     (slot_file,) = [folder.folder / parse_qs(urlsplit(picker.uploads[0].upload_url).query)["f"][0]]
     slot_file.write_bytes(export[:100])  # what arrived before the connection broke
     progress(browser, "games.json", None, error="XMLHttpRequest error.")
@@ -204,7 +204,7 @@ def test_a_file_that_arrived_cut_off_is_not_imported(
     browser: App, folder: uploads.Uploads, export: bytes
 ) -> None:
     picker = UploadPicker()
-    run_coroutine(transfer.on_picked(browser.ctx, picker, [picked("games.json", len(export))]))
+    run_alone(transfer.on_picked(browser.ctx, picker, [picked("games.json", len(export))]))
     name = parse_qs(urlsplit(picker.uploads[0].upload_url).query)["f"][0]
     (folder.folder / name).write_bytes(export[: len(export) // 2])
     progress(browser, "games.json", 1.0)
@@ -216,7 +216,7 @@ def test_a_guest_gets_no_upload_url(browser: App, folder: uploads.Uploads) -> No
     """The settings screen is host-only; should a guest's session reach the upload anyway, it gets no URL."""
     browser.ctx.guest = True
     picker = UploadPicker()
-    run_coroutine(settings_upload.start(browser.ctx, picker, picked("games.json", 10)))
+    run_alone(settings_upload.start(browser.ctx, picker, picked("games.json", 10)))
     assert picker.uploads == [] and list(folder.folder.iterdir()) == []
     assert folder.claim("anything.json", 10) == 403
 
@@ -290,5 +290,5 @@ def test_the_refusal_in_each_language(
     monkeypatch.setenv(uploads.LIMIT_ENV, "1")
     browser.ctx.update_settings(language=language)
     browser.go("/settings")
-    run_coroutine(transfer.on_picked(browser.ctx, UploadPicker(), [picked("big.json", 2_450_001)]))
+    run_alone(transfer.on_picked(browser.ctx, UploadPicker(), [picked("big.json", 2_450_001)]))
     assert result(browser).startswith(expected)

@@ -135,7 +135,7 @@ def test_two_devices_share_rounds_and_show_a_conflict(chromium, tmp_path: Path, 
         )
         shots(board, "history-conflict-de")
         board.open(f"/match/{split.id}", ready="conflict-panel")
-        wait_in(board, "conflict-question", "hat dieses Spiel anders geändert. Welche Fassung behalten Sie?")
+        wait_in(board, "conflict-question", "hat dieses Spiel anders geändert. Welche Fassung behältst du?")
         shots(board, "conflict-de")
         phone.open(f"/match/{split.id}", ready="conflict-panel")
         wait_in(phone, "conflict-question", "changed this game differently. Which version do you keep?")

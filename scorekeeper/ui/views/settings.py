@@ -73,7 +73,6 @@ def guests_section(ctx: AppContext) -> ft.Control:
         return section(ctx.t("Guests"), *rows)
     allowed = saved.get(permissions.GUESTS_ALLOWED) is True
     switch = ft.Switch(
-        label=ctx.t("Other devices may change settings, export, import, back up and delete"),
         value=allowed,
         on_change=lambda e: ctx.update_settings(**{permissions.GUESTS_ALLOWED: bool(e.control.value)}),
     )
@@ -85,7 +84,16 @@ def guests_section(ctx: AppContext) -> ft.Control:
             ),
             size=13,
         ),
-        tag("guests-allowed", switch),
+        # the label beside the switch, not its own: a switch's label stays on one line and is cut off on a phone
+        ft.Row(
+            [
+                tag("guests-allowed", switch),
+                ft.Text(
+                    ctx.t("Other devices may change settings, export, import, back up and delete"),
+                    expand=True,
+                ),
+            ]
+        ),
     ]
     if allowed:
         pin = ft.TextField(
