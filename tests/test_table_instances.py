@@ -3,11 +3,8 @@ alphabet, so codes of different instances never collide and a code tells its ins
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
-from scorekeeper.table import routing
 from scorekeeper.table.codes import ALPHABET, Instance, instance_of, new_code, share
 
 
@@ -28,14 +25,3 @@ def test_instance_is_parsed_and_checked() -> None:
     for wrong in ("3/2", "0/2", "a/b", "2", "1/26"):
         with pytest.raises(ValueError):
             Instance.parse(wrong)
-
-
-def test_the_caddy_routes_send_a_code_to_its_instance() -> None:
-    text = routing.caddyfile(2)
-    patterns = dict(re.findall(r"@code(\d) path_regexp code\d (\S+)", text))
-    for number in (1, 2):
-        code = new_code(instance=Instance(number, 2))
-        matching = [int(n) for n, p in patterns.items() if re.match(p, f"/join/{code}")]
-        assert matching == [number]
-        assert [int(n) for n, p in patterns.items() if re.match(p, f"/table/{code.lower()}/seat")] == [number]
-    assert not any(re.match(p, "/table/new") for p in patterns.values())

@@ -17,7 +17,7 @@ import ssl
 import subprocess
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -64,12 +64,20 @@ def caddy_config(site: str, upstream: str, http_port: int) -> str:
 def caddy(app_port: int, workdir: Path, port: int | None = None) -> Iterator[str]:
     """Caddy serving https://127.0.0.1:<port>/ (a free port unless given) in front of the app on `app_port`;
     yields that URL."""
-    folder = workdir / "caddy"
-    folder.mkdir(parents=True, exist_ok=True)
     port = port or free_port()
     site = f"https://127.0.0.1:{port}"
+    with caddy_running(caddy_config(site, f"127.0.0.1:{app_port}", free_port()), workdir, site + "/") as url:
+        yield url
+
+
+@contextmanager
+def caddy_running(config_text: str, workdir: Path, url: str) -> Iterator[str]:
+    """Caddy with the Caddyfile `config_text`, in a folder of its own under `workdir`, until `url` answers;
+    yields `url`."""
+    folder = workdir / "caddy"
+    folder.mkdir(parents=True, exist_ok=True)
     config = folder / "Caddyfile"
-    config.write_text(caddy_config(site, f"127.0.0.1:{app_port}", free_port()), encoding="utf-8")
+    config.write_text(config_text, encoding="utf-8")
     env = {**os.environ, "HOME": str(folder), "XDG_DATA_HOME": str(folder), "XDG_CONFIG_HOME": str(folder)}
     log = open(folder / "caddy.log", "wb")  # noqa: SIM115  # closed with the process
     process = subprocess.Popen(
@@ -79,8 +87,8 @@ def caddy(app_port: int, workdir: Path, port: int | None = None) -> Iterator[str
         stderr=subprocess.STDOUT,
     )
     try:
-        wait_answer(site + "/")
-        yield site + "/"
+        wait_answer(url)
+        yield url
     finally:
         stop(process)
         log.close()
@@ -119,16 +127,26 @@ def nginx_config(folder: Path, port: int, app_port: int, *, forwarding: bool) ->
 @contextmanager
 def nginx(app_port: int, workdir: Path, *, forwarding: bool = True) -> Iterator[str]:
     """nginx serving http://127.0.0.1:<port>/ in front of the app on `app_port`; yields that URL."""
+    port = free_port()
+    with nginx_running(
+        lambda folder: nginx_config(folder, port, app_port, forwarding=forwarding), workdir, port
+    ) as url:
+        yield url
+
+
+@contextmanager
+def nginx_running(config: Callable[[Path], str], workdir: Path, port: int) -> Iterator[str]:
+    """nginx with the nginx.conf `config(folder)` gives for its own folder under `workdir`, until
+    http://127.0.0.1:<port>/ answers; yields that URL."""
     folder = workdir / "nginx"
     folder.mkdir(parents=True, exist_ok=True)
     folder.chmod(0o777)  # as root, nginx's workers run as nobody and write their temp files here
-    port = free_port()
-    config = folder / "nginx.conf"
-    config.write_text(nginx_config(folder, port, app_port, forwarding=forwarding), encoding="utf-8")
+    config_file = folder / "nginx.conf"
+    config_file.write_text(config(folder), encoding="utf-8")
     program = shutil.which("nginx") or "/usr/sbin/nginx"
     log = open(folder / "nginx.out", "wb")  # noqa: SIM115  # closed with the process
     process = subprocess.Popen(
-        [program, "-c", str(config), "-p", str(folder), "-g", "daemon off;"],
+        [program, "-c", str(config_file), "-p", str(folder), "-g", "daemon off;"],
         stdout=log,
         stderr=subprocess.STDOUT,
     )
