@@ -97,6 +97,12 @@ class Instance:
         first = normalize(code)[:1]
         return bool(first) and first in self.firsts
 
+    def hosts_elsewhere(self, code: str) -> bool:
+        """Whether `code` is a well-formed code another instance makes: its table lives there, and only a new
+        page load through the proxy reaches it (a page already open stays connected to this instance)."""
+        code = normalize(code)
+        return well_formed(code) and not self.owns(code)
+
 
 def this_instance() -> Instance:
     """This process's instance, from `SCOREKEEPER_INSTANCE` (set by `--instance`)."""

@@ -119,7 +119,7 @@ def make_main(
         install_error_boundary(page, shell)
         page.data = ctx  # lets tests and the benchmark reach the context
         ctx.wakelock = keep_awake(page)
-        route = page.route or "/"
+        route = ctx.session.entry_route = page.route or "/"
         if web and loop_running(page):
             page.run_task(identify_then_show, ctx, shell, route)
         else:  # in-process use (tests): no browser storage to ask, a guest

@@ -91,6 +91,10 @@ class SessionState:
     # A phone at a live table: its seat token by table code, and the seat it counts as present at.
     table_tokens: dict[str, str] = field(default_factory=dict)
     connected: dict[str, int] = field(default_factory=dict)
+    # The route the page was loaded at, and the codes of other instances whose join page was loaded anew: such
+    # a page must not load itself again when the proxy sends it back here.
+    entry_route: str = "/"
+    sent_elsewhere: set[str] = field(default_factory=set)
 
     # The browser's storage service (kept referenced: Flet drops services nobody references).
     prefs: ft.SharedPreferences | None = None

@@ -1,5 +1,11 @@
 """Join a table from a phone: `/join` (type the code) or `/join/<code>` (the QR code's link).
 
+A code another instance made (several instances behind one proxy, `table.routing`) is opened as a new page:
+the proxy sends that page to the instance that hosts the table, which a page already open here cannot reach. A
+page that comes back here for that code (a proxy that does not route by code: a new session at that address, or
+Flet's web client resuming this same session after the load) is not loaded again, which would go on for ever:
+the code is looked up here and not found.
+
 The phone gives a name (`join-name`), picks a free seat (`take-seat-<n>`, numbered from 1) and joins
 (`join-submit`). The seat's secret token is kept in the phone's client storage, so a reload or a lost
 connection brings the phone back to its seat without typing anything. A wrong or old code gets a clear message;
@@ -12,6 +18,7 @@ from __future__ import annotations
 import flet as ft
 
 from scorekeeper.games.base import RuleError
+from scorekeeper.table.codes import normalize, this_instance
 from scorekeeper.table.table import Table
 from scorekeeper.ui import table_runtime as rt
 from scorekeeper.ui.components.layout import screen, section
@@ -179,9 +186,32 @@ def resume_seat(ctx: AppContext, table: Table) -> None:
         pass
 
 
+def opening_elsewhere(ctx: AppContext, code: str) -> ft.View:
+    """The table lives on another instance: the browser loads its join page anew, through the proxy."""
+    url = rt.join_url(ctx.page, code)
+
+    async def load() -> None:
+        await ft.UrlLauncher().launch_url(url, web_only_window_name="_self")
+
+    try:
+        ctx.page.run_task(load)
+    except Exception:  # no browser (in-process use): the link below still leads there
+        pass
+    controls: list[ft.Control] = [
+        ft.Row([ft.ProgressRing(width=20, height=20), ft.Text(ctx.t("Opening table {code}…", code=code))]),
+        tag("join-elsewhere", ft.TextButton(url, url=url)),
+    ]
+    return screen(ctx, f"/join/{code}", ctx.t("Join a table"), controls, back=None)
+
+
 def build(ctx: AppContext, code: str | None = None, **_: str) -> ft.View:
     if not code:
         return ask_code(ctx)
+    code = normalize(code)
+    sent_back = code in ctx.session.sent_elsewhere or normalize(ctx.session.entry_route) == f"/JOIN/{code}"
+    if this_instance().hosts_elsewhere(code) and not sent_back:
+        ctx.session.sent_elsewhere.add(code)
+        return opening_elsewhere(ctx, code)
     try:
         table = find_table(ctx, code)
     except RuleError as error:
