@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -54,14 +55,24 @@ def _setting(server: DavServer) -> dict[str, Any]:
     return {rt.TARGET_KEY: {"address": f"{server.url}sync", "user": server.user}}
 
 
-def test_one_client_for_many_syncs_closed_when_sync_stops(
-    tmp_path: Path, webdav_server: DavServer, made: list[WebDavTarget]
-) -> None:
-    credentials.vault().set(f"{webdav_server.url}sync", webdav_server.user, webdav_server.password)
+@contextmanager
+def syncing(tmp_path: Path, server: DavServer) -> Iterator[rt.AppSync]:
+    """An app's sync to `server` (its password in the vault), stopped and its store closed at the end."""
+    credentials.vault().set(f"{server.url}sync", server.user, server.password)
     store = Store.open(tmp_path / "data")
     app = rt.AppSync(store)
     try:
-        app.apply(_setting(webdav_server))
+        app.apply(_setting(server))
+        yield app
+    finally:
+        app.stop()
+        store.close()
+
+
+def test_one_client_for_many_syncs_closed_when_sync_stops(
+    tmp_path: Path, webdav_server: DavServer, made: list[WebDavTarget]
+) -> None:
+    with syncing(tmp_path, webdav_server) as app:
         _synced(app, 5)
         assert len(made) == 1  # reused: one client, its connections kept open between syncs
         assert not made[0]._client.is_closed
@@ -71,21 +82,11 @@ def test_one_client_for_many_syncs_closed_when_sync_stops(
         assert made[0]._client.is_closed  # the replaced one, closed once its sync was over
         app.apply({})  # sync turned off
         assert all(target._client.is_closed for target in made)
-    finally:
-        app.stop()
-        store.close()
 
 
 def test_stop_closes_the_client(tmp_path: Path, webdav_server: DavServer, made: list[WebDavTarget]) -> None:
-    credentials.vault().set(f"{webdav_server.url}sync", webdav_server.user, webdav_server.password)
-    store = Store.open(tmp_path / "data")
-    app = rt.AppSync(store)
-    try:
-        app.apply(_setting(webdav_server))
+    with syncing(tmp_path, webdav_server) as app:
         _synced(app, 1)
-    finally:
-        app.stop()
-        store.close()
     assert made and all(target._client.is_closed for target in made)
 
 

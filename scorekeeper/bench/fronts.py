@@ -79,19 +79,23 @@ def caddy_running(config_text: str, workdir: Path, url: str) -> Iterator[str]:
     config = folder / "Caddyfile"
     config.write_text(config_text, encoding="utf-8")
     env = {**os.environ, "HOME": str(folder), "XDG_DATA_HOME": str(folder), "XDG_CONFIG_HOME": str(folder)}
-    log = open(folder / "caddy.log", "wb")  # noqa: SIM115  # closed with the process
-    process = subprocess.Popen(
-        ["caddy", "run", "--config", str(config), "--adapter", "caddyfile"],
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-    try:
-        wait_answer(url)
+    command = ["caddy", "run", "--config", str(config), "--adapter", "caddyfile"]
+    with _serving(command, folder / "caddy.log", url, env):
         yield url
-    finally:
-        stop(process)
-        log.close()
+
+
+@contextmanager
+def _serving(
+    command: list[str], log_path: Path, url: str, env: dict[str, str] | None = None
+) -> Iterator[None]:
+    """`command` running (its output in `log_path`) from when `url` answers to the end of the block."""
+    with open(log_path, "wb") as log:
+        process = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
+        try:
+            wait_answer(url)
+            yield
+        finally:
+            stop(process)
 
 
 NGINX_FRAME = """worker_processes 1;
@@ -144,19 +148,10 @@ def nginx_running(config: Callable[[Path], str], workdir: Path, port: int) -> It
     config_file = folder / "nginx.conf"
     config_file.write_text(config(folder), encoding="utf-8")
     program = shutil.which("nginx") or "/usr/sbin/nginx"
-    log = open(folder / "nginx.out", "wb")  # noqa: SIM115  # closed with the process
-    process = subprocess.Popen(
-        [program, "-c", str(config_file), "-p", str(folder), "-g", "daemon off;"],
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
+    command = [program, "-c", str(config_file), "-p", str(folder), "-g", "daemon off;"]
     url = f"http://127.0.0.1:{port}/"
-    try:
-        wait_answer(url)
+    with _serving(command, folder / "nginx.out", url):
         yield url
-    finally:
-        stop(process)
-        log.close()
 
 
 def stop(process: subprocess.Popen[bytes], timeout: float = 10) -> None:

@@ -47,21 +47,6 @@ def play_out(
                 checked(bot.choose(view(seat), legal_actions()))  # the seat to act: no seat check needed
         return state
     clock = time.perf_counter
-    if on_move is None and seconds is not None:  # the simulator's loop: only the times are kept
-        while not state.is_over:
-            seat = state.current_player
-            legal = legal_actions()
-            bot = bots[seat]
-            started = clock()
-            if bot is None:
-                action = chooser.choice(legal)
-                seconds[seat].append(clock() - started)
-                fast(action)
-            else:
-                action = bot.choose(view(seat), legal)
-                seconds[seat].append(clock() - started)
-                checked(action)
-        return state
     while not state.is_over:
         seat = state.current_player
         legal = legal_actions()
