@@ -21,16 +21,6 @@ from scorekeeper.games.rage.play import new_round
 from scorekeeper.games.rage.rules import score_result
 
 
-def _timer(times: list[float], seat: int) -> Callable[[int, Any, float], None]:
-    """`play_out`'s on_move: keeps the thinking time of each move `seat` makes."""
-
-    def moved(mover: int, _action: Any, spent: float) -> None:
-        if mover == seat:
-            times.append(spent)
-
-    return moved
-
-
 def measure(
     bot: str | Callable[[], Bot] = "hard",
     opponent: str | Callable[[], Bot] = "baseline",
@@ -57,7 +47,7 @@ def measure(
             state = new_round(
                 options, seed * 1_000_003 + game * 1_009 + index, dealer=dealer, round_index=index
             )
-            play_out(state, bots, on_move=_timer(times, hero))
+            play_out(state, bots, seconds=[times if s == hero else [] for s in range(players)])
             result = state.result()
             scores = score_result(result, options, dealer=dealer, round_index=index)
             rounds += 1

@@ -19,16 +19,6 @@ from scorekeeper.games.ruckzuck.play import new_round
 from scorekeeper.games.ruckzuck.rules import RuckZuckOptions
 
 
-def _timer(times: list[float], seat: int) -> Callable[[int, Any, float], None]:
-    """`play_out`'s on_move: keeps the thinking time of each move `seat` makes."""
-
-    def moved(mover: int, _action: Any, spent: float) -> None:
-        if mover == seat:
-            times.append(spent)
-
-    return moved
-
-
 def measure(
     bot: Callable[[], Any] | str = "hard",
     opponent: Callable[[], Any] | str = "baseline",
@@ -55,7 +45,7 @@ def measure(
         seat = r % players
         bots = [make() if s == seat else make_opponent() for s in range(players)]
         state = new_round(options, seed * 1_000_003 + r, dealer=(r // players) % players)
-        play_out(state, bots, on_move=_timer(times, seat))
+        play_out(state, bots, seconds=[times if s == seat else [] for s in range(players)])
         scores = state.penalties()
         wins += scores[seat] == min(scores)
         outs += state.result()["out"] == seat
