@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import concurrent.futures
+import functools
 import os
 import stat
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -162,6 +166,20 @@ def phone_page() -> LoopPage:
     page.close()
 
 
+def off_the_main_thread(test: Callable[..., None]) -> Callable[..., None]:
+    """Run the test on a thread of its own. The vault waits for the secure store's first read only where no event
+    loop runs (a screen's loop must never wait on itself), and a browser test earlier in the run leaves
+    Playwright's event loop running on the main thread: there the vault would take the test for a screen."""
+
+    @functools.wraps(test)
+    def run(*args: Any, **kwargs: Any) -> None:
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:
+            pool.submit(test, *args, **kwargs).result()
+
+    return run
+
+
+@off_the_main_thread
 def test_a_packaged_phone_app_keeps_the_password_in_the_secure_store(
     config: Path, phone_page: LoopPage
 ) -> None:
@@ -198,6 +216,7 @@ def test_the_secure_store_only_for_the_packaged_phone_app(
     assert made == [] and credentials.vault().where in ("keyring", "file")
 
 
+@off_the_main_thread
 def test_ios_uses_the_secure_store_too(config: Path) -> None:
     page = LoopPage("ios")
     try:
@@ -208,6 +227,7 @@ def test_ios_uses_the_secure_store_too(config: Path) -> None:
         page.close()
 
 
+@off_the_main_thread
 def test_without_the_package_the_file_keeps_it(config: Path, phone_page: LoopPage) -> None:
     assert credentials.use_page(phone_page, lambda: None) is None
     credentials.vault().set("https://cloud.example/dav", "anna", "s3cret")
@@ -215,6 +235,7 @@ def test_without_the_package_the_file_keeps_it(config: Path, phone_page: LoopPag
     assert stat.S_IMODE((config / credentials.FILE_NAME).stat().st_mode) == 0o600
 
 
+@off_the_main_thread
 def test_a_failing_secure_store_falls_back_to_the_file(config: Path, phone_page: LoopPage) -> None:
     vault = credentials.use_page(phone_page, lambda: FakeSecureStorage(fail=True))
     assert vault is not None
@@ -224,6 +245,7 @@ def test_a_failing_secure_store_falls_back_to_the_file(config: Path, phone_page:
     assert not vault.usable
 
 
+@off_the_main_thread
 def test_a_password_an_older_version_kept_in_the_file_is_found_and_moved(
     config: Path, phone_page: LoopPage
 ) -> None:
@@ -236,6 +258,7 @@ def test_a_password_an_older_version_kept_in_the_file_is_found_and_moved(
     assert vault.get("https://cloud.example/dav", "anna") == "new"
 
 
+@off_the_main_thread
 def test_the_screen_never_waits_on_its_own_event_loop(config: Path, phone_page: LoopPage) -> None:
     """A screen asks on the session's event loop: it gets an answer without waiting for that loop (no hang),
     and what it sets reaches the secure store."""

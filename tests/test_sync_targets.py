@@ -27,7 +27,9 @@ def target(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Target]:
         (tmp_path / "sync").mkdir()
         yield FolderTarget(tmp_path / "sync")
         return
-    with wsgidav_server(tmp_path) as server, server.target() as dav:
+    # a generous time-out: the server shares this process's interpreter with the test's threads, and on a
+    # loaded machine a 900 KB read may take more than the usual 5 s (what a time-out does is tested elsewhere)
+    with wsgidav_server(tmp_path) as server, server.target(timeout=30.0) as dav:
         yield dav
 
 

@@ -5,6 +5,7 @@ lives and its backups (`settings_data`), and what guests may do.
 from __future__ import annotations
 
 from importlib import metadata
+from typing import Any
 
 import flet as ft
 
@@ -32,51 +33,58 @@ def guests_section(ctx: AppContext) -> ft.Control:
     (optionally after a PIN); a guest enters that PIN here."""
     saved = ctx.store.settings() if ctx.guest else ctx.settings
     saved = saved if isinstance(saved, dict) else {}
-    if ctx.guest:
-        if ctx.may(permissions.SETTINGS):
-            return section(ctx.t("Guests"), ft.Text(ctx.t("The host lets this device change everything.")))
-        text = ctx.t(
-            "This device is a guest: it can view the games and keep score. Settings, export, import, backups "
-            "and deleting stay with the host computer."
+    return guest_side(ctx, saved) if ctx.guest else host_side(ctx, saved)
+
+
+def guest_side(ctx: AppContext, saved: dict[str, Any]) -> ft.Control:
+    """What a guest sees of the guests' rights: what it may do, and the host's PIN to unlock more."""
+    if ctx.may(permissions.SETTINGS):
+        return section(ctx.t("Guests"), ft.Text(ctx.t("The host lets this device change everything.")))
+    text = ctx.t(
+        "This device is a guest: it can view the games and keep score. Settings, export, import, backups "
+        "and deleting stay with the host computer."
+    )
+    rows: list[ft.Control] = [tag("guest-note", ft.Text(text))]
+    # the owner on a browser not paired yet (host rights come from the owner link, not the address)
+    if ctx.served:
+        hint = ctx.t(
+            "The owner? Open the owner link the app prints when it starts, or pair this browser in "
+            "Settings on an owner device."
         )
-        rows: list[ft.Control] = [tag("guest-note", ft.Text(text))]
-        if (
-            ctx.served
-        ):  # the owner on a browser not paired yet (host rights come from the owner link, not the address)
-            hint = ctx.t(
-                "The owner? Open the owner link the app prints when it starts, or pair this browser in "
-                "Settings on an owner device."
-            )
-            rows.append(tag("owner-hint", ft.Text(hint, size=13)))
-        if saved.get(permissions.GUESTS_ALLOWED) is True and permissions.guest_pin(saved):
-            field = ft.TextField(
-                label=ctx.t("Host PIN"), password=True, width=200, keyboard_type=ft.KeyboardType.NUMBER
-            )
+        rows.append(tag("owner-hint", ft.Text(hint, size=13)))
+    if saved.get(permissions.GUESTS_ALLOWED) is True and permissions.guest_pin(saved):
+        field = ft.TextField(
+            label=ctx.t("Host PIN"), password=True, width=200, keyboard_type=ft.KeyboardType.NUMBER
+        )
 
-            def unlock(_: object = None) -> None:
-                if permissions.pin_matches(saved, field.value or ""):
-                    ctx.unlocked = True
-                    ctx.rerender()
-                else:
-                    ctx.error(ctx.t("That is not the host's PIN."))
+        def unlock(_: object = None) -> None:
+            if permissions.pin_matches(saved, field.value or ""):
+                ctx.unlocked = True
+                ctx.rerender()
+            else:
+                ctx.error(ctx.t("That is not the host's PIN."))
 
-            field.on_submit = unlock
-            rows.append(
-                ft.Row(
-                    [
-                        tag("guest-pin", field),
-                        tag("guest-unlock", ft.OutlinedButton(ctx.t("Unlock"), on_click=unlock)),
-                    ],
-                    wrap=True,
-                )
+        field.on_submit = unlock
+        rows.append(
+            ft.Row(
+                [
+                    tag("guest-pin", field),
+                    tag("guest-unlock", ft.OutlinedButton(ctx.t("Unlock"), on_click=unlock)),
+                ],
+                wrap=True,
             )
-        return section(ctx.t("Guests"), *rows)
+        )
+    return section(ctx.t("Guests"), *rows)
+
+
+def host_side(ctx: AppContext, saved: dict[str, Any]) -> ft.Control:
+    """The host's switch for what other devices may do, and the PIN they must enter first."""
     allowed = saved.get(permissions.GUESTS_ALLOWED) is True
     switch = ft.Switch(
         value=allowed,
         on_change=lambda e: ctx.update_settings(**{permissions.GUESTS_ALLOWED: bool(e.control.value)}),
     )
-    rows = [
+    rows: list[ft.Control] = [
         ft.Text(
             ctx.t(
                 "Browsers that are not owner devices are guests, also on this computer: they can view the games "
