@@ -42,6 +42,9 @@ FLAGS = [
     "--disable-sync",
 ]
 ROOT = Path(__file__).resolve().parents[2]
+APP_ENV = "SCOREKEEPER_BENCH_APP"
+"""A checkout of another version (e.g. `git worktree add /tmp/base REV`) whose app the benchmark serves and
+measures in the same way, for a before/after in one run; unset: this checkout's."""
 BARE_PAGE = """
 import sys
 import flet as ft
@@ -68,10 +71,12 @@ def _port() -> int:
 
 def _serve(code: str, *args: str) -> tuple[subprocess.Popen[bytes], str]:
     port = _port()
+    app = Path(os.environ.get(APP_ENV) or ROOT)
     env = {**os.environ, "FLET_FORCE_WEB_SERVER": "1", "FLET_WEB_NO_CDN": "1", **owner_env()}
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(app), env.get("PYTHONPATH")]))
     process = subprocess.Popen(
         [sys.executable, "-c", code, str(port), *args],
-        cwd=ROOT,
+        cwd=app,
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
