@@ -63,9 +63,27 @@ class _AtomicFile(FileResource):
             os.stat(file_path) if os.path.exists(file_path) else os.stat_result((0o100644,) + (0,) * 9)
         )
         self._upload = ""
+        self._reading: Any = None
+
+    def _opened(self) -> Any:
+        """The file as it is now, opened once: its length, tag and bytes all come from this one version (the
+        stock resource takes the length from a stat made earlier and opens the path later, so a file replaced
+        in between is sent cut to the old length)."""
+        if self._reading is None:
+            self._reading = open(self._file_path, "rb")  # noqa: SIM115  # WsgiDAV closes what get_content gives
+            self.file_stat = os.fstat(self._reading.fileno())
+        return self._reading
+
+    def get_content_length(self) -> int:
+        self._opened()
+        return int(self.file_stat.st_size)
+
+    def get_content(self) -> Any:
+        reading, self._reading = self._opened(), None
+        return reading
 
     def get_etag(self) -> str:
-        stat = os.stat(self._file_path)
+        stat = os.fstat(self._opened().fileno())
         return f"{stat.st_ino:x}-{stat.st_mtime_ns:x}-{stat.st_size:x}"
 
     def begin_write(self, *, content_type: str | None = None) -> Any:
@@ -80,6 +98,9 @@ class _AtomicFile(FileResource):
             Path(self._upload).unlink(missing_ok=True)
         else:
             os.replace(self._upload, self._file_path)
+        if self._reading is not None:  # what was read before the write (its tag, for If-Match) is gone now
+            self._reading.close()
+            self._reading = None
 
 
 class _AtomicFolder(FolderResource):
