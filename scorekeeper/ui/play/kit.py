@@ -16,6 +16,7 @@ from typing import Any
 import flet as ft
 
 from scorekeeper.games.base import Action
+from scorekeeper.ui.components.keyed import KeyedParts
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
 
@@ -70,7 +71,7 @@ class PanelContext:
     hidden: bool = False
     """The table without anyone's hand: a computer player moves while several people pass the device, so
     everything public stays in view (trump, bids, the trick, the board, the piles) and no hand is drawn."""
-    parts: Any = None
+    parts: KeyedParts | None = None
     """The `KeyedParts` of a panel drawn again on every move (a phone at a live table): a panel builds its
     parts through `part`, and a part whose inputs did not change is the control already on screen. None: every
     part is built (a panel drawn once)."""
