@@ -18,6 +18,7 @@ from scorekeeper.play.session import COMPUTER, PERSON, PlaySession, Seat, comput
 from scorekeeper.store import Store
 from scorekeeper.ui.i18n import Translator
 from scorekeeper.ui.views.play import PlayScreen
+from tests.play_support import play_round
 from tests.run_alone import run_alone
 
 SEAT_FIELDS = ("who", "winner")
@@ -51,18 +52,6 @@ def lone_session(tmp_path: Path, game: str, name: str = "Anna", seed: int = 3) -
     store = Store.open(tmp_path / game)
     seats = [Seat(PERSON, "p1", name), computer_seat("normal", 1, "Bo"), computer_seat("easy", 2, "Cleo")]
     return PlaySession.create(store, game, {}, seats, seed=seed)
-
-
-def play_round(session: PlaySession) -> None:
-    """The person moves as the hint says, the computer players as they like, to the end of the round."""
-    for _ in range(2_000):
-        session.run_computers()
-        if session.round_over:
-            return
-        move = session.hint(0)
-        assert move is not None
-        session.act(0, move)
-    raise AssertionError("the round did not end")
 
 
 @pytest.mark.parametrize("game", ["racko", "ruckzuck", "rage"])

@@ -18,6 +18,7 @@ from steps import acts, phone_on, present, screenshot, tap_act, tap_first
 
 from scorekeeper.play.session import PERSON, PlaySession, Seat, computer_seat
 from scorekeeper.store import Store
+from tests.play_support import play_round
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -128,14 +129,8 @@ def before_the_last_round(data: Path) -> str:
         ]
         session = PlaySession.create(store, "rage", {"edition": "amigo"}, seats, seed=11)
         for _ in range(9):
-            for _ in range(500):
-                session.run_computers()
-                if session.round_over:
-                    break
-                move = session.hint(0)
-                assert move is not None
-                session.act(0, move)
-            assert session.round_over and not session.match_over
+            play_round(session, moves=500)
+            assert not session.match_over
             session.next_round()
         session.run_computers()
         return session.saved.id
