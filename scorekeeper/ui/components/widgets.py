@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Sequence
 from collections.abc import Set as AbstractSet
 from functools import partial
+from typing import Protocol
 
 import flet as ft
 
@@ -243,3 +244,15 @@ def primary_button(text: str, on_click: Callable[[], None], *, identifier: str |
     """The screen's main action (Save round, Start game): wide and tall enough for a thumb."""
     button = ft.FilledButton(text, on_click=lambda _: on_click(), height=52, expand=True)
     return tag(identifier, button) if identifier else button
+
+
+class Typing(Protocol):
+    typing: bool  # a player was just added: the name field takes the focus back
+
+
+def name_entry(label: str, draft: Typing, on_submit: Callable[[], None]) -> ft.TextField:
+    """The field a new player's name is typed in. The screen is drawn again after each added player; the field
+    then takes the focus back, once (not at every later redraw), so that names can be typed one after another
+    (name, Enter, name, Enter, ...)."""
+    typing, draft.typing = draft.typing, False
+    return ft.TextField(label=label, expand=True, on_submit=lambda _: on_submit(), autofocus=typing)

@@ -15,7 +15,7 @@ from scorekeeper.store import Player, StoreError
 from scorekeeper.ui.components.layout import error_text, screen, section
 from scorekeeper.ui.components.setup_form import check_player_count, choice_button, game_buttons, seat_row
 from scorekeeper.ui.components.setup_form import option_controls as options_ui
-from scorekeeper.ui.components.widgets import primary_button, seat_chip, tag
+from scorekeeper.ui.components.widgets import name_entry, primary_button, seat_chip, tag
 from scorekeeper.ui.context import PLAYER_COLOURS, AppContext
 from scorekeeper.ui.session_state import NewGameDraft
 from scorekeeper.ui.views.game_options import (
@@ -189,15 +189,7 @@ def build(ctx: AppContext, game: str | None = None, again: str | None = None, **
         seats[index - 1], seats[index] = seats[index], seats[index - 1]
         redraw()
 
-    # After a player is added the screen is drawn again; the field takes the focus back so that the next name
-    # can be typed at once (Enter, name, Enter, ...); once, not at every later redraw.
-    typing, draft.typing = draft.typing, False
-    new_name = ft.TextField(
-        label=ctx.t("New player"),
-        expand=True,
-        on_submit=lambda _: add_player(),
-        autofocus=typing,
-    )
+    new_name = name_entry(ctx.t("New player"), draft, lambda: add_player())
 
     def add_player() -> None:
         add_new_player(ctx, draft, len(players), new_name)

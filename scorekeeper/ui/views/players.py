@@ -14,7 +14,7 @@ from scorekeeper.games.base import RuleError
 from scorekeeper.store import Player, StoreError
 from scorekeeper.ui import permissions
 from scorekeeper.ui.components.layout import error_text, screen, section
-from scorekeeper.ui.components.widgets import tag
+from scorekeeper.ui.components.widgets import name_entry, tag
 from scorekeeper.ui.context import PLAYER_COLOURS, AppContext
 from scorekeeper.ui.session_state import PlayersDraft
 
@@ -155,14 +155,7 @@ def build(ctx: AppContext, archived: str | None = None, **_: str) -> ft.View:
             return
         ctx.rerender()
 
-    # Drawn again after each added player: the field takes the focus back for the next name (once).
-    typing, draft.typing = draft.typing, False
-    name_field = ft.TextField(
-        label=ctx.t("Name"),
-        expand=True,
-        on_submit=lambda _: add(),
-        autofocus=typing,
-    )
+    name_field = name_entry(ctx.t("Name"), draft, lambda: add())
 
     def add() -> None:
         name = (name_field.value or "").strip()
