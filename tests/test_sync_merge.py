@@ -10,6 +10,7 @@ import pytest
 from sync_support import Devices, change, rounds_of
 from test_store_support import new_match, rz_round
 
+from scorekeeper.match import Match
 from scorekeeper.store import Store
 from scorekeeper.sync.engine import sync_once
 
@@ -93,13 +94,21 @@ def test_keep_both_makes_two_games_everywhere(devices: Devices) -> None:
         assert firsts == [0, 1]
 
 
-def test_an_edit_against_a_delete_is_a_conflict_and_the_trash_keeps_the_match(devices: Devices) -> None:
+def deleted_here_edited_there(devices: Devices) -> Match:
+    """A one-round match all three devices have, deleted on the first while the second adds a round, both
+    synced: a conflict of an edit against a delete."""
     a, b, _c = devices.stores
     match = a.save_match(new_match(a, rounds=1))
     devices.everyone_twice()
     a.delete_match(match.id)
     change(b, match.id, lambda m: m.add_round(R(3, 3, 3, 2)))
     devices.everyone_twice()
+    return match
+
+
+def test_an_edit_against_a_delete_is_a_conflict_and_the_trash_keeps_the_match(devices: Devices) -> None:
+    a, _b, _c = devices.stores
+    match = deleted_here_edited_there(devices)
     assert list(a.layout.trash.iterdir())  # the deleted match is in a's trash
     for store in devices.stores:
         (_conflict,) = store.conflicts()
@@ -238,12 +247,8 @@ def test_the_undo_history_travels_with_the_match(devices: Devices) -> None:
 
 
 def test_keeping_the_other_devices_delete_deletes_everywhere(devices: Devices) -> None:
-    a, b, _ = devices.stores
-    match = a.save_match(new_match(a, rounds=1))
-    devices.everyone_twice()
-    a.delete_match(match.id)
-    change(b, match.id, lambda m: m.add_round(R(3, 3, 3, 2)))
-    devices.everyone_twice()
+    _a, b, _ = devices.stores
+    match = deleted_here_edited_there(devices)
     (conflict,) = b.conflicts()
     assert conflict.other.deleted and not conflict.this_deleted
     b.resolve_conflict(match.id, "other")
