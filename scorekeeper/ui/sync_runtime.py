@@ -19,13 +19,16 @@ import threading
 import weakref
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.sync import credentials
 from scorekeeper.sync.report import SyncReport
 from scorekeeper.sync.runner import SyncRunner
 from scorekeeper.sync.runner import SyncStatus as RunnerStatus
 from scorekeeper.sync.target import SyncError, Target
+
+if TYPE_CHECKING:
+    from scorekeeper.store import Store
 
 log = logging.getLogger(__name__)
 
@@ -129,7 +132,7 @@ class AppSync:
     """The sync of one store in this process: runs the runner while a target is set, keeps its status for
     Settings, and tells the screens what changed."""
 
-    def __init__(self, store: Any) -> None:
+    def __init__(self, store: Store) -> None:
         self.store = store
         self.runner: SyncRunner | None = None
         self.setting: TargetSetting | None = None
@@ -260,7 +263,7 @@ and the last one that brought something, so Settings shows them after a restart 
 _COUNTS = ("new", "changed", "deleted", "conflicts", "sent")
 
 
-def keep_last(store: Any, status: SyncStatus) -> None:
+def keep_last(store: Store, status: SyncStatus) -> None:
     """Remember the status's reports (their counts and time; skipped-file messages are for the moment)."""
     doc = {name: _counts(report) for name, report in (("report", status.report), ("news", status.news))}
     try:
@@ -276,7 +279,7 @@ def keep_last(store: Any, status: SyncStatus) -> None:
         log.info("could not keep the last sync's outcome")
 
 
-def last_known(store: Any) -> tuple[SyncReport | None, SyncReport | None]:
+def last_known(store: Store) -> tuple[SyncReport | None, SyncReport | None]:
     """The reports `keep_last` kept (None for each that is missing or unreadable)."""
     try:
         doc = json.loads((Path(store.data_dir) / "sync" / LAST_FILE).read_bytes())
@@ -307,7 +310,7 @@ _apps: weakref.WeakValueDictionary[int, AppSync] = weakref.WeakValueDictionary()
 _apps_lock = threading.Lock()
 
 
-def for_store(store: Any) -> AppSync:
+def for_store(store: Store) -> AppSync:
     """The sync of this store (made once per store and process)."""
     with _apps_lock:
         app = _apps.get(id(store))
@@ -317,14 +320,14 @@ def for_store(store: Any) -> AppSync:
         return app
 
 
-def running_for(store: Any) -> AppSync | None:
+def running_for(store: Store) -> AppSync | None:
     """The sync of this store if one was made (None: nothing to tell or stop)."""
     with _apps_lock:
         app = _apps.get(id(store))
         return app if app is not None and app.store is store else None
 
 
-def forget(store: Any) -> None:
+def forget(store: Store) -> None:
     """Stop and drop the sync of a store (tests, a closed store)."""
     with _apps_lock:
         app = _apps.pop(id(store), None)
