@@ -148,6 +148,29 @@ def test_player_renames_and_archive_merge_and_saved_games_sync(devices: Devices)
         assert len(store.list_digital_games()) == 1
 
 
+def test_what_a_sync_brought_counts_players_and_games_in_progress(devices: Devices) -> None:
+    """A rename or a game in progress from another device is news too ("1 player updated"), counted once
+    on the device it reached, not again at the next sync, and not on the device it came from."""
+    from scorekeeper.store import SavedGame
+
+    a, b, _c = devices.stores
+    anna = a.add_player("Anna")
+    devices.sync(0)
+    (first,) = devices.sync(1)
+    assert (first.players, first.digital) == (0, 0)  # a new player comes with its games, it is not news
+    a.rename_player(anna.id, "Anna A")
+    saved = a.save_digital_game(SavedGame.new("ruckzuck", {"rounds": 3, "players": 2}, 7))
+    assert devices.sync(0)[0].brought is False  # its own changes are not news to the device that made them
+    (report,) = devices.sync(1)
+    assert (report.players, report.digital) == (1, 1) and report.brought
+    assert devices.sync(1)[0].brought is False  # nothing new since
+    a.delete_digital_game(saved.id)
+    devices.sync(0)
+    (gone,) = devices.sync(1)
+    assert (gone.players, gone.digital) == (0, 1)
+    assert b.list_digital_games() == []
+
+
 def test_a_device_reads_only_what_changed(devices: Devices, monkeypatch: pytest.MonkeyPatch) -> None:
     a, _b, _ = devices.stores
     for seed in range(30):

@@ -3,6 +3,7 @@ real WebDAV server in the player's words, what the last sync brought, progress."
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -123,6 +124,13 @@ def test_what_the_last_sync_brought(app: App) -> None:
     assert "3 new games, 1 changed" in line.content.value
     app.ctx.update_settings(language="de")
     assert settings_sync.brought_text(app.ctx, report) == "3 neue Spiele, 1 geändert"
+    others = SyncReport(players=2, digital=1)
+    assert (
+        settings_sync.brought_text(app.ctx, others)
+        == "2 Spieler aktualisiert, 1 laufendes Spiel aktualisiert"
+    )
+    app.ctx.update_settings(language="en")
+    assert settings_sync.brought_text(app.ctx, others) == "2 players updated, 1 game in progress updated"
 
 
 def test_progress_while_a_sync_runs(app: App) -> None:
@@ -210,3 +218,24 @@ def test_a_damaged_last_sync_file_is_ignored(tmp_path: Path) -> None:
         for content in (b"{not json", b"[]", b'{"report": {"new": -1, "finished": "x"}}', b'{"news": 3}'):
             (tmp_path / "data" / "sync" / rt.LAST_FILE).write_bytes(content)
             assert rt.last_known(store) == (None, None)
+
+
+def test_a_last_sync_file_kept_by_an_earlier_version_still_reads(tmp_path: Path) -> None:
+    """Before players and games in progress were counted, the file had only the match counts."""
+    from scorekeeper.store import Store
+
+    earlier = {
+        "new": 2,
+        "changed": 1,
+        "deleted": 0,
+        "conflicts": 0,
+        "sent": 4,
+        "finished": "2026-11-20T10:00:00",
+    }
+    with Store.open(tmp_path / "data") as store:
+        (tmp_path / "data" / "sync").mkdir(exist_ok=True)
+        (tmp_path / "data" / "sync" / rt.LAST_FILE).write_text(
+            json.dumps({"report": earlier, "news": earlier})
+        )
+        report, news = rt.last_known(store)
+    assert report == news == SyncReport(new=2, changed=1, sent=4, finished="2026-11-20T10:00:00")

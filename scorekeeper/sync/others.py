@@ -39,6 +39,8 @@ def apply_player(run: _Run, entry: Entry, rec: dict[str, Any]) -> None:
                 vv[run.me] = run.state.next_seq()
             rec["vv"] = vv
             run._send("player", entry.id, rec, dict(new))
+        if local is not None and content(local) != content(new):
+            run.report.players += 1  # renamed, recoloured or archived (new ones come with their games)
         if key is None:
             key = str(max((int(k) for k in rows if k.isdigit()), default=0) + 1)
         rows[key] = dict(new)
@@ -60,12 +62,15 @@ def apply_saved(run: _Run, entry: Entry, rec: dict[str, Any]) -> None:
         rec["vv"] = vv
         run._send("digital", entry.id, rec, take.data)
     if take.deleted:
+        if local is not None:
+            run.report.digital += 1
         saved.delete_digital_game(entry.id)
         rec.update(vv=vv, mark=None)
         rec["del"] = True
         return
     assert take.data is not None
     if local is None or content(local.to_dict()) != content(take.data):
+        run.report.digital += 1
         version = local.version if local else 0
         with run.store.files.lock.held():
             saved.write_record(

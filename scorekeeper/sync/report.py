@@ -10,16 +10,26 @@ from scorekeeper.games.messages import joined
 
 @dataclass
 class SyncReport:
-    """Counts of matches that came from other devices, the conflicts found, what was skipped (each a
-    sentence naming the device), how many records went out, and when the sync finished (ISO time, UTC)."""
+    """Counts of matches that came from other devices, of players they changed and games in progress they
+    added, moved on or deleted, the conflicts found, what was skipped (each a sentence naming the device),
+    how many records went out, and when the sync finished (ISO time, UTC)."""
 
     new: int = 0
     changed: int = 0
     deleted: int = 0
     conflicts: int = 0
     sent: int = 0
+    players: int = 0  # renamed, recoloured or archived on another device
+    digital: int = 0  # digital games in progress saved, moved on or deleted on another device
     skipped: list[Message] = field(default_factory=list)
     finished: str = ""
+
+    @property
+    def brought(self) -> bool:
+        """Whether the sync changed anything on this device (what the screens redraw for)."""
+        return bool(
+            self.new or self.changed or self.deleted or self.conflicts or self.players or self.digital
+        )
 
     @property
     def summary(self) -> Message:
@@ -31,6 +41,12 @@ class SyncReport:
             parts.append(Plural("{n} changed", "{n} changed", self.changed))
         if self.deleted:
             parts.append(Plural("{n} deleted", "{n} deleted", self.deleted))
+        if self.players:
+            parts.append(Plural("{n} player updated", "{n} players updated", self.players))
+        if self.digital:
+            parts.append(
+                Plural("{n} game in progress updated", "{n} games in progress updated", self.digital)
+            )
         if self.conflicts:
             parts.append(Plural("{n} conflict to resolve", "{n} conflicts to resolve", self.conflicts))
         if not parts:

@@ -223,11 +223,7 @@ class AppSync:
         before = self.status
         report = status.last_report
         fresh = report is not None and report is not before.report
-        brought = (
-            fresh
-            and report is not None
-            and bool(report.new or report.changed or report.deleted or report.conflicts)
-        )
+        brought = fresh and report is not None and report.brought
         self.status = SyncStatus(
             running=status.running,
             done=status.done,
@@ -260,7 +256,8 @@ class AppSync:
 LAST_FILE = "last.json"
 """In the data folder's sync/ (this device's, never synced): when the last sync finished and what it brought,
 and the last one that brought something, so Settings shows them after a restart too."""
-_COUNTS = ("new", "changed", "deleted", "conflicts", "sent")
+_COUNTS = ("new", "changed", "deleted", "conflicts", "sent", "players", "digital")
+_LATER_COUNTS = ("players", "digital")  # not in a file kept by an earlier version: 0 then
 
 
 def keep_last(store: Store, status: SyncStatus) -> None:
@@ -299,7 +296,7 @@ def _counts(report: SyncReport | None) -> dict[str, Any] | None:
 def _report(found: Any) -> SyncReport | None:
     if not isinstance(found, dict) or not isinstance(found.get("finished"), str):
         return None
-    counts: dict[str, Any] = {name: found.get(name) for name in _COUNTS}
+    counts: dict[str, Any] = {name: found.get(name, 0 if name in _LATER_COUNTS else None) for name in _COUNTS}
     if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in counts.values()):
         return None
     return SyncReport(**counts, finished=found["finished"])
