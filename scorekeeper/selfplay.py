@@ -85,6 +85,14 @@ def _seeded_bots(factories: list[Callable[[], Bot]], seed: int) -> list[Bot]:
     return [factory() for factory in factories]
 
 
+def _reusable_bots(factories: list[Callable[[], Bot]]) -> list[Bot] | None:
+    """One bot per entry for every round when each says it is `reusable` (it keeps nothing of a round and
+    draws no random numbers, so a fresh one per round would decide alike); else None, and every round makes
+    its own (seeding the global generator costs as much as a few moves)."""
+    bots = [factory() for factory in factories]
+    return bots if all(getattr(bot, "reusable", False) is True for bot in bots) else None
+
+
 def schedule_length(game: GameSpec, options: Any) -> int:
     """Rounds of a full game when that is fixed (the round index cycles through them: Rage's hand sizes);
     1 for a game played to a target."""
@@ -143,10 +151,15 @@ def simulate(
     )
     saved = random.getstate()  # the bots are made with the global generator seeded per round
     try:
+        reusable = _reusable_bots(factories)
         for number in bar:
             # Bot i sits in seat (i + number) % players: seats rotate every round.
             seat_entry = [(seat - number) % players for seat in range(players)]
-            seat_bots = _seeded_bots([factories[entry] for entry in seat_entry], rng.randrange(2**32))
+            bot_seed = rng.randrange(2**32)  # drawn either way: the deals stay those of the seed
+            if reusable is not None:
+                seat_bots = [reusable[entry] for entry in seat_entry]
+            else:
+                seat_bots = _seeded_bots([factories[entry] for entry in seat_entry], bot_seed)
             # The deal moves on only after a full turn of the seats, so that over players² rounds every bot
             # plays every position relative to the dealer (with both moving each round, one bot would always deal).
             dealer, round_index = (number // players) % players, number % length
