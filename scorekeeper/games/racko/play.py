@@ -162,12 +162,6 @@ class RackoState(State):
         self.current_player = -1
         self.drawn = self.drawn_from = None
 
-    def _took(self, seat: int, card: int) -> None:
-        """Everyone saw `seat` take `card` from the discard pile."""
-        known = list(self.known)
-        known[seat] += (card,)
-        self.known = tuple(known)
-
     def _forget(self, seat: int, card: int) -> None:
         """`seat` discarded `card`, which everyone saw it take: it is no longer known to be in its rack."""
         known = list(self.known)
@@ -243,13 +237,7 @@ class RackoState(State):
     def _do(self, action: Action) -> None:
         phase = self.phase
         if phase == "draw":
-            if action == STOCK:
-                self.drawn, self.drawn_from = self.stock.pop(), STOCK
-            else:
-                card = self.drawn = self.pile.pop()
-                self.drawn_from = PILE
-                self._took(self.current_player, card)
-            self.phase = "place"
+            self._draw(action)
         elif phase == "place":
             self._place(action)
         elif phase == "call":
@@ -272,30 +260,39 @@ class RackoState(State):
         phase = self.phase
         if phase == "place":
             self._place(action)
-        elif phase == "draw" and action == STOCK:
-            self.drawn, self.drawn_from, self.phase = self.stock.pop(), STOCK, "place"
+        elif phase == "draw":
+            self._draw(action)
         else:
             self._do(action)
         self.log.append(action)
+
+    def _draw(self, action: Action) -> None:
+        """The current player takes the top card of the stock or of the discard pile (which everyone sees)."""
+        if action == STOCK:
+            self.drawn, self.drawn_from, self.phase = self.stock.pop(), STOCK, "place"
+            return
+        card = self.drawn = self.pile.pop()
+        self.drawn_from, self.phase = PILE, "place"
+        known = list(self.known)
+        known[self.current_player] += (card,)
+        self.known = tuple(known)
 
     def _place(self, action: Action) -> None:
         """The drawn card goes into slot `action` (the slot's card is discarded), or is discarded."""
         seat = self.current_player
         rack: list[int] = self.racks[seat]  # type: ignore[assignment]  # the seat to act is dealt in, fully
-        card = self.drawn
-        assert card is not None
+        card: int = self.drawn  # type: ignore[assignment]  # the place phase has a drawn card
         if type(action) is int:
             card, rack[action] = rack[action], card
         self.pile.append(card)
         self.discards.append(card)
-        self._discards_seen = None
         if card in self.known[seat]:
             self._forget(seat, card)
-        self.drawn = self.drawn_from = None
-        self.turn += 1
+        self.drawn = self.drawn_from = self._discards_seen = None
+        turn = self.turn = self.turn + 1
         if _may_call(rack, self._run_rule):
             self.phase = "call"
-        elif self.stock and self.turn < TURN_LIMIT:  # what `_end_turn` does on most turns
+        elif self.stock and turn < TURN_LIMIT:  # what `_end_turn` does on most turns
             self.current_player = self._after[seat]
             self.phase = "draw"
         else:
