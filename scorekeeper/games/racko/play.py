@@ -310,16 +310,17 @@ class RackoState(State):
         rack = self.racks[seat]
         if rack is not None:
             fields["rack"] = tuple(rack)
-        current, pile, drawn = self.current_player, self.pile, self.drawn
+        current, pile, drawn_from = self.current_player, self.pile, self.drawn_from
         fields["current_player"] = current
         fields["turn"] = self.turn
         fields["phase"] = self.phase
         if pile:
             fields["discard_top"] = pile[-1]
             fields["pile"] = tuple(pile)
-        if drawn is not None and (seat == current or self.drawn_from == PILE):
-            fields["drawn"] = drawn
-        fields["drawn_from"] = self.drawn_from
+        if drawn_from is not None:  # a card is drawn (`drawn` and `drawn_from` are set and cleared together)
+            fields["drawn_from"] = drawn_from
+            if seat == current or drawn_from == PILE:
+                fields["drawn"] = self.drawn
         discards = self._discards_seen
         if discards is None:
             discards = self._discards_seen = tuple(self.discards)
