@@ -2,10 +2,10 @@
 
 Each round is dealt by the game's own digital engine from a seed derived from the simulation's seed; seats rotate
 between rounds and the deal passes left after each full rotation, so that no bot keeps the advantage of a position.
-Bots only ever receive their seat's view; each round
-gets fresh bots made with the global generator seeded from the simulation's seed, except bots that say they are
-`reusable` (they keep nothing of a round and draw no random numbers), made once for all rounds. A round's winner is the seat with the best round score (lowest penalty in
-Ruck Zuck); a shared best counts as a win for each bot that shares it. The command line is `scorekeeper.sim`.
+Bots only ever receive their seat's view; each round gets fresh bots made with the global generator seeded from the
+simulation's seed, except bots that say they are `reusable` (they keep nothing of a round and draw no random
+numbers), made once for all rounds. A round's winner is the seat with the best round score (lowest penalty in Ruck
+Zuck); a shared best counts as a win for each bot that shares it. The command line is `scorekeeper.sim`.
 """
 
 from __future__ import annotations
