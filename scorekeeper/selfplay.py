@@ -2,8 +2,10 @@
 
 Each round is dealt by the game's own digital engine from a seed derived from the simulation's seed; seats rotate
 between rounds and the deal passes left after each full rotation, so that no bot keeps the advantage of a position.
-Bots only ever receive their seat's view. A round's winner is the seat with the best round score (lowest penalty in
-Ruck Zuck); a shared best counts as a win for each bot that shares it. The command line is `scorekeeper.sim`.
+Bots only ever receive their seat's view; each round gets fresh bots made with the global generator seeded from the
+simulation's seed, except bots that say they are `reusable` (they keep nothing of a round and draw no random
+numbers), made once for all rounds. A round's winner is the seat with the best round score (lowest penalty in Ruck
+Zuck); a shared best counts as a win for each bot that shares it. The command line is `scorekeeper.sim`.
 """
 
 from __future__ import annotations
@@ -85,6 +87,14 @@ def _seeded_bots(factories: list[Callable[[], Bot]], seed: int) -> list[Bot]:
     return [factory() for factory in factories]
 
 
+def _reusable_bots(factories: list[Callable[[], Bot]]) -> list[Bot] | None:
+    """One bot per entry for every round when each says it is `reusable` (it keeps nothing of a round and
+    draws no random numbers, so a fresh one per round would decide alike); else None, and every round makes
+    its own (seeding the global generator costs as much as a few moves)."""
+    bots = [factory() for factory in factories]
+    return bots if all(getattr(bot, "reusable", False) is True for bot in bots) else None
+
+
 def schedule_length(game: GameSpec, options: Any) -> int:
     """Rounds of a full game when that is fixed (the round index cycles through them: Rage's hand sizes);
     1 for a game played to a target."""
@@ -143,10 +153,15 @@ def simulate(
     )
     saved = random.getstate()  # the bots are made with the global generator seeded per round
     try:
+        reusable = _reusable_bots(factories)
         for number in bar:
             # Bot i sits in seat (i + number) % players: seats rotate every round.
             seat_entry = [(seat - number) % players for seat in range(players)]
-            seat_bots = _seeded_bots([factories[entry] for entry in seat_entry], rng.randrange(2**32))
+            bot_seed = rng.randrange(2**32)  # drawn either way: the deals stay those of the seed
+            if reusable is not None:
+                seat_bots = [reusable[entry] for entry in seat_entry]
+            else:
+                seat_bots = _seeded_bots([factories[entry] for entry in seat_entry], bot_seed)
             # The deal moves on only after a full turn of the seats, so that over players² rounds every bot
             # plays every position relative to the dealer (with both moving each round, one bot would always deal).
             dealer, round_index = (number // players) % players, number % length

@@ -38,6 +38,13 @@ def play_out(
     legal_actions, view, fast = state.legal_actions, state._view, state.apply_unchecked
     checked = fast if trusted else state.apply
     if on_move is None and seconds is None:  # nobody asks for the time: no clock on the way
+        if all(
+            bot is None for bot in bots
+        ):  # random play on every seat (the engine benchmarks): nothing else per move
+            choice = chooser.choice
+            while not state.is_over:
+                fast(choice(legal_actions()))
+            return state
         while not state.is_over:
             seat = state.current_player
             bot = bots[seat]
@@ -47,6 +54,19 @@ def play_out(
                 checked(bot.choose(view(seat), legal_actions()))  # the seat to act: no seat check needed
         return state
     clock = time.perf_counter
+    if on_move is None and trusted and None not in bots:  # the simulator's own bots: the least per move
+        assert seconds is not None
+        # each seat's bot's choice and its list of times, bound once (looked up on every move otherwise)
+        chooses = [bot.choose for bot in bots]  # type: ignore[union-attr]
+        times = [spent.append for spent in seconds]
+        while not state.is_over:
+            seat = state.current_player
+            legal = legal_actions()
+            started = clock()
+            action = chooses[seat](view(seat), legal)
+            times[seat](clock() - started)
+            fast(action)
+        return state
     while not state.is_over:
         seat = state.current_player
         legal = legal_actions()
@@ -75,3 +95,6 @@ class Bot(Protocol):
     """A computer player: sees one seat's view and the legal actions, never the state."""
 
     def choose(self, view: Any, legal_actions: list[Action]) -> Action: ...
+
+    # Optional: a class attribute `reusable = True` says the bot keeps nothing of a round and draws no random
+    # numbers, so that the simulator may make one for all its rounds (`selfplay._reusable_bots`).

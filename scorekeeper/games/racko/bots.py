@@ -48,6 +48,9 @@ class BaselineBot:
     - Blitz deal: the card goes into its own slot if empty, else into the nearest empty slot (lower first).
     """
 
+    reusable = True
+    """It keeps nothing of a round (the deck's bands depend on the deck alone) and draws no random numbers:
+    the simulator makes one for all rounds."""
     _size = 0
     _band: tuple[int, ...] = ()
 

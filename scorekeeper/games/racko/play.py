@@ -13,6 +13,7 @@ Phases and legal actions (what `legal_actions()` returns):
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any, cast
 
 from scorekeeper.games.base import (
@@ -67,15 +68,14 @@ class RackoState(State):
         seed, dealer, out_seats, players = deal.seed, deal.dealer, deal.out, options.players
         self.match_scores = deal.scores
         self.options = options
-        self._deck_size = options.deck_size
         self.seed = seed
         self.dealer = dealer
         self.out = out_seats
         self.log: list[Action] = []
         self._run_rule = bool(options.two_player_rule)
         self._rng = random.Random(seed)
-        order = self.order = [s for s in seats_from_left_of(dealer, players) if s not in out_seats]
-        self._after = {seat: order[(k + 1) % len(order)] for k, seat in enumerate(order)}
+        order, self._after, self._fixed = _seating(options, dealer, out_seats, self.match_scores)
+        self.order = list(order)
         deck = list(range(1, options.deck_size + 1))
         self._rng.shuffle(deck)
         self.stock: list[int] = deck  # top card = last element
@@ -87,8 +87,6 @@ class RackoState(State):
         self.racks: list[list[int | None] | None] = [
             None if s in out_seats else [None] * SLOTS for s in range(players)
         ]
-        fixed = self._fixed_fields()
-        self._fixed = [{**fixed, "seat": seat} for seat in range(players)]
         self.turn = 0
         self.callers: list[int] = []
         self.blitz_round = False
@@ -163,12 +161,6 @@ class RackoState(State):
         self.is_over = True
         self.current_player = -1
         self.drawn = self.drawn_from = None
-
-    def _took(self, seat: int, card: int) -> None:
-        """Everyone saw `seat` take `card` from the discard pile."""
-        known = list(self.known)
-        known[seat] += (card,)
-        self.known = tuple(known)
 
     def _forget(self, seat: int, card: int) -> None:
         """`seat` discarded `card`, which everyone saw it take: it is no longer known to be in its rack."""
@@ -245,13 +237,7 @@ class RackoState(State):
     def _do(self, action: Action) -> None:
         phase = self.phase
         if phase == "draw":
-            if action == STOCK:
-                self.drawn, self.drawn_from = self.stock.pop(), STOCK
-            else:
-                card = self.drawn = self.pile.pop()
-                self.drawn_from = PILE
-                self._took(self.current_player, card)
-            self.phase = "place"
+            self._draw(action)
         elif phase == "place":
             self._place(action)
         elif phase == "call":
@@ -274,57 +260,43 @@ class RackoState(State):
         phase = self.phase
         if phase == "place":
             self._place(action)
-        elif phase == "draw" and action == STOCK:
-            self.drawn, self.drawn_from, self.phase = self.stock.pop(), STOCK, "place"
+        elif phase == "draw":
+            self._draw(action)
         else:
             self._do(action)
         self.log.append(action)
+
+    def _draw(self, action: Action) -> None:
+        """The current player takes the top card of the stock or of the discard pile (which everyone sees)."""
+        if action == STOCK:
+            self.drawn, self.drawn_from, self.phase = self.stock.pop(), STOCK, "place"
+            return
+        card = self.drawn = self.pile.pop()
+        self.drawn_from, self.phase = PILE, "place"
+        known = list(self.known)
+        known[self.current_player] += (card,)
+        self.known = tuple(known)
 
     def _place(self, action: Action) -> None:
         """The drawn card goes into slot `action` (the slot's card is discarded), or is discarded."""
         seat = self.current_player
         rack: list[int] = self.racks[seat]  # type: ignore[assignment]  # the seat to act is dealt in, fully
-        card = self.drawn
-        assert card is not None
+        card: int = self.drawn  # type: ignore[assignment]  # the place phase has a drawn card
         if type(action) is int:
             card, rack[action] = rack[action], card
         self.pile.append(card)
         self.discards.append(card)
-        self._discards_seen = None
         if card in self.known[seat]:
             self._forget(seat, card)
-        self.drawn = self.drawn_from = None
-        self.turn += 1
+        self.drawn = self.drawn_from = self._discards_seen = None
+        turn = self.turn = self.turn + 1
         if _may_call(rack, self._run_rule):
             self.phase = "call"
-        elif self.stock and self.turn < TURN_LIMIT:  # what `_end_turn` does on most turns
+        elif self.stock and turn < TURN_LIMIT:  # what `_end_turn` does on most turns
             self.current_player = self._after[seat]
             self.phase = "draw"
         else:
             self._end_turn()
-
-    def _fixed_fields(self) -> dict[str, Any]:
-        """The fields of a view, in the dataclass's order, with what does not change in a round."""
-        return {
-            "seat": -1,
-            "options": self.options,
-            "current_player": -1,
-            "turn": 0,
-            "is_over": False,
-            "match_scores": self.match_scores,
-            "round_points": None,
-            "phase": "",
-            "rack": (),
-            "discard_top": None,
-            "drawn": None,
-            "drawn_from": None,
-            "deck_size": self._deck_size,
-            "discards": (),
-            "stock_count": 0,
-            "pile": (),
-            "known": (),
-            "players_out": self.out,
-        }
 
     def _view(self, seat: int) -> RackoView:
         """Only what `seat` may see: its own rack, public cards, and its own drawn card.
@@ -338,16 +310,17 @@ class RackoState(State):
         rack = self.racks[seat]
         if rack is not None:
             fields["rack"] = tuple(rack)
-        current, pile, drawn = self.current_player, self.pile, self.drawn
+        current, pile, drawn_from = self.current_player, self.pile, self.drawn_from
         fields["current_player"] = current
         fields["turn"] = self.turn
         fields["phase"] = self.phase
         if pile:
             fields["discard_top"] = pile[-1]
             fields["pile"] = tuple(pile)
-        if drawn is not None and (seat == current or self.drawn_from == PILE):
-            fields["drawn"] = drawn
-        fields["drawn_from"] = self.drawn_from
+        if drawn_from is not None:  # a card is drawn (`drawn` and `drawn_from` are set and cleared together)
+            fields["drawn_from"] = drawn_from
+            if seat == current or drawn_from == PILE:
+                fields["drawn"] = self.drawn
         discards = self._discards_seen
         if discards is None:
             discards = self._discards_seen = tuple(self.discards)
@@ -384,6 +357,38 @@ class RackoState(State):
         }
 
 
+@lru_cache(maxsize=64)
+def _seating(
+    options: RackoOptions, dealer: int, out: tuple[int, ...], scores: tuple[int, ...]
+) -> tuple[tuple[int, ...], dict[int, int], tuple[dict[str, Any], ...]]:
+    """What a deal's table fixes for the round, made once for the many rounds a simulation deals alike: the
+    seats in playing order, the seat after each, and each seat's view fields that do not change in a round
+    (in the dataclass's order; read only, as templates of the views)."""
+    order = tuple(s for s in seats_from_left_of(dealer, options.players) if s not in out)
+    after = {seat: order[(k + 1) % len(order)] for k, seat in enumerate(order)}
+    fixed = {
+        "seat": -1,
+        "options": options,
+        "current_player": -1,
+        "turn": 0,
+        "is_over": False,
+        "match_scores": scores,
+        "round_points": None,
+        "phase": "",
+        "rack": (),
+        "discard_top": None,
+        "drawn": None,
+        "drawn_from": None,
+        "deck_size": options.deck_size,
+        "discards": (),
+        "stock_count": 0,
+        "pile": (),
+        "known": (),
+        "players_out": out,
+    }
+    return order, after, tuple({**fixed, "seat": seat} for seat in range(options.players))
+
+
 _NEW_VIEW = object.__new__
 _ALL_SLOTS: list[Action] = list(range(SLOTS))
 _SLOTS_OR_DISCARD: list[Action] = [*range(SLOTS), DISCARD]
@@ -397,9 +402,11 @@ def _full(rack: list[int | None]) -> list[int]:
 
 def _may_call(rack: list[int], run_rule: bool) -> bool:
     """`rules.may_call` for a full rack of the engine's own (no checks of the rack's shape needed)."""
-    for i in range(1, SLOTS):
-        if rack[i] <= rack[i - 1]:
-            return False
+    # One chained comparison (it stops at the first slot out of order, as most racks are at once): asked
+    # after every turn of every simulated round.
+    a, b, c, d, e, f, g, h, i, j = rack
+    if not a < b < c < d < e < f < g < h < i < j:
+        return False
     if not run_rule:
         return True
     run = 1

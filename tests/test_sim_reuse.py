@@ -1,0 +1,58 @@
+"""The simulator's short cuts give the rounds its plain way gives: bots that say they are reusable made once
+instead of per round, and the driver's own loops for the simulator's timed bots and for random play."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from scorekeeper import selfplay
+from scorekeeper.games.driver import play_out
+from scorekeeper.games.racko import RackoOptions, new_round
+from scorekeeper.games.racko.bots import BaselineBot
+from scorekeeper.games.rage.spec import SPEC as RAGE
+
+
+def _outcome(summary: dict[str, Any]) -> list[tuple[Any, ...]]:
+    """What the rounds decided (the speed and the thinking times aside)."""
+    return [(r["name"], r["wins"], r["mean_points"], r["mean_turns"]) for r in summary["bots"]]
+
+
+@pytest.mark.parametrize("settings", [{"two_player_rule": False}, {}, {"blitz": True}])
+def test_reused_bots_decide_as_fresh_ones(settings: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    assert BaselineBot.reusable is True
+    reused = selfplay.simulate("racko", 2, ["baseline"], 60, 5, settings)
+    monkeypatch.setattr(selfplay, "_reusable_bots", lambda _factories: None)
+    fresh = selfplay.simulate("racko", 2, ["baseline"], 60, 5, settings)
+    assert _outcome(reused) == _outcome(fresh)
+
+
+def test_a_bot_without_the_flag_is_made_per_round() -> None:
+    assert selfplay._reusable_bots([BaselineBot, lambda: object()]) is None  # type: ignore[list-item]
+    assert len(selfplay._reusable_bots([BaselineBot, BaselineBot]) or []) == 2
+
+
+def test_the_timed_loop_plays_as_the_checked_one() -> None:
+    """The simulator's loop (trusted, timed) and the checked loop give the same log and one time per move."""
+    options = RackoOptions(3, variant="bonus")
+    for seed in range(8):
+        fast, checked = new_round(options, seed), new_round(options, seed)
+        seconds: list[list[float]] = [[], [], []]
+        play_out(fast, [BaselineBot()] * 3, seconds=seconds, trusted=True)
+        play_out(checked, [BaselineBot()] * 3)
+        assert fast.log == checked.log and fast.round_points() == checked.round_points()
+        assert sum(len(s) for s in seconds) == len(fast.log)
+
+
+def test_random_play_draws_as_a_plain_loop() -> None:
+    """Random play on every seat: the same choices from the generator as a loop of `apply` would make."""
+    options = RAGE.Options(players=4)
+    for seed in range(5):
+        driven = RAGE.new_round(options, seed)
+        play_out(driven, [None] * 4, random.Random(seed))
+        plain, rng = RAGE.new_round(options, seed), random.Random(seed)
+        while not plain.is_over:
+            plain.apply(rng.choice(plain.legal_actions()))
+        assert driven.log == plain.log
