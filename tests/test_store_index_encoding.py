@@ -7,9 +7,15 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scorekeeper.games.racko.spec import SPEC as RACKO
+from scorekeeper.match import Match
+from scorekeeper.store import Store
+from scorekeeper.store import index as index_module
+from scorekeeper.store import storage as storage_module
 from scorekeeper.store.index import KIND, TABLE, MatchIndex
 from scorekeeper.store.paths import Layout
 from scorekeeper.store.records import MatchSummary
@@ -63,3 +69,36 @@ def test_a_bucket_file_is_the_whole_bucket_encoded(tmp_path_factory: object, ste
     fresh = MatchIndex(layout, lambda _m: None)  # read back from the files
     assert sorted(s.id for s in fresh.summaries()) == sorted(s.id for s in index.summaries())
     assert fresh.all_entries() == index.all_entries()
+
+
+def test_a_save_encodes_one_index_entry_whatever_the_history(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Counted, not timed: with 200 matches stored (about six per bucket) saving one more round encodes the
+    saved match's index entry and no other (before, the whole bucket was encoded again: its cost grew with
+    the history, `bench store`'s write_ratio_10k)."""
+    store = Store.open(tmp_path / "data")
+    ids = [store.add_player(name).id for name in ("Anna", "Ben")]
+    matches = []
+    for _ in range(200):
+        match = Match.new(
+            RACKO.key, {"target": 100_000, "two_player_rule": False}, ids, names=["Anna", "Ben"]
+        )
+        matches.append(store.save_match(match))
+    encoded: list[str] = []
+    real_dumps = index_module.dumps
+
+    def dumps(document: object) -> bytes:
+        if isinstance(document, dict) and "file" in document:  # an index entry
+            encoded.append(str(document["id"]))
+        elif isinstance(document, dict) and document.get("scorekeeper") == KIND:  # a whole bucket
+            encoded.extend(str(e["id"]) for e in document["tables"][TABLE].values())
+        return real_dumps(document)
+
+    monkeypatch.setattr(index_module, "dumps", dumps)
+    monkeypatch.setattr(storage_module, "dumps", dumps)
+    played = matches[37]
+    played.add_round({"counts": [None, 3], "runs": [3, 1], "callers": [0], "blitz": False})
+    store.save_match(played)
+    assert encoded == [played.id]
+    assert played.id in {s.id for s in Store.open(tmp_path / "data").list_matches() if s.rounds == 1}
