@@ -127,3 +127,16 @@ def test_a_save_flushes_the_match_file_and_its_folder_and_nothing_else(
     assert len(flushed) == 2, flushed
     assert flushed[0].startswith(f".{summary.id}.json") and flushed[1] == "matches"
     assert events.index("send") > events.index("fsync") + 1  # on disk before the screen says so
+
+
+def test_the_save_breakdown_names_every_part_of_a_save() -> None:
+    """`bench ui`'s breakdown of a save (bench/save_spans.py drives the real handler in process): every part the
+    note reports is measured, so a renamed or bypassed part cannot silently drop out of it."""
+    from scorekeeper.bench.save_spans import measure
+
+    figures = measure(saves=2)
+    parts = set(figures["save_server_spans_ms"])
+    assert parts >= {"save.form", "save.rules", "save.store", "save.broadcast", "store.check", "store.read"}
+    assert parts >= {"store.history", "store.write", "disk.fsync", "store.index", "store.tell", "view.build"}
+    assert parts >= {"view.patch", "patch.encode"}
+    assert figures["save_patch_bytes"] > 0 and len(figures["save_server_ms_all"]) == 2

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import shutil
 import statistics
 import tempfile
 import time
@@ -99,11 +100,18 @@ def _tap(page: Any, identifier: str) -> None:
 def measure(saves: int = SAVES) -> dict[str, Any]:
     import warnings
 
+    warnings.filterwarnings("ignore", "coroutine .* was never awaited", RuntimeWarning)
+    data_dir = Path(tempfile.mkdtemp(prefix="scorekeeper-bench-spans-"))
+    try:
+        return _measure(data_dir, saves)
+    finally:
+        shutil.rmtree(data_dir, ignore_errors=True)
+
+
+def _measure(data_dir: Path, saves: int) -> dict[str, Any]:
     from scorekeeper.bench.ui import _seed_match
     from scorekeeper.spans import medians_ms, recording, totals_ms
 
-    warnings.filterwarnings("ignore", "coroutine .* was never awaited", RuntimeWarning)
-    data_dir = Path(tempfile.mkdtemp(prefix="scorekeeper-bench-spans-"))
     match_id = _seed_match(str(data_dir))
     session, page, store, sent = _session(data_dir)
     page.data.navigate(f"/match/{match_id}/round")
