@@ -9,6 +9,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+import msgpack
 import pytest
 from test_ui_core_harness import App
 
@@ -90,6 +91,8 @@ def test_a_save_shows_the_scoreboard_in_place_of_the_round_screen_without_a_tran
         assert [view.route for view in app.page.views] == pages[1:]  # in place of the round screen's page
         patch = sent_since(app, count)
         assert 0 < patch * 3 < whole, (patch, whole)
+        # the page's route (the browser's URL) goes out in the same patch, not in a later update
+        assert msgpack.packb("route") + msgpack.packb(scoreboard) in b"".join(app.connection.sent[count:])
     app.tap("enter-round")
     pages = [view.route for view in app.page.views]
     app.go(scoreboard)  # the round screen's back arrow: the page under it again

@@ -79,9 +79,16 @@ class Shell:
         return any(not isinstance(dialog, ft.SnackBar) for dialog in dialogs)
 
     def navigate(self, route: str, *, instant: bool = False) -> None:
-        self.show(route, instant=instant)
-        if self.page.route != route:
-            self.page.route = route
+        previous = self.page.route
+        # The page's route goes out in the screen's own patch: set after it, it went out only with the update
+        # Flet sends when the browser reports the route change (one more message after every save).
+        self.page.route = route
+        try:
+            self.show(route, instant=instant)
+        except BaseException:
+            self.page.route = previous  # the screen on show is still the old one
+            raise
+        if previous != route:
             try:
                 self.page.run_task(self.page.push_route, route)
             except Exception:  # no event loop (in-process tests): the view is shown all the same
