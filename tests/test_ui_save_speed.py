@@ -9,6 +9,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+import msgpack
 import pytest
 from test_ui_core_harness import App
 
@@ -90,6 +91,8 @@ def test_a_save_shows_the_scoreboard_in_place_of_the_round_screen_without_a_tran
         assert [view.route for view in app.page.views] == pages[1:]  # in place of the round screen's page
         patch = sent_since(app, count)
         assert 0 < patch * 3 < whole, (patch, whole)
+        # the page's route (the browser's URL) goes out in the same patch, not in a later update
+        assert msgpack.packb("route") + msgpack.packb(scoreboard) in b"".join(app.connection.sent[count:])
     app.tap("enter-round")
     pages = [view.route for view in app.page.views]
     app.go(scoreboard)  # the round screen's back arrow: the page under it again
@@ -127,3 +130,16 @@ def test_a_save_flushes_the_match_file_and_its_folder_and_nothing_else(
     assert len(flushed) == 2, flushed
     assert flushed[0].startswith(f".{summary.id}.json") and flushed[1] == "matches"
     assert events.index("send") > events.index("fsync") + 1  # on disk before the screen says so
+
+
+def test_the_save_breakdown_names_every_part_of_a_save() -> None:
+    """`bench ui`'s breakdown of a save (bench/save_spans.py drives the real handler in process): every part the
+    note reports is measured, so a renamed or bypassed part cannot silently drop out of it."""
+    from scorekeeper.bench.save_spans import measure
+
+    figures = measure(saves=2)
+    parts = set(figures["save_server_spans_ms"])
+    assert parts >= {"save.form", "save.rules", "save.store", "save.broadcast", "store.check", "store.read"}
+    assert parts >= {"store.history", "store.write", "disk.fsync", "store.index", "store.tell", "view.build"}
+    assert parts >= {"view.patch", "patch.encode"}
+    assert figures["save_patch_bytes"] > 0 and len(figures["save_server_ms_all"]) == 2

@@ -3,7 +3,11 @@ the speed of importing an export of 16,000 games into an empty store (`import_ga
 
 Both stores live side by side in one run and are written alternately (empty, full, full, empty, ...), so
 disk and CPU drift hit both medians alike. "Write" is `Store.save_match` after one more round was added to a
-running match of the same size in both stores; "open" is `Store.open` plus `list_matches()`.
+running match of the same size in both stores (a new running match every ROUNDS_PER_MATCH writes, so the match
+itself stays small and alike in both); "open" is `Store.open` plus `list_matches()`. A write takes 3-4 ms, most
+of it the two fsyncs, whose time wanders with the disk: the ratio is the median of WRITES (201) writes per
+store, enough for it to repeat within a few hundredths on a quiet machine (41 gave 1.16 and 1.24 in two runs).
+`write_spans_ms_*` split the median write (`scorekeeper.spans`).
 """
 
 from __future__ import annotations
@@ -19,11 +23,12 @@ from typing import Any
 
 from scorekeeper.games.ruckzuck.spec import SPEC as RUCKZUCK  # the rounds below are Ruck Zuck rounds
 from scorekeeper.match import Match
+from scorekeeper.spans import medians_ms, recording, totals_ms
 from scorekeeper.store import Store
 
 HISTORY_ROUNDS = 10_000
 ROUNDS_PER_MATCH = 20
-WRITES = 41
+WRITES = 201
 OPENS = 7
 NAMES = ["Anna", "Ben", "Cleo", "Dirk", "Eva", "Femke", "Gus", "Hanna"]
 
@@ -49,11 +54,22 @@ def fill(store: Store, rounds: int, rng: random.Random) -> int:
     return matches
 
 
-def _timed_save(store: Store, match: Match, rng: random.Random) -> float:
+def _timed_save(store: Store, match: Match, rng: random.Random, parts: list[dict[str, float]]) -> float:
     match.add_round(_round(rng))
-    start = time.perf_counter()
+    with recording() as spans:
+        start = time.perf_counter()
+        store.save_match(match)
+        elapsed = (time.perf_counter() - start) * 1000
+    parts.append(totals_ms(spans))
+    return elapsed
+
+
+def _running(store: Store) -> Match:
+    match = Match.new(
+        RUCKZUCK.key, {"rounds": ROUNDS_PER_MATCH + 1}, ["p1", "p2", "p3"], names=["A", "B", "C"]
+    )
     store.save_match(match)
-    return (time.perf_counter() - start) * 1000
+    return match
 
 
 def _timed_open(folder: Path) -> float:
@@ -72,15 +88,15 @@ def measure(root: Path, history_rounds: int = HISTORY_ROUNDS, writes: int = WRIT
     fill_start = time.perf_counter()
     matches = fill(full, history_rounds, rng)
     fill_s = time.perf_counter() - fill_start
-    running = {
-        id(store): Match.new(RUCKZUCK.key, {"rounds": writes + 1}, ["p1", "p2", "p3"], names=["A", "B", "C"])
-        for store in (empty, full)
-    }
+    running: dict[int, Match] = {}
     times: dict[int, list[float]] = {id(empty): [], id(full): []}
+    parts: dict[int, list[dict[str, float]]] = {id(empty): [], id(full): []}
     for i in range(writes):
         order = (empty, full) if i % 2 == 0 else (full, empty)
         for store in order:
-            times[id(store)].append(_timed_save(store, running[id(store)], rng))
+            if i % ROUNDS_PER_MATCH == 0:
+                running[id(store)] = _running(store)
+            times[id(store)].append(_timed_save(store, running[id(store)], rng, parts[id(store)]))
     empty.close()
     full.close()
     opens_full = [_timed_open(full_dir) for _ in range(OPENS)]
@@ -91,6 +107,8 @@ def measure(root: Path, history_rounds: int = HISTORY_ROUNDS, writes: int = WRIT
         "write_ms_empty": round(write_empty, 3),
         "write_ms_10k": round(write_full, 3),
         "write_ratio_10k": round(write_full / write_empty, 3),
+        "write_spans_ms_empty": medians_ms(parts[id(empty)]),
+        "write_spans_ms_10k": medians_ms(parts[id(full)]),
         "open_ms_10k": round(statistics.median(opens_full), 2),
         "open_ms_empty": round(statistics.median(opens_empty), 2),
         "rounds_stored": history_rounds,

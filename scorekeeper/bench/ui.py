@@ -8,7 +8,9 @@ page (Flutter's accessibility tree reports it), measured the same way for both p
 the tap on Save round (its pointerdown) until the screen shows the scoreboard as it stays: the top of Flutter's
 canvas is filmed at every animation frame (`FILM`), so a page transition still bringing the scoreboard in does not
 count as shown (Flutter's accessibility tree has the new total at the start of a transition already; that time is
-`save_to_total_in_tree_ms_median`).
+`save_to_total_in_tree_ms_median`). Where the server's part of a save goes: `save_server_ms` and
+`save_server_spans_ms` (see save_spans.py; always this checkout's, in process); `save_client_ms_median` is the
+rest of the median (round trip, Flutter's patch and frame).
 
 Scale: home and history painted from a store of 10,000 matches (half in progress, half finished) against an
 empty store (`home_paint_ratio_10k`, `history_paint_ratio_10k`; the goal is at most 1.3).
@@ -169,12 +171,14 @@ def _save_times(browser: Any, url: str, match_id: str) -> tuple[list[float], lis
     """Milliseconds from tapping Save round to the scoreboard showing the new total on screen, and to the new
     total in the accessibility tree, per round."""
     context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.add_init_script(SOCKET_WATCH)
     page = context.new_page()
     page.goto(url.rstrip("/") + f"/match/{match_id}/round")
     page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
     page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
     times: list[float] = []
     in_tree: list[float] = []
+    sockets.clear()
 
     def node(identifier: str) -> Any:
         return page.locator(f'[flt-semantics-identifier="{identifier}"]').first
@@ -200,20 +204,47 @@ def _save_times(browser: Any, url: str, match_id: str) -> tuple[list[float], lis
         page.wait_for_function(IN_TREE, arg=["total-0", expected], timeout=30_000, polling=5)
         in_tree.append((time.perf_counter() - start) * 1000)
         page.wait_for_function("() => window.__film.done", timeout=30_000)
-        shown = shown_after_tap(page.evaluate("window.__film"))
+        film = page.evaluate("window.__film")
+        shown = shown_after_tap(film)
         if shown is not None:
             times.append(shown)
+        socket = socket_times(film)
+        if socket is not None:
+            sockets.append(socket)
         tap("enter-round")
     context.close()
     return times, in_tree
 
 
+SOCKET_WATCH = """(() => {
+    // Installed before the app loads (Flutter binds the socket's methods when it starts): the socket's
+    // traffic after the filmed tap, i.e. when the tap's event leaves and when the answer (the patch) comes.
+    const Socket = window.WebSocket;
+    const send = Socket.prototype.send;
+    Socket.prototype.send = function (data) {
+        const film = window.__film;
+        if (film && film.tap !== null) film.sent.push(performance.now());
+        if (!this.__watched) {
+            this.__watched = true;
+            this.addEventListener('message', () => {
+                const f = window.__film;
+                if (f && f.tap !== null) f.received.push(performance.now());
+            });
+        }
+        return send.call(this, data);
+    };
+})()"""
+
+sockets: list[tuple[float, float]] = []
+"""`socket_times` of each save of the last `_save_times`."""
+
 FILM = """seconds => {
     // Films the top of the screen (the app bar, the status and the standings: nothing there moves once a screen
     // has settled; the pointer rests on the bottom button, whose hover glow would) at every animation frame: a
     // small copy of Flutter's canvas, hashed. The tap's time is the pointerdown's. Read back from window.__film.
-    const film = window.__film = {tap: null, frames: [], done: false};
+    const film = window.__film = {tap: null, frames: [], done: false, sent: [], received: []};
     addEventListener('pointerdown', () => { if (film.tap === null) film.tap = performance.now(); }, {capture: true});
+
     const small = document.createElement('canvas');
     small.width = 130;
     small.height = 100;
@@ -253,6 +284,18 @@ IN_TREE = """([id, value]) => {
 """The new total is in the accessibility tree (Flutter puts it there before a page transition shows it)."""
 
 
+def socket_times(film: dict[str, Any]) -> tuple[float, float] | None:
+    """(tap -> the first message sent after it, that message -> the first one received after it), in ms: the
+    browser's part before the server hears of the tap, and the round trip with the server's part."""
+    tap, sent = film["tap"], film.get("sent") or []
+    if tap is None or not sent:
+        return None
+    answers = [t for t in film.get("received") or [] if t >= sent[0]]
+    if not answers:
+        return None
+    return sent[0] - tap, answers[0] - sent[0]
+
+
 def shown_after_tap(film: dict[str, Any]) -> float | None:
     """Milliseconds from the tap to the first frame from which the filmed screen no longer changes."""
     frames, tap = film["frames"], film["tap"]
@@ -286,6 +329,21 @@ def entered(page: Any, tap: Any) -> None:
             tap("caller-0")
 
 
+def client_figures(shown_ms: float) -> dict[str, float]:
+    """The browser's side of the median save: tap to the event sent (Flutter recognising the tap), event sent to
+    the answer received (network and the server), answer to the scoreboard shown (Flutter's patch and frames:
+    the rest of the median)."""
+    if not sockets:
+        return {}
+    tap_to_send = statistics.median(s[0] for s in sockets)
+    round_trip = statistics.median(s[1] for s in sockets)
+    return {
+        "save_tap_to_send_ms_median": round(tap_to_send, 1),
+        "save_round_trip_ms_median": round(round_trip, 1),
+        "save_answer_to_shown_ms_median": round(shown_ms - tap_to_send - round_trip, 1),
+    }
+
+
 def run(as_json: bool = False) -> dict[str, Any]:
     """Figures as {"ui": {...}}; prints nothing (the bench entry point prints)."""
     from playwright.sync_api import sync_playwright
@@ -315,6 +373,9 @@ def run(as_json: bool = False) -> dict[str, Any]:
         for process in (bare, app, empty, big):
             process.terminate()
             process.wait(timeout=10)
+    from scorekeeper.bench.save_spans import measure as save_spans
+
+    server = save_spans()  # this checkout's, in process (also when APP_ENV serves another one)
     first_app, first_bare = statistics.median(app_ms), statistics.median(bare_ms)
     figures = {
         "first_paint_ms_app": round(first_app, 1),
@@ -323,6 +384,8 @@ def run(as_json: bool = False) -> dict[str, Any]:
         "save_to_scoreboard_ms_median": round(statistics.median(saves), 1),
         "save_to_scoreboard_ms_all": [round(t, 1) for t in saves],
         "save_to_total_in_tree_ms_median": round(statistics.median(saves_in_tree), 1),
+        **server,
+        **client_figures(statistics.median(saves)),
         "paint_runs": PAINT_RUNS,
         **scale,
     }

@@ -19,7 +19,7 @@ from scorekeeper.store.paths import INDEX_BUCKETS, Layout
 from scorekeeper.store.records import MatchSummary
 from scorekeeper.store.recovery import load
 from scorekeeper.store.schema import Tables
-from scorekeeper.store.storage import write_envelope
+from scorekeeper.store.storage import atomic_write_bytes, dumps, envelope
 
 TABLE = "matches"
 KIND = "index"
@@ -50,6 +50,9 @@ class MatchIndex:
         self.damaged = False
         """Set when a bucket had to be set aside: the owner rebuilds the index from the match files."""
         self._cache: dict[int, tuple[Fingerprint | None, dict[str, dict[str, Any]]]] = {}
+        self._encoded: dict[str, tuple[dict[str, Any], bytes]] = {}
+        """match id -> (its entry, that entry as JSON): a bucket is written by joining its entries' JSON, so a
+        save encodes only the entry it changed, whatever the size of the history (`encode_bucket`)."""
         self.unwritten: dict[int, dict[str, dict[str, Any]]] = {}
         """Buckets whose write failed (disk full, read-only folder): served from memory, written again with
         the next change of the bucket. The index is derived data, so losing these only costs a rebuild."""
@@ -113,12 +116,12 @@ class MatchIndex:
     def remove(self, match_id: str) -> None:
         number = self.layout.bucket_of(match_id)
         entries = dict(self.bucket_entries(number))
+        self._encoded.pop(match_id, None)
         if entries.pop(match_id, None) is not None:
             self.write_bucket(number, entries)
 
     def write_bucket(self, number: int, entries: dict[str, dict[str, Any]]) -> None:
         """Replace a whole bucket. A failed write keeps the bucket in memory (see `unwritten`)."""
-        table = {str(i + 1): entry for i, entry in enumerate(sorted(entries.values(), key=lambda e: e["id"]))}
         self._cache.pop(number, None)
         if self.read_only:
             self.unwritten[number] = entries
@@ -126,11 +129,27 @@ class MatchIndex:
         try:
             # Not flushed to disk (durable=False): a bucket lost in a power cut is rebuilt from the match files
             # at the next open (see the module docstring), and the save of a round waits only for its match.
-            stat = write_envelope(
-                self.layout.bucket(number), KIND, {TABLE: table}, keep_backup=False, durable=False
+            stat = atomic_write_bytes(
+                self.layout.bucket(number), self.encode_bucket(entries), keep_backup=False, durable=False
             )
         except WriteError:
             self.unwritten[number] = entries
         else:
             self.unwritten.pop(number, None)
             self._cache[number] = (fingerprint(stat), entries)  # what was just written: no need to read it
+
+    def encode_bucket(self, entries: dict[str, dict[str, Any]]) -> bytes:
+        """The bucket file for `entries`, byte for byte what `dumps(envelope(...))` makes of the table
+        `{"1": entry, "2": ...}` (entries by id), but made of each entry's JSON as last encoded: an entry object
+        is never changed once stored in a bucket (`put_many` makes new ones), so the same object has the
+        same JSON."""
+        parts = []
+        for i, match_id in enumerate(sorted(entries), start=1):
+            entry = entries[match_id]
+            known = self._encoded.get(match_id)
+            if known is None or known[0] is not entry:
+                known = (entry, dumps(entry))
+                self._encoded[match_id] = known
+            parts.append(b'"%d":%s' % (i, known[1]))
+        head, tail = dumps(envelope(KIND, {TABLE: {}})).split(b"{}", 1)
+        return head + b"{" + b",".join(parts) + b"}" + tail

@@ -27,6 +27,7 @@ from typing import Any
 
 from scorekeeper.games.base import Message, RuleError, day_of
 from scorekeeper.match import Match, now_iso
+from scorekeeper.spans import span
 from scorekeeper.store import plain
 from scorekeeper.store.errors import (
     ConflictError,
@@ -213,31 +214,37 @@ class Matches(FilesPart):
             raise TypeError("save_match needs a Match")
         if not is_safe_id(match.id):
             raise InputError("This game has an id that cannot be used as a file name; it was not saved.")
-        data = match.to_dict()
-        data["version"] = match.version + 1
-        data["updated"] = now_iso()
-        checked = check_storable(data)
+        with span("store.check"):
+            data = match.to_dict()
+            data["version"] = match.version + 1
+            data["updated"] = now_iso()
+            checked = check_storable(data)
         with self._lock.held():
             self.files.refuse_if_read_only()
-            stored, history = self.stored(match.id)
+            with span("store.read"):
+                stored, history = self.stored(match.id)
             stored_version = stored["version"] if stored else 0
             if stored_version != match.version:
                 raise ConflictError(_conflict_message(match, stored_version))
             if stored is not None:
-                earlier = history.get("undo", []) if history.get("head") == stored_version else []
-                undo = [*earlier, {"before": _state(stored), "what": description, "at": data["updated"]}]
-                history = {"head": data["version"], "undo": undo[-HISTORY_KEEP:], "redo": []}
+                with span("store.history"):
+                    earlier = history.get("undo", []) if history.get("head") == stored_version else []
+                    undo = [*earlier, {"before": _state(stored), "what": description, "at": data["updated"]}]
+                    history = {"head": data["version"], "undo": undo[-HISTORY_KEEP:], "redo": []}
             self._save_file(checked, data, history)
         match.version, match.updated = data["version"], data["updated"]
-        self._tell(match.id)
+        with span("store.tell"):
+            self._tell(match.id)
         return match
 
     def _save_file(self, match: Match, data: dict[str, Any], history: dict[str, Any] | None) -> None:
         """Write the match file, then its index entry. A failed index write does not undo the save (the
         index is rebuilt from the files); the caller is told the truth: the game was saved."""
         path = self.layout.match(data["id"])
-        stat = self._write(path, MATCH_KIND, match_tables(data, history))
-        self.index.put(MatchSummary.of(match), stat)
+        with span("store.write"):
+            stat = self._write(path, MATCH_KIND, match_tables(data, history))
+        with span("store.index"):
+            self.index.put(MatchSummary.of(match), stat)
 
     def history(self, match_id: str) -> MatchHistory:
         """What undo / redo would do now (read only)."""

@@ -23,6 +23,7 @@ from tinydb import TinyDB
 from tinydb.storages import Storage
 
 from scorekeeper.games.base import Message
+from scorekeeper.spans import span
 from scorekeeper.store.errors import CorruptFileError, NewerFileError, WriteError
 from scorekeeper.store.schema import CURRENT_SCHEMA, upgrade_envelope
 
@@ -65,14 +66,16 @@ def atomic_write_bytes(
         try:
             write_all(fd, data, path)
             if durable:
-                os.fsync(fd)
+                with span("disk.fsync"):
+                    os.fsync(fd)
         finally:
             os.close(fd)
         if keep_backup and path.exists():
             _link_backup(path)
         os.replace(tmp, path)
         if durable:
-            fsync_dir(path.parent)
+            with span("disk.fsync"):
+                fsync_dir(path.parent)
         return os.stat(path)
     except OSError as error:
         with contextlib.suppress(OSError):
@@ -185,7 +188,9 @@ def write_envelope(
     keep_backup: bool = True,
     durable: bool = True,
 ) -> os.stat_result:
-    return atomic_write_bytes(path, dumps(envelope(kind, tables)), keep_backup=keep_backup, durable=durable)
+    with span("disk.encode"):
+        data = dumps(envelope(kind, tables))
+    return atomic_write_bytes(path, data, keep_backup=keep_backup, durable=durable)
 
 
 class AtomicJSONStorage(Storage):

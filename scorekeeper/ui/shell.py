@@ -12,6 +12,7 @@ from typing import Any
 import flet as ft
 
 from scorekeeper.games.messages import Capitalized
+from scorekeeper.spans import span
 from scorekeeper.table.host import may_open
 from scorekeeper.ui import owner
 from scorekeeper.ui.context import AppContext
@@ -51,7 +52,8 @@ class Shell:
                 self.page.pubsub.unsubscribe_all()
             except Exception:
                 pass
-            view = build_view(self.ctx, route)
+            with span("view.build"):
+                view = build_view(self.ctx, route)
             if self.ctx.read_only:
                 view.controls.insert(0, read_only_banner(self.ctx))
             notice = owner.notice(self.ctx)
@@ -60,7 +62,8 @@ class Shell:
             again, self.shown = route == self.shown, route
             place(self.page.views, view, route, instant=instant, again=again, keep=not self.dialog_pending())
             self.page.title = self.ctx.t("Scorekeeper")
-            self.page.update()
+            with span("view.patch"):  # Flet's diff against what the browser has, and sending it
+                self.page.update()
         if self.ctx.on_rendered is not None:
             self.ctx.on_rendered(route)
 
@@ -76,9 +79,16 @@ class Shell:
         return any(not isinstance(dialog, ft.SnackBar) for dialog in dialogs)
 
     def navigate(self, route: str, *, instant: bool = False) -> None:
-        self.show(route, instant=instant)
-        if self.page.route != route:
-            self.page.route = route
+        previous = self.page.route
+        # The page's route goes out in the screen's own patch: set after it, it went out only with the update
+        # Flet sends when the browser reports the route change (one more message after every save).
+        self.page.route = route
+        try:
+            self.show(route, instant=instant)
+        except BaseException:
+            self.page.route = previous  # the screen on show is still the old one
+            raise
+        if previous != route:
             try:
                 self.page.run_task(self.page.push_route, route)
             except Exception:  # no event loop (in-process tests): the view is shown all the same

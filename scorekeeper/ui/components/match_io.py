@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from scorekeeper.games.base import RuleError
 from scorekeeper.match import Match
+from scorekeeper.spans import span
 from scorekeeper.store import StoreError
 from scorekeeper.ui.context import AppContext
 
@@ -43,13 +44,16 @@ def change_match(
     stored undo history.
     """
     try:
-        changed = change(match)
-        ctx.store.save_match(changed, description)
+        with span("save.rules"):
+            changed = change(match)
+        with span("save.store"):
+            ctx.store.save_match(changed, description)
     except (RuleError, StoreError, ValueError) as error:
         return ctx.describe(error)
     except Exception as error:  # the store failed (disk full, read-only): say so, nothing was saved
         return ctx.t("Could not save: {error}", error=ctx.describe(error))
-    announce(ctx, match.id)
+    with span("save.broadcast"):
+        announce(ctx, match.id)
     return changed
 
 

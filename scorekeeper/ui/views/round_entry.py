@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from scorekeeper.spans import span
 from scorekeeper.ui.components.layout import error_text, screen
 from scorekeeper.ui.components.match_io import change_match, load_match
 from scorekeeper.ui.components.round_base import RoundForm as RoundForm
@@ -47,7 +48,8 @@ def build(ctx: AppContext, match_id: str, index: str | None = None, **_: str) ->
     ctx.session.rounds[draft_key] = form.draft
 
     def save() -> None:
-        result = form.result()
+        with span("save.form"):
+            result = form.result()
         if isinstance(result, str):
             if result:  # empty: the form has shown the message at its field itself
                 show(result)

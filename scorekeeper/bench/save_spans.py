@@ -1,0 +1,146 @@
+"""Where the server's time of one "Save round" goes: the app's real save handler driven in process on a Flet
+session whose connection encodes every message as Flet's web server does (msgpack) but keeps it, with the spans
+the code marks (`scorekeeper.spans`) collected per save.
+
+`save_server_ms` is the median whole handler (from the tap's event reaching the app to the patch encoded for
+the socket); `save_server_spans_ms` the median of each part: `save.form` (the form's answer), `save.rules` (the
+match with the round, checked by the game's rules), `save.store` (all of the store: `store.check`, `store.read`,
+`store.history` (undo), `store.write` (the match file, with `disk.encode` and `disk.fsync` inside),
+`store.index`, `store.tell` (the live table and other listeners)), `save.broadcast` (other sessions),
+`view.build` (the scoreboard built), `view.patch` (Flet's diff and sending, `patch.encode` inside);
+`save_patch_bytes` the bytes sent. Rounds 1..SAVES of a fresh two-player Racko game, as `bench ui` saves them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import shutil
+import statistics
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+SAVES = 7
+
+
+def _session(data_dir: Path) -> tuple[Any, Any, Any, list[int]]:
+    import flet as ft
+    import msgpack
+    from flet.controls.base_control import BaseControl
+    from flet.messaging.connection import Connection
+    from flet.messaging.protocol import configure_encode_object_for_msgpack
+    from flet.messaging.session import Session
+    from flet.pubsub.pubsub_hub import PubSubHub
+
+    from scorekeeper.spans import span
+    from scorekeeper.store import Store
+    from scorekeeper.ui.app import make_main
+
+    sent: list[int] = []
+
+    class Encoding(Connection):
+        def __init__(self) -> None:
+            super().__init__()
+            self.loop = asyncio.new_event_loop()
+            self.executor = ThreadPoolExecutor(max_workers=1)
+            self.pubsubhub = PubSubHub(self.loop, self.executor)
+
+        def send_message(self, message: Any) -> None:
+            with span("patch.encode"):
+                body = msgpack.packb(
+                    [message.action, message.body], default=configure_encode_object_for_msgpack(BaseControl)
+                )
+            sent.append(len(body))
+
+    session = Session(Encoding())
+    page: ft.Page = session.page
+    session.apply_page_patch({"route": "/", "width": 390, "height": 844})
+    session.connection.send_message(SimpleNamespace(action=0, body=session.get_page_patch()))
+    store = Store.open(data_dir)
+    make_main(store=store)(page)
+    return session, page, store, sent  # the page holds its session weakly: keep it
+
+
+def _find(page: Any, identifier: str) -> Any:
+    import flet as ft
+
+    def walk(control: Any) -> Any:
+        if isinstance(control, ft.Semantics) and control.identifier == identifier:
+            content = control.content
+            while isinstance(content, ft.Semantics) and content.identifier is None:
+                content = content.content
+            return content
+        if not dataclasses.is_dataclass(control):
+            return None
+        for f in dataclasses.fields(control):
+            if f.name.startswith("_") or f.name == "parent":
+                continue
+            value = getattr(control, f.name, None)
+            for child in value if isinstance(value, list | tuple) else [value]:
+                found = walk(child) if dataclasses.is_dataclass(child) else None
+                if found is not None:
+                    return found
+        return None
+
+    found = walk(page.views[-1])
+    if found is None:
+        raise LookupError(identifier)
+    return found
+
+
+def _tap(page: Any, identifier: str) -> None:
+    control = _find(page, identifier)
+    control.on_click(SimpleNamespace(control=control, data=None))
+
+
+def measure(saves: int = SAVES) -> dict[str, Any]:
+    import warnings
+
+    warnings.filterwarnings("ignore", "coroutine .* was never awaited", RuntimeWarning)
+    data_dir = Path(tempfile.mkdtemp(prefix="scorekeeper-bench-spans-"))
+    try:
+        return _measure(data_dir, saves)
+    finally:
+        shutil.rmtree(data_dir, ignore_errors=True)
+
+
+def _measure(data_dir: Path, saves: int) -> dict[str, Any]:
+    from scorekeeper.bench.ui import _seed_match
+    from scorekeeper.spans import medians_ms, recording, totals_ms
+
+    match_id = _seed_match(str(data_dir))
+    session, page, store, sent = _session(data_dir)
+    page.data.navigate(f"/match/{match_id}/round")
+    wholes: list[float] = []
+    parts: list[dict[str, float]] = []
+    sizes: list[int] = []
+    for _ in range(saves):
+        for identifier in ("mode-quick", "caller-0", "count-1-3"):
+            _tap(page, identifier)
+        count = len(sent)
+        save = _find(page, "save-round")  # found before the clock starts: the browser names its target
+        with recording() as spans:
+            start = time.perf_counter_ns()
+            save.on_click(SimpleNamespace(control=save, data=None))
+            wholes.append((time.perf_counter_ns() - start) / 1e6)
+        parts.append(totals_ms(spans))
+        sizes.append(sum(sent[count:]))
+        _tap(page, "enter-round")
+    store.close()
+    del session
+    return {
+        "save_server_ms": round(statistics.median(wholes), 3),
+        "save_server_ms_all": [round(t, 2) for t in wholes],
+        "save_server_spans_ms": medians_ms(parts),
+        "save_patch_bytes": int(statistics.median(sizes)),
+    }
+
+
+if __name__ == "__main__":
+    import json
+
+    print(json.dumps(measure(), indent=1))
