@@ -20,7 +20,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("rules", ("__init__", "games")),  # no Flet, no files, no clock
     (
         "scores and storage",
-        ("match", "match_data", "standings", "tally", "stats", "store", "selfplay", "roundrobin"),
+        ("match", "match_data", "standings", "tally", "stats", "store", "selfplay", "roundrobin", "spans"),
     ),
     ("play", ("play",)),  # digital play sessions over the engine, saved in the store
     ("table", ("table",)),  # the live table: seats and parts over play sessions and the store

@@ -32,7 +32,7 @@ def _session(data_dir: Path) -> tuple[Any, Any, Any, list[int]]:
     import msgpack
     from flet.controls.base_control import BaseControl
     from flet.messaging.connection import Connection
-    from flet.messaging.protocol import configure_encode_object_for_msgpack
+    from flet.messaging.protocol import Message, MessageAction, configure_encode_object_for_msgpack
     from flet.messaging.session import Session
     from flet.pubsub.pubsub_hub import PubSubHub
 
@@ -52,14 +52,15 @@ def _session(data_dir: Path) -> tuple[Any, Any, Any, list[int]]:
         def send_message(self, message: Any) -> None:
             with span("patch.encode"):
                 body = msgpack.packb(
-                    [message.action, message.body], default=configure_encode_object_for_msgpack(BaseControl)
+                    [getattr(message.action, "value", message.action), message.body],
+                    default=configure_encode_object_for_msgpack(BaseControl),
                 )
             sent.append(len(body))
 
     session = Session(Encoding())
     page: ft.Page = session.page
     session.apply_page_patch({"route": "/", "width": 390, "height": 844})
-    session.connection.send_message(SimpleNamespace(action=0, body=session.get_page_patch()))
+    session.connection.send_message(Message(MessageAction.REGISTER_CLIENT, session.get_page_patch()))
     store = Store.open(data_dir)
     make_main(store=store)(page)
     return session, page, store, sent  # the page holds its session weakly: keep it
@@ -108,11 +109,25 @@ def measure(saves: int = SAVES) -> dict[str, Any]:
         shutil.rmtree(data_dir, ignore_errors=True)
 
 
+def seed_match(data_dir: str) -> str:
+    """A Racko game of two with a far target, so rounds can be saved again and again."""
+    from scorekeeper.games.racko.spec import SPEC as RACKO
+    from scorekeeper.match import Match
+    from scorekeeper.store import Store
+
+    store = Store.open(data_dir)
+    ids = [store.add_player(name).id for name in ("Anna", "Ben")]
+    # Without the 2-player rule the quick form asks no run of the caller: one round is three taps.
+    match = Match.new(RACKO.key, {"target": 100_000, "two_player_rule": False}, ids, names=["Anna", "Ben"])
+    store.save_match(match)
+    store.close()
+    return match.id
+
+
 def _measure(data_dir: Path, saves: int) -> dict[str, Any]:
-    from scorekeeper.bench.ui import _seed_match
     from scorekeeper.spans import medians_ms, recording, totals_ms
 
-    match_id = _seed_match(str(data_dir))
+    match_id = seed_match(str(data_dir))
     session, page, store, sent = _session(data_dir)
     page.data.navigate(f"/match/{match_id}/round")
     wholes: list[float] = []

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.bench.owner_harness import OwnerBrowser, owner_env
+from scorekeeper.bench.save_spans import seed_match
 
 CHROMIUM = os.environ.get("SCOREKEEPER_CHROMIUM", "/usr/bin/chromium")
 FLAGS = [
@@ -109,21 +110,6 @@ def _first_paint(browser: Any, url: str, ready: str) -> float:
     elapsed = (time.perf_counter() - start) * 1000
     context.close()
     return elapsed
-
-
-def _seed_match(data_dir: str) -> str:
-    """A Racko game of two with a far target, so rounds can be saved again and again."""
-    from scorekeeper.games.racko.spec import SPEC as RACKO
-    from scorekeeper.match import Match
-    from scorekeeper.store import Store
-
-    store = Store.open(data_dir)
-    ids = [store.add_player(name).id for name in ("Anna", "Ben")]
-    # Without the 2-player rule the quick form asks no run of the caller: one round is three taps.
-    match = Match.new(RACKO.key, {"target": 100_000, "two_player_rule": False}, ids, names=["Anna", "Ben"])
-    store.save_match(match)
-    store.close()
-    return match.id
 
 
 def seed_many(data_dir: str, count: int = SCALE_MATCHES) -> None:
@@ -349,7 +335,7 @@ def run(as_json: bool = False) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
     data_dir = tempfile.mkdtemp(prefix="scorekeeper-bench-")
-    match_id = _seed_match(data_dir)
+    match_id = seed_match(data_dir)
     empty_dir = tempfile.mkdtemp(prefix="scorekeeper-bench-empty-")
     big_dir = tempfile.mkdtemp(prefix="scorekeeper-bench-10k-")
     seed_many(big_dir)
