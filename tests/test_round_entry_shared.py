@@ -14,9 +14,10 @@ from scorekeeper.games.rage.rules import dealer_barred, forbidden_dealer_bid, ho
 from scorekeeper.games.spec import spec
 from scorekeeper.match import Match
 from scorekeeper.ui.components.fields import CountField
+from scorekeeper.ui.views.round_parts import PartsDraft
 from scorekeeper.ui.views.round_racko import RackoDraft
 from scorekeeper.ui.views.round_rage import RageDraft
-from scorekeeper.ui.views.round_ruckzuck import STOCK, RuckZuckDraft
+from scorekeeper.ui.views.round_ruckzuck import HOST
 
 HOOKED = spec("rage").options(4, hook_rule=True)
 SIZE = 10  # the first round deals 10 cards
@@ -91,6 +92,12 @@ def test_rage_and_ruckzuck_drafts_start_from_the_round_edited() -> None:
     assert (draft.step, draft.bids, draft.tricks) == ("result", bids, tricks)
     assert RageDraft.start(rage, None).bids == [None] * 3
     ruck = seeded("ruckzuck", {"hands": [[], [7, 9], 12], "out": 0})
-    hands = RuckZuckDraft.start(ruck, 0)
-    assert hands.out == 0 and hands.hands[1] == [7, 9] and hands.typed[2] and hands.totals[2] == 12
-    assert RuckZuckDraft.start(ruck, None).out is None and STOCK == "stock"
+    shape = ruck.spec.table_part
+    assert shape is not None
+    hands = PartsDraft.start(shape, ruck, 0, HOST)
+    parts = [seat.values for seat in hands.seats]
+    assert parts[0]["out"] and parts[1]["hand"] == [7, 9] and parts[2]["hand"] == 12 and not hands.nobody
+    new = PartsDraft.start(shape, ruck, None, HOST)
+    assert not any(seat.values for seat in new.seats) and not new.nobody  # who went out: not said yet
+    stock = seeded("ruckzuck", {"hands": [[1], [7, 9], 12], "out": None})
+    assert PartsDraft.start(shape, stock, 0, HOST).nobody == {"out"}  # the stock ran out

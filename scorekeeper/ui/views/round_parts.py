@@ -9,13 +9,18 @@ once per round (`PartShape.callers`: who called, who went out) is one row of the
 a step's parts (`PartShape.check`) before the next step; Save builds the round (`PartShape.build`).
 Identifiers: a count's keys `<field>-<seat>-<n>`, any other field `<field>-<seat>`, a caller row's names
 `<field>-<seat>`.
+
+What the host screen needs beyond the shape a game says in a `HostExtras` (`form_with`): a caller row's answer
+that names no seat ("Stock ran out"), one seat at a time behind a tab per seat, a field the game draws itself
+(`HostField`: Ruck Zuck's hand on a card pad, cards held elsewhere greyed out).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from typing import Any, Protocol
 
 import flet as ft
 
@@ -25,46 +30,113 @@ from scorekeeper.match import Match
 from scorekeeper.ui.components.fields import who_row
 from scorekeeper.ui.components.part_fields import FieldSpec, PartDraft, seat_field, value_of
 from scorekeeper.ui.components.round_base import RoundForm, dealer_for, personalise
-from scorekeeper.ui.components.widgets import tag
+from scorekeeper.ui.components.widgets import seat_chip, tag
 from scorekeeper.ui.context import AppContext
+
+
+@dataclass(frozen=True)
+class Nobody:
+    """A caller row's answer that names no seat (Ruck Zuck: "Stock ran out"): its chip's `label` (tag
+    `<field>-<key>`) and the `missing` message when the row is not answered at all. Such a row always has one
+    answer: a second tap on a name keeps it."""
+
+    label: str
+    key: str
+    missing: str
+
+
+class HostField(Protocol):
+    """A field a game draws itself on the host screen (one seat's at a time, behind the seat tabs)."""
+
+    below: list[ft.Control]
+    """Drawn under the form (a card pad), the same controls on every redraw."""
+
+    def controls(self, seat: int) -> list[ft.Control]:
+        """Seat `seat`'s field, drawn again on every change; also greys out what `below` must not offer."""
+        ...
+
+    def tab(self, seat: int) -> str:
+        """What seat `seat`'s tab says under the name (its penalty so far)."""
+        ...
+
+    def missing(self, seat: int) -> str | None:
+        """What is still to enter for seat `seat` before Save (None: nothing)."""
+        ...
+
+    def value(self, seat: int) -> Any:
+        """Seat `seat`'s value as the rules take it."""
+        ...
+
+
+@dataclass(frozen=True)
+class HostExtras:
+    """What a game's host round form needs beyond its `PartShape`."""
+
+    nobody: Mapping[str, Nobody] = field(default_factory=dict)
+    tabs: bool = False
+    """One seat at a time behind a tab per seat (seats in seat order); the seat that said a caller field with a
+    `nobody` answer (who went out) enters nothing else and has no tab."""
+    fields: Mapping[str, Callable[[PartsForm], HostField]] = field(default_factory=dict)
+    """Fields the game draws itself (made once per form, over the form)."""
+    spacing: int = 6
+    """The space between the form's lines on a tablet or desktop."""
 
 
 @dataclass
 class PartsDraft:
-    """What the form has collected (kept between redraws): the step shown and each seat's part so far."""
+    """What the form has collected (kept between redraws): the step shown, each seat's part so far, the caller
+    fields answered with no seat, and the seat whose tab is open."""
 
     seats: list[PartDraft]
     step: int = 0
+    nobody: set[str] = field(default_factory=set)
+    seat: int = 0
 
     @classmethod
-    def start(cls, shape: PartShape, match: Match, edit: int | None) -> PartsDraft:
+    def start(
+        cls, shape: PartShape, match: Match, edit: int | None, extras: HostExtras = HostExtras()
+    ) -> PartsDraft:
         """Empty parts, or the parts of the round being edited (`PartShape.split`) at the first step."""
         players = len(match.players)
         if edit is None or shape.split is None:
             return cls([PartDraft() for _ in range(players)])
-        return cls([PartDraft(dict(part)) for part in shape.split(match.rounds[edit])])
+        parts = shape.split(match.rounds[edit])
+        nobody = {name for name in extras.nobody if not any(part.get(name) for part in parts)}
+        return cls([PartDraft(dict(part)) for part in parts], nobody=nobody)
 
 
 class PartsForm:
     """Every seat's part of one step of the round, over a `PartsDraft`."""
 
     def __init__(
-        self, ctx: AppContext, match: Match, edit: int | None, draft: PartsDraft, message: ft.Text
+        self,
+        ctx: AppContext,
+        match: Match,
+        edit: int | None,
+        draft: PartsDraft,
+        message: ft.Text,
+        extras: HostExtras = HostExtras(),
     ) -> None:
         shape = match.spec.table_part
         assert shape is not None, "a game without its own round form is entered by its part shape"
         self.ctx, self.match, self.draft, self.message, self.shape = ctx, match, draft, message, shape
+        self.extras = extras
         self.index = edit if edit is not None else match.round_index
         self.dealer = dealer_for(match, edit)
         self.order = seats_from_left_of(self.dealer, len(match.players))
-        self.body = ft.Column(spacing=8 if ctx.narrow else 6)
+        self.body = ft.Column(spacing=8 if ctx.narrow else extras.spacing)
+        self.tabs_row = ft.Row(wrap=True, spacing=6, run_spacing=6)
+        self.own = {name: make(self) for name, make in extras.fields.items()}
 
     # ------------------------------------------------------------------ the parts
     def values(self, seat: int, stage: int) -> Part:
         """Seat `seat`'s fields of step `stage` as the rules take them."""
         entered = self.draft.seats[seat].values
         return {
-            name: value_of(self.shape.fields[name][0], entered.get(name)) for name in self.shape.stages[stage]
+            name: self.own[name].value(seat)
+            if name in self.own
+            else value_of(self.shape.fields[name][0], entered.get(name))
+            for name in self.shape.stages[stage]
         }
 
     def stage_parts(self, stage: int) -> list[Part | None]:
@@ -130,19 +202,90 @@ class PartsForm:
         return drawn
 
     def caller_row(self, name: str, question: str) -> list[ft.Control]:
-        """One row of the seats' names for a field one seat says per round; a second tap takes it back."""
+        """One row of the seats' names for a field one seat says per round; a second tap takes it back (where
+        the row has an answer naming no seat, that answer follows the names and a tap keeps a name)."""
         said = partial(self.said, name)
-        row = who_row(self.match.names, self.order, said, partial(self.set_caller, name), prefix=name)
+        seats = range(len(self.match.players)) if self.extras.tabs else self.order
+        more: list[ft.Control] = []
+        nobody = self.extras.nobody.get(name)
+        if nobody is not None:
+            more.append(
+                seat_chip(
+                    self.ctx.t(nobody.label),
+                    None,
+                    selected=name in self.draft.nobody,
+                    on_click=partial(self.set_nobody, name),
+                    identifier=f"{name}-{nobody.key}",
+                )
+            )
+        row = who_row(self.match.names, seats, said, partial(self.set_caller, name), prefix=name, more=more)
         return [ft.Text(self.ctx.t(question)), row]
 
     def said(self, name: str, seat: int) -> bool:
         return bool(self.draft.seats[seat].values.get(name))
 
     def set_caller(self, name: str, seat: int) -> None:
-        said = not self.draft.seats[seat].values.get(name)
-        for s, part in enumerate(self.draft.seats):
+        draft = self.draft
+        said = name in self.extras.nobody or not draft.seats[seat].values.get(name)
+        for s, part in enumerate(draft.seats):
             part.values[name] = said and s == seat
+        if name in self.extras.nobody:
+            draft.nobody.discard(name)
+            # The seat that went out enters nothing else: what it had is dropped, its tab closed.
+            draft.seats[seat] = PartDraft({name: True})
+            if draft.seat == seat:
+                draft.seat = next((s for s in range(len(draft.seats)) if s != seat), 0)
         self.refresh()
+
+    def set_nobody(self, name: str) -> None:
+        for part in self.draft.seats:
+            part.values[name] = False
+        self.draft.nobody.add(name)
+        self.refresh()
+
+    # ------------------------------------------------------------------ one seat at a time
+    def in_play(self) -> list[int]:
+        """The seats with a tab: all but one that said a caller field with a no-seat answer (who went out)."""
+        done = [name for name in self.extras.nobody if name in self.shape.stages[self.draft.step]]
+        return [s for s in range(len(self.draft.seats)) if not any(self.said(name, s) for name in done)]
+
+    def set_seat(self, seat: int) -> None:
+        self.draft.seat = seat
+        self.refresh()
+
+    def next_seat(self) -> None:
+        order = self.in_play()
+        later = [s for s in order if s > self.draft.seat]
+        self.draft.seat = (later or order)[0]
+        self.refresh()
+
+    def tabs(self) -> list[ft.Control]:
+        """A tab per seat in play, under its name what the game's own field says of it."""
+        own = next(iter(self.own.values()), None)
+        return [
+            seat_chip(
+                self.match.names[s],
+                None,
+                selected=s == self.draft.seat,
+                on_click=partial(self.set_seat, s),
+                identifier=f"{next(iter(self.own), 'seat')}-seat-{s}",
+                subtitle=None if own is None else own.tab(s),
+            )
+            for s in self.in_play()
+        ]
+
+    def redraw_tabs(self) -> None:
+        self.tabs_row.controls = self.tabs()
+        self.tabs_row.update()
+
+    def tabbed(self, stage: int) -> list[ft.Control]:
+        """The tabs and the open seat's fields that the game draws itself."""
+        self.tabs_row.controls = self.tabs()
+        drawn: list[ft.Control] = [self.tabs_row]
+        for name in self.shape.stages[stage]:
+            if name in self.own:
+                drawn += self.own[name].controls(self.draft.seat)
+        return drawn
 
     def refresh(self, *, send: bool = True) -> None:
         ctx, stage = self.ctx, self.draft.step
@@ -154,13 +297,19 @@ class PartsForm:
         for name, question in self.shape.callers.items():
             if name in self.shape.stages[stage]:
                 controls += self.caller_row(name, question)
-        for seat in self.order:
-            controls += self.seat_fields(seat, stage)
+        if self.extras.tabs:
+            controls += self.tabbed(stage)
+        else:
+            for seat in self.order:
+                controls += self.seat_fields(seat, stage)
         self.body.controls = controls
         if send:
             self.message.visible = False
-            self.body.update()
-            self.message.update()
+            for control in (self.body, *self.below(), self.message):
+                control.update()
+
+    def below(self) -> list[ft.Control]:
+        return [control for own in self.own.values() for control in own.below]
 
     # ------------------------------------------------------------------ the steps
     def next_step(self) -> None:
@@ -179,7 +328,24 @@ class PartsForm:
         self.message.value, self.message.visible = text, True
         self.message.update()
 
+    def unanswered(self) -> str | None:
+        """What the game asks before its rules check the parts: a caller row not answered, a field of its own
+        still empty (None: nothing)."""
+        for name, nobody in self.extras.nobody.items():
+            seats = range(len(self.draft.seats))
+            if name not in self.draft.nobody and not any(self.said(name, s) for s in seats):
+                return self.ctx.t(nobody.missing)
+        for own in self.own.values():
+            for seat in self.in_play():
+                said = own.missing(seat)
+                if said is not None:
+                    return said
+        return None
+
     def result(self) -> dict[str, Any] | str:
+        missing = self.unanswered()
+        if missing is not None:
+            return missing
         merged: list[Part] = [{} for _ in self.match.players]
         for stage in range(len(self.shape.stages)):
             checked = self.checked(stage)
@@ -193,6 +359,8 @@ class PartsForm:
             return personalise(self.ctx.describe(error), self.match.names)
 
     def form(self) -> RoundForm:
+        if self.extras.tabs and self.draft.seat not in self.in_play():
+            self.draft.seat = self.in_play()[0]
         self.refresh(send=False)
         ctx, step = self.ctx, self.draft.step
         back = ft.OutlinedButton(ctx.t("Back"), on_click=lambda _: self.step_back(), height=52)
@@ -201,14 +369,26 @@ class PartsForm:
             return RoundForm(
                 [self.body], self.result, ctx.t("Continue"), extra, primary=self.next_step, draft=self.draft
             )
-        return RoundForm([self.body], self.result, extra_bottom=extra, draft=self.draft)
+        return RoundForm([self.body, *self.below()], self.result, extra_bottom=extra, draft=self.draft)
 
 
 def build_form(
-    ctx: AppContext, match: Match, edit: int | None, saved: object | None, message: ft.Text
+    ctx: AppContext,
+    match: Match,
+    edit: int | None,
+    saved: object | None,
+    message: ft.Text,
+    extras: HostExtras = HostExtras(),
 ) -> RoundForm:
     """The form over the draft kept from the last redraw (`saved`), or a new one."""
     shape = match.spec.table_part
     assert shape is not None, "a game without its own round form is entered by its part shape"
-    draft = saved if isinstance(saved, PartsDraft) else PartsDraft.start(shape, match, edit)
-    return PartsForm(ctx, match, edit, draft, message).form()
+    draft = saved if isinstance(saved, PartsDraft) else PartsDraft.start(shape, match, edit, extras)
+    return PartsForm(ctx, match, edit, draft, message, extras).form()
+
+
+def form_with(
+    extras: HostExtras,
+) -> Callable[[AppContext, Match, int | None, object | None, ft.Text], RoundForm]:
+    """The host's round form of a game with `extras` (registered as its `GameUI.round_form`)."""
+    return partial(build_form, extras=extras)
