@@ -90,7 +90,7 @@ UIS: dict[GameSpec, GameUI] = {
         ruckzuck_panel.final_board,
         _board(ruckzuck_board),
     ),
-    RAGE: GameUI(round_rage.build_form, rage_panel.build, None, _board(rage_board)),
+    RAGE: GameUI(round_parts.form_with(round_rage.HOST), rage_panel.build, None, _board(rage_board)),
 }
 """One line per game of the registry `GAMES`; changed only by `register` and `unregister` (a test's game)."""
 

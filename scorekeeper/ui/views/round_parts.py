@@ -68,6 +68,28 @@ class HostField(Protocol):
         ...
 
 
+class HostSteps(Protocol):
+    """A game that draws its steps itself on the host screen (Rage: the trump and the dealt line above, each
+    seat's bid beside its keys, then tricks with "made it", +5/-5 cards and the live score): the generic form
+    keeps the parts, the steps and their buttons."""
+
+    def header(self) -> list[ft.Control]:
+        """What stands above the step (instead of the dealer's line)."""
+        ...
+
+    def step(self, stage: int) -> list[ft.Control]:
+        """Every seat's part of step `stage`, drawn again on every change."""
+        ...
+
+    def ready(self, stage: int) -> str | None:
+        """What keeps step `stage` from being done (None: nothing), asked before the shape's check."""
+        ...
+
+    def result(self) -> dict[str, Any] | str:
+        """The round result from the parts, or what is missing."""
+        ...
+
+
 @dataclass(frozen=True)
 class HostExtras:
     """What a game's host round form needs beyond its `PartShape`."""
@@ -80,6 +102,14 @@ class HostExtras:
     """Fields the game draws itself (made once per form, over the form)."""
     spacing: int = 6
     """The space between the form's lines on a tablet or desktop."""
+    steps: Callable[[PartsForm], HostSteps] | None = None
+    """A game that draws its steps itself (made once per form, over the form)."""
+    next_label: str | None = None
+    """The button that ends a step but the last (None: "Continue")."""
+    back: tuple[str, str] | None = None
+    """The button back to the step before: its label and tag (None: "Back", `step-back`)."""
+    edit_last: bool = False
+    """An edited round opens at its last step (Rage: the result, its bids stand)."""
 
 
 @dataclass
@@ -91,6 +121,8 @@ class PartsDraft:
     step: int = 0
     nobody: set[str] = field(default_factory=set)
     seat: int = 0
+    more: dict[str, Any] = field(default_factory=dict)
+    """What a game's own steps keep besides the parts (Rage: the trump shown, the digits typed so far)."""
 
     @classmethod
     def start(
@@ -102,7 +134,8 @@ class PartsDraft:
             return cls([PartDraft() for _ in range(players)])
         parts = shape.split(match.rounds[edit])
         nobody = {name for name in extras.nobody if not any(part.get(name) for part in parts)}
-        return cls([PartDraft(dict(part)) for part in parts], nobody=nobody)
+        step = len(shape.stages) - 1 if extras.edit_last else 0
+        return cls([PartDraft(dict(part)) for part in parts], step, nobody=nobody)
 
 
 class PartsForm:
@@ -127,6 +160,7 @@ class PartsForm:
         self.body = ft.Column(spacing=8 if ctx.narrow else extras.spacing)
         self.tabs_row = ft.Row(wrap=True, spacing=6, run_spacing=6)
         self.own = {name: make(self) for name, make in extras.fields.items()}
+        self.steps = None if extras.steps is None else extras.steps(self)
 
     # ------------------------------------------------------------------ the parts
     def values(self, seat: int, stage: int) -> Part:
@@ -289,6 +323,10 @@ class PartsForm:
 
     def refresh(self, *, send: bool = True) -> None:
         ctx, stage = self.ctx, self.draft.step
+        if self.steps is not None:
+            self.body.controls = self.steps.header() + self.steps.step(stage)
+            self.send(send)
+            return
         controls: list[ft.Control] = [ft.Text(ctx.t("Dealer: {name}", name=self.match.names[self.dealer]))]
         if len(self.shape.stage_titles) > stage:
             controls.append(
@@ -303,6 +341,10 @@ class PartsForm:
             for seat in self.order:
                 controls += self.seat_fields(seat, stage)
         self.body.controls = controls
+        self.send(send)
+
+    def send(self, send: bool) -> None:
+        """Send the redrawn form (not on its first drawing), the message hidden."""
         if send:
             self.message.visible = False
             for control in (self.body, *self.below(), self.message):
@@ -313,6 +355,10 @@ class PartsForm:
 
     # ------------------------------------------------------------------ the steps
     def next_step(self) -> None:
+        said = None if self.steps is None else self.steps.ready(self.draft.step)
+        if said is not None:
+            self.show(said)
+            return
         checked = self.checked(self.draft.step)
         if isinstance(checked, str):
             self.show(checked)
@@ -343,6 +389,8 @@ class PartsForm:
         return None
 
     def result(self) -> dict[str, Any] | str:
+        if self.steps is not None:
+            return self.steps.result()
         missing = self.unanswered()
         if missing is not None:
             return missing
@@ -362,13 +410,13 @@ class PartsForm:
         if self.extras.tabs and self.draft.seat not in self.in_play():
             self.draft.seat = self.in_play()[0]
         self.refresh(send=False)
-        ctx, step = self.ctx, self.draft.step
-        back = ft.OutlinedButton(ctx.t("Back"), on_click=lambda _: self.step_back(), height=52)
-        extra = [tag("step-back", back)] if step > 0 else []
+        ctx, step, extras = self.ctx, self.draft.step, self.extras
+        label, key = (ctx.t(extras.back[0]), extras.back[1]) if extras.back else (ctx.t("Back"), "step-back")
+        back = ft.OutlinedButton(label, on_click=lambda _: self.step_back(), height=52)
+        extra = [tag(key, back)] if step > 0 else []
         if step + 1 < len(self.shape.stages):
-            return RoundForm(
-                [self.body], self.result, ctx.t("Continue"), extra, primary=self.next_step, draft=self.draft
-            )
+            going = ctx.t(extras.next_label) if extras.next_label else ctx.t("Continue")
+            return RoundForm([self.body], self.result, going, extra, primary=self.next_step, draft=self.draft)
         return RoundForm([self.body, *self.below()], self.result, extra_bottom=extra, draft=self.draft)
 
 
