@@ -17,10 +17,10 @@ that names no seat ("Stock ran out"), one seat at a time behind a tab per seat, 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, Protocol
+from typing import Any
 
 import flet as ft
 
@@ -32,84 +32,18 @@ from scorekeeper.ui.components.part_fields import FieldSpec, PartDraft, seat_fie
 from scorekeeper.ui.components.round_base import RoundForm, dealer_for, personalise
 from scorekeeper.ui.components.widgets import seat_chip, tag
 from scorekeeper.ui.context import AppContext
+from scorekeeper.ui.views.round_host import PLAIN, HostExtras, HostField, HostSteps, Nobody
 
-
-@dataclass(frozen=True)
-class Nobody:
-    """A caller row's answer that names no seat (Ruck Zuck: "Stock ran out"): its chip's `label` (tag
-    `<field>-<key>`) and the `missing` message when the row is not answered at all. Such a row always has one
-    answer: a second tap on a name keeps it."""
-
-    label: str
-    key: str
-    missing: str
-
-
-class HostField(Protocol):
-    """A field a game draws itself on the host screen (one seat's at a time, behind the seat tabs)."""
-
-    below: list[ft.Control]
-    """Drawn under the form (a card pad), the same controls on every redraw."""
-
-    def controls(self, seat: int) -> list[ft.Control]:
-        """Seat `seat`'s field, drawn again on every change; also greys out what `below` must not offer."""
-        ...
-
-    def tab(self, seat: int) -> str:
-        """What seat `seat`'s tab says under the name (its penalty so far)."""
-        ...
-
-    def missing(self, seat: int) -> str | None:
-        """What is still to enter for seat `seat` before Save (None: nothing)."""
-        ...
-
-    def value(self, seat: int) -> Any:
-        """Seat `seat`'s value as the rules take it."""
-        ...
-
-
-class HostSteps(Protocol):
-    """A game that draws its steps itself on the host screen (Rage: the trump and the dealt line above, each
-    seat's bid beside its keys, then tricks with "made it", +5/-5 cards and the live score): the generic form
-    keeps the parts, the steps and their buttons."""
-
-    def header(self) -> list[ft.Control]:
-        """What stands above the step (instead of the dealer's line)."""
-        ...
-
-    def step(self, stage: int) -> list[ft.Control]:
-        """Every seat's part of step `stage`, drawn again on every change."""
-        ...
-
-    def ready(self, stage: int) -> str | None:
-        """What keeps step `stage` from being done (None: nothing), asked before the shape's check."""
-        ...
-
-    def result(self) -> dict[str, Any] | str:
-        """The round result from the parts, or what is missing."""
-        ...
-
-
-@dataclass(frozen=True)
-class HostExtras:
-    """What a game's host round form needs beyond its `PartShape`."""
-
-    nobody: Mapping[str, Nobody] = field(default_factory=dict)
-    tabs: bool = False
-    """One seat at a time behind a tab per seat (seats in seat order); the seat that said a caller field with a
-    `nobody` answer (who went out) enters nothing else and has no tab."""
-    fields: Mapping[str, Callable[[PartsForm], HostField]] = field(default_factory=dict)
-    """Fields the game draws itself (made once per form, over the form)."""
-    spacing: int = 6
-    """The space between the form's lines on a tablet or desktop."""
-    steps: Callable[[PartsForm], HostSteps] | None = None
-    """A game that draws its steps itself (made once per form, over the form)."""
-    next_label: str | None = None
-    """The button that ends a step but the last (None: "Continue")."""
-    back: tuple[str, str] | None = None
-    """The button back to the step before: its label and tag (None: "Back", `step-back`)."""
-    edit_last: bool = False
-    """An edited round opens at its last step (Rage: the result, its bids stand)."""
+__all__ = [
+    "HostExtras",
+    "HostField",
+    "HostSteps",
+    "Nobody",
+    "PartsDraft",
+    "PartsForm",
+    "build_form",
+    "form_with",
+]
 
 
 @dataclass
@@ -126,7 +60,7 @@ class PartsDraft:
 
     @classmethod
     def start(
-        cls, shape: PartShape, match: Match, edit: int | None, extras: HostExtras = HostExtras()
+        cls, shape: PartShape, match: Match, edit: int | None, extras: HostExtras = PLAIN
     ) -> PartsDraft:
         """Empty parts, or the parts of the round being edited (`PartShape.split`) at the first step."""
         players = len(match.players)
@@ -148,7 +82,7 @@ class PartsForm:
         edit: int | None,
         draft: PartsDraft,
         message: ft.Text,
-        extras: HostExtras = HostExtras(),
+        extras: HostExtras = PLAIN,
     ) -> None:
         shape = match.spec.table_part
         assert shape is not None, "a game without its own round form is entered by its part shape"
@@ -426,7 +360,7 @@ def build_form(
     edit: int | None,
     saved: object | None,
     message: ft.Text,
-    extras: HostExtras = HostExtras(),
+    extras: HostExtras = PLAIN,
 ) -> RoundForm:
     """The form over the draft kept from the last redraw (`saved`), or a new one."""
     shape = match.spec.table_part
