@@ -14,9 +14,10 @@ from scorekeeper.games.rage.rules import dealer_barred, forbidden_dealer_bid, ho
 from scorekeeper.games.spec import spec
 from scorekeeper.match import Match
 from scorekeeper.ui.components.fields import CountField
+from scorekeeper.ui.views.round_parts import PartsDraft
 from scorekeeper.ui.views.round_racko import RackoDraft
-from scorekeeper.ui.views.round_rage import RageDraft
-from scorekeeper.ui.views.round_ruckzuck import STOCK, RuckZuckDraft
+from scorekeeper.ui.views.round_rage import HOST as RAGE_HOST
+from scorekeeper.ui.views.round_ruckzuck import HOST
 
 HOOKED = spec("rage").options(4, hook_rule=True)
 SIZE = 10  # the first round deals 10 cards
@@ -87,10 +88,21 @@ def test_rage_and_ruckzuck_drafts_start_from_the_round_edited() -> None:
     size = rage.rules.hand_size(rage.opts, 0)
     bids, tricks = [1, 0, 0], [size, 0, 0]
     rage.add_round({"bids": bids, "tricks": tricks, "bonus": [0] * 3, "minus": [0] * 3})
-    draft = RageDraft.start(rage, 0)
-    assert (draft.step, draft.bids, draft.tricks) == ("result", bids, tricks)
-    assert RageDraft.start(rage, None).bids == [None] * 3
+    rage_shape = rage.spec.table_part
+    assert rage_shape is not None
+    draft = PartsDraft.start(rage_shape, rage, 0, RAGE_HOST)  # an edit opens at the result, the bids stand
+    assert draft.step == 1
+    assert [seat.values["bid"] for seat in draft.seats] == bids
+    assert [seat.values["tricks"] for seat in draft.seats] == tricks
+    new = PartsDraft.start(rage_shape, rage, None, RAGE_HOST)
+    assert new.step == 0 and not any(seat.values for seat in new.seats)
     ruck = seeded("ruckzuck", {"hands": [[], [7, 9], 12], "out": 0})
-    hands = RuckZuckDraft.start(ruck, 0)
-    assert hands.out == 0 and hands.hands[1] == [7, 9] and hands.typed[2] and hands.totals[2] == 12
-    assert RuckZuckDraft.start(ruck, None).out is None and STOCK == "stock"
+    shape = ruck.spec.table_part
+    assert shape is not None
+    hands = PartsDraft.start(shape, ruck, 0, HOST)
+    parts = [seat.values for seat in hands.seats]
+    assert parts[0]["out"] and parts[1]["hand"] == [7, 9] and parts[2]["hand"] == 12 and not hands.nobody
+    empty = PartsDraft.start(shape, ruck, None, HOST)
+    assert not any(seat.values for seat in empty.seats) and not empty.nobody  # who went out: not said yet
+    stock = seeded("ruckzuck", {"hands": [[1], [7, 9], 12], "out": None})
+    assert PartsDraft.start(shape, stock, 0, HOST).nobody == {"out"}  # the stock ran out

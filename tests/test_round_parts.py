@@ -85,3 +85,34 @@ def test_a_saved_racko_round_opens_for_an_edit(app: App, by_shape: Callable[[str
     app.tap("save-round")
     saved = app.store.get_match(match.id)
     assert saved is not None and saved.rounds == [{"racks": racks, "callers": [0], "blitz": False}]
+
+
+def test_ruck_zuck_host_extras_on_the_generic_form(app: App) -> None:
+    """Ruck Zuck's registered form is this one with its `HostExtras`: who went out must be said (a name or
+    "Stock ran out"; a second tap on a name keeps it), the seat that went out has no tab and loses what was
+    entered for it, cards held in one hand are greyed out on the pad for another, a typed total must be given,
+    and a stock round opens again for an edit with "Stock ran out" chosen."""
+    match = start(app, "ruckzuck", ["Anna", "Ben", "Cleo"])
+    app.go(f"/match/{match.id}/round")
+    tap_all(app, "card-7", "save-round")
+    assert "Who went out? Choose a player or 'Stock ran out'." in app.screen_text()
+    tap_all(app, "out-0", "out-0")  # Anna went out (a second tap keeps her): her card 7 is dropped
+    assert not app.has("hand-seat-0") and app.has("hand-seat-1")
+    assert "Cards left in the hand of Ben" in app.screen_text()
+    assert not app.find("card-7").disabled
+    tap_all(app, "card-7", "hand-seat-2")
+    assert app.find("card-7").disabled  # Ben holds it
+    tap_all(app, "hand-mode-total", "save-round")
+    assert "Enter the penalty total of Cleo." in app.screen_text()
+    app.type_text("total-2", "12")
+    app.tap("save-round")
+    saved = app.store.get_match(match.id)
+    assert saved is not None and saved.rounds == [{"hands": [[], [7], 12], "out": 0}]
+    app.go(f"/match/{match.id}/round")
+    tap_all(app, "out-stock", "card-3", "hand-seat-1", "card-4", "hand-seat-2", "card-5", "save-round")
+    app.go(f"/match/{match.id}/round/1")
+    assert app.has("hand-seat-0")  # nobody went out: every hand has its tab
+    app.tap("save-round")  # "Stock ran out" is still chosen: saved without a question
+    assert "Who went out?" not in app.screen_text() and app.ctx.route == f"/match/{match.id}"
+    again = app.store.get_match(match.id)
+    assert again is not None and again.rounds[1] == {"hands": [[3], [4], [5]], "out": None}

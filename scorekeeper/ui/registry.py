@@ -85,9 +85,12 @@ def _board(module: Any) -> GameBoard:
 UIS: dict[GameSpec, GameUI] = {
     RACKO: GameUI(round_racko.build_form, racko_panel.build, None, _board(racko_board)),
     RUCKZUCK: GameUI(
-        round_ruckzuck.build_form, ruckzuck_panel.build, ruckzuck_panel.final_board, _board(ruckzuck_board)
+        round_parts.form_with(round_ruckzuck.HOST),
+        ruckzuck_panel.build,
+        ruckzuck_panel.final_board,
+        _board(ruckzuck_board),
     ),
-    RAGE: GameUI(round_rage.build_form, rage_panel.build, None, _board(rage_board)),
+    RAGE: GameUI(round_parts.form_with(round_rage.HOST), rage_panel.build, None, _board(rage_board)),
 }
 """One line per game of the registry `GAMES`; changed only by `register` and `unregister` (a test's game)."""
 

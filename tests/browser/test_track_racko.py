@@ -57,6 +57,7 @@ def test_racko_match(ui: UI) -> None:
     ui.tap("slot-4", count=False)
     ui.tap("num-25", count=False)
     ui.wait_text("Ben +45")
+    ui.shot("round-entry-edit")
     ui.tap("save-round", count=False)
     wait_totals(ui, 150, 50)
 

@@ -20,6 +20,7 @@ def disabled(ui: UI, identifier: str) -> bool:
 
 def test_rage_match(ui: UI) -> None:
     new_game(ui, "rage", NAMES, dealer_seat=2, options={"edition": "amigo", "hook_rule": "True"})
+    ui.shot("bids-empty")
     totals = [0, 0, 0]
 
     # Round 1, 10 cards, Cleo deals: Anna and Ben bid 3 each, so Cleo may not bid 4.
@@ -82,6 +83,7 @@ def test_rage_match(ui: UI) -> None:
     ui.tap("round-row-0", count=False)
     ui.wait("minus-1-plus")
     ui.tap("minus-1-plus", count=False)
+    ui.shot("result-edit")
     ui.tap("save-round", count=False)
     totals[1] -= 5
     ui.wait("play-again")

@@ -12,6 +12,7 @@ pytestmark = pytest.mark.browser
 
 def test_ruckzuck_match(ui: UI) -> None:
     new_game(ui, "ruckzuck", ["Anna", "Ben", "Cleo"], dealer_seat=2)
+    ui.shot("round-entry-empty")
 
     # Round 1: Anna went out; Ben keeps 3, 17 and a joker (120); Cleo's total is typed (45).
     ui.tap("out-0")
@@ -51,6 +52,7 @@ def test_ruckzuck_match(ui: UI) -> None:
     ui.tap("hand-seat-2")
     ui.wait_text("Penalty total of Cleo")
     ui.fill("total-2", "40")
+    ui.shot("round-entry-edit")
     ui.tap("save-round")
     ui.wait_total(2, 70)
 
