@@ -21,6 +21,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from scorekeeper.games.ruckzuck.belief import Belief
 from scorekeeper.games.ruckzuck.bots import BaselineBot, HoldBot
 from scorekeeper.games.ruckzuck.play import DRAW, END, PLACE, RuckZuckView
 from scorekeeper.games.ruckzuck.rollout import JK, Round, field_numbers
@@ -102,9 +103,7 @@ class SearchBot:
         pos, printed = field_numbers(view.options.side)
         cells = [0 if c is None else (JK if c == JOKER else int(c)) for c in view.board]
         mine = [JK if c == JOKER else int(c) for c in view.hand]
-        seen = {c for c in cells if c and c != JK} | {c for c in mine if c != JK}
-        jokers_seen = sum(1 for c in cells if c == JK) + mine.count(JK)
-        unseen = [n for n in range(1, 50) if n not in seen] + [JK] * (2 - jokers_seen)
+        belief = Belief(view, pos, cells, mine)
         totals = [0.0] * len(choices)
         deadline = None if self.time_budget is None else self.clock() + self.time_budget
         players = view.options.players
@@ -113,32 +112,14 @@ class SearchBot:
         for deal in range(self.deals):
             if deal >= MIN_DEALS and deadline is not None and self.clock() > deadline:
                 break
-            rng.shuffle(unseen)
+            hands, stock = belief.sample(rng)
+            hands[view.seat] = mine
             for i, choice in enumerate(choices):
-                game = self._deal(view, cells, mine, unseen, pos, printed)
+                game = Round(list(cells), [list(h) for h in hands], list(stock), pos, printed)
                 self._first(game, view.seat, choice)
                 game.play_out(view.seat, (view.seat + 1) % players, policies)
                 totals[i] += _value(game, view.seat)
         return choices[max(range(len(choices)), key=lambda i: totals[i])]
-
-    @staticmethod
-    def _deal(
-        view: RuckZuckView,
-        cells: list[int],
-        mine: list[int],
-        unseen: list[int],
-        pos: list[int],
-        printed: list[int],
-    ) -> Round:
-        hands: list[list[int]] = []
-        k = 0
-        for seat, size in enumerate(view.hand_sizes):
-            if seat == view.seat:
-                hands.append(list(mine))
-            else:
-                hands.append(unseen[k : k + size])
-                k += size
-        return Round(list(cells), hands, unseen[k:], pos, printed)
 
     @staticmethod
     def _first(game: Round, seat: int, choice: Choice) -> None:
@@ -146,12 +127,12 @@ class SearchBot:
         if kind == "draw":
             game.draw(seat)
             if game.last_draw:
-                game.dump(seat)
+                game.follow(seat, game.plan(seat)[0])
                 game.over = True
         elif kind == "one":
             game.place(seat, n, game.pos[n])
         else:
-            game.dump(seat)
+            game.follow(seat, game.plan(seat)[0])
 
 
 def _value(game: Round, seat: int) -> float:

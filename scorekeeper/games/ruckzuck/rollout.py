@@ -132,12 +132,14 @@ class Round:
         if self.last_draw:
             self.over = True
 
-    def goes_out(self, seat: int) -> bool:
-        """Whether the whole hand fits this turn: chains, swaps, and jokers as bridges next to a card
-        still waiting (an estimate: one joker at a time, the first bridge found)."""
+    def plan(self, seat: int) -> tuple[list[tuple[int, int]], bool]:
+        """The most it can place this turn, as (card, position) steps (a swap is (n, -1): the joker comes
+        back to hand), and whether that is the whole hand: number chains first, then each joker as a bridge
+        next to a number still waiting (the first such field), else anywhere it fits."""
         cells, pos = list(self.cells), self.pos
-        numbers = [n for n in self.hands[seat] if n != JK]
+        numbers = sorted((n for n in self.hands[seat] if n != JK), reverse=True)
         jokers = len(self.hands[seat]) - len(numbers)
+        steps: list[tuple[int, int]] = []
 
         def touches(p: int) -> bool:
             return any(cells[q] for q in NB[p])
@@ -149,26 +151,39 @@ class Round:
                 for n in list(numbers):
                     p = pos[n]
                     if cells[p] == JK:
-                        cells[p] = n
+                        steps.append((n, -1))
                         jokers += 1
                     elif touches(p):
-                        cells[p] = n
+                        steps.append((n, p))
                     else:
                         continue
+                    cells[p] = n
                     numbers.remove(n)
                     progress = True
-            if not numbers:
-                return True
             if not jokers:
-                return False
+                return steps, not numbers
             bridge = next(
                 (q for n in numbers for q in NB[pos[n]] if not cells[q] and q in _TARGET_SET and touches(q)),
                 -1,
             )
             if bridge < 0:
-                return False
+                bridge = next((q for q in TARGETS if not cells[q] and touches(q)), -1)
+                if bridge < 0:
+                    return steps, False
             cells[bridge] = JK
+            steps.append((JK, bridge))
             jokers -= 1
+
+    def follow(self, seat: int, steps: list[tuple[int, int]]) -> None:
+        """Carry out a plan's steps (the round ends when the hand is empty)."""
+        hand = self.hands[seat]
+        for card, p in steps:
+            if p < 0:
+                hand.remove(card)
+                self.cells[self.pos[card]] = card
+                hand.append(JK)
+            else:
+                self.place(seat, card, p)
 
     def opened(self, seat: int, n: int) -> int:
         """How many empty fields of numbers the seat does not hold placing n would make reachable."""
@@ -181,8 +196,16 @@ class Round:
         return count
 
     def hold_turn(self, seat: int) -> None:
-        if self.last_draw or self.goes_out(seat) or self.danger(seat):
-            self.greedy_turn(seat)
+        steps, out = self.plan(seat)
+        if out or self.danger(seat):
+            if steps:
+                self.follow(seat, steps)
+            else:
+                self.draw(seat)
+                if self.last_draw:
+                    self.follow(seat, self.plan(seat)[0])
+            if self.last_draw:
+                self.over = True
             return
         self.hold_or_draw(seat)
 
@@ -195,7 +218,7 @@ class Round:
                 return
         self.draw(seat)
         if self.last_draw:
-            self.dump(seat)
+            self.follow(seat, self.plan(seat)[0])
             self.over = True
 
     def danger(self, seat: int) -> bool:
