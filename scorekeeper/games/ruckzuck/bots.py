@@ -219,12 +219,7 @@ class HoldBot:
             return self._joker_field(view, _Board.of(view), legal_actions)
         steps, swaps, jokers, goes_out = self._plan(view)
         temper = self._temper(view.options.players)
-        opponent_near_out = any(
-            size <= temper.dump_when_opponent_has
-            for seat, size in enumerate(view.hand_sizes)
-            if seat != view.seat
-        )
-        if dump or goes_out or view.last_draw or view.stock_size <= self.danger_stock or opponent_near_out:
+        if dump or goes_out or self.dumps(view):
             if steps:
                 return self._emit(view, steps[0], swaps, jokers)
             return END if END in legal_actions else DRAW
@@ -233,6 +228,17 @@ class HoldBot:
         b = _Board.of(view)
         numbers = {c for c in view.hand if isinstance(c, int)}
         return self._place_or_hold(view, b, b.occupied(), numbers, legal_actions, temper.open_allowance)
+
+    def dumps(self, view: RuckZuckView) -> bool:
+        """Whether it places all it can now because the round may end any moment (the last draw, little
+        stock left, or an opponent down to a few cards)."""
+        temper = self._temper(view.options.players)
+        opponent_near_out = any(
+            size <= temper.dump_when_opponent_has
+            for seat, size in enumerate(view.hand_sizes)
+            if seat != view.seat
+        )
+        return view.last_draw or view.stock_size <= self.danger_stock or opponent_near_out
 
     def _emit(self, view: RuckZuckView, step: Step, swaps: set[int], jokers: int) -> Any:
         kind, what = step

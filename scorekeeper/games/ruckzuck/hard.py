@@ -17,6 +17,7 @@ far (at least `MIN_DEALS`), which on a machine that is not overloaded are all of
 from __future__ import annotations
 
 import random
+import statistics
 import time
 from collections.abc import Callable
 from typing import Any
@@ -32,6 +33,8 @@ DEALS = 48
 MIN_DEALS = 8
 TIME_BUDGET = 0.15
 """Seconds per decision (p95 stays within 250 ms with room for a loaded machine)."""
+SURE = 2.0
+"""How many standard errors a choice's paired gain must stand above zero to overrule the heuristic."""
 MARGIN_WEIGHT = 0.002
 """What a point of lead over the best other hand is worth beside a won round (1): it breaks ties."""
 
@@ -79,10 +82,8 @@ class SearchBot:
         if self.hold.goes_out(view):
             return self.hold.decide(view, legal)
         choices = self._choices(view, legal)
-        if len(choices) == 1:
-            kind, n = choices[0]
-        else:
-            kind, n = self._search(view, choices)
+        default = self._default(view, legal, choices)
+        kind, n = default if len(choices) == 1 else self._search(view, choices, default)
         self._turn = (view.seat, view.turn, kind)
         if kind == "draw":
             return DRAW
@@ -98,13 +99,22 @@ class SearchBot:
             choices.append(("all", 0))  # more than one card fits, or a joker or swap could go too
         return choices
 
-    def _search(self, view: RuckZuckView, choices: list[Choice]) -> Choice:
+    def _default(self, view: RuckZuckView, legal: list[Any], choices: list[Choice]) -> Choice:
+        """The heuristic's choice, kept unless the search finds a clearly better one."""
+        if self.hold.dumps(view) and ("all", 0) in choices:
+            return ("all", 0)
+        action = self.hold.decide(view, legal)
+        if isinstance(action, list) and action[0] == PLACE and ("one", action[1]) in choices:
+            return ("one", action[1])
+        return ("draw", 0) if ("draw", 0) in choices else choices[0]
+
+    def _search(self, view: RuckZuckView, choices: list[Choice], default: Choice) -> Choice:
         rng = _seeded(view)
         pos, printed = field_numbers(view.options.side)
         cells = [0 if c is None else (JK if c == JOKER else int(c)) for c in view.board]
         mine = [JK if c == JOKER else int(c) for c in view.hand]
         belief = Belief(view, pos, cells, mine)
-        totals = [0.0] * len(choices)
+        values: list[list[float]] = [[] for _ in choices]
         deadline = None if self.time_budget is None else self.clock() + self.time_budget
         players = view.options.players
         policies = [Round.greedy_turn] * players
@@ -118,8 +128,8 @@ class SearchBot:
                 game = Round(list(cells), [list(h) for h in hands], list(stock), pos, printed)
                 self._first(game, view.seat, choice)
                 game.play_out(view.seat, (view.seat + 1) % players, policies)
-                totals[i] += _value(game, view.seat)
-        return choices[max(range(len(choices)), key=lambda i: totals[i])]
+                values[i].append(_value(game, view.seat))
+        return _clearly_best(choices, values, choices.index(default))
 
     @staticmethod
     def _first(game: Round, seat: int, choice: Choice) -> None:
@@ -133,6 +143,22 @@ class SearchBot:
             game.place(seat, n, game.pos[n])
         else:
             game.follow(seat, game.plan(seat)[0])
+
+
+def _clearly_best(choices: list[Choice], values: list[list[float]], default: int) -> Choice:
+    """The choice whose paired gain over the default is largest, if that gain stands `SURE` standard errors
+    clear of nothing; else the default (a noisy mean must not overrule the heuristic)."""
+    best, best_gain = default, 0.0
+    base = values[default]
+    for i, row in enumerate(values):
+        if i == default:
+            continue
+        gains = [a - b for a, b in zip(row, base, strict=True)]
+        mean = statistics.fmean(gains)
+        error = statistics.pstdev(gains) / len(gains) ** 0.5
+        if mean > SURE * error and mean > best_gain:
+            best, best_gain = i, mean
+    return choices[best]
 
 
 def _value(game: Round, seat: int) -> float:
