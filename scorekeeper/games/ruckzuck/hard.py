@@ -25,7 +25,7 @@ from typing import Any
 from scorekeeper.games.ruckzuck.belief import Belief
 from scorekeeper.games.ruckzuck.bots import BaselineBot, HoldBot
 from scorekeeper.games.ruckzuck.play import DRAW, END, PLACE, RuckZuckView
-from scorekeeper.games.ruckzuck.rollout import JK, Round, field_numbers
+from scorekeeper.games.ruckzuck.rollout import JK, Round, adjacency, field_numbers
 from scorekeeper.games.ruckzuck.rules import JOKER
 
 DEALS = 48
@@ -114,6 +114,7 @@ class SearchBot:
         cells = [0 if c is None else (JK if c == JOKER else int(c)) for c in view.board]
         mine = [JK if c == JOKER else int(c) for c in view.hand]
         belief = Belief(view, pos, cells, mine)
+        adj = adjacency(cells)
         values: list[list[float]] = [[] for _ in choices]
         deadline = None if self.time_budget is None else self.clock() + self.time_budget
         players = view.options.players
@@ -125,7 +126,7 @@ class SearchBot:
             hands, stock = belief.sample(rng)
             hands[view.seat] = mine
             for i, choice in enumerate(choices):
-                game = Round(list(cells), [list(h) for h in hands], list(stock), pos, printed)
+                game = Round(list(cells), [list(h) for h in hands], list(stock), pos, printed, list(adj))
                 self._first(game, view.seat, choice)
                 game.play_out(view.seat, (view.seat + 1) % players, policies)
                 values[i].append(_value(game, view.seat))

@@ -38,6 +38,11 @@ def field_numbers(side: str) -> tuple[list[int], list[int]]:
     return pos, printed
 
 
+def adjacency(cells: list[int]) -> list[int]:
+    """Per field, how many touching fields hold a card."""
+    return [sum(1 for q in NB[p] if cells[q]) for p in range(len(cells))]
+
+
 def hand_penalty(hand: list[int]) -> int:
     return sum(100 if c == JK else c for c in hand)
 
@@ -45,12 +50,20 @@ def hand_penalty(hand: list[int]) -> int:
 class Round:
     """One sampled round from the seat's turn on (see the module docstring)."""
 
-    __slots__ = ("cells", "hands", "last_draw", "over", "pos", "printed", "stock")
+    __slots__ = ("adj", "cells", "hands", "last_draw", "over", "pos", "printed", "stock")
 
     def __init__(
-        self, cells: list[int], hands: list[list[int]], stock: list[int], pos: list[int], printed: list[int]
+        self,
+        cells: list[int],
+        hands: list[list[int]],
+        stock: list[int],
+        pos: list[int],
+        printed: list[int],
+        adj: list[int] | None = None,
     ) -> None:
         self.cells = cells
+        self.adj = adjacency(cells) if adj is None else adj
+        """Per field, how many touching fields hold a card (kept up to date: a field fits iff > 0)."""
         self.hands = hands
         self.stock = stock  # the top card is the last one
         self.pos = pos
@@ -59,11 +72,7 @@ class Round:
         self.over = False
 
     def touches(self, p: int) -> bool:
-        cells = self.cells
-        for q in NB[p]:  # noqa: SIM110 (a plain loop: any() over a generator is slower here)
-            if cells[q]:
-                return True
-        return False
+        return self.adj[p] > 0
 
     def first_target(self) -> int:
         """The first empty field in board order a joker may go on, or -1."""
@@ -77,6 +86,9 @@ class Round:
         hand = self.hands[seat]
         hand.remove(card)
         self.cells[p] = card
+        adj = self.adj
+        for q in NB[p]:
+            adj[q] += 1
         if not hand:
             self.over = True
 
@@ -136,13 +148,18 @@ class Round:
         """The most it can place this turn, as (card, position) steps (a swap is (n, -1): the joker comes
         back to hand), and whether that is the whole hand: number chains first, then each joker as a bridge
         next to a number still waiting (the first such field), else anywhere it fits."""
-        cells, pos = list(self.cells), self.pos
+        cells, pos, adj = list(self.cells), self.pos, list(self.adj)
         numbers = sorted((n for n in self.hands[seat] if n != JK), reverse=True)
         jokers = len(self.hands[seat]) - len(numbers)
         steps: list[tuple[int, int]] = []
 
         def touches(p: int) -> bool:
-            return any(cells[q] for q in NB[p])
+            return adj[p] > 0
+
+        def occupy(p: int, card: int) -> None:
+            cells[p] = card
+            for q in NB[p]:
+                adj[q] += 1
 
         while True:
             progress = True
@@ -153,11 +170,12 @@ class Round:
                     if cells[p] == JK:
                         steps.append((n, -1))
                         jokers += 1
+                        cells[p] = n
                     elif touches(p):
                         steps.append((n, p))
+                        occupy(p, n)
                     else:
                         continue
-                    cells[p] = n
                     numbers.remove(n)
                     progress = True
             if not jokers:
@@ -170,7 +188,7 @@ class Round:
                 bridge = next((q for q in TARGETS if not cells[q] and touches(q)), -1)
                 if bridge < 0:
                     return steps, False
-            cells[bridge] = JK
+            occupy(bridge, JK)
             steps.append((JK, bridge))
             jokers -= 1
 
