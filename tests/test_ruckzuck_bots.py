@@ -134,12 +134,14 @@ def test_bots_decide_from_the_view_alone() -> None:
         )
 
 
+@pytest.mark.slow
 def test_hard_beats_random_clearly() -> None:
     # the random bots are unseeded: ~0.72 expected, 0.5 leaves five standard deviations of room
     figures = measure("hard", "random", rounds=120, seed=1)
     assert figures["win_rate"] > 0.5
 
 
+@pytest.mark.slow
 def test_hard_beats_baselines_in_a_short_run() -> None:
     figures = measure("hard", "baseline", rounds=200, seed=2)
     assert figures["win_rate"] > 0.32  # 0.25 would be an even share

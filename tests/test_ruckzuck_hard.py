@@ -72,3 +72,30 @@ def test_hard_decides_from_the_view_alone() -> None:
         bot_a, bot_b = SearchBot(time_budget=None, deals=6), SearchBot(time_budget=None, deals=6)
         assert a.view(0) == b.view(0)
         assert bot_a.choose(a.view(0), a.legal_actions()) == bot_b.choose(b.view(0), b.legal_actions())
+
+
+def test_the_search_keeps_the_heuristic_unless_clearly_better() -> None:
+    from scorekeeper.games.ruckzuck.hard import _clearly_best
+
+    choices = [("draw", 0), ("one", 5), ("all", 0)]
+    noisy = [[1, 0, 1, 0], [0, 1, 1, 1], [1, 0, 1, 0]]  # "one" gains 0.25 a deal, but with much spread
+    assert _clearly_best(choices, noisy, 0) == ("draw", 0)
+    clear = [[0.0] * 20, [1.0] * 20, [0.5] * 20]
+    assert _clearly_best(choices, clear, 0) == ("one", 5)
+
+
+def test_the_clock_stops_the_search_after_the_least_deals() -> None:
+    """An anytime search: out of time, it decides on the deals judged so far (here the fewest allowed)."""
+    from scorekeeper.games.ruckzuck import hard
+
+    ticks = iter(range(10_000))
+    hurried = SearchBot(time_budget=0.5, clock=lambda: float(next(ticks)))
+    short = SearchBot(time_budget=None, deals=hard.MIN_DEALS)
+    for seed in range(3):
+        a = new_round(RuckZuckOptions(4), seed, dealer=3)
+        b = new_round(RuckZuckOptions(4), seed, dealer=3)
+        bots_a = [hurried if s == 0 else BaselineBot() for s in range(4)]
+        bots_b = [short if s == 0 else BaselineBot() for s in range(4)]
+        play_out(a, bots_a)
+        play_out(b, bots_b)
+        assert a.log == b.log
