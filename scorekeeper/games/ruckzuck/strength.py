@@ -35,8 +35,8 @@ def measure(
     side: str = "red",
 ) -> dict[str, Any]:
     """Win rate and decision times of `bot` (one seat) against `players - 1` copies of `opponent`."""
-    make = BOTS[bot] if isinstance(bot, str) else bot
-    make_opponent = BOTS[opponent] if isinstance(opponent, str) else opponent
+    make = load_bot(bot) if isinstance(bot, str) else bot
+    make_opponent = load_bot(opponent) if isinstance(opponent, str) else opponent
     options = RuckZuckOptions(players, side=side)
     wins = 0
     penalties: list[int] = []
