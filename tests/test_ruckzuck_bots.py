@@ -8,7 +8,7 @@ import pytest
 
 from scorekeeper.games.base import play_out
 from scorekeeper.games.ruckzuck import RuckZuckOptions, RuckZuckState, new_round
-from scorekeeper.games.ruckzuck.bots import BOTS, BaselineBot, HardBot
+from scorekeeper.games.ruckzuck.bots import BOTS, BaselineBot, HoldBot
 from scorekeeper.games.ruckzuck.strength import measure
 
 ALL = [*range(1, 50), "J", "J"]
@@ -81,13 +81,13 @@ def test_baseline_draws_when_nothing_fits() -> None:
 
 def test_hard_goes_out_when_the_whole_hand_fits() -> None:
     s = position({21: 21}, [[8, 7, 19, 30], [2, 3]])
-    play_turn(s, HardBot())
+    play_turn(s, HoldBot())
     assert s.is_over and s.result()["out"] == 0
 
 
 def test_hard_bridges_with_a_joker_to_go_out() -> None:
     s = position({22: 22}, [["J", 23, 24], [2, 3]])
-    taken = play_turn(s, HardBot())
+    taken = play_turn(s, HoldBot())
     assert s.is_over and s.result()["out"] == 0
     assert taken[0][:2] == ["place", "J"]
 
@@ -95,7 +95,7 @@ def test_hard_bridges_with_a_joker_to_go_out() -> None:
 def test_hard_uses_a_joker_swap_as_a_bridge() -> None:
     # a joker lies on 30 and we hold 30: swapped back, the joker bridges from 29/30 up to 6
     s = position({30: "J", 29: 29}, [[30, 6], [2, 3]])
-    taken = play_turn(s, HardBot())
+    taken = play_turn(s, HoldBot())
     assert taken[0] == ["swap", 30]
     assert s.is_over and s.result()["out"] == 0
 
@@ -103,7 +103,7 @@ def test_hard_uses_a_joker_swap_as_a_bridge() -> None:
 def test_hard_keeps_the_board_shut_and_draws() -> None:
     # 2 fits, but placing it makes field 3 reachable for the others; 45 and 46 do not fit: hard draws
     s = position({1: 1}, [[2, 45, 46], [4, 5, 6, 7]])
-    assert play_turn(s, HardBot()) == ["draw"]
+    assert play_turn(s, HoldBot()) == ["draw"]
     s = position({1: 1}, [[2, 45, 46], [4, 5, 6, 7]])
     assert play_turn(s, BOTS["medium"]()) == [["place", 2, 2], "end"]
 
@@ -112,13 +112,13 @@ def test_hard_places_a_card_that_opens_nothing_new() -> None:
     # 14 touches 1 and 2; the only fields it makes reachable are 25 and 26, both ours: safe to place.
     # One card a turn is enough (25, 26, 27 wait for the next turns), 49 cannot go anywhere yet.
     s = position({1: 1, 2: 2}, [[14, 25, 26, 27, 49], [4, 5, 6, 7]])
-    assert play_turn(s, HardBot()) == [["place", 14, 14], "end"]
+    assert play_turn(s, HoldBot()) == [["place", 14, 14], "end"]
 
 
 def test_hard_dumps_when_an_opponent_is_nearly_out() -> None:
     s = position({1: 1}, [[2, 3, 45], [48]], stock_size=46)
     assert s.view(0).hand_sizes == (3, 1)
-    assert play_turn(s, HardBot()) == [["place", 2, 2], ["place", 3, 3], "end"]
+    assert play_turn(s, HoldBot()) == [["place", 2, 2], ["place", 3, 3], "end"]
 
 
 def test_bots_decide_from_the_view_alone() -> None:
@@ -134,18 +134,21 @@ def test_bots_decide_from_the_view_alone() -> None:
         )
 
 
+@pytest.mark.slow
 def test_hard_beats_random_clearly() -> None:
     # the random bots are unseeded: ~0.72 expected, 0.5 leaves five standard deviations of room
     figures = measure("hard", "random", rounds=120, seed=1)
     assert figures["win_rate"] > 0.5
 
 
+@pytest.mark.slow
 def test_hard_beats_baselines_in_a_short_run() -> None:
     figures = measure("hard", "baseline", rounds=200, seed=2)
     assert figures["win_rate"] > 0.32  # 0.25 would be an even share
 
 
 @pytest.mark.slow
-def test_hard_wins_40_percent_against_three_baselines() -> None:
+def test_hard_wins_45_percent_against_three_baselines() -> None:
+    # measured 0.50 [0.48-0.53] over 1,600 rounds (seed 0); the holding heuristic alone 0.45
     figures = measure("hard", "baseline", rounds=2000, seed=0)
-    assert figures["win_rate"] >= 0.40
+    assert figures["win_rate"] >= 0.45

@@ -7,12 +7,15 @@
 - `medium` (a pacer): goes out whenever its whole hand can be placed this turn (jokers and joker swaps as
   bridges); otherwise places exactly one card per turn, so it never draws while it holds a placeable card
   (a placeable card stays placeable: fields only fill up, and a joker on its field can be swapped).
-- `hard`: like `medium`, but it also holds the board shut (the seed's "Taktik" paragraph): it places a card
-  only where that opens no field for a number someone else may hold, and otherwise draws. Against greedy
-  players this wins far more rounds: they run out of places while its own cards wait in chains it can
-  lay all at once. It keeps jokers, and cards it could swap for a joker, as bridges for going out.
-  Both `medium` and `hard` place as much penalty as they can when the stock runs low, after drawing the
-  last card, or when an opponent is down to very few cards (the round may end any moment).
+- `HoldBot` (the holding heuristic): like `medium`, but it also holds the board shut (the seed's "Taktik"
+  paragraph): it places a card only where that opens no field for a number someone else may hold, and
+  otherwise draws. Against greedy players this wins far more rounds: they run out of places while its own
+  cards wait in chains it can lay all at once. It keeps jokers, and cards it could swap for a joker, as
+  bridges for going out. Both `medium` and `HoldBot` place as much penalty as they can when the stock runs
+  low, after drawing the last card, or when an opponent is down to very few cards (the round may end any
+  moment).
+- `hard` (`hard.SearchBot`): `HoldBot` with a determinized look-ahead that overrules its choice of the turn
+  (draw, place one card, place all) when sampled deals played out show a clearly better one.
 
 What `hard` achieves is measured by `python -m scorekeeper.games.ruckzuck.strength`.
 """
@@ -177,9 +180,10 @@ HARD_TEMPER: dict[int, Temper] = {
 MEDIUM_TEMPER: dict[int, Temper] = {n: Temper(99, 1 if n <= 4 else 2) for n in range(2, 7)}
 
 
-class HardBot:
+class HoldBot:
     """Goes out when it can; otherwise places one card per turn where that opens nothing for others, else
-    draws; dumps penalty when the round may end soon (see the module docstring)."""
+    draws; dumps penalty when the round may end soon (see the module docstring). `hard` searches on top of it
+    (`hard.SearchBot`) and calls `goes_out` and `decide`."""
 
     def __init__(self, *, temper: dict[int, Temper] | Temper | None = None, danger_stock: int = 3) -> None:
         self.temper = HARD_TEMPER if temper is None else temper
@@ -191,11 +195,12 @@ class HardBot:
     def choose(self, view: RuckZuckView, legal_actions: list[Any]) -> Any:
         if len(legal_actions) == 1:
             return legal_actions[0]
-        action = self._choose(view, legal_actions)
+        action = self.decide(view, legal_actions)
         # a safety net: a plan out of step with the view must never cost the table an illegal move
         return action if action in legal_actions else BaselineBot().choose(view, legal_actions)
 
-    def _choose(self, view: RuckZuckView, legal_actions: list[Any]) -> Any:
+    def _plan(self, view: RuckZuckView) -> tuple[list[Step], set[int], int, bool]:
+        """The most penalty it could place this turn: (steps, swaps, jokers in hand, whether it goes out)."""
         b = _Board.of(view)
         hand = list(view.hand)
         numbers = {c for c in hand if isinstance(c, int)}  # every card but the jokers
@@ -203,24 +208,40 @@ class HardBot:
         occupied = b.occupied()
         swaps = {n for n in numbers if b.cards[b.pos(n)] == JOKER}
         free = numbers - swaps
-        if view.joker_pending:
-            return self._joker_field(view, b, legal_actions)
         # a swap places the number at once and hands back a joker to place: as good as a joker in hand
         _, steps, _ = _best_dump(b, occupied, free, jokers + len(swaps))
-        goes_out = len(steps) == len(free) + jokers + len(swaps)
+        return steps, swaps, jokers, len(steps) == len(free) + jokers + len(swaps)
+
+    def goes_out(self, view: RuckZuckView) -> bool:
+        """Whether its whole hand can be placed this turn."""
+        return self._plan(view)[3]
+
+    def decide(self, view: RuckZuckView, legal_actions: list[Any], *, dump: bool = False) -> Any:
+        """The heuristic's action; `dump` places all it can this turn whatever the temper says."""
+        if view.joker_pending:
+            return self._joker_field(view, _Board.of(view), legal_actions)
+        steps, swaps, jokers, goes_out = self._plan(view)
+        temper = self._temper(view.options.players)
+        if dump or goes_out or self.dumps(view):
+            if steps:
+                return self._emit(view, steps[0], swaps, jokers)
+            return END if END in legal_actions else DRAW
+        if view.placed_this_turn:
+            return END
+        b = _Board.of(view)
+        numbers = {c for c in view.hand if isinstance(c, int)}
+        return self._place_or_hold(view, b, b.occupied(), numbers, legal_actions, temper.open_allowance)
+
+    def dumps(self, view: RuckZuckView) -> bool:
+        """Whether it places all it can now because the round may end any moment (the last draw, little
+        stock left, or an opponent down to a few cards)."""
         temper = self._temper(view.options.players)
         opponent_near_out = any(
             size <= temper.dump_when_opponent_has
             for seat, size in enumerate(view.hand_sizes)
             if seat != view.seat
         )
-        if goes_out or view.last_draw or view.stock_size <= self.danger_stock or opponent_near_out:
-            if steps:
-                return self._emit(view, steps[0], swaps, jokers)
-            return END if END in legal_actions else DRAW
-        if view.placed_this_turn:
-            return END
-        return self._place_or_hold(view, b, occupied, numbers, legal_actions, temper.open_allowance)
+        return view.last_draw or view.stock_size <= self.danger_stock or opponent_near_out
 
     def _emit(self, view: RuckZuckView, step: Step, swaps: set[int], jokers: int) -> Any:
         kind, what = step
@@ -278,14 +299,21 @@ class HardBot:
         return DRAW
 
 
-def medium() -> HardBot:
+def medium() -> HoldBot:
     """The pacer: never draws while it can place (see the module docstring)."""
-    return HardBot(temper=MEDIUM_TEMPER)
+    return HoldBot(temper=MEDIUM_TEMPER)
+
+
+def hard() -> Any:
+    """The holding heuristic with a determinized look-ahead (`hard.SearchBot`)."""
+    from scorekeeper.games.ruckzuck.hard import SearchBot  # it builds on this module
+
+    return SearchBot()
 
 
 BOTS: dict[str, Callable[[], Any]] = {
     "random": RandomBot,
     "baseline": BaselineBot,
     "medium": medium,
-    "hard": HardBot,
+    "hard": hard,
 }

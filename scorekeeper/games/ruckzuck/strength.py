@@ -4,12 +4,18 @@ Plays N 4-player rounds, the measured bot's seat rotating round by round (the de
 `players` rounds), and prints its win rate (a win = the lowest penalty of the round; a shared lowest counts
 for each), how often it went out, its and the opponents' mean penalty, the game win rate (consecutive
 games of as many rounds as players, lowest total penalty wins) and the median time per decision.
+
+`--compare hard,medium,old.py:HardBot --rounds N` plays several bots on the same deals and seats (paired
+differences to the first bot with 95% intervals; see `compare`).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
+import json
 import statistics
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -29,8 +35,8 @@ def measure(
     side: str = "red",
 ) -> dict[str, Any]:
     """Win rate and decision times of `bot` (one seat) against `players - 1` copies of `opponent`."""
-    make = BOTS[bot] if isinstance(bot, str) else bot
-    make_opponent = BOTS[opponent] if isinstance(opponent, str) else opponent
+    make = load_bot(bot) if isinstance(bot, str) else bot
+    make_opponent = load_bot(opponent) if isinstance(opponent, str) else opponent
     options = RuckZuckOptions(players, side=side)
     wins = 0
     penalties: list[int] = []
@@ -71,7 +77,96 @@ def measure(
     }
 
 
+def load_bot(spec: str) -> Callable[[], Any]:
+    """A bot by name: one of :data:`BOTS` or ``path/to/file.py:Class``, a bot class loaded from a file, e.g. the
+    earlier hard bot taken from git (``git show REV:scorekeeper/games/ruckzuck/bots.py > old.py``, then
+    ``old.py:HardBot``) to measure a change against what it replaces. `hard` runs without a clock here, so
+    that a measurement repeats on a loaded machine."""
+    if spec == "hard":
+        from scorekeeper.games.ruckzuck.hard import SearchBot
+
+        return lambda: SearchBot(time_budget=None)
+    if ":" not in spec:
+        return BOTS[spec]
+    path, cls = spec.rsplit(":", 1)
+    module_spec = importlib.util.spec_from_file_location(f"_ruckzuck_bot_{cls}", path)
+    assert module_spec is not None and module_spec.loader is not None
+    module = importlib.util.module_from_spec(module_spec)
+    sys.modules[module_spec.name] = module  # dataclasses look their module up
+    module_spec.loader.exec_module(module)
+    return getattr(module, cls)  # type: ignore[no-any-return]
+
+
+def paired(
+    bots: dict[str, Callable[[], Any]], opponent: str, *, rounds: int, seed: int, players: int, side: str
+) -> dict[str, list[tuple[int, int]]]:
+    """Each bot on the same deals and seats against `players - 1` copies of `opponent`: per round
+    (won, penalty)."""
+    options = RuckZuckOptions(players, side=side)
+    make_opponent = load_bot(opponent)
+    records: dict[str, list[tuple[int, int]]] = {name: [] for name in bots}
+    for r in range(rounds):
+        seat = r % players
+        for name, make in bots.items():
+            table = [make() if s == seat else make_opponent() for s in range(players)]
+            state = new_round(options, seed * 1_000_003 + r, dealer=(r // players) % players)
+            play_out(state, table)
+            scores = state.penalties()
+            records[name].append((int(scores[seat] == min(scores)), scores[seat]))
+    return records
+
+
+def _interval(values: list[float]) -> dict[str, float]:
+    mean = statistics.fmean(values)
+    half = 1.96 * statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else 0.0
+    return {"mean": round(mean, 4), "low": round(mean - half, 4), "high": round(mean + half, 4)}
+
+
+def compare(argv: list[str]) -> None:
+    """``--compare A,B,... --rounds N``: the bots on the same deals and seats against the `--opponent`; each
+    bot's win rate and mean penalty (95% intervals) and each bot's paired difference to the first."""
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--compare", required=True)
+    parser.add_argument("--opponent", default="baseline")
+    parser.add_argument("--rounds", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--side", default="red")
+    args = parser.parse_args(argv)
+    names = args.compare.split(",")
+    records = paired(
+        {name: load_bot(name) for name in names},
+        args.opponent,
+        rounds=args.rounds,
+        seed=args.seed,
+        players=args.players,
+        side=args.side,
+    )
+    first = names[0]
+    report: dict[str, Any] = {"rounds": args.rounds, "seed": args.seed, "opponent": args.opponent}
+    report["bots"] = {
+        name: {
+            "win_rate": _interval([w for w, _ in records[name]]),
+            "penalty": _interval([p for _, p in records[name]]),
+        }
+        for name in names
+    }
+    report["paired"] = {
+        f"{first} - {name}": {
+            "win_rate": _interval([a[0] - b[0] for a, b in zip(records[first], records[name], strict=True)]),
+            "penalty": _interval([a[1] - b[1] for a, b in zip(records[first], records[name], strict=True)]),
+        }
+        for name in names[1:]
+    }
+    print(json.dumps(report, indent=2))
+
+
 def main(argv: list[str] | None = None) -> None:
+    if argv is None:
+        argv = sys.argv[1:]
+    if any(a.startswith("--compare") for a in argv):
+        compare(argv)
+        return
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--bot", default="hard")
     parser.add_argument("--opponent", default="baseline")
