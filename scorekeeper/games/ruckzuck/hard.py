@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from scorekeeper.games.ruckzuck.belief import Belief
-from scorekeeper.games.ruckzuck.bots import BaselineBot, HoldBot
+from scorekeeper.games.ruckzuck.heuristics import BaselineBot, HoldBot
 from scorekeeper.games.ruckzuck.play import DRAW, END, PLACE, RuckZuckView
 from scorekeeper.games.ruckzuck.rollout import JK, Round, adjacency, field_numbers
 from scorekeeper.games.ruckzuck.rules import JOKER

@@ -15,7 +15,7 @@ It never sees more than a sampled deal it is given: the bot fills the hidden han
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from scorekeeper.games.ruckzuck import board
 
@@ -243,7 +243,7 @@ class Round:
         """The round may end any moment: little stock left, or an opponent down to one card."""
         return len(self.stock) <= 3 or any(len(h) <= 1 for s, h in enumerate(self.hands) if s != seat)
 
-    def play_out(self, seat: int, first: int, policies: list[Callable[[Round, int], None]]) -> None:
+    def play_out(self, seat: int, first: int, policies: Sequence[Callable[[Round, int], None]]) -> None:
         """Play turns from seat `first` on until the round is over."""
         players = len(self.hands)
         s = first

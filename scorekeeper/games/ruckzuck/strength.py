@@ -94,7 +94,7 @@ def load_bot(spec: str) -> Callable[[], Any]:
     module = importlib.util.module_from_spec(module_spec)
     sys.modules[module_spec.name] = module  # dataclasses look their module up
     module_spec.loader.exec_module(module)
-    return getattr(module, cls)  # type: ignore[no-any-return]
+    return getattr(module, cls)
 
 
 def paired(
