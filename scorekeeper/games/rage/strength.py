@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from scorekeeper.games.base import Bot, play_out
+from scorekeeper.games.bot_files import bot_class
 from scorekeeper.games.rage.bots import BOTS
 from scorekeeper.games.rage.options import RageOptions, hand_sizes
 from scorekeeper.games.rage.play import new_round
@@ -147,15 +148,8 @@ def load_bot(spec: str) -> Callable[[], Bot]:
 
         return lambda: HardBot(time_budget=None)
     if ":" in spec:
-        import importlib.util
-
-        path, cls = spec.rsplit(":", 1)
-        module_spec = importlib.util.spec_from_file_location(f"_rage_bot_{cls}", path)
-        assert module_spec is not None and module_spec.loader is not None
-        module = importlib.util.module_from_spec(module_spec)
-        sys.modules[module_spec.name] = module  # dataclasses look their module up
-        module_spec.loader.exec_module(module)
-        return lambda: getattr(module, cls)(time_budget=None)
+        loaded = bot_class(spec, "_rage_bot_")
+        return lambda: loaded(time_budget=None)
     return BOTS[spec]
 
 

@@ -12,7 +12,6 @@ differences to the first bot with 95% intervals; see `compare`).
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import statistics
 import sys
@@ -20,6 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from scorekeeper.games.base import play_out
+from scorekeeper.games.bot_files import bot_class
 from scorekeeper.games.ruckzuck.bots import BOTS
 from scorekeeper.games.ruckzuck.play import new_round
 from scorekeeper.games.ruckzuck.rules import RuckZuckOptions
@@ -88,13 +88,7 @@ def load_bot(spec: str) -> Callable[[], Any]:
         return lambda: SearchBot(time_budget=None)
     if ":" not in spec:
         return BOTS[spec]
-    path, cls = spec.rsplit(":", 1)
-    module_spec = importlib.util.spec_from_file_location(f"_ruckzuck_bot_{cls}", path)
-    assert module_spec is not None and module_spec.loader is not None
-    module = importlib.util.module_from_spec(module_spec)
-    sys.modules[module_spec.name] = module  # dataclasses look their module up
-    module_spec.loader.exec_module(module)
-    return getattr(module, cls)
+    return bot_class(spec, "_ruckzuck_bot_")
 
 
 def paired(
