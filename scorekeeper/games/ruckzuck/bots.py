@@ -31,14 +31,9 @@ from scorekeeper.games.ruckzuck.heuristics import BaselineBot, HoldBot, RandomBo
 __all__ = ["BOTS", "BaselineBot", "HoldBot", "RandomBot", "SearchBot", "medium"]
 
 
-def hard() -> SearchBot:
-    """The holding heuristic with a determinized look-ahead (`hard.SearchBot`)."""
-    return SearchBot()
-
-
 BOTS: dict[str, Callable[[], Any]] = {
     "random": RandomBot,
     "baseline": BaselineBot,
     "medium": medium,
-    "hard": hard,
+    "hard": SearchBot,  # the holding heuristic with a determinized look-ahead
 }

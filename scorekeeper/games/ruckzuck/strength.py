@@ -116,16 +116,22 @@ def _interval(values: list[float]) -> dict[str, float]:
     return {"mean": round(mean, 4), "low": round(mean - half, 4), "high": round(mean + half, 4)}
 
 
-def compare(argv: list[str]) -> None:
-    """``--compare A,B,... --rounds N``: the bots on the same deals and seats against the `--opponent`; each
-    bot's win rate and mean penalty (95% intervals) and each bot's paired difference to the first."""
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--compare", required=True)
+def _parser(*, rounds: int) -> argparse.ArgumentParser:
+    """The options both ways of measuring take: the opponents, the rounds, the seed and the table."""
+    parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--opponent", default="baseline")
-    parser.add_argument("--rounds", type=int, default=1000)
+    parser.add_argument("--rounds", type=int, default=rounds)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--side", default="red")
+    return parser
+
+
+def compare(argv: list[str]) -> None:
+    """``--compare A,B,... --rounds N``: the bots on the same deals and seats against the `--opponent`; each
+    bot's win rate and mean penalty (95% intervals) and each bot's paired difference to the first."""
+    parser = _parser(rounds=1000)
+    parser.add_argument("--compare", required=True)
     args = parser.parse_args(argv)
     names = args.compare.split(",")
     records = paired(
@@ -161,13 +167,8 @@ def main(argv: list[str] | None = None) -> None:
     if any(a.startswith("--compare") for a in argv):
         compare(argv)
         return
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = _parser(rounds=400)
     parser.add_argument("--bot", default="hard")
-    parser.add_argument("--opponent", default="baseline")
-    parser.add_argument("--rounds", type=int, default=400)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--side", default="red")
     args = parser.parse_args(argv)
     figures = measure(
         args.bot, args.opponent, rounds=args.rounds, seed=args.seed, players=args.players, side=args.side
