@@ -1,0 +1,106 @@
+"""Racko's search bot (`games/racko/search.py`): legal, decides from the seat's view alone, reproducible."""
+
+from __future__ import annotations
+
+import random
+from itertools import pairwise
+
+import pytest
+
+from scorekeeper.games.racko import RackoOptions, new_round
+from scorekeeper.games.racko.hard import HardBot
+from scorekeeper.games.racko.play import RackoState
+from scorekeeper.games.racko.search import SearchBot, bands, kept_slots
+
+SEARCHED = RackoOptions(2, two_player_rule=False)
+
+
+def _bot() -> SearchBot:
+    # no clock: a fixed number of deals, so that a loaded machine cannot change a decision
+    return SearchBot(time_budget=None, deals=12)
+
+
+def _is_legal(action: object, legal: list) -> bool:
+    return any(type(action) is type(a) and action == a for a in legal)
+
+
+def _searched_places(seed: int, limit: int = 4) -> list[RackoState]:
+    """States of a hard-bot round where seat 0 places a card with at least two close choices."""
+    state = new_round(SEARCHED, seed, dealer=seed % 2)
+    bot, probe = HardBot(), _bot()
+    found: list[RackoState] = []
+    while not state.is_over and len(found) < limit:
+        seat = state.current_player
+        view = state.view(seat)
+        legal = state.legal_actions()
+        if seat == 0 and view.phase == "place" and len(probe._close(view, legal)) >= 2:
+            found.append(RackoState.replay(state.options, state.seed, list(state.log), dealer=state.dealer))
+        state.apply(bot.choose(view, legal))
+    return found
+
+
+@pytest.mark.parametrize(
+    "opts",
+    [SEARCHED, RackoOptions(2), RackoOptions(3, two_player_rule=False), RackoOptions(4, variant="bonus")],
+    ids=lambda o: f"{o.players}p-{o.variant}-rule{o.two_player_rule}",
+)
+def test_search_bot_plays_legal_rounds(opts: RackoOptions) -> None:
+    for seed in range(3):
+        state = new_round(opts, seed, dealer=seed % opts.players)
+        bots = [_bot() if seat == 0 else HardBot() for seat in range(opts.players)]
+        while not state.is_over:
+            seat = state.current_player
+            legal = state.legal_actions()
+            action = bots[seat].choose(state.view(seat), legal)
+            assert _is_legal(action, legal)
+            state.apply(action)
+
+
+def test_close_placements_are_searched_in_ordinary_rounds() -> None:
+    assert sum(len(_searched_places(seed)) for seed in range(6)) >= 3
+
+
+def test_same_view_same_decision() -> None:
+    for seed in range(6):
+        for state in _searched_places(seed):
+            view, legal = state.view(0), state.legal_actions()
+            assert _bot().choose(view, legal) == _bot().choose(view, legal)
+
+
+def test_decides_from_the_view_alone() -> None:
+    """Other deals that look the same to the seat (the unseen cards of the other rack and of the stock
+    exchanged) give the same decision."""
+    checked = 0
+    for seed in range(6):
+        for state in _searched_places(seed):
+            view, legal = state.view(0), state.legal_actions()
+            decision = _bot().choose(view, legal)
+            rng = random.Random(seed)
+            for _ in range(3):
+                other = RackoState.replay(state.options, state.seed, list(state.log), dealer=state.dealer)
+                rack = other.racks[1]
+                assert rack is not None
+                hidden = [s for s, c in enumerate(rack) if c not in other.known[1]]
+                pool = [int(c) for c in (rack[s] for s in hidden) if c is not None] + other.stock
+                rng.shuffle(pool)
+                for s in hidden:
+                    rack[s] = pool.pop()
+                other.stock[:] = pool
+                assert other.view(0) == view
+                assert _bot().choose(other.view(0), legal) == decision
+                checked += 1
+    assert checked >= 3
+
+
+def test_bands_follow_the_kept_cards() -> None:
+    rack = [3, 30, 9, 12, 2, 20, 24, 27, 35, 38]
+    unseen = [c for c in range(1, 41) if c not in rack]
+    kept = kept_slots(rack, unseen, 40, 14.0)
+    assert kept == sorted(kept) and all(rack[a] < rack[b] for a, b in pairwise(kept))
+    target = bands(rack, kept, 40)
+    for slot in kept:
+        assert target[rack[slot]] == slot
+    # a card between two kept neighbours is meant for a slot between them
+    for a, b in pairwise(kept):
+        for card in range(rack[a] + 1, rack[b]):
+            assert a < target[card] < b or b == a + 1
