@@ -47,7 +47,9 @@ def _searched_places(seed: int, limit: int = 4) -> list[RackoState]:
 def test_search_bot_plays_legal_rounds(opts: RackoOptions) -> None:
     for seed in range(3):
         state = new_round(opts, seed, dealer=seed % opts.players)
-        bots = [_bot() if seat == 0 else HardBot() for seat in range(opts.players)]
+        bots: list[HardBot] = [HardBot() for _ in range(opts.players)]
+        # the other racks played on as slot targeting, or as planners
+        bots[0] = SearchBot(time_budget=None, deals=12, opponent="plan" if seed == 2 else "baseline")
         while not state.is_over:
             seat = state.current_player
             legal = state.legal_actions()
