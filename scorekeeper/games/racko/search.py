@@ -6,6 +6,9 @@ Measured (seed 1, 40 cards, no 2-player rule; load average 4-7 on 2 cores): agai
 87.1% of 3,000 rounds (95% Wilson 85.8-88.2; today's hard 84.1%), but heads-up against today's hard it wins
 49.0% of 1,000 rounds (45.9-52.1; 46.8% of 500), no more than the heuristic alone: its gain comes from
 modelling the other racks as the slot-targeting player, and a planning opponent is not one.
+With a shorter horizon (`SearchBot(horizon=7.0)`, 3,000 rounds each): 86.3% against the baseline
+(85.0-87.5) and 51.8% heads-up against today's hard (50.0-53.6); the heuristic alone at horizon 7 wins 52.1%
+heads-up (50.3-53.9) and no more against the baseline (83.8% of 1,000).
 
 When the heuristic (`hard.HardBot`) finds several placements of the drawn card nearly as good (within
 `CLOSE` in log chance of completing), it plays each of them out on sampled deals and keeps the one that wins
@@ -195,8 +198,9 @@ class SearchBot(HardBot):
         sure: float = SURE,
         pace: float = PACE,
         opponent: str = "baseline",
+        horizon: float = 14.0,
     ) -> None:
-        super().__init__()
+        super().__init__(horizon=horizon)
         self.time_budget = time_budget
         self.deals = deals
         self.clock = clock
