@@ -87,16 +87,19 @@ def standings_list(
                     width=None if large else 40,
                 ),
                 ft.Column(name_column, spacing=2, expand=True, tight=True),
-                ft.Container(width=8 if not large else 24),  # never a name right against the total
-                ft.Container(  # one width for every total: the progress bars end in one line
-                    tag(
-                        f"total-{row.seat}",
-                        ft.Text(
-                            str(row.total), size=big, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.RIGHT
-                        ),
+                tag(
+                    f"total-{row.seat}",
+                    ft.Text(
+                        str(row.total),
+                        size=big,
+                        weight=ft.FontWeight.BOLD,
+                        text_align=ft.TextAlign.RIGHT,
+                        # One width for every total: the progress bars end in one line. Never a name right
+                        # against the total: a margin of a spacer's width and the row's spacing (a margin is no
+                        # control of its own to send and build).
+                        width=None if large else 72,
+                        margin=ft.Margin.only(left=(8 if not large else 24) + 12),
                     ),
-                    width=None if large else 72,
-                    alignment=ft.Alignment.CENTER_RIGHT,
                 ),
             ],
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
