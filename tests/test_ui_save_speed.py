@@ -1,17 +1,19 @@
 """What saving a round costs, counted, never timed (`python -m scorekeeper.bench ui` times it): the
 store flushes to disk only what makes the save durable (the match file and its folder), before the scoreboard
 is sent; a scoreboard built again on screen (undo, redo, a change from another device) is sent as a patch of
-what changed, not as a whole new screen."""
+what changed, not as a whole new screen; the scoreboard a save shows (which the browser builds whole) has a
+counted number of controls, a few per round."""
 
 from __future__ import annotations
 
 import os
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
 import msgpack
 import pytest
-from test_ui_core_harness import App
+from test_ui_core_harness import App, walk
 
 pytestmark = pytest.mark.filterwarnings("ignore:coroutine .* was never awaited:RuntimeWarning")
 
@@ -143,3 +145,38 @@ def test_the_save_breakdown_names_every_part_of_a_save() -> None:
     assert parts >= {"store.history", "store.write", "disk.fsync", "store.index", "store.tell", "view.build"}
     assert parts >= {"view.patch", "patch.encode"}
     assert figures["save_patch_bytes"] > 0 and len(figures["save_server_ms_all"]) == 2
+
+
+ROUND_LINE = 7
+"""Controls of one line of the round table: its tag and button node, the tappable row, the Row, and a Text per
+cell (Anna, Ben and the round's number); the cell's padding lies on the row."""
+SCOREBOARD_AFTER_ONE_ROUND = 70
+"""All controls of a two-player Racko scoreboard after its first round (app bar, status, standings, the table)."""
+
+
+def test_a_save_sends_one_message_and_a_scoreboard_of_a_few_controls_per_round(app: App) -> None:
+    """The scoreboard a save shows comes in place of the round screen: the browser builds it whole (its widgets,
+    its accessibility nodes, its frame), and the server diffs all of it against the one under the round screen, so
+    its size is the save's cost on both sides. Counted: one message per save, a fixed number of controls per
+    round line, and the whole board after the first round."""
+    summary = app.start_match("racko", ["Anna", "Ben"], 0, two_player_rule=False, target=100_000)
+    sizes: list[int] = []
+    for _ in range(4):
+        quick_round(app)
+        count = len(app.connection.sent)
+        app.tap("save-round")
+        assert app.ctx.route == f"/match/{summary.id}"
+        assert len(app.connection.sent) - count == 1  # the patch, the page's route in it
+        sizes.append(len(list(walk(app.page.views[-1]))))
+        assert len(list(walk(round_line(app, len(sizes) - 1)))) == ROUND_LINE
+        app.tap("enter-round")
+    assert sizes[0] == SCOREBOARD_AFTER_ONE_ROUND, sizes
+    assert [b - a for a, b in pairwise(sizes)] == [ROUND_LINE] * 3, sizes
+
+
+def round_line(app: App, index: int) -> Any:
+    """The tagged line of round `index` in the scoreboard on show (the tag itself, with all inside it)."""
+    for control in walk(app.page.views[-1]):
+        if getattr(control, "identifier", None) == f"round-row-{index}":
+            return control
+    raise LookupError(index)

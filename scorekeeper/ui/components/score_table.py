@@ -87,16 +87,19 @@ def standings_list(
                     width=None if large else 40,
                 ),
                 ft.Column(name_column, spacing=2, expand=True, tight=True),
-                ft.Container(width=8 if not large else 24),  # never a name right against the total
-                ft.Container(  # one width for every total: the progress bars end in one line
-                    tag(
-                        f"total-{row.seat}",
-                        ft.Text(
-                            str(row.total), size=big, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.RIGHT
-                        ),
+                tag(
+                    f"total-{row.seat}",
+                    ft.Text(
+                        str(row.total),
+                        size=big,
+                        weight=ft.FontWeight.BOLD,
+                        text_align=ft.TextAlign.RIGHT,
+                        # One width for every total: the progress bars end in one line. Never a name right
+                        # against the total: a margin of a spacer's width and the row's spacing (a margin is no
+                        # control of its own to send and build).
+                        width=None if large else 72,
+                        margin=ft.Margin.only(left=(8 if not large else 24) + 12),
                     ),
-                    width=None if large else 72,
-                    alignment=ft.Alignment.CENTER_RIGHT,
                 ),
             ],
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
@@ -182,20 +185,33 @@ def call_notes(ctx: AppContext, match: Match) -> list[str]:
     return notes
 
 
+CELL_PADDING = ft.Padding.symmetric(horizontal=4, vertical=6)
+"""Around each cell of the round table: the row carries it (see `_table_row`)."""
+
+
 def _cell(
     text: str, width: float, *, bold: bool = False, colour: Any = None, align_right: bool = True
 ) -> ft.Control:
+    """A cell of the round table: a text `width` wide with the cell's padding taken off (the row puts the padding
+    around and between its cells, so a cell is one control: a save sends and draws the whole table anew)."""
+    return ft.Text(
+        text,
+        width=width - 2 * CELL_PADDING.left,
+        weight=ft.FontWeight.BOLD if bold else None,
+        color=colour,
+        text_align=ft.TextAlign.RIGHT if align_right else ft.TextAlign.LEFT,
+        no_wrap=True,
+        overflow=ft.TextOverflow.ELLIPSIS,
+    )
+
+
+def _table_row(cells: list[ft.Control], **options: Any) -> ft.Container:
+    """A line of the round table: its cells `CELL_PADDING` apart and inside it, laid out as when each cell was a
+    container of its own with that padding (the same widths and heights), in one container for the whole line."""
     return ft.Container(
-        ft.Text(
-            text,
-            weight=ft.FontWeight.BOLD if bold else None,
-            color=colour,
-            text_align=ft.TextAlign.RIGHT if align_right else ft.TextAlign.LEFT,
-            no_wrap=True,
-            overflow=ft.TextOverflow.ELLIPSIS,
-        ),
-        width=width,
-        padding=ft.Padding.symmetric(horizontal=4, vertical=6),
+        ft.Row(cells, spacing=2 * CELL_PADDING.left),
+        padding=CELL_PADDING,
+        **options,
     )
 
 
@@ -207,10 +223,9 @@ def rounds_table(
     first = 68.0  # room for the longest label in bold: "Summe", "Totaal", "Manche"
     available = min(ctx.width, 900) - 40 - first
     width = max(52.0, available / max(seats, 1))
-    header = ft.Row(
+    header = _table_row(
         [_cell(ctx.t("Round"), first, bold=True, align_right=False)]
-        + [_cell(name, width, bold=True) for name in match.names],
-        spacing=0,
+        + [_cell(name, width, bold=True) for name in match.names]
     )
     lines: list[ft.Control] = [header, ft.Divider(height=1)]
     scores = match.round_scores()
@@ -225,8 +240,8 @@ def rounds_table(
             if seat in tally.out[index]:  # out of the chips game before this round: sat it out
                 text = ctx.t("out")
             cells.append(_cell(text + marker, width))
-        row = ft.Container(
-            ft.Row(cells, spacing=0),
+        row = _table_row(
+            cells,
             on_click=(lambda _, i=index: on_round(i)) if on_round else None,
             ink=on_round is not None,
             border_radius=4,
@@ -240,10 +255,9 @@ def rounds_table(
     lines.append(ft.Divider(height=1))
     totals = match.totals()
     lines.append(
-        ft.Row(
+        _table_row(
             [_cell(ctx.t("Total"), first, bold=True, align_right=False)]
-            + [_cell(str(total), width, bold=True) for total in totals],
-            spacing=0,
+            + [_cell(str(total), width, bold=True) for total in totals]
         )
     )
     teams = match.team_totals()
