@@ -40,6 +40,18 @@ def racko(chromium: Any, tmp_path: Path) -> Iterator[tuple[UI, dict[str, str]]]:
         yield ui, made
 
 
+def shot(ui: UI, screen: str) -> None:
+    """`UI.shot` (phone and desktop) once the screen is painted: after a page load the accessibility tree can be
+    complete before the first frame is drawn (a blank picture is taken again, for up to 10 s), and on a busy
+    machine the frame after a tap comes a moment after the tree."""
+    for _ in range(20):
+        if len(ui.page.screenshot()) > 8000:
+            break
+        ui.page.wait_for_timeout(500)
+    ui.page.wait_for_timeout(700)
+    ui.shot(screen)
+
+
 def enter_racks(ui: UI, *racks: list[int]) -> None:
     for rack in racks:
         for number in rack:
@@ -54,11 +66,11 @@ def test_blitz_callers_and_the_quick_form(racko: tuple[UI, dict[str, str]]) -> N
     ui.tap("caller-0", count=False)
     ui.tap("caller-1", count=False)
     ui.wait_text("This round (points): Anna +100, Ben +100, Cleo +25")
-    ui.shot("blitz")
+    shot(ui, "blitz")
     ui.tap("mode-quick", count=False)
     ui.tap("count-2-5", count=False)
     ui.wait_text("This round (points): Anna +100, Ben +100, Cleo +25")
-    ui.shot("quick")
+    shot(ui, "quick")
 
 
 def test_chips_preview_and_the_offered_caller(racko: tuple[UI, dict[str, str]]) -> None:
@@ -66,18 +78,17 @@ def test_chips_preview_and_the_offered_caller(racko: tuple[UI, dict[str, str]]) 
     ui.open(f"/match/{made['chips']}/round", ready="save-round")
     enter_racks(ui, ANNA, BERT, CLEO)
     ui.wait("offer-caller")
-    ui.shot("offer")
+    shot(ui, "offer")
     ui.tap("offer-caller", count=False)
     ui.wait_text("This round (chips):")
-    ui.shot("chips")
+    shot(ui, "chips")
 
 
 def test_an_edited_quick_round(racko: tuple[UI, dict[str, str]]) -> None:
     ui, made = racko
     ui.open(f"/match/{made['quick']}/round/0", ready="save-round")
     ui.wait_text("This round (points):")
-    ui.shot("quick-edit")
+    shot(ui, "quick-edit")
     ui.tap("mode-racks", count=False)
     ui.wait("rack-seat-0")  # a quick-form round's racks start empty
-    ui.page.wait_for_timeout(300)
-    ui.shot("racks-of-a-quick-round")
+    shot(ui, "racks-of-a-quick-round")

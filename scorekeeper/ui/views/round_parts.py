@@ -57,7 +57,8 @@ class PartsDraft:
     nobody: set[str] = field(default_factory=set)
     seat: int = 0
     more: dict[str, Any] = field(default_factory=dict)
-    """What a game's own steps keep besides the parts (Rage: the trump shown, the digits typed so far)."""
+    """What a game's own steps keep besides the parts (Rage: the trump shown, the digits typed so far; Racko: the
+    racks on the pad, the mode, the callers)."""
 
     @classmethod
     def start(
