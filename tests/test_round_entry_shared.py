@@ -15,7 +15,7 @@ from scorekeeper.games.spec import spec
 from scorekeeper.match import Match
 from scorekeeper.ui.components.fields import CountField
 from scorekeeper.ui.views.round_parts import PartsDraft
-from scorekeeper.ui.views.round_racko import RackoDraft
+from scorekeeper.ui.views.round_racko import HOST as RACKO_HOST
 from scorekeeper.ui.views.round_rage import HOST as RAGE_HOST
 from scorekeeper.ui.views.round_ruckzuck import HOST
 
@@ -76,11 +76,23 @@ def seeded(game: str, result: dict[str, object], **options: object) -> Match:
 def test_a_racko_draft_starts_empty_or_from_the_round_edited() -> None:
     racks = [list(range(1, 11)), list(range(11, 21)), [21, 22, 23, 24, 25, 26, 27, 28, 29, 30]]
     match = seeded("racko", {"racks": racks, "callers": [0], "blitz": False})
-    new = RackoDraft.start(match, None, [0, 1, 2])
-    assert new.mode == "racks" and new.racks == [[None] * 10] * 3 and new.callers == []
-    assert (new.seat, new.slot) == (0, 0)
-    edited = RackoDraft.start(match, 0, [0, 1, 2])
-    assert edited.racks == racks and edited.callers == [0] and edited.blitz is False
+    shape = match.spec.table_part
+    assert shape is not None
+    new = PartsDraft.start(shape, match, None, RACKO_HOST).more
+    assert new["mode"] == "racks" and new["pad"].racks == [[None] * 10] * 3 and new["callers"] == []
+    assert (new["pad"].seat, new["pad"].slot) == (0, 0)
+    edited = PartsDraft.start(shape, match, 0, RACKO_HOST).more
+    assert edited["pad"].racks == racks and edited["callers"] == [0] and edited["blitz"] is False
+
+
+def test_a_racko_quick_round_edited_keeps_its_counts_and_runs() -> None:
+    match = seeded("racko", {"counts": [10, 4, 6], "runs": [None, 3, None], "callers": [0], "blitz": False})
+    shape = match.spec.table_part
+    assert shape is not None
+    edited = PartsDraft.start(shape, match, 0, RACKO_HOST)
+    assert edited.more["mode"] == "quick" and edited.more["callers"] == [0]
+    assert [seat.values["count"] for seat in edited.seats] == [10, 4, 6]
+    assert [seat.values["run"] for seat in edited.seats] == [None, 3, None]
 
 
 def test_rage_and_ruckzuck_drafts_start_from_the_round_edited() -> None:

@@ -288,9 +288,9 @@ def test_clear_rack_can_be_undone(app: App) -> None:
     assert not app.has("rack-unclear")
     app.tap("rack-clear")
     draft = next(v for k, v in app.ctx.session.rounds.items() if k.startswith("round:"))
-    assert draft.racks[0] == [None] * 10
+    assert draft.more["pad"].racks[0] == [None] * 10
     app.tap("rack-unclear")
-    assert draft.racks[0][:4] == CALLER_RUN4[:4]
+    assert draft.more["pad"].racks[0][:4] == CALLER_RUN4[:4]
     assert not app.has("rack-unclear")
 
 

@@ -77,7 +77,8 @@ def test_typed_numbers_fill_a_racko_rack(app: App) -> None:
     press(app, "2", "3")  # 23: no card 230, so it is placed at once
     press(app, "4", "Enter")  # 4 could still become 40: Enter places it
     press(app, "Numpad 9")
-    rack = app.ctx.session.rounds[next(k for k in app.ctx.session.rounds if k.startswith("round:"))].racks[0]
+    draft = app.ctx.session.rounds[next(k for k in app.ctx.session.rounds if k.startswith("round:"))]
+    rack = draft.more["pad"].racks[0]
     assert rack[:4] == [23, 4, 9, None]
     press(app, "Backspace")
     assert rack[:3] == [23, 4, None]

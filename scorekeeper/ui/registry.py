@@ -83,7 +83,7 @@ def _board(module: Any) -> GameBoard:
 
 
 UIS: dict[GameSpec, GameUI] = {
-    RACKO: GameUI(round_racko.build_form, racko_panel.build, None, _board(racko_board)),
+    RACKO: GameUI(round_parts.form_with(round_racko.HOST), racko_panel.build, None, _board(racko_board)),
     RUCKZUCK: GameUI(
         round_parts.form_with(round_ruckzuck.HOST),
         ruckzuck_panel.build,

@@ -1,6 +1,7 @@
 """What a game's host round form needs beyond its `PartShape` (`views.round_parts` draws it): a caller row's
-answer naming no seat, one seat at a time behind tabs, a field or whole steps the game draws itself. A game says
-it in one `HostExtras`, registered as `round_parts.form_with(extras)` in the UI registry."""
+answer naming no seat, one seat at a time behind tabs, a field or whole steps the game draws itself, what a new
+draft holds besides the parts, where the message stands. A game says it in one `HostExtras`, registered as
+`round_parts.form_with(extras)` in the UI registry."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 import flet as ft
 
 if TYPE_CHECKING:
-    from scorekeeper.ui.views.round_parts import PartsForm
+    from scorekeeper.match import Match
+    from scorekeeper.ui.views.round_parts import PartsDraft, PartsForm
 
 
 @dataclass(frozen=True)
@@ -50,8 +52,12 @@ class HostField(Protocol):
 
 class HostSteps(Protocol):
     """A game that draws its steps itself on the host screen (Rage: the trump and the dealt line above, each
-    seat's bid beside its keys, then tricks with "made it", +5/-5 cards and the live score): the generic form
-    keeps the parts, the steps and their buttons."""
+    seat's bid beside its keys, then tricks with "made it", +5/-5 cards and the live score; Racko: the caller
+    row, the racks on a number pad or the quick form): the generic form keeps the parts, the steps and their
+    buttons."""
+
+    below: list[ft.Control]
+    """Drawn under the form (Racko's number pad), the same controls on every redraw (sent with every change)."""
 
     def header(self) -> list[ft.Control]:
         """What stands above the step (instead of the dealer's line)."""
@@ -82,6 +88,8 @@ class HostExtras:
     """Fields the game draws itself (made once per form, over the form)."""
     spacing: int = 6
     """The space between the form's lines on a tablet or desktop."""
+    phone_spacing: int = 8
+    """The space between the form's lines on a phone."""
     steps: Callable[[PartsForm], HostSteps] | None = None
     """A game that draws its steps itself (made once per form, over the form)."""
     next_label: str | None = None
@@ -90,6 +98,12 @@ class HostExtras:
     """The button back to the step before: its label and tag (None: "Back", `step-back`)."""
     edit_last: bool = False
     """An edited round opens at its last step (Rage: the result, its bids stand)."""
+    start: Callable[[PartsDraft, Match, int | None], None] | None = None
+    """Fills a new draft's `more` (and parts) with what the game's own steps keep, given the match and the round
+    edited (Racko: the racks on the pad, the callers, a quick-form round's counts and runs)."""
+    places_message: bool = False
+    """The game's steps place the message in the scrolling form themselves (Racko: above the number pad, so that
+    no key is hidden under it), not the frame under the form."""
 
 
 PLAIN = HostExtras()

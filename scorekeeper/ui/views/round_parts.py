@@ -12,7 +12,8 @@ Identifiers: a count's keys `<field>-<seat>-<n>`, any other field `<field>-<seat
 
 What the host screen needs beyond the shape a game says in a `HostExtras` (`form_with`): a caller row's answer
 that names no seat ("Stock ran out"), one seat at a time behind a tab per seat, a field the game draws itself
-(`HostField`: Ruck Zuck's hand on a card pad, cards held elsewhere greyed out).
+(`HostField`: Ruck Zuck's hand on a card pad, cards held elsewhere greyed out), or whole steps (`HostSteps`:
+Rage's bids and tricks, Racko's caller row over the racks or the quick form).
 """
 
 from __future__ import annotations
@@ -56,20 +57,26 @@ class PartsDraft:
     nobody: set[str] = field(default_factory=set)
     seat: int = 0
     more: dict[str, Any] = field(default_factory=dict)
-    """What a game's own steps keep besides the parts (Rage: the trump shown, the digits typed so far)."""
+    """What a game's own steps keep besides the parts (Rage: the trump shown, the digits typed so far; Racko: the
+    racks on the pad, the mode, the callers)."""
 
     @classmethod
     def start(
         cls, shape: PartShape, match: Match, edit: int | None, extras: HostExtras = PLAIN
     ) -> PartsDraft:
-        """Empty parts, or the parts of the round being edited (`PartShape.split`) at the first step."""
+        """Empty parts, or the parts of the round being edited (`PartShape.split`) at the first step; then what
+        the game's own steps keep (`HostExtras.start`)."""
         players = len(match.players)
         if edit is None or shape.split is None:
-            return cls([PartDraft() for _ in range(players)])
-        parts = shape.split(match.rounds[edit])
-        nobody = {name for name in extras.nobody if not any(part.get(name) for part in parts)}
-        step = len(shape.stages) - 1 if extras.edit_last else 0
-        return cls([PartDraft(dict(part)) for part in parts], step, nobody=nobody)
+            draft = cls([PartDraft() for _ in range(players)])
+        else:
+            parts = shape.split(match.rounds[edit])
+            nobody = {name for name in extras.nobody if not any(part.get(name) for part in parts)}
+            step = len(shape.stages) - 1 if extras.edit_last else 0
+            draft = cls([PartDraft(dict(part)) for part in parts], step, nobody=nobody)
+        if extras.start is not None:
+            extras.start(draft, match, edit)
+        return draft
 
 
 class PartsForm:
@@ -87,11 +94,11 @@ class PartsForm:
         shape = match.spec.table_part
         assert shape is not None, "a game without its own round form is entered by its part shape"
         self.ctx, self.match, self.draft, self.message, self.shape = ctx, match, draft, message, shape
-        self.extras = extras
+        self.extras, self.edit = extras, edit
         self.index = edit if edit is not None else match.round_index
         self.dealer = dealer_for(match, edit)
         self.order = seats_from_left_of(self.dealer, len(match.players))
-        self.body = ft.Column(spacing=8 if ctx.narrow else extras.spacing)
+        self.body = ft.Column(spacing=extras.phone_spacing if ctx.narrow else extras.spacing)
         self.tabs_row = ft.Row(wrap=True, spacing=6, run_spacing=6)
         self.own = {name: make(self) for name, make in extras.fields.items()}
         self.steps = None if extras.steps is None else extras.steps(self)
@@ -285,7 +292,9 @@ class PartsForm:
                 control.update()
 
     def below(self) -> list[ft.Control]:
-        return [control for own in self.own.values() for control in own.below]
+        """What stands under the form: the game's own fields' pads, its steps' pad."""
+        steps = [] if self.steps is None else self.steps.below
+        return [*(control for own in self.own.values() for control in own.below), *steps]
 
     # ------------------------------------------------------------------ the steps
     def next_step(self) -> None:
@@ -351,7 +360,13 @@ class PartsForm:
         if step + 1 < len(self.shape.stages):
             going = ctx.t(extras.next_label) if extras.next_label else ctx.t("Continue")
             return RoundForm([self.body], self.result, going, extra, primary=self.next_step, draft=self.draft)
-        return RoundForm([self.body, *self.below()], self.result, extra_bottom=extra, draft=self.draft)
+        return RoundForm(
+            [self.body, *self.below()],
+            self.result,
+            extra_bottom=extra,
+            places_message=extras.places_message,
+            draft=self.draft,
+        )
 
 
 def build_form(

@@ -1,12 +1,11 @@
 """Racko round entry: who called, then each rack slot 5 to slot 50 on a pad of the deck's numbers (numbers used
 this round greyed out, in rows of ten; `components.rack_pad`, also a phone's rack at a live table), or the quick
 form (ascending count and longest run per player). The caller is one tap per round; a tab per player picks the
-rack being entered.
+rack being entered. Drawn as the steps (`HostSteps`) of the generic part-shape form (`views.round_parts`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
@@ -19,39 +18,12 @@ from scorekeeper.match import Match
 from scorekeeper.ui.components.fields import CountField, who_row, yes_switch
 from scorekeeper.ui.components.match_io import colours_of
 from scorekeeper.ui.components.rack_pad import RackPad, RackState, blank
-from scorekeeper.ui.components.round_base import RoundForm, dealer_for
+from scorekeeper.ui.components.round_base import dealer_for
 from scorekeeper.ui.components.widgets import seat_tab, tag
-from scorekeeper.ui.context import AppContext
+from scorekeeper.ui.views.round_parts import HostExtras, PartsDraft, PartsForm
 
-
-@dataclass
-class RackoDraft(RackState):
-    """What the form has collected (kept between redraws): the racks (`RackState`), or in the quick form the
-    ascending count and longest run per seat; who called and whether it was Blitz-Racko; `mode` "racks" or
-    "quick"; `caller_problem`: why Save refused the callers (shown under the caller row)."""
-
-    mode: str = "racks"
-    counts: list[int | None] = field(default_factory=list)
-    runs: list[int | None] = field(default_factory=list)
-    callers: list[int] = field(default_factory=list)
-    blitz: bool = False
-    caller_problem: str | None = None
-
-    @classmethod
-    def start(cls, match: Match, edit: int | None, playing: list[int]) -> RackoDraft:
-        """Blank racks, or the round being edited."""
-        seats = len(match.players)
-        draft = cls(blank(seats, playing[0]).racks, playing[0], 0, counts=[None] * seats, runs=[None] * seats)
-        if edit is None:
-            return draft
-        old = match.rounds[edit]
-        draft.callers, draft.blitz = list(old.get("callers") or []), bool(old.get("blitz"))
-        if old.get("racks") is not None:
-            draft.racks = blank(seats, playing[0], old["racks"]).racks
-        else:
-            draft.mode, draft.counts = "quick", list(old["counts"])
-            draft.runs = list(old.get("runs") or [None] * seats)
-        return draft
+QUICK = {"counts": "count", "runs": "run"}
+"""The quick form's lists in the round result, and each list's value in a seat's part of the draft."""
 
 
 def seats_out(match: Match, edit: int | None) -> set[int]:
@@ -59,56 +31,93 @@ def seats_out(match: Match, edit: int | None) -> set[int]:
     return set(match.tally().out[edit] if edit is not None else match.players_out())
 
 
-class RackoForm:
-    """The caller row, the racks (or the quick form) and the round's points so far, over a `RackoDraft`."""
+def start(draft: PartsDraft, match: Match, edit: int | None) -> None:
+    """What the form keeps besides the parts, in the draft's `more`: the racks (`pad`, a `RackState`), `mode`
+    "racks" or "quick", `callers` (in the order tapped), `blitz`, `caller_problem` (why Save refused the
+    callers, shown under the caller row); in each seat's part the quick form's `count` and `run`. Blank racks,
+    or the round being edited."""
+    seats = len(match.players)
+    first = min(set(range(seats)) - seats_out(match, edit))
+    more = draft.more
+    more.update(pad=blank(seats, first), mode="racks", callers=[], blitz=False, caller_problem=None)
+    if edit is None:
+        return
+    old = match.rounds[edit]
+    more["callers"], more["blitz"] = list(old.get("callers") or []), bool(old.get("blitz"))
+    if old.get("racks") is not None:
+        more["pad"] = blank(seats, first, old["racks"])
+        return
+    more["mode"] = "quick"
+    for kind, name in QUICK.items():
+        for seat, value in enumerate(old.get(kind) or [None] * seats):
+            draft.seats[seat].values[name] = value
 
-    def __init__(
-        self, ctx: AppContext, match: Match, edit: int | None, draft: RackoDraft, message: ft.Text
-    ) -> None:
-        self.ctx, self.match, self.edit, self.draft, self.message = ctx, match, edit, draft, message
+
+class RackoSteps:
+    """The caller row, the racks (or the quick form) and the round's points so far (`round_parts.HostSteps`),
+    over the generic form's draft (see `start`)."""
+
+    def __init__(self, form: PartsForm) -> None:
+        ctx, match = form.ctx, form.match
+        self.form, self.ctx, self.match, self.edit, self.draft = form, ctx, match, form.edit, form.draft
+        self.message, self.more = form.message, form.draft.more
         self.opts, self.names, self.seats = match.opts, match.names, len(match.players)
-        self.out = seats_out(match, edit)
+        self.out = seats_out(match, self.edit)
         self.playing = [s for s in range(self.seats) if s not in self.out]
         by_id = colours_of(ctx, match)
         self.colours = [by_id.get(player) for player in match.players]
-        self.dynamic = ft.Column(spacing=6 if ctx.narrow else 10)
         self.preview = ft.Text(size=15, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)
         self.caller_note = ft.Text(color=ft.Colors.ERROR, weight=ft.FontWeight.BOLD)
-        self.rack = RackPad(ctx, draft, self.opts.deck_size, self.playing, self.names, self.refresh)
+        self.pad_state: RackState = self.more["pad"]
+        self.rack = RackPad(ctx, self.pad_state, self.opts.deck_size, self.playing, self.names, form.refresh)
+        self.below: list[ft.Control] = [self.rack.pad.control]
         ctx.on_key = self.typed_key
+
+    @property
+    def callers(self) -> list[int]:
+        callers: list[int] = self.more["callers"]
+        return callers
+
+    def quick(self, name: str, seat: int) -> int | None:
+        """Seat `seat`'s `count` or `run` in the quick form (None: not entered)."""
+        value: int | None = self.draft.seats[seat].values.get(name)
+        return value
+
+    def refresh(self) -> None:
+        self.form.refresh()
 
     # ------------------------------------------------------------------ entering
     def typed_key(self, key: str, shift: bool) -> bool:
         """Desktop keyboard on the racks form (see rack_pad); else Enter saves the round as usual."""
-        return self.draft.mode == "racks" and self.rack.typed_key(key, shift)
+        return self.more["mode"] == "racks" and self.rack.typed_key(key, shift)
 
     def run_needed(self, seat: int) -> bool:
         """The quick form asks a run only where a rule looks at it (engine: quick_run_needed)."""
-        return quick_run_needed(self.opts, calling=seat in self.draft.callers)
+        return quick_run_needed(self.opts, calling=seat in self.callers)
 
     def toggle_caller(self, seat: int) -> None:
-        draft = self.draft
-        draft.caller_problem = None
-        if seat in draft.callers:
-            draft.callers.remove(seat)
-        elif draft.blitz:
-            draft.callers.append(seat)
+        more = self.more
+        more["caller_problem"] = None
+        if seat in self.callers:
+            self.callers.remove(seat)
+        elif more["blitz"]:
+            self.callers.append(seat)
         else:
-            draft.callers = [seat]
+            more["callers"] = [seat]
         self.refresh()
 
     def set_mode(self, mode: str) -> None:
-        self.draft.mode = mode
+        self.more["mode"] = mode
         self.refresh()
 
     def set_blitz(self, on: bool) -> None:
-        self.draft.blitz = on
+        self.more["blitz"] = on
         if not on:
-            self.draft.callers = self.draft.callers[:1]
+            self.more["callers"] = self.callers[:1]
         self.refresh()
 
-    def set_quick(self, kind: str, seat: int, value: Any) -> None:
-        (self.draft.counts if kind == "counts" else self.draft.runs)[seat] = int(value)
+    def set_quick(self, name: str, seat: int, value: Any) -> None:
+        self.draft.seats[seat].values[name] = int(value)
         self.refresh()
 
     # ------------------------------------------------------------------ drawing
@@ -117,7 +126,7 @@ class RackoForm:
             seat_tab(
                 self.names[s],
                 self.colours[s],
-                selected=s == self.draft.seat,
+                selected=s == self.pad_state.seat,
                 on_click=partial(self.rack.set_seat, s),
                 identifier=f"rack-seat-{s}",
                 subtitle=self.rack.summary(s),
@@ -126,31 +135,31 @@ class RackoForm:
         ]
         return [ft.Row(tabs, wrap=True, spacing=4, run_spacing=4), *self.rack.controls()]
 
-    def quick_row(self, kind: str, prefix: str, seat: int) -> ft.Control:
+    def quick_row(self, name: str, seat: int) -> ft.Control:
         size = (
             32 if self.ctx.narrow else 40
         )  # ten 32 px keys fit a 390 px phone's row: "10" never wraps alone
         row = CountField(
-            range(1, 11), lambda v: self.set_quick(kind, seat, v), prefix=f"{prefix}-{seat}", size=size
+            range(1, 11), lambda v: self.set_quick(name, seat, v), prefix=f"{name}-{seat}", size=size
         )
-        row.show((self.draft.counts if kind == "counts" else self.draft.runs)[seat])
+        row.show(self.quick(name, seat))
         return row.control
 
     def quick_part(self) -> list[ft.Control]:
         parts: list[ft.Control] = []
         for s in self.playing:
             parts.append(ft.Text(self.names[s], weight=ft.FontWeight.BOLD))
-            if s not in self.draft.callers:  # a caller's ascending count is 10: nothing to ask
-                parts += [ft.Text(self.ctx.t("Ascending count")), self.quick_row("counts", "count", s)]
+            if s not in self.callers:  # a caller's ascending count is 10: nothing to ask
+                parts += [ft.Text(self.ctx.t("Ascending count")), self.quick_row("count", s)]
             if self.run_needed(s):
-                parts += [ft.Text(self.ctx.t("Longest run")), self.quick_row("runs", "run", s)]
+                parts += [ft.Text(self.ctx.t("Longest run")), self.quick_row("run", s)]
         return parts
 
     def callers_row(self) -> ft.Control:
         return who_row(
             self.names,
             self.playing,
-            lambda s: s in self.draft.callers,
+            lambda s: s in self.callers,
             self.toggle_caller,
             prefix="caller",
             colours=self.colours,
@@ -160,7 +169,7 @@ class RackoForm:
         )
 
     def modes_row(self) -> ft.Control:
-        ctx, mode_now = self.ctx, self.draft.mode
+        ctx, mode_now = self.ctx, self.more["mode"]
         modes: list[ft.Control] = [
             tag(
                 f"mode-{mode}",
@@ -180,45 +189,49 @@ class RackoForm:
         )
         return ft.Row([*modes, dealer], spacing=6)
 
-    def refresh(self, *, send: bool = True) -> None:
-        ctx, draft = self.ctx, self.draft
-        racks_mode = draft.mode == "racks"
+    # ------------------------------------------------------------------ HostSteps
+    def header(self) -> list[ft.Control]:
+        """The modes and the dealer, the caller row with what is said under it, the Blitz-Racko switch."""
+        ctx = self.ctx
         who = ft.Text(ctx.t("Who called Racko?"), weight=ft.FontWeight.BOLD, key=ft.ScrollKey("caller-row"))  # type: ignore[call-arg]  # a dataclass made by a decorator mypy cannot follow
         parts: list[ft.Control] = [self.modes_row(), who, self.callers_row(), *self.caller_hint()]
         if self.opts.blitz:
-            blitz = yes_switch(ctx.t("Blitz-Racko right after the deal"), draft.blitz, self.set_blitz)
+            blitz = yes_switch(ctx.t("Blitz-Racko right after the deal"), self.more["blitz"], self.set_blitz)
             parts.append(tag("blitz", blitz))
+        return parts
+
+    def step(self, stage: int) -> list[ft.Control]:
+        """The racks (the pad under the form greyed out where used) or the quick form, the points so far."""
+        racks_mode = self.more["mode"] == "racks"
         # The message sits in the scrolling form, not in the fixed bottom area, where it took the room of the
         # pad's last row on a phone: right above the pad, or above the long quick form.
         if racks_mode:
-            parts += [*self.racks_part(), self.preview, self.message]
+            parts = [*self.racks_part(), self.preview, self.message]
         else:
-            parts += [self.message, *self.quick_part(), self.preview]
-        self.dynamic.controls = parts
+            parts = [self.message, *self.quick_part(), self.preview]
         self.rack.refresh_pad(visible=racks_mode)
         self.preview.value = self.preview_text()
         self.preview.visible = bool(self.preview.value)  # no blank line above the pad while nothing to show
-        if send:
-            self.message.visible = False
-            for control in (self.dynamic, self.rack.pad.control, self.message):
-                control.update()
+        return parts
+
+    def ready(self, stage: int) -> str | None:
+        return None  # one step: Save checks it (`result`)
 
     def offered(self) -> int | None:
         """The one player to offer as the caller: nobody is marked and exactly one entered rack may call."""
-        draft = self.draft
-        if draft.callers or draft.mode != "racks":
+        if self.callers or self.more["mode"] != "racks":
             return None
-        complete = self.rack.complete
-        full = [draft.racks[s] if s in self.playing and complete(s) else None for s in range(self.seats)]
+        complete, racks = self.rack.complete, self.pad_state.racks
+        full = [racks[s] if s in self.playing and complete(s) else None for s in range(self.seats)]
         found = racko_seats(full, self.opts)
         return found[0] if len(found) == 1 else None
 
     def caller_hint(self) -> list[ft.Control]:
         """Under the caller row: why Save refused (nobody called), and the player whose rack is a Racko."""
-        draft = self.draft
-        if draft.caller_problem and draft.callers:
-            draft.caller_problem = None
-        self.caller_note.value = draft.caller_problem or ""
+        more = self.more
+        if more["caller_problem"] and self.callers:
+            more["caller_problem"] = None
+        self.caller_note.value = more["caller_problem"] or ""
         # Only there while there is something to say: Flutter draws an error box in place of a tagged
         # (Semantics) control that is hidden ("Semantics.content must be provided and visible").
         hint: list[ft.Control] = [tag("caller-message", self.caller_note)] if self.caller_note.value else []
@@ -234,19 +247,19 @@ class RackoForm:
 
     # ------------------------------------------------------------------ the round
     def entered(self) -> dict[str, Any] | str:
-        draft, out, playing, seats = self.draft, self.out, self.playing, range(self.seats)
-        callers = {"callers": list(draft.callers), "blitz": draft.blitz}
-        if draft.mode == "racks":
+        out, playing, seats = self.out, self.playing, range(self.seats)
+        callers = {"callers": list(self.callers), "blitz": self.more["blitz"]}
+        if self.more["mode"] == "racks":
             for s in playing:
                 if not self.rack.complete(s):
                     return self.ctx.t("Enter all 10 cards of {name}'s rack.", name=self.names[s])
-            return {"racks": [draft.racks[s] if s not in out else None for s in seats], **callers}
+            return {"racks": [self.pad_state.racks[s] if s not in out else None for s in seats], **callers}
         # A caller's ascending count is 10 (stored as such: an empty count means nothing but "not asked").
-        counts = [None if s in out else 10 if s in draft.callers else draft.counts[s] for s in seats]
+        counts = [None if s in out else 10 if s in self.callers else self.quick("count", s) for s in seats]
         for s in playing:
             if counts[s] is None:
                 return self.ctx.t("Enter the ascending count of {name}.", name=self.names[s])
-        runs = [draft.runs[s] if s in playing and self.run_needed(s) else None for s in seats]
+        runs = [self.quick("run", s) if s in playing and self.run_needed(s) else None for s in seats]
         return {"counts": counts, "runs": runs, **callers}
 
     def result(self) -> dict[str, Any] | str:
@@ -257,7 +270,7 @@ class RackoForm:
         try:
             check_entry(round_result, self.opts)
         except RuleError as error:
-            self.draft.caller_problem = self.ctx.describe(error)
+            self.more["caller_problem"] = self.ctx.describe(error)
             self.refresh()
             self.show_caller_row()
             return ""
@@ -302,18 +315,6 @@ class RackoForm:
         listed = ", ".join(f"{self.names[s]} {points[s]:+d}" for s in self.playing)
         return self.ctx.t("This round ({unit}): {list}", unit=unit, list=listed)
 
-    def form(self) -> RoundForm:
-        self.refresh(send=False)
-        return RoundForm(
-            [self.dynamic, self.rack.pad.control], self.result, places_message=True, draft=self.draft
-        )
 
-
-def build_form(
-    ctx: AppContext, match: Match, edit: int | None, saved: object | None, message: ft.Text
-) -> RoundForm:
-    """The form over the draft kept from the last redraw (`saved`), or a new one."""
-    out = seats_out(match, edit)
-    playing = [s for s in range(len(match.players)) if s not in out]
-    draft = saved if isinstance(saved, RackoDraft) else RackoDraft.start(match, edit, playing)
-    return RackoForm(ctx, match, edit, draft, message).form()
+HOST = HostExtras(steps=RackoSteps, spacing=10, phone_spacing=6, start=start, places_message=True)
+"""Racko's host form: the generic one, its one step drawn by `RackoSteps`, its message in the form."""

@@ -48,6 +48,7 @@ class RageSteps:
         self.index, self.dealer, self.order = form.index, form.dealer, form.order
         self.size: int = self.rules.hand_size(self.opts, self.index) or 0
         self.pad = 40 if ctx.narrow else 44
+        self.below: list[ft.Control] = []  # the keys stand beside each seat, none under the form
         ctx.on_key = self.typed_key
 
     def values(self, kind: str) -> list[Any]:
