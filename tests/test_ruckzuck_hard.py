@@ -75,13 +75,14 @@ def test_hard_decides_from_the_view_alone() -> None:
 
 
 def test_the_search_keeps_the_heuristic_unless_clearly_better() -> None:
-    from scorekeeper.games.ruckzuck.hard import _clearly_best
+    from scorekeeper.games.paired import clearly_best
+    from scorekeeper.games.ruckzuck.hard import SURE
 
-    choices = [("draw", 0), ("one", 5), ("all", 0)]
+    # rows: draw, one card, all cards
     noisy = [[1, 0, 1, 0], [0, 1, 1, 1], [1, 0, 1, 0]]  # "one" gains 0.25 a deal, but with much spread
-    assert _clearly_best(choices, noisy, 0) == ("draw", 0)
+    assert clearly_best(noisy, 0, SURE) == 0
     clear = [[0.0] * 20, [1.0] * 20, [0.5] * 20]
-    assert _clearly_best(choices, clear, 0) == ("one", 5)
+    assert clearly_best(clear, 0, SURE) == 1
 
 
 def test_the_clock_stops_the_search_after_the_least_deals() -> None:

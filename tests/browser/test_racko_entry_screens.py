@@ -58,19 +58,23 @@ def enter_racks(ui: UI, *racks: list[int]) -> None:
             ui.tap(f"num-{number}", count=False)
 
 
+def tap_and_see(ui: UI, key: str, text: str, screen: str) -> None:
+    """Tap `key`, wait for `text`, take the screen's shots."""
+    ui.tap(key, count=False)
+    ui.wait_text(text)
+    shot(ui, screen)
+
+
 def test_blitz_callers_and_the_quick_form(racko: tuple[UI, dict[str, str]]) -> None:
     ui, made = racko
     ui.open(f"/match/{made['blitz']}/round", ready="save-round")
     enter_racks(ui, ANNA, BEN, CLEO)
     ui.tap("blitz", count=False)
     ui.tap("caller-0", count=False)
-    ui.tap("caller-1", count=False)
-    ui.wait_text("This round (points): Anna +100, Ben +100, Cleo +25")
-    shot(ui, "blitz")
+    points = "This round (points): Anna +100, Ben +100, Cleo +25"
+    tap_and_see(ui, "caller-1", points, "blitz")
     ui.tap("mode-quick", count=False)
-    ui.tap("count-2-5", count=False)
-    ui.wait_text("This round (points): Anna +100, Ben +100, Cleo +25")
-    shot(ui, "quick")
+    tap_and_see(ui, "count-2-5", points, "quick")
 
 
 def test_chips_preview_and_the_offered_caller(racko: tuple[UI, dict[str, str]]) -> None:
@@ -79,9 +83,7 @@ def test_chips_preview_and_the_offered_caller(racko: tuple[UI, dict[str, str]]) 
     enter_racks(ui, ANNA, BERT, CLEO)
     ui.wait("offer-caller")
     shot(ui, "offer")
-    ui.tap("offer-caller", count=False)
-    ui.wait_text("This round (chips):")
-    shot(ui, "chips")
+    tap_and_see(ui, "offer-caller", "This round (chips):", "chips")
 
 
 def test_an_edited_quick_round(racko: tuple[UI, dict[str, str]]) -> None:

@@ -30,15 +30,14 @@ fixed number of deals (`time_budget=None`) it is reproducible.
 
 from __future__ import annotations
 
-import math
 import random
-import statistics
 import time
 from collections.abc import Callable, Sequence
 from itertools import pairwise
 from typing import cast
 
 from scorekeeper.games.base import Action
+from scorekeeper.games.paired import clearly_best
 from scorekeeper.games.racko.hard import NEG, HardBot, Plan, _log_table, _unseen
 from scorekeeper.games.racko.play import DISCARD, RackoView
 from scorekeeper.games.racko.rules import SLOTS
@@ -265,7 +264,7 @@ class SearchBot(HardBot):
                     racks, [target, *theirs], [*view.pile, out], list(stock), rng, view.options.reshuffle
                 )
                 values[i].append(_race(game, len(racks)))
-        return choices[_clearly_best(values, default, self.sure)]
+        return choices[clearly_best(values, default, self.sure)]
 
 
 def _covered(view: RackoView) -> bool:
@@ -334,17 +333,3 @@ def _race(game: _Racks, seats: int) -> float:
         if game.turn(0):
             return 1.0
     return 0.5
-
-
-def _clearly_best(values: list[list[float]], default: int, sure: float) -> int:
-    best, best_gain = default, 0.0
-    base = values[default]
-    for i, row in enumerate(values):
-        if i == default:
-            continue
-        gains = [a - b for a, b in zip(row, base, strict=True)]
-        mean = statistics.fmean(gains)
-        error = statistics.pstdev(gains) / math.sqrt(len(gains))
-        if mean > sure * error and mean > best_gain:
-            best, best_gain = i, mean
-    return best

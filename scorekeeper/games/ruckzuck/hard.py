@@ -17,11 +17,11 @@ far (at least `MIN_DEALS`), which on a machine that is not overloaded are all of
 from __future__ import annotations
 
 import random
-import statistics
 import time
 from collections.abc import Callable
 from typing import Any
 
+from scorekeeper.games.paired import clearly_best
 from scorekeeper.games.ruckzuck.belief import Belief
 from scorekeeper.games.ruckzuck.heuristics import BaselineBot, HoldBot
 from scorekeeper.games.ruckzuck.play import DRAW, END, PLACE, RuckZuckView
@@ -131,7 +131,7 @@ class SearchBot:
                 self._first(game, view.seat, choice)
                 game.play_out(view.seat, (view.seat + 1) % players, policies)
                 values[i].append(_value(game, view.seat))
-        return _clearly_best(choices, values, choices.index(default))
+        return choices[clearly_best(values, choices.index(default), SURE)]
 
     @staticmethod
     def _first(game: Round, seat: int, choice: Choice) -> None:
@@ -145,22 +145,6 @@ class SearchBot:
             game.place(seat, n, game.pos[n])
         else:
             game.follow(seat, game.plan(seat)[0])
-
-
-def _clearly_best(choices: list[Choice], values: list[list[float]], default: int) -> Choice:
-    """The choice whose paired gain over the default is largest, if that gain stands `SURE` standard errors
-    clear of nothing; else the default (a noisy mean must not overrule the heuristic)."""
-    best, best_gain = default, 0.0
-    base = values[default]
-    for i, row in enumerate(values):
-        if i == default:
-            continue
-        gains = [a - b for a, b in zip(row, base, strict=True)]
-        mean = statistics.fmean(gains)
-        error = statistics.pstdev(gains) / len(gains) ** 0.5
-        if mean > SURE * error and mean > best_gain:
-            best, best_gain = i, mean
-    return choices[best]
 
 
 def _value(game: Round, seat: int) -> float:

@@ -78,35 +78,37 @@ def standings_list(
             # As wide as the name column: on a tablet a fixed 160 px bar left most of the line empty.
             name_column.append(ft.ProgressBar(value=min(max(row.total, 0) / target, 1.0)))
         colour = (colours or {}).get(match.players[row.seat])
-        line = ft.Row(
-            [
-                ft.Container(width=8 if not large else 16, height=big * 1.3, bgcolor=colour, border_radius=4),
-                ft.Text(
-                    place_label(ctx, row.place, place_counts[row.place] > 1),
-                    size=big if large else 16,
-                    width=None if large else 40,
-                ),
-                ft.Column(name_column, spacing=2, expand=True, tight=True),
-                tag(
-                    f"total-{row.seat}",
-                    ft.Text(
-                        str(row.total),
-                        size=big,
-                        weight=ft.FontWeight.BOLD,
-                        text_align=ft.TextAlign.RIGHT,
-                        # One width for every total: the progress bars end in one line. Never a name right
-                        # against the total: a margin of a spacer's width and the row's spacing (a margin is no
-                        # control of its own to send and build).
-                        width=None if large else 72,
-                        margin=ft.Margin.only(left=(8 if not large else 24) + 12),
-                    ),
-                ),
-            ],
-            vertical_alignment=ft.CrossAxisAlignment.CENTER,
-            spacing=12,
+        mark = ft.Container(width=8 if not large else 16, height=big * 1.3, bgcolor=colour, border_radius=4)
+        total = ft.Text(
+            str(row.total),
+            size=big,
+            weight=ft.FontWeight.BOLD,
+            text_align=ft.TextAlign.RIGHT,
+            # One width for every total: the progress bars end in one line. Never a name right against the
+            # total: a margin of a spacer's width and the row's spacing (a margin is no control of its own to
+            # send and build).
+            width=None if large else 72,
+            margin=ft.Margin.only(left=(8 if not large else 24) + 12),
         )
-        rows.append(line)
+        place = place_label(ctx, row.place, place_counts[row.place] > 1)
+        rows.append(_standing(mark, place, name_column, tag(f"total-{row.seat}", total), big, large))
     return ft.Column(rows, spacing=10 if large else 6)
+
+
+def _standing(
+    mark: ft.Control, place: str, name_column: list[ft.Control], total: ft.Control, big: int, large: bool
+) -> ft.Row:
+    """One line of the standings (a player's or a team's): its colour mark, place, names and total."""
+    return ft.Row(
+        [
+            mark,
+            ft.Text(place, size=big if large else 16, width=None if large else 40),
+            ft.Column(name_column, spacing=2, expand=True, tight=True),
+            total,
+        ],
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        spacing=12,
+    )
 
 
 def team_list(
@@ -142,24 +144,14 @@ def team_list(
             )
             for s in team.seats
         ]
-        line = ft.Row(
-            [
-                ft.Column(dots, spacing=2, tight=True),
-                ft.Text(
-                    place_label(ctx, team.place, shared),
-                    size=big if large else 16,
-                    width=None if large else 40,
-                ),
-                ft.Column(name_column, spacing=2, expand=True, tight=True),
-                tag(
-                    f"team-total-{team.team}",
-                    ft.Text(
-                        str(team.total), size=big, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.RIGHT
-                    ),
-                ),
-            ],
-            vertical_alignment=ft.CrossAxisAlignment.CENTER,
-            spacing=12,
+        total = ft.Text(str(team.total), size=big, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.RIGHT)
+        line = _standing(
+            ft.Column(dots, spacing=2, tight=True),
+            place_label(ctx, team.place, shared),
+            name_column,
+            tag(f"team-total-{team.team}", total),
+            big,
+            large,
         )
         rows.append(tag(f"team-{team.team}", line))
     return ft.Column(rows, spacing=10 if large else 6)
