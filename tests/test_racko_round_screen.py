@@ -10,6 +10,8 @@ import flet as ft
 import pytest
 from test_ui_core_harness import App, start, tap_all
 
+from scorekeeper.ui.views.round_racko import entry_of
+
 # The harness has no running event loop, so the app's fire-and-forget tasks (URL push, wakelock) never run.
 pytestmark = pytest.mark.filterwarnings("ignore:coroutine .* was never awaited:RuntimeWarning")
 
@@ -131,7 +133,7 @@ def test_blitz_round_with_two_callers(app: App) -> None:
         tap_all(app, *(f"num-{n}" for n in rack))
     tap_all(app, "caller-0", "caller-1")
     # not a Blitz round: one caller only, the second tap replaced the first
-    assert round_draft(app).more["callers"] == [1]
+    assert entry_of(round_draft(app)).callers == [1]
     app.set_value("blitz", True)
     app.tap("caller-0")
     assert "This round (points): Anna +100, Ben +100, Cleo +25" in app.screen_text()
@@ -146,7 +148,7 @@ def test_blitz_off_keeps_only_the_first_caller(app: App) -> None:
     start(app, "racko", ["Anna", "Ben", "Cleo"], 0, blitz=True)
     app.set_value("blitz", True)
     tap_all(app, "caller-2", "caller-0")
-    assert round_draft(app).more["callers"] == [2, 0]
+    assert entry_of(round_draft(app)).callers == [2, 0]
     app.set_value("blitz", False)
-    draft = round_draft(app).more
-    assert draft["callers"] == [2] and draft["blitz"] is False
+    entry = entry_of(round_draft(app))
+    assert entry.callers == [2] and entry.blitz is False

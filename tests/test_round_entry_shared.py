@@ -16,6 +16,7 @@ from scorekeeper.match import Match
 from scorekeeper.ui.components.fields import CountField
 from scorekeeper.ui.views.round_parts import PartsDraft
 from scorekeeper.ui.views.round_racko import HOST as RACKO_HOST
+from scorekeeper.ui.views.round_racko import entry_of
 from scorekeeper.ui.views.round_rage import HOST as RAGE_HOST
 from scorekeeper.ui.views.round_ruckzuck import HOST
 
@@ -78,11 +79,11 @@ def test_a_racko_draft_starts_empty_or_from_the_round_edited() -> None:
     match = seeded("racko", {"racks": racks, "callers": [0], "blitz": False})
     shape = match.spec.table_part
     assert shape is not None
-    new = PartsDraft.start(shape, match, None, RACKO_HOST).more
-    assert new["mode"] == "racks" and new["pad"].racks == [[None] * 10] * 3 and new["callers"] == []
-    assert (new["pad"].seat, new["pad"].slot) == (0, 0)
-    edited = PartsDraft.start(shape, match, 0, RACKO_HOST).more
-    assert edited["pad"].racks == racks and edited["callers"] == [0] and edited["blitz"] is False
+    new = entry_of(PartsDraft.start(shape, match, None, RACKO_HOST))
+    assert new.mode == "racks" and new.pad.racks == [[None] * 10] * 3 and new.callers == []
+    assert (new.pad.seat, new.pad.slot) == (0, 0)
+    edited = entry_of(PartsDraft.start(shape, match, 0, RACKO_HOST))
+    assert edited.pad.racks == racks and edited.callers == [0] and edited.blitz is False
 
 
 def test_a_racko_quick_round_edited_keeps_its_counts_and_runs() -> None:
@@ -90,7 +91,7 @@ def test_a_racko_quick_round_edited_keeps_its_counts_and_runs() -> None:
     shape = match.spec.table_part
     assert shape is not None
     edited = PartsDraft.start(shape, match, 0, RACKO_HOST)
-    assert edited.more["mode"] == "quick" and edited.more["callers"] == [0]
+    assert entry_of(edited).mode == "quick" and entry_of(edited).callers == [0]
     assert [seat.values["count"] for seat in edited.seats] == [10, 4, 6]
     assert [seat.values["run"] for seat in edited.seats] == [None, 3, None]
 

@@ -11,6 +11,7 @@ import pytest
 from test_ui_core_harness import App, start, tap_all, walk
 
 from scorekeeper.match import Match
+from scorekeeper.ui.views.round_racko import entry_of
 
 pytestmark = pytest.mark.filterwarnings("ignore:coroutine .* was never awaited:RuntimeWarning")
 
@@ -288,9 +289,9 @@ def test_clear_rack_can_be_undone(app: App) -> None:
     assert not app.has("rack-unclear")
     app.tap("rack-clear")
     draft = next(v for k, v in app.ctx.session.rounds.items() if k.startswith("round:"))
-    assert draft.more["pad"].racks[0] == [None] * 10
+    assert entry_of(draft).pad.racks[0] == [None] * 10
     app.tap("rack-unclear")
-    assert draft.more["pad"].racks[0][:4] == CALLER_RUN4[:4]
+    assert entry_of(draft).pad.racks[0][:4] == CALLER_RUN4[:4]
     assert not app.has("rack-unclear")
 
 

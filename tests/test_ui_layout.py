@@ -13,6 +13,7 @@ import pytest
 from test_ui_core_harness import App, walk
 
 from scorekeeper.match import Match
+from scorekeeper.ui.views.round_racko import entry_of
 
 
 @pytest.fixture
@@ -78,7 +79,7 @@ def test_typed_numbers_fill_a_racko_rack(app: App) -> None:
     press(app, "4", "Enter")  # 4 could still become 40: Enter places it
     press(app, "Numpad 9")
     draft = app.ctx.session.rounds[next(k for k in app.ctx.session.rounds if k.startswith("round:"))]
-    rack = draft.more["pad"].racks[0]
+    rack = entry_of(draft).pad.racks[0]
     assert rack[:4] == [23, 4, 9, None]
     press(app, "Backspace")
     assert rack[:3] == [23, 4, None]

@@ -6,6 +6,7 @@ rack being entered. Drawn as the steps (`HostSteps`) of the generic part-shape f
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
@@ -31,23 +32,40 @@ def seats_out(match: Match, edit: int | None) -> set[int]:
     return set(match.tally().out[edit] if edit is not None else match.players_out())
 
 
+@dataclass
+class RackoEntry:
+    """What Racko's host form keeps besides the seats' parts (kept in the draft's `more` between redraws): the
+    racks on the pad, `mode` "racks" or "quick", who called (in the order tapped: a Blitz round stores that
+    order), whether it was Blitz-Racko, and `caller_problem`: why Save refused the callers (shown under the
+    caller row). The quick form's `count` and `run` are in each seat's part."""
+
+    pad: RackState
+    mode: str = "racks"
+    callers: list[int] = field(default_factory=list)
+    blitz: bool = False
+    caller_problem: str | None = None
+
+
+def entry_of(draft: PartsDraft) -> RackoEntry:
+    """The Racko state of a host form's draft (see `start`)."""
+    entry: RackoEntry = draft.more["racko"]
+    return entry
+
+
 def start(draft: PartsDraft, match: Match, edit: int | None) -> None:
-    """What the form keeps besides the parts, in the draft's `more`: the racks (`pad`, a `RackState`), `mode`
-    "racks" or "quick", `callers` (in the order tapped), `blitz`, `caller_problem` (why Save refused the
-    callers, shown under the caller row); in each seat's part the quick form's `count` and `run`. Blank racks,
-    or the round being edited."""
+    """A new draft's `RackoEntry` (in `more["racko"]`): blank racks, or the round being edited (a quick-form
+    round's counts and runs go into the seats' parts)."""
     seats = len(match.players)
     first = min(set(range(seats)) - seats_out(match, edit))
-    more = draft.more
-    more.update(pad=blank(seats, first), mode="racks", callers=[], blitz=False, caller_problem=None)
+    entry = draft.more["racko"] = RackoEntry(blank(seats, first))
     if edit is None:
         return
     old = match.rounds[edit]
-    more["callers"], more["blitz"] = list(old.get("callers") or []), bool(old.get("blitz"))
+    entry.callers, entry.blitz = list(old.get("callers") or []), bool(old.get("blitz"))
     if old.get("racks") is not None:
-        more["pad"] = blank(seats, first, old["racks"])
+        entry.pad = blank(seats, first, old["racks"])
         return
-    more["mode"] = "quick"
+    entry.mode = "quick"
     for kind, name in QUICK.items():
         for seat, value in enumerate(old.get(kind) or [None] * seats):
             draft.seats[seat].values[name] = value
@@ -60,7 +78,7 @@ class RackoSteps:
     def __init__(self, form: PartsForm) -> None:
         ctx, match = form.ctx, form.match
         self.form, self.ctx, self.match, self.edit, self.draft = form, ctx, match, form.edit, form.draft
-        self.message, self.more = form.message, form.draft.more
+        self.message, self.entry = form.message, entry_of(form.draft)
         self.opts, self.names, self.seats = match.opts, match.names, len(match.players)
         self.out = seats_out(match, self.edit)
         self.playing = [s for s in range(self.seats) if s not in self.out]
@@ -68,15 +86,9 @@ class RackoSteps:
         self.colours = [by_id.get(player) for player in match.players]
         self.preview = ft.Text(size=15, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)
         self.caller_note = ft.Text(color=ft.Colors.ERROR, weight=ft.FontWeight.BOLD)
-        self.pad_state: RackState = self.more["pad"]
-        self.rack = RackPad(ctx, self.pad_state, self.opts.deck_size, self.playing, self.names, form.refresh)
+        self.rack = RackPad(ctx, self.entry.pad, self.opts.deck_size, self.playing, self.names, form.refresh)
         self.below: list[ft.Control] = [self.rack.pad.control]
         ctx.on_key = self.typed_key
-
-    @property
-    def callers(self) -> list[int]:
-        callers: list[int] = self.more["callers"]
-        return callers
 
     def quick(self, name: str, seat: int) -> int | None:
         """Seat `seat`'s `count` or `run` in the quick form (None: not entered)."""
@@ -89,31 +101,31 @@ class RackoSteps:
     # ------------------------------------------------------------------ entering
     def typed_key(self, key: str, shift: bool) -> bool:
         """Desktop keyboard on the racks form (see rack_pad); else Enter saves the round as usual."""
-        return self.more["mode"] == "racks" and self.rack.typed_key(key, shift)
+        return self.entry.mode == "racks" and self.rack.typed_key(key, shift)
 
     def run_needed(self, seat: int) -> bool:
         """The quick form asks a run only where a rule looks at it (engine: quick_run_needed)."""
-        return quick_run_needed(self.opts, calling=seat in self.callers)
+        return quick_run_needed(self.opts, calling=seat in self.entry.callers)
 
     def toggle_caller(self, seat: int) -> None:
-        more = self.more
-        more["caller_problem"] = None
-        if seat in self.callers:
-            self.callers.remove(seat)
-        elif more["blitz"]:
-            self.callers.append(seat)
+        entry = self.entry
+        entry.caller_problem = None
+        if seat in entry.callers:
+            entry.callers.remove(seat)
+        elif entry.blitz:
+            entry.callers.append(seat)
         else:
-            more["callers"] = [seat]
+            entry.callers = [seat]
         self.refresh()
 
     def set_mode(self, mode: str) -> None:
-        self.more["mode"] = mode
+        self.entry.mode = mode
         self.refresh()
 
     def set_blitz(self, on: bool) -> None:
-        self.more["blitz"] = on
+        self.entry.blitz = on
         if not on:
-            self.more["callers"] = self.callers[:1]
+            self.entry.callers = self.entry.callers[:1]
         self.refresh()
 
     def set_quick(self, name: str, seat: int, value: Any) -> None:
@@ -126,7 +138,7 @@ class RackoSteps:
             seat_tab(
                 self.names[s],
                 self.colours[s],
-                selected=s == self.pad_state.seat,
+                selected=s == self.entry.pad.seat,
                 on_click=partial(self.rack.set_seat, s),
                 identifier=f"rack-seat-{s}",
                 subtitle=self.rack.summary(s),
@@ -149,7 +161,7 @@ class RackoSteps:
         parts: list[ft.Control] = []
         for s in self.playing:
             parts.append(ft.Text(self.names[s], weight=ft.FontWeight.BOLD))
-            if s not in self.callers:  # a caller's ascending count is 10: nothing to ask
+            if s not in self.entry.callers:  # a caller's ascending count is 10: nothing to ask
                 parts += [ft.Text(self.ctx.t("Ascending count")), self.quick_row("count", s)]
             if self.run_needed(s):
                 parts += [ft.Text(self.ctx.t("Longest run")), self.quick_row("run", s)]
@@ -159,7 +171,7 @@ class RackoSteps:
         return who_row(
             self.names,
             self.playing,
-            lambda s: s in self.callers,
+            lambda s: s in self.entry.callers,
             self.toggle_caller,
             prefix="caller",
             colours=self.colours,
@@ -169,7 +181,7 @@ class RackoSteps:
         )
 
     def modes_row(self) -> ft.Control:
-        ctx, mode_now = self.ctx, self.more["mode"]
+        ctx, mode_now = self.ctx, self.entry.mode
         modes: list[ft.Control] = [
             tag(
                 f"mode-{mode}",
@@ -196,13 +208,13 @@ class RackoSteps:
         who = ft.Text(ctx.t("Who called Racko?"), weight=ft.FontWeight.BOLD, key=ft.ScrollKey("caller-row"))  # type: ignore[call-arg]  # a dataclass made by a decorator mypy cannot follow
         parts: list[ft.Control] = [self.modes_row(), who, self.callers_row(), *self.caller_hint()]
         if self.opts.blitz:
-            blitz = yes_switch(ctx.t("Blitz-Racko right after the deal"), self.more["blitz"], self.set_blitz)
+            blitz = yes_switch(ctx.t("Blitz-Racko right after the deal"), self.entry.blitz, self.set_blitz)
             parts.append(tag("blitz", blitz))
         return parts
 
     def step(self, stage: int) -> list[ft.Control]:
         """The racks (the pad under the form greyed out where used) or the quick form, the points so far."""
-        racks_mode = self.more["mode"] == "racks"
+        racks_mode = self.entry.mode == "racks"
         # The message sits in the scrolling form, not in the fixed bottom area, where it took the room of the
         # pad's last row on a phone: right above the pad, or above the long quick form.
         if racks_mode:
@@ -219,19 +231,19 @@ class RackoSteps:
 
     def offered(self) -> int | None:
         """The one player to offer as the caller: nobody is marked and exactly one entered rack may call."""
-        if self.callers or self.more["mode"] != "racks":
+        if self.entry.callers or self.entry.mode != "racks":
             return None
-        complete, racks = self.rack.complete, self.pad_state.racks
+        complete, racks = self.rack.complete, self.entry.pad.racks
         full = [racks[s] if s in self.playing and complete(s) else None for s in range(self.seats)]
         found = racko_seats(full, self.opts)
         return found[0] if len(found) == 1 else None
 
     def caller_hint(self) -> list[ft.Control]:
         """Under the caller row: why Save refused (nobody called), and the player whose rack is a Racko."""
-        more = self.more
-        if more["caller_problem"] and self.callers:
-            more["caller_problem"] = None
-        self.caller_note.value = more["caller_problem"] or ""
+        entry = self.entry
+        if entry.caller_problem and entry.callers:
+            entry.caller_problem = None
+        self.caller_note.value = entry.caller_problem or ""
         # Only there while there is something to say: Flutter draws an error box in place of a tagged
         # (Semantics) control that is hidden ("Semantics.content must be provided and visible").
         hint: list[ft.Control] = [tag("caller-message", self.caller_note)] if self.caller_note.value else []
@@ -248,14 +260,16 @@ class RackoSteps:
     # ------------------------------------------------------------------ the round
     def entered(self) -> dict[str, Any] | str:
         out, playing, seats = self.out, self.playing, range(self.seats)
-        callers = {"callers": list(self.callers), "blitz": self.more["blitz"]}
-        if self.more["mode"] == "racks":
+        callers = {"callers": list(self.entry.callers), "blitz": self.entry.blitz}
+        if self.entry.mode == "racks":
             for s in playing:
                 if not self.rack.complete(s):
                     return self.ctx.t("Enter all 10 cards of {name}'s rack.", name=self.names[s])
-            return {"racks": [self.pad_state.racks[s] if s not in out else None for s in seats], **callers}
+            return {"racks": [self.entry.pad.racks[s] if s not in out else None for s in seats], **callers}
         # A caller's ascending count is 10 (stored as such: an empty count means nothing but "not asked").
-        counts = [None if s in out else 10 if s in self.callers else self.quick("count", s) for s in seats]
+        counts = [
+            None if s in out else 10 if s in self.entry.callers else self.quick("count", s) for s in seats
+        ]
         for s in playing:
             if counts[s] is None:
                 return self.ctx.t("Enter the ascending count of {name}.", name=self.names[s])
@@ -270,7 +284,7 @@ class RackoSteps:
         try:
             check_entry(round_result, self.opts)
         except RuleError as error:
-            self.more["caller_problem"] = self.ctx.describe(error)
+            self.entry.caller_problem = self.ctx.describe(error)
             self.refresh()
             self.show_caller_row()
             return ""
