@@ -48,16 +48,16 @@ class RackoEntry:
 
 def entry_of(draft: PartsDraft) -> RackoEntry:
     """The Racko state of a host form's draft (see `start`)."""
-    entry: RackoEntry = draft.more["racko"]
+    entry: RackoEntry = draft.more["entry"]
     return entry
 
 
 def start(draft: PartsDraft, match: Match, edit: int | None) -> None:
-    """A new draft's `RackoEntry` (in `more["racko"]`): blank racks, or the round being edited (a quick-form
+    """A new draft's `RackoEntry` (in `more["entry"]`): blank racks, or the round being edited (a quick-form
     round's counts and runs go into the seats' parts)."""
     seats = len(match.players)
     first = min(set(range(seats)) - seats_out(match, edit))
-    entry = draft.more["racko"] = RackoEntry(blank(seats, first))
+    entry = draft.more["entry"] = RackoEntry(blank(seats, first))
     if edit is None:
         return
     old = match.rounds[edit]
