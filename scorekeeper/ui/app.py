@@ -19,7 +19,7 @@ from scorekeeper.ui import owner, registry
 from scorekeeper.ui.context import DEFAULT_SETTINGS, AppContext, apply_theme
 from scorekeeper.ui.i18n import Translator
 from scorekeeper.ui.shell import Shell, install_error_boundary
-from scorekeeper.ui.theme import EMOJI_FAMILY, EMOJI_FONT, themed
+from scorekeeper.ui.theme import themed
 
 log = logging.getLogger(__name__)
 
@@ -105,7 +105,6 @@ def make_main(
             served=web,
         )
         page.title = ctx.t("Scorekeeper")
-        page.fonts = {EMOJI_FAMILY: EMOJI_FONT}
         page.theme = themed(ft.Colors.INDIGO)
         page.dark_theme = themed(ft.Colors.INDIGO)
         apply_theme(page, str(settings.get("theme", "system")))

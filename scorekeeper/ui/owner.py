@@ -12,6 +12,7 @@ so an owner never sees a guest's screen first and is never sent away from a lobb
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 from pathlib import Path
@@ -111,10 +112,10 @@ async def identify(ctx: AppContext) -> None:
     opens another owner link stays the one device it is (the link is used up, no second entry is listed)."""
     storage = prefs(ctx)
     try:
-        link = await storage.get(LINK_KEY)
+        # Both asked at once: each question is a round trip to the browser, before the first screen.
+        link, device_token = await asyncio.gather(storage.get(LINK_KEY), storage.get(DEVICE_KEY))
         if isinstance(link, str) and link:
             await storage.remove(LINK_KEY)  # good once, and gone from the browser at once
-        device_token = await storage.get(DEVICE_KEY)
         if isinstance(device_token, str) and device_token:
             if sign_in(ctx, device_token):
                 if isinstance(link, str) and link:

@@ -96,6 +96,9 @@ class SessionState:
     entry_route: str = "/"
     sent_elsewhere: set[str] = field(default_factory=set)
 
+    # Whether this device was sent the colour emoji font (see emoji_font.py): only once a name has an emoji.
+    emoji_font: bool = False
+
     # The browser's storage service (kept referenced: Flet drops services nobody references).
     prefs: ft.SharedPreferences | None = None
     # Owner devices: a notice above the first screen, by its identifier: True until shown, then the route it

@@ -14,7 +14,7 @@ import flet as ft
 from scorekeeper.games.messages import Capitalized
 from scorekeeper.spans import span
 from scorekeeper.table.host import may_open
-from scorekeeper.ui import owner
+from scorekeeper.ui import emoji_font, owner
 from scorekeeper.ui.context import AppContext
 from scorekeeper.ui.routes import build_view, failure_text, resolve
 
@@ -54,6 +54,7 @@ class Shell:
                 pass
             with span("view.build"):
                 view = build_view(self.ctx, route)
+            emoji_font.offer(self.ctx)  # before the first screen that shows such a name goes out
             if self.ctx.read_only:
                 view.controls.insert(0, read_only_banner(self.ctx))
             notice = owner.notice(self.ctx)

@@ -15,6 +15,7 @@ import flet as ft
 from scorekeeper.games.base import Action, RuleError
 from scorekeeper.table.host import ended
 from scorekeeper.table.table import SeatPayload, Table
+from scorekeeper.ui import emoji_font
 from scorekeeper.ui import table_runtime as rt
 from scorekeeper.ui.components.keyed import DRAWING, KeyedParts, TableScreen
 from scorekeeper.ui.components.layout import screen, section
@@ -245,7 +246,10 @@ def build(ctx: AppContext, code: str, **_: str) -> ft.View:
         elif table.started or table.seat_of(token) != seat:
             with DRAWING:
                 ctx.rerender()  # the seat's play or entry screen replaces the waiting text (or the seat is gone)
-        elif joined.value != (now := who_joined(ctx, table)):  # another phone joined: that line only
+        elif (now := who_joined(ctx, table)) != joined.value and emoji_font.wanted(ctx, [now]):
+            with DRAWING:
+                ctx.rerender()  # a name with an emoji joined: the screen comes again, with the emoji font
+        elif joined.value != now:  # another phone joined: that line only
             joined.value = now
             try:
                 joined.update()

@@ -1,0 +1,51 @@
+"""The bundled colour emoji font goes to a device only once a name it may show has an emoji.
+
+Why: the app's own texts have no emoji; only names typed by people do ("Oma 👵"). The font (3.7 MB of colour
+bitmaps) costs a browser about a quarter of a second of work while it starts, and until it is registered the
+first screen waits, on every device, also where no name has an emoji. So a session asks for it when the names
+it may show (the players kept in the store and the seats of the live tables) have one, before the screen that
+shows them goes out; from then on the session keeps it. Online, a name typed before that (in a name field, not
+yet saved) is drawn with Flutter's own fallback font from Google Fonts; offline it shows empty boxes until it is
+saved and the screen is drawn again.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+
+from scorekeeper.ui.context import AppContext
+from scorekeeper.ui.theme import EMOJI_FAMILY, EMOJI_FONT
+
+EMOJI = re.compile("[\u2300-\u23ff\u2600-\u27bf\u2b00-\u2bff\U0001f000-\U0001faff]")
+"""The blocks of the emoji the font draws and Roboto does not: technical symbols (⌚), miscellaneous symbols
+and dingbats (☀ ✌), stars and squares (⭐ ⬛), and the emoji planes (🃏 🦄 👵, flags, faces, people)."""
+
+
+def has_emoji(text: str) -> bool:
+    return EMOJI.search(text) is not None
+
+
+def names_shown(ctx: AppContext) -> Iterator[str]:
+    """Every name a screen of this app may show: the players (archived ones too: their games are listed) and
+    whoever sits at a live table of this process (a phone's own name at its seat)."""
+    from scorekeeper.table.host import HOST
+
+    for player in ctx.store.list_players(include_archived=True):
+        yield player.name
+    for table in list(HOST.tables.values()):
+        yield from table.names()
+
+
+def wanted(ctx: AppContext, more: Iterable[str] = ()) -> bool:
+    """Does this session still need the font for the names it may show (and `more`)?"""
+    if ctx.session.emoji_font:
+        return False
+    return any(map(has_emoji, more)) or any(map(has_emoji, names_shown(ctx)))
+
+
+def offer(ctx: AppContext) -> None:
+    """Ask the device for the font when a name it may show has an emoji; it goes out with the next update."""
+    if wanted(ctx):
+        ctx.session.emoji_font = True
+        ctx.page.fonts = {EMOJI_FAMILY: EMOJI_FONT}

@@ -1,0 +1,78 @@
+"""The colour emoji font goes to a device only once a name it may show has an emoji (scorekeeper/ui/emoji_font.py):
+a device whose names have none starts without it; a saved player or a phone at the table with an emoji in the
+name brings it, before the screen that shows the name. (That the font then draws the emoji in colour is the
+browser test `test_emoji_in_a_name_is_drawn_in_colour`.)"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from test_table_speed import deliver
+from test_table_ui import fresh_host, host_table, join  # noqa: F401  (fresh_host: the autouse fixture)
+
+from scorekeeper.ui.emoji_font import has_emoji
+from scorekeeper.ui.theme import EMOJI_FAMILY, EMOJI_FONT
+from tests.test_ui_core_harness import App
+
+pytestmark = pytest.mark.filterwarnings("ignore:coroutine .* was never awaited:RuntimeWarning")
+
+FONT = {EMOJI_FAMILY: EMOJI_FONT}
+
+
+def font_sent(app: App, since: int = 0) -> bool:
+    return any(EMOJI_FONT.encode() in message for message in app.connection.sent[since:])
+
+
+@pytest.mark.parametrize(
+    ("name", "emoji"),
+    [("Oma 👵", True), ("🦄", True), ("Sonne ☀", True), ("Stern ⭐", True), ("🇳🇱 Sanne", True)]
+    + [("Anna", False), ("Zoë", False), ("李", False), ("Jean-Luc", False), ("5 €", False), ("O'Neil", False)],
+)
+def test_a_name_has_an_emoji_when_it_has_a_character_only_the_emoji_font_draws(name: str, emoji: bool) -> None:
+    assert has_emoji(name) is emoji
+
+
+def test_a_device_whose_names_have_no_emoji_is_not_sent_the_font(tmp_path: Path) -> None:
+    app = App(tmp_path / "data")
+    app.start_match("racko", ["Anna", "Ben", "Zoë"], 0)
+    for route in ("/", "/players", "/history"):
+        app.go(route)
+    assert not app.page.fonts
+    assert not font_sent(app)
+
+
+def test_a_player_added_with_an_emoji_brings_the_font_with_the_screen_that_lists_them(tmp_path: Path) -> None:
+    app = App(tmp_path / "data")
+    app.go("/players")
+    app.type_text("player-name", "Anna")
+    app.tap("add-player")
+    assert not app.page.fonts
+    count = len(app.connection.sent)
+    app.type_text("player-name", "Oma 👵")
+    app.tap("add-player")
+    assert app.page.fonts == FONT
+    assert font_sent(app, count)  # in the same update as the list with the new name
+    assert "Oma 👵" in app.screen_text()
+    count = len(app.connection.sent)
+    app.go("/")
+    assert app.page.fonts == FONT and not font_sent(app, count)  # sent once per device
+
+
+def test_a_device_opened_over_names_with_an_emoji_gets_the_font_with_its_first_screen(tmp_path: Path) -> None:
+    first = App(tmp_path / "data")
+    first.store.add_player("🦄 Mia")
+    first.store.close()
+    app = App(tmp_path / "data")
+    assert app.page.fonts == FONT
+    assert font_sent(app)
+
+
+def test_a_phone_at_the_table_gets_the_font_when_a_name_with_an_emoji_joins(tmp_path: Path) -> None:
+    _, code = host_table(tmp_path, 3)
+    anna = join(tmp_path, code, "Anna", 1)
+    assert not anna.page.fonts
+    join(tmp_path, code, "🦄 Mia", 2)
+    deliver(anna, code)
+    assert anna.page.fonts == FONT
+    assert anna.find("seat-joined").value == "At the table: Anna, 🦄 Mia"
