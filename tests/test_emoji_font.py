@@ -26,10 +26,21 @@ def font_sent(app: App, since: int = 0) -> bool:
 
 @pytest.mark.parametrize(
     ("name", "emoji"),
-    [("Oma 👵", True), ("🦄", True), ("Sonne ☀", True), ("Stern ⭐", True), ("🇳🇱 Sanne", True)]
-    + [("Anna", False), ("Zoë", False), ("李", False), ("Jean-Luc", False), ("5 €", False), ("O'Neil", False)],
+    [
+        *[("Oma 👵", True), ("🦄", True), ("Sonne ☀", True), ("Stern ⭐", True), ("🇳🇱 Sanne", True)],
+        *[
+            ("Anna", False),
+            ("Zoë", False),
+            ("李", False),
+            ("Jean-Luc", False),
+            ("5 €", False),
+            ("O'Neil", False),
+        ],
+    ],
 )
-def test_a_name_has_an_emoji_when_it_has_a_character_only_the_emoji_font_draws(name: str, emoji: bool) -> None:
+def test_a_name_has_an_emoji_when_it_has_a_character_only_the_emoji_font_draws(
+    name: str, emoji: bool
+) -> None:
     assert has_emoji(name) is emoji
 
 

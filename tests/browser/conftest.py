@@ -322,10 +322,23 @@ class UI:
         for label, size in (("phone", PHONE), ("desktop", DESKTOP)):
             self.resize(size)
             path = OUTPUT / f"{self.name}-{screen}-{label}.png"
-            self.page.screenshot(path=str(path))
+            path.write_bytes(self.still())
             paths.append(path)
         self.resize(original)  # back at the test's size before the next tap
         return paths[0]
+
+    def still(self, within: float = 2.0) -> bytes:
+        """A screenshot once two taken in a row are the same (a page transition or the first frames after a resize
+        have ended), or the last one after `within` seconds (a text cursor blinks for ever)."""
+        deadline = time.monotonic() + within
+        last = self.page.screenshot()
+        while time.monotonic() < deadline:
+            self.page.wait_for_timeout(120)
+            now = self.page.screenshot()
+            if now == last:
+                break
+            last = now
+        return last
 
     def resize(self, size: dict[str, int]) -> None:
         """Change the window size and wait for the app to lay out again (it redraws when the width class
@@ -415,3 +428,6 @@ def new_game(
     ui.tap(f"dealer-{dealer_seat + 1}", count=False)
     ui.tap("start-game", count=False)
     ui.wait("save-round")
+    # The round screen zooms in over the New game screen, whose nodes stay in the page until it has gone: a
+    # screenshot taken before shows the New game screen.
+    ui.node("start-game").wait_for(state="detached", timeout=15_000)

@@ -122,7 +122,7 @@ def screenshot(ui: UI, name: str, size: dict[str, int], *, pause: int = 300) -> 
     ui.resize(size)
     ui.page.wait_for_timeout(pause)
     path = OUTPUT / f"{name}.png"
-    ui.page.screenshot(path=str(path))
+    path.write_bytes(ui.still())
     return path
 
 

@@ -55,7 +55,7 @@ def shots(ui: UI, screen: str, after_resize: Callable[[], None] | None = None) -
         ui.page.wait_for_timeout(1500)
         if after_resize is not None:
             after_resize()
-        ui.page.screenshot(path=str(OUTPUT / f"extras-{screen}-{label}.png"))
+        (OUTPUT / f"extras-{screen}-{label}.png").write_bytes(ui.still())
     ui.page.set_viewport_size(PHONE)
     ui.page.wait_for_timeout(1000)
 

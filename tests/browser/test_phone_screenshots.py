@@ -37,7 +37,7 @@ polish = seeded_in_each_language(_seed, "polish")
 def shot(ui: UI, screen: str) -> None:
     OUTPUT.mkdir(exist_ok=True)
     ui.page.wait_for_timeout(400)
-    ui.page.screenshot(path=str(OUTPUT / f"{ui.name}-{screen}.png"))
+    (OUTPUT / f"{ui.name}-{screen}.png").write_bytes(ui.still())
 
 
 def box(ui: UI, identifier: str) -> dict[str, float]:

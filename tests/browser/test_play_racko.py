@@ -46,7 +46,7 @@ def shoot(ui: UI, name: str) -> None:
     for label, size in (("phone", PHONE), ("tablet", TABLET)):
         ui.resize(size)
         ui.page.wait_for_timeout(300)
-        ui.page.screenshot(path=str(OUTPUT / f"play-racko-{name}-{label}.png"))
+        (OUTPUT / f"play-racko-{name}-{label}.png").write_bytes(ui.still())
     ui.resize(PHONE)
 
 

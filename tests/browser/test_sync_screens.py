@@ -77,7 +77,7 @@ def shots(ui: UI, name: str, *, bottom: bool = False) -> None:
         ui.page.wait_for_timeout(1500)  # a loaded machine paints a page just opened late
         if bottom:
             scroll_to_bottom(ui)
-        ui.page.screenshot(path=str(OUTPUT / f"sync-{name}-{label}.png"))
+        (OUTPUT / f"sync-{name}-{label}.png").write_bytes(ui.still())
     ui.resize(PHONE)
 
 
