@@ -89,6 +89,30 @@ def test_a_folder_target_needs_no_user(app: App, tmp_path: Path) -> None:
     assert app.store.settings()[rt.TARGET_KEY] == {"address": str(folder), "user": ""}
 
 
+def test_turning_sync_on_says_so_in_the_status_box_until_the_first_sync_has_finished(app: App) -> None:
+    """Not in a snack bar: on a phone that covered the progress bar of the sync it announced."""
+    form = settings_sync.form_of(app.ctx)
+    form.started = True
+    running = settings_sync.status_rows(app.ctx, rt.SyncStatus(running=True, done=1, total=4), started=True)
+    assert [row.identifier for row in running] == ["sync-started", "sync-progress"]
+    assert running[0].content.value == "Sync is on. The first sync starts now."
+    done = SyncReport(new=1, finished="2026-11-26T14:00:00+00:00")
+    finished = settings_sync.status_rows(app.ctx, rt.SyncStatus(report=done), started=True)
+    assert [row.identifier for row in finished] == ["sync-last"]
+
+
+def test_a_target_saved_on_the_screen_shows_that_sync_is_on_without_a_snack_bar(
+    app: App, tmp_path: Path
+) -> None:
+    folder = tmp_path / "Sync"
+    folder.mkdir()
+    app.go("/settings")
+    app.type_text("sync-address", str(folder))
+    app.tap("sync-save")
+    assert app.has("sync-started") or app.has("sync-last")  # (the first sync of an empty folder is quick)
+    assert not [c for c in app.page._dialogs.controls if getattr(c, "open", False)]
+
+
 def answer_after_test(app: App) -> str:
     form = settings_sync.form_of(app.ctx)
     form.tested = None

@@ -37,6 +37,9 @@ class SyncForm:
     password: str = ""
     tested: tuple[bool, Exception | None] | None = None
     """The last "Test connection": (done, its failure or None); kept untranslated, so a language change applies."""
+    started: bool = False
+    """Sync was turned on here: the status box says so until a sync has finished (a snack bar there covered the
+    progress bar on a phone)."""
 
 
 _forms: dict[int, SyncForm] = {}
@@ -65,8 +68,16 @@ def finished_at(report: SyncReport) -> float | None:
         return None
 
 
-def status_rows(ctx: AppContext, status: rt.SyncStatus) -> list[ft.Control]:
-    """The status box's content: progress while a sync runs, else the last sync's outcome or failure."""
+def status_rows(ctx: AppContext, status: rt.SyncStatus, *, started: bool = False) -> list[ft.Control]:
+    """The status box's content: progress while a sync runs, else the last sync's outcome or failure; above
+    them, until the first sync has finished, that sync was just turned on (`started`)."""
+    rows = _status_rows(ctx, status)
+    if started and status.report is None:
+        rows.insert(0, tag("sync-started", ft.Text(ctx.t("Sync is on. The first sync starts now."))))
+    return rows
+
+
+def _status_rows(ctx: AppContext, status: rt.SyncStatus) -> list[ft.Control]:
     if status.running:
         label = (
             ctx.t("Syncing… {done} of {total}", done=status.done, total=status.total)
@@ -130,9 +141,9 @@ def save(ctx: AppContext, form: SyncForm) -> None:
         return
     form.password = ""
     form.address = form.user = None
+    form.started = True
     rt.for_store(ctx.store).apply({rt.TARGET_KEY: setting.as_saved()}, renew=True)
     ctx.update_settings(**{rt.TARGET_KEY: setting.as_saved()})
-    ctx.notify(ctx.t("Sync is on. The first sync starts now."))
 
 
 def stop_syncing(ctx: AppContext, current: rt.TargetSetting) -> None:
@@ -256,10 +267,10 @@ def sync_section(ctx: AppContext) -> ft.Control | None:
     app = rt.for_store(ctx.store)
     text, colour = tested_text(ctx, form)
     answer = ft.Text(text, color=colour)
-    box = ft.Column(status_rows(ctx, app.status) if saved else [], spacing=6)
+    box = ft.Column(status_rows(ctx, app.status, started=form.started) if saved else [], spacing=6)
 
     def refresh() -> None:
-        box.controls = status_rows(ctx, app.status)
+        box.controls = status_rows(ctx, app.status, started=form.started)
         _redraw(box)
 
     try:  # the runner's news (any thread) redraws the box, while this screen is shown
