@@ -117,12 +117,11 @@ def make_main(
         page.on_connect = shell.on_connect
         install_error_boundary(page, shell)
         page.data = ctx  # lets tests and the benchmark reach the context
-        ctx.wakelock = keep_awake(page)
         route = ctx.session.entry_route = page.route or "/"
         if web and loop_running(page):
             page.run_task(identify_then_show, ctx, shell, route)
         else:  # in-process use (tests): no browser storage to ask, a guest
-            shell.show(route)
+            show_first(ctx, shell, route)
 
     return main
 
@@ -164,7 +163,18 @@ async def identify_then_show(ctx: AppContext, shell: Shell, route: str) -> None:
     loop: building a view reads the store)."""
     await owner.identify(ctx)
     ctx.remember_language()
-    ctx.page.run_thread(shell.show, route)
+    ctx.page.run_thread(show_first, ctx, shell, route)
+
+
+def show_first(ctx: AppContext, shell: Shell, route: str) -> None:
+    """The first screen, then keeping the screen awake: the browser loads its wake-lock script after the screen
+    is on its way, not while the first screen waits."""
+    shell.show(route)
+    ctx.wakelock = keep_awake(ctx.page)
+    try:
+        ctx.page.update()  # sends the wake-lock service before the task that enables it calls it
+    except Exception:  # a page already closed
+        pass
 
 
 def keep_awake(page: ft.Page) -> Any:
