@@ -34,7 +34,11 @@ def names_shown(ctx: AppContext) -> Iterator[str]:
     for player in ctx.store.list_players(include_archived=True):
         yield player.name
     for table in list(HOST.tables.values()):
-        yield from table.names()
+        try:
+            names = table.names()
+        except Exception:  # a table changing on another thread right now: its names count at the next screen
+            continue
+        yield from names
 
 
 def wanted(ctx: AppContext, more: Iterable[str] = ()) -> bool:
