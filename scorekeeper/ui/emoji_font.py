@@ -1,8 +1,8 @@
 """The bundled colour emoji font goes to a device only once a name it may show has an emoji.
 
-Why: the app's own texts have no emoji; only names typed by people do ("Oma 👵"). The font (3.7 MB of colour
-bitmaps) costs a browser about a quarter of a second of work while it starts, and until it is registered the
-first screen waits, on every device, also where no name has an emoji. So a session asks for it when the names
+Why: the app's own texts have no emoji; only names typed by people do ("Oma 👵"). Sent with the page, the font
+(3.7 MB of colour bitmaps) held back a browser's first screen by a third of a second or more, on every device,
+also where no name has an emoji. So a session asks for it when the names
 it may show (the players kept in the store and the seats of the live tables) have one, before the screen that
 shows them goes out; from then on the session keeps it. Online, a name typed before that (in a name field, not
 yet saved) is drawn with Flutter's own fallback font from Google Fonts; offline it shows empty boxes until it is
