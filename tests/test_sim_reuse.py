@@ -56,3 +56,51 @@ def test_random_play_draws_as_a_plain_loop() -> None:
         while not plain.is_over:
             plain.apply(rng.choice(plain.legal_actions()))
         assert driven.log == plain.log
+
+
+class _Watching:
+    """A bot that checks, before it chooses, that what the simulator's loop gives it is what the state shows
+    its seat now: the same view (field by field) and the same legal actions."""
+
+    def __init__(self, bot: Any, state: Any) -> None:
+        self.bot, self.state = bot, state
+
+    def choose(self, view: Any, legal: list[Any]) -> Any:
+        shown = self.state.view(self.state.current_player)
+        assert vars(view) == vars(shown) and view == shown
+        assert legal == self.state.legal_actions()
+        return self.bot.choose(view, legal)
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "settings"),
+    [
+        ("racko", 2, {"two_player_rule": False}),
+        ("racko", 2, {}),
+        ("racko", 3, {"variant": "bonus"}),
+        ("racko", 4, {"blitz": True}),
+        ("racko", 3, {"variant": "chips"}),
+        ("rage", 4, {}),
+        ("ruckzuck", 3, {}),
+    ],
+)
+def test_the_simulators_loop_shows_each_bot_its_seats_view(
+    game: str, players: int, settings: dict[str, Any]
+) -> None:
+    """The trusted, timed loop (`State._play_trusted`, which a game may write as its own) gives each bot the
+    view and the legal actions the state shows the seat to act, and plays the moves the checked loop plays."""
+    spec = selfplay.spec(game)
+    options = spec.Options(**settings, players=players)
+    names = ["baseline", "random"]  # the searching bots think to a clock: their play need not repeat
+    for seed in range(6):
+        random.seed(seed)
+        bots = [spec.bots[names[(seed + k) % len(names)]]() for k in range(players)]
+        fast = spec.new_round(options, seed, dealer=seed % players)
+        random.seed(seed)
+        again = [spec.bots[names[(seed + k) % len(names)]]() for k in range(players)]
+        checked = spec.new_round(options, seed, dealer=seed % players)
+        seconds: list[list[float]] = [[] for _ in range(players)]
+        play_out(fast, [_Watching(bot, fast) for bot in bots], seconds=seconds, trusted=True)
+        play_out(checked, again)
+        assert fast.log == checked.log and fast.round_points() == checked.round_points()
+        assert sum(len(s) for s in seconds) == len(fast.log)

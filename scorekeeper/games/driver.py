@@ -53,20 +53,13 @@ def play_out(
             else:
                 checked(bot.choose(view(seat), legal_actions()))  # the seat to act: no seat check needed
         return state
-    clock = time.perf_counter
     if on_move is None and trusted and None not in bots:  # the simulator's own bots: the least per move
         assert seconds is not None
         # each seat's bot's choice and its list of times, bound once (looked up on every move otherwise)
         chooses = [bot.choose for bot in bots]  # type: ignore[union-attr]
-        times = [spent.append for spent in seconds]
-        while not state.is_over:
-            seat = state.current_player
-            legal = legal_actions()
-            started = clock()
-            action = chooses[seat](view(seat), legal)
-            times[seat](clock() - started)
-            fast(action)
+        state._play_trusted(chooses, [spent.append for spent in seconds])
         return state
+    clock = time.perf_counter
     while not state.is_over:
         seat = state.current_player
         legal = legal_actions()
