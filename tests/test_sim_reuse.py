@@ -64,6 +64,7 @@ class _Watching:
 
     def __init__(self, bot: Any, state: Any) -> None:
         self.bot, self.state = bot, state
+        self.reusable = getattr(bot, "reusable", False)  # as the bot says: the game may rewrite its views
 
     def choose(self, view: Any, legal: list[Any]) -> Any:
         shown = self.state.view(self.state.current_player)
@@ -84,14 +85,17 @@ class _Watching:
         ("ruckzuck", 3, {}),
     ],
 )
+@pytest.mark.parametrize("mixed", [True, False])
 def test_the_simulators_loop_shows_each_bot_its_seats_view(
-    game: str, players: int, settings: dict[str, Any]
+    game: str, players: int, settings: dict[str, Any], mixed: bool
 ) -> None:
     """The trusted, timed loop (`State._play_trusted`, which a game may write as its own) gives each bot the
-    view and the legal actions the state shows the seat to act, and plays the moves the checked loop plays."""
+    view and the legal actions the state shows the seat to act, and plays the moves the checked loop plays;
+    with baseline bots alone (`reusable`: they keep no view) the game may show a seat one view written again."""
     spec = selfplay.spec(game)
     options = spec.Options(**settings, players=players)
-    names = ["baseline", "random"]  # the searching bots think to a clock: their play need not repeat
+    # the searching bots think to a clock (their play need not repeat); baseline bots alone keep no views
+    names = ["baseline", "random"] if mixed else ["baseline"]
     for seed in range(6):
         random.seed(seed)
         bots = [spec.bots[names[(seed + k) % len(names)]]() for k in range(players)]

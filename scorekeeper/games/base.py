@@ -148,7 +148,7 @@ class State(ABC):
         if scores is not None and (len(totals) != players or not all(is_int(t) for t in totals)):
             raise RuleError("Scores must be one whole number per player.")
         seats_out = sorted(set(out))
-        if not all(is_int(s) and 0 <= s < players for s in seats_out):
+        if seats_out and not all(is_int(s) and 0 <= s < players for s in seats_out):
             raise RuleError(
                 "Players out of the game must be among the players 1 to {players}.", players=players
             )
@@ -221,10 +221,14 @@ class State(ABC):
         self._do(action)
         self.log.append(action)
 
-    def _play_trusted(self, chooses: Sequence[Any], times: Sequence[Any]) -> None:
+    def _play_trusted(
+        self, chooses: Sequence[Any], times: Sequence[Any], rewrite_views: bool = False
+    ) -> None:
         """Play to the end with each seat's bot's `choose` (`chooses[seat]`), applied unchecked, each choice's
         thinking time appended by `times[seat]`: the simulator's loop (`play_out` with trusted bots and
-        `seconds`). A game may play a turn's moves in one pass here; the moves and the views stay the same."""
+        `seconds`). A game may play a turn's moves in one pass here; the moves and the views stay the same.
+        `rewrite_views` (every bot keeps nothing of a round) lets a game show a seat one view object, written
+        again for each of its moves; the view shown is the seat's view of the moment all the same."""
         clock = time.perf_counter
         legal_actions, view, fast = self.legal_actions, self._view, self.apply_unchecked
         while not self.is_over:

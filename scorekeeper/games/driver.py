@@ -57,7 +57,9 @@ def play_out(
         assert seconds is not None
         # each seat's bot's choice and its list of times, bound once (looked up on every move otherwise)
         chooses = [bot.choose for bot in bots]  # type: ignore[union-attr]
-        state._play_trusted(chooses, [spent.append for spent in seconds])
+        # bots that keep nothing of a round (`reusable`) keep no view either: the game may write one again
+        rewrite = all(getattr(bot, "reusable", False) is True for bot in bots)
+        state._play_trusted(chooses, [spent.append for spent in seconds], rewrite)
         return state
     clock = time.perf_counter
     while not state.is_over:
@@ -89,5 +91,6 @@ class Bot(Protocol):
 
     def choose(self, view: Any, legal_actions: list[Action]) -> Action: ...
 
-    # Optional: a class attribute `reusable = True` says the bot keeps nothing of a round and draws no random
-    # numbers, so that the simulator may make one for all its rounds (`selfplay._reusable_bots`).
+    # Optional: a class attribute `reusable = True` says the bot keeps nothing of a round (no view either) and
+    # draws no random numbers, so that the simulator may make one for all its rounds (`selfplay._reusable_bots`)
+    # and a game may show it a seat's view as one object written again for each move (`State._play_trusted`).

@@ -78,33 +78,45 @@ def may_call_fast(rack: list[int], run_rule: bool) -> bool:
 
 def placing_view(drawing: RackoView, state: Any) -> RackoView:
     """The view of the seat that has just drawn, made from its view before the draw (`drawing`): the same
-    value as `state._view(seat)` (a test compares both), with only what a draw changes set again: the phase,
-    the drawn card, and the stock's count or the pile and the cards known to be taken from it."""
+    value as `state._view(seat)` (a test compares both)."""
     view = NEW_VIEW(RackoView)
     fields = view.__dict__
     fields.update(drawing.__dict__)
+    placing_fields(fields, state)
+    return view
+
+
+def placing_fields(fields: dict[str, Any], state: Any) -> None:
+    """Turn the fields of the drawing seat's view before its draw into those after it: only what a draw
+    changes is set again (the phase, the drawn card, and the stock's count or the pile and the cards known
+    to be taken from it)."""
     fields["phase"] = "place"
     fields["drawn"] = state.drawn  # the seat's own card, whichever pile it came from
     if state.drawn_from == STOCK:
         fields["drawn_from"] = STOCK
         fields["stock_count"] -= 1
-        return view
+        return
     fields["drawn_from"] = PILE
-    pile = drawing.pile[:-1]
+    pile = fields["pile"][:-1]
     fields["pile"] = pile
     fields["discard_top"] = pile[-1] if pile else None
     fields["known"] = state.known
-    return view
 
 
 def play_trusted(
-    state: Any, chooses: Sequence[Callable[[RackoView, list[Action]], Action]], times: Sequence[Any]
+    state: Any,
+    chooses: Sequence[Callable[[RackoView, list[Action]], Action]],
+    times: Sequence[Any],
+    rewrite_views: bool = False,
 ) -> None:
     """`State._play_trusted` for Racko: a turn's draw and place in one pass, the legal actions made from the
     phase (the lists `legal_actions` gives), the placing view made from the drawing one, the moves carried out
-    as `apply_unchecked` does. Calls and the Blitz deal go the generic way."""
+    as `apply_unchecked` does. Calls and the Blitz deal go the generic way. With `rewrite_views` (bots that
+    keep nothing of a round) each seat's view of its turns is one object, its changing fields written again
+    for each move (`drawing_fields`, `placing_fields`) instead of a new view made."""
     clock = time.perf_counter
     view_of, draw, place, log = state._view, state._draw, state._place, state.log.append
+    kept: dict[int, RackoView] = {}
     while not state.is_over:
         seat = state.current_player
         choose, spent = chooses[seat], times[seat]
@@ -116,17 +128,52 @@ def play_trusted(
             spent(clock() - started)
             state.apply_unchecked(action)
             continue
-        view = view_of(seat)
+        if not rewrite_views:
+            view = view_of(seat)
+        elif seat in kept:
+            view = kept[seat]
+            drawing_fields(view.__dict__, state, seat)
+        else:
+            view = kept[seat] = view_of(seat)
         legal = [STOCK, PILE] if state.pile else [STOCK]
         started = clock()
         action = choose(view, legal)
         spent(clock() - started)
-        draw(action)
+        if action == STOCK:  # `_draw`'s way with a stock card, the most common draw
+            state.drawn, state.drawn_from, state.phase = state.stock.pop(), STOCK, "place"
+        else:
+            draw(action)
         log(action)
-        view = placing_view(view, state)
+        if rewrite_views:
+            placing_fields(view.__dict__, state)
+        else:
+            view = placing_view(view, state)
         legal = (SLOTS_OR_DISCARD if state.drawn_from == STOCK else ALL_SLOTS).copy()
         started = clock()
         action = choose(view, legal)
         spent(clock() - started)
         place(action)
         log(action)
+
+
+def drawing_fields(fields: dict[str, Any], state: Any, seat: int) -> None:
+    """Write into a view's fields (`fields`, those of a view of `seat` in this round) what `state._view(seat)`
+    shows when `seat` is to draw: every field a round changes."""
+    fields["current_player"] = seat
+    fields["turn"] = state.turn
+    fields["phase"] = "draw"
+    fields["rack"] = tuple(state.racks[seat])
+    pile = state.pile
+    if pile:
+        fields["discard_top"] = pile[-1]
+        fields["pile"] = tuple(pile)
+    else:
+        fields["discard_top"] = None
+        fields["pile"] = ()
+    fields["drawn"] = fields["drawn_from"] = None
+    discards = state._discards_seen
+    if discards is None:
+        discards = state._discards_seen = tuple(state.discards)
+    fields["discards"] = discards
+    fields["stock_count"] = len(state.stock)
+    fields["known"] = state.known
