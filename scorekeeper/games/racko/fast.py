@@ -111,30 +111,20 @@ def play_trusted(
 ) -> None:
     """`State._play_trusted` for Racko: a turn's draw and place in one pass, the legal actions made from the
     phase (the lists `legal_actions` gives), the placing view made from the drawing one, the moves carried out
-    as `apply_unchecked` does. Calls and the Blitz deal go the generic way. With `rewrite_views` (bots that
-    keep nothing of a round) each seat's view of its turns is one object, its changing fields written again
-    for each move (`drawing_fields`, `placing_fields`) instead of a new view made."""
+    as `apply_unchecked` does. Calls and the Blitz deal go the generic way (`_one_move`). With `rewrite_views`
+    (bots that keep nothing of a round) see `_play_rewriting`."""
+    if rewrite_views:
+        _play_rewriting(state, chooses, times)
+        return
     clock = time.perf_counter
     view_of, draw, place, log = state._view, state._draw, state._place, state.log.append
-    kept: dict[int, RackoView] = {}
     while not state.is_over:
         seat = state.current_player
         choose, spent = chooses[seat], times[seat]
         if state.phase != "draw":
-            legal = state.legal_actions()
-            view = view_of(seat)
-            started = clock()
-            action = choose(view, legal)
-            spent(clock() - started)
-            state.apply_unchecked(action)
+            _one_move(state, choose, spent)
             continue
-        if not rewrite_views:
-            view = view_of(seat)
-        elif seat in kept:
-            view = kept[seat]
-            drawing_fields(view.__dict__, state, seat)
-        else:
-            view = kept[seat] = view_of(seat)
+        view = view_of(seat)
         legal = [STOCK, PILE] if state.pile else [STOCK]
         started = clock()
         action = choose(view, legal)
@@ -144,10 +134,7 @@ def play_trusted(
         else:
             draw(action)
         log(action)
-        if rewrite_views:
-            placing_fields(view.__dict__, state)
-        else:
-            view = placing_view(view, state)
+        view = placing_view(view, state)
         legal = (SLOTS_OR_DISCARD if state.drawn_from == STOCK else ALL_SLOTS).copy()
         started = clock()
         action = choose(view, legal)
@@ -156,10 +143,64 @@ def play_trusted(
         log(action)
 
 
+def _play_rewriting(
+    state: Any, chooses: Sequence[Callable[[RackoView, list[Action]], Action]], times: Sequence[Any]
+) -> None:
+    """`play_trusted` for bots that keep nothing of a round: each seat's view of its turns is one object, its
+    changing fields written again for each move (`drawing_fields`; after a stock card, the four a stock draw
+    changes; after a discard, `placing_fields`) instead of a new view made."""
+    clock = time.perf_counter
+    view_of, draw, place, log = state._view, state._draw, state._place, state.log.append
+    kept: dict[int, tuple[RackoView, dict[str, Any]]] = {}
+    while not state.is_over:
+        seat = state.current_player
+        choose, spent = chooses[seat], times[seat]
+        if state.phase != "draw":
+            _one_move(state, choose, spent)
+            continue
+        if seat in kept:
+            view, fields = kept[seat]
+            drawing_fields(fields, state, seat)
+        else:
+            view = view_of(seat)
+            fields = view.__dict__
+            kept[seat] = view, fields
+        legal = [STOCK, PILE] if state.pile else [STOCK]
+        started = clock()
+        action = choose(view, legal)
+        spent(clock() - started)
+        if action == STOCK:  # `_draw`'s way with a stock card and `placing_fields`' after it
+            card = state.drawn = state.stock.pop()
+            state.drawn_from, state.phase = STOCK, "place"
+            fields["phase"], fields["drawn"], fields["drawn_from"] = "place", card, STOCK
+            fields["stock_count"] -= 1
+            legal = SLOTS_OR_DISCARD.copy()
+        else:
+            draw(action)
+            placing_fields(fields, state)
+            legal = ALL_SLOTS.copy()
+        log(action)
+        started = clock()
+        action = choose(view, legal)
+        spent(clock() - started)
+        place(action)
+        log(action)
+
+
+def _one_move(state: Any, choose: Callable[[RackoView, list[Action]], Action], spent: Any) -> None:
+    """A call or a move of the Blitz deal, the generic way: a new view, the legal list, `apply_unchecked`."""
+    legal = state.legal_actions()
+    view = state._view(state.current_player)
+    started = time.perf_counter()
+    action = choose(view, legal)
+    spent(time.perf_counter() - started)
+    state.apply_unchecked(action)
+
+
 def drawing_fields(fields: dict[str, Any], state: Any, seat: int) -> None:
     """Write into a view's fields (`fields`, those of a view of `seat` in this round) what `state._view(seat)`
-    shows when `seat` is to draw: every field a round changes."""
-    fields["current_player"] = seat
+    shows when `seat` is to draw: every field a round changes but `current_player`, which is `seat` in every
+    view of its turns (made when it was to draw)."""
     fields["turn"] = state.turn
     fields["phase"] = "draw"
     fields["rack"] = tuple(state.racks[seat])
