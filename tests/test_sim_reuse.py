@@ -12,7 +12,6 @@ from scorekeeper import selfplay
 from scorekeeper.games.driver import play_out
 from scorekeeper.games.racko import RackoOptions, new_round
 from scorekeeper.games.racko.bots import BaselineBot
-from scorekeeper.games.rage.spec import SPEC as RAGE
 
 
 def _outcome(summary: dict[str, Any]) -> list[tuple[Any, ...]]:
@@ -46,13 +45,16 @@ def test_the_timed_loop_plays_as_the_checked_one() -> None:
         assert sum(len(s) for s in seconds) == len(fast.log)
 
 
-def test_random_play_draws_as_a_plain_loop() -> None:
-    """Random play on every seat: the same choices from the generator as a loop of `apply` would make."""
-    options = RAGE.Options(players=4)
+@pytest.mark.parametrize("game", ["rage", "racko", "ruckzuck"])
+def test_random_play_draws_as_a_plain_loop(game: str) -> None:
+    """Random play on every seat: the same choices from the generator as a loop of `apply` with
+    `Random.choice` would make (the driver draws as `choice` does, written out)."""
+    spec = selfplay.spec(game)
+    options = spec.Options(players=4)
     for seed in range(5):
-        driven = RAGE.new_round(options, seed)
+        driven = spec.new_round(options, seed)
         play_out(driven, [None] * 4, random.Random(seed))
-        plain, rng = RAGE.new_round(options, seed), random.Random(seed)
+        plain, rng = spec.new_round(options, seed), random.Random(seed)
         while not plain.is_over:
             plain.apply(rng.choice(plain.legal_actions()))
         assert driven.log == plain.log

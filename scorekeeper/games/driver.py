@@ -41,9 +41,24 @@ def play_out(
         if all(
             bot is None for bot in bots
         ):  # random play on every seat (the engine benchmarks): nothing else per move
-            choice = chooser.choice
+            if type(chooser) is not random.Random:  # a generator of its own kind draws its own way
+                choice = chooser.choice
+                while not state.is_over:
+                    fast(choice(legal_actions()))
+                return state
+            # `Random.choice` written out (its `_randbelow`: a draw of the length's bits, again while too
+            # large), so the same generator picks the same moves (a test compares both) with two calls less
+            bits = chooser.getrandbits
             while not state.is_over:
-                fast(choice(legal_actions()))
+                legal = legal_actions()
+                size = len(legal)
+                if not size:
+                    raise IndexError("Cannot choose from an empty sequence")  # as `choice` says
+                width = size.bit_length()
+                pick = bits(width)
+                while pick >= size:
+                    pick = bits(width)
+                fast(legal[pick])
             return state
         while not state.is_over:
             seat = state.current_player

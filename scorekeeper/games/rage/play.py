@@ -12,7 +12,6 @@ Actions are JSON-safe lists: ``["bid", n]`` and ``["play", card]``, a joker with
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from scorekeeper.games.base import (
@@ -54,6 +53,7 @@ from scorekeeper.games.rage.rules import (
     winning_play,
 )
 from scorekeeper.games.rage.view import RageView
+from scorekeeper.games.shuffle import shuffle
 
 Action = list[Any]
 _PLAYED_JOKERS = frozenset(PLAYED_JOKERS)
@@ -74,6 +74,8 @@ class RageState(State):
 
     options_type = RageOptions
     wrong_options = N_("These are not Rage options.")
+    is_over = False
+    """Set with the phase "over" (an attribute: the driver reads it before every move)."""
 
     def __init__(
         self,
@@ -99,7 +101,7 @@ class RageState(State):
         self.match_scores = deal.scores
         if cards is None:
             cards = deck(options)
-            random.Random(seed).shuffle(cards)
+            shuffle(seed, cards)  # as random.Random(seed).shuffle does, written out
         self.hands: list[list[str]] = [[] for _ in range(players)]
         order = seats_from_left_of(dealer, players)
         for i in range(size * players):  # one by one, clockwise from the dealer's left
@@ -159,10 +161,6 @@ class RageState(State):
     @property
     def players(self) -> int:
         return self.options.players
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == "over"
 
     @property
     def current_player(self) -> int:
@@ -371,7 +369,7 @@ class RageState(State):
         self._reset_trick_flags()
         self.leader = self.to_act = winner
         if not any(self.hands):
-            self.phase = "over"
+            self.phase, self.is_over = "over", True
 
     # --- outputs --------------------------------------------------------------------------------------
 
