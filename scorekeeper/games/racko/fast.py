@@ -76,6 +76,15 @@ def may_call_fast(rack: list[int], run_rule: bool) -> bool:
     return False
 
 
+def ascending_count(rack: list[int]) -> int:
+    """`rules._ascending` of a full rack of the engine's own: the cards in ascending order from slot 5 up
+    (a test compares both; counted once per seat at the end of every simulated round)."""
+    for count in range(1, SLOTS):
+        if rack[count] < rack[count - 1]:  # a rack's cards are all different
+            return count
+    return SLOTS
+
+
 def placing_view(drawing: RackoView, state: Any) -> RackoView:
     """The view of the seat that has just drawn, made from its view before the draw (`drawing`): the same
     value as `state._view(seat)` (a test compares both)."""

@@ -28,6 +28,7 @@ from scorekeeper.games.racko.fast import (
     ALL_SLOTS,
     NEW_VIEW,
     SLOTS_OR_DISCARD,
+    ascending_count,
     may_call_fast,
     play_trusted,
     seating,
@@ -42,7 +43,6 @@ from scorekeeper.games.racko.fast import WAIT as WAIT
 from scorekeeper.games.racko.options import RackoOptions
 from scorekeeper.games.racko.rules import (
     SLOTS,
-    _ascending,
     _longest_run,
     may_call,
     payments_from,
@@ -352,7 +352,7 @@ class RackoState(State):
         if self.options.is_chips:
             runs = [None if rack is None else _longest_run(_full(rack)) for rack in racks]
             return tuple(-pay for pay in payments_from(runs, self.callers, self.options))
-        counts = [None if rack is None else _ascending(_full(rack)) for rack in racks]
+        counts = [None if rack is None else ascending_count(rack) for rack in racks]  # type: ignore[arg-type]
         runs = [None] * len(racks)  # a run counts only for a Bonus Racko caller
         if self.options.variant == "bonus":
             runs = [None if rack is None else _longest_run(_full(rack)) for rack in racks]
