@@ -138,16 +138,17 @@ class State(ABC):
         if not isinstance(options, cls.options_type):
             raise RuleError(cls.wrong_options)
         players = options.players
-        if isinstance(seed, bool) or not isinstance(seed, int | str):
+        # `type(...) is int` first: the simulator deals a round before every one it plays
+        if type(seed) is not int and (isinstance(seed, bool) or not isinstance(seed, int | str)):
             raise RuleError("A round is dealt from a whole-number seed.")
-        if not is_int(dealer) or not 0 <= dealer < players:
+        if not (type(dealer) is int or is_int(dealer)) or not 0 <= dealer < players:
             raise RuleError("The dealer must be one of the players 1 to {players}.", players=players)
-        if not is_int(round_index) or round_index < 0:
+        if not (type(round_index) is int or is_int(round_index)) or round_index < 0:
             raise RuleError("Rounds are counted from the first one on.")
         totals = [0] * players if scores is None else list(scores)
         if scores is not None and (len(totals) != players or not all(is_int(t) for t in totals)):
             raise RuleError("Scores must be one whole number per player.")
-        seats_out = sorted(set(out))
+        seats_out = sorted(set(out)) if out else []
         if seats_out and not all(is_int(s) and 0 <= s < players for s in seats_out):
             raise RuleError(
                 "Players out of the game must be among the players 1 to {players}.", players=players

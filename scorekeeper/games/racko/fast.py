@@ -156,8 +156,8 @@ def _play_rewriting(
     state: Any, chooses: Sequence[Callable[[RackoView, list[Action]], Action]], times: Sequence[Any]
 ) -> None:
     """`play_trusted` for bots that keep nothing of a round: each seat's view of its turns is one object, its
-    changing fields written again for each move (`drawing_fields`; after a stock card, the four a stock draw
-    changes; after a discard, `placing_fields`) instead of a new view made."""
+    changing fields written again for each move (at the draw every field a round changes; after a stock card
+    the four a stock draw changes; after a discard, `placing_fields`) instead of a new view made."""
     clock = time.perf_counter
     view_of, draw, place, log = state._view, state._draw, state._place, state.log.append
     kept: dict[int, tuple[RackoView, dict[str, Any]]] = {}
@@ -169,7 +169,16 @@ def _play_rewriting(
             continue
         if seat in kept:
             view, fields = kept[seat]
-            drawing_fields(fields, state, seat)
+            # What `state._view(seat)` shows when `seat` is to draw: every field a round changes but
+            # `current_player`, which is `seat` in every view of its turns (made when it was to draw).
+            pile, discards = state.pile, state._discards_seen
+            if discards is None:
+                discards = state._discards_seen = tuple(state.discards)
+            fields["turn"], fields["phase"], fields["rack"] = state.turn, "draw", tuple(state.racks[seat])
+            fields["discard_top"], fields["pile"] = (pile[-1], tuple(pile)) if pile else (None, ())
+            fields["drawn"] = fields["drawn_from"] = None
+            fields["discards"], fields["stock_count"] = discards, len(state.stock)
+            fields["known"] = state.known
         else:
             view = view_of(seat)
             fields = view.__dict__
@@ -204,26 +213,3 @@ def _one_move(state: Any, choose: Callable[[RackoView, list[Action]], Action], s
     action = choose(view, legal)
     spent(time.perf_counter() - started)
     state.apply_unchecked(action)
-
-
-def drawing_fields(fields: dict[str, Any], state: Any, seat: int) -> None:
-    """Write into a view's fields (`fields`, those of a view of `seat` in this round) what `state._view(seat)`
-    shows when `seat` is to draw: every field a round changes but `current_player`, which is `seat` in every
-    view of its turns (made when it was to draw)."""
-    fields["turn"] = state.turn
-    fields["phase"] = "draw"
-    fields["rack"] = tuple(state.racks[seat])
-    pile = state.pile
-    if pile:
-        fields["discard_top"] = pile[-1]
-        fields["pile"] = tuple(pile)
-    else:
-        fields["discard_top"] = None
-        fields["pile"] = ()
-    fields["drawn"] = fields["drawn_from"] = None
-    discards = state._discards_seen
-    if discards is None:
-        discards = state._discards_seen = tuple(state.discards)
-    fields["discards"] = discards
-    fields["stock_count"] = len(state.stock)
-    fields["known"] = state.known

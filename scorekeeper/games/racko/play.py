@@ -90,9 +90,7 @@ class RackoState(State):
         self._discards_seen: tuple[int, ...] | None = ()
         """`discards` as views show it; None when a card was discarded since."""
         self.known: tuple[tuple[int, ...], ...] = ((),) * players
-        self.racks: list[list[int | None] | None] = [
-            None if s in out_seats else [None] * SLOTS for s in range(players)
-        ]
+        self.racks: list[list[int | None] | None] = [None] * players  # the deal fills the seats dealt in
         self.turn = 0
         self.callers: list[int] = []
         self.blitz_round = False
@@ -102,6 +100,8 @@ class RackoState(State):
         self._blitz_queue: list[int] = []
         self._blitz_calls: list[int] = []
         if options.blitz:
+            for seat in order:
+                self.racks[seat] = [None] * SLOTS
             self._deal_seats = [s for _ in range(SLOTS) for s in order]
             self.phase = "blitz_place"
             self._next_blitz_card()
