@@ -12,7 +12,6 @@ Phases and legal actions (what `legal_actions()` returns):
 
 from __future__ import annotations
 
-import random
 from typing import Any, cast
 
 from scorekeeper.games.base import (
@@ -50,6 +49,7 @@ from scorekeeper.games.racko.rules import (
 )
 from scorekeeper.games.racko.view import RackoView as RackoView
 from scorekeeper.games.racko.view import refusal
+from scorekeeper.games.shuffle import shuffle
 
 TURN_LIMIT = 1000
 """RULES 1.3 decision: a digital round ends with no caller after this many turns."""
@@ -79,11 +79,10 @@ class RackoState(State):
         self.out = out_seats
         self.log: list[Action] = []
         self._run_rule = bool(options.two_player_rule)
-        self._rng = random.Random(seed)
         order, self._after, self._fixed = seating(options, dealer, out_seats, self.match_scores)
         self.order = list(order)
         deck = list(range(1, options.deck_size + 1))
-        self._rng.shuffle(deck)
+        self._rng = shuffle(seed, deck)  # as random.Random(seed).shuffle(deck) does, written out
         self.stock: list[int] = deck  # top card = last element
         self.pile: list[int] = []  # top card = last element
         self.discards: list[int] = []
