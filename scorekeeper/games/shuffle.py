@@ -6,24 +6,25 @@ card, for a deal made before every simulated round."""
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any
 
-_WIDTHS = [n.bit_length() for n in range(256)]
-"""`n.bit_length()` of every count a deck may have (looked up once)."""
+
+@lru_cache(maxsize=16)
+def _steps(size: int) -> tuple[tuple[int, int], ...]:
+    """Fisher-Yates from the last card of `size`: each position i with the bits `_randbelow(i + 1)` draws."""
+    return tuple((i, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
 
 
 def shuffle(seed: Any, cards: list[Any]) -> random.Random:
-    """Shuffle `cards` in place as `random.Random(seed).shuffle(cards)` does (Fisher-Yates from the last
-    card: card i swaps with a card below i + 1 drawn as `_randbelow` draws it, a number of i + 1's bits drawn
-    again while too large); returns the generator, which has drawn what `Random.shuffle` would have."""
+    """Shuffle `cards` in place as `random.Random(seed).shuffle(cards)` does (card i swaps with a card j
+    below i + 1, drawn as `_randbelow` draws it: a number of i + 1's bits, drawn again while too large);
+    returns the generator, which has drawn what `Random.shuffle` would have."""
     rng = random.Random(seed)
     bits = rng.getrandbits
-    widths = _WIDTHS if len(cards) < len(_WIDTHS) else [n.bit_length() for n in range(len(cards) + 1)]
-    for i in range(len(cards) - 1, 0, -1):
-        size = i + 1
-        width = widths[size]
+    for i, width in _steps(len(cards)):
         j = bits(width)
-        while j >= size:
+        while j > i:
             j = bits(width)
         cards[i], cards[j] = cards[j], cards[i]
     return rng
