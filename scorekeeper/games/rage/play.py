@@ -145,11 +145,8 @@ class RageState(State):
         self.trump = None
 
     def _reset_trick_flags(self) -> None:
-        self.no_trump_in_trick = False
-        self.trump_change_in_trick = False
-        self.bonus_in_trick = False
-        self.minus_in_trick = False
-        self.reveal_after_trick = False
+        self.no_trump_in_trick = self.trump_change_in_trick = self.bonus_in_trick = False
+        self.minus_in_trick = self.reveal_after_trick = False
 
     @property
     def trick_trump(self) -> str | None:
@@ -204,6 +201,8 @@ class RageState(State):
                 actions = [["play", c] for c in hand if c[0] == led and c in _NUMBERS]
                 if actions:
                     return actions
+            if JOKER not in hand:  # no joker to name a colour for: each card once
+                return [["play", card] for card in dict.fromkeys(hand)]
             actions = []
             for card in dict.fromkeys(hand):
                 if card == JOKER:
