@@ -104,10 +104,8 @@ class RageState(State):
             shuffle(seed, cards)  # as random.Random(seed).shuffle does, written out
         self.hands: list[list[str]] = [[] for _ in range(players)]
         order = seats_from_left_of(dealer, players)
-        for i in range(size * players):  # one by one, clockwise from the dealer's left
-            self.hands[order[i % players]].append(cards[i])
-        for hand in self.hands:
-            hand.sort(key=_SORT_KEYS.__getitem__)
+        for k, seat in enumerate(order):  # one by one, clockwise from the dealer's left: every k-th card
+            self.hands[seat] = sorted(cards[k : size * players : players], key=_SORT_KEYS.__getitem__)
         self._talon = cards[size * players :][::-1]  # top card last
         self.trump_pile: list[str] = []
         self.trump_down = False
