@@ -133,9 +133,9 @@ def play_trusted(
         if state.phase != "draw":
             _one_move(state, choose, spent)
             continue
+        started = clock()  # a choice's time counts the making of its view, as the generic loop's does
         view = view_of(seat)
         legal = [STOCK, PILE] if state.pile else [STOCK]
-        started = clock()
         action = choose(view, legal)
         spent(clock() - started)
         if action == STOCK:  # `_draw`'s way with a stock card, the most common draw
@@ -143,9 +143,9 @@ def play_trusted(
         else:
             draw(action)
         log(action)
+        started = clock()
         view = placing_view(view, state)
         legal = (SLOTS_OR_DISCARD if state.drawn_from == STOCK else ALL_SLOTS).copy()
-        started = clock()
         action = choose(view, legal)
         spent(clock() - started)
         place(action)
@@ -167,6 +167,8 @@ def _play_rewriting(
         if state.phase != "draw":
             _one_move(state, choose, spent)
             continue
+        # a choice's time counts the writing of its view, as the generic loop's counts making it
+        started = clock()
         if seat in kept:
             view, fields = kept[seat]
             # What `state._view(seat)` shows when `seat` is to draw: every field a round changes but
@@ -184,9 +186,9 @@ def _play_rewriting(
             fields = view.__dict__
             kept[seat] = view, fields
         legal = [STOCK, PILE] if state.pile else [STOCK]
-        started = clock()
         action = choose(view, legal)
         spent(clock() - started)
+        started = clock()
         if action == STOCK:  # `_draw`'s way with a stock card and `placing_fields`' after it
             card = state.drawn = state.stock.pop()
             state.drawn_from, state.phase = STOCK, "place"
@@ -198,7 +200,6 @@ def _play_rewriting(
             placing_fields(fields, state)
             legal = ALL_SLOTS.copy()
         log(action)
-        started = clock()
         action = choose(view, legal)
         spent(clock() - started)
         place(action)
@@ -208,8 +209,8 @@ def _play_rewriting(
 def _one_move(state: Any, choose: Callable[[RackoView, list[Action]], Action], spent: Any) -> None:
     """A call or a move of the Blitz deal, the generic way: a new view, the legal list, `apply_unchecked`."""
     legal = state.legal_actions()
-    view = state._view(state.current_player)
     started = time.perf_counter()
+    view = state._view(state.current_player)
     action = choose(view, legal)
     spent(time.perf_counter() - started)
     state.apply_unchecked(action)
