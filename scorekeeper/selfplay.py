@@ -173,11 +173,12 @@ def simulate(
             best = min(points) if game.lower_wins else max(points)
             exact = game.exact_bids(state.result()) if game.exact_bids is not None else None
             for seat, entry in enumerate(seat_entry):
-                record = records[entry]
-                record.points.append(points[seat])
-                record.turns.append(len(seconds[seat]))
-                record.decision_seconds += seconds[seat]
-                record.wins += int(points[seat] == best)
+                record, mine, spent = records[entry], points[seat], seconds[seat]
+                record.points.append(mine)
+                record.turns.append(len(spent))
+                record.decision_seconds += spent
+                if mine == best:
+                    record.wins += 1
                 if exact is not None:
                     record.exact_bids += int(exact[seat])
     finally:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import importlib
 import json
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -137,17 +138,18 @@ class State(ABC):
         if not isinstance(options, cls.options_type):
             raise RuleError(cls.wrong_options)
         players = options.players
-        if isinstance(seed, bool) or not isinstance(seed, int | str):
+        # `type(...) is int` first: the simulator deals a round before every one it plays
+        if type(seed) is not int and (isinstance(seed, bool) or not isinstance(seed, int | str)):
             raise RuleError("A round is dealt from a whole-number seed.")
-        if not is_int(dealer) or not 0 <= dealer < players:
+        if not (type(dealer) is int or is_int(dealer)) or not 0 <= dealer < players:
             raise RuleError("The dealer must be one of the players 1 to {players}.", players=players)
-        if not is_int(round_index) or round_index < 0:
+        if not (type(round_index) is int or is_int(round_index)) or round_index < 0:
             raise RuleError("Rounds are counted from the first one on.")
         totals = [0] * players if scores is None else list(scores)
         if scores is not None and (len(totals) != players or not all(is_int(t) for t in totals)):
             raise RuleError("Scores must be one whole number per player.")
-        seats_out = sorted(set(out))
-        if not all(is_int(s) and 0 <= s < players for s in seats_out):
+        seats_out = sorted(set(out)) if out else []
+        if seats_out and not all(is_int(s) and 0 <= s < players for s in seats_out):
             raise RuleError(
                 "Players out of the game must be among the players 1 to {players}.", players=players
             )
@@ -219,6 +221,24 @@ class State(ABC):
         the network always go through `apply`."""
         self._do(action)
         self.log.append(action)
+
+    def _play_trusted(
+        self, chooses: Sequence[Any], times: Sequence[Any], rewrite_views: bool = False
+    ) -> None:
+        """Play to the end with each seat's bot's `choose` (`chooses[seat]`), applied unchecked, each choice's
+        thinking time appended by `times[seat]`: the simulator's loop (`play_out` with trusted bots and
+        `seconds`). A game may play a turn's moves in one pass here; the moves and the views stay the same.
+        `rewrite_views` (every bot keeps nothing of a round) lets a game show a seat one view object, written
+        again for each of its moves; the view shown is the seat's view of the moment all the same."""
+        clock = time.perf_counter
+        legal_actions, view, fast = self.legal_actions, self._view, self.apply_unchecked
+        while not self.is_over:
+            seat = self.current_player
+            legal = legal_actions()
+            started = clock()
+            action = chooses[seat](view(seat), legal)
+            times[seat](clock() - started)
+            fast(action)
 
     def _legal(self, action: Any) -> Action:
         """The legal action that `action` is as JSON would see it (see `same_action`), or `NOT_LEGAL`. This

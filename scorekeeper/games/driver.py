@@ -41,9 +41,24 @@ def play_out(
         if all(
             bot is None for bot in bots
         ):  # random play on every seat (the engine benchmarks): nothing else per move
-            choice = chooser.choice
+            if type(chooser) is not random.Random:  # a generator of its own kind draws its own way
+                choice = chooser.choice
+                while not state.is_over:
+                    fast(choice(legal_actions()))
+                return state
+            # `Random.choice` written out (its `_randbelow`: a draw of the length's bits, again while too
+            # large), so the same generator picks the same moves (a test compares both) with two calls less
+            bits = chooser.getrandbits
             while not state.is_over:
-                fast(choice(legal_actions()))
+                legal = legal_actions()
+                size = len(legal)
+                if not size:
+                    raise IndexError("Cannot choose from an empty sequence")  # as `choice` says
+                width = size.bit_length()
+                pick = bits(width)
+                while pick >= size:
+                    pick = bits(width)
+                fast(legal[pick])
             return state
         while not state.is_over:
             seat = state.current_player
@@ -53,20 +68,15 @@ def play_out(
             else:
                 checked(bot.choose(view(seat), legal_actions()))  # the seat to act: no seat check needed
         return state
-    clock = time.perf_counter
     if on_move is None and trusted and None not in bots:  # the simulator's own bots: the least per move
         assert seconds is not None
         # each seat's bot's choice and its list of times, bound once (looked up on every move otherwise)
         chooses = [bot.choose for bot in bots]  # type: ignore[union-attr]
-        times = [spent.append for spent in seconds]
-        while not state.is_over:
-            seat = state.current_player
-            legal = legal_actions()
-            started = clock()
-            action = chooses[seat](view(seat), legal)
-            times[seat](clock() - started)
-            fast(action)
+        # bots that keep nothing of a round (`reusable`) keep no view either: the game may write one again
+        rewrite = all(getattr(bot, "reusable", False) is True for bot in bots)
+        state._play_trusted(chooses, [spent.append for spent in seconds], rewrite)
         return state
+    clock = time.perf_counter
     while not state.is_over:
         seat = state.current_player
         legal = legal_actions()
@@ -96,5 +106,6 @@ class Bot(Protocol):
 
     def choose(self, view: Any, legal_actions: list[Action]) -> Action: ...
 
-    # Optional: a class attribute `reusable = True` says the bot keeps nothing of a round and draws no random
-    # numbers, so that the simulator may make one for all its rounds (`selfplay._reusable_bots`).
+    # Optional: a class attribute `reusable = True` says the bot keeps nothing of a round (no view either) and
+    # draws no random numbers, so that the simulator may make one for all its rounds (`selfplay._reusable_bots`)
+    # and a game may show it a seat's view as one object written again for each move (`State._play_trusted`).

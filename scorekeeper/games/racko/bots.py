@@ -55,16 +55,13 @@ class BaselineBot:
     _band: tuple[int, ...] = ()
 
     def choose(self, view: RackoView, legal_actions: Sequence[Action]) -> Action:
-        # Read once per call, the deck's bands kept by the bot: it is asked for every move of a simulation.
+        # Read once per call, the deck's bands kept by the bot, the turn's two moves asked about first: it is
+        # asked for every move of a simulation.
         phase = view.phase
-        if phase == "call" or phase == "blitz_call":
-            return CALL
-        n = view.deck_size
-        if phase == "blitz_place":
-            assert view.drawn is not None
-            slot = target_slot(view.drawn, n)
-            return min(legal_actions, key=lambda s: (abs(s - slot), s))
+        if phase != "draw" and phase != "place":
+            return self._calls_and_blitz(view, legal_actions)
         rack: Sequence[int] = view.rack  # type: ignore[assignment]  # past the Blitz deal: every slot holds a card
+        n = view.deck_size
         if n != self._size:
             self._size, self._band = n, _bands(n)
         band = self._band
@@ -91,6 +88,15 @@ class BaselineBot:
         if (legal_actions and legal_actions[-1] == DISCARD) or DISCARD in legal_actions:
             return DISCARD
         return slot
+
+    @staticmethod
+    def _calls_and_blitz(view: RackoView, legal_actions: Sequence[Action]) -> Action:
+        """A call whenever the bot may call; a Blitz deal's card into its band's slot or the nearest empty one."""
+        if view.phase == "blitz_place":
+            assert view.drawn is not None
+            slot = target_slot(view.drawn, view.deck_size)
+            return min(legal_actions, key=lambda s: (abs(s - slot), s))
+        return CALL
 
 
 @lru_cache(maxsize=8)

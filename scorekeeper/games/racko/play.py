@@ -12,8 +12,6 @@ Phases and legal actions (what `legal_actions()` returns):
 
 from __future__ import annotations
 
-import random
-from functools import lru_cache
 from typing import Any, cast
 
 from scorekeeper.games.base import (
@@ -24,13 +22,26 @@ from scorekeeper.games.base import (
     RuleError,
     State,
     is_int,
-    seats_from_left_of,
 )
+from scorekeeper.games.racko.fast import (
+    ALL_SLOTS,
+    NEW_VIEW,
+    SLOTS_OR_DISCARD,
+    ascending_count,
+    may_call_fast,
+    play_trusted,
+    seating,
+)
+
+# The action words (re-exported: the bots, the describer and the UI import them from here).
+from scorekeeper.games.racko.fast import CALL as CALL
+from scorekeeper.games.racko.fast import DISCARD as DISCARD
+from scorekeeper.games.racko.fast import PILE as PILE
+from scorekeeper.games.racko.fast import STOCK as STOCK
+from scorekeeper.games.racko.fast import WAIT as WAIT
 from scorekeeper.games.racko.options import RackoOptions
 from scorekeeper.games.racko.rules import (
     SLOTS,
-    TWO_PLAYER_MIN_RUN,
-    _ascending,
     _longest_run,
     may_call,
     payments_from,
@@ -38,15 +49,10 @@ from scorekeeper.games.racko.rules import (
 )
 from scorekeeper.games.racko.view import RackoView as RackoView
 from scorekeeper.games.racko.view import refusal
+from scorekeeper.games.shuffle import shuffle
 
 TURN_LIMIT = 1000
 """RULES 1.3 decision: a digital round ends with no caller after this many turns."""
-
-STOCK = "stock"
-PILE = "discard_pile"
-DISCARD = "discard"
-CALL = "call"
-WAIT = "wait"
 
 
 class RackoState(State):
@@ -73,20 +79,17 @@ class RackoState(State):
         self.out = out_seats
         self.log: list[Action] = []
         self._run_rule = bool(options.two_player_rule)
-        self._rng = random.Random(seed)
-        order, self._after, self._fixed = _seating(options, dealer, out_seats, self.match_scores)
+        order, self._after, self._fixed = seating(options, dealer, out_seats, self.match_scores)
         self.order = list(order)
         deck = list(range(1, options.deck_size + 1))
-        self._rng.shuffle(deck)
+        self._rng = shuffle(seed, deck)  # as random.Random(seed).shuffle(deck) does, written out
         self.stock: list[int] = deck  # top card = last element
         self.pile: list[int] = []  # top card = last element
         self.discards: list[int] = []
         self._discards_seen: tuple[int, ...] | None = ()
         """`discards` as views show it; None when a card was discarded since."""
         self.known: tuple[tuple[int, ...], ...] = ((),) * players
-        self.racks: list[list[int | None] | None] = [
-            None if s in out_seats else [None] * SLOTS for s in range(players)
-        ]
+        self.racks: list[list[int | None] | None] = [None] * players  # the deal fills the seats dealt in
         self.turn = 0
         self.callers: list[int] = []
         self.blitz_round = False
@@ -96,6 +99,8 @@ class RackoState(State):
         self._blitz_queue: list[int] = []
         self._blitz_calls: list[int] = []
         if options.blitz:
+            for seat in order:
+                self.racks[seat] = [None] * SLOTS
             self._deal_seats = [s for _ in range(SLOTS) for s in order]
             self.phase = "blitz_place"
             self._next_blitz_card()
@@ -193,7 +198,7 @@ class RackoState(State):
         if phase == "draw":
             return [STOCK, PILE] if self.pile else [STOCK]
         if phase == "place":
-            return (_SLOTS_OR_DISCARD if self.drawn_from == STOCK else _ALL_SLOTS).copy()
+            return (SLOTS_OR_DISCARD if self.drawn_from == STOCK else ALL_SLOTS).copy()
         if phase in ("call", "blitz_call"):
             return [CALL, WAIT]
         if phase == "blitz_place":
@@ -266,6 +271,8 @@ class RackoState(State):
             self._do(action)
         self.log.append(action)
 
+    _play_trusted = play_trusted
+
     def _draw(self, action: Action) -> None:
         """The current player takes the top card of the stock or of the discard pile (which everyone sees)."""
         if action == STOCK:
@@ -290,7 +297,9 @@ class RackoState(State):
             self._forget(seat, card)
         self.drawn = self.drawn_from = self._discards_seen = None
         turn = self.turn = self.turn + 1
-        if _may_call(rack, self._run_rule):
+        # `may_call_fast`'s first test written out (most racks fail it at once): asked after every turn
+        a, b, c, d, e, f, g, h, i, j = rack
+        if a < b < c < d < e < f < g < h < i < j and (not self._run_rule or may_call_fast(rack, True)):
             self.phase = "call"
         elif self.stock and turn < TURN_LIMIT:  # what `_end_turn` does on most turns
             self.current_player = self._after[seat]
@@ -304,7 +313,7 @@ class RackoState(State):
         Built in its own __dict__ from a copy of the seat's fixed fields with the rest set (the frozen
         dataclass's own __init__ costs more than the rest of a bot's turn): the same value as RackoView(...)
         with these fields (the conformance suite compares both)."""
-        view = _NEW_VIEW(RackoView)
+        view = NEW_VIEW(RackoView)
         fields = view.__dict__
         fields.update(self._fixed[seat])
         rack = self.racks[seat]
@@ -342,7 +351,7 @@ class RackoState(State):
         if self.options.is_chips:
             runs = [None if rack is None else _longest_run(_full(rack)) for rack in racks]
             return tuple(-pay for pay in payments_from(runs, self.callers, self.options))
-        counts = [None if rack is None else _ascending(_full(rack)) for rack in racks]
+        counts = [None if rack is None else ascending_count(rack) for rack in racks]  # type: ignore[arg-type]
         runs = [None] * len(racks)  # a run counts only for a Bonus Racko caller
         if self.options.variant == "bonus":
             runs = [None if rack is None else _longest_run(_full(rack)) for rack in racks]
@@ -357,64 +366,9 @@ class RackoState(State):
         }
 
 
-@lru_cache(maxsize=64)
-def _seating(
-    options: RackoOptions, dealer: int, out: tuple[int, ...], scores: tuple[int, ...]
-) -> tuple[tuple[int, ...], dict[int, int], tuple[dict[str, Any], ...]]:
-    """What a deal's table fixes for the round, made once for the many rounds a simulation deals alike: the
-    seats in playing order, the seat after each, and each seat's view fields that do not change in a round
-    (in the dataclass's order; read only, as templates of the views)."""
-    order = tuple(s for s in seats_from_left_of(dealer, options.players) if s not in out)
-    after = {seat: order[(k + 1) % len(order)] for k, seat in enumerate(order)}
-    fixed = {
-        "seat": -1,
-        "options": options,
-        "current_player": -1,
-        "turn": 0,
-        "is_over": False,
-        "match_scores": scores,
-        "round_points": None,
-        "phase": "",
-        "rack": (),
-        "discard_top": None,
-        "drawn": None,
-        "drawn_from": None,
-        "deck_size": options.deck_size,
-        "discards": (),
-        "stock_count": 0,
-        "pile": (),
-        "known": (),
-        "players_out": out,
-    }
-    return order, after, tuple({**fixed, "seat": seat} for seat in range(options.players))
-
-
-_NEW_VIEW = object.__new__
-_ALL_SLOTS: list[Action] = list(range(SLOTS))
-_SLOTS_OR_DISCARD: list[Action] = [*range(SLOTS), DISCARD]
-"""The place phase's legal actions, copied for each caller (a copy costs less than building the list)."""
-
-
 def _full(rack: list[int | None]) -> list[int]:
     """A rack once it is dealt (after the Blitz deal too): every slot holds a card (a cast: no check)."""
     return cast(list[int], rack)
-
-
-def _may_call(rack: list[int], run_rule: bool) -> bool:
-    """`rules.may_call` for a full rack of the engine's own (no checks of the rack's shape needed)."""
-    # One chained comparison (it stops at the first slot out of order, as most racks are at once): asked
-    # after every turn of every simulated round.
-    a, b, c, d, e, f, g, h, i, j = rack
-    if not a < b < c < d < e < f < g < h < i < j:
-        return False
-    if not run_rule:
-        return True
-    run = 1
-    for i in range(1, SLOTS):
-        run = run + 1 if rack[i] == rack[i - 1] + 1 else 1
-        if run >= TWO_PLAYER_MIN_RUN:
-            return True
-    return False
 
 
 new_round = RackoState.new_round

@@ -12,7 +12,6 @@ Actions are JSON-safe lists: ``["bid", n]`` and ``["play", card]``, a joker with
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from scorekeeper.games.base import (
@@ -54,6 +53,7 @@ from scorekeeper.games.rage.rules import (
     winning_play,
 )
 from scorekeeper.games.rage.view import RageView
+from scorekeeper.games.shuffle import shuffle
 
 Action = list[Any]
 _PLAYED_JOKERS = frozenset(PLAYED_JOKERS)
@@ -74,6 +74,8 @@ class RageState(State):
 
     options_type = RageOptions
     wrong_options = N_("These are not Rage options.")
+    is_over = False
+    """Set with the phase "over" (an attribute: the driver reads it before every move)."""
 
     def __init__(
         self,
@@ -99,13 +101,11 @@ class RageState(State):
         self.match_scores = deal.scores
         if cards is None:
             cards = deck(options)
-            random.Random(seed).shuffle(cards)
+            shuffle(seed, cards)  # as random.Random(seed).shuffle does, written out
         self.hands: list[list[str]] = [[] for _ in range(players)]
         order = seats_from_left_of(dealer, players)
-        for i in range(size * players):  # one by one, clockwise from the dealer's left
-            self.hands[order[i % players]].append(cards[i])
-        for hand in self.hands:
-            hand.sort(key=_SORT_KEYS.__getitem__)
+        for k, seat in enumerate(order):  # one by one, clockwise from the dealer's left: every k-th card
+            self.hands[seat] = sorted(cards[k : size * players : players], key=_SORT_KEYS.__getitem__)
         self._talon = cards[size * players :][::-1]  # top card last
         self.trump_pile: list[str] = []
         self.trump_down = False
@@ -143,11 +143,8 @@ class RageState(State):
         self.trump = None
 
     def _reset_trick_flags(self) -> None:
-        self.no_trump_in_trick = False
-        self.trump_change_in_trick = False
-        self.bonus_in_trick = False
-        self.minus_in_trick = False
-        self.reveal_after_trick = False
+        self.no_trump_in_trick = self.trump_change_in_trick = self.bonus_in_trick = False
+        self.minus_in_trick = self.reveal_after_trick = False
 
     @property
     def trick_trump(self) -> str | None:
@@ -159,10 +156,6 @@ class RageState(State):
     @property
     def players(self) -> int:
         return self.options.players
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == "over"
 
     @property
     def current_player(self) -> int:
@@ -206,6 +199,8 @@ class RageState(State):
                 actions = [["play", c] for c in hand if c[0] == led and c in _NUMBERS]
                 if actions:
                     return actions
+            if JOKER not in hand:  # no joker to name a colour for: each card once
+                return [["play", card] for card in dict.fromkeys(hand)]
             actions = []
             for card in dict.fromkeys(hand):
                 if card == JOKER:
@@ -371,7 +366,7 @@ class RageState(State):
         self._reset_trick_flags()
         self.leader = self.to_act = winner
         if not any(self.hands):
-            self.phase = "over"
+            self.phase, self.is_over = "over", True
 
     # --- outputs --------------------------------------------------------------------------------------
 
