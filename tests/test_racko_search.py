@@ -10,7 +10,8 @@ import pytest
 from scorekeeper.games.racko import RackoOptions, new_round
 from scorekeeper.games.racko.hard import HardBot
 from scorekeeper.games.racko.play import RackoState
-from scorekeeper.games.racko.search import SearchBot, bands, kept_slots
+from scorekeeper.games.racko.playout import bands, kept_slots
+from scorekeeper.games.racko.search import SearchBot
 
 SEARCHED = RackoOptions(2, two_player_rule=False)
 
