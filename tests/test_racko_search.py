@@ -8,9 +8,9 @@ from itertools import pairwise
 import pytest
 
 from scorekeeper.games.racko import RackoOptions, new_round
-from scorekeeper.games.racko.hard import HardBot
+from scorekeeper.games.racko.hard import HardBot, _unseen
 from scorekeeper.games.racko.play import PILE, STOCK, RackoState, RackoView
-from scorekeeper.games.racko.playout import bands, kept_slots
+from scorekeeper.games.racko.playout import PACE, bands, baseline_targets, kept_slots, sample
 from scorekeeper.games.racko.search import SearchBot
 
 SEARCHED = RackoOptions(2, two_player_rule=False)
@@ -129,3 +129,28 @@ def test_draws_are_searched_and_can_overrule_the_heuristic() -> None:
             assert choice in (PILE, STOCK)
             overruled += choice != heuristic.choose(view, legal)
     assert overruled >= 1
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_sampled_deals_match_the_view(players: int) -> None:
+    """A sampled deal is one the seat could be in: every other rack holds its seen cards and ten in all, the
+    stock has the view's count, and racks and stock together are exactly the cards the seat cannot place."""
+    options = RackoOptions(players, two_player_rule=False)
+    for seed in range(4):
+        state = new_round(options, seed, dealer=seed % players)
+        bot = HardBot()
+        while not state.is_over:
+            seat = state.current_player
+            view, legal = state.view(seat), state.legal_actions()
+            if view.phase == "draw":
+                unseen = _unseen(view)
+                order = [(seat + k) % players for k in range(1, players)]
+                base = baseline_targets(view.deck_size)
+                others, stock = sample(view, unseen, order, base, random.Random(seed), PACE)
+                assert len(stock) == view.stock_count
+                for other, rack in zip(order, others, strict=True):
+                    assert len(rack) == 10 and set(view.known[other]) <= set(rack)
+                dealt = [c for rack in others for c in rack] + stock
+                seen_there = {c for other in order for c in view.known[other]}
+                assert sorted(dealt) == sorted(set(unseen) | seen_there)
+            state.apply(bot.choose(view, legal))
