@@ -5,8 +5,8 @@ An experiment, not a strength of the game's list (`bots.BOTS`): run it with
 Measured (seed 1, 40 cards, no 2-player rule, 95% Wilson intervals, load average 3-5 on 2 cores):
 - against the baseline bot: 87.7% of 3,000 rounds (86.5-88.8); placements searched alone 87.1% (85.8-88.2),
   today's hard 84.1% (82.7-85.3);
-- heads-up against today's hard: HEADSUP; placements alone 49.0% of 1,000 (45.9-52.1). Its gain comes from
-  modelling the other racks as the slot-targeting player, and a planning opponent is not one.
+- heads-up against today's hard: 49.4% of 3,000 (47.6-51.2); placements alone 49.0% of 1,000 (45.9-52.1).
+Its gain comes from modelling the other racks as the slot-targeting player, and a planning opponent is not one.
 With a shorter horizon (`SearchBot(horizon=7.0)`, placements only, 3,000 rounds each): 86.3% against the
 baseline (85.0-87.5) and 51.8% heads-up (50.0-53.6); the heuristic alone at horizon 7 wins 52.1% heads-up
 (50.3-53.9) and no more against the baseline (83.8% of 1,000).
