@@ -5,8 +5,8 @@ An experiment, not a strength of the game's list (`bots.BOTS`): run it with
 Measured (seed 1, 40 cards, no 2-player rule, 95% Wilson intervals, load average 3-5 on 2 cores):
 - against the baseline bot: 89.0% of 3,000 rounds (87.8-90.1) with up to 160 deals in 80 ms; 87.7% (86.5-88.8)
   with up to 64 deals in 30 ms; placements searched alone 87.1% (85.8-88.2); today's hard 84.1% (82.7-85.3);
-- heads-up against today's hard: 49.6% of 1,000 (46.5-52.7) with up to 160 deals; 49.4% of 3,000 (47.6-51.2) with up to 64;
-  placements alone 49.0% of 1,000 (45.9-52.1);
+- heads-up against today's hard: 50.1% of 3,000 (48.3-51.9) with up to 160 deals; 49.4% of 3,000 (47.6-51.2)
+  with up to 64; placements alone 49.0% of 1,000 (45.9-52.1);
 - decision time over 150 rounds against the baseline (2,810 decisions, load 1.1): p50 11 ms, p95 16 ms.
 Its gain comes from modelling the other racks as the slot-targeting player, and a planning opponent is not one.
 With a shorter horizon (`SearchBot(horizon=7.0)`, placements only, 3,000 rounds each): 86.3% against the
