@@ -60,7 +60,9 @@ ft.run(main, host="127.0.0.1", port=int(sys.argv[1]), view=ft.AppView.WEB_BROWSE
 APP_PAGE = (
     "import sys; from scorekeeper.ui.app import run; run(True, '127.0.0.1', int(sys.argv[1]), sys.argv[2])"
 )
-PAINT_RUNS = 3
+PAINT_RUNS = 7
+"""Loads per page and per figure: one load varies by a third (1.0 to 1.6 s for the same page), so the median
+of three could move a ratio by 0.3."""
 SAVES = 7
 SCALE_MATCHES = 10_000
 PAINT_TIMEOUT_MS = 180_000
