@@ -53,15 +53,15 @@ def test_a_device_whose_names_have_no_emoji_is_not_sent_the_font(tmp_path: Path)
     assert not font_sent(app)
 
 
-def test_a_player_added_with_an_emoji_brings_the_font_with_the_screen_that_lists_them(tmp_path: Path) -> None:
+def test_a_player_with_an_emoji_brings_the_font_with_the_screen_that_lists_them(tmp_path: Path) -> None:
     app = App(tmp_path / "data")
     app.go("/players")
     app.type_text("player-name", "Anna")
     app.tap("add-player")
     assert not app.page.fonts
+    app.store.add_player("Oma 👵")  # saved elsewhere (another tab, an import): nothing was typed here
     count = len(app.connection.sent)
-    app.type_text("player-name", "Oma 👵")
-    app.tap("add-player")
+    app.go("/players")
     assert app.page.fonts == FONT
     assert font_sent(app, count)  # in the same update as the list with the new name
     assert "Oma 👵" in app.screen_text()
@@ -87,3 +87,60 @@ def test_a_phone_at_the_table_gets_the_font_when_a_name_with_an_emoji_joins(tmp_
     deliver(anna, code)
     assert anna.page.fonts == FONT
     assert anna.find("seat-joined").value == "At the table: Anna, 🦄 Mia"
+
+
+def opened_at(app: App, where: str) -> str:
+    """Opens the screen with the name field `where` and returns the field's tag."""
+    if where == "players":
+        app.go("/players")
+        return "player-name"
+    if where == "rename":
+        app.store.add_player("Anna")
+        app.go("/players")
+        app.tap("rename-Anna")
+        return "rename-name"
+    if where == "new-game":
+        app.go("/new")
+        app.tap("game-racko")
+        return "new-player-name"
+    app.go("/")
+    app.tap("play-racko")  # play against the computer: the seats' form
+    return "new-player-name"
+
+
+@pytest.mark.parametrize("where", ["players", "rename", "new-game", "play"])
+def test_typing_an_emoji_into_a_name_field_brings_the_font_before_the_name_is_saved(
+    tmp_path: Path, where: str
+) -> None:
+    """Without the font, the emoji would be drawn with Flutter's fallback from Google Fonts, and offline as
+    empty boxes, until the name was saved and the screen drawn again."""
+    app = App(tmp_path / "data")
+    field = opened_at(app, where)
+    app.type_text(field, "Oma")
+    assert not app.page.fonts
+    count = len(app.connection.sent)
+    app.type_text(field, "Oma 👵")
+    assert app.page.fonts == FONT and font_sent(app, count)
+    assert "Oma 👵" not in [player.name for player in app.store.list_players()]  # not saved: only typed
+    count = len(app.connection.sent)
+    app.type_text(field, "Oma 👵👵")
+    assert not font_sent(app, count)  # once per device
+
+
+def test_a_phone_typing_an_emoji_into_its_name_at_the_table_gets_the_font_before_it_joins(
+    tmp_path: Path,
+) -> None:
+    _, code = host_table(tmp_path, 3)
+    phone = App(tmp_path / "data", width=390)
+    phone.go(f"/join/{code}")
+    phone.type_text("join-name", "🦄 Mia")
+    assert phone.page.fonts == FONT and font_sent(phone)
+
+
+def test_a_device_that_has_the_font_sends_no_event_per_keystroke(tmp_path: Path) -> None:
+    first = App(tmp_path / "data")
+    first.store.add_player("🦄 Mia")
+    first.store.close()
+    app = App(tmp_path / "data")
+    app.go("/players")
+    assert app.find("player-name").on_change is None

@@ -4,15 +4,17 @@ Why: the app's own texts have no emoji; only names typed by people do ("Oma 👵
 (3.7 MB of colour bitmaps) held back a browser's first screen by a third of a second or more, on every device,
 also where no name has an emoji. So a session asks for it when the names
 it may show (the players kept in the store and the seats of the live tables) have one, before the screen that
-shows them goes out; from then on the session keeps it. Online, a name typed before that (in a name field, not
-yet saved) is drawn with Flutter's own fallback font from Google Fonts; offline it shows empty boxes until it is
-saved and the screen is drawn again.
+shows them goes out; from then on the session keeps it. A name field asks for it as soon as an emoji is typed
+into it (`watch`): without the font, Flutter would draw it with its own fallback font from Google Fonts, and
+offline as empty boxes until the name was saved and the screen drawn again.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+
+import flet as ft
 
 from scorekeeper.ui.context import AppContext
 from scorekeeper.ui.theme import EMOJI_FAMILY, EMOJI_FONT
@@ -51,5 +53,25 @@ def wanted(ctx: AppContext, more: Iterable[str] = ()) -> bool:
 def offer(ctx: AppContext) -> None:
     """Ask the device for the font when a name it may show has an emoji; it goes out with the next update."""
     if wanted(ctx):
-        ctx.session.emoji_font = True
-        ctx.page.fonts = {EMOJI_FAMILY: EMOJI_FONT}
+        _ask(ctx)
+
+
+def _ask(ctx: AppContext) -> None:
+    ctx.session.emoji_font = True
+    ctx.page.fonts = {EMOJI_FAMILY: EMOJI_FONT}
+
+
+def watch(ctx: AppContext, field: ft.TextField) -> ft.TextField:
+    """`field` (where a name is typed) asks the device for the font the moment its text has an emoji, so the
+    emoji is drawn in colour while it is typed. The field has no change handler of its own."""
+    if ctx.session.emoji_font:
+        return field  # no event per keystroke where nothing is left to ask for
+    assert field.on_change is None, "a name field with its own change handler"
+
+    def changed(_: ft.Event[ft.TextField]) -> None:
+        if not ctx.session.emoji_font and has_emoji(field.value or ""):
+            _ask(ctx)
+            ctx.page.update()
+
+    field.on_change = changed
+    return field

@@ -52,9 +52,9 @@ class Shell:
                 self.page.pubsub.unsubscribe_all()
             except Exception:
                 pass
+            emoji_font.offer(self.ctx)  # before the first screen that shows such a name goes out
             with span("view.build"):
                 view = build_view(self.ctx, route)
-            emoji_font.offer(self.ctx)  # before the first screen that shows such a name goes out
             if self.ctx.read_only:
                 view.controls.insert(0, read_only_banner(self.ctx))
             notice = owner.notice(self.ctx)

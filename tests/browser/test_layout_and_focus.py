@@ -118,6 +118,36 @@ def test_emoji_in_a_name_is_drawn_in_colour(tab: UI) -> None:
     assert other["x"] + other["width"] <= PHONE["width"] and box(tab, "rename-李")["x"] < PHONE["width"]
 
 
+def warm_pixels(tab: UI, clip: dict[str, float]) -> int:
+    """Pixels in `clip` much redder than blue: the emoji's skin tone; not text (grey), not an empty box (grey),
+    not the focused field's label, underline and cursor (the theme's blue-violet primary)."""
+    raw = Image.open(io.BytesIO(tab.page.screenshot(clip=clip))).convert("RGB").tobytes()
+    return sum(1 for i in range(0, len(raw), 3) if raw[i] - raw[i + 2] > 60)
+
+
+def test_an_emoji_typed_into_a_name_field_is_drawn_in_colour_before_it_is_saved(ui: UI) -> None:
+    """A device whose names have no emoji starts without the emoji font; typing "Oma 👵" into the new player's
+    field brings it at once, so the emoji is drawn in colour while it is typed, also offline (no fallback from
+    Google Fonts), not as an empty box until the name is saved."""
+    ui.page.route("https://fonts.gstatic.com/**", lambda route: route.abort())
+    ui.open("/players", ready="player-name")
+    ui.fill("player-name", "Oma 👵")
+    field = ui.node("player-name").bounding_box()
+    assert field is not None
+    clip = {
+        "x": field["x"] + 8,
+        "y": field["y"] + 10,
+        "width": field["width"] - 16,
+        "height": field["height"] - 14,
+    }
+    warm, deadline = 0, time.monotonic() + 90  # the font (3.7 MB) arrives after the keystroke: poll
+    while time.monotonic() < deadline and warm <= 30:
+        ui.page.wait_for_timeout(100)
+        warm = warm_pixels(ui, clip)
+    ui.shot("emoji-typed-in-name-field")
+    assert warm > 30, f"{warm} skin-coloured pixels: the emoji is not drawn; {ui.diagnosis()}"
+
+
 def test_other_scripts_ask_google_fonts_while_canvaskit_stays_local(
     chromium: Any, served_app: tuple[str, dict[str, str]]
 ) -> None:

@@ -12,6 +12,7 @@ from scorekeeper.games.base import RuleError
 from scorekeeper.games.spec import GAMES
 from scorekeeper.match import Match
 from scorekeeper.store import Player, StoreError
+from scorekeeper.ui import emoji_font
 from scorekeeper.ui.components.layout import error_text, screen, section
 from scorekeeper.ui.components.setup_form import check_player_count, choice_button, game_buttons, seat_row
 from scorekeeper.ui.components.setup_form import option_controls as options_ui
@@ -189,7 +190,7 @@ def build(ctx: AppContext, game: str | None = None, again: str | None = None, **
         seats[index - 1], seats[index] = seats[index], seats[index - 1]
         redraw()
 
-    new_name = name_entry(ctx.t("New player"), draft, lambda: add_player())
+    new_name = emoji_font.watch(ctx, name_entry(ctx.t("New player"), draft, lambda: add_player()))
 
     def add_player() -> None:
         add_new_player(ctx, draft, len(players), new_name)

@@ -19,6 +19,7 @@ from scorekeeper.games.spec import GAMES
 from scorekeeper.play import engine
 from scorekeeper.play.session import COMPUTER, PERSON, PlaySession, Seat, computer_seat
 from scorekeeper.store import Player
+from scorekeeper.ui import emoji_font
 from scorekeeper.ui.components.layout import error_text, screen, section
 from scorekeeper.ui.components.score_table import game_title
 from scorekeeper.ui.components.setup_form import (
@@ -277,7 +278,9 @@ def build(ctx: AppContext, game: str | None = None, **_: str) -> ft.View:
         seats[index]["strength"] = strength
         redraw()
 
-    new_name = ft.TextField(label=ctx.t("New player"), expand=True, on_submit=lambda _: add_new())
+    new_name = emoji_font.watch(
+        ctx, ft.TextField(label=ctx.t("New player"), expand=True, on_submit=lambda _: add_new())
+    )
 
     def add_new() -> None:
         name = (new_name.value or "").strip()

@@ -12,7 +12,7 @@ import flet as ft
 
 from scorekeeper.games.base import RuleError
 from scorekeeper.store import Player, StoreError
-from scorekeeper.ui import permissions
+from scorekeeper.ui import emoji_font, permissions
 from scorekeeper.ui.components.layout import error_text, screen, section
 from scorekeeper.ui.components.widgets import name_entry, tag
 from scorekeeper.ui.context import PLAYER_COLOURS, AppContext
@@ -46,7 +46,7 @@ def _colour_picker(ctx: AppContext, current: str, on_pick: Callable[[str], None]
 
 def rename_dialog(ctx: AppContext, player_id: str, old: str) -> None:
     """Rename a player in a dialog; a refused name keeps the dialog open with the reason under its field."""
-    field = ft.TextField(label=ctx.t("Name"), value=old, autofocus=True)
+    field = emoji_font.watch(ctx, ft.TextField(label=ctx.t("Name"), value=old, autofocus=True))
 
     def done(_: object = None) -> None:
         try:
@@ -155,7 +155,7 @@ def build(ctx: AppContext, archived: str | None = None, **_: str) -> ft.View:
             return
         ctx.rerender()
 
-    name_field = name_entry(ctx.t("Name"), draft, lambda: add())
+    name_field = emoji_font.watch(ctx, name_entry(ctx.t("Name"), draft, lambda: add()))
 
     def add() -> None:
         name = (name_field.value or "").strip()

@@ -20,6 +20,7 @@ import flet as ft
 from scorekeeper.games.base import RuleError
 from scorekeeper.table.codes import normalize, this_instance
 from scorekeeper.table.table import Table
+from scorekeeper.ui import emoji_font
 from scorekeeper.ui import table_runtime as rt
 from scorekeeper.ui.components.layout import screen, section
 from scorekeeper.ui.components.score_table import game_title
@@ -90,7 +91,9 @@ def ask_code(ctx: AppContext, message: str = "", route: str = "/join") -> ft.Vie
 def join_form(ctx: AppContext, table: Table) -> ft.View:
     route = f"/join/{table.code}"
     draft = ctx.session.joins.setdefault(table.code, JoinDraft())
-    name = ft.TextField(label=ctx.t("Your name"), value=draft.name, max_length=24, autofocus=True)
+    name = emoji_font.watch(
+        ctx, ft.TextField(label=ctx.t("Your name"), value=draft.name, max_length=24, autofocus=True)
+    )
     problem = problem_text()
     seats = ft.Column(spacing=6)
 
