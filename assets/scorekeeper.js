@@ -4,7 +4,10 @@
 //    (rive_native.js) from cdn.jsdelivr.net at every start, whatever no_cdn says; the app draws no Rive
 //    animation, so that script is pointed at rive_native_off.js here, which tells the client Rive is not there
 //    (as it finds when the CDN cannot be reached).
-// 2. While the connection to the host is lost, Flet's client shows only "Working...". A notice says what
+// 2. Emoji are drawn from the font the app ships, also offline. Flutter's own fallback, for an emoji it finds in
+//    no loaded font, asks Google Fonts for a piece of Noto Color Emoji; that request is answered by the bundled
+//    file instead. The browser so fetches the font only once a screen shows an emoji (scorekeeper/ui/emoji_font.py).
+// 3. While the connection to the host is lost, Flet's client shows only "Working...". A notice says what
 //    happens, in the app's language (else the browser's: en, de, nl, fr), until the client is connected again.
 (function () {
   "use strict";
@@ -25,6 +28,17 @@
       },
     });
   }
+
+  var EMOJI_FALLBACK = "https://fonts.gstatic.com/s/notocoloremoji/";
+  var EMOJI_FONT = "fonts/NotoColorEmoji.ttf"; // scorekeeper/ui/theme.py EMOJI_FONT
+  var fetchNative = window.fetch;
+  window.fetch = function (input, init) {
+    var url = typeof input === "string" ? input : input && input.url;
+    if (typeof url === "string" && url.indexOf(EMOJI_FALLBACK) === 0) {
+      input = new URL(EMOJI_FONT, document.baseURI).href;
+    }
+    return fetchNative.call(this, input, init);
+  };
 
   var TEXTS = {
     en: ["The connection to the host is lost.", "Trying again…"],

@@ -1,7 +1,9 @@
-"""The colour emoji font goes to a device only once a name it may show has an emoji (scorekeeper/ui/emoji_font.py):
-a device whose names have none starts without it; a saved player or a phone at the table with an emoji in the
-name brings it, before the screen that shows the name. (That the font then draws the emoji in colour is the
-browser test `test_emoji_in_a_name_is_drawn_in_colour`.)"""
+"""The colour emoji font goes to a native app only once a name it may show has an emoji (scorekeeper/ui/emoji_font.py):
+a device whose names have none starts without it; a saved player, a phone at the table with an emoji in the
+name, or an emoji typed into a name field brings it, before the screen that shows the name. A browser is never
+sent it: Flutter's own fallback fetches it there. (That the emoji is then drawn in colour in a browser is the
+browser tests `test_emoji_in_a_name_is_drawn_in_colour` and
+`test_an_emoji_typed_into_a_name_field_is_drawn_in_colour_before_it_is_saved`.)"""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from test_table_speed import deliver
+from test_table_ui import app as opened_app
 from test_table_ui import fresh_host, host_table, join  # noqa: F401  (fresh_host: the autouse fixture)
 
 from scorekeeper.ui.emoji_font import has_emoji
@@ -79,14 +82,39 @@ def test_a_device_opened_over_names_with_an_emoji_gets_the_font_with_its_first_s
     assert font_sent(app)
 
 
-def test_a_phone_at_the_table_gets_the_font_when_a_name_with_an_emoji_joins(tmp_path: Path) -> None:
+def native_join(tmp_path: Path, code: str, name: str, seat: int) -> App:
+    """A phone running the app natively (not in a browser) takes seat `seat` as `name`."""
+    phone = opened_app(tmp_path, f"native-{name}", web=False)
+    phone.go(f"/join/{code}")
+    phone.type_text("join-name", name)
+    phone.tap(f"take-seat-{seat}")
+    phone.tap("join-submit")
+    return phone
+
+
+def test_a_native_phone_at_the_table_gets_the_font_when_a_name_with_an_emoji_joins(tmp_path: Path) -> None:
     _, code = host_table(tmp_path, 3)
-    anna = join(tmp_path, code, "Anna", 1)
+    anna = native_join(tmp_path, code, "Anna", 1)
     assert not anna.page.fonts
     join(tmp_path, code, "🦄 Mia", 2)
     deliver(anna, code)
     assert anna.page.fonts == FONT
     assert anna.find("seat-joined").value == "At the table: Anna, 🦄 Mia"
+
+
+def test_a_browser_is_never_sent_the_font_its_own_fallback_fetches_it(tmp_path: Path) -> None:
+    """In a browser, Flutter's font fallback fetches the bundled font itself when it lays out an emoji
+    (assets/scorekeeper.js points it there): sending it too made Flutter sometimes draw no emoji at all."""
+    web = opened_app(tmp_path, "browser")  # opened before any name has an emoji
+    _, code = host_table(tmp_path, 3)
+    anna = join(tmp_path, code, "Anna", 1)  # a browser
+    join(tmp_path, code, "🦄 Mia", 2)
+    deliver(anna, code)
+    assert anna.find("seat-joined").value == "At the table: Anna, 🦄 Mia"
+    web.store.add_player("Oma 👵")
+    web.go("/players")
+    assert web.find("player-name").on_change is None  # no event per keystroke: nothing to ask for
+    assert not anna.page.fonts and not font_sent(anna) and not web.page.fonts and not font_sent(web)
 
 
 def opened_at(app: App, where: str) -> str:
@@ -127,7 +155,7 @@ def test_typing_an_emoji_into_a_name_field_brings_the_font_before_the_name_is_sa
     assert not font_sent(app, count)  # once per device
 
 
-def test_a_phone_typing_an_emoji_into_its_name_at_the_table_gets_the_font_before_it_joins(
+def test_a_native_phone_typing_an_emoji_into_its_name_at_the_table_gets_the_font_before_it_joins(
     tmp_path: Path,
 ) -> None:
     _, code = host_table(tmp_path, 3)

@@ -2,11 +2,17 @@
 
 Why: the app's own texts have no emoji; only names typed by people do ("Oma 👵"). Sent with the page, the font
 (3.7 MB of colour bitmaps) held back a browser's first screen by a third of a second or more, on every device,
-also where no name has an emoji. So a session asks for it when the names
-it may show (the players kept in the store and the seats of the live tables) have one, before the screen that
-shows them goes out; from then on the session keeps it. A name field asks for it as soon as an emoji is typed
-into it (`watch`): without the font, Flutter would draw it with its own fallback font from Google Fonts, and
-offline as empty boxes until the name was saved and the screen drawn again.
+also where no name has an emoji.
+
+In a browser the app sends nothing: Flutter's own font fallback fetches the font the moment it lays out an emoji
+that no loaded font has (a name in a list, or one being typed), and `assets/scorekeeper.js` answers its request
+for Noto Color Emoji from Google Fonts with the bundled file, so it works offline too. Sending the font as well
+(`page.fonts`) made Flutter sometimes draw no emoji at all until a reload (about one page load in four here): two
+fonts of the same family arriving at once.
+
+A native app (desktop, phone) has no such fallback: there a session asks for the font when the names it may show
+(the players kept in the store and the seats of the live tables) have one, before the screen that shows them
+goes out, and a name field asks for it as soon as an emoji is typed into it; from then on the session keeps it.
 """
 
 from __future__ import annotations
@@ -45,7 +51,7 @@ def names_shown(ctx: AppContext) -> Iterator[str]:
 
 def wanted(ctx: AppContext, more: Iterable[str] = ()) -> bool:
     """Does this session still need the font for the names it may show (and `more`)?"""
-    if ctx.session.emoji_font:
+    if ctx.session.emoji_font or ctx.page.web:
         return False
     return any(map(has_emoji, more)) or any(map(has_emoji, names_shown(ctx)))
 
@@ -64,7 +70,7 @@ def _ask(ctx: AppContext) -> None:
 def watch(ctx: AppContext, field: ft.TextField) -> ft.TextField:
     """`field` (where a name is typed) asks the device for the font the moment its text has an emoji, so the
     emoji is drawn in colour while it is typed. The field has no change handler of its own."""
-    if ctx.session.emoji_font:
+    if ctx.session.emoji_font or ctx.page.web:
         return field  # no event per keystroke where nothing is left to ask for
     assert field.on_change is None, "a name field with its own change handler"
 

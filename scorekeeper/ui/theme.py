@@ -15,7 +15,8 @@ TEXT_STYLES = tuple(
 
 def themed(seed: str) -> ft.Theme:
     """The app's theme: every text style falls back to the bundled emoji font for glyphs Roboto lacks (the font
-    itself is sent to a device once a name it shows has an emoji, see emoji_font.py).
+    itself goes to a native app once a name it shows has an emoji; a browser fetches it by its own fallback, see
+    emoji_font.py).
 
     A text theme given to Flet replaces Material's instead of being merged into it, so each style must name its
     colour too (the scheme's own roles, which follow light or dark mode); without one, text in dark mode was drawn

@@ -126,9 +126,9 @@ def warm_pixels(tab: UI, clip: dict[str, float]) -> int:
 
 
 def test_an_emoji_typed_into_a_name_field_is_drawn_in_colour_before_it_is_saved(ui: UI) -> None:
-    """A device whose names have no emoji starts without the emoji font; typing "Oma 👵" into the new player's
-    field brings it at once, so the emoji is drawn in colour while it is typed, also offline (no fallback from
-    Google Fonts), not as an empty box until the name is saved."""
+    """A browser whose names have no emoji starts without the emoji font; typing "Oma 👵" into the new player's
+    field makes Flutter's fallback fetch the bundled one (not Google's), so the emoji is drawn in colour while it
+    is typed, also offline, not as an empty box until the name is saved."""
     ui.page.route("https://fonts.gstatic.com/**", lambda route: route.abort())
     ui.open("/players", ready="player-name")
     ui.fill("player-name", "Oma 👵")
