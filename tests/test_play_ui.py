@@ -12,6 +12,7 @@ import flet as ft
 import pytest
 from test_ui_core_harness import App, walk
 
+from scorekeeper.games.racko import TURN_LIMIT
 from scorekeeper.play.session import PERSON, PlaySession, Seat
 
 
@@ -147,7 +148,7 @@ def test_one_person_plays_a_round_through_the_act_controls(tmp_path: Path) -> No
     app = play_app(tmp_path)
     app.tap("play-racko")
     app.tap("start-game")
-    for _ in range(500):
+    for _ in range(2 * TURN_LIMIT + 2):  # the rules end every round by TURN_LIMIT turns, whatever was dealt
         table(app).wait()
         if app.has("round-result"):
             break
