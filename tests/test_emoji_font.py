@@ -140,8 +140,8 @@ def opened_at(app: App, where: str) -> str:
 def test_typing_an_emoji_into_a_name_field_brings_the_font_before_the_name_is_saved(
     tmp_path: Path, where: str
 ) -> None:
-    """Without the font, the emoji would be drawn with Flutter's fallback from Google Fonts, and offline as
-    empty boxes, until the name was saved and the screen drawn again."""
+    """A native app (the harness's default) without the font draws the emoji only if the system has an emoji
+    font (often as an empty box), until the name was saved and the screen drawn again."""
     app = App(tmp_path / "data")
     field = opened_at(app, where)
     app.type_text(field, "Oma")
