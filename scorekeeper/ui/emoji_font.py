@@ -57,7 +57,7 @@ def wanted(ctx: AppContext, more: Iterable[str] = ()) -> bool:
 
 
 def offer(ctx: AppContext) -> None:
-    """Ask the device for the font when a name it may show has an emoji; it goes out with the next update."""
+    """Ask a native app for the font when a name it may show has an emoji; it goes out with the next update."""
     if wanted(ctx):
         _ask(ctx)
 
@@ -68,8 +68,9 @@ def _ask(ctx: AppContext) -> None:
 
 
 def watch(ctx: AppContext, field: ft.TextField) -> ft.TextField:
-    """`field` (where a name is typed) asks the device for the font the moment its text has an emoji, so the
-    emoji is drawn in colour while it is typed. The field has no change handler of its own."""
+    """In a native app, `field` (where a name is typed) asks for the font the moment its text has an emoji, so
+    the emoji is drawn in colour while it is typed. In a browser it is returned as it is (Flutter's fallback
+    fetches the font there). The field has no change handler of its own."""
     if ctx.session.emoji_font or ctx.page.web:
         return field  # no event per keystroke where nothing is left to ask for
     assert field.on_change is None, "a name field with its own change handler"
