@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import importlib.util
+import sys
+
+import pytest
+
+from scorekeeper.bench import engine
 from scorekeeper.bench.engine import inline_racko, inline_racko_round, rage_random_rounds_per_second
 from scorekeeper.games.base import play_out
 from scorekeeper.games.racko import BOTS, RackoOptions, new_round
@@ -18,3 +24,28 @@ def test_the_inline_loop_plays_the_engines_rounds_turn_for_turn() -> None:
 
 def test_rage_rounds_per_second_is_measured() -> None:
     assert rage_random_rounds_per_second(rounds=3, repeats=1) > 0
+
+
+def test_without_an_interpreter_with_pyspiel_the_yardstick_is_not_measured(monkeypatch) -> None:
+    # OpenSpiel is no dependency: the bench names no figure rather than failing or guessing one
+    monkeypatch.delenv(engine.PYSPIEL_PYTHON, raising=False)
+    if importlib.util.find_spec("pyspiel") is not None:
+        pytest.skip("this interpreter has pyspiel")
+    assert engine.pyspiel_python() is None
+    assert engine.pyspiel_oh_hell_rounds_per_second() is None
+
+
+def test_the_yardstick_runs_in_the_named_interpreter(monkeypatch, tmp_path) -> None:
+    # a stand-in `pyspiel` module (a game whose rounds end at once) shows the child is run and read
+    (tmp_path / "pyspiel.py").write_text(
+        "class _State:\n"
+        "    def is_terminal(self):\n        return True\n"
+        "class _Game:\n"
+        "    def new_initial_state(self):\n        return _State()\n"
+        "def load_game(name, params):\n"
+        "    assert name == 'oh_hell' and params['players'] == 4\n"
+        "    return _Game()\n"
+    )
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path))
+    monkeypatch.setenv(engine.PYSPIEL_PYTHON, sys.executable)
+    assert engine.pyspiel_oh_hell_rounds_per_second(rounds=3, repeats=1) > 0

@@ -7,11 +7,21 @@ figures against yardsticks measured in the same run:
   turns on the same rounds and each one's best CPU time counts, so that a busy machine slows both alike.
 - `rage_random_rounds_per_second`: Rage, 4 players, 10 cards each, uniformly random legal play through
   `new_round` and `play_out` (the engine's whole cost of a round), the best of a few repeats.
+- `oh_hell_pyspiel_rounds_per_second` (and `rage_vs_pyspiel_oh_hell`): the same count for OpenSpiel's Oh Hell
+  (C++ through pyspiel: 4 players, 4 x 13 cards, 10 tricks; deal and play by uniformly random outcomes and
+  legal actions), when an interpreter with `pyspiel` is at hand: the one in `SCOREKEEPER_PYSPIEL_PYTHON`, or
+  this one. OpenSpiel is no dependency of the project (a 16 MB wheel for one yardstick); without it the figure
+  is null.
 """
 
 from __future__ import annotations
 
+import importlib.util
+import json
+import os
 import random
+import subprocess
+import sys
 import time
 from typing import Any
 
@@ -129,6 +139,49 @@ def rage_random_rounds_per_second(rounds: int = RAGE_ROUNDS, repeats: int = RAGE
     return rounds / best
 
 
+PYSPIEL_PYTHON = "SCOREKEEPER_PYSPIEL_PYTHON"
+"""An interpreter with OpenSpiel installed (`pip install open_spiel` in a venv of its own)."""
+OH_HELL = """
+import json, random, sys, time
+import pyspiel
+rounds, repeats = int(sys.argv[1]), int(sys.argv[2])
+game = pyspiel.load_game("oh_hell", {"players": 4, "num_suits": 4, "num_cards_per_suit": 13, "num_tricks_fixed": 10})
+best = float("inf")
+for _ in range(repeats):
+    rng = random.Random(1)
+    started = time.process_time()
+    for _ in range(rounds):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+    best = min(best, time.process_time() - started)
+print(json.dumps(rounds / best))
+"""
+
+
+def pyspiel_python() -> str | None:
+    """The interpreter that can import pyspiel: `SCOREKEEPER_PYSPIEL_PYTHON`, else this one if it can."""
+    named = os.environ.get(PYSPIEL_PYTHON)
+    if named:
+        return named
+    return sys.executable if importlib.util.find_spec("pyspiel") is not None else None
+
+
+def pyspiel_oh_hell_rounds_per_second(rounds: int = RAGE_ROUNDS, repeats: int = RAGE_REPEATS) -> float | None:
+    """OpenSpiel's Oh Hell played as `rage_random_rounds_per_second` plays Rage (CPU time, best repeat), in
+    the interpreter `pyspiel_python` names; None without one."""
+    python = pyspiel_python()
+    if python is None:
+        return None
+    done = subprocess.run(
+        [python, "-c", OH_HELL, str(rounds), str(repeats)], capture_output=True, text=True, check=True
+    )
+    return float(json.loads(done.stdout))
+
+
 def run(as_json: bool = False) -> dict[str, Any]:
     """Each game measured the same way, with the players and options its spec names (`bench_setup`)."""
     figures: dict[str, Any] = {}
@@ -139,5 +192,8 @@ def run(as_json: bool = False) -> dict[str, Any]:
         figures[f"{game.key}_random_actions_per_second"] = round(rate, 1)
         figures[f"{game.key}_baseline_rounds_per_second"] = sim["rounds_per_second"]
     figures.update(racko_sim_vs_inline())
-    figures["rage_random_rounds_per_second"] = round(rage_random_rounds_per_second(), 1)
+    rage = figures["rage_random_rounds_per_second"] = round(rage_random_rounds_per_second(), 1)
+    oh_hell = pyspiel_oh_hell_rounds_per_second()
+    figures["oh_hell_pyspiel_rounds_per_second"] = None if oh_hell is None else round(oh_hell, 1)
+    figures["rage_vs_pyspiel_oh_hell"] = None if oh_hell is None else round(rage / oh_hell, 3)
     return {"engine": figures}
