@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -26,7 +27,7 @@ def test_rage_rounds_per_second_is_measured() -> None:
     assert rage_random_rounds_per_second(rounds=3, repeats=1) > 0
 
 
-def test_without_an_interpreter_with_pyspiel_the_yardstick_is_not_measured(monkeypatch) -> None:
+def test_without_an_interpreter_with_pyspiel_the_yardstick_is_not_measured(monkeypatch: pytest.MonkeyPatch) -> None:
     # OpenSpiel is no dependency: the bench names no figure rather than failing or guessing one
     monkeypatch.delenv(engine.PYSPIEL_PYTHON, raising=False)
     if importlib.util.find_spec("pyspiel") is not None:
@@ -35,7 +36,7 @@ def test_without_an_interpreter_with_pyspiel_the_yardstick_is_not_measured(monke
     assert engine.pyspiel_oh_hell_rounds_per_second() is None
 
 
-def test_the_yardstick_runs_in_the_named_interpreter(monkeypatch, tmp_path) -> None:
+def test_the_yardstick_runs_in_the_named_interpreter(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     # a stand-in `pyspiel` module (a game whose rounds end at once) shows the child is run and read
     (tmp_path / "pyspiel.py").write_text(
         "class _State:\n"
@@ -48,4 +49,5 @@ def test_the_yardstick_runs_in_the_named_interpreter(monkeypatch, tmp_path) -> N
     )
     monkeypatch.setenv("PYTHONPATH", str(tmp_path))
     monkeypatch.setenv(engine.PYSPIEL_PYTHON, sys.executable)
-    assert engine.pyspiel_oh_hell_rounds_per_second(rounds=3, repeats=1) > 0
+    rate = engine.pyspiel_oh_hell_rounds_per_second(rounds=3, repeats=1)
+    assert rate is not None and rate > 0
