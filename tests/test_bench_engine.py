@@ -27,7 +27,9 @@ def test_rage_rounds_per_second_is_measured() -> None:
     assert rage_random_rounds_per_second(rounds=3, repeats=1) > 0
 
 
-def test_without_an_interpreter_with_pyspiel_the_yardstick_is_not_measured(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_without_an_interpreter_with_pyspiel_the_yardstick_is_not_measured(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     # OpenSpiel is no dependency: the bench names no figure rather than failing or guessing one
     monkeypatch.delenv(engine.PYSPIEL_PYTHON, raising=False)
     if importlib.util.find_spec("pyspiel") is not None:

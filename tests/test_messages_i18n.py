@@ -34,7 +34,7 @@ from scorekeeper.ui.i18n import Translator, catalog
 
 ROOT = Path(__file__).resolve().parents[1] / "scorekeeper"
 LANGUAGES = ("de", "nl", "fr")
-COLLECTED_CALLS = {"_refuse"}  # Rage play's helper that raises a RuleError naming the player on turn
+COLLECTED_CALLS = {"_refuse"}  # Rage's refusals helper that raises a RuleError naming the player on turn
 """Besides the error and message classes themselves: helpers whose first argument is a template."""
 
 # Modules whose messages were converted to templates: no f-string message may come back here.
@@ -43,7 +43,7 @@ CONVERTED = [
     "match_data.py",
     "tally.py",
     *(f"games/racko/{name}.py" for name in ("options", "rules", "quick", "results", "play")),
-    *(f"games/rage/{name}.py" for name in ("cards", "options", "rules", "play")),
+    *(f"games/rage/{name}.py" for name in ("cards", "options", "rules", "play", "refusals")),
     *(f"games/ruckzuck/{name}.py" for name in ("board", "rules", "play")),
     *(p.relative_to(ROOT).as_posix() for p in sorted((ROOT / "store").glob("*.py"))),
 ]

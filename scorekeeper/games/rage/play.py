@@ -18,17 +18,13 @@ from scorekeeper.games.base import (
     N_,
     NOT_LEGAL,
     Deal,
-    Plural,
     RuleError,
     State,
-    joined,
-    seat_name,
     seats_from_left_of,
 )
 from scorekeeper.games.rage.cards import (
     ACTION_CARDS,
     BONUS,
-    COLOUR_NAMES,
     COLOURS,
     JOKER,
     MINUS,
@@ -39,16 +35,15 @@ from scorekeeper.games.rage.cards import (
     TRUMP_CHANGE,
     base_card,
     colour_of,
-    describe,
     is_number,
     parse_card,
     sort_key,
 )
 from scorekeeper.games.rage.options import RageOptions, deck, round_hand_size
+from scorekeeper.games.rage.refusals import refusal
 from scorekeeper.games.rage.rules import (
     BONUS_POINTS,
     forbidden_dealer_bid,
-    hook_refusal,
     round_score,
     winning_play,
 )
@@ -253,55 +248,7 @@ class RageState(State):
         self.log.append(action)
 
     def _illegal(self, action: Any) -> RuleError:
-        if not isinstance(action, list | tuple) or len(action) != 2 or action[0] not in ("bid", "play"):
-            return RuleError('A Rage move is a bid ("bid", number) or a card to play ("play", card).')
-        kind, value = action
-        try:
-            self._check_bid(value) if kind == "bid" else self._check_play(value)
-        except RuleError as error:
-            return error
-        return RuleError('A Rage move is a bid ("bid", number) or a card to play ("play", card).')
-
-    def _refuse(self, message: str, plural: str | None = None, **fields: object) -> RuleError:
-        """A refusal naming the player whose turn it is (named only when a move is refused: this is the
-        hot path of the bots' search). With `plural`, a count message whose form follows the field `size`."""
-        if plural is not None:
-            return RuleError(
-                Plural(message, plural, int(str(fields["size"])), who=seat_name(self.to_act), **fields)
-            )
-        return RuleError(message, who=seat_name(self.to_act), **fields)
-
-    def _check_bid(self, value: object) -> None:
-        if self.phase != "bid":
-            raise self._refuse("The bidding is over; {who} plays a card.")
-        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= self.hand_size:
-            raise self._refuse(
-                "{who} may bid 0 to {size} trick.", "{who} may bid 0 to {size} tricks.", size=self.hand_size
-            )
-        if value == self.forbidden_bid():
-            raise RuleError(hook_refusal(self.to_act, value, self.hand_size))
-
-    def _check_play(self, value: object) -> str:
-        if self.phase != "play":
-            raise self._refuse("{who} bids first; cards are played once everyone has bid.")
-        if value == JOKER:
-            raise self._refuse("{who} must name a colour for the joker: W:r, W:b, W:g, W:y, W:o or W:v.")
-        try:
-            parse_card(value, played=True)
-        except RuleError as error:
-            raise self._refuse("{who}: {reason}", reason=error) from None
-        assert isinstance(value, str)
-        held = base_card(value)
-        if held not in self.hands[self.to_act]:
-            raise self._refuse("{who} does not hold {card}.", card=describe(held))
-        allowed = self.playable()
-        if held not in allowed:
-            raise self._refuse(
-                "{who} must follow {colour}: play one of {cards}.",
-                colour=COLOUR_NAMES[self.led or ""],
-                cards=joined([describe(card) for card in allowed]),
-            )
-        return value
+        return refusal(self, action)
 
     def _next_bidder(self) -> None:
         position = self._bid_order.index(self.to_act) + 1
