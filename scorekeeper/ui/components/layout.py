@@ -73,6 +73,29 @@ def screen(
     )
 
 
+def scrolling_body(control: ft.Control, depth: int = 5) -> ft.Column | None:
+    """The first scrolling column inside `control` (a `screen`'s content), None when there is none."""
+    if isinstance(control, ft.Column) and control.scroll is not None:
+        return control
+    if depth == 0:
+        return None
+    inner = getattr(control, "controls", None) or []
+    content = getattr(control, "content", None)
+    for child in [*inner, *([content] if isinstance(content, ft.Control) else [])]:
+        found = scrolling_body(child, depth - 1)
+        if found is not None:
+            return found
+    return None
+
+
+def lead_in(view: ft.View, control: ft.Control) -> None:
+    """Put `control` first in the screen's scrolling content, so that it scrolls away with the rest (pinned
+    above it, a notice took an eighth of a phone's screen until dismissed); a view that does not scroll gets it
+    on top."""
+    body = scrolling_body(view)
+    (body.controls if body is not None else view.controls).insert(0, control)
+
+
 def section(title: str, *controls: ft.Control) -> ft.Control:
     """A titled group of controls."""
     return ft.Column(
