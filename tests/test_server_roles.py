@@ -19,7 +19,7 @@ from scorekeeper.store import Store, owners
 from scorekeeper.ui import owner as owner_ui
 from scorekeeper.ui import permissions
 from scorekeeper.ui.app import make_main
-from scorekeeper.ui.components.layout import scrolling_body
+from scorekeeper.ui.components.layout import screen_body
 from tests.run_alone import run_alone
 from tests.test_ui_core_harness import App, RecordingConnection, Session
 
@@ -360,7 +360,7 @@ def test_the_owner_notice_scrolls_with_the_first_screen_and_goes_when_dismissed(
     device = Device(tmp_path, "127.0.0.1")
     assert owner_ui.redeem_link(device.ctx, owners.LINKS.mint())
     device.go("/settings")
-    body = scrolling_body(device.view)
+    body = screen_body(device.view)
     assert body is not None and isinstance(body.controls[0], ft.Semantics)
     assert body.controls[0].identifier == owner_ui.WELCOME
     assert not any(getattr(c, "identifier", None) == owner_ui.WELCOME for c in device.view.controls)
