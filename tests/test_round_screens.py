@@ -11,6 +11,7 @@ import pytest
 from test_ui_core_harness import App, start, tap_all, walk
 
 from scorekeeper.match import Match
+from scorekeeper.ui.components.score_table import TOTAL_WIDTH
 from scorekeeper.ui.views.round_racko import entry_of
 
 pytestmark = pytest.mark.filterwarnings("ignore:coroutine .* was never awaited:RuntimeWarning")
@@ -213,6 +214,17 @@ def test_partners_scoreboard_shows_teams_and_why_a_tie_goes_on(app: App) -> None
     assert app.find("team-total-0").value == "115" and app.find("team-total-1").value == "115"
     assert "Tied at the top with 115: another round decides" in text
     assert "3.=" not in text
+
+
+def test_partners_progress_bars_fill_the_name_column_as_a_players_do(app: App) -> None:
+    """A team's bar had a fixed 160 px and ended before its names did (on a phone and a desktop alike); now
+    it fills the name column, and a team's total is as wide as a player's, so that every bar ends in one line."""
+    rounds = [quick4([None, 1, 3, 1], 0)]
+    match = saved(app, "racko", {"partners": True, "target": 500}, rounds, PARTNERS)
+    app.go(f"/match/{match.id}")
+    bars = controls_of(app, ft.ProgressBar)
+    assert len(bars) == 2 and all(bar.width is None for bar in bars)
+    assert app.find("team-total-0").width == app.find("team-total-1").width == TOTAL_WIDTH
 
 
 def test_partners_game_end_names_the_winning_team(app: App) -> None:

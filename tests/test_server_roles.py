@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from types import SimpleNamespace
 
+import flet as ft
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -18,6 +19,7 @@ from scorekeeper.store import Store, owners
 from scorekeeper.ui import owner as owner_ui
 from scorekeeper.ui import permissions
 from scorekeeper.ui.app import make_main
+from scorekeeper.ui.components.layout import screen_body
 from tests.run_alone import run_alone
 from tests.test_ui_core_harness import App, RecordingConnection, Session
 
@@ -350,3 +352,19 @@ def test_an_owner_device_opening_another_owner_link_stays_one_device(
     assert not again.ctx.guest and again.ctx.owner_device == first.ctx.owner_device
     assert len(owner_ui.registry(again.store).devices()) == 1
     assert not owners.LINKS.pending(link) and owner_ui.LINK_KEY not in browser.kept  # used up all the same
+
+
+def test_the_owner_notice_scrolls_with_the_first_screen_and_goes_when_dismissed(tmp_path: Path) -> None:
+    """On a phone a notice pinned above the content took an eighth of the screen: it is the content's first
+    control instead (it scrolls away with it), and dismissing it leaves no tag over hidden content."""
+    device = Device(tmp_path, "127.0.0.1")
+    assert owner_ui.redeem_link(device.ctx, owners.LINKS.mint())
+    device.go("/settings")
+    body = screen_body(device.view)
+    assert body is not None and isinstance(body.controls[0], ft.Semantics)
+    assert body.controls[0].identifier == owner_ui.WELCOME
+    assert not any(getattr(c, "identifier", None) == owner_ui.WELCOME for c in device.view.controls)
+    device.tap(f"{owner_ui.WELCOME}-dismiss")  # checks the tags: none over hidden content
+    assert body.controls[0].visible is False
+    device.go("/settings")
+    assert not device.has(owner_ui.WELCOME)

@@ -190,11 +190,13 @@ def notice(ctx: AppContext) -> ft.Control | None:
         return None
     background, foreground, icon = colours
     banner = ft.Container(bgcolor=background, padding=12, border_radius=8)
+    tagged = ft.Semantics(content=banner, identifier=identifier)
 
     def dismiss(_: Any = None) -> None:
         ctx.session.notices.pop(identifier, None)
-        banner.visible = False
-        banner.update()
+        # the tag goes with it: a tag over hidden content is drawn as Flutter's red error box
+        tagged.visible = False
+        tagged.update()
 
     close = ft.IconButton(ft.Icons.CLOSE, icon_color=foreground, tooltip=ctx.t("Dismiss"), on_click=dismiss)
     banner.content = ft.Row(
@@ -205,4 +207,4 @@ def notice(ctx: AppContext) -> ft.Control | None:
         ],
         vertical_alignment=ft.CrossAxisAlignment.START,
     )
-    return ft.Semantics(content=banner, identifier=identifier)
+    return tagged

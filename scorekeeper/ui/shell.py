@@ -15,6 +15,7 @@ from scorekeeper.games.messages import Capitalized
 from scorekeeper.spans import span
 from scorekeeper.table.host import may_open
 from scorekeeper.ui import emoji_font, owner
+from scorekeeper.ui.components.layout import lead_in
 from scorekeeper.ui.context import AppContext
 from scorekeeper.ui.routes import build_view, failure_text, resolve
 
@@ -59,7 +60,7 @@ class Shell:
                 view.controls.insert(0, read_only_banner(self.ctx))
             notice = owner.notice(self.ctx)
             if notice is not None:
-                view.controls.insert(0, notice)
+                lead_in(view, notice)
             again, self.shown = route == self.shown, route
             place(self.page.views, view, route, instant=instant, again=again, keep=not self.dialog_pending())
             self.page.title = self.ctx.t("Scorekeeper")

@@ -153,3 +153,36 @@ def test_owner_link_pairing_and_sign_out(chromium, tmp_path: Path, language: str
         finally:
             for context in contexts:
                 context.close()
+
+
+def test_the_owner_notice_scrolls_away_with_settings_on_a_phone(chromium, tmp_path: Path) -> None:
+    """The welcome notice is there when Settings is the first screen, but it belongs to the content: scrolled
+    with it (pinned above, it took an eighth of a phone's screen until dismissed), and still dismissable."""
+    data = tmp_path / "data"
+    data.mkdir()
+    with served(data) as url:
+        # an owner device: the welcome notice on its first view
+        context = chromium.new_context(viewport=PHONE)
+        try:
+            ui = UI(context.new_page(), url, "owner-notice")
+            start(ui, url.rstrip("/") + "/settings", ready="owner-welcome")
+            ui.wait("sync-section")
+            steady(ui, OUTPUT / "owner-notice-settings-phone.png")
+            top = ui.node("owner-welcome").bounding_box()
+            assert top is not None and top["y"] < 150  # on the first screen, at the top of the content
+            ui.page.mouse.move(PHONE["width"] / 2, PHONE["height"] / 2)
+            ui.page.mouse.wheel(0, 600)
+            ui.page.wait_for_timeout(800)
+            steady(ui, OUTPUT / "owner-notice-settings-scrolled-phone.png")
+            moved = ui.node("owner-welcome").bounding_box()
+            assert moved is None or moved["y"] + moved["height"] < top["y"], (top, moved)
+            ui.page.mouse.wheel(0, -5000)
+            ui.page.wait_for_timeout(800)
+            ui.resize(DESKTOP)
+            steady(ui, OUTPUT / "owner-notice-settings-desktop.png")
+            ui.tap("owner-welcome-dismiss")
+            ui.page.wait_for_timeout(500)
+            assert ui.page.locator('[flt-semantics-identifier="owner-welcome"]').count() == 0
+            steady(ui, OUTPUT / "owner-notice-dismissed-desktop.png")
+        finally:
+            context.close()

@@ -9,6 +9,8 @@ import flet as ft
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
 
+SCREEN_BODY = "screen-body"
+"""The mark of a screen's scrolling column (see `lead_in`)."""
 MAX_WIDTH = 900  # wider than this, content stays centred so lines remain readable on a desktop
 
 
@@ -48,6 +50,7 @@ def screen(
     """A scrolling screen with an app bar; `bottom` (e.g. a Save button row) stays visible below the scroll.
     A `key` makes the screen, built again, be reconciled with the one on the page (only changes are sent)."""
     body = ft.Column(list(controls), spacing=12, scroll=ft.ScrollMode.AUTO, expand=True)
+    body.data = SCREEN_BODY  # `data` stays on the server: a mark for `lead_in`, nothing sent to the browser
     column: list[ft.Control] = [body]
     if bottom is not None:
         column.append(bottom)
@@ -71,6 +74,30 @@ def screen(
         ],
         padding=ft.Padding.symmetric(horizontal=12, vertical=8),
     )
+
+
+def screen_body(control: ft.Control, depth: int = 5) -> ft.Column | None:
+    """The scrolling column of a `screen` inside `control` (marked by `SCREEN_BODY`), None in any other view:
+    a board's own scrolling side panel is no place for a notice."""
+    if isinstance(control, ft.Column) and control.data == SCREEN_BODY:
+        return control
+    if depth == 0:
+        return None
+    inner = getattr(control, "controls", None) or []
+    content = getattr(control, "content", None)
+    for child in [*inner, *([content] if isinstance(content, ft.Control) else [])]:
+        found = screen_body(child, depth - 1)
+        if found is not None:
+            return found
+    return None
+
+
+def lead_in(view: ft.View, control: ft.Control) -> None:
+    """Put `control` first in the screen's scrolling content, so that it scrolls away with the rest (pinned
+    above it, a notice took an eighth of a phone's screen until dismissed); a view that does not scroll gets it
+    on top."""
+    body = screen_body(view)
+    (body.controls if body is not None else view.controls).insert(0, control)
 
 
 def section(title: str, *controls: ft.Control) -> ft.Control:

@@ -79,20 +79,28 @@ def standings_list(
             name_column.append(ft.ProgressBar(value=min(max(row.total, 0) / target, 1.0)))
         colour = (colours or {}).get(match.players[row.seat])
         mark = ft.Container(width=8 if not large else 16, height=big * 1.3, bgcolor=colour, border_radius=4)
-        total = ft.Text(
-            str(row.total),
-            size=big,
-            weight=ft.FontWeight.BOLD,
-            text_align=ft.TextAlign.RIGHT,
-            # One width for every total: the progress bars end in one line. Never a name right against the
-            # total: a margin of a spacer's width and the row's spacing (a margin is no control of its own to
-            # send and build).
-            width=None if large else 72,
-            margin=ft.Margin.only(left=(8 if not large else 24) + 12),
-        )
+        total = total_text(row.total, big, large)
         place = place_label(ctx, row.place, place_counts[row.place] > 1)
         rows.append(_standing(mark, place, name_column, tag(f"total-{row.seat}", total), big, large))
     return ft.Column(rows, spacing=10 if large else 6)
+
+
+TOTAL_WIDTH = 72
+"""The total's width in the standings (not on the big scoreboard): one for every line, a player's or a team's,
+so that the name columns, and the progress bars that fill them, end in one line."""
+
+
+def total_text(value: int, big: int, large: bool) -> ft.Text:
+    """A line's total, right-aligned. Never a name right against it: a margin of a spacer's width and the row's
+    spacing (a margin is no control of its own to send and build)."""
+    return ft.Text(
+        str(value),
+        size=big,
+        weight=ft.FontWeight.BOLD,
+        text_align=ft.TextAlign.RIGHT,
+        width=None if large else TOTAL_WIDTH,
+        margin=ft.Margin.only(left=(8 if not large else 24) + 12),
+    )
 
 
 def _standing(
@@ -134,7 +142,8 @@ def team_list(
             ft.Text(members + (" · " + ctx.t("shared place") if shared else ""), size=small),
         ]
         if match.target and not large:
-            name_column.append(ft.ProgressBar(value=min(max(team.total, 0) / match.target, 1.0), width=160))
+            # As wide as the name column, as a player's bar (a fixed 160 px ended before the names did)
+            name_column.append(ft.ProgressBar(value=min(max(team.total, 0) / match.target, 1.0)))
         dots: list[ft.Control] = [
             ft.Container(
                 width=8 if not large else 16,
@@ -144,7 +153,7 @@ def team_list(
             )
             for s in team.seats
         ]
-        total = ft.Text(str(team.total), size=big, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.RIGHT)
+        total = total_text(team.total, big, large)
         line = _standing(
             ft.Column(dots, spacing=2, tight=True),
             place_label(ctx, team.place, shared),
