@@ -58,6 +58,9 @@ def test_home_shows_every_game_and_the_notice_on_the_first_view(chromium: Any, t
         assert "Something went wrong" not in text and f"resume-{ids['bad']}" not in text
         screenshot(ui, "saved-data-home-phone", PHONE)
         screenshot(ui, "saved-data-home-desktop", DESKTOP)
+        # The resize to another width class built home again: the notice is still there until dismissed.
+        ui.wait_text("wiederhergestellt")
+        ui.wait("repairs-dismiss")
         ui.open("/")  # and the next visit: the games, no notice, nothing wrong
         ui.wait(f"resume-{ids['cut']}")
         assert "Something went wrong" not in ui.all_text()
