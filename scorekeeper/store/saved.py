@@ -7,7 +7,7 @@ import os
 from typing import Any
 
 from scorekeeper.games.base import Message, day_of
-from scorekeeper.match import now_iso
+from scorekeeper.match import change_stamp, now_iso
 from scorekeeper.store.errors import ConflictError, CorruptFileError, InputError, NewerFileError, StoreError
 from scorekeeper.store.files import FilesPart, newer_file_note
 from scorekeeper.store.paths import is_safe_id
@@ -104,7 +104,7 @@ class SavedGames(FilesPart):
                     "This game was saved on another device in the meantime, so this copy was not saved. "
                     "Open it again to continue from there."
                 )
-            data["version"], data["updated"] = saved.version + 1, now_iso()
+            data["version"], data["updated"] = saved.version + 1, change_stamp()
             try:
                 self._write(self.layout.saved_game(saved.id), KIND, _tables(data))
             except (TypeError, ValueError) as error:
