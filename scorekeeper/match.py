@@ -12,10 +12,11 @@ That whole-list check and the figures it derives are `scorekeeper.tally`; placin
 from __future__ import annotations
 
 import dataclasses
+import threading
 import uuid
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from types import ModuleType
 from typing import Any
 
@@ -40,6 +41,24 @@ STATUSES = ("active", "finished", "abandoned")
 
 def now_iso() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+_last_change: datetime | None = None
+_change_lock = threading.Lock()
+
+
+def change_stamp() -> str:
+    """The `updated` time of a change (a match saved, a saved game's move): to the microsecond and later than
+    the stamp before, so games played within one second list most recently played first on every run (to the
+    second, they tied and their random ids decided). Older versions' times (to the second) sort right among
+    them as text: "...:04+00:00" < "...:04.000001+00:00" < "...:05+00:00" (docs/DATA.md)."""
+    global _last_change
+    with _change_lock:
+        moment = datetime.now(UTC)
+        if _last_change is not None and moment <= _last_change:  # the same tick, or the clock stepped back
+            moment = _last_change + timedelta(microseconds=1)
+        _last_change = moment
+    return moment.isoformat(timespec="microseconds")
 
 
 @dataclass
@@ -182,7 +201,7 @@ class Match:
         match stays as it was, so the previous value is what undo goes back to. Round `entered` is the one
         being entered now: it follows today's rules, the stored ones need only be readable (docs/DATA.md)."""
         tally = self._tally(rounds, entered)  # raises before anything is made
-        changed = dataclasses.replace(self, rounds=rounds, updated=now_iso())
+        changed = dataclasses.replace(self, rounds=rounds, updated=change_stamp())
         changed.__dict__["_tally_cache"] = (changed._tally_key(), tally)
         if changed.status != "abandoned":
             changed.status = "finished" if changed.is_over else "active"

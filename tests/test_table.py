@@ -290,3 +290,14 @@ def test_no_hidden_card_reaches_another_seat_or_the_board(game: str, players: in
     assert session.round_over
     payload = table.payload(0, tokens[0])
     assert payload.round_points is not None and payload.round_over
+
+
+def test_a_table_game_set_aside_is_not_resumed(tmp_path: Path) -> None:
+    """A game the host set aside (its moves no longer replayed) stays in the store, but no table comes back."""
+    with Store.open(tmp_path) as store:
+        table, _tokens, _ = seated("racko", 2, store=store)
+        saved_id = table.session.saved.id
+        assert store.set_aside_digital_game(saved_id) is not None
+    with Store.open(tmp_path) as store:
+        assert TableHost().resume(store) == []
+        assert store.get_digital_game(saved_id) is not None

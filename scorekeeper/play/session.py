@@ -23,7 +23,7 @@ from scorekeeper.play import engine
 from scorekeeper.play.addressed import addressed
 from scorekeeper.play.records import strength_of
 from scorekeeper.store.records import SavedGame
-from scorekeeper.store.saved_data import COMPUTER, PERSON
+from scorekeeper.store.saved_data import ASIDE, COMPUTER, PERSON
 
 if TYPE_CHECKING:  # the type only (no import at run time: no cycle)
     from scorekeeper.store import Store
@@ -132,9 +132,11 @@ class PlaySession:
         """The saved game of a digital match in progress, or, when there is none, a new one dealing the match's
         next round. A start cut short between writing the match and its first save (`create`) leaves such a
         match; it is repaired here, where it is continued, instead of leading nowhere. The round in progress
-        when the save went missing is lost (it was never saved); the rounds in the match are kept."""
+        when the save went missing is lost (it was never saved); the rounds in the match are kept. A saved
+        game the player set aside (its moves no longer replay) counts as none: the round it held is dealt again
+        with a new seed, and the set-aside game stays in the store as it was."""
         for saved in store.list_digital_games():
-            if saved.match_id == match.id:
+            if saved.match_id == match.id and ASIDE not in saved.data:  # one set aside no longer replays
                 return saved
         people = {seat: player for seat, player in enumerate(match.players) if strength_of(player) is None}
         seats = [

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.games.base import Message, RuleError, day_of
-from scorekeeper.match import Match, now_iso
+from scorekeeper.match import Match, change_stamp
 from scorekeeper.spans import span
 from scorekeeper.store import plain
 from scorekeeper.store.errors import (
@@ -217,7 +217,7 @@ class Matches(FilesPart):
         with span("store.check"):
             data = match.to_dict()
             data["version"] = match.version + 1
-            data["updated"] = now_iso()
+            data["updated"] = change_stamp()
             checked = check_storable(data)
         with self._lock.held():
             self.files.refuse_if_read_only()
@@ -295,7 +295,7 @@ class Matches(FilesPart):
                 raise InputError(
                     "There is nothing to undo." if take == "undo" else "There is nothing to redo."
                 )
-            data = {**state, "version": version + 1, "updated": now_iso()}
+            data = {**state, "version": version + 1, "updated": change_stamp()}
             match = check_storable(data)
             back = {"what": entry.get("what", ""), "at": data["updated"]}
             back["after" if take == "undo" else "before"] = _state(stored)
@@ -327,7 +327,9 @@ class Matches(FilesPart):
     def list(
         self, status: str | None = None, game: str | None = None, player: str | None = None
     ) -> list[MatchSummary]:
-        """Summaries of the stored matches, most recently changed first; filters are exact values."""
+        """Summaries of the stored matches, most recently changed first (`updated`, stamped to the microsecond by
+        `change_stamp`; ties of times an older version wrote to the second: the later started, then the id, so
+        the order is the same on every run); filters are exact values."""
         summaries = self.index.summaries()
         if self.index.damaged:  # a bucket was set aside just now: rebuild it from the match files
             with self._lock.held():

@@ -255,6 +255,9 @@ class Store:
     def save_digital_game(self, saved: SavedGame) -> SavedGame:
         return self.saved.save_digital_game(saved)
 
+    def set_aside_digital_game(self, game_id: str) -> SavedGame | None:
+        return self.saved.set_aside_digital_game(game_id)
+
     def delete_digital_game(self, game_id: str) -> bool:
         return self.saved.delete_digital_game(game_id)
 

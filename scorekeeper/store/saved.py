@@ -7,12 +7,13 @@ import os
 from typing import Any
 
 from scorekeeper.games.base import Message, day_of
-from scorekeeper.match import now_iso
+from scorekeeper.match import change_stamp, now_iso
 from scorekeeper.store.errors import ConflictError, CorruptFileError, InputError, NewerFileError, StoreError
 from scorekeeper.store.files import FilesPart, newer_file_note
 from scorekeeper.store.paths import is_safe_id
 from scorekeeper.store.records import SavedGame
 from scorekeeper.store.recovery import describe_tables, load, stamp
+from scorekeeper.store.saved_data import ASIDE
 from scorekeeper.store.schema import Tables
 from scorekeeper.store.storage import backup_path, is_tmp, read_envelope
 
@@ -103,7 +104,7 @@ class SavedGames(FilesPart):
                     "This game was saved on another device in the meantime, so this copy was not saved. "
                     "Open it again to continue from there."
                 )
-            data["version"], data["updated"] = saved.version + 1, now_iso()
+            data["version"], data["updated"] = saved.version + 1, change_stamp()
             try:
                 self._write(self.layout.saved_game(saved.id), KIND, _tables(data))
             except (TypeError, ValueError) as error:
@@ -113,6 +114,16 @@ class SavedGames(FilesPart):
             saved.version, saved.updated = data["version"], data["updated"]
         self.files.changes.tell("digital", saved.id)
         return saved
+
+    def set_aside_digital_game(self, game_id: str) -> SavedGame | None:
+        """Mark a saved game set aside (`saved_data.ASIDE`): a game whose moves today's engine no longer
+        replays stops being offered, and nothing is lost: the file stays in `digital/` with its moves, in
+        exports and in sync. None when there is no such game."""
+        saved = self.get_digital_game(game_id)
+        if saved is None:
+            return None
+        saved.data[ASIDE] = now_iso()
+        return self.save_digital_game(saved)
 
     def delete_digital_game(self, game_id: str) -> bool:
         """Remove a saved digital game (moved to trash/)."""

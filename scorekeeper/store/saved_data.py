@@ -22,13 +22,18 @@ SEAT_KINDS = (PERSON, COMPUTER)
 COMPUTER_PREFIX = "computer-"
 """Computer players' ids in a match: computer-<strength>-<seat number> (see `play.session.computer_seat`); the
 store keeps them out of the list of people."""
+ASIDE = "aside"
+"""When the player set the game aside (an ISO time): it no longer replays, so it is not offered to be continued,
+but it stays in the data folder, in exports and in sync, kept for a later version or a human
+(`SavedGames.set_aside_digital_game`). A version without this field lists it again, as it always did."""
 TABLE_SEAT_FIELDS = ("kind", "name", "strength", "token_hash", "player")
 """What a live table keeps of each seat in the saved game (`scorekeeper.table.table.TableSeat`)."""
 
 
 def check_saved_game(game: str, options: dict[str, Any], data: Mapping[str, Any]) -> None:
     """RuleError (a sentence for the player, lower case: it follows "a saved game ...") unless the game is one
-    this version knows, its options can be read, and `data` holds the seats, round, end flag and table in the
+    this version knows, its options can be read, and `data` holds the seats, round, end flag, set-aside mark and
+    table in the
     shapes the play session writes."""
     game_spec = spec(game)  # RuleError for a game this version does not know
     players = options.get("players")
@@ -42,6 +47,8 @@ def check_saved_game(game: str, options: dict[str, Any], data: Mapping[str, Any]
         raise RuleError("a saved game's round number is not a whole number from 0 up")
     if "over" in data and not isinstance(data["over"], bool):
         raise RuleError("a saved game's end mark is neither yes nor no")
+    if ASIDE in data and not isinstance(data[ASIDE], str):
+        raise RuleError("a saved game's set-aside mark is not a time")
     if "table" in data:
         _check_table(data["table"])
 

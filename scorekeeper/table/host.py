@@ -14,6 +14,7 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from scorekeeper.store.saved_data import ASIDE
 from scorekeeper.table import lobbies
 from scorekeeper.table.codes import HOST as EVERYONE
 from scorekeeper.table.codes import Clock, JoinGuard, new_code, normalize, well_formed
@@ -157,7 +158,7 @@ class TableHost:
             except (OSError, AttributeError):  # no saved games yet (a new data folder, the in-memory tests)
                 saved_games = []
             for saved in saved_games:
-                if "table" not in saved.data or saved.data.get("over"):
+                if "table" not in saved.data or saved.data.get("over") or ASIDE in saved.data:
                     continue
                 try:
                     session = PlaySession.load(store, saved.id)

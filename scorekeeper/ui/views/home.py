@@ -9,10 +9,13 @@ from typing import Any
 import flet as ft
 
 from scorekeeper.games.spec import GAMES, ByKey, find
+from scorekeeper.play.checks import is_set_aside, replay_problem
 from scorekeeper.store.pages import HOME_PAGE_SIZE, PAGE_SIZE, page_of_matches
 from scorekeeper.store.records import MatchSummary, SavedGame
+from scorekeeper.ui import permissions
 from scorekeeper.ui.components.layout import screen, section
 from scorekeeper.ui.components.score_table import game_title
+from scorekeeper.ui.components.set_aside import ask_set_aside
 from scorekeeper.ui.components.widgets import primary_button, tag
 from scorekeeper.ui.context import AppContext
 
@@ -101,12 +104,14 @@ def _digital_games(ctx: AppContext) -> list[ft.Control]:
 
 
 def _digital_card(ctx: AppContext, saved: SavedGame) -> ft.Control | None:
-    if saved.data.get("over"):
+    if saved.data.get("over") or is_set_aside(saved):
         return None
     names = ", ".join(str(seat.get("name", "")) for seat in saved.data.get("seats", []))
     title = ctx.t(
         "{game} · round {n}", game=game_title(ctx, saved.game), n=int(saved.data.get("round", 0)) + 1
     )
+    if replay_problem(ctx.store, saved) is not None:
+        return _broken_card(ctx, saved, title, names)
     route = resume_route(saved)
     tile = ft.ListTile(
         leading=ft.Icon(ft.Icons.SMART_TOY_OUTLINED),
@@ -115,6 +120,27 @@ def _digital_card(ctx: AppContext, saved: SavedGame) -> ft.Control | None:
         on_click=lambda _, r=route: ctx.navigate(r),
     )
     return ft.Card(tag(f"resume-{saved.id}", tile))
+
+
+def _broken_card(ctx: AppContext, saved: SavedGame, title: str, names: str) -> ft.Control:
+    """A saved game whose moves today's engine refuses: it says so where it is listed, opens to the reason
+    (the play screen), and the host sets it aside from here (kept in the store, no longer listed)."""
+    tile = ft.ListTile(
+        leading=ft.Icon(ft.Icons.ERROR_OUTLINE, color=ft.Colors.ERROR),
+        title=ft.Text(title),
+        subtitle=ft.Text(f"{names}\n{ctx.t('This game cannot be continued with this version of the app.')}"),
+        on_click=lambda _, s=saved.id: ctx.navigate(f"/play/{s}"),  # the reason, also for a table's game
+    )
+    parts: list[ft.Control] = [tag(f"resume-{saved.id}", tile)]
+    if ctx.may(permissions.DELETE_HISTORY):
+        button = ft.TextButton(
+            ctx.t("Set aside"),
+            icon=ft.Icons.ARCHIVE_OUTLINED,
+            on_click=lambda _, s=saved.id: ask_set_aside(ctx, s),
+        )
+        row = ft.Row([tag(f"set-aside-{saved.id}", button)], alignment=ft.MainAxisAlignment.END)
+        parts.append(ft.Container(row, padding=ft.Padding.only(right=12, bottom=8)))
+    return ft.Card(ft.Column(parts, spacing=0))
 
 
 def more_button(

@@ -23,6 +23,7 @@ from scorekeeper.play.session import PlaySession
 from scorekeeper.ui import permissions
 from scorekeeper.ui.components.layout import screen, section
 from scorekeeper.ui.components.score_table import game_title
+from scorekeeper.ui.components.set_aside import ask_set_aside
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
 from scorekeeper.ui.play.kit import PanelContext
@@ -398,31 +399,18 @@ def build(ctx: AppContext, saved_id: str, **_: str) -> ft.View:
 
 
 def broken_game(ctx: AppContext, route: str, saved_id: str, error: RuleError) -> ft.View:
-    """A saved game whose moves no longer replay: say why, and let the host set it aside (its file goes to the
-    data folder's trash; the rounds it finished stay in the history), so home does not offer it for ever."""
-
-    def set_aside(_: object) -> None:
-        if not ctx.may(permissions.DELETE_HISTORY):
-            ctx.error(ctx.t("Only the host device can do this."))
-            return
-        ctx.session.plays.pop(saved_id, None)
-        if ctx.store.delete_digital_game(saved_id):
-            ctx.notify(ctx.t("The game was set aside. The rounds it finished are in the history."))
-        ctx.navigate("/")
-
-    return screen(
-        ctx,
-        route,
-        ctx.t("Play"),
-        [
-            ft.Text(ctx.t("This saved game cannot be continued: {reason}", reason=ctx.describe(error))),
-            ft.Text(ctx.t("The rounds it finished are kept in the history.")),
-            tag(
-                "set-aside",
-                ft.OutlinedButton(
-                    ctx.t("Set this game aside"), icon=ft.Icons.DELETE_OUTLINE, on_click=set_aside
-                ),
-            ),
-        ],
-        back="/",
-    )
+    """A saved game whose moves no longer replay: say why, and let the host set it aside after a confirmation
+    (the store keeps it, in exports too; the rounds it finished stay in the history), so home does not offer it
+    for ever."""
+    controls: list[ft.Control] = [
+        ft.Text(ctx.t("This saved game cannot be continued: {reason}", reason=ctx.describe(error))),
+        ft.Text(ctx.t("The rounds it finished are kept in the history.")),
+    ]
+    if ctx.may(permissions.DELETE_HISTORY):
+        button = ft.OutlinedButton(
+            ctx.t("Set this game aside"),
+            icon=ft.Icons.ARCHIVE_OUTLINED,
+            on_click=lambda _: ask_set_aside(ctx, saved_id),
+        )
+        controls.append(tag("set-aside", button))
+    return screen(ctx, route, ctx.t("Play"), controls, back="/")

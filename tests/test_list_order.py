@@ -1,0 +1,68 @@
+"""Games in progress list most recently played first, the same on every run: a change is stamped to the
+microsecond and later than the one before (`match.change_stamp`). Before, stamps were to the second, so games
+played within one second tied and their random ids decided the order, which differed from run to run."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import flet as ft
+from test_ui_core_harness import App, walk
+
+from scorekeeper.match import Match, change_stamp
+from scorekeeper.store import Store
+from scorekeeper.store.pages import page_of_matches
+
+
+def game(name: str, match_id: str) -> Match:
+    match = Match.new("ruckzuck", {}, [f"{name}1", f"{name}2"], names=[name, f"{name} 2"])
+    match.id = match_id  # ids against the order of play: a tie broken by id would list them oldest first
+    return match
+
+
+def first_names(store: Store) -> str:
+    return "".join(s.names[0] for s in page_of_matches(store, status="active").items)
+
+
+def test_games_saved_within_one_second_list_most_recent_first(tmp_path: Path) -> None:
+    store = Store.open(tmp_path / "data")
+    for name, match_id in zip("ABCDE", ("e" * 32, "d" * 32, "c" * 32, "b" * 32, "a" * 32), strict=True):
+        store.save_match(game(name, match_id))
+    assert first_names(store) == "EDCBA"
+
+
+def test_a_round_played_in_an_older_game_brings_it_to_the_top(tmp_path: Path) -> None:
+    store = Store.open(tmp_path / "data")
+    matches = [game(name, name.lower() * 32) for name in "ABC"]
+    for match in matches:
+        store.save_match(match)
+    first = matches[0]
+    first.add_round({"hands": [[], [7]], "out": 0})
+    store.save_match(first)
+    assert first_names(store) == "ACB"
+    store.close()
+    assert first_names(Store.open(tmp_path / "data")) == "ACB"  # and so after a restart
+
+
+def test_the_history_shows_that_order(tmp_path: Path) -> None:
+    folder = tmp_path / "data"
+    with Store.open(folder) as store:
+        ids = []
+        for name, match_id in zip("ABC", ("c" * 32, "b" * 32, "a" * 32), strict=True):
+            store.save_match(game(name, match_id))
+            ids.append(match_id)
+    app = App(folder)
+    app.go("/history")
+    tags = [node.identifier for node in walk(app.view) if isinstance(node, ft.Semantics) and node.identifier]
+    listed = [tag.removeprefix("history-continue-") for tag in tags if tag.startswith("history-continue-")]
+    assert listed == ids[::-1]
+
+
+def test_stamps_only_go_forward_and_sort_with_an_older_versions_times() -> None:
+    stamps = [change_stamp() for _ in range(2_000)]
+    assert stamps == sorted(stamps) and len(set(stamps)) == len(stamps)
+    second = stamps[-1][:19]  # "YYYY-MM-DDTHH:MM:SS"
+    older_same_second, older_next_second = f"{second}+00:00", f"{second[:-1]}{int(second[-1]) + 1}+00:00"
+    if second.endswith("9"):
+        return  # the next second's text would carry into the tens: the example below needs no carry
+    assert older_same_second < stamps[-1] < older_next_second
