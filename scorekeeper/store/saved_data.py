@@ -23,7 +23,7 @@ COMPUTER_PREFIX = "computer-"
 """Computer players' ids in a match: computer-<strength>-<seat number> (see `play.session.computer_seat`); the
 store keeps them out of the list of people."""
 TABLE_SEAT_FIELDS = ("kind", "name", "strength", "token_hash", "player")
-"""What a live table keeps of each seat in the saved game (`scorekeeper.table.table.TableSeat`)."""
+"""What a live table keeps of each seat in the saved game (`scorekeeper.table.seats.TableSeat`)."""
 
 
 def check_saved_game(game: str, options: dict[str, Any], data: Mapping[str, Any]) -> None:
