@@ -108,7 +108,7 @@ def test_a_move_for_another_seat_or_a_forged_move_changes_nothing() -> None:
     session = table.session
     mover = session.to_act
     other = (mover + 1) % 3
-    before = (list(session.state.log), table.version, [list(m) for m in table.moves])
+    before = (list(session.state.log), table.version, [list(m) for m in table.moves.seats])
     refused: list[tuple[int, str | None, Any]] = [
         (mover, tokens[other], "stock"),  # another phone's token for the mover's seat
         (other, tokens[other], "stock"),  # not its turn
@@ -119,7 +119,7 @@ def test_a_move_for_another_seat_or_a_forged_move_changes_nothing() -> None:
     for seat, token, action in refused:
         with pytest.raises(RuleError):
             table.act(seat, token, action)
-        assert (list(session.state.log), table.version, [list(m) for m in table.moves]) == before
+        assert (list(session.state.log), table.version, [list(m) for m in table.moves.seats]) == before
     table.act(mover, tokens[mover], "stock")
     assert session.state.log == ["stock"] and table.version == before[1] + 1
 

@@ -10,7 +10,7 @@ import flet as ft
 import pytest
 
 from scorekeeper.table.host import HOST
-from scorekeeper.table.table import computer_name
+from scorekeeper.table.seats import computer_name
 from scorekeeper.ui.play.boards import SMALL, Scale
 from scorekeeper.ui.views import board_layout
 from tests.test_table_ui import app, fresh_host, host_table, join  # noqa: F401  (fresh_host: autouse)

@@ -27,7 +27,7 @@ ASIDE = "aside"
 but it stays in the data folder, in exports and in sync, kept for a later version or a human
 (`SavedGames.set_aside_digital_game`). A version without this field lists it again, as it always did."""
 TABLE_SEAT_FIELDS = ("kind", "name", "strength", "token_hash", "player")
-"""What a live table keeps of each seat in the saved game (`scorekeeper.table.table.TableSeat`)."""
+"""What a live table keeps of each seat in the saved game (`scorekeeper.table.seats.TableSeat`)."""
 
 
 def check_saved_game(game: str, options: dict[str, Any], data: Mapping[str, Any]) -> None:

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.store.storage import atomic_write_bytes
 from scorekeeper.table.keeping import Keeping
-from scorekeeper.table.table import PLAY, Table, TableSeat
+from scorekeeper.table.seats import TableSeat
+from scorekeeper.table.table import PLAY, Table
 
 if TYPE_CHECKING:  # the type only (no import at run time: no cycle)
     from scorekeeper.store import Store

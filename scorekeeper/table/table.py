@@ -1,11 +1,9 @@
 """One live table: seats claimed by phones with a secret token, the play session, per-seat and board payloads.
 
-Rules of the table:
-- A seat is open (waiting for a phone), a person's (claimed by one phone) or a computer player's.
-- Claiming a seat gives the phone a secret token; the host keeps only its SHA-256. Every request for a seat
-  (its view, a move, reconnecting) needs that seat's token; a wrong token is refused and changes nothing.
-- Each phone gets only `SeatPayload`: its own seat's view, its legal moves and the moves described as that seat
-  saw them. The board gets `BoardPayload`: the public view (see `public`), moves as the table saw them.
+Rules of the table (a seat's own rules are in `seats`, what each device receives in `payloads`, the move log in
+`moves`):
+- Every request for a seat (its view, a move, reconnecting) needs that seat's token; a wrong token is refused
+  and changes nothing.
 - The host may hand an open or vanished seat (no phone connected) to a computer player, or free a seat so that
   another phone can take it (the old token stops working).
 - A finished round's result stays on each phone until its player moves on ("Next round"); the next round is
@@ -17,125 +15,30 @@ Rules of the table:
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import secrets
 import threading
-import uuid
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.games.base import Action, Message, RuleError
 from scorekeeper.play import engine
-from scorekeeper.play.session import COMPUTER, PERSON, PlaySession, Seat, computer_seat, with_names
+from scorekeeper.play.session import COMPUTER, PERSON, PlaySession, Seat, computer_seat
 from scorekeeper.table.keeping import Keeping
+from scorekeeper.table.moves import MoveLog
+from scorekeeper.table.payloads import BoardPayload, SeatPayload, SeatStatus, progress
 from scorekeeper.table.public import public_of, seat_views
+from scorekeeper.table.seats import NAME_LENGTH, OPEN, TableSeat, computer_name, digest
 
 if TYPE_CHECKING:  # the type only (no import at run time: no cycle)
     from scorekeeper.store import Store
 
-OPEN = "open"
 PLAY = "play"
 KEEP = "keep"
 """The table's mode: digital play (a play session) or score keeping (a tracked match, parts from the phones)."""
-NAME_LENGTH = 24
-MOVES_SHOWN = 12
 
 
 class TableError(RuleError):
     """A request the table refuses (wrong token, seat taken, ...): the message is for the person."""
-
-
-def computer_name(seat: int) -> str:
-    """The name of a computer player given an open seat in the lobby."""
-    return str(Message("Computer {n}", n=seat + 1))
-
-
-def digest(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-@dataclass
-class TableSeat:
-    """A seat at the table. `token_hash` is set while a phone holds the seat."""
-
-    kind: str = OPEN
-    name: str = ""
-    strength: str | None = None
-    token_hash: str | None = None
-    player: str = field(default_factory=lambda: f"table-{uuid.uuid4().hex[:10]}")
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "name": self.name,
-            "strength": self.strength,
-            "token_hash": self.token_hash,
-            "player": self.player,
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> TableSeat:
-        return cls(
-            str(data.get("kind", OPEN)),
-            str(data.get("name", "")),
-            data.get("strength"),
-            data.get("token_hash"),
-            str(data.get("player") or f"table-{uuid.uuid4().hex[:10]}"),
-        )
-
-
-@dataclass(frozen=True)
-class SeatStatus:
-    """What everyone may know about a seat: who sits there and whether their phone is here."""
-
-    index: int
-    kind: str
-    name: str
-    strength: str | None
-    connected: bool
-    stand_in: bool = False
-    """A computer player took over a person's seat during the game (it keeps the person's name)."""
-
-
-@dataclass(frozen=True)
-class MatchProgress:
-    """Where the match stands, the same for every phone and the board."""
-
-    names: list[str]
-    totals: list[int]
-    to_act: int
-    round_index: int
-    round_over: bool
-    match_over: bool
-    round_points: list[int] | None
-
-
-@dataclass(frozen=True)
-class SeatPayload(MatchProgress):
-    """Everything one phone receives: its own seat only."""
-
-    seat: int
-    view: Any
-    legal: list[Action]
-    moves: list[Message]
-    result_lines: list[Message] | None
-    result_round: int | None = None
-    """The round whose result this phone shows (None: it shows the round being played)."""
-    moved_on: bool = False
-    """This phone's player has moved on from the result shown (the others are still looking at it)."""
-    waiting: list[str] = field(default_factory=list)
-    """Who is still looking at the finished round's result (the next round is dealt once nobody is)."""
-
-
-@dataclass(frozen=True)
-class BoardPayload(MatchProgress):
-    """Everything the board receives: public information only."""
-
-    view: Any
-    moves: list[Message]
-    seats: list[SeatStatus]
 
 
 class Table:
@@ -153,8 +56,7 @@ class Table:
         self.session: PlaySession | None = None
         self.lock = threading.RLock()
         self.connected: dict[int, int] = {}
-        self.moves: list[list[Message]] = [[] for _ in range(players)]
-        self.board_moves: list[Message] = []
+        self.moves = MoveLog(game, players)
         self.version = 0
         self.listeners: list[Callable[[Table], None]] = []
         self.moved_on: dict[int, int] = {}
@@ -209,17 +111,12 @@ class Table:
         """The seat this token holds (None: no seat), for a phone that reconnects."""
         if not token:
             return None
-        hashed = digest(token)
-        for index, seat in enumerate(self.seats):
-            if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, hashed):
-                return index
-        return None
+        return next((index for index, seat in enumerate(self.seats) if seat.held_by(token)), None)
 
     def check(self, seat: int, token: str | None) -> None:
         """TableError unless `token` holds `seat` (every request for a seat goes through here)."""
         self._seat(seat)
-        held = self.seats[seat].token_hash
-        if not token or held is None or not hmac.compare_digest(held, digest(token)):
+        if not self.seats[seat].held_by(token):
             raise TableError("This seat belongs to another device.")
 
     def set_computer(self, seat: int, strength: str = "normal") -> None:
@@ -357,8 +254,7 @@ class Table:
                 points, lines = self._finished()
                 self.previous = (session.round_index, list(points or []), lines)
                 session.next_round()
-                self.moves = [[] for _ in self.seats]
-                self.board_moves = []
+                self.moves = MoveLog(self.game, len(self.seats))
             self._changed()
 
     def _shown_round(self, seat: int, session: PlaySession) -> int | None:
@@ -405,8 +301,8 @@ class Table:
                 seat=seat,
                 view=session.view_for(seat),
                 legal=session.legal_for(seat),
-                moves=list(self.moves[seat][-MOVES_SHOWN:]),
-                **self._progress(session, points),
+                moves=list(self.moves.seats[seat]),
+                **progress(session, self.names(), points),
                 result_lines=lines,
                 result_round=shown,
                 moved_on=shown is not None and self.moved_on.get(seat, -1) >= shown,
@@ -420,24 +316,12 @@ class Table:
             points, _ = self._finished()
             return BoardPayload(
                 view=public_of(seat_views(session.state)),
-                moves=list(self.board_moves[-MOVES_SHOWN:]),
-                **self._progress(session, points),
+                moves=list(self.moves.board),
+                **progress(session, self.names(), points),
                 seats=self.status(),
             )
 
     # ------------------------------------------------------------------ inside
-    def _progress(self, session: PlaySession, points: list[int] | None) -> dict[str, Any]:
-        """The `MatchProgress` fields of a payload."""
-        return {
-            "names": self.names(),
-            "totals": list(session.match.totals()),
-            "to_act": session.to_act,
-            "round_index": session.round_index,
-            "round_over": session.round_over,
-            "match_over": session.match_over,
-            "round_points": points,
-        }
-
     def _seat(self, seat: Any) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats):
             raise TableError("There is no seat {seat} at this table.", seat=seat)
@@ -464,18 +348,9 @@ class Table:
         count = len(state.log)
         if not move() or len(session.state.log) == count:
             return False
-        self._note(session.state.log[-1], before)
+        self.moves.note(session.state.log[-1], before, session.match.names)
         self._changed()
         return True
-
-    def _note(self, action: Action, before: list[Any]) -> None:
-        names = self._session().match.names
-        for seat, view in enumerate(before):
-            self.moves[seat].append(with_names(engine.describe_action(self.game, action, view), names))
-            del self.moves[seat][:-MOVES_SHOWN]
-        board = engine.describe_action(self.game, action, public_of(before))
-        self.board_moves.append(with_names(board, names))
-        del self.board_moves[:-MOVES_SHOWN]
 
     def _reseat(self, seat: int, new: Seat) -> None:
         session = self._session()
@@ -513,14 +388,5 @@ class Table:
         if len(table.seats) != len(session.seats):
             return None
         table.session = session
-        table._replay_moves()
+        table.moves.replay(session)
         return table
-
-    def _replay_moves(self) -> None:
-        """Describe the round's moves again for each seat (the logs are not saved, the actions are)."""
-        session = self._session()
-        state = session._deal()  # the same deal as the saved round
-        for action in session.state.log:
-            before = seat_views(state)
-            state.apply(action)
-            self._note(action, before)

@@ -16,7 +16,8 @@ import flet as ft
 
 from scorekeeper.games.base import RuleError
 from scorekeeper.games.spec import spec
-from scorekeeper.table.table import COMPUTER, PERSON, BoardPayload, SeatStatus, Table
+from scorekeeper.table.payloads import BoardPayload, SeatStatus
+from scorekeeper.table.table import COMPUTER, PERSON, Table
 from scorekeeper.ui import table_runtime as rt
 from scorekeeper.ui.components.keyed import DRAWING, KeyedParts
 from scorekeeper.ui.components.score_table import game_title

@@ -15,7 +15,8 @@ import flet as ft
 from scorekeeper.games.base import RuleError
 from scorekeeper.games.spec import GAMES, find, spec
 from scorekeeper.play import engine
-from scorekeeper.table.table import KEEP, OPEN, PERSON, PLAY, Table
+from scorekeeper.table.seats import OPEN
+from scorekeeper.table.table import KEEP, PERSON, PLAY, Table
 from scorekeeper.ui import table_runtime as rt
 from scorekeeper.ui.components.keyed import KeyedParts
 from scorekeeper.ui.components.layout import screen, section

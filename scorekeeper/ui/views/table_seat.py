@@ -14,7 +14,8 @@ import flet as ft
 
 from scorekeeper.games.base import Action, RuleError
 from scorekeeper.table.host import ended
-from scorekeeper.table.table import SeatPayload, Table
+from scorekeeper.table.payloads import SeatPayload
+from scorekeeper.table.table import Table
 from scorekeeper.ui import emoji_font
 from scorekeeper.ui import table_runtime as rt
 from scorekeeper.ui.components.keyed import DRAWING, KeyedParts, TableScreen
