@@ -33,8 +33,7 @@ TABLE_SEAT_FIELDS = ("kind", "name", "strength", "token_hash", "player")
 def check_saved_game(game: str, options: dict[str, Any], data: Mapping[str, Any]) -> None:
     """RuleError (a sentence for the player, lower case: it follows "a saved game ...") unless the game is one
     this version knows, its options can be read, and `data` holds the seats, round, end flag, set-aside mark and
-    table in the
-    shapes the play session writes."""
+    table in the shapes the play session writes."""
     game_spec = spec(game)  # RuleError for a game this version does not know
     players = options.get("players")
     try:
