@@ -7,7 +7,7 @@ import os
 from typing import Any
 
 from scorekeeper.games.base import Message, day_of
-from scorekeeper.match import change_stamp, now_iso
+from scorekeeper.stamps import change_stamp, now_iso
 from scorekeeper.store.errors import ConflictError, CorruptFileError, InputError, NewerFileError, StoreError
 from scorekeeper.store.files import FilesPart, newer_file_note
 from scorekeeper.store.paths import is_safe_id
