@@ -125,6 +125,18 @@ class SavedGames(FilesPart):
         saved.data[ASIDE] = now_iso()
         return self.save_digital_game(saved)
 
+    def bring_back_digital_game(self, game_id: str) -> SavedGame | None:
+        """Clear a saved game's set-aside mark, so it is offered to be continued again; whether it may come back
+        (today's engine replays it, its match waits for it) is asked before (`play.checks.bring_back`). None
+        when there is no such game."""
+        saved = self.get_digital_game(game_id)
+        if saved is None:
+            return None
+        if ASIDE in saved.data:
+            del saved.data[ASIDE]
+            saved = self.save_digital_game(saved)
+        return saved
+
     def delete_digital_game(self, game_id: str) -> bool:
         """Remove a saved digital game (moved to trash/)."""
         if not is_safe_id(game_id):
