@@ -105,7 +105,7 @@ def test_home_offers_the_match_of_a_game_set_aside_and_deals_its_round_again(tmp
     assert not app.has(f"continue-{match_id}")  # its saved game is listed instead
     confirm(app, f"set-aside-{saved_id}")
     assert app.ctx.route == "/" and app.has(f"continue-{match_id}")
-    assert "this round is dealt again" in app.screen_text()
+    assert "The round in progress was set aside and is dealt again" in app.screen_text()
     app.tap(f"continue-{match_id}")
     new_id = app.ctx.route.removeprefix("/play/")
     assert new_id != saved_id and app.has("turn-status")

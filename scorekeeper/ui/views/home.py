@@ -123,7 +123,7 @@ def _dealt_again_card(ctx: AppContext, match: Match) -> ft.Control:
     tile = ft.ListTile(
         leading=ft.Icon(ft.Icons.SMART_TOY_OUTLINED),
         title=ft.Text(title),
-        subtitle=ft.Text(f"{standings}\n{ctx.t('Its game was set aside: this round is dealt again.')}"),
+        subtitle=ft.Text(f"{standings}\n{ctx.t('The round in progress was set aside and is dealt again.')}"),
         on_click=lambda _, m=match: continue_playing(ctx, m),
     )
     return ft.Card(tag(f"continue-{match.id}", tile))

@@ -34,9 +34,9 @@ def aside_section(ctx: AppContext) -> ft.Control | None:
         "These games could not be continued with this version of the app. They are kept; a newer version may "
         "continue them."
     )
-    rows: list[ft.Control] = [ft.Text(intro, size=13)]
+    rows: list[ft.Control] = [tag("games-set-aside", ft.Text(intro, size=13))]
     rows += [aside_row(ctx, saved) for saved in games]
-    return tag("games-set-aside", section(ctx.t("Games set aside"), *rows))
+    return section(ctx.t("Games set aside"), *rows)
 
 
 def aside_row(ctx: AppContext, saved: SavedGame) -> ft.Control:
@@ -47,14 +47,13 @@ def aside_row(ctx: AppContext, saved: SavedGame) -> ft.Control:
         "{game} · round {n}", game=game_title(ctx, saved.game), n=int(saved.data.get("round", 0)) + 1
     )
     when = ctx.t("Set aside on {date}", date=day(ctx, str(saved.data.get(ASIDE, ""))))
-    parts: list[ft.Control] = [
-        ft.ListTile(
-            leading=ft.Icon(ft.Icons.ARCHIVE_OUTLINED),
-            title=ft.Text(title),
-            subtitle=ft.Text(f"{names}\n{when}"),
-            content_padding=ft.Padding.only(left=16, right=16),
-        )
-    ]
+    tile = ft.ListTile(
+        leading=ft.Icon(ft.Icons.ARCHIVE_OUTLINED),
+        title=ft.Text(title),
+        subtitle=ft.Text(f"{names}\n{when}"),
+        content_padding=ft.Padding.only(left=16, right=16),
+    )
+    parts: list[ft.Control] = [tag(f"aside-{saved.id}", tile)]
     if ctx.may(permissions.DELETE_HISTORY):
         reason = error_text()
         button = ft.TextButton(
@@ -63,10 +62,12 @@ def aside_row(ctx: AppContext, saved: SavedGame) -> ft.Control:
             on_click=lambda _, s=saved.id: try_again(ctx, s, reason),
         )
         row = ft.Row([tag(f"try-again-{saved.id}", button)], alignment=ft.MainAxisAlignment.END)
-        # not tagged: a tag over hidden text draws Flutter's red box (docs/DESIGN platform facts)
-        parts.append(ft.Container(reason, padding=ft.Padding.only(left=16, right=16)))
+        # the tag on the box that is always shown: a tag over hidden text draws Flutter's red error box
+        parts.append(
+            tag(f"aside-reason-{saved.id}", ft.Container(reason, padding=ft.Padding.only(left=16, right=16)))
+        )
         parts.append(ft.Container(row, padding=ft.Padding.only(right=12, bottom=8)))
-    return ft.Card(tag(f"aside-{saved.id}", ft.Column(parts, spacing=0)))
+    return ft.Card(ft.Column(parts, spacing=0))
 
 
 def try_again(ctx: AppContext, saved_id: str, reason: ft.Text) -> None:
