@@ -12,17 +12,16 @@ That whole-list check and the figures it derives are `scorekeeper.tally`; placin
 from __future__ import annotations
 
 import dataclasses
-import threading
 import uuid
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
 from types import ModuleType
 from typing import Any
 
 from scorekeeper.games.base import Plural, RuleError
 from scorekeeper.games.spec import ByKey, GameSpec, spec
 from scorekeeper.match_data import check_saved
+from scorekeeper.stamps import change_stamp, now_iso
 from scorekeeper.standings import (
     Standing,
     TeamStanding,
@@ -37,28 +36,6 @@ GAME_TITLES: Mapping[str, str] = ByKey(lambda game: str(game.title))
 """English titles by key (the store's index and export name games with them)."""
 MODES = ("tracked", "digital")
 STATUSES = ("active", "finished", "abandoned")
-
-
-def now_iso() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
-
-
-_last_change: datetime | None = None
-_change_lock = threading.Lock()
-
-
-def change_stamp() -> str:
-    """The `updated` time of a change (a match saved, a saved game's move): to the microsecond and later than
-    the stamp before, so games played within one second list most recently played first on every run (to the
-    second, they tied and their random ids decided). Older versions' times (to the second) sort right among
-    them as text: "...:04+00:00" < "...:04.000001+00:00" < "...:05+00:00" (docs/DATA.md)."""
-    global _last_change
-    with _change_lock:
-        moment = datetime.now(UTC)
-        if _last_change is not None and moment <= _last_change:  # the same tick, or the clock stepped back
-            moment = _last_change + timedelta(microseconds=1)
-        _last_change = moment
-    return moment.isoformat(timespec="microseconds")
 
 
 @dataclass

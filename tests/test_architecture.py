@@ -20,7 +20,18 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("rules", ("__init__", "games")),  # no Flet, no files, no clock
     (
         "scores and storage",
-        ("match", "match_data", "standings", "tally", "stats", "store", "selfplay", "roundrobin", "spans"),
+        (
+            "match",
+            "match_data",
+            "standings",
+            "tally",
+            "stats",
+            "store",
+            "selfplay",
+            "roundrobin",
+            "spans",
+            "stamps",
+        ),
     ),
     ("play", ("play",)),  # digital play sessions over the engine, saved in the store
     ("table", ("table",)),  # the live table: seats and parts over play sessions and the store

@@ -1,5 +1,5 @@
 """Games in progress list most recently played first, the same on every run: a change is stamped to the
-microsecond and later than the one before (`match.change_stamp`). Before, stamps were to the second, so games
+microsecond and later than the one before (`stamps.change_stamp`). Before, stamps were to the second, so games
 played within one second tied and their random ids decided the order, which differed from run to run."""
 
 from __future__ import annotations
@@ -9,7 +9,8 @@ from pathlib import Path
 import flet as ft
 from test_ui_core_harness import App, walk
 
-from scorekeeper.match import Match, change_stamp
+from scorekeeper.match import Match
+from scorekeeper.stamps import change_stamp
 from scorekeeper.store import Store
 from scorekeeper.store.pages import page_of_matches
 

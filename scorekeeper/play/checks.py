@@ -3,6 +3,7 @@
 A saved game's file is checked for its shape when it is read (`store/saved_data.py`); whether its moves are still
 legal is only known by replaying them (docs/DATA.md, "Saved digital games"). Home asks here, so a game that
 cannot be continued says so where it is listed and can be set aside there, instead of only once opened.
+A game set aside can be tried again (`bring_back`): a newer version may replay it; nothing is deleted either way.
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from scorekeeper.play.session import PlaySession
 from scorekeeper.store.records import SavedGame
 from scorekeeper.store.saved_data import ASIDE
 
-if TYPE_CHECKING:  # the type only (no import at run time: no cycle)
+if TYPE_CHECKING:  # the types only (no import at run time: no cycle)
+    from scorekeeper.match import Match
     from scorekeeper.store import Store
 
 _CACHE_SIZE = 64
@@ -57,4 +59,63 @@ def _replay(store: Store, saved: SavedGame) -> RuleError | None:
         PlaySession(store, SavedGame.from_dict(saved.to_dict()), match)
     except RuleError as error:
         return error
+    return None
+
+
+def set_aside_games(store: Store) -> list[SavedGame]:
+    """The saved games the player set aside, the most recently set aside first."""
+    aside = [saved for saved in store.list_digital_games() if is_set_aside(saved)]
+    return sorted(aside, key=lambda saved: str(saved.data[ASIDE]), reverse=True)
+
+
+def matches_to_deal_again(store: Store, games: list[SavedGame]) -> list[Match]:
+    """The digital matches in progress whose saved game was set aside and that no other saved game continues
+    (`games`: every saved game, as `list_digital_games` gives them): home offers them under "Continue a game",
+    where continuing deals the round again with a new seed (`PlaySession.continue_match`)."""
+    continued = {saved.match_id for saved in games if not is_set_aside(saved)}
+    waiting = dict.fromkeys(  # in the order of `games`, each match once (a match may have set aside several)
+        saved.match_id for saved in games if is_set_aside(saved) and saved.match_id not in continued
+    )
+    matches = [store.get_match(match_id) for match_id in waiting if match_id is not None]
+    return [match for match in matches if match is not None and _in_progress(match)]
+
+
+def bring_back(store: Store, saved_id: str) -> SavedGame | None:
+    """Try a set-aside game again: when its match still waits for the round it holds and today's engine replays
+    its moves, its mark is cleared and it is offered to be continued again. RuleError (why it stays set
+    aside, a sentence for the player) otherwise; nothing is deleted either way. None when there is no such
+    game (any more)."""
+    saved = store.get_digital_game(saved_id)
+    if saved is None or not is_set_aside(saved):
+        return saved
+    problem = _why_it_stays(store, saved)
+    if problem is not None:
+        raise problem
+    return store.bring_back_digital_game(saved_id)
+
+
+def _in_progress(match: Match) -> bool:
+    return match.status == "active" and not match.is_over
+
+
+def _why_it_stays(store: Store, saved: SavedGame) -> RuleError | None:
+    match = store.get_match(saved.match_id) if saved.match_id is not None else None
+    if match is None:
+        return RuleError("Its scoreboard is no longer in the history, so it stays set aside.")
+    others = [
+        other
+        for other in store.list_digital_games()
+        if other.match_id == match.id and other.id != saved.id and not is_set_aside(other)
+    ]
+    # The match was continued without it (the round dealt again, maybe finished): two games of one round
+    # would score it twice, so the match is continued where it is now.
+    if others or not _in_progress(match) or match.round_index != int(saved.data.get("round", 0)):
+        return RuleError(
+            "Its scoreboard went on without it (the round was dealt again), so it stays set aside."
+        )
+    problem = replay_problem(store, saved)
+    if problem is not None:
+        return RuleError(
+            "It still cannot be continued with this version of the app: {reason}", reason=problem
+        )
     return None

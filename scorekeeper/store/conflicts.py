@@ -23,7 +23,8 @@ from typing import Any, Literal
 
 from scorekeeper.games.base import Message
 from scorekeeper.games.messages import N_
-from scorekeeper.match import Match, now_iso
+from scorekeeper.match import Match
+from scorekeeper.stamps import now_iso
 from scorekeeper.store.errors import ConflictError, InputError
 from scorekeeper.store.matches import HISTORY_KEEP, Matches, _state, check_storable, describe_match
 from scorekeeper.store.paths import is_safe_id

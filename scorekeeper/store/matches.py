@@ -26,8 +26,9 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.games.base import Message, RuleError, day_of
-from scorekeeper.match import Match, change_stamp
+from scorekeeper.match import Match
 from scorekeeper.spans import span
+from scorekeeper.stamps import change_stamp
 from scorekeeper.store import plain
 from scorekeeper.store.errors import (
     ConflictError,

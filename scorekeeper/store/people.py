@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from scorekeeper.games.base import Message, joined
-from scorekeeper.match import now_iso
+from scorekeeper.stamps import now_iso
 from scorekeeper.store.errors import CorruptFileError, InputError, NewerFileError, NewerVersionError
 from scorekeeper.store.files import Files, FilesPart
 from scorekeeper.store.records import MatchSummary, Player

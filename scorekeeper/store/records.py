@@ -7,7 +7,8 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from scorekeeper.games.base import RuleError
-from scorekeeper.match import Match, now_iso
+from scorekeeper.match import Match
+from scorekeeper.stamps import now_iso
 from scorekeeper.store.saved_data import check_saved_game
 
 

@@ -258,6 +258,9 @@ class Store:
     def set_aside_digital_game(self, game_id: str) -> SavedGame | None:
         return self.saved.set_aside_digital_game(game_id)
 
+    def bring_back_digital_game(self, game_id: str) -> SavedGame | None:
+        return self.saved.bring_back_digital_game(game_id)
+
     def delete_digital_game(self, game_id: str) -> bool:
         return self.saved.delete_digital_game(game_id)
 

@@ -7,7 +7,7 @@ import os
 from typing import Any
 
 from scorekeeper.games.base import Message, day_of
-from scorekeeper.match import change_stamp, now_iso
+from scorekeeper.stamps import change_stamp, now_iso
 from scorekeeper.store.errors import ConflictError, CorruptFileError, InputError, NewerFileError, StoreError
 from scorekeeper.store.files import FilesPart, newer_file_note
 from scorekeeper.store.paths import is_safe_id
@@ -124,6 +124,18 @@ class SavedGames(FilesPart):
             return None
         saved.data[ASIDE] = now_iso()
         return self.save_digital_game(saved)
+
+    def bring_back_digital_game(self, game_id: str) -> SavedGame | None:
+        """Clear a saved game's set-aside mark, so it is offered to be continued again; whether it may come back
+        (today's engine replays it, its match waits for it) is asked before (`play.checks.bring_back`). None
+        when there is no such game."""
+        saved = self.get_digital_game(game_id)
+        if saved is None:
+            return None
+        if ASIDE in saved.data:
+            del saved.data[ASIDE]
+            saved = self.save_digital_game(saved)
+        return saved
 
     def delete_digital_game(self, game_id: str) -> bool:
         """Remove a saved digital game (moved to trash/)."""

@@ -19,7 +19,8 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from scorekeeper.games.base import Message, joined
-from scorekeeper.match import GAME_TITLES, Match, now_iso
+from scorekeeper.match import GAME_TITLES, Match
+from scorekeeper.stamps import now_iso
 from scorekeeper.store.batch import Batch
 from scorekeeper.store.errors import CorruptFileError, ImportFileError, NewerFileError
 from scorekeeper.store.import_check import FORMAT, Bundle

@@ -18,7 +18,8 @@ from collections.abc import Callable
 from typing import Any
 
 from scorekeeper.games.base import Message
-from scorekeeper.match import Match, now_iso
+from scorekeeper.match import Match
+from scorekeeper.stamps import now_iso
 from scorekeeper.store import Store
 from scorekeeper.store.conflicts import SyncRecords, storable
 from scorekeeper.store.errors import ConflictError, StoreError

@@ -9,7 +9,8 @@ from typing import Any
 import flet as ft
 
 from scorekeeper.games.spec import GAMES, ByKey, find
-from scorekeeper.play.checks import is_set_aside, replay_problem
+from scorekeeper.match import Match
+from scorekeeper.play.checks import is_set_aside, matches_to_deal_again, replay_problem
 from scorekeeper.store.pages import HOME_PAGE_SIZE, PAGE_SIZE, page_of_matches
 from scorekeeper.store.records import MatchSummary, SavedGame
 from scorekeeper.ui import permissions
@@ -18,6 +19,7 @@ from scorekeeper.ui.components.score_table import game_title
 from scorekeeper.ui.components.set_aside import ask_set_aside
 from scorekeeper.ui.components.widgets import primary_button, tag
 from scorekeeper.ui.context import AppContext
+from scorekeeper.ui.views.scoreboard import continue_playing
 
 log = logging.getLogger(__name__)
 
@@ -38,11 +40,16 @@ def _active_games(ctx: AppContext) -> list[ft.Control]:
     return cards
 
 
+def standings_text(game_key: str, names: list[str], totals: list[int]) -> str:
+    """ "Anna 120, Ben 95": the leader first (Ruck Zuck: the lowest penalty leads)."""
+    game = find(game_key)
+    lower_wins = game is not None and game.lower_wins
+    order = sorted(range(len(names)), key=lambda seat: totals[seat], reverse=not lower_wins)
+    return ", ".join(f"{names[seat]} {totals[seat]}" for seat in order)
+
+
 def _match_card(ctx: AppContext, summary: MatchSummary) -> ft.Control:
-    game = find(summary.game)
-    lower_wins = game is not None and game.lower_wins  # Ruck Zuck: the lowest penalty leads
-    order = sorted(range(len(summary.names)), key=lambda seat: summary.totals[seat], reverse=not lower_wins)
-    standings = ", ".join(f"{summary.names[seat]} {summary.totals[seat]}" for seat in order)
+    standings = standings_text(summary.game, summary.names, summary.totals)
     title = ctx.t("{game} · round {n}", game=game_title(ctx, summary.game), n=summary.rounds + 1)
     return tag(
         f"continue-{summary.id}",
@@ -96,11 +103,30 @@ def resume_route(saved: object) -> str:
 def _digital_games(ctx: AppContext) -> list[ft.Control]:
     """Digital games in progress, each resumed exactly where it was."""
     cards: list[ft.Control] = []
-    for saved in ctx.store.list_digital_games():
+    games = ctx.store.list_digital_games()
+    for saved in games:
         card = one_item(_digital_card, ctx, saved)
         if card is not None:
             cards.append(card)
+    for match in matches_to_deal_again(ctx.store, games):
+        card = one_item(_dealt_again_card, ctx, match)
+        if card is not None:
+            cards.append(card)
     return cards
+
+
+def _dealt_again_card(ctx: AppContext, match: Match) -> ft.Control:
+    """A digital match whose game was set aside (it no longer replays): the rounds it finished count, and
+    continuing deals the round in progress again with a new seed (`PlaySession.continue_match`)."""
+    standings = standings_text(match.game, match.names, match.totals())
+    title = ctx.t("{game} · round {n}", game=game_title(ctx, match.game), n=match.round_index + 1)
+    tile = ft.ListTile(
+        leading=ft.Icon(ft.Icons.SMART_TOY_OUTLINED),
+        title=ft.Text(title),
+        subtitle=ft.Text(f"{standings}\n{ctx.t('The round in progress was set aside and is dealt again.')}"),
+        on_click=lambda _, m=match: continue_playing(ctx, m),
+    )
+    return ft.Card(tag(f"continue-{match.id}", tile))
 
 
 def _digital_card(ctx: AppContext, saved: SavedGame) -> ft.Control | None:

@@ -15,6 +15,7 @@ from scorekeeper.ui.components.layout import screen, section
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
 from scorekeeper.ui.i18n import LANGUAGES
+from scorekeeper.ui.views.settings_aside import aside_section
 from scorekeeper.ui.views.settings_data import data_section
 from scorekeeper.ui.views.settings_owner import owner_section
 from scorekeeper.ui.views.settings_sync import sync_section
@@ -140,6 +141,7 @@ def build(ctx: AppContext, **_: str) -> ft.View:
         ),
         *([transfer_section(ctx)] if ctx.may(permissions.IMPORT) and ctx.may(permissions.EXPORT) else []),
         data_section(ctx),
+        *([aside] if (aside := aside_section(ctx)) is not None else []),  # games set aside: Try again
         *([owned] if (owned := owner_section(ctx)) is not None else []),
         guests_section(ctx),
         # last: a section added here pushes nothing the earlier screens' players (and tests) know further down
