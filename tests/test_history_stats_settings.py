@@ -13,7 +13,7 @@ from typing import Any
 import flet as ft
 import pytest
 from test_history_stats_data import Seeded, seed_store
-from test_ui_core_harness import App, walk
+from test_ui_core_harness import App, texts, walk
 
 from scorekeeper.store import Store
 from scorekeeper.ui.views import settings_import
@@ -135,6 +135,23 @@ def test_statistics_in_german_use_german_numbers(app: App) -> None:
     text = app.text()
     assert "Ann · Siege: 2 (66,7\u00a0%)" in text  # babel keeps the no-break space before %
     assert "Anteil an den Siegen" in text
+
+
+def test_home_shows_a_game_in_progress_with_each_name_apart_from_its_points(
+    app: App, seeded_dir: tuple[Path, Seeded]
+) -> None:
+    # "Computer 2 0" read as one number too many: a name and its points are joined by the language's colon
+    running = seeded_dir[1].running
+    with Store.open(seeded_dir[0]) as store:
+        match = store.get_match(running)
+    assert match is not None
+    points = dict(zip(match.names, match.totals(), strict=True))
+    leader, other = sorted(points, key=lambda name: -points[name])
+    app.go("/")
+    assert f"{leader}: {points[leader]} · {other}: {points[other]}" in texts(app.find(f"continue-{running}"))
+    app.ctx.update_settings(language="fr")
+    app.go("/")
+    assert f"{leader}\u00a0: {points[leader]}" in " ".join(texts(app.find(f"continue-{running}")))
 
 
 def test_empty_statistics_say_so(tmp_path: Path) -> None:

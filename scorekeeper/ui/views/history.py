@@ -11,7 +11,6 @@ from typing import Any
 
 import flet as ft
 
-from scorekeeper.games.spec import find
 from scorekeeper.store.pages import HOME_PAGE_SIZE, PAGE_SIZE, page_of_matches, players_of
 from scorekeeper.ui import permissions
 from scorekeeper.ui.components.conflict import conflict_ids, conflict_of, conflict_panel, follow_sync
@@ -28,12 +27,7 @@ from scorekeeper.ui.components.layout import screen, section
 from scorekeeper.ui.components.score_table import game_title, rounds_table, standings_list
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
-from scorekeeper.ui.views.home import more_button
-
-
-def _lower_wins(game: str) -> bool:
-    spec = find(game)
-    return spec is not None and spec.lower_wins
+from scorekeeper.ui.views.home import more_button, standings_text
 
 
 def history_route(game: str | None, player: str | None) -> str:
@@ -44,12 +38,8 @@ def history_route(game: str | None, player: str | None) -> str:
 
 def _line(ctx: AppContext, summary: Any, conflicted: frozenset[str] = frozenset()) -> ft.Control:
     """One finished game: game and date, winners, everyone's total best first."""
-    seats = sorted(
-        range(len(summary.names)),
-        key=lambda seat: summary.totals[seat],
-        reverse=not _lower_wins(summary.game),  # only the order of a list line; places come from the model
-    )
-    standings = ", ".join(f"{summary.names[seat]} {summary.totals[seat]}" for seat in seats)
+    # the order of a list line only (the best total first); places come from the model
+    standings = standings_text(ctx, summary.game, summary.names, summary.totals)
     winners = ", ".join(summary.names[seat] for seat in summary.winners)
     title = ctx.t("{game} on {date}", game=game_title(ctx, summary.game), date=day(ctx, summary.updated))
     running = summary.status == "active"

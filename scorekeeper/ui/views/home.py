@@ -40,16 +40,17 @@ def _active_games(ctx: AppContext) -> list[ft.Control]:
     return cards
 
 
-def standings_text(game_key: str, names: list[str], totals: list[int]) -> str:
-    """ "Anna 120, Ben 95": the leader first (Ruck Zuck: the lowest penalty leads)."""
+def standings_text(ctx: AppContext, game_key: str, names: list[str], totals: list[int]) -> str:
+    """ "Anna: 120 · Ben: 95", the leader first (Ruck Zuck: the lowest penalty leads). A name and its points
+    are joined by the language's colon: "Computer 2 0" read as one number too many."""
     game = find(game_key)
     lower_wins = game is not None and game.lower_wins
     order = sorted(range(len(names)), key=lambda seat: totals[seat], reverse=not lower_wins)
-    return ", ".join(f"{names[seat]} {totals[seat]}" for seat in order)
+    return " · ".join(ctx.t("{name}: {points}", name=names[seat], points=totals[seat]) for seat in order)
 
 
 def _match_card(ctx: AppContext, summary: MatchSummary) -> ft.Control:
-    standings = standings_text(summary.game, summary.names, summary.totals)
+    standings = standings_text(ctx, summary.game, summary.names, summary.totals)
     title = ctx.t("{game} · round {n}", game=game_title(ctx, summary.game), n=summary.rounds + 1)
     return tag(
         f"continue-{summary.id}",
@@ -118,7 +119,7 @@ def _digital_games(ctx: AppContext) -> list[ft.Control]:
 def _dealt_again_card(ctx: AppContext, match: Match) -> ft.Control:
     """A digital match whose game was set aside (it no longer replays): the rounds it finished count, and
     continuing deals the round in progress again with a new seed (`PlaySession.continue_match`)."""
-    standings = standings_text(match.game, match.names, match.totals())
+    standings = standings_text(ctx, match.game, match.names, match.totals())
     title = ctx.t("{game} · round {n}", game=game_title(ctx, match.game), n=match.round_index + 1)
     tile = ft.ListTile(
         leading=ft.Icon(ft.Icons.SMART_TOY_OUTLINED),
