@@ -11,6 +11,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from typing import TYPE_CHECKING
+from weakref import WeakKeyDictionary
 
 from scorekeeper.games.base import RuleError
 from scorekeeper.play.session import PlaySession
@@ -21,11 +22,16 @@ if TYPE_CHECKING:  # the types only (no import at run time: no cycle)
     from scorekeeper.match import Match
     from scorekeeper.store import Store
 
-_CACHE_SIZE = 64
-# The answer per stored version of a saved game: home is drawn again on every resize and every save on another
-# device, and a replay of a long round is not free. A move or a repair writes a new version, so a stale answer
-# is never used; the engine does not change while the app runs.
-_answers: OrderedDict[tuple[int, str, int, str], RuleError | None] = OrderedDict()
+_GAMES_KEPT = 4096
+# The answer per saved game, with the stored version it was given for: home is drawn again on every resize and
+# every save on another device, and a replay of a long round is not free (~3 ms). One entry a game, replaced
+# when the game is saved again (a move or a repair writes a new version), so a stale answer is never used and
+# however many games are in progress a redraw replays only those that changed; the engine does not change while
+# the app runs. Per store (a server serves several), gone with it. The bound only keeps the answers of games
+# since deleted from piling up in a long-running app: it is far above the games anyone keeps in progress.
+_answers: WeakKeyDictionary[Store, OrderedDict[str, tuple[tuple[int, str], RuleError | None]]] = (
+    WeakKeyDictionary()
+)
 _lock = threading.Lock()
 
 
@@ -37,16 +43,18 @@ def is_set_aside(saved: SavedGame) -> bool:
 def replay_problem(store: Store, saved: SavedGame) -> RuleError | None:
     """Why `saved` cannot be continued (a move today's engine refuses, seats that do not match its players), or
     None when it can be, or when there is nothing to replay against (its match is gone: opening it says so)."""
-    key = (id(store), saved.id, saved.version, saved.updated)
+    stamp = (saved.version, saved.updated)
     with _lock:
-        if key in _answers:
-            _answers.move_to_end(key)
-            return _answers[key]
+        known = _answers.setdefault(store, OrderedDict())
+        if saved.id in known and known[saved.id][0] == stamp:
+            known.move_to_end(saved.id)
+            return known[saved.id][1]
     answer = _replay(store, saved)
     with _lock:
-        _answers[key] = answer
-        while len(_answers) > _CACHE_SIZE:
-            _answers.popitem(last=False)
+        known[saved.id] = (stamp, answer)
+        known.move_to_end(saved.id)
+        while len(known) > _GAMES_KEPT:
+            known.popitem(last=False)
     return answer
 
 
