@@ -13,6 +13,7 @@ import csv
 import io
 import json
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, fields
 from enum import Enum
 from pathlib import Path
@@ -33,7 +34,7 @@ from scorekeeper.store.people import (
     Players,
     Settings,
 )
-from scorekeeper.store.records import MatchSummary
+from scorekeeper.store.records import MatchSummary, Player, SavedGame
 from scorekeeper.store.saved import KIND as SAVED_KIND
 from scorekeeper.store.saved import SavedGames
 from scorekeeper.store.saved import _tables as saved_tables
@@ -201,71 +202,21 @@ def apply_import(
     total)` is called after each match and saved game is prepared, then `progress(total, total, SAVING)` once
     before the commit and the index write, which take seconds on a big file."""
     report = ImportReport()
-    batch = Batch(matches.layout)
     rows = players.rows()
-    known = {doc.get("id") for doc in rows.values()}
-    active = {
-        " ".join(str(doc.get("name")).split()).casefold(): doc.get("id")
-        for doc in rows.values()
-        if not doc.get("archived")
-    }
-    next_key = max((int(k) for k in rows), default=0) + 1
-    clashes: list[Message] = []
-    for player in bundle.players:
-        if player.id in known:
-            report.players_unchanged += 1
-            continue
-        if not player.archived and active.get(" ".join(player.name.split()).casefold()) not in (
-            None,
-            player.id,
-        ):
-            clashes.append(Message("there is already an active player called {name} on this device",
-                                   name=player.name))  # fmt: skip
-        rows[str(next_key)] = player.to_dict()
-        next_key += 1
-        report.players_added += 1
+    clashes = _name_clashes(rows, bundle.players)
     if clashes:
-        batch.abandon()
         raise ImportFileError(
             "The file cannot be imported: {problems}. Rename or archive one of them first. Nothing was changed.",
             problems=joined(clashes[:5], "; "),
         )
-    if report.players_added:
-        batch.add(players.layout.players, PLAYERS_KIND, {PLAYERS_TABLE: rows})
-
-    total, done = len(bundle.matches) + len(bundle.saved_games), 0
-
-    def step() -> None:
-        nonlocal done
-        done += 1
-        if progress is not None:
-            progress(done, total)
-
-    written: list[Match] = []
-    for match in bundle.matches:
-        # A shallow copy is all the file needs (Match.to_dict's deep copy was a third of an import's time).
-        incoming = {f.name: getattr(match, f.name) for f in fields(Match)}
-        local, history = matches.stored(match.id)
-        outcome = _merge(local, incoming)
-        field = f"matches_{outcome}"
-        setattr(report, field, getattr(report, field) + 1)
-        if outcome not in ("unchanged", "kept"):
-            batch.add(matches.path(match.id), MATCH_KIND, match_tables(incoming, history))
-            match.version = incoming["version"]
-            written.append(match)
-        step()
-
-    for game in bundle.saved_games:
-        incoming = game.to_dict()
-        local_game = saved.get_digital_game(game.id)
-        outcome = _merge(local_game.to_dict() if local_game else None, incoming)
-        if outcome not in ("kept", "unchanged"):  # "kept": the local one simply stays, counted nowhere
-            setattr(report, f"saved_games_{outcome}", getattr(report, f"saved_games_{outcome}") + 1)
-            batch.add(saved.layout.saved_game(game.id), SAVED_KIND, saved_tables(incoming))
-        elif outcome == "unchanged":
-            report.saved_games_unchanged += 1
-        step()
-
+    batch = Batch(matches.layout)
+    table = _players_table(rows, bundle.players, report)
+    if table is not None:
+        batch.add(players.layout.players, PLAYERS_KIND, {PLAYERS_TABLE: table})
+    total = len(bundle.matches) + len(bundle.saved_games)
+    step = _progress_step(total, progress)
+    written = _staged_matches(batch, matches, bundle.matches, report, step)
+    _stage_saved_games(batch, saved, bundle.saved_games, report, step)
     current = settings.settings()
     changed = {k: v for k, v in bundle.settings.items() if current.get(k, object()) != v}
     if changed:
@@ -278,6 +229,93 @@ def apply_import(
     # time with all the games before it (quadratic; most of a 250 MB import's time).
     matches.index.put_many([(MatchSummary.of(m), os.stat(matches.path(m.id))) for m in written])
     return report
+
+
+def _name_key(name: str) -> str:
+    return " ".join(name.split()).casefold()
+
+
+def _name_clashes(rows: dict[str, Any], incoming: list[Player]) -> list[Message]:
+    """Why the file's new players cannot come in: one message per new active player whose name an active
+    player of this device (another id) already has. Checked before anything is staged."""
+    known = {doc.get("id") for doc in rows.values()}
+    active = {
+        _name_key(str(doc.get("name"))): doc.get("id") for doc in rows.values() if not doc.get("archived")
+    }
+    return [
+        Message("there is already an active player called {name} on this device", name=player.name)
+        for player in incoming
+        if player.id not in known
+        and not player.archived
+        and active.get(_name_key(player.name)) not in (None, player.id)
+    ]
+
+
+def _players_table(
+    rows: dict[str, Any], incoming: list[Player], report: ImportReport
+) -> dict[str, Any] | None:
+    """The players table `rows` with the file's new players added (each under the next key), or None when all
+    of them are here already (by id: those stay as they are); each is counted."""
+    known = {doc.get("id") for doc in rows.values()}
+    next_key = max((int(k) for k in rows), default=0) + 1
+    for player in incoming:
+        if player.id in known:
+            report.players_unchanged += 1
+            continue
+        rows[str(next_key)] = player.to_dict()
+        next_key += 1
+        report.players_added += 1
+    return rows if report.players_added else None
+
+
+def _progress_step(total: int, progress: Progress | None) -> Callable[[], None]:
+    """What to call after each record prepared: it tells `progress` how many of `total` are done."""
+    done = 0
+
+    def step() -> None:
+        nonlocal done
+        done += 1
+        if progress is not None:
+            progress(done, total)
+
+    return step
+
+
+def _staged_matches(
+    batch: Batch, matches: Matches, incoming: list[Match], report: ImportReport, step: Callable[[], None]
+) -> list[Match]:
+    """The file's matches staged in `batch` (new, or newer than this device's copy), each with its version
+    after the import; the others are counted as unchanged or kept."""
+    written: list[Match] = []
+    for match in incoming:
+        # A shallow copy is all the file needs (Match.to_dict's deep copy was a third of an import's time).
+        record = {f.name: getattr(match, f.name) for f in fields(Match)}
+        local, history = matches.stored(match.id)
+        outcome = _merge(local, record)
+        field = f"matches_{outcome}"
+        setattr(report, field, getattr(report, field) + 1)
+        if outcome not in ("unchanged", "kept"):
+            batch.add(matches.path(match.id), MATCH_KIND, match_tables(record, history))
+            match.version = record["version"]
+            written.append(match)
+        step()
+    return written
+
+
+def _stage_saved_games(
+    batch: Batch, saved: SavedGames, incoming: list[SavedGame], report: ImportReport, step: Callable[[], None]
+) -> None:
+    """Stage the file's saved games that are new or newer than this device's copy; count each outcome."""
+    for game in incoming:
+        record = game.to_dict()
+        local_game = saved.get_digital_game(game.id)
+        outcome = _merge(local_game.to_dict() if local_game else None, record)
+        if outcome not in ("kept", "unchanged"):  # "kept": the local one simply stays, counted nowhere
+            setattr(report, f"saved_games_{outcome}", getattr(report, f"saved_games_{outcome}") + 1)
+            batch.add(saved.layout.saved_game(game.id), SAVED_KIND, saved_tables(record))
+        elif outcome == "unchanged":
+            report.saved_games_unchanged += 1
+        step()
 
 
 def export_json_text(document: dict[str, Any]) -> str:
