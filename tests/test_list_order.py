@@ -10,9 +10,10 @@ import flet as ft
 from test_ui_core_harness import App, walk
 
 from scorekeeper.match import Match
+from scorekeeper.play.session import PlaySession, Seat, computer_seat
 from scorekeeper.stamps import change_stamp
 from scorekeeper.store import Store
-from scorekeeper.store.pages import page_of_matches
+from scorekeeper.store.pages import page_of_matches, players_of
 
 
 def game(name: str, match_id: str) -> Match:
@@ -67,3 +68,35 @@ def test_stamps_only_go_forward_and_sort_with_an_older_versions_times() -> None:
     if second.endswith("9"):
         return  # the next second's text would carry into the tens: the example below needs no carry
     assert older_same_second < stamps[-1] < older_next_second
+
+
+def digital(store: Store, name: str, seed: int) -> PlaySession:
+    """A digital Racko match of `name` and a computer, its first round dealt (and saved)."""
+    seats = [Seat("person", f"{name}1", name), computer_seat("normal", 1, "Computer 2")]
+    return PlaySession.create(store, "racko", {}, seats, seed=seed)
+
+
+def play_a_move(session: PlaySession) -> None:
+    if session.computer_to_act:
+        session.step_computer()
+    else:
+        session.act(0, session.legal_for(0)[0])
+
+
+def test_a_move_in_a_digital_match_brings_it_to_the_top_before_its_round_ends(tmp_path: Path) -> None:
+    """A digital match's own change moves only when a round ends; its saved game is saved at every move."""
+    with Store.open(tmp_path / "data") as store:
+        first, _ = digital(store, "A", 5), digital(store, "B", 6)
+        assert first_names(store) == "BA"
+        play_a_move(first)
+        assert first.match.round_index == 0  # the round goes on: the match itself is unchanged
+        assert first_names(store) == "AB"
+        assert list(players_of(store, status="active").values())[:1] == ["A"]  # named as in the latest
+    assert first_names(Store.open(tmp_path / "data")) == "AB"  # and so after a restart
+
+
+def test_a_game_set_aside_does_not_count_as_played(tmp_path: Path) -> None:
+    with Store.open(tmp_path / "data") as store:
+        first, _ = digital(store, "A", 5), digital(store, "B", 6)
+        store.set_aside_digital_game(first.saved.id)
+        assert first_names(store) == "BA"

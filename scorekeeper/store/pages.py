@@ -47,21 +47,31 @@ def _index_state(store: Store) -> tuple[tuple[str, int, int, int], ...] | None:
 
 def _listed(store: Store, status: str | None, game: str | None, player: str | None) -> list[MatchSummary]:
     state = _index_state(store)
+    played = store.last_played()
     if state is None:
-        return store.list_matches(status=status, game=game, player=player)
+        return _by_last_play(store.list_matches(status=status, game=game, player=player), played)
     key = (id(store), str(getattr(store, "data_dir", "")), status, game, player)
     with _cache_lock:
         cached = _cache.get(key)
-        if cached is not None and cached[0] == state:
+        if cached is not None and cached[0] == (state, played):
             _cache.move_to_end(key)
             return cached[1]
-    rows = store.list_matches(status=status, game=game, player=player)
+    rows = _by_last_play(store.list_matches(status=status, game=game, player=player), played)
     if _index_state(store) == state:  # unchanged while listing: safe to keep
         with _cache_lock:
-            _cache[key] = (state, rows)
+            _cache[key] = ((state, played), rows)
             while len(_cache) > _CACHE_SIZE:
                 _cache.popitem(last=False)
     return rows
+
+
+def _by_last_play(rows: list[MatchSummary], played: dict[str, str]) -> list[MatchSummary]:
+    """`rows` most recently played first: a digital match by the later of its own change and its game's last
+    save (`Store.last_played`: a digital match changes only when a round ends, its game at every move), any
+    other by its change; ties as `Store.list_matches` breaks them. Stamps compare as text (`stamps.py`)."""
+    if not played:
+        return rows
+    return sorted(rows, key=lambda s: (max(s.updated, played.get(s.id, "")), s.created, s.id), reverse=True)
 
 
 @dataclass(frozen=True)

@@ -255,6 +255,10 @@ class Store:
     def save_digital_game(self, saved: SavedGame) -> SavedGame:
         return self.saved.save_digital_game(saved)
 
+    def last_played(self) -> dict[str, str]:
+        """Match id -> when its digital game was last saved (moves save it; the match changes per round)."""
+        return self.saved.last_played()
+
     def set_aside_digital_game(self, game_id: str) -> SavedGame | None:
         return self.saved.set_aside_digital_game(game_id)
 

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import contextlib
 import os
+from pathlib import Path
 from typing import Any
 
 from scorekeeper.games.base import Message, day_of
 from scorekeeper.stamps import change_stamp, now_iso
 from scorekeeper.store.errors import ConflictError, CorruptFileError, InputError, NewerFileError, StoreError
-from scorekeeper.store.files import FilesPart, newer_file_note
+from scorekeeper.store.files import Files, FilesPart, newer_file_note
+from scorekeeper.store.index import Fingerprint, fingerprint
 from scorekeeper.store.paths import is_safe_id
 from scorekeeper.store.records import SavedGame
 from scorekeeper.store.recovery import describe_tables, load, stamp
@@ -35,8 +37,27 @@ def _describe(doc: dict[str, Any]) -> Message:
     )
 
 
+def _match_and_stamp(path: str) -> tuple[str, str] | None:
+    """(match id, last save) of the saved game in the file at `path`; None when it is set aside or unreadable."""
+    try:
+        tables = read_envelope(Path(path), KIND)
+        data = tables[TABLE]["1"] if tables else None
+    except (CorruptFileError, NewerFileError, KeyError, TypeError, OSError):
+        return None
+    if not isinstance(data, dict) or not isinstance(data.get("data"), dict) or ASIDE in data["data"]:
+        return None
+    match_id, updated = data.get("match_id"), data.get("updated")
+    return (match_id, updated) if isinstance(match_id, str) and isinstance(updated, str) else None
+
+
 class SavedGames(FilesPart):
     """Saved digital games (`digital/<id>.json`)."""
+
+    def __init__(self, files: Files) -> None:
+        super().__init__(files)
+        # What `last_played` read of each file, with the file's fingerprint: a file is read again only when it
+        # was written since (every move writes one game; the others stay as they were).
+        self._played: dict[str, tuple[Fingerprint, tuple[str, str] | None]] = {}
 
     def write_record(self, data: dict[str, Any]) -> None:
         """Write a checked saved game's data as it is (import: the version is the caller's decision)."""
@@ -84,6 +105,31 @@ class SavedGames(FilesPart):
                 if game is not None:
                     games.append(game)
         return sorted(games, key=lambda g: (g.updated, g.id), reverse=True)
+
+    def last_played(self) -> dict[str, str]:
+        """Match id -> when its game was last saved (the latest, should it have several), games set aside not
+        counted: every move saves a digital match's game, while the match itself changes only when a round
+        ends. Read from the files as they are (no rules check, no recovery: only a list's order depends on it;
+        a file that cannot be read counts as not played)."""
+        known: dict[str, tuple[Fingerprint, tuple[str, str] | None]] = {}
+        played: dict[str, str] = {}
+        with os.scandir(self.layout.digital) as entries:
+            for entry in entries:
+                if not entry.name.endswith(".json") or is_tmp(entry.name):
+                    continue
+                try:
+                    file = fingerprint(entry.stat())
+                except OSError:
+                    continue
+                earlier = self._played.get(entry.name)
+                read = (
+                    earlier[1] if earlier is not None and earlier[0] == file else _match_and_stamp(entry.path)
+                )
+                known[entry.name] = (file, read)
+                if read is not None and read[1] > played.get(read[0], ""):
+                    played[read[0]] = read[1]
+        self._played = known
+        return played
 
     def save_digital_game(self, saved: SavedGame) -> SavedGame:
         """Like save_match: the stored version must equal `saved.version`; written with version + 1."""
