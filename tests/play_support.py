@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from scorekeeper.play.session import PlaySession
+from scorekeeper.play.session import PlaySession, Seat, computer_seat
+from scorekeeper.store import Store
 
 
 def play_round(session: PlaySession, seat: int = 0, moves: int = 2_000) -> None:
@@ -16,3 +17,23 @@ def play_round(session: PlaySession, seat: int = 0, moves: int = 2_000) -> None:
         assert move is not None
         session.act(seat, move)
     raise AssertionError("the round did not end")
+
+
+def one_move(session: PlaySession) -> None:
+    """One move: the computer's when it is to act, else the person at seat 0 takes their first legal move."""
+    if session.computer_to_act:
+        session.step_computer()
+    else:
+        session.act(0, session.legal_for(0)[0])
+
+
+def racko_moves_in(
+    store: Store, player_id: str, name: str = "Anna", *, seed: int = 5, moves: int = 3
+) -> PlaySession:
+    """A digital Racko match of a person and "Computer 2", its first round dealt and `moves` moves in (each
+    saved, as in the app)."""
+    seats = [Seat("person", player_id, name), computer_seat("normal", 1, "Computer 2")]
+    session = PlaySession.create(store, "racko", {}, seats, seed=seed)
+    for _ in range(moves):
+        one_move(session)
+    return session

@@ -7,10 +7,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import flet as ft
+from play_support import one_move, racko_moves_in
 from test_ui_core_harness import App, walk
 
 from scorekeeper.match import Match
-from scorekeeper.play.session import PlaySession, Seat, computer_seat
+from scorekeeper.play.session import PlaySession
 from scorekeeper.stamps import change_stamp
 from scorekeeper.store import Store
 from scorekeeper.store.pages import page_of_matches, players_of
@@ -72,15 +73,7 @@ def test_stamps_only_go_forward_and_sort_with_an_older_versions_times() -> None:
 
 def digital(store: Store, name: str, seed: int) -> PlaySession:
     """A digital Racko match of `name` and a computer, its first round dealt (and saved)."""
-    seats = [Seat("person", f"{name}1", name), computer_seat("normal", 1, "Computer 2")]
-    return PlaySession.create(store, "racko", {}, seats, seed=seed)
-
-
-def play_a_move(session: PlaySession) -> None:
-    if session.computer_to_act:
-        session.step_computer()
-    else:
-        session.act(0, session.legal_for(0)[0])
+    return racko_moves_in(store, f"{name}1", name, seed=seed, moves=0)
 
 
 def test_a_move_in_a_digital_match_brings_it_to_the_top_before_its_round_ends(tmp_path: Path) -> None:
@@ -88,7 +81,7 @@ def test_a_move_in_a_digital_match_brings_it_to_the_top_before_its_round_ends(tm
     with Store.open(tmp_path / "data") as store:
         first, _ = digital(store, "A", 5), digital(store, "B", 6)
         assert first_names(store) == "BA"
-        play_a_move(first)
+        one_move(first)
         assert first.match.round_index == 0  # the round goes on: the match itself is unchanged
         assert first_names(store) == "AB"
         assert list(players_of(store, status="active").values())[:1] == ["A"]  # named as in the latest

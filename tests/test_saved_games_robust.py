@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from play_support import racko_moves_in
 from test_ui_core_harness import App
 
 from scorekeeper.match import Match
@@ -32,18 +33,7 @@ def two_games(folder: Path) -> tuple[str, str]:
     anna = store.add_player("Anna")
     tracked = Match.new("rage", {}, [anna.id, "ben"], names=["Anna", "Ben"])
     store.save_match(tracked)
-    session = PlaySession.create(
-        store,
-        "racko",
-        {},
-        [Seat("person", anna.id, "Anna"), computer_seat("normal", 1, "Computer 2")],
-        seed=5,
-    )
-    for _ in range(3):
-        if session.computer_to_act:
-            session.step_computer()
-        else:
-            session.act(0, session.legal_for(0)[0])
+    session = racko_moves_in(store, anna.id)
     store.close()
     return tracked.id, session.saved.id
 

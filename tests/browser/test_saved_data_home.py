@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from conftest import DESKTOP, PHONE
+from play_support import racko_moves_in
 from steps import phone_on, screenshot
 
 from scorekeeper.play.session import PlaySession, Seat, computer_seat
@@ -70,16 +71,7 @@ def unreplayable_game(folder: Path) -> str:
     """A fresh data folder with one digital Racko game whose log repeats its first move (today's engine refuses
     move 2), with no good copy to fall back on; returns its id."""
     store = Store.open(folder)
-    anna = store.add_player("Anna")
-    session = PlaySession.create(
-        store,
-        "racko",
-        {},
-        [Seat("person", anna.id, "Anna"), computer_seat("normal", 1, "Computer 2")],
-        seed=5,
-    )
-    for _ in range(3):
-        session.step_computer() if session.computer_to_act else session.act(0, session.legal_for(0)[0])
+    session = racko_moves_in(store, store.add_player("Anna").id)
     store.close()
     path = folder / "digital" / f"{session.saved.id}.json"
     envelope = json.loads(path.read_text(encoding="utf-8"))
