@@ -9,11 +9,11 @@ from scorekeeper.store.errors import (
     StoreError,
     WriteError,
 )
-from scorekeeper.store.matches import MatchHistory
 from scorekeeper.store.paths import resolve_data_dir
 from scorekeeper.store.records import MatchSummary, Player, SavedGame
 from scorekeeper.store.repo import Store
 from scorekeeper.store.transfer import ImportReport
+from scorekeeper.store.undo import MatchHistory
 
 __all__ = [
     "ConflictError",

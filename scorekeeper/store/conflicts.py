@@ -26,9 +26,10 @@ from scorekeeper.games.messages import N_
 from scorekeeper.match import Match
 from scorekeeper.stamps import now_iso
 from scorekeeper.store.errors import ConflictError, InputError
-from scorekeeper.store.matches import HISTORY_KEEP, Matches, _state, check_storable, describe_match
+from scorekeeper.store.matches import Matches, check_storable, describe_match
 from scorekeeper.store.paths import is_safe_id
 from scorekeeper.store.storage import atomic_write_bytes, dumps
+from scorekeeper.store.undo import history_after_change
 
 Keep = Literal["this", "other", "both"]
 
@@ -202,9 +203,7 @@ class SyncRecords:
                     "redo": incoming.get("redo", []),
                 }
             elif stored is not None:
-                earlier = history.get("undo", []) if history.get("head") == version else []
-                undo = [*earlier, {"before": _state(stored), "what": what, "at": now_iso()}]
-                history = {"head": new["version"], "undo": undo[-HISTORY_KEEP:], "redo": []}
+                history = history_after_change(stored, history, new["version"], what, now_iso())
             matches._save_file(checked, new, history)
         matches._tell(match_id)
         return new["version"], new["updated"]

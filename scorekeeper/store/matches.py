@@ -5,10 +5,8 @@ ConflictError (another device saved in between) and nothing changes. Undo and re
 that kind: they take back (or bring back) the latest change only when the device's screen shows the stored
 version, so they never drop a round another device saved meanwhile.
 
-The history lives in the match file beside the match (table "history": `head`, the version it belongs to,
-and the `undo` and `redo` stacks of whole earlier states). A match written any other way (an import, an older
-version of the app, which reads the "match" table only and ignores the history) leaves `head` behind, so
-nothing stale can be undone.
+The history lives in the match file beside the match; what it holds and how undo and redo change it is
+`store/undo.py`.
 
 Whoever shows a match elsewhere (a live table keeping score, `scorekeeper.table.keeping`) may `watch` the
 matches: every listener is told the id of each match saved, undone, redone or deleted, after the write and
@@ -21,7 +19,6 @@ import contextlib
 import logging
 import os
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -44,14 +41,18 @@ from scorekeeper.store.records import MatchSummary
 from scorekeeper.store.recovery import describe_tables, load, stamp
 from scorekeeper.store.schema import Tables
 from scorekeeper.store.storage import backup_path, is_tmp, read_envelope
+from scorekeeper.store.undo import (
+    HISTORY_TABLE,
+    MatchHistory,
+    history_after_change,
+    stepped,
+    what_undo_and_redo_do,
+)
 
 log = logging.getLogger(__name__)
 
 MATCH_KIND = "match"
 MATCH_TABLE = "match"
-HISTORY_TABLE = "history"
-HISTORY_KEEP = 25
-"""Changes kept for undo per match (the app promises at least 20)."""
 
 
 def describe_match(data: dict[str, Any]) -> Message:
@@ -92,21 +93,6 @@ def check_storable(data: dict[str, Any]) -> Match:
     if found is not None:
         raise InputError("This game holds something that cannot be saved ({error}).", error=found)
     return Match.from_dict(data)
-
-
-@dataclass(frozen=True)
-class MatchHistory:
-    """What undo and redo would do to the stored match: the description of the change each takes back or
-    brings back (None: nothing), and the stored version they apply to."""
-
-    version: int
-    undo: str | None
-    redo: str | None
-
-
-def _state(data: dict[str, Any]) -> dict[str, Any]:
-    """A stored match without its edit stamp (what undo goes back to)."""
-    return {key: value for key, value in data.items() if key not in ("version", "updated")}
 
 
 class Matches(FilesPart):
@@ -229,9 +215,9 @@ class Matches(FilesPart):
                 raise ConflictError(_conflict_message(match, stored_version))
             if stored is not None:
                 with span("store.history"):
-                    earlier = history.get("undo", []) if history.get("head") == stored_version else []
-                    undo = [*earlier, {"before": _state(stored), "what": description, "at": data["updated"]}]
-                    history = {"head": data["version"], "undo": undo[-HISTORY_KEEP:], "redo": []}
+                    history = history_after_change(
+                        stored, history, data["version"], description, data["updated"]
+                    )
             self._save_file(checked, data, history)
         match.version, match.updated = data["version"], data["updated"]
         with span("store.tell"):
@@ -250,16 +236,7 @@ class Matches(FilesPart):
     def history(self, match_id: str) -> MatchHistory:
         """What undo / redo would do now (read only)."""
         stored, history = self.stored(match_id) if is_safe_id(match_id) else (None, {})
-        if stored is None:
-            return MatchHistory(0, None, None)
-        version = stored["version"]
-
-        def top(stack: str) -> str | None:
-            entries = (history.get(stack) or []) if history.get("head") == version else []
-            entry = entries[-1] if entries else None
-            return str(entry.get("what") or "") if isinstance(entry, dict) else None
-
-        return MatchHistory(version, top("undo"), top("redo"))
+        return MatchHistory(0, None, None) if stored is None else what_undo_and_redo_do(stored, history)
 
     def undo(self, match_id: str, shown_version: int) -> Match:
         """Take back the latest change of the match. `shown_version` is the version the device shows: if the
@@ -285,23 +262,9 @@ class Matches(FilesPart):
                     stored=version,
                     shown=shown_version,
                 )
-            entries = list(history.get(take) or []) if history.get("head") == version else []
-            entry = entries[-1] if entries else None
-            if not isinstance(entry, dict):
-                raise InputError(
-                    "There is nothing to undo." if take == "undo" else "There is nothing to redo."
-                )
-            state = entry.get("before") if take == "undo" else entry.get("after")
-            if not isinstance(state, dict) or state.get("id") != match_id:
-                raise InputError(
-                    "There is nothing to undo." if take == "undo" else "There is nothing to redo."
-                )
-            data = {**state, "version": version + 1, "updated": change_stamp()}
+            data, history = stepped(match_id, stored, history, take, give)  # InputError: nothing to take
             match = check_storable(data)
-            back = {"what": entry.get("what", ""), "at": data["updated"]}
-            back["after" if take == "undo" else "before"] = _state(stored)
-            others = [*(history.get(give) or []), back][-HISTORY_KEEP:]
-            self._save_file(match, data, {"head": data["version"], take: entries[:-1], give: others})
+            self._save_file(match, data, history)
         self._tell(match_id)
         return match
 

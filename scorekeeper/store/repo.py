@@ -36,13 +36,14 @@ from scorekeeper.store import batch, import_check, locking, migrate, snapshots, 
 from scorekeeper.store.conflicts import Conflict, Keep, SyncRecords
 from scorekeeper.store.errors import NewerVersionError, StoreError, WriteError
 from scorekeeper.store.files import Files, read_only_reason
-from scorekeeper.store.matches import Matches, MatchHistory, describe_match
+from scorekeeper.store.matches import Matches, describe_match
 from scorekeeper.store.paths import Layout, resolve_data_dir
 from scorekeeper.store.people import Players, Settings
 from scorekeeper.store.records import MatchSummary, Player, SavedGame
 from scorekeeper.store.saved import SavedGames
 from scorekeeper.store.storage import fsync_dir, is_tmp
 from scorekeeper.store.transfer import ImportReport, Progress
+from scorekeeper.store.undo import MatchHistory
 
 __all__ = ["NewerVersionError", "Store", "describe_match"]
 
