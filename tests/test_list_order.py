@@ -4,9 +4,12 @@ played within one second tied and their random ids decided the order, which diff
 
 from __future__ import annotations
 
+import os
+import time
 from pathlib import Path
 
 import flet as ft
+import pytest
 from play_support import one_move, racko_moves_in
 from test_ui_core_harness import App, walk
 
@@ -15,6 +18,7 @@ from scorekeeper.play.session import PlaySession
 from scorekeeper.stamps import change_stamp
 from scorekeeper.store import Store
 from scorekeeper.store.pages import page_of_matches, players_of
+from scorekeeper.store.saved import SavedGames
 
 
 def game(name: str, match_id: str) -> Match:
@@ -93,3 +97,41 @@ def test_a_game_set_aside_does_not_count_as_played(tmp_path: Path) -> None:
         first, _ = digital(store, "A", 5), digital(store, "B", 6)
         store.set_aside_digital_game(first.saved.id)
         assert first_names(store) == "BA"
+
+
+def test_the_games_are_looked_at_again_only_when_one_was_saved(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the folder of saved games unchanged since well before, a list drawn again looks at none of them;
+    a move (or any save) is seen at once."""
+    scans: list[int] = []
+    scan = SavedGames._scan
+
+    def counted(self: SavedGames) -> dict[str, str]:
+        scans.append(1)
+        return scan(self)
+
+    monkeypatch.setattr(SavedGames, "_scan", counted)
+    with Store.open(tmp_path / "data") as store:
+        first, _ = digital(store, "A", 5), digital(store, "B", 6)
+        long_ago = time.time() - 60
+        os.utime(tmp_path / "data" / "digital", (long_ago, long_ago))
+        assert first_names(store) == "BA"
+        scans.clear()
+        for _ in range(3):
+            assert first_names(store) == "BA" and players_of(store, status="active")
+        assert scans == []
+        one_move(first)
+        assert first_names(store) == "AB" and scans == [1]
+
+
+def test_a_folder_changed_just_now_is_looked_at_every_time(tmp_path: Path) -> None:
+    """A save in the same tick of a coarse clock would leave the folder's time as it was: until it is older
+    than that, every list looks at the games (their files are read again only when changed)."""
+    with Store.open(tmp_path / "data") as store:
+        first, _ = digital(store, "A", 5), digital(store, "B", 6)
+        now = os.stat(tmp_path / "data" / "digital").st_mtime_ns
+        assert first_names(store) == "BA"
+        one_move(first)
+        os.utime(tmp_path / "data" / "digital", ns=(now, now))  # as if the move fell in the same tick
+        assert first_names(store) == "AB"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import time
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,9 @@ from scorekeeper.store.storage import backup_path, is_tmp, read_envelope
 
 KIND = "digital"
 TABLE = "game"
+_SETTLED_NS = 2_000_000_000
+"""How long before a read the folder must have last changed for the read's answer to be kept (`last_played`):
+more than any file system's clock tick (FAT's is 2 s)."""
 
 
 def _tables(data: dict[str, Any]) -> Tables:
@@ -58,6 +62,8 @@ class SavedGames(FilesPart):
         # What `last_played` read of each file, with the file's fingerprint: a file is read again only when it
         # was written since (every move writes one game; the others stay as they were).
         self._played: dict[str, tuple[Fingerprint, tuple[str, str] | None]] = {}
+        self._last: tuple[tuple[int, int], dict[str, str]] | None = None
+        """The folder's (inode, modification time) and `last_played`'s answer for it."""
 
     def write_record(self, data: dict[str, Any]) -> None:
         """Write a checked saved game's data as it is (import: the version is the caller's decision)."""
@@ -111,6 +117,21 @@ class SavedGames(FilesPart):
         counted: every move saves a digital match's game, while the match itself changes only when a round
         ends. Read from the files as they are (no rules check, no recovery: only a list's order depends on it;
         a file that cannot be read counts as not played)."""
+        # Every write (a new file moved into place, a backup linked, a file removed) changes the folder's
+        # modification time, so while it stays the same the answer does (no stat per file: 2.7 ms for 1,000
+        # games, on every list drawn). Trusted only once the folder was last changed well before it was read:
+        # a write within the same tick of a coarse clock would leave the time as it was.
+        before = time.time_ns()
+        folder = os.stat(self.layout.digital)
+        state = (folder.st_ino, folder.st_mtime_ns)
+        if self._last is not None and self._last[0] == state:
+            return dict(self._last[1])
+        played = self._scan()
+        settled = before - folder.st_mtime_ns > _SETTLED_NS
+        self._last = (state, played) if settled else None
+        return dict(played)
+
+    def _scan(self) -> dict[str, str]:
         known: dict[str, tuple[Fingerprint, tuple[str, str] | None]] = {}
         played: dict[str, str] = {}
         with os.scandir(self.layout.digital) as entries:
