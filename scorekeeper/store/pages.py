@@ -2,6 +2,8 @@
 
 Everything here works on the index (`Store.list_matches`: one summary per match, filters applied there), never
 on loaded match files; a screen then builds controls for one page only. Only the public Store API is used.
+Lists are most recently played first: a digital match by its saved game's last save when that is later
+(`Store.last_played`), as its own change moves only when a round ends.
 """
 
 from __future__ import annotations
@@ -20,8 +22,9 @@ if TYPE_CHECKING:  # the type only (no import at run time: no cycle)
 PAGE_SIZE = 15  # history: three phone screens of finished games; "Show more" adds the next 15
 HOME_PAGE_SIZE = 5  # games in progress: about a phone screen of cards, so "New game" stays near
 
-# The sorted, filtered lists of recent calls, valid while the index files are unchanged (all sessions of the
-# process share one store, and most paint the same lists): listing 10,000 games is then a few stat calls.
+# The sorted, filtered lists of recent calls, valid while the index files and the last plays are unchanged (all
+# sessions of the process share one store, and most paint the same lists): listing 10,000 games is then a few
+# stat calls.
 _CACHE_SIZE = 16
 _cache: OrderedDict[tuple[Any, ...], tuple[Any, list[MatchSummary]]] = OrderedDict()
 _cache_lock = threading.Lock()
@@ -98,8 +101,8 @@ def page_of_matches(
     offset: int = 0,
     limit: int = PAGE_SIZE,
 ) -> MatchPage:
-    """The matches with these exact values (None: any), most recently changed first, from `offset` on, at
-    most `limit` of them."""
+    """The matches with these exact values (None: any), most recently played first (`_by_last_play`), from
+    `offset` on, at most `limit` of them."""
     rows = _listed(store, status, game, player)
     if mode is not None:
         rows = [summary for summary in rows if summary.mode == mode]
