@@ -88,6 +88,8 @@ def test_a_move_in_a_digital_match_brings_it_to_the_top_before_its_round_ends(tm
         one_move(first)
         assert first.match.round_index == 0  # the round goes on: the match itself is unchanged
         assert first_names(store) == "AB"
+        row = page_of_matches(store, status="active").items[0]
+        assert row.updated == store.last_played()[row.id] > first.match.updated  # its date is that move's
         assert list(players_of(store, status="active").values())[:1] == ["A"]  # named as in the latest
     assert first_names(Store.open(tmp_path / "data")) == "AB"  # and so after a restart
 

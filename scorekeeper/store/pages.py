@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.store.records import MatchSummary
@@ -69,12 +69,14 @@ def _listed(store: Store, status: str | None, game: str | None, player: str | No
 
 
 def _by_last_play(rows: list[MatchSummary], played: dict[str, str]) -> list[MatchSummary]:
-    """`rows` most recently played first: a digital match by the later of its own change and its game's last
-    save (`Store.last_played`: a digital match changes only when a round ends, its game at every move), any
-    other by its change; ties as `Store.list_matches` breaks them. Stamps compare as text (`stamps.py`)."""
+    """`rows` most recently played first, each row's `updated` being when it was last played: for a digital
+    match the later of its own change and its game's last save (`Store.last_played`: a digital match changes
+    only when a round ends, its game at every move), for any other its change; ties as `Store.list_matches`
+    breaks them. Stamps compare as text (`stamps.py`). The list's dates then say what its order says."""
     if not played:
         return rows
-    return sorted(rows, key=lambda s: (max(s.updated, played.get(s.id, "")), s.created, s.id), reverse=True)
+    latest = [replace(s, updated=played[s.id]) if played.get(s.id, "") > s.updated else s for s in rows]
+    return sorted(latest, key=lambda s: (s.updated, s.created, s.id), reverse=True)
 
 
 @dataclass(frozen=True)
