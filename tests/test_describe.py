@@ -13,10 +13,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.games import rage, ruckzuck
-from scorekeeper.games.base import Message, RuleError
+from scorekeeper.games.base import Message, RuleError, play_out
+from scorekeeper.games.contract import GameSpec
 from scorekeeper.games.rage.describe import describe_action as describe_rage
 from scorekeeper.games.ruckzuck.describe import describe_action as describe_ruckzuck
 from scorekeeper.games.ruckzuck.rules import JOKER as RZ_JOKER
+from scorekeeper.games.spec import GAMES
 from scorekeeper.ui.i18n import Translator, catalog, plural_catalog
 
 LANGUAGES = ("de", "nl", "fr")
@@ -211,11 +213,31 @@ def test_a_refused_move_is_named_without_what_it_would_bring_about() -> None:
     assert dutch.startswith("De zet „Speler 2 ") and "” is niet toegestaan: " in dutch
 
 
-def test_garbage_is_quoted_as_given() -> None:
-    state = rage.new_round(rage.RageOptions(3), 1)
+UNKNOWN_MOVES: list[Any] = ["teleport", ["teleport", 3], {"bid": 1}, None, "x" * 200]
+QUOTES_AND_CODE = set('"“”„«»[]{}_')
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[game.key for game in GAMES])
+def test_an_unknown_move_is_refused_without_its_internal_name(game: GameSpec) -> None:
+    """A move the game has no words for (a damaged save, a bad network action) is refused in words a player
+    understands: no internal name, no code, in every language; a saved round that fails on one says which move
+    without quoting it."""
+    options = game.default_options(game.players[0] + 1)
+    state = game.new_round(options, 3)
+    for action in UNKNOWN_MOVES:
+        with pytest.raises(RuleError) as caught:
+            state.apply(action)
+        english = str(caught.value)
+        assert english.startswith("This move is not allowed: "), english
+        for said in (english, *(caught.value.translated(Translator(language)) for language in LANGUAGES)):
+            assert not QUOTES_AND_CODE & set(said) and "teleport" not in said and "null" not in said, said
+            assert "{" not in said and "xxx" not in said, said
+        assert all(caught.value.translated(Translator(language)) != english for language in LANGUAGES)
+    played = play_out(game.new_round(options, 3), [None] * options.players, random.Random(3))
     with pytest.raises(RuleError) as caught:
-        state.apply({"bid": 1})
-    assert str(caught.value).startswith('The move “{"bid": 1}” is not allowed: A Rage move is a bid')
+        game.replay(options, 3, [*played.log[:2], "teleport"])
+    assert str(caught.value).startswith("Move 3 of the saved round cannot be replayed: ")
+    assert "teleport" not in str(caught.value) and "“" not in str(caught.value)
     with pytest.raises(RuleError) as caught:
-        state.apply("x" * 200)
-    assert "“" + "x" * 59 + "…”" in str(caught.value)
+        played.apply(played.log[0])
+    assert str(caught.value) == "This move is not allowed: The round is over."

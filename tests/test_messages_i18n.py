@@ -25,7 +25,7 @@ from scorekeeper.games.base import (
     joined,
     seat_name,
 )
-from scorekeeper.games.rage.play import arranged_round
+from scorekeeper.games.rage.arranged import arranged_round
 from scorekeeper.games.rage.rules import RageOptions
 from scorekeeper.match import Match
 from scorekeeper.store import InputError, Store, StoreError

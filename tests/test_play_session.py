@@ -233,3 +233,52 @@ def test_resume_with_people_moving_is_exact(seed: int, choices: Any) -> None:
             session.act(seat, choices.choice(session.legal_for(seat)))
         again = PlaySession.load(store, session.saved.id)
         assert again is not None and fingerprint(again) == fingerprint(session)
+
+
+def test_next_round_returns_the_round_moved_on_from() -> None:
+    """`next_round` deals the next round and says which round it moved on from (its result and points as the
+    match scored them); while the round goes on it does nothing and returns None."""
+    store = MemoryStore()
+    session = PlaySession.create(store, "racko", OPTIONS["racko"], bots("racko", ["easy", "normal"]), seed=5)
+    assert session.next_round() is None and session.round_index == 0
+    session.run_computers()
+    result, points = session.last_round() or ({}, [])
+    finished = session.next_round()
+    assert finished is not None
+    assert (finished.index, finished.result, finished.points) == (0, result, points)
+    assert session.round_index == 1 and not session.round_over and session.state.log == []
+    assert session.next_round() is None
+
+
+def test_reseat_keep_and_dealt_are_what_a_table_needs() -> None:
+    """A new computer player at a seat starts fresh and is saved with the game's next save; `keep` saves data
+    with the game; `dealt` is the round as dealt, on which the saved moves replay."""
+    store = MemoryStore()
+    session = PlaySession.create(store, "racko", OPTIONS["racko"], bots("racko", ["easy", "normal"]), seed=5)
+    for _ in range(3):
+        session.step_computer()
+    new = computer_seat("hard", 1, "Ben")
+    session.reseat(1, new)
+    assert session.seats[1] == new
+    session.keep("table", {"code": "ABCD", "seats": []})
+    again = PlaySession.load(store, session.saved.id)
+    assert again is not None and again.seats[1] == new and again.saved.data["table"]["code"] == "ABCD"
+    state = session.dealt()
+    for action in session.state.log:
+        state.apply(action)
+    assert repr(state.view(0)) == repr(session.state.view(0))
+
+
+def test_a_table_uses_only_the_sessions_public_parts() -> None:
+    """The live table drives a play session through its public methods only (no `session._...`)."""
+    import re
+
+    table = Path(__file__).resolve().parents[1] / "scorekeeper" / "table"
+    private = re.compile(r"session(\(\))?\._[a-z]")
+    found = [
+        f"{path.name}:{number}"
+        for path in sorted(table.glob("*.py"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if private.search(line)
+    ]
+    assert found == []

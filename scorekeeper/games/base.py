@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import copy
 import importlib
-import json
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
@@ -206,9 +205,9 @@ class State(ABC):
 
     def apply(self, action: Action) -> None:
         """Play one action for the current player; an illegal action raises RuleError (an `IllegalMove` that
-        names the move and gives the game's reason) and changes nothing."""
+        names the move when the game has words for it and gives the game's reason) and changes nothing."""
         if self.is_over:
-            raise IllegalMove.of(raw_move(action), RuleError("The round is over."))
+            raise IllegalMove.of(None, RuleError("The round is over."))
         legal = self._legal(action)
         if legal is NOT_LEGAL:
             raise IllegalMove.of(self.describe_move(action), self._illegal(action))
@@ -258,31 +257,32 @@ class State(ABC):
             raise RuleError("The round is not over yet.")
         return self._result()
 
-    def describe_move(self, action: Any) -> Message | str:
+    def describe_move(self, action: Any) -> Message | None:
         """`action` in words as the player to act would say it (the game's `describe_action`, found like
         `GameSpec.describe_action` in the game's package), without the final full stop so that it can stand in
-        a sentence; the action as written (`raw_move`) when the game has no words for it. A description
-        "{move} <what it brought about>" (a won trick, an emptied hand) is cut to its `move`."""
+        a sentence; None when the game has no words for it. A description "{move} <what it brought about>" (a
+        won trick, an emptied hand) is cut to its `move`."""
         if not self._describable(action):
-            return raw_move(action)
+            return None
         package = type(self).__module__.rpartition(".")[0]
         try:
             describe = importlib.import_module(f"{package}.describe").describe_action
         except (ImportError, AttributeError):
-            return raw_move(action)
+            return None
         try:
             words = describe(action, self.view(self.current_player))
         except (TypeError, ValueError, KeyError, IndexError, AttributeError):
             # The describers are written for well-formed moves; garbage (a dict, a bare word, a card that
-            # does not exist) makes them fail, and then the move is quoted as it was given.
-            return raw_move(action)
+            # does not exist) makes them fail, and then the move goes unnamed: its internal form (JSON, a
+            # word of the code) would mean nothing to a player.
+            return None
         while isinstance(words, Message) and words.template.startswith("{move} "):
             # "{move} Anna wins the trick.": a move told with what it brings about; a refused move brings
             # about nothing, so only the move itself is named.
             words = words.fields.get("move")
         if type(words) in (Message, Clause):
             return Clause(words.template, **words.fields)
-        return words if isinstance(words, Message) else raw_move(action)
+        return words if isinstance(words, Message) else None
 
     def _describable(self, _action: Any) -> bool:
         """Whether the game's `describe_action` tells `action` truly now. A describer that reads the move from
@@ -302,6 +302,12 @@ class State(ABC):
             try:
                 self.apply(action)
             except IllegalMove as error:
+                if "move" not in error.fields:  # a move the game has no words for is not quoted
+                    raise RuleError(
+                        "Move {step} of the saved round cannot be replayed: {reason}",
+                        step=step,
+                        reason=error.fields["reason"],
+                    ) from None
                 raise RuleError(
                     "Move {step} of the saved round (“{move}”) cannot be replayed: {reason}",
                     step=step,
@@ -317,30 +323,20 @@ class State(ABC):
 
 NOT_LEGAL: Any = object()
 """What `State._legal` answers for an action that is not legal now."""
-RAW_MOVE_LENGTH = 60
-"""A move quoted as given is cut to this many characters (garbage can be long)."""
-
-
-def raw_move(action: object) -> str:
-    """A move as it was given, for a message when the game has no words for it: a word as it is, anything
-    else as JSON (its Python form when it is not even JSON), cut short."""
-    if isinstance(action, str):
-        text = action
-    else:
-        try:
-            text = json.dumps(action, ensure_ascii=False)
-        except (TypeError, ValueError):
-            text = repr(action)
-    return text if len(text) <= RAW_MOVE_LENGTH else text[: RAW_MOVE_LENGTH - 1] + "…"
 
 
 class IllegalMove(RuleError):
     """A move the rules refuse now, named in words (`move`) with the game's own reason (`reason`):
-    "The move “Player 1 took 17 from the discard pile” is not allowed: ..."."""
+    "The move “Player 1 took 17 from the discard pile” is not allowed: ...". A move the game has no words for
+    (garbage from a damaged save or the network, any move once the round is over) is not named: "This move is
+    not allowed: ..."."""
 
     @classmethod
-    def of(cls, move: Message | str, reason: RuleError) -> IllegalMove:
+    def of(cls, move: Message | None, reason: RuleError) -> IllegalMove:
+        if move is None:
+            return cls(UNNAMED_MOVE_NOT_ALLOWED, reason=reason)
         return cls(MOVE_NOT_ALLOWED, move=move, reason=reason)
 
 
 MOVE_NOT_ALLOWED = N_("The move “{move}” is not allowed: {reason}")
+UNNAMED_MOVE_NOT_ALLOWED = N_("This move is not allowed: {reason}")

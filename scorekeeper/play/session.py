@@ -55,6 +55,15 @@ class Seat:
         return cls(str(data["kind"]), str(data["player"]), str(data["name"]), data.get("strength"))
 
 
+@dataclass(frozen=True)
+class FinishedRound:
+    """A round the match has scored, as `PlaySession.next_round` moved on from it."""
+
+    index: int
+    result: dict[str, Any]
+    points: list[int]
+
+
 def computer_seat(strength: str, index: int, name: str) -> Seat:
     """A computer player; its id is unique within the match and tells statistics its strength."""
     return Seat(COMPUTER, f"computer-{strength}-{index + 1}", name, strength)
@@ -241,6 +250,20 @@ class PlaySession:
         self.saved.log = list(self.state.log)
         self.store.save_digital_game(self.saved)
 
+    def keep(self, key: str, value: Any) -> None:
+        """Save `value` under `key` with the game (a live table's code and seats), so that it resumes too."""
+        with self.lock:
+            self.saved.data[key] = value
+            self._save()
+
+    def reseat(self, seat: int, new: Seat) -> None:
+        """Someone else takes `seat` (a phone, a computer player): a new computer player starts fresh. Saved
+        with the next save (`keep`, a move)."""
+        with self.lock:
+            self.seats[seat] = new
+            self._bots.pop(seat, None)
+            self.saved.data["seats"][seat] = new.to_dict()
+
     def _apply(self, action: Action) -> None:
         state = self.state
         seat = self._observer(state)
@@ -296,6 +319,10 @@ class PlaySession:
                 return []
             return list(self.state.legal_actions())
 
+    def dealt(self) -> State:
+        """The round being played as it was dealt, before its first move (a new copy: its log replays on it)."""
+        return self._deal()
+
     def last_round(self) -> tuple[dict[str, Any], list[int]] | None:
         """The finished round's result and points per seat (as the match scored them)."""
         if not self.round_over or self.match.round_index <= self.round_index:
@@ -342,13 +369,16 @@ class PlaySession:
         """`action` in words as the person at `seat` sees it (for the hint)."""
         return self.worded(engine.describe_action(self.game, action, self.state.view(seat)))
 
-    def next_round(self) -> None:
-        """Deal the next round after a finished one (nothing happens while the round or the match goes on)."""
+    def next_round(self) -> FinishedRound | None:
+        """Deal the next round after a finished one and return the round moved on from, as the match scored
+        it (None: nothing happens while the round or the match goes on)."""
         with self.lock:
             if not self.round_over or self.match.is_over:
-                return
+                return None
             if self.match.round_index <= self.round_index:
                 self._record()
+            index = self.round_index  # recorded now: the match's round `index` holds its points
+            finished = FinishedRound(index, self.state.result(), list(self.match.round_scores()[index]))
             self.saved.data["round"] = self.round_index + 1
             self.saved.log = []
             self._bots.clear()
@@ -356,3 +386,4 @@ class PlaySession:
             self.last_move = None
             self.state = self._deal()
             self._save()
+            return finished

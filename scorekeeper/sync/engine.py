@@ -26,16 +26,16 @@ from scorekeeper.store.errors import ConflictError, StoreError
 from scorekeeper.store.matches import describe_match
 from scorekeeper.store.records import Player, SavedGame
 from scorekeeper.sync import remote
+from scorekeeper.sync.local import collect, resend_pending
 from scorekeeper.sync.merging import apply_match
 from scorekeeper.sync.others import apply_player, apply_saved
 from scorekeeper.sync.remote import Entry, Head, RemoteProblem
 from scorekeeper.sync.report import SyncReport
-from scorekeeper.sync.state import SyncState, sync_lock
+from scorekeeper.sync.state import PREFIX, SyncState, sync_lock
 from scorekeeper.sync.target import SyncError, Target
-from scorekeeper.sync.versions import digest, join, leq, published, remember
+from scorekeeper.sync.versions import join, leq
 
 Progress = Callable[[int, int], None]
-PREFIX = {"match": "m", "player": "p", "digital": "d"}
 
 
 def sync_once(store: Store, target: Target, progress: Progress | None = None) -> SyncReport:
@@ -64,8 +64,8 @@ class _Run:
         if own is None:  # this device's first sync here: a mistyped address fails now, not silently
             self.target.check()
         self.state.seq = max(self.state.seq, own.seq if own else 0)
-        self._collect()
-        self._resend_pending()
+        collect(self)
+        resend_pending(self)
         heads = self._other_heads()
         todo = [(head, self._new_chunks(head)) for head in heads]
         # Progress counts the log files read and the parts written (a first sync of a big store is mostly
@@ -252,7 +252,7 @@ class _Run:
         return sorted(found, key=lambda c: c.first)
 
     # ------------------------------------------------------------------ local changes
-    def _send(self, kind: str, record_id: str, rec: dict[str, Any], data: dict[str, Any] | None) -> None:
+    def send(self, kind: str, record_id: str, rec: dict[str, Any], data: dict[str, Any] | None) -> None:
         key = f"{PREFIX[kind]}:{record_id}"
         history = self._history(record_id) if kind == "match" and data is not None else None
         entry = Entry(self.state.next_seq(), kind, record_id, dict(rec["vv"]), data is None, data, history)
@@ -266,85 +266,9 @@ class _Run:
         stacks = {name: list(history.get(name) or [])[-remote.HISTORY_SENT :] for name in ("undo", "redo")}
         return stacks if stacks["undo"] or stacks["redo"] else None
 
-    def _bump(self, rec: dict[str, Any], extra: dict[str, int] | None = None) -> None:
+    def bump(self, rec: dict[str, Any], extra: dict[str, int] | None = None) -> None:
         rec["vv"] = join(rec["vv"], extra or {})
         rec["vv"][self.me] = self.state.next_seq()
-
-    def _collect(self) -> None:
-        self.resolved = self.sync.resolved()
-        summaries = {s.id: s for s in self.store.list_matches()}
-        for match_id, summary in summaries.items():
-            rec = self.state.record(f"m:{match_id}")
-            mark = [summary.version, summary.updated]
-            if rec["mark"] == mark and match_id not in self.resolved:
-                continue
-            data, _ = self.store.matches.stored(match_id)
-            if data is None:
-                continue
-            self._bump(rec, self.resolved.get(match_id))
-            rec.update(mark=mark, anc=remember(rec["anc"], rec["vv"], data))
-            rec["del"] = False
-            self._send("match", match_id, rec, published(data))
-        for key, rec in self.state.records.items():
-            match_id = key[2:]
-            if (
-                key.startswith("m:")
-                and match_id not in summaries
-                and (not rec["del"] or match_id in self.resolved)
-            ):
-                self._bump(rec, self.resolved.get(match_id))
-                rec.update(mark=None, anc=rec["anc"])
-                rec["del"] = True
-                self._send("match", match_id, rec, None)
-        self._collect_players()
-        self._collect_saved()
-
-    def _resend_pending(self) -> None:
-        rows = {doc.get("id"): doc for doc in self.store.players.rows().values()}
-        for key in self.state.pending:
-            rec = self.state.records.get(key)
-            if key in self.out or rec is None:
-                continue
-            kind = next(k for k, prefix in PREFIX.items() if prefix == key[0])
-            data: dict[str, Any] | None = None
-            if not rec["del"]:
-                if kind == "match":
-                    data = self.store.matches.stored(key[2:])[0]
-                elif kind == "player":
-                    data = rows.get(key[2:])
-                else:
-                    game = self.store.get_digital_game(key[2:])
-                    data = game.to_dict() if game else None
-                if data is None:
-                    continue
-            self._send(kind, key[2:], rec, None if data is None else published(data))
-
-    def _collect_players(self) -> None:
-        for doc in self.store.players.rows().values():
-            rec = self.state.record(f"p:{doc['id']}")
-            mark = digest(doc)
-            if rec["mark"] != mark:
-                self._bump(rec)
-                rec.update(mark=mark, anc=remember(rec["anc"], rec["vv"], doc))
-                self._send("player", doc["id"], rec, dict(doc))
-
-    def _collect_saved(self) -> None:
-        present = set()
-        for game in self.store.list_digital_games():
-            present.add(game.id)
-            rec = self.state.record(f"d:{game.id}")
-            mark = [game.version, game.updated]
-            if rec["mark"] != mark:
-                self._bump(rec)
-                rec.update(mark=mark)
-                rec["del"] = False
-                self._send("digital", game.id, rec, published(game.to_dict()))
-        for key, rec in self.state.records.items():
-            if key.startswith("d:") and key[2:] not in present and not rec["del"]:
-                self._bump(rec)
-                rec.update(mark=None)
-                rec["del"] = True
-                self._send("digital", key[2:], rec, None)
 
     # ------------------------------------------------------------------ remote changes
     def _apply(self, head: Head, entry: Entry) -> None:

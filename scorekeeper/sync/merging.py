@@ -119,7 +119,7 @@ def _merge(run: _Run, head: Head, entry: Entry, rec: dict[str, Any], local: dict
     if content(merged) not in (content(local), content(entry.data)):
         vv[run.me] = run.state.next_seq()
     rec.update(vv=vv, anc=remember(rec["anc"], vv, merged))
-    run._send("match", entry.id, rec, {**merged})
+    run.send("match", entry.id, rec, {**merged})
 
 
 def _into_conflict(

@@ -38,7 +38,7 @@ def apply_player(run: _Run, entry: Entry, rec: dict[str, Any]) -> None:
             if new not in (content(local), content(entry.data)):
                 vv[run.me] = run.state.next_seq()
             rec["vv"] = vv
-            run._send("player", entry.id, rec, dict(new))
+            run.send("player", entry.id, rec, dict(new))
         if local is not None and content(local) != content(new):
             run.report.players += 1  # renamed, recoloured or archived (new ones come with their games)
         if key is None:
@@ -60,7 +60,7 @@ def apply_saved(run: _Run, entry: Entry, rec: dict[str, Any]) -> None:
         if entry.deleted or digest(content(mine)) > digest(content(entry.data or {})):
             take = Entry(entry.seq, "digital", entry.id, vv, False, mine)  # the same pick on every device
         rec["vv"] = vv
-        run._send("digital", entry.id, rec, take.data)
+        run.send("digital", entry.id, rec, take.data)
     if take.deleted:
         if local is not None:
             run.report.digital += 1

@@ -25,6 +25,9 @@ from typing import Any
 from scorekeeper.store.locking import FolderLock
 from scorekeeper.store.storage import atomic_write_bytes, dumps, is_tmp
 
+PREFIX = {"match": "m", "player": "p", "digital": "d"}
+"""The prefix of each kind of record's key in `records` ("m:<match id>", ...)."""
+
 
 def _read(path: Path) -> Any:
     try:

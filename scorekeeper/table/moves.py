@@ -38,7 +38,7 @@ class MoveLog:
 
     def replay(self, session: PlaySession) -> None:
         """Describe the round's moves again (a resumed table: the actions are saved, their words are not)."""
-        state = session._deal()  # the same deal as the saved round
+        state = session.dealt()  # the same deal as the saved round
         for action in session.state.log:
             before = seat_views(state)
             state.apply(action)

@@ -250,10 +250,9 @@ class Table:
                 shown = self._shown_round(seat, session)
                 if shown is not None:
                     self.moved_on[seat] = max(self.moved_on.get(seat, -1), shown)
-            if session.round_over and not session.match_over and (seat is None or not self._looking(session)):
-                points, lines = self._finished()
-                self.previous = (session.round_index, list(points or []), lines)
-                session.next_round()
+            finished = session.next_round() if seat is None or not self._looking(session) else None
+            if finished is not None:
+                self.previous = (finished.index, finished.points, self._result_lines(finished.result))
                 self.moves = MoveLog(self.game, len(self.seats))
             self._changed()
 
@@ -336,7 +335,11 @@ class Table:
         if last is None:
             return None, None
         result, points = last
-        return list(points), engine.describe_result(self.game, result, self._session().match.opts)
+        return list(points), self._result_lines(result)
+
+    def _result_lines(self, result: dict[str, Any]) -> list[Message] | None:
+        """A finished round's breakdown per seat, where the game describes one."""
+        return engine.describe_result(self.game, result, self._session().match.opts)
 
     def _moved(self, move: Callable[[], bool]) -> bool:
         """Make a move and describe it for each seat as that seat saw it, and for the board publicly."""
@@ -353,11 +356,7 @@ class Table:
         return True
 
     def _reseat(self, seat: int, new: Seat) -> None:
-        session = self._session()
-        with session.lock:
-            session.seats[seat] = new
-            session._bots.pop(seat, None)  # a new computer player starts fresh
-            session.saved.data["seats"][seat] = new.to_dict()
+        self._session().reseat(seat, new)
         self._persist()
 
     def _persist(self) -> None:
@@ -365,8 +364,7 @@ class Table:
         session = self.session
         if session is None:
             return
-        session.saved.data["table"] = {"code": self.code, "seats": [s.to_dict() for s in self.seats]}
-        session._save()  # the play session's one save (seed, log, data)
+        session.keep("table", {"code": self.code, "seats": [s.to_dict() for s in self.seats]})
 
     def _changed(self) -> None:
         self.version += 1

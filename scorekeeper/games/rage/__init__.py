@@ -1,5 +1,6 @@
 """Rage (RULES.md 3): editions, notation, scoring, validation, digital play and bots."""
 
+from scorekeeper.games.rage.arranged import arranged_round
 from scorekeeper.games.rage.bots import BOTS, BaselineBot, RandomBot
 from scorekeeper.games.rage.cards import (
     ACTION_CARDS,
@@ -24,7 +25,7 @@ from scorekeeper.games.rage.options import (
     hand_size,
     hand_sizes,
 )
-from scorekeeper.games.rage.play import RageState, arranged_round, new_round, replay
+from scorekeeper.games.rage.play import RageState, new_round, replay
 from scorekeeper.games.rage.rules import (
     LOWER_WINS,
     forbidden_dealer_bid,

@@ -145,3 +145,18 @@ def round_hand_size(options: RageOptions, round_index: int) -> int:
             rounds=rounds,
         )
     return size
+
+
+def dealt_hand_size(options: RageOptions, round_index: int, hand_size: int | None) -> int:
+    """The hand size a round is dealt with: the edition's schedule for `round_index`, or `hand_size` when given
+    (1 to 10 cards, and no more than the deck gives each player)."""
+    if hand_size is not None:
+        most = len(deck(options)) // options.players
+        if (
+            not isinstance(hand_size, int)
+            or isinstance(hand_size, bool)
+            or not 1 <= hand_size <= min(10, most)
+        ):
+            raise RuleError("A Rage hand has 1 to 10 cards.")
+        return hand_size
+    return round_hand_size(options, round_index)

@@ -36,10 +36,9 @@ from scorekeeper.games.rage.cards import (
     base_card,
     colour_of,
     is_number,
-    parse_card,
     sort_key,
 )
-from scorekeeper.games.rage.options import RageOptions, deck, round_hand_size
+from scorekeeper.games.rage.options import RageOptions, dealt_hand_size, deck
 from scorekeeper.games.rage.refusals import refusal
 from scorekeeper.games.rage.rules import (
     BONUS_POINTS,
@@ -84,7 +83,7 @@ class RageState(State):
         bidding starts left of the dealer. The hand size follows the edition's schedule for the round unless
         ``hand_size`` is given. Everybody plays every round (no one is out)."""
         seed, dealer, round_index = deal.seed, deal.dealer, deal.round_index
-        size = _round_size(options, round_index, hand_size)
+        size = dealt_hand_size(options, round_index, hand_size)
         players = options.players
         self.options = options
         self._players = players
@@ -382,39 +381,6 @@ class RageState(State):
         }
 
 
-def _round_size(options: RageOptions, round_index: int, hand_size: int | None) -> int:
-    if hand_size is not None:
-        most = len(deck(options)) // options.players
-        if (
-            not isinstance(hand_size, int)
-            or isinstance(hand_size, bool)
-            or not 1 <= hand_size <= min(10, most)
-        ):
-            raise RuleError("A Rage hand has 1 to 10 cards.")
-        return hand_size
-    return round_hand_size(options, round_index)
-
-
 new_round = RageState.new_round
 """``State.new_round``'s arguments, and ``hand_size`` to deal another number of cards than the schedule's."""
 replay = RageState.replay
-
-
-def arranged_round(
-    options: RageOptions, hands: list[list[str]], talon: list[str], *, dealer: int = 0, round_index: int = 0
-) -> RageState:
-    """A round dealt with the given hands and talon (top card first): for tests, tutorials and puzzles.
-
-    It cannot be rebuilt by :func:`replay` (that needs the seed).
-    """
-    players = options.players
-    if len(hands) != players or len({len(h) for h in hands}) != 1 or not hands[0]:
-        raise RuleError("Give each of the {players} players a hand of the same size.", players=players)
-    for card in [*(c for h in hands for c in h), *talon]:
-        if parse_card(card).kind == JOKER and card != JOKER:
-            raise RuleError("Jokers in hand or talon have no colour yet (W).")
-    size = len(hands[0])
-    order = seats_from_left_of(dealer, players)
-    cards = [hands[order[i % players]][i // players] for i in range(size * players)] + list(talon)
-    deal = Deal(None, dealer, round_index, (0,) * players)
-    return RageState(options, deal, hand_size=size, cards=cards)

@@ -15,7 +15,9 @@ from scorekeeper.games.rage.rules import hook_refusal
 if TYPE_CHECKING:
     from scorekeeper.games.rage.play import RageState
 
-MOVE_SHAPE = 'A Rage move is a bid ("bid", number) or a card to play ("play", card).'
+MOVE_SHAPE = "That is not a Rage move: bid a number of tricks or play a card."
+"""The refusal of something that is no bid and no card to play (a damaged save, a bad network action): what a
+player may do instead, not the move's internal form."""
 
 
 def refusal(state: RageState, action: Any) -> RuleError:

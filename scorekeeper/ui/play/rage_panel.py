@@ -1,5 +1,6 @@
 """The Rage play panel: trump and led colour, the current trick by seat, bids and tricks, the bidding pad,
-the seat's hand, the joker's colour picker and the last trick on request.
+the seat's hand, the joker's colour picker and the last trick on request (the tricks are drawn by
+`rage_tricks`).
 
 Bidding (RULES.md 3.2): one button per bid (`act-["bid",2]`); under the hook rule the dealer's forbidden bid
 stays visible but disabled, with the reason. Playing: the hand is sorted by colour, the cards that may not
@@ -12,15 +13,14 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import partial
-from typing import Any
 
 import flet as ft
 
 from scorekeeper.games.base import Action
 from scorekeeper.games.rage.cards import COLOURS, JOKER, NO_TRUMP, TRUMP_CHANGE
-from scorekeeper.games.rage.rules import trick_winner
 from scorekeeper.games.rage.view import RageView
 from scorekeeper.ui.components.widgets import tag
+from scorekeeper.ui.play import rage_tricks
 from scorekeeper.ui.play.cards import (
     RAGE_COLOURS,
     colour_chip,
@@ -29,7 +29,7 @@ from scorekeeper.ui.play.cards import (
     rage_card,
     rage_card_name,
 )
-from scorekeeper.ui.play.kit import PanelContext, act, action_key, choose, fresh, marked, status_line
+from scorekeeper.ui.play.kit import PanelContext, act, action_key, choose, status_line
 
 
 def path(action: Action) -> list[str]:
@@ -43,12 +43,12 @@ def build(pc: PanelContext) -> ft.Control:
     view: RageView = pc.view
     controls: list[ft.Control] = [status_line(pc, lambda: _your_turn(pc)), _trump(pc)]
     if not _side_by_side(pc):
-        controls += [_scores(pc), _trick(pc)]
+        controls += [_scores(pc), rage_tricks.trick(pc)]
     else:  # a tablet uses the room: the table of bids beside the trick
-        trick = ft.Container(_trick(pc), expand=True)
+        trick = ft.Container(rage_tricks.trick(pc), expand=True)
         row = ft.Row([_scores(pc), trick], spacing=32, vertical_alignment=ft.CrossAxisAlignment.START)
         controls.append(row)
-    last = _last_trick(pc)
+    last = rage_tricks.last_trick(pc)
     if last is not None:
         controls.append(last)
     if view.phase == "bid" and pc.legal:
@@ -62,7 +62,7 @@ def build(pc: PanelContext) -> ft.Control:
 
 def _side_by_side(pc: PanelContext) -> bool:
     """Whether the table of bids fits beside a whole trick (one place per seat), as on a tablet."""
-    place = _card_width(pc) + 22
+    place = rage_tricks.card_width(pc) + 22
     return panel_width(pc.ctx) >= 260 + place * pc.view.options.players
 
 
@@ -184,109 +184,6 @@ def _scores(pc: PanelContext) -> ft.Control:
     return tag("bids-tricks", ft.Row([table], scroll=ft.ScrollMode.AUTO))
 
 
-def _card_width(pc: PanelContext) -> float:
-    return 46.0 if pc.ctx.narrow else 68.0
-
-
-def _played(
-    pc: PanelContext, seat: int, card: str | None, *, winner: bool = False, latest: bool = False
-) -> ft.Control:
-    """One seat's place in a trick: its name above its card (or an empty place); `latest`: the card of the
-    round's latest move, edged (and grown into place as it arrives)."""
-    ctx = pc.ctx
-    width = _card_width(pc)
-    if card is None:
-        face: ft.Control = ft.Container(
-            width=width,
-            height=width * 1.4,
-            border_radius=width * 0.15,
-            border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-        )
-        spoken = ctx.t("{name}: not played yet", name=pc.names[seat])
-    else:
-        face = fresh(rage_card(pc.ctx, card, width=width, selected=winner), f"{seat}-{card}")
-        spoken = ctx.t("{name}: {card}", name=pc.names[seat], card=rage_card_name(pc.ctx, card))
-    name = ft.Text(pc.names[seat], size=12, no_wrap=True, width=width + 16, text_align=ft.TextAlign.CENTER)
-    place = ft.Semantics(
-        content=ft.Column(
-            [name, face], spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER
-        ),
-        label=spoken,
-    )
-    return marked(place, latest)  # around the place's node, which keeps its words
-
-
-def _trick(pc: PanelContext) -> ft.Control:
-    """The current trick by seat, in playing order from the leader; seats still to play are empty."""
-    view: RageView = pc.view
-    ctx = pc.ctx
-    players = view.options.players
-    played = dict(view.trick)
-    order = [(view.leader + k) % players for k in range(players)]
-    # the card taking the trick so far (public: the cards and the trump are on the table)
-    ahead = view.trick[trick_winner([c for _, c in view.trick], view.trump)][0] if view.trick else None
-    latest = view.trick[-1][0] if view.trick and _just_played(pc) else None
-    places = [
-        _played(pc, seat, played.get(seat), winner=seat == ahead, latest=seat == latest) for seat in order
-    ]
-    parts: list[ft.Control] = [
-        ft.Text(ctx.t("This trick"), size=13),
-        ft.Row(places, wrap=True, spacing=6, run_spacing=6),
-    ]
-    if ahead is not None:
-        taking = (
-            ctx.t("You are taking the trick so far.")
-            if ahead == pc.you
-            else ctx.t("{name} is taking the trick so far.", name=pc.names[ahead])
-        )
-        parts.append(ft.Text(taking, size=13))
-    return tag("trick", ft.Column(parts, spacing=4))
-
-
-def _last_trick(pc: PanelContext) -> ft.Control | None:
-    """A button that shows the last finished trick and who took it (hidden again by a second tap)."""
-    view: RageView = pc.view
-    ctx = pc.ctx
-    if not view.last_trick:
-        return None
-    completed = not view.trick and _just_played(pc)  # the latest card completed it: shown at once
-    shown = bool(pc.ui.get("show_last", completed))
-
-    def toggle(_: Any) -> None:
-        pc.ui["show_last"] = not shown
-        pc.refresh()
-
-    button = tag(
-        "last-trick",
-        ft.TextButton(
-            ctx.t("Hide the last trick") if shown else ctx.t("Show the last trick"), on_click=toggle
-        ),
-    )
-    if not shown:
-        return button
-    winner = view.last_winner
-    final = view.last_trick[-1][0] if completed else None
-    places = [
-        _played(pc, seat, card, winner=seat == winner, latest=seat == final) for seat, card in view.last_trick
-    ]
-    caption = (
-        ""
-        if winner is None
-        else ctx.t("You took the last trick.")
-        if winner == pc.you
-        else ctx.t("{name} took the last trick.", name=pc.names[winner])
-    )
-    return ft.Column(
-        [button, tag("last-trick-cards", ft.Row(places, wrap=True, spacing=6)), ft.Text(caption, size=13)],
-        spacing=4,
-    )
-
-
-def _just_played(pc: PanelContext) -> bool:
-    """Whether the round's latest move played a card."""
-    return pc.last is not None and isinstance(pc.last[1], list | tuple) and pc.last[1][0] == "play"
-
-
 def _bidding(pc: PanelContext) -> ft.Control:
     """0..hand size; the forbidden dealer bid disabled, with the reason below."""
     view: RageView = pc.view
@@ -340,7 +237,7 @@ def _hand(pc: PanelContext) -> ft.Control:
     jokers = bool(_joker_moves(pc.legal))
     playing = view.phase == "play" and bool(pc.legal)
     counts = Counter(view.hand)
-    width = _card_width(pc)
+    width = rage_tricks.card_width(pc)
     cards: list[ft.Control] = []
     for card in dict.fromkeys(view.hand):
         name = rage_card_name(pc.ctx, card)

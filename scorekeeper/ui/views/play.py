@@ -1,6 +1,6 @@
 """Playing a digital game: the game's panel for the person at the device, computer moves at a visible pace,
 the move log, hints, the hand-over screen between people, the round result and the end of the match (those two
-drawn by `play_result`).
+drawn by `play_result`; the move log and the pace buttons beside or below the table by `play_side`).
 
 Which seat's cards are shown: with one person, always that person's; with several people on one device, the
 person whose turn it is, and only after they tapped `reveal` on the hand-over screen; while a computer player
@@ -21,7 +21,7 @@ import flet as ft
 from scorekeeper.games.base import Action, RuleError
 from scorekeeper.play.session import PlaySession
 from scorekeeper.ui import permissions
-from scorekeeper.ui.components.layout import screen, section
+from scorekeeper.ui.components.layout import screen
 from scorekeeper.ui.components.score_table import game_title
 from scorekeeper.ui.components.set_aside import ask_set_aside
 from scorekeeper.ui.components.widgets import tag
@@ -29,7 +29,7 @@ from scorekeeper.ui.context import AppContext
 from scorekeeper.ui.play.kit import PanelContext
 from scorekeeper.ui.registry import find_ui
 from scorekeeper.ui.views.play_result import round_result
-from scorekeeper.ui.views.play_setup import PACES
+from scorekeeper.ui.views.play_side import move_log, pace_row
 
 log = logging.getLogger(__name__)
 
@@ -39,7 +39,6 @@ MAX_WIDTH = 1200
 WIDE = 900
 """From this window width on the move log stands beside the table (three fifths of the width)."""
 SCROLLBAR = 8
-LOG_LINES = 6
 FIRST_FRAME_SECONDS = 0.05
 
 
@@ -83,7 +82,7 @@ class PlayScreen:
         self.ui: dict[str, Any] = {}
         self.hint: str | None = None
         self.whole_log = False
-        """Whether the move log shows the whole round (else its last LOG_LINES moves)."""
+        """Whether the move log shows the whole round (else its last `play_side.LOG_LINES` moves)."""
         self.runner: threading.Thread | None = None
         self.lock = threading.RLock()
         self.mounted = False
@@ -239,7 +238,10 @@ class PlayScreen:
             elif session.computer_to_act:  # several people: the table stays in view, without any hand
                 found["table"] = self.panel(session.people[0], hidden=True)
         parts = keyed(**found)
-        side = keyed(log=self.move_log(), pace=self.pace_row())
+        moves = list(session.moves)
+        side = keyed(
+            log=move_log(ctx, moves, self.whole_log, self.toggle_log), pace=pace_row(ctx, self.set_pace)
+        )
         if self.ctx.width >= WIDE:  # tablet and desktop: the move log beside the table, not below it
             return keyed(
                 wide=ft.Row(
@@ -327,46 +329,9 @@ class PlayScreen:
         # error in Flutter, which the web page draws as a grey box in place of the whole screen.
         return ft.Column([button, tag("hint-text", ft.Text(self.hint, italic=True))], spacing=4)
 
-    def move_log(self) -> ft.Control:
-        """The round's last moves; a button opens the whole round's log (and closes it again)."""
-        ctx = self.ctx
-        moves = list(self.session.moves)
-        shown = moves if self.whole_log else moves[-LOG_LINES:]
-        lines: list[ft.Control] = [ft.Text(ctx.describe(move), size=13) for move in shown]
-        if not lines:
-            lines = [ft.Text(ctx.t("No moves yet."), size=13, italic=True)]
-        log = tag("move-log", section(ctx.t("Moves"), ft.Column(lines, spacing=2)))
-        if len(moves) <= LOG_LINES:
-            return log
-        label = (
-            ctx.t("Show the last moves only")
-            if self.whole_log
-            else ctx.t.plural("Show all {n} move", "Show all {n} moves", len(moves))
-        )
-        # beside the tagged log, not in it: a button inside would take the log's text into its own node
-        button = tag("whole-log", ft.TextButton(label, on_click=lambda _: self.toggle_log()))
-        return ft.Column([log, button], spacing=2)
-
     def toggle_log(self) -> None:
         self.whole_log = not self.whole_log
         self.render()
-
-    def pace_row(self) -> ft.Control:
-        ctx = self.ctx
-        pace = str(ctx.settings.get("play_pace", "normal"))
-        buttons = [
-            tag(
-                f"pace-{key}",
-                (ft.FilledButton if key == pace else ft.TextButton)(
-                    ctx.t(label), on_click=lambda _, k=key: self.set_pace(k)
-                ),
-            )
-            for key, label in PACES.items()
-        ]
-        # The label above the buttons: beside them it left no room for the last button on a tablet.
-        return ft.Column(
-            [ft.Text(ctx.t("Computer players' pace"), size=12), ft.Row(buttons, spacing=4)], spacing=2
-        )
 
 
 def build(ctx: AppContext, saved_id: str, **_: str) -> ft.View:

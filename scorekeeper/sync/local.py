@@ -1,0 +1,100 @@
+"""This device's changes for a sync: what changed here since the last sync, found by the marks in the sync
+state (state.py), each changed record given this device's next sequence number in its version vector and sent
+(`_Run.send`) with the run's chunk.
+
+- A match, player or saved game whose mark differs (or a match whose conflict a person resolved) is a change;
+  a record gone from the store is sent as deleted, once.
+- What an earlier sync merged but could not send (`pending`: it was cut short) is sent again as it is now.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from scorekeeper.sync.state import PREFIX
+from scorekeeper.sync.versions import digest, published, remember
+
+if TYPE_CHECKING:
+    from scorekeeper.sync.engine import _Run
+
+
+def collect(run: _Run) -> None:
+    """Send every local change of a match, a player or a saved game (a resolved conflict counts too)."""
+    run.resolved = run.sync.resolved()
+    summaries = {s.id: s for s in run.store.list_matches()}
+    for match_id, summary in summaries.items():
+        rec = run.state.record(f"m:{match_id}")
+        mark = [summary.version, summary.updated]
+        if rec["mark"] == mark and match_id not in run.resolved:
+            continue
+        data, _ = run.store.matches.stored(match_id)
+        if data is None:
+            continue
+        run.bump(rec, run.resolved.get(match_id))
+        rec.update(mark=mark, anc=remember(rec["anc"], rec["vv"], data))
+        rec["del"] = False
+        run.send("match", match_id, rec, published(data))
+    for key, rec in run.state.records.items():
+        match_id = key[2:]
+        if (
+            key.startswith("m:")
+            and match_id not in summaries
+            and (not rec["del"] or match_id in run.resolved)
+        ):
+            run.bump(rec, run.resolved.get(match_id))
+            rec.update(mark=None, anc=rec["anc"])
+            rec["del"] = True
+            run.send("match", match_id, rec, None)
+    _collect_players(run)
+    _collect_saved(run)
+
+
+def resend_pending(run: _Run) -> None:
+    """Send again what the last sync merged but did not send, as it is stored now (gone: nothing)."""
+    rows = {doc.get("id"): doc for doc in run.store.players.rows().values()}
+    for key in run.state.pending:
+        rec = run.state.records.get(key)
+        if key in run.out or rec is None:
+            continue
+        kind = next(k for k, prefix in PREFIX.items() if prefix == key[0])
+        data: dict[str, Any] | None = None
+        if not rec["del"]:
+            if kind == "match":
+                data = run.store.matches.stored(key[2:])[0]
+            elif kind == "player":
+                data = rows.get(key[2:])
+            else:
+                game = run.store.get_digital_game(key[2:])
+                data = game.to_dict() if game else None
+            if data is None:
+                continue
+        run.send(kind, key[2:], rec, None if data is None else published(data))
+
+
+def _collect_players(run: _Run) -> None:
+    for doc in run.store.players.rows().values():
+        rec = run.state.record(f"p:{doc['id']}")
+        mark = digest(doc)
+        if rec["mark"] != mark:
+            run.bump(rec)
+            rec.update(mark=mark, anc=remember(rec["anc"], rec["vv"], doc))
+            run.send("player", doc["id"], rec, dict(doc))
+
+
+def _collect_saved(run: _Run) -> None:
+    present = set()
+    for game in run.store.list_digital_games():
+        present.add(game.id)
+        rec = run.state.record(f"d:{game.id}")
+        mark = [game.version, game.updated]
+        if rec["mark"] != mark:
+            run.bump(rec)
+            rec.update(mark=mark)
+            rec["del"] = False
+            run.send("digital", game.id, rec, published(game.to_dict()))
+    for key, rec in run.state.records.items():
+        if key.startswith("d:") and key[2:] not in present and not rec["del"]:
+            run.bump(rec)
+            rec.update(mark=None)
+            rec["del"] = True
+            run.send("digital", key[2:], rec, None)
