@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -109,13 +110,18 @@ def test_settings_theme_and_a_copy_in_the_data_folder(extras: tuple[UI, Any, Pat
     ui.wait_text(str(data))
     shots(ui, "settings")
     ui.tap("theme-dark")
-    ui.page.wait_for_timeout(500)
     # Plain text is drawn light on the dark background (it was black there: the emoji font's text theme had no
-    # colour of its own and replaced Material's).
-    path = ui.page.get_by_text(str(data)).first.bounding_box()
-    assert path is not None
-    raw = Image.open(io.BytesIO(ui.page.screenshot(clip=path))).convert("L").tobytes()
-    assert sum(1 for value in raw if value > 180) > 50, "the text is not drawn light in dark mode"
+    # colour of its own and replaced Material's). Flutter animates the change of theme, which under load takes
+    # longer than any fixed pause: look until the text is light, for at most 15 s.
+    deadline = time.monotonic() + 15
+    light = 0
+    while light <= 50 and time.monotonic() < deadline:
+        path = ui.page.get_by_text(str(data)).first.bounding_box()
+        assert path is not None
+        raw = Image.open(io.BytesIO(ui.page.screenshot(clip=path))).convert("L").tobytes()
+        light = sum(1 for value in raw if value > 180)
+        ui.page.wait_for_timeout(100)
+    assert light > 50, "the text is not drawn light in dark mode"
     ui.tap("save-copy")
     ui.wait_text("Saved to")
     assert list((data / "exports").glob("scorekeeper-*.json"))
