@@ -15,7 +15,7 @@ from scorekeeper.match import GAME_TITLES, Match
 from scorekeeper.store import plain
 from scorekeeper.store.errors import ImportFileError
 from scorekeeper.store.paths import is_safe_id
-from scorekeeper.store.people import COLOUR_MAX, name_problem
+from scorekeeper.store.people import COLOUR_MAX, name_key, name_problem
 from scorekeeper.store.records import Player, SavedGame
 from scorekeeper.store.schema import CURRENT_SCHEMA
 
@@ -164,7 +164,7 @@ def _check_players(raw: Any, errors: list[Message]) -> None:
         if len(str(record.get("colour", ""))) > COLOUR_MAX:
             errors.append(Message("{record} ({name}): its colour cannot be used", record=label, name=name))
         if not record.get("archived"):
-            key = " ".join(str(name).split()).casefold()
+            key = name_key(str(name))
             if key in active:
                 errors.append(
                     Message(

@@ -180,6 +180,12 @@ BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u206
 """Characters that reorder the text around them (a name could make a score line read backwards)."""
 
 
+def name_key(name: str) -> str:
+    """What two active players' names may not share: the name with its spaces collapsed and its case folded
+    ("Anna  Lena" and "anna lena" are one name)."""
+    return " ".join(name.split()).casefold()
+
+
 def name_problem(name: Any) -> Message | None:
     """Why `name` cannot be a player's name (the rule for the forms and for imports alike), or None.
     Names are 1 to 40 characters after trimming, with no control, direction-changing or broken characters."""

@@ -33,6 +33,7 @@ from scorekeeper.store.people import (
     SETTINGS_TABLE,
     Players,
     Settings,
+    name_key,
 )
 from scorekeeper.store.records import MatchSummary, Player, SavedGame
 from scorekeeper.store.saved import KIND as SAVED_KIND
@@ -231,23 +232,19 @@ def apply_import(
     return report
 
 
-def _name_key(name: str) -> str:
-    return " ".join(name.split()).casefold()
-
-
 def _name_clashes(rows: dict[str, Any], incoming: list[Player]) -> list[Message]:
     """Why the file's new players cannot come in: one message per new active player whose name an active
     player of this device (another id) already has. Checked before anything is staged."""
     known = {doc.get("id") for doc in rows.values()}
     active = {
-        _name_key(str(doc.get("name"))): doc.get("id") for doc in rows.values() if not doc.get("archived")
+        name_key(str(doc.get("name"))): doc.get("id") for doc in rows.values() if not doc.get("archived")
     }
     return [
         Message("there is already an active player called {name} on this device", name=player.name)
         for player in incoming
         if player.id not in known
         and not player.archived
-        and active.get(_name_key(player.name)) not in (None, player.id)
+        and active.get(name_key(player.name)) not in (None, player.id)
     ]
 
 
