@@ -18,7 +18,7 @@ from scorekeeper.play.session import PlaySession
 from scorekeeper.stamps import change_stamp
 from scorekeeper.store import Store
 from scorekeeper.store.pages import page_of_matches, players_of
-from scorekeeper.store.saved import SavedGames
+from scorekeeper.store.saved import Played, SavedGames
 
 
 def game(name: str, match_id: str) -> Match:
@@ -109,7 +109,7 @@ def test_the_games_are_looked_at_again_only_when_one_was_saved(
     scans: list[int] = []
     scan = SavedGames._scan
 
-    def counted(self: SavedGames) -> dict[str, str]:
+    def counted(self: SavedGames) -> dict[str, Played]:
         scans.append(1)
         return scan(self)
 

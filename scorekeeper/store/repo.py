@@ -260,6 +260,11 @@ class Store:
         """Match id -> when its digital game was last saved (moves save it; the match changes per round)."""
         return self.saved.last_played()
 
+    def rounds_in_play(self) -> dict[str, int]:
+        """Match id -> the round (from 0) its digital game holds: being played while the match has that many
+        rounds, over (the next one not yet dealt) once it has one more."""
+        return self.saved.rounds_in_play()
+
     def set_aside_digital_game(self, game_id: str) -> SavedGame | None:
         return self.saved.set_aside_digital_game(game_id)
 

@@ -6,7 +6,7 @@ import contextlib
 import os
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from scorekeeper.games.base import Message, day_of
 from scorekeeper.stamps import change_stamp, now_iso
@@ -41,8 +41,17 @@ def _describe(doc: dict[str, Any]) -> Message:
     )
 
 
-def _match_and_stamp(path: str) -> tuple[str, str] | None:
-    """(match id, last save) of the saved game in the file at `path`; None when it is set aside or unreadable."""
+class Played(NamedTuple):
+    """What one saved game tells the match lists: its match, when it was last saved, the round (from 0) it
+    holds."""
+
+    match_id: str
+    updated: str
+    round: int
+
+
+def _played_of(path: str) -> Played | None:
+    """What the saved game in the file at `path` tells the lists; None when it is set aside or unreadable."""
     try:
         tables = read_envelope(Path(path), KIND)
         data = tables[TABLE]["1"] if tables else None
@@ -50,8 +59,10 @@ def _match_and_stamp(path: str) -> tuple[str, str] | None:
         return None
     if not isinstance(data, dict) or not isinstance(data.get("data"), dict) or ASIDE in data["data"]:
         return None
-    match_id, updated = data.get("match_id"), data.get("updated")
-    return (match_id, updated) if isinstance(match_id, str) and isinstance(updated, str) else None
+    match_id, updated, index = data.get("match_id"), data.get("updated"), data["data"].get("round", 0)
+    if not isinstance(match_id, str) or not isinstance(updated, str):
+        return None
+    return Played(match_id, updated, index if isinstance(index, int) and not isinstance(index, bool) else -1)
 
 
 class SavedGames(FilesPart):
@@ -61,9 +72,10 @@ class SavedGames(FilesPart):
         super().__init__(files)
         # What `last_played` read of each file, with the file's fingerprint: a file is read again only when it
         # was written since (every move writes one game; the others stay as they were).
-        self._played: dict[str, tuple[Fingerprint, tuple[str, str] | None]] = {}
-        self._last: tuple[tuple[int, int], dict[str, str]] | None = None
-        """The folder's (inode, modification time) and `last_played`'s answer for it."""
+        self._played: dict[str, tuple[Fingerprint, Played | None]] = {}
+        self._last: tuple[tuple[int, int], dict[str, Played]] | None = None
+        """The folder's (inode, modification time) and what `_scan` found in it then: match id -> its latest
+        saved game."""
 
     def write_record(self, data: dict[str, Any]) -> None:
         """Write a checked saved game's data as it is (import: the version is the caller's decision)."""
@@ -117,6 +129,15 @@ class SavedGames(FilesPart):
         counted: every move saves a digital match's game, while the match itself changes only when a round
         ends. Read from the files as they are (no rules check, no recovery: only a list's order depends on it;
         a file that cannot be read counts as not played)."""
+        return {match_id: played.updated for match_id, played in self._latest().items()}
+
+    def rounds_in_play(self) -> dict[str, int]:
+        """Match id -> the round (from 0) its saved game holds (its latest, games set aside not counted), read
+        as `last_played` reads. The match has that many rounds while the round is played; one more once it
+        ended, until the next round is dealt."""
+        return {match_id: played.round for match_id, played in self._latest().items()}
+
+    def _latest(self) -> dict[str, Played]:
         # Every write (a new file moved into place, a backup linked, a file removed) changes the folder's
         # modification time, so while it stays the same the answer does (no stat per file: 2.7 ms for 1,000
         # games, on every list drawn). Trusted only once the folder was last changed well before it was read:
@@ -125,15 +146,15 @@ class SavedGames(FilesPart):
         folder = os.stat(self.layout.digital)
         state = (folder.st_ino, folder.st_mtime_ns)
         if self._last is not None and self._last[0] == state:
-            return dict(self._last[1])
-        played = self._scan()
+            return self._last[1]
+        latest = self._scan()
         settled = before - folder.st_mtime_ns > _SETTLED_NS
-        self._last = (state, played) if settled else None
-        return dict(played)
+        self._last = (state, latest) if settled else None
+        return latest
 
-    def _scan(self) -> dict[str, str]:
-        known: dict[str, tuple[Fingerprint, tuple[str, str] | None]] = {}
-        played: dict[str, str] = {}
+    def _scan(self) -> dict[str, Played]:
+        known: dict[str, tuple[Fingerprint, Played | None]] = {}
+        latest: dict[str, Played] = {}
         with os.scandir(self.layout.digital) as entries:
             for entry in entries:
                 if not entry.name.endswith(".json") or is_tmp(entry.name):
@@ -143,14 +164,13 @@ class SavedGames(FilesPart):
                 except OSError:
                     continue
                 earlier = self._played.get(entry.name)
-                read = (
-                    earlier[1] if earlier is not None and earlier[0] == file else _match_and_stamp(entry.path)
-                )
+                read = earlier[1] if earlier is not None and earlier[0] == file else _played_of(entry.path)
                 known[entry.name] = (file, read)
-                if read is not None and read[1] > played.get(read[0], ""):
-                    played[read[0]] = read[1]
+                before = latest.get(read.match_id) if read is not None else None
+                if read is not None and (before is None or read.updated > before.updated):
+                    latest[read.match_id] = read
         self._played = known
-        return played
+        return latest
 
     def save_digital_game(self, saved: SavedGame) -> SavedGame:
         """Like save_match: the stored version must equal `saved.version`; written with version + 1."""

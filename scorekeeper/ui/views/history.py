@@ -36,14 +36,19 @@ def history_route(game: str | None, player: str | None) -> str:
     return f"/history?{query}" if query else "/history"
 
 
-def _line(ctx: AppContext, summary: Any, conflicted: frozenset[str] = frozenset()) -> ft.Control:
-    """One finished game: game and date, winners, everyone's total best first."""
+def _line(
+    ctx: AppContext, summary: Any, conflicted: frozenset[str] = frozenset(), in_play: int | None = None
+) -> ft.Control:
+    """One game: game and date, winners (or the round it is at), everyone's total best first. `in_play`: the
+    round (from 0) a digital game of this match holds (`Store.rounds_in_play`), None without one."""
     # the order of a list line only (the best total first); places come from the model
     standings = standings_text(ctx, summary.game, summary.names, summary.totals)
     winners = ", ".join(summary.names[seat] for seat in summary.winners)
     title = ctx.t("{game} on {date}", game=game_title(ctx, summary.game), date=day(ctx, summary.updated))
     running = summary.status == "active"
-    if running:
+    if running and in_play == summary.rounds:  # its round is dealt and not over: it is being played
+        subtitle = ctx.t("In progress: round {n} being played", n=summary.rounds + 1)
+    elif running:  # no round under way (a tracked game between rounds, a digital one before the next deal)
         subtitle = ctx.t("In progress: round {n} is next", n=summary.rounds + 1)
     else:
         subtitle = ctx.t("Won by {names}", names=winners) if winners else ""
@@ -131,7 +136,8 @@ def _list(ctx: AppContext, game: str | None, player: str | None) -> ft.View:
     conflicted = frozenset(conflict_ids(ctx))
     if running:
         controls.append(ft.Text(ctx.t("Games in progress: {n}", n=active.total), size=12))
-        controls.extend(_line(ctx, s, conflicted) for s in running)
+        in_play = ctx.store.rounds_in_play()
+        controls.extend(_line(ctx, s, conflicted, in_play.get(s.id)) for s in running)
         if active.remaining:
             controls.append(
                 more_button(
