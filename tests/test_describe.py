@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.games import rage, ruckzuck
+from scorekeeper.games import racko, rage, ruckzuck
 from scorekeeper.games.base import Message, RuleError, play_out
 from scorekeeper.games.contract import GameSpec
 from scorekeeper.games.rage.describe import describe_action as describe_rage
@@ -211,6 +211,34 @@ def test_a_refused_move_is_named_without_what_it_would_bring_about() -> None:
     assert german.startswith("Der Zug „Spieler 2 hat ") and "“ ist nicht erlaubt: Spieler 2 " in german
     dutch = caught.value.translated(Translator("nl"))
     assert dutch.startswith("De zet „Speler 2 ") and "” is niet toegestaan: " in dutch
+
+
+def test_a_racko_move_of_another_phase_is_named_with_one_refusal() -> None:
+    """A Racko move refused because the phase asks for another kind (a slot before drawing, the stock after)
+    is named like a refused Rage or Ruck Zuck move, followed by what the player may do: one refusal, not two."""
+    state = racko.new_round(racko.RackoOptions(players=2, two_player_rule=False), seed=1, dealer=0)
+    with pytest.raises(RuleError) as caught:
+        state.apply(3)
+    assert str(caught.value) == (
+        "The move “Player 2 put a card in slot 20” is not allowed: "
+        "Player 2 may take the top card of the stock or of the discard pile."
+    )
+    assert caught.value.translated(Translator("de")) == (
+        "Der Zug „Spieler 2 steckte eine Karte in Schlitz 20“ ist nicht erlaubt: "
+        "Spieler 2 darf die oberste Karte vom Vorratsstoß oder vom Abwurfstoß nehmen."
+    )
+    state.apply("stock")
+    with pytest.raises(RuleError) as caught:
+        state.apply("stock")
+    assert str(caught.value) == (
+        "The move “Player 2 drew from the stock” is not allowed: "
+        "Player 2 may put card 19 into a slot of the rack or discard it."
+    )
+    with pytest.raises(RuleError) as caught:
+        state.apply("racko")  # no Racko move ("call" is): unnamed
+    assert str(caught.value) == (
+        "This move is not allowed: Player 2 may put card 19 into a slot of the rack or discard it."
+    )
 
 
 UNKNOWN_MOVES: list[Any] = ["teleport", ["teleport", 3], {"bid": 1}, None, "x" * 200]

@@ -285,9 +285,9 @@ class State(ABC):
         return words if isinstance(words, Message) else None
 
     def _describable(self, _action: Any) -> bool:
-        """Whether the game's `describe_action` tells `action` truly now. A describer that reads the move from
-        the phase (Racko: in the draw phase, anything but the stock is "took 17 from the discard pile")
-        would tell a move of another kind wrongly: such a game says here which moves fit."""
+        """Whether the game's `describe_action` tells `action` truly now. A describer that would tell
+        something that is no move of the game as one (Racko: -1 or True read as a slot) says here which
+        moves are the game's own. A move of the game made in the wrong phase is named all the same."""
         return True
 
     def clone(self) -> Self:

@@ -17,10 +17,12 @@ SECOND_PERSON: dict[tuple[str, str], str] = {
     # Racko
     ("{who} drew from the stock.", "who"): N_("You drew from the stock."),
     ("{who} took {card} from the discard pile.", "who"): N_("You took {card} from the discard pile."),
+    ("{who} took a card from the discard pile.", "who"): N_("You took a card from the discard pile."),
     ("{who} called Racko!", "who"): N_("You called Racko!"),
     ("{who} waits.", "who"): N_("You wait."),
     ("{who} discarded the card from the stock.", "who"): N_("You discarded the card from the stock."),
     ("{who} discarded {card}.", "who"): N_("You discarded {card}."),
+    ("{who} discarded a card.", "who"): N_("You discarded a card."),
     ("{who} put a card in slot {slot}.", "who"): N_("You put a card in slot {slot}."),
     ("{who} put {card} in slot {slot}.", "who"): N_("You put {card} in slot {slot}."),
     # Ruck Zuck

@@ -11,23 +11,28 @@ from typing import Any
 
 from scorekeeper.games.base import Action, Message, seat_name
 from scorekeeper.games.racko.live import rack_progress
-from scorekeeper.games.racko.play import CALL, DISCARD, STOCK, RackoView
+from scorekeeper.games.racko.play import CALL, DISCARD, PILE, STOCK, WAIT, RackoView
 from scorekeeper.games.racko.rules import SLOT_LABELS
 
 
 def describe_action(action: Action, view: RackoView) -> Message:
+    """The move told by what it is (a slot, the stock, the pile, a call), so that a move refused in another
+    phase is named as what was tried (`State.describe_move`); a legal move is told the same either way."""
     who = seat_name(view.current_player)
-    phase = view.phase
-    if phase == "draw":
-        if action == STOCK:
-            return Message("{who} drew from the stock.", who=who)
+    if action == STOCK:
+        return Message("{who} drew from the stock.", who=who)
+    if action == PILE:
+        if view.discard_top is None:  # refused: the pile is empty
+            return Message("{who} took a card from the discard pile.", who=who)
         return Message("{who} took {card} from the discard pile.", who=who, card=view.discard_top)
-    if phase in ("call", "blitz_call"):
-        if action == CALL:
-            return Message("{who} called Racko!", who=who)
+    if action == CALL:
+        return Message("{who} called Racko!", who=who)
+    if action == WAIT:
         return Message("{who} waits.", who=who)
-    card = view.drawn  # None: a card from the stock that this seat did not see
+    card = view.drawn  # None: a card from the stock that this seat did not see, or no card drawn yet
     if action == DISCARD:
+        if view.phase != "place":  # refused: no card was drawn to discard
+            return Message("{who} discarded a card.", who=who)
         if card is None:
             return Message("{who} discarded the card from the stock.", who=who)
         return Message("{who} discarded {card}.", who=who, card=card)

@@ -231,13 +231,11 @@ class RackoState(State):
         return NOT_LEGAL
 
     def _describable(self, action: Any) -> bool:
-        """A move of the kind the phase asks for (the describer tells a move by the phase it is made in)."""
-        if self.phase == "draw":
-            return action == STOCK or (action == PILE and bool(self.pile))
-        if self.phase in ("call", "blitz_call"):
-            return action in (CALL, WAIT)
-        slot = is_int(action) and 0 <= action < SLOTS
-        return slot or (self.phase == "place" and action == DISCARD)
+        """A Racko move of any phase: the describer tells a move by what it is, so a move of another phase is
+        named as what was tried; anything else (a slot out of range, True, 3.0) goes unnamed."""
+        if is_int(action):
+            return 0 <= action < SLOTS
+        return isinstance(action, str) and action in (STOCK, PILE, DISCARD, CALL, WAIT)
 
     def _do(self, action: Action) -> None:
         phase = self.phase

@@ -36,7 +36,8 @@ class RackoView(View):
 
 
 def refusal(phase: str, seat: int, card: int | None, drawn_from: str | None, pile: bool) -> RuleError:
-    """Why the player to act (`seat`) cannot make a move now: what the phase allows them."""
+    """Why the player to act (`seat`) cannot make a move now: what the phase allows them (the refusal around it
+    says that the move is not allowed, so this says only what is)."""
     who = seat_name(seat)
     if phase == "blitz_place":
         allowed = Message("put card {card} into an empty slot of the rack", card=card)
@@ -54,4 +55,4 @@ def refusal(phase: str, seat: int, card: int | None, drawn_from: str | None, pil
         )
     else:
         allowed = Message("call Racko or wait")
-    return RuleError("{who} cannot do that now: {who} may {allowed}.", who=who, allowed=allowed)
+    return RuleError("{who} may {allowed}.", who=who, allowed=allowed)
