@@ -201,7 +201,7 @@ def test_a_refused_move_changes_nothing_and_is_named_in_words(
 def _move_words(game: GameSpec, state: State, action: Any) -> Message | None:
     """How a refused move is named: the game's words for it as its player saw the table (without what the move
     would have brought about), or None when the game has none (garbage; no describer): it goes unnamed."""
-    if not state._describable(action):  # a move the describer would tell as another (Racko's phases)
+    if not state._describable(action):  # something the describer would tell as a move (Racko: -1 as a slot)
         return None
     try:
         words = game.describe_action(action, state.view(state.current_player))
@@ -437,8 +437,8 @@ def test_views_share_the_common_fields(game: GameSpec) -> None:
 
 @SPECS
 def test_every_action_can_be_described(game: GameSpec) -> None:
-    """`describe_action(action, view)` says a move in words (for move logs and screen readers)."""
-    pytest.importorskip(f"{game.rules.__name__}.describe")
+    """`describe_action(action, view)` says a move in words (for move logs and screen readers): every game has
+    a describe module (the engine has no fallback that would show a move's internal form)."""
     options = game.default_options(game.players[0])
     state = game.new_round(options, 11)
     rng = random.Random(11)

@@ -60,8 +60,6 @@ SECOND_PERSON: dict[tuple[str, str], str] = {
     ("{who} played {card}.", "who"): N_("You played {card}."),
     ("{move} {winner} wins the trick.", "winner"): N_("{move} You win the trick."),
     ("{winner} wins the trick.", "winner"): N_("You win the trick."),
-    # any game without words of its own (play/engine.py)
-    ("{who} played {action}.", "who"): N_("You played {action}."),
 }
 
 
