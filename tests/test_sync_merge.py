@@ -289,14 +289,14 @@ def test_a_second_copy_of_the_same_device_writing_at_once_is_refused(devices: De
     a.save_match(new_match(a, rounds=1))
     devices.sync(0)
     a.save_match(new_match(a, rounds=1, seed=5))
-    original = engine._Run._publish
+    original = engine.Run._publish
 
     def other_copy_first(run, own, tag):  # the other copy rewrites the head between our read and our write
         head = devices.target.read(f"devices/{run.me}/head.json")
         devices.target.write(f"devices/{run.me}/head.json", head[0] + b" ")
         original(run, own, tag)
 
-    monkeypatch.setattr(engine._Run, "_publish", other_copy_first)
+    monkeypatch.setattr(engine.Run, "_publish", other_copy_first)
     with pytest.raises(SyncError) as refused:
         devices.sync(0)
     assert refused.value.problem == "changed" and refused.value.retry_later

@@ -42,10 +42,14 @@ def sync_once(store: Store, target: Target, progress: Progress | None = None) ->
     """Sync the store with the target once; SyncError when the target fails (nothing is lost then)."""
     store.files.refuse_if_read_only()
     with sync_lock(store.data_dir):
-        return _Run(store, target, progress).go()
+        return Run(store, target, progress).go()
 
 
-class _Run:
+class Run:
+    """One sync in progress (`sync_once` makes one and calls `go`). The modules that collect this device's
+    changes (local.py) and apply the other devices' (merging.py, others.py) work on it: its store, target and
+    sync state, the entries going out (`out`, by `send`), the report, the matches new here (`new_matches`)."""
+
     def __init__(self, store: Store, target: Target, progress: Progress | None) -> None:
         self.store, self.target, self.progress = store, target, progress
         self.sync = SyncRecords(store.matches)

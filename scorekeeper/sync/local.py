@@ -1,6 +1,6 @@
 """This device's changes for a sync: what changed here since the last sync, found by the marks in the sync
 state (state.py), each changed record given this device's next sequence number in its version vector and sent
-(`_Run.send`) with the run's chunk.
+(`Run.send`) with the run's chunk.
 
 - A match, player or saved game whose mark differs (or a match whose conflict a person resolved) is a change;
   a record gone from the store is sent as deleted, once.
@@ -15,10 +15,10 @@ from scorekeeper.sync.state import PREFIX
 from scorekeeper.sync.versions import digest, published, remember
 
 if TYPE_CHECKING:
-    from scorekeeper.sync.engine import _Run
+    from scorekeeper.sync.engine import Run
 
 
-def collect(run: _Run) -> None:
+def collect(run: Run) -> None:
     """Send every local change of a match, a player or a saved game (a resolved conflict counts too)."""
     run.resolved = run.sync.resolved()
     summaries = {s.id: s for s in run.store.list_matches()}
@@ -49,7 +49,7 @@ def collect(run: _Run) -> None:
     _collect_saved(run)
 
 
-def resend_pending(run: _Run) -> None:
+def resend_pending(run: Run) -> None:
     """Send again what the last sync merged but did not send, as it is stored now (gone: nothing)."""
     rows = {doc.get("id"): doc for doc in run.store.players.rows().values()}
     for key in run.state.pending:
@@ -71,7 +71,7 @@ def resend_pending(run: _Run) -> None:
         run.send(kind, key[2:], rec, None if data is None else published(data))
 
 
-def _collect_players(run: _Run) -> None:
+def _collect_players(run: Run) -> None:
     for doc in run.store.players.rows().values():
         rec = run.state.record(f"p:{doc['id']}")
         mark = digest(doc)
@@ -81,7 +81,7 @@ def _collect_players(run: _Run) -> None:
             run.send("player", doc["id"], rec, dict(doc))
 
 
-def _collect_saved(run: _Run) -> None:
+def _collect_saved(run: Run) -> None:
     present = set()
     for game in run.store.list_digital_games():
         present.add(game.id)

@@ -17,10 +17,10 @@ from scorekeeper.sync.remote import Entry, Head
 from scorekeeper.sync.versions import Overlap, ancestor, content, join, leq, merge, remember
 
 if TYPE_CHECKING:
-    from scorekeeper.sync.engine import _Run
+    from scorekeeper.sync.engine import Run
 
 
-def apply_match(run: _Run, head: Head, entry: Entry, rec: dict[str, Any]) -> None:
+def apply_match(run: Run, head: Head, entry: Entry, rec: dict[str, Any]) -> None:
     local, _ = run.store.matches.stored(entry.id)
     doc = run.sync.conflict_doc(entry.id)
     if doc is not None:
@@ -36,7 +36,7 @@ def apply_match(run: _Run, head: Head, entry: Entry, rec: dict[str, Any]) -> Non
         _merge(run, head, entry, rec, local)
 
 
-def _mark(run: _Run, match_id: str) -> list[Any] | None:
+def _mark(run: Run, match_id: str) -> list[Any] | None:
     stored, _ = run.store.matches.stored(match_id)
     return [stored["version"], stored["updated"]] if stored else None
 
@@ -45,7 +45,7 @@ def _expect(rec: dict[str, Any]) -> int:
     return rec["mark"][0] if rec["mark"] else 0
 
 
-def _take(run: _Run, entry: Entry, rec: dict[str, Any], local: dict[str, Any] | None) -> None:
+def _take(run: Run, entry: Entry, rec: dict[str, Any], local: dict[str, Any] | None) -> None:
     if entry.deleted:
         if local is not None:
             run.sync.delete_match(entry.id, _expect(rec))
@@ -55,7 +55,7 @@ def _take(run: _Run, entry: Entry, rec: dict[str, Any], local: dict[str, Any] | 
         return
     assert entry.data is not None
     if local is None and entry.id not in run.sync.conflict_ids():
-        run.new_matches[entry.id] = (entry, rec)  # written together, see _Run.write_new
+        run.new_matches[entry.id] = (entry, rec)  # written together, see Run.write_new
         rec["mark"] = None
     elif local is None or content(local) != content(entry.data):
         version, updated = run.sync.put_match(
@@ -82,7 +82,7 @@ def _other(head: Head, entry: Entry) -> dict[str, Any]:
     }
 
 
-def _conflict(run: _Run, head: Head, entry: Entry, rec: dict[str, Any], local: dict[str, Any] | None) -> None:
+def _conflict(run: Run, head: Head, entry: Entry, rec: dict[str, Any], local: dict[str, Any] | None) -> None:
     this_deleted = rec["del"] or local is None
     if this_deleted and entry.data is not None:
         # Show the other version, so the match (and its conflict) is in the list.
@@ -96,7 +96,7 @@ def _conflict(run: _Run, head: Head, entry: Entry, rec: dict[str, Any], local: d
     run.report.conflicts += 1
 
 
-def _merge(run: _Run, head: Head, entry: Entry, rec: dict[str, Any], local: dict[str, Any]) -> None:
+def _merge(run: Run, head: Head, entry: Entry, rec: dict[str, Any], local: dict[str, Any]) -> None:
     assert entry.data is not None
     base = ancestor(rec["anc"], rec["vv"], entry.vv)
     try:
@@ -123,7 +123,7 @@ def _merge(run: _Run, head: Head, entry: Entry, rec: dict[str, Any], local: dict
 
 
 def _into_conflict(
-    run: _Run,
+    run: Run,
     head: Head,
     entry: Entry,
     rec: dict[str, Any],
