@@ -134,6 +134,12 @@ def test_shared_first_place_and_play_again(app: App) -> None:
     assert newest.names == ["Anna", "Ben", "Cleo"] and newest.status == "active"
 
 
+def test_ruck_zuck_rounds_never_read_zero_before_anyone_is_seated(app: App) -> None:
+    app.go("/")
+    app.tap("start-ruckzuck")
+    assert app.find("option-rounds").value == "2"  # was "0": one round per player, and no player yet
+
+
 def test_german_screens(app: App) -> None:
     app.ctx.update_settings(language="de")
     assert "Neues Spiel" in app.screen_text()

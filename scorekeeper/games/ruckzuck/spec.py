@@ -9,9 +9,7 @@ import scorekeeper.games.ruckzuck as rules
 from scorekeeper.games.base import N_, Message
 from scorekeeper.games.contract import OptionField, StatFigure, Values, package_spec
 from scorekeeper.games.ruckzuck.part import PART
-from scorekeeper.games.ruckzuck.rules import (
-    RuckZuckOptions,
-)
+from scorekeeper.games.ruckzuck.rules import MIN_PLAYERS, RuckZuckOptions
 
 FIELDS: tuple[OptionField, ...] = (
     OptionField(
@@ -20,7 +18,8 @@ FIELDS: tuple[OptionField, ...] = (
         N_("At least one round per player, so that everyone deals once."),
         "int",
         None,
-        default_for=lambda players: players,
+        # the fewest who can play before anyone is seated: "0 rounds" read as a game of none
+        default_for=lambda players: max(players, MIN_PLAYERS),
     ),
 )
 
