@@ -74,3 +74,21 @@ def test_a_game_changed_by_one_caller_is_not_changed_for_the_next(tmp_path: Path
         game.version += 7
         again = store.list_digital_games()[0]
         assert again.log == log and again.data["seats"] == seats and again.version == game.version - 7
+
+
+def test_a_read_only_listing_shares_the_kept_games(tmp_path: Path, reads: list[str]) -> None:
+    """Home only looks at the games (it draws a page of them): the kept ones are given, in the same order, and
+    not copied; a caller's copies are still its own."""
+    with Store.open(tmp_path / "data") as store:
+        racko_moves_in(store, "anna", "Anna", seed=5, moves=1)
+        racko_moves_in(store, "ben", "Ben", seed=6, moves=1)
+        settled(tmp_path / "data")
+        shared = store.list_digital_games(read_only=True)
+        reads.clear()
+        again = store.list_digital_games(read_only=True)
+        copies = store.list_digital_games()
+        assert reads == [] and [game.id for game in copies] == [game.id for game in shared]
+        assert all(a is b for a, b in zip(again, shared, strict=True))
+        assert all(c is not s and c.data is not s.data for c, s in zip(copies, shared, strict=True))
+        again.pop()  # the list is the caller's own
+        assert len(store.list_digital_games(read_only=True)) == 2

@@ -118,8 +118,8 @@ def test_home_leaves_out_one_item_it_cannot_draw(tmp_path: Path, monkeypatch: py
     match_id, saved_id = two_games(folder)
     real = Store.list_digital_games
 
-    def broken(store: Store) -> list[Any]:
-        games = real(store)
+    def broken(store: Store, *, read_only: bool = False) -> list[Any]:
+        games = real(store)  # copies, also for a read-only caller: the kept games stay as they are
         for game in games:
             game.data["seats"] = [1, 2]
         return games

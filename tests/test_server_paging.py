@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from scorekeeper.bench.ui import seed_many
 from scorekeeper.match import Match
 from scorekeeper.store import Store
-from scorekeeper.store.pages import HOME_PAGE_SIZE, PAGE_SIZE, MatchPage, page_of_matches, players_of
+from scorekeeper.store.pages import HOME_PAGE_SIZE, PAGE_SIZE, Page, page_of_matches, players_of
 from tests.test_ui_core_harness import App, walk
 
 GAMES = 100  # 50 in progress, 50 finished
@@ -74,7 +74,7 @@ def test_pages_cover_the_list_once(data: Path, offset: int, limit: int) -> None:
     store = Store.open(data)
     everything = store.list_matches(status="finished")
     page = page_of_matches(store, status="finished", offset=offset, limit=limit)
-    assert isinstance(page, MatchPage) and page.total == len(everything)
+    assert isinstance(page, Page) and page.total == len(everything)
     start = max(0, offset)
     assert [s.id for s in page.items] == [s.id for s in everything[start : start + limit]]
     assert page.remaining == max(0, len(everything) - start - len(page.items))

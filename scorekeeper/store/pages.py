@@ -11,8 +11,9 @@ from __future__ import annotations
 import os
 import threading
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from scorekeeper.store.records import MatchSummary
 
@@ -79,18 +80,28 @@ def _by_last_play(rows: list[MatchSummary], played: dict[str, str]) -> list[Matc
     return sorted(latest, key=lambda s: (s.updated, s.created, s.id), reverse=True)
 
 
-@dataclass(frozen=True)
-class MatchPage:
-    """One page of a match list: `items` from position `offset`, out of `total` matching games."""
+T = TypeVar("T")
 
-    items: list[MatchSummary]
+
+@dataclass(frozen=True)
+class Page(Generic[T]):
+    """One page of a list: `items` from position `offset`, out of `total` items."""
+
+    items: list[T]
     total: int
     offset: int
 
     @property
     def remaining(self) -> int:
-        """How many matching games come after this page."""
+        """How many items come after this page."""
         return max(0, self.total - self.offset - len(self.items))
+
+
+def page_of(rows: Sequence[T], *, offset: int = 0, limit: int = PAGE_SIZE) -> Page[T]:
+    """At most `limit` of `rows` from `offset` on (a negative offset counts as 0), with how many there are: the
+    one paging of every list (matches here, home's digital games from the saved games)."""
+    offset = max(0, offset)
+    return Page(items=list(rows[offset : offset + max(0, limit)]), total=len(rows), offset=offset)
 
 
 def page_of_matches(
@@ -102,14 +113,13 @@ def page_of_matches(
     mode: str | None = None,
     offset: int = 0,
     limit: int = PAGE_SIZE,
-) -> MatchPage:
+) -> Page[MatchSummary]:
     """The matches with these exact values (None: any), most recently played first (`_by_last_play`), from
     `offset` on, at most `limit` of them."""
     rows = _listed(store, status, game, player)
     if mode is not None:
         rows = [summary for summary in rows if summary.mode == mode]
-    offset = max(0, offset)
-    return MatchPage(items=rows[offset : offset + max(0, limit)], total=len(rows), offset=offset)
+    return page_of(rows, offset=offset, limit=limit)
 
 
 # players_of's answer per listed rows (kept with them: the list's identity stands for the index state it came

@@ -250,8 +250,10 @@ class Store:
     def get_digital_game(self, game_id: str) -> SavedGame | None:
         return self.saved.get_digital_game(game_id)
 
-    def list_digital_games(self) -> list[SavedGame]:
-        return self.saved.list_digital_games()
+    def list_digital_games(self, *, read_only: bool = False) -> list[SavedGame]:
+        """Every saved digital game, most recently saved first; `read_only`: shared, not copied (never change
+        one: `SavedGames.list_digital_games`)."""
+        return self.saved.list_digital_games(read_only=read_only)
 
     def save_digital_game(self, saved: SavedGame) -> SavedGame:
         return self.saved.save_digital_game(saved)

@@ -122,11 +122,14 @@ class SavedGames(FilesPart):
     def get_digital_game(self, game_id: str) -> SavedGame | None:
         return self._load_saved(game_id) if is_safe_id(game_id) else None
 
-    def list_digital_games(self) -> list[SavedGame]:
+    def list_digital_games(self, *, read_only: bool = False) -> list[SavedGame]:
         """Every saved digital game, most recently saved first: copies of its own for each caller (one may
         change a game and save it), read from the files only when the folder changed (`_while_unchanged`:
-        home lists them on every redraw; reading 1,000 took 62 ms, copying them takes 13)."""
-        return [_copy(game) for game in self._while_unchanged("games", self._load_all)]
+        home lists them on every redraw; reading 1,000 took 62 ms, copying them takes 13). `read_only`: the
+        kept games themselves, not copied, for a caller that only looks (home, which draws a page of them);
+        changing one would change every later answer, so such a caller copies one it means to change."""
+        games = self._while_unchanged("games", self._load_all)
+        return list(games) if read_only else [_copy(game) for game in games]
 
     def _load_all(self) -> list[SavedGame]:
         games = []

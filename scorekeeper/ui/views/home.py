@@ -11,7 +11,7 @@ import flet as ft
 from scorekeeper.games.spec import GAMES, ByKey, find
 from scorekeeper.match import Match
 from scorekeeper.play.checks import is_set_aside, matches_to_deal_again, replay_problem
-from scorekeeper.store.pages import HOME_PAGE_SIZE, PAGE_SIZE, page_of_matches
+from scorekeeper.store.pages import HOME_PAGE_SIZE, PAGE_SIZE, page_of, page_of_matches
 from scorekeeper.store.records import MatchSummary, SavedGame
 from scorekeeper.ui import permissions
 from scorekeeper.ui.components.layout import screen, section
@@ -23,7 +23,8 @@ from scorekeeper.ui.views.scoreboard import continue_playing
 
 log = logging.getLogger(__name__)
 
-SHOWN_KEY = "home_shown"  # how many games in progress home lists (grows by a page with "Show more")
+SHOWN_KEY = "home_shown"  # how many tracked games in progress home lists (grows by a page with "Show more")
+DIGITAL_SHOWN_KEY = "home_digital_shown"  # how many digital ones (their own list, paged the same way)
 
 
 def _active_games(ctx: AppContext) -> list[ft.Control]:
@@ -102,18 +103,37 @@ def resume_route(saved: object) -> str:
 
 
 def _digital_games(ctx: AppContext) -> list[ft.Control]:
-    """Digital games in progress, each resumed exactly where it was."""
+    """Digital games in progress, each resumed exactly where it was, a page at a time like the tracked ones
+    (`HOME_PAGE_SIZE`, "Show more"): a player who starts a game every evening and never ends one would
+    otherwise find home growing without end (1,000 saved games: 1,000 cards, 709 ms a render)."""
+    shown = ctx.session.shown.get(DIGITAL_SHOWN_KEY, HOME_PAGE_SIZE)
+    page = page_of(_digital_in_progress(ctx), limit=shown)
     cards: list[ft.Control] = []
-    games = ctx.store.list_digital_games()
-    for saved in games:
-        card = one_item(_digital_card, ctx, saved)
+    for item in page.items:
+        card = one_item(_dealt_again_card if isinstance(item, Match) else _digital_card, ctx, item)
         if card is not None:
             cards.append(card)
-    for match in matches_to_deal_again(ctx.store, games):
-        card = one_item(_dealt_again_card, ctx, match)
-        if card is not None:
-            cards.append(card)
+    if page.remaining:
+        cards.append(
+            more_button(ctx, page.remaining, DIGITAL_SHOWN_KEY, shown, "home-more-digital", HOME_PAGE_SIZE)
+        )
     return cards
+
+
+def _digital_in_progress(ctx: AppContext) -> list[SavedGame | Match]:
+    """What home offers to continue digitally, most recently played first (as history orders them): each saved
+    game neither over nor set aside, and each match to deal again (`matches_to_deal_again`: its game was set
+    aside) at its own last change. One list, so paging neither drops nor repeats one. The saved games are the
+    store's own (`read_only`: only read here; a card's replay check copies what it replays)."""
+    games = ctx.store.list_digital_games(read_only=True)
+    playing: list[SavedGame | Match] = [
+        saved for saved in games if not saved.data.get("over") and not is_set_aside(saved)
+    ]
+    again = matches_to_deal_again(ctx.store, games)  # loads only the matches of games set aside (few)
+    if not again:
+        return playing
+    # Stamps compare as text (`stamps.py`); the sort is stable, so equal stamps keep the listing's order.
+    return sorted([*playing, *again], key=lambda item: item.updated, reverse=True)
 
 
 def _dealt_again_card(ctx: AppContext, match: Match) -> ft.Control:
@@ -130,9 +150,7 @@ def _dealt_again_card(ctx: AppContext, match: Match) -> ft.Control:
     return ft.Card(tag(f"continue-{match.id}", tile))
 
 
-def _digital_card(ctx: AppContext, saved: SavedGame) -> ft.Control | None:
-    if saved.data.get("over") or is_set_aside(saved):
-        return None
+def _digital_card(ctx: AppContext, saved: SavedGame) -> ft.Control:
     names = ", ".join(str(seat.get("name", "")) for seat in saved.data.get("seats", []))
     title = ctx.t(
         "{game} · round {n}", game=game_title(ctx, saved.game), n=int(saved.data.get("round", 0)) + 1
