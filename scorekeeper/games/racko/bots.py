@@ -2,7 +2,9 @@
 
 - "random": any legal action, but always calls Racko when it may (a random waiter would never end a round).
 - "baseline": slot targeting, see `BaselineBot`.
-- "medium" / "hard": rack evaluation by expected completion, see `hard.py`.
+- "medium": rack evaluation by expected completion, see `hard.py`.
+- "hard": heads-up (2 players, 40 cards, no 2-player rule) the learned race of `race.py`; in every other round
+  the planning bot of `hard.py` (`HardBot`), which was "hard" before.
 """
 
 from __future__ import annotations
@@ -12,8 +14,9 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from scorekeeper.games.base import Action, Bot
-from scorekeeper.games.racko.hard import HardBot, MediumBot
+from scorekeeper.games.racko.hard import MediumBot
 from scorekeeper.games.racko.play import CALL, DISCARD, PILE, STOCK, RackoView
+from scorekeeper.games.racko.race import RaceBot
 from scorekeeper.games.racko.rules import longest_run
 
 
@@ -122,6 +125,6 @@ BOTS: dict[str, Callable[[], Bot]] = {
     "random": RandomBot,
     "baseline": BaselineBot,
     "medium": MediumBot,
-    "hard": HardBot,
+    "hard": RaceBot,
 }
 """Bot registry: name -> zero-argument factory."""

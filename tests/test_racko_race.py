@@ -1,0 +1,151 @@
+"""Racko's race bot (`games/racko/race.py`) and what it reads off a view (`race_features.py`)."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.games.racko import RackoOptions, new_round, race_training
+from scorekeeper.games.racko.bots import BaselineBot, RandomBot
+from scorekeeper.games.racko.hard import HardBot
+from scorekeeper.games.racko.play import DISCARD, PILE, RackoView
+from scorekeeper.games.racko.race import RaceBot, covered, model, race_weights
+from scorekeeper.games.racko.race_features import RackFeatures, TakeFeatures, passes_and_takes
+
+HEADS_UP = RackoOptions(2, two_player_rule=False)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), mix=st.integers(0, 3))
+def test_the_pile_tells_which_discards_the_other_took(seed: int, mix: int) -> None:
+    """Every card put on the pile is offered once, to the next player; what the view's pile still holds tells
+    which ones the other took and which it let pass, and what it discarded."""
+    state = new_round(HEADS_UP, seed, dealer=seed % 2)
+    kinds = [RandomBot(seed), BaselineBot(), HardBot()]
+    bots = [kinds[mix % 3], kinds[(mix + 1) % 3]]
+    took: dict[int, bool] = {}  # turn -> the player took the pile's top card
+    discarded: dict[int, int] = {}  # turn -> the card put on the pile
+    # until the stock runs out and the pile is shuffled into a new stock (random players get there; planning
+    # players never do): the features read the pile as it is
+    while not state.is_over and state.stock:
+        seat, view = state.current_player, state.view(state.current_player)
+        if view.phase == "draw":
+            passed, taken, their_discards = passes_and_takes(view)
+            others = [k for k in range(view.turn) if (view.turn - k) % 2 == 1]
+            assert [k for k, _ in taken] == [k for k in others if took[k]]
+            assert [k for k, _ in passed] == [k for k in others if not took[k]]
+            assert their_discards == [discarded[k] for k in others]
+        action = bots[seat].choose(view, state.legal_actions())
+        turn = state.turn
+        if view.phase == "draw":
+            took[turn] = action == PILE
+        state.apply(action)
+        if view.phase == "place":
+            discarded[turn] = state.discards[-1]
+
+
+def _decisions(options: RackoOptions, seeds: range) -> list[tuple[RackoView, list]]:
+    found = []
+    for seed in seeds:
+        state = new_round(options, seed, dealer=seed % options.players)
+        bot = HardBot()
+        while not state.is_over:
+            view, legal = state.view(state.current_player), state.legal_actions()
+            found.append((view, legal))
+            state.apply(bot.choose(view, legal))
+    return found
+
+
+@pytest.mark.parametrize(
+    "options",
+    [RackoOptions(2), RackoOptions(3), RackoOptions(2, two_player_rule=False, variant="bonus")],
+    ids=["2-player rule", "3 players", "bonus"],
+)
+def test_outside_the_rounds_it_was_made_for_it_is_the_planning_bot(options: RackoOptions) -> None:
+    race, hard = RaceBot(), HardBot()
+    for view, legal in _decisions(options, range(2)):
+        assert not covered(view)
+        assert race.choose(view, legal) == hard.choose(view, legal)
+
+
+def test_heads_up_it_plays_legal_moves_and_ends_rounds() -> None:
+    for seed in range(4):
+        state = new_round(HEADS_UP, seed, dealer=seed % 2)
+        bots = [RaceBot(), HardBot()] if seed % 2 else [HardBot(), RaceBot()]
+        while not state.is_over:
+            seat, legal = state.current_player, state.legal_actions()
+            action = bots[seat].choose(state.view(seat), legal)
+            assert any(type(action) is type(a) and action == a for a in legal)
+            state.apply(action)
+        assert state.turn < 90
+
+
+def _place_view(rack: tuple[int, ...], drawn: int, seed: int = 3) -> RackoView:
+    """A heads-up view of seat 0 placing `drawn` (taken from the stock) into `rack`."""
+    view = new_round(HEADS_UP, seed, dealer=1).view(0)
+    return dataclasses.replace(view, phase="place", rack=rack, drawn=drawn, drawn_from="stock", turn=8)
+
+
+def test_it_completes_its_rack_when_the_card_does_it() -> None:
+    rack = (2, 5, 9, 30, 16, 20, 24, 28, 33, 38)  # 30 is the one card out of order
+    view = _place_view(rack, 12)
+    assert RaceBot().choose(view, [*range(10), DISCARD]) == 3
+
+
+def test_the_race_weights_are_a_distribution_over_finishing_turns() -> None:
+    view = _decisions(HEADS_UP, range(1))[10][0]
+    for ahead in (0, 1):
+        weights = race_weights(view, model(), ahead)
+        assert all(w >= 0 for w in weights) and 0 < sum(weights) <= 1 + 1e-9
+    # the other one turn closer leaves less time: the early finishes count for more, the later ones less
+    assert race_weights(view, model(), 1)[-1] <= race_weights(view, model(), 0)[-1]
+
+
+def test_the_model_matches_the_features() -> None:
+    data = model()
+    view = next(v for v, _ in _decisions(HEADS_UP, range(1)) if v.phase == "place")
+    assert len(RackFeatures(view).of(None, None)) == len(data["finish_features"])
+    assert all(len(w) == len(data["finish_features"]) for w in data["finish_weights"])
+    assert len(TakeFeatures(view).of(17)) == len(data["take_features"]) == len(data["take_weights"])
+
+
+def test_training_writes_constants_the_bot_plays_with(tmp_path: Path) -> None:
+    """A tiny run of the whole recipe (self-play, played-on rounds, the denial labels, the fits): the constants
+    have the shipped shapes, and the bot plays with them."""
+    out = tmp_path / "model.json"
+    race_training.main(["--rounds", "4", "--iterations", "1", "--seed", "3", "--out", str(out)])
+    fitted = json.loads(out.read_text("utf-8"))
+    shipped = model()
+    for key in ("finish_weights", "other_finish_counts", "take_weights", "finish_features", "take_features"):
+        assert np.shape(fitted[key]) == np.shape(shipped[key])
+    # racks of the last iteration's 4 rounds that were completed (a bot fitted on 4 rounds may not get there)
+    assert 0 < sum(fitted["other_finish_counts"]) <= 8
+    state = new_round(HEADS_UP, 9, dealer=0)
+    bots = [RaceBot(fitted), HardBot()]
+    while not state.is_over:
+        state.apply(
+            bots[state.current_player].choose(state.view(state.current_player), state.legal_actions())
+        )
+
+
+def test_played_on_rounds_count_every_turn_until_the_rack_is_complete() -> None:
+    rows = list(race_training.finish_rows(lambda: [HardBot(), HardBot()], 2, 5))
+    for seat in (0, 1):
+        turns = [left for s, x, left in rows if s == seat and x is not None]
+        finished = [left for s, x, left in rows if s == seat and x is None]
+        # per round: finishing turn n, then rows for n placements counting down to 0
+        assert len(finished) == 2 and sum(finished) == len(turns)
+        assert turns.count(0) == 2
+
+
+def test_a_logistic_fit_finds_the_side_that_matters() -> None:
+    rows = [[1.0, v / 10] for v in range(-20, 21)]
+    labels = [int(v > 0) for v in range(-20, 21)]
+    w = race_training.fit_logistic(rows, labels)
+    assert w[1] > 5 and abs(w[0]) < 1
