@@ -1,5 +1,6 @@
 """Digital play figures: per game, a human action to the next frame of the browser (computer players at the
-"instant" pace), and the hard bot's decision time on the positions of played rounds.
+"instant" pace), and the hard bot's decision time on the positions of played rounds (with the most players and
+the default options, and with the game's `bench_setup`).
 
 `python -m scorekeeper.bench play --json` prints {"play": {"<game>": {...}}}. A game whose play panel is not
 installed yet reports `tap_to_frame_ms_median: null`.
@@ -18,14 +19,23 @@ from scorekeeper.games.spec import GAMES
 from scorekeeper.ui.registry import UIS
 
 ROUNDS = 2
+SETUP_ROUNDS = 10
 TAPS = 12
 
 
-def decision_times(game: Any, players: int, rounds: int = ROUNDS) -> list[float]:
-    """Milliseconds per decision of the hard bot, every seat hard, over `rounds` played rounds."""
+def decision_times(
+    game: Any, players: int, rounds: int = ROUNDS, settings: dict[str, Any] | None = None
+) -> list[float]:
+    """Milliseconds per decision of the hard bot, every seat hard, over `rounds` played rounds (the default
+    options, or these `settings`)."""
     times: list[float] = []
+    options = (
+        game.default_options(players)
+        if settings is None
+        else game.Options(**{**settings, "players": players})
+    )
     for index in range(rounds):
-        state = game.new_round(game.default_options(players), 1000 + index, dealer=index % players)
+        state = game.new_round(options, 1000 + index, dealer=index % players)
         bots = [game.bots["hard"]() for _ in range(players)]
         while not state.is_over:
             seat = state.current_player
@@ -116,6 +126,17 @@ def run(as_json: bool = False) -> dict[str, Any]:
         times = decision_times(game, 4 if game.players[1] >= 4 else game.players[1])
         figures[game.key] = {
             "tap_to_frame_ms_median": None,
+            "decision_ms_median": round(statistics.median(times), 2),
+            "decision_ms_p95": round(percentile(times, 0.95), 2),
+            "decisions": len(times),
+        }
+        # also where the game is measured elsewhere (`bench_setup`; Racko: heads-up, where "hard" races by
+        # its learned models)
+        players, settings = game.bench_setup
+        times = decision_times(game, players, SETUP_ROUNDS, settings)
+        figures[game.key]["bench_setup"] = {
+            "players": players,
+            "options": settings,
             "decision_ms_median": round(statistics.median(times), 2),
             "decision_ms_p95": round(percentile(times, 0.95), 2),
             "decisions": len(times),
