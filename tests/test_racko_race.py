@@ -149,3 +149,15 @@ def test_a_logistic_fit_finds_the_side_that_matters() -> None:
     labels = [int(v > 0) for v in range(-20, 21)]
     w = race_training.fit_logistic(rows, labels)
     assert w[1] > 5 and abs(w[0]) < 1
+
+
+def test_against_an_other_that_never_finishes_it_plans_instead_of_stalling() -> None:
+    """Past every finishing turn the counts hold (a random player's round), the race weighs nothing: the
+    planning bot decides, so the rack is still completed (the race bot stalled there and lost such rounds on
+    points)."""
+    for view, legal in _decisions(HEADS_UP, range(2)):
+        late = dataclasses.replace(view, turn=view.turn + 120)
+        if view.phase not in ("draw", "place"):
+            continue
+        assert race_weights(late, model()) == []
+        assert RaceBot().choose(late, legal) == HardBot().choose(late, legal)

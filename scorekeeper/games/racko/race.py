@@ -17,7 +17,8 @@ cards the seat has not seen. The learned constants are in `race_model.json`; how
 bot measured is told in docs/ARCHITECTURE.md ("Computer players").
 
 It plays the rounds its models were made for: two players, the 40-card deck, the points game without the
-2-player rule or Blitz. In any other round it is today's planning bot (`hard.HardBot`), which it extends.
+2-player rule or Blitz. In any other round it is today's planning bot (`hard.HardBot`), which it extends; so
+too once the other has played longer than any finish the counts hold (a player that never finishes).
 """
 
 from __future__ import annotations
@@ -75,7 +76,8 @@ def covered(view: RackoView) -> bool:
 
 def race_weights(view: RackoView, constants: Mapping[str, Any], ahead: int = 0) -> list[float]:
     """weights[k]: how much "complete within k more own turns" counts in the chance of winning, from when the
-    other finishes (given it has not yet). `ahead`: the other counted that many turns closer (0 or 1)."""
+    other finishes (given it has not yet). `ahead`: the other counted that many turns closer (0 or 1). Empty
+    once the other has played longer than any counted finish: the counts say nothing about such a player."""
     counts = constants["other_finish_counts"]
     turns = view.turn // 2 + 1
     first = 1 if view.turn % 2 == 0 else 0
@@ -84,11 +86,11 @@ def race_weights(view: RackoView, constants: Mapping[str, Any], ahead: int = 0) 
         tail[m] = tail[m + 1] + counts[m]
     played = turns - first  # the other's turns so far, none of them a Racko
     alive = tail[played + 1] if played + 1 < len(tail) else 0.0
+    if alive <= 0:
+        return []
 
     def still_playing(m: int) -> float:
         """The chance that the other's finishing turn is m or later, given it is after `played`."""
-        if alive <= 0:
-            return 1.0
         m = max(m, played + 1)
         return tail[m] / alive if m < len(tail) else 0.0
 
@@ -107,22 +109,25 @@ class RaceBot(HardBot):
 
     def choose(self, view: RackoView, legal_actions: Sequence[Action]) -> Action:
         phase = view.phase
-        if not covered(view) or phase not in ("draw", "place"):
+        weights = race_weights(view, self.constants) if covered(view) and phase in ("draw", "place") else []
+        if not weights:
+            # a round the models were not made for, a call, or an other that plays like no planner (a random
+            # player never finishes: the race would weigh nothing and the bot stall)
             return super().choose(view, legal_actions)
         if phase == "draw":
-            return self._race_draw(view, legal_actions)
-        return self._race_place(view, legal_actions)
+            return self._race_draw(view, legal_actions, weights)
+        return self._race_place(view, legal_actions, weights)
 
     def _win(self, x: Sequence[float], weights: Sequence[float]) -> float:
         """The chance of winning with the rack features `x` under the race `weights`."""
         finish = self.constants["finish_weights"]
         return sum(w * _chance(finish[k], x) for k, w in enumerate(weights) if w > TINY)
 
-    def _race_draw(self, view: RackoView, legal_actions: Sequence[Action]) -> Action:
+    def _race_draw(self, view: RackoView, legal_actions: Sequence[Action], weights: list[float]) -> Action:
         top = view.discard_top
         if PILE not in legal_actions or top is None:
             return STOCK
-        rack, weights = RackFeatures(view), race_weights(view, self.constants)
+        rack = RackFeatures(view)
         pile = max(self._win(rack.of(top, slot), weights) for slot in range(SLOTS))
         keep = self._win(rack.of(None, None), weights)
         total = 0.0
@@ -130,9 +135,9 @@ class RaceBot(HardBot):
             total += max(keep, *(self._win(rack.of(card, slot), weights) for slot in range(SLOTS)))
         return PILE if pile > total / max(len(rack.unseen), 1) else STOCK
 
-    def _race_place(self, view: RackoView, legal_actions: Sequence[Action]) -> Action:
+    def _race_place(self, view: RackoView, legal_actions: Sequence[Action], now: list[float]) -> Action:
         rack, offered = RackFeatures(view), TakeFeatures(view)
-        now, behind = race_weights(view, self.constants), race_weights(view, self.constants, ahead=1)
+        behind = race_weights(view, self.constants, ahead=1)
         take = self.constants["take_weights"]
         best, choice = -1.0, legal_actions[0]
         for action in legal_actions:
