@@ -20,8 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Callable, Iterator, Sequence
-from itertools import pairwise
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from scorekeeper.games.base import Bot
@@ -30,26 +29,29 @@ from scorekeeper.games.racko.hard import HardBot
 from scorekeeper.games.racko.play import CALL, DISCARD, PILE, WAIT, RackoState
 from scorekeeper.games.racko.race import RaceBot, model
 from scorekeeper.games.racko.race_features import RackFeatures, TakeFeatures
+from scorekeeper.games.racko.rules import is_racko
 
 HEADS_UP = RackoOptions(2, two_player_rule=False)
 TURNS = 14
 """Finishing models for k = 0..TURNS - 1 more own turns."""
 PLAY_ON = 90
-"""Turns after which a played-on round stops (no rack took that long in 20,000 rounds)."""
-
-
-def _complete(rack: Sequence[int | None]) -> bool:
-    return all(a is not None and b is not None and a < b for a, b in pairwise(rack))
+"""Turns (both players') after which a played-on round stops: 47 of the 18,000 racks of the shipped counts were
+not complete by then."""
+UNFINISHED = 60
+"""The finishing turn a rack not complete when its round stopped is counted at (the last of the counts)."""
 
 
 def finish_rows(
-    bots: Callable[[], Sequence[Bot]], rounds: int, seed: int
+    constants: Mapping[str, Any] | None, rounds: int, seed: int
 ) -> Iterator[tuple[int, list[float] | None, int]]:
     """(seat, features of a placement's rack, own turns it still took); and per seat and round one row
-    (seat, None, the own turn it completed on, 1-based)."""
+    (seat, None, the own turn it completed on, 1-based, or `UNFINISHED`). Both seats are race bots with
+    `constants`, or planning bots (None)."""
     for r in range(rounds):
         state = new_round(HEADS_UP, seed + r, dealer=(seed + r) % 2)
-        players = bots()
+        players: list[Bot] = (
+            [HardBot(), HardBot()] if constants is None else [RaceBot(constants), RaceBot(constants)]
+        )
         rows: list[list[list[float]]] = [[], []]
         done: list[int | None] = [None, None]
         while not state.is_over and state.turn < PLAY_ON and None in done:
@@ -64,11 +66,12 @@ def finish_rows(
                 slot = action if isinstance(action, int) else None
                 rows[seat].append(features.of(view.drawn if slot is not None else None, slot))
             state.apply(action)
-            if view.phase == "place" and done[seat] is None and _complete(state.racks[seat] or []):
+            if view.phase == "place" and done[seat] is None and is_racko(state.racks[seat]):  # type: ignore[arg-type]  # heads-up racks are full
                 done[seat] = len(rows[seat])
         for seat in (0, 1):
             finished = done[seat]
             if finished is None:
+                yield seat, None, UNFINISHED  # its placements' turns to come are unknown: no rows of them
                 continue
             yield seat, None, finished
             for i, x in enumerate(rows[seat][:finished]):
@@ -84,7 +87,7 @@ def _takes(state: RackoState, action: Any) -> bool | None:
     return HardBot().choose(after.view(after.current_player), after.legal_actions()) == PILE
 
 
-def take_rows(constants: dict[str, Any], rounds: int, seed: int) -> Iterator[tuple[list[float], int]]:
+def take_rows(constants: Mapping[str, Any], rounds: int, seed: int) -> Iterator[tuple[list[float], int]]:
     """(features of "the other takes d", 1 if it would) for every card the race bot could discard."""
     for r in range(rounds):
         for me in (0, 1):
@@ -130,10 +133,10 @@ def fit_finishing(rows: Sequence[tuple[int, list[float] | None, int]]) -> dict[s
     """The finishing models and the finishing-turn counts from `finish_rows`."""
     x = [row for _, row, _ in rows if row is not None]
     left = [turns for _, row, turns in rows if row is not None]
-    counts = [0] * 61
+    counts = [0] * (UNFINISHED + 1)
     for _, row, turn in rows:
         if row is None:
-            counts[min(turn, 60)] += 1
+            counts[min(turn, UNFINISHED)] += 1
     return {
         "finish_weights": [fit_logistic(x, [int(t <= k) for t in left]) for k in range(TURNS)],
         "other_finish_counts": counts,
@@ -148,11 +151,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--out", required=True)
     args = parser.parse_args(argv)
     constants: dict[str, Any] = dict(model())
-    bots: Callable[[], Sequence[Bot]] = lambda: [HardBot(), HardBot()]  # noqa: E731
+    playing: dict[str, Any] | None = None  # the first data come from the planning bots
     for i in range(args.iterations + 1):
-        constants.update(fit_finishing(list(finish_rows(bots, args.rounds, args.seed + i * args.rounds))))
-        fitted = dict(constants)
-        bots = lambda: [RaceBot(fitted), RaceBot(fitted)]  # noqa: E731, B023
+        constants.update(fit_finishing(list(finish_rows(playing, args.rounds, args.seed + i * args.rounds))))
+        playing = dict(constants)
     rows = list(take_rows(constants, max(1, args.rounds // 10), args.seed + 1_000_000))
     constants["take_weights"] = fit_logistic([x for x, _ in rows], [y for _, y in rows])
     with open(args.out, "w", encoding="utf-8") as out:
