@@ -10,7 +10,7 @@ import flet as ft
 
 from scorekeeper.games.spec import GAMES, ByKey, find
 from scorekeeper.match import Match
-from scorekeeper.play.checks import is_set_aside, matches_to_deal_again, replay_problem
+from scorekeeper.play.checks import matches_to_deal_again, replay_problem, resumed_games
 from scorekeeper.store.pages import HOME_PAGE_SIZE, PAGE_SIZE, page_of, page_of_matches
 from scorekeeper.store.records import MatchSummary, SavedGame
 from scorekeeper.ui import permissions
@@ -121,14 +121,13 @@ def _digital_games(ctx: AppContext) -> list[ft.Control]:
 
 
 def _digital_in_progress(ctx: AppContext) -> list[SavedGame | Match]:
-    """What home offers to continue digitally, most recently played first (as history orders them): each saved
-    game neither over nor set aside, and each match to deal again (`matches_to_deal_again`: its game was set
-    aside) at its own last change. One list, so paging neither drops nor repeats one. The saved games are the
-    store's own (`read_only`: only read here; a card's replay check copies what it replays)."""
+    """What home offers to continue digitally, most recently played first (as history orders them): each match's
+    saved game that continuing it resumes (`resumed_games`: one per match, as history lists it) unless it is
+    over, and each match to deal again (`matches_to_deal_again`: its game was set aside) at its own last change.
+    One list, so paging neither drops nor repeats one. The saved games are the store's own (`read_only`: only
+    read here; a card's replay check copies what it replays)."""
     games = ctx.store.list_digital_games(read_only=True)
-    playing: list[SavedGame | Match] = [
-        saved for saved in games if not saved.data.get("over") and not is_set_aside(saved)
-    ]
+    playing: list[SavedGame | Match] = [saved for saved in resumed_games(games) if not saved.data.get("over")]
     again = matches_to_deal_again(ctx.store, games)  # loads only the matches of games set aside (few)
     if not again:
         return playing
