@@ -37,7 +37,8 @@ def _active_games(ctx: AppContext) -> list[ft.Control]:
         if card is not None:
             cards.append(card)
     if page.remaining:
-        cards.append(more_button(ctx, page.remaining, SHOWN_KEY, shown, "home-more", HOME_PAGE_SIZE))
+        label = ctx.t("Show more games with real cards ({n} more)", n=page.remaining)
+        cards.append(more_button(ctx, page.remaining, SHOWN_KEY, shown, "home-more", HOME_PAGE_SIZE, label))
     return cards
 
 
@@ -114,8 +115,11 @@ def _digital_games(ctx: AppContext) -> list[ft.Control]:
         if card is not None:
             cards.append(card)
     if page.remaining:
+        label = ctx.t("Show more games in the app ({n} more)", n=page.remaining)
         cards.append(
-            more_button(ctx, page.remaining, DIGITAL_SHOWN_KEY, shown, "home-more-digital", HOME_PAGE_SIZE)
+            more_button(
+                ctx, page.remaining, DIGITAL_SHOWN_KEY, shown, "home-more-digital", HOME_PAGE_SIZE, label
+            )
         )
     return cards
 
@@ -188,18 +192,24 @@ def _broken_card(ctx: AppContext, saved: SavedGame, title: str, names: str) -> f
 
 
 def more_button(
-    ctx: AppContext, remaining: int, key: str, shown: int, identifier: str, step: int = PAGE_SIZE
+    ctx: AppContext,
+    remaining: int,
+    key: str,
+    shown: int,
+    identifier: str,
+    step: int = PAGE_SIZE,
+    label: str | None = None,
 ) -> ft.Control:
-    """ "Show more (N more)": the next page of a list, kept in the session (`ctx.session.shown`)."""
+    """ "Show more (N more)": the next page of a list, kept in the session (`ctx.session.shown`), directly under
+    its list. `label` (translated, with the count) names what the list holds where one screen pages two lists:
+    two buttons both saying "Show more" left a player guessing which list each extends."""
 
     def more(_: object) -> None:
         ctx.session.shown[key] = shown + step
         ctx.rerender()
 
-    return tag(
-        identifier,
-        ft.TextButton(ctx.t("Show more ({n} more)", n=remaining), icon=ft.Icons.EXPAND_MORE, on_click=more),
-    )
+    text = label if label is not None else ctx.t("Show more ({n} more)", n=remaining)
+    return tag(identifier, ft.TextButton(text, icon=ft.Icons.EXPAND_MORE, on_click=more))
 
 
 GAME_ICONS: Mapping[str, ft.IconData] = ByKey(lambda game: getattr(ft.Icons, game.icon))
