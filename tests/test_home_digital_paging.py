@@ -1,6 +1,7 @@
 """Home lists the digital games in progress a page at a time, like the tracked ones: `HOME_PAGE_SIZE` cards, the
-most recently played first, then "Show more (N more)" for the rest (its own count in the session). A match
-whose game was set aside ("dealt again") is one entry of the same list: paging neither loses nor repeats it.
+most recently played first, then "Show more games in the app (N more)" for the rest (its own count in the
+session). A match whose game was set aside ("dealt again") is one entry of the same list: paging neither loses nor
+repeats it.
 Before, every saved game was drawn at once (1,000 unfinished games: 1,000 cards on home)."""
 
 from __future__ import annotations
@@ -60,7 +61,7 @@ def test_home_pages_the_digital_games_in_progress(tmp_path: Path) -> None:
     app = App(folder)
     app.go("/")
     assert tags(app, "resume-") == playing[:HOME_PAGE_SIZE]  # the most recently played first
-    assert f"Show more ({PLAYING - HOME_PAGE_SIZE} more)" in app.screen_text()
+    assert f"Show more games in the app ({PLAYING - HOME_PAGE_SIZE} more)" in app.screen_text()
     assert app.has(f"continue-{tracked}") and not app.has("home-more")  # the tracked list, its own paging
     pages = 1
     while app.has("home-more-digital"):

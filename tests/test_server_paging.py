@@ -41,7 +41,7 @@ def test_home_lists_a_page_of_games_in_progress(data: Path) -> None:
     app = App(data)
     app.go("/")
     assert len(tagged(app, "continue-")) == HOME_PAGE_SIZE
-    assert f"Show more ({GAMES // 2 - HOME_PAGE_SIZE} more)" in app.screen_text()
+    assert f"Show more games with real cards ({GAMES // 2 - HOME_PAGE_SIZE} more)" in app.screen_text()
     while app.has("home-more"):
         app.tap("home-more")
     assert len(tagged(app, "continue-")) == GAMES // 2

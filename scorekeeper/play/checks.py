@@ -70,6 +70,20 @@ def _replay(store: Store, saved: SavedGame) -> RuleError | None:
     return None
 
 
+def resumed_games(games: list[SavedGame]) -> list[SavedGame]:
+    """Of `games` (every saved game, most recently saved first, as `list_digital_games` gives them), the one per
+    match that continuing the match resumes (`PlaySession.continue_match`: its most recently saved game not set
+    aside), in the same order. A match has one saved game for all its rounds, but `continue_match` makes a new
+    one when it finds none to resume: two devices that each continue a match whose game was set aside before they
+    sync, or two sessions doing it at once, leave the match two games of the same round, of which only the first
+    to finish scores it. Home offers the match once, as history lists it; a game without a match stands alone."""
+    resumed: dict[str, SavedGame] = {}
+    for saved in games:
+        if not is_set_aside(saved):
+            resumed.setdefault(saved.match_id or f"saved:{saved.id}", saved)
+    return list(resumed.values())
+
+
 def set_aside_games(store: Store) -> list[SavedGame]:
     """The saved games the player set aside, the most recently set aside first."""
     aside = [saved for saved in store.list_digital_games() if is_set_aside(saved)]

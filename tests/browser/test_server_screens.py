@@ -119,7 +119,7 @@ def test_home_and_history_page_their_lists(chromium, tmp_path: Path) -> None:
     with served(data) as url, browser_tabs(chromium, url) as tab:
         ui = tab("paging", PHONE)
         ui.open("/", ready="home-more")
-        assert "Show more (5 more)" in ui.text_of("home-more")
+        assert "Show more games with real cards (5 more)" in ui.text_of("home-more")
         ui.shot("home")
         ui.tap("home-more", count=False)
         ui.page.wait_for_timeout(300)
@@ -128,3 +128,29 @@ def test_home_and_history_page_their_lists(chromium, tmp_path: Path) -> None:
         ui.wait_text(f"Finished games: {HOME_PAGE_SIZE + 5}")
         assert PAGE_SIZE >= HOME_PAGE_SIZE + 5  # one page: no "Show more" here
         assert ui.page.locator('[flt-semantics-identifier="history-more"]').count() == 0
+
+
+def test_home_says_which_list_each_show_more_extends(chromium, tmp_path: Path) -> None:
+    """Both lists of games in progress long: each "Show more" stands under its list and names it (before, two
+    buttons "Show more (N more)", one between the lists); each tap extends its own list."""
+    from scorekeeper.bench.ui import seed_many
+    from scorekeeper.store.pages import HOME_PAGE_SIZE
+    from tests.play_support import racko_moves_in
+
+    data = tmp_path / "data"
+    seed_many(str(data), 2 * (HOME_PAGE_SIZE + 3))  # 8 in progress with real cards (and 8 finished)
+    with Store.open(data) as store:
+        for seed in range(HOME_PAGE_SIZE + 2):  # 7 in the app
+            racko_moves_in(store, "anna", seed=seed, moves=1)
+    with served(data) as url, browser_tabs(chromium, url) as tab:
+        ui = tab("two-lists", PHONE)
+        ui.open("/", ready="home-more")
+        assert ui.text_of("home-more-digital") == "Show more games in the app (2 more)"
+        assert ui.text_of("home-more") == "Show more games with real cards (3 more)"
+        ui.shot("home")
+        ui.tap("home-more")
+        ui.wait_text("Show more games in the app (2 more)")  # the other list as it was
+        ui.page.locator('[flt-semantics-identifier="home-more"]').wait_for(state="detached")
+        ui.tap("home-more-digital")
+        ui.page.locator('[flt-semantics-identifier="home-more-digital"]').wait_for(state="detached")
+        ui.shot("home-all")

@@ -10,7 +10,7 @@ import flet as ft
 
 from scorekeeper.games.spec import GAMES, ByKey, find
 from scorekeeper.match import Match
-from scorekeeper.play.checks import is_set_aside, matches_to_deal_again, replay_problem
+from scorekeeper.play.checks import matches_to_deal_again, replay_problem, resumed_games
 from scorekeeper.store.pages import HOME_PAGE_SIZE, PAGE_SIZE, page_of, page_of_matches
 from scorekeeper.store.records import MatchSummary, SavedGame
 from scorekeeper.ui import permissions
@@ -37,7 +37,8 @@ def _active_games(ctx: AppContext) -> list[ft.Control]:
         if card is not None:
             cards.append(card)
     if page.remaining:
-        cards.append(more_button(ctx, page.remaining, SHOWN_KEY, shown, "home-more", HOME_PAGE_SIZE))
+        label = ctx.t("Show more games with real cards ({n} more)", n=page.remaining)
+        cards.append(more_button(ctx, page.remaining, SHOWN_KEY, shown, "home-more", HOME_PAGE_SIZE, label))
     return cards
 
 
@@ -114,21 +115,23 @@ def _digital_games(ctx: AppContext) -> list[ft.Control]:
         if card is not None:
             cards.append(card)
     if page.remaining:
+        label = ctx.t("Show more games in the app ({n} more)", n=page.remaining)
         cards.append(
-            more_button(ctx, page.remaining, DIGITAL_SHOWN_KEY, shown, "home-more-digital", HOME_PAGE_SIZE)
+            more_button(
+                ctx, page.remaining, DIGITAL_SHOWN_KEY, shown, "home-more-digital", HOME_PAGE_SIZE, label
+            )
         )
     return cards
 
 
 def _digital_in_progress(ctx: AppContext) -> list[SavedGame | Match]:
-    """What home offers to continue digitally, most recently played first (as history orders them): each saved
-    game neither over nor set aside, and each match to deal again (`matches_to_deal_again`: its game was set
-    aside) at its own last change. One list, so paging neither drops nor repeats one. The saved games are the
-    store's own (`read_only`: only read here; a card's replay check copies what it replays)."""
+    """What home offers to continue digitally, most recently played first (as history orders them): each match's
+    saved game that continuing it resumes (`resumed_games`: one per match, as history lists it) unless it is
+    over, and each match to deal again (`matches_to_deal_again`: its game was set aside) at its own last change.
+    One list, so paging neither drops nor repeats one. The saved games are the store's own (`read_only`: only
+    read here; a card's replay check copies what it replays)."""
     games = ctx.store.list_digital_games(read_only=True)
-    playing: list[SavedGame | Match] = [
-        saved for saved in games if not saved.data.get("over") and not is_set_aside(saved)
-    ]
+    playing: list[SavedGame | Match] = [saved for saved in resumed_games(games) if not saved.data.get("over")]
     again = matches_to_deal_again(ctx.store, games)  # loads only the matches of games set aside (few)
     if not again:
         return playing
@@ -189,18 +192,24 @@ def _broken_card(ctx: AppContext, saved: SavedGame, title: str, names: str) -> f
 
 
 def more_button(
-    ctx: AppContext, remaining: int, key: str, shown: int, identifier: str, step: int = PAGE_SIZE
+    ctx: AppContext,
+    remaining: int,
+    key: str,
+    shown: int,
+    identifier: str,
+    step: int = PAGE_SIZE,
+    label: str | None = None,
 ) -> ft.Control:
-    """ "Show more (N more)": the next page of a list, kept in the session (`ctx.session.shown`)."""
+    """ "Show more (N more)": the next page of a list, kept in the session (`ctx.session.shown`), directly under
+    its list. `label` (translated, with the count) names what the list holds where one screen pages two lists:
+    two buttons both saying "Show more" left a player guessing which list each extends."""
 
     def more(_: object) -> None:
         ctx.session.shown[key] = shown + step
         ctx.rerender()
 
-    return tag(
-        identifier,
-        ft.TextButton(ctx.t("Show more ({n} more)", n=remaining), icon=ft.Icons.EXPAND_MORE, on_click=more),
-    )
+    text = label if label is not None else ctx.t("Show more ({n} more)", n=remaining)
+    return tag(identifier, ft.TextButton(text, icon=ft.Icons.EXPAND_MORE, on_click=more))
 
 
 GAME_ICONS: Mapping[str, ft.IconData] = ByKey(lambda game: getattr(ft.Icons, game.icon))
