@@ -15,8 +15,13 @@ from scorekeeper.games.racko import RackoOptions, new_round, race_training
 from scorekeeper.games.racko.bots import BaselineBot, RandomBot
 from scorekeeper.games.racko.hard import HardBot
 from scorekeeper.games.racko.play import DISCARD, PILE, RackoView
-from scorekeeper.games.racko.race import RaceBot, covered, model, race_weights
-from scorekeeper.games.racko.race_features import RackFeatures, TakeFeatures, passes_and_takes
+from scorekeeper.games.racko.race import RaceBot, covered, model, race_weights, slot_player_chance
+from scorekeeper.games.racko.race_features import (
+    RackFeatures,
+    TakeFeatures,
+    offered_so_far,
+    passes_and_takes,
+)
 
 HEADS_UP = RackoOptions(2, two_player_rule=False)
 
@@ -48,6 +53,57 @@ def test_the_pile_tells_which_discards_the_other_took(seed: int, mix: int) -> No
         state.apply(action)
         if view.phase == "place":
             discarded[turn] = state.discards[-1]
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), mix=st.integers(0, 2))
+def test_the_offers_replayed_from_the_pile_are_what_the_seat_saw_then(seed: int, mix: int) -> None:
+    """What the other held and did when each card was offered, replayed from the pile at the end, is what the
+    seat saw at the time: the same features, and the other took the card exactly when it did."""
+    state = new_round(HEADS_UP, seed, dealer=seed % 2)
+    kinds = [RandomBot(seed), BaselineBot(), HardBot()]
+    bots = [RaceBot(), kinds[mix]]
+    then: dict[
+        int, tuple[TakeFeatures, int]
+    ] = {}  # the seat's turn -> its features then, the card it discarded
+    while not state.is_over and state.stock:
+        seat, view = state.current_player, state.view(state.current_player)
+        if seat == 0 and view.phase in ("draw", "place"):
+            last = view  # the seat to act reads the features (a call comes after the turn)
+            features = TakeFeatures.of_view(view)
+        state.apply(bots[seat].choose(view, state.legal_actions()))
+        if seat == 0 and view.phase == "place" and not state.is_over:
+            then[view.turn] = features, state.discards[-1]
+    replayed = offered_so_far(last)
+    _, took, _ = passes_and_takes(last)
+    assert [(k, card) for k, (_, card) in sorted(then.items()) if k < last.turn - 1] == [
+        (f.turn, card) for f, card, _ in replayed
+    ]
+    for features, card, taken in replayed:
+        seen, _ = then[features.turn]
+        assert features.known == seen.known
+        assert features.of_slots(card) == seen.of_slots(card)
+        assert taken == ((features.turn + 1, card) in took)
+
+
+def test_it_tells_a_slot_targeting_player_from_a_planning_one() -> None:
+    """By the end of a round the other's replies make a slot-targeting player more likely than a planning one
+    when it is one, and less when it is not (20 rounds each, fixed deals)."""
+
+    def last_chance(other: type, seed: int) -> float:
+        state = new_round(HEADS_UP, seed, dealer=seed % 2)
+        bots, chance = [RaceBot(), other()], 0.5
+        while not state.is_over:
+            view = state.view(state.current_player)
+            if state.current_player == 0 and view.phase == "place":
+                chance = slot_player_chance(view, model())
+            state.apply(bots[state.current_player].choose(view, state.legal_actions()))
+        return chance
+
+    slot_player = [last_chance(BaselineBot, seed) for seed in range(20)]
+    planner = [last_chance(HardBot, seed) for seed in range(20)]
+    assert sum(slot_player) / 20 > 0.65 > 0.35 > sum(planner) / 20
+    assert sum(a > b for a, b in zip(slot_player, planner, strict=True)) >= 15
 
 
 def _decisions(options: RackoOptions, seeds: range) -> list[tuple[RackoView, list]]:
@@ -101,8 +157,14 @@ def test_it_completes_its_rack_when_the_card_does_it() -> None:
 def test_the_race_weights_are_a_distribution_over_finishing_turns() -> None:
     view = _decisions(HEADS_UP, range(1))[10][0]
     for ahead in (0, 1):
-        weights = race_weights(view, model(), ahead)
-        assert all(w >= 0 for w in weights) and 0 < sum(weights) <= 1 + 1e-9
+        for slot_player in (0.0, 0.3, 1.0):
+            weights = race_weights(view, model(), ahead, slot_player)
+            assert all(w >= 0 for w in weights) and 0 < sum(weights) <= 1 + 1e-9
+    # a slot-targeting player finishes later than a planner: early turns weigh less when the other is one
+    plans, slots = race_weights(view, model()), race_weights(view, model(), slot_player=1.0)
+    assert sum(slots[:5]) < sum(plans[:5])
+    half = race_weights(view, model(), slot_player=0.5)
+    assert half == pytest.approx([(p + s) / 2 for p, s in zip(plans, slots, strict=True)])
     # the other one turn closer leaves less time: the early finishes count for more, the later ones less
     assert race_weights(view, model(), 1)[-1] <= race_weights(view, model(), 0)[-1]
 
@@ -112,7 +174,9 @@ def test_the_model_matches_the_features() -> None:
     view = next(v for v, _ in _decisions(HEADS_UP, range(1)) if v.phase == "place")
     assert len(RackFeatures(view).of(None, None)) == len(data["finish_features"])
     assert all(len(w) == len(data["finish_features"]) for w in data["finish_weights"])
-    assert len(TakeFeatures(view).of(17)) == len(data["take_features"]) == len(data["take_weights"])
+    assert len(TakeFeatures.of_view(view).of(17)) == len(data["take_features"]) == len(data["take_weights"])
+    slots = TakeFeatures.of_view(view).of_slots(17)
+    assert len(slots) == len(data["slot_take_features"]) == len(data["slot_take_weights"])
 
 
 def test_training_writes_constants_the_bot_plays_with(tmp_path: Path) -> None:
@@ -122,10 +186,20 @@ def test_training_writes_constants_the_bot_plays_with(tmp_path: Path) -> None:
     race_training.main(["--rounds", "4", "--iterations", "1", "--seed", "3", "--out", str(out)])
     fitted = json.loads(out.read_text("utf-8"))
     shipped = model()
-    for key in ("finish_weights", "other_finish_counts", "take_weights", "finish_features", "take_features"):
+    for key in (
+        "finish_weights",
+        "other_finish_counts",
+        "slot_finish_counts",
+        "take_weights",
+        "slot_take_weights",
+        "finish_features",
+        "take_features",
+        "slot_take_features",
+    ):
         assert np.shape(fitted[key]) == np.shape(shipped[key])
     # racks of the last iteration's 4 rounds that were completed (a bot fitted on 4 rounds may not get there)
     assert 0 < sum(fitted["other_finish_counts"]) <= 8
+    assert sum(fitted["slot_finish_counts"]) == 1  # a third of the rounds, at least one
     state = new_round(HEADS_UP, 9, dealer=0)
     bots = [RaceBot(fitted), HardBot()]
     while not state.is_over:

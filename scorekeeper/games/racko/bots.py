@@ -17,12 +17,8 @@ from scorekeeper.games.base import Action, Bot
 from scorekeeper.games.racko.hard import MediumBot
 from scorekeeper.games.racko.play import CALL, DISCARD, PILE, STOCK, RackoView
 from scorekeeper.games.racko.race import RaceBot
+from scorekeeper.games.racko.race_features import target_slot
 from scorekeeper.games.racko.rules import longest_run
-
-
-def target_slot(card: int, deck_size: int) -> int:
-    """The slot a card "belongs" to when the deck 1..N is cut into 10 equal bands: min(9, (c-1)*10//N)."""
-    return min(9, (card - 1) * 10 // deck_size)
 
 
 class RandomBot:

@@ -11,7 +11,10 @@
    second).
 2. **Denial** (`take_rows`): the race bot plays the planning bot. At each of its placements, every card it could
    discard is labelled with what the planning bot, which decides from its view alone, would do if offered it:
-   take it or not (asked of a copy of the round). The row is what everyone saw (`TakeFeatures`).
+   take it or not (asked of a copy of the round). The row is what everyone saw (`TakeFeatures.of`). The same
+   against the slot-targeting player (`bots.BaselineBot`) makes its take model (`TakeFeatures.of_slots`); with
+   both, the bot tells which kind of player the other is from its replies. The slot-targeting player's
+   finishing turns are counted from played-on rounds against the race bot (`slot_finish_counts`).
 
 Fitting needs numpy (`pip install -e '.[dev]'`); the app does not: it only reads the constants.
 """
@@ -20,11 +23,12 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from scorekeeper.games.base import Bot
 from scorekeeper.games.racko import RackoOptions, new_round
+from scorekeeper.games.racko.bots import BaselineBot
 from scorekeeper.games.racko.hard import HardBot
 from scorekeeper.games.racko.play import CALL, DISCARD, PILE, WAIT, RackoState
 from scorekeeper.games.racko.race import RaceBot, model
@@ -48,26 +52,10 @@ def finish_rows(
     (seat, None, the own turn it completed on, 1-based, or `UNFINISHED`). Both seats are race bots with
     `constants`, or planning bots (None)."""
     for r in range(rounds):
-        state = new_round(HEADS_UP, seed + r, dealer=(seed + r) % 2)
         players: list[Bot] = (
             [HardBot(), HardBot()] if constants is None else [RaceBot(constants), RaceBot(constants)]
         )
-        rows: list[list[list[float]]] = [[], []]
-        done: list[int | None] = [None, None]
-        while not state.is_over and state.turn < PLAY_ON and None in done:
-            seat = state.current_player
-            view = state.view(seat)
-            if view.phase == "call":
-                state.apply(WAIT)  # play on: the other's finishing turn is wanted too
-                continue
-            action = players[seat].choose(view, state.legal_actions())
-            if view.phase == "place":
-                features = RackFeatures(view)
-                slot = action if isinstance(action, int) else None
-                rows[seat].append(features.of(view.drawn if slot is not None else None, slot))
-            state.apply(action)
-            if view.phase == "place" and done[seat] is None and is_racko(state.racks[seat]):  # type: ignore[arg-type]  # heads-up racks are full
-                done[seat] = len(rows[seat])
+        rows, done = _played_on(players, seed + r)
         for seat in (0, 1):
             finished = done[seat]
             if finished is None:
@@ -78,36 +66,76 @@ def finish_rows(
                 yield seat, x, finished - i - 1
 
 
-def _takes(state: RackoState, action: Any) -> bool | None:
-    """Would the planning bot take the card this action discards? None when the round ends first."""
+def slot_finish_counts(constants: Mapping[str, Any], rounds: int, seed: int) -> list[int]:
+    """counts[m]: rounds in which the slot-targeting player, against the race bot, completed its rack on its
+    own turn m (`UNFINISHED`: not by the end of the played-on round); it sits in either seat by turns."""
+    counts = [0] * (UNFINISHED + 1)
+    for r in range(rounds):
+        players: list[Bot] = [RaceBot(constants), BaselineBot()]
+        if r % 2:
+            players.reverse()
+        _, done = _played_on(players, seed + r)
+        counts[min(done[1 - r % 2] or UNFINISHED, UNFINISHED)] += 1
+    return counts
+
+
+def _played_on(players: Sequence[Bot], seed: int) -> tuple[list[list[list[float]]], list[int | None]]:
+    """A heads-up round played on past the first Racko: per seat the features of each placement's rack, and
+    the own turn (1-based) its rack was complete on, None when not by `PLAY_ON`."""
+    state = new_round(HEADS_UP, seed, dealer=seed % 2)
+    rows: list[list[list[float]]] = [[], []]
+    done: list[int | None] = [None, None]
+    while not state.is_over and state.turn < PLAY_ON and None in done:
+        seat = state.current_player
+        view = state.view(seat)
+        if view.phase == "call":
+            state.apply(WAIT)  # play on: the other's finishing turn is wanted too
+            continue
+        action = players[seat].choose(view, state.legal_actions())
+        if view.phase == "place":
+            features = RackFeatures(view)
+            slot = action if isinstance(action, int) else None
+            rows[seat].append(features.of(view.drawn if slot is not None else None, slot))
+        state.apply(action)
+        if view.phase == "place" and done[seat] is None and is_racko(state.racks[seat]):  # type: ignore[arg-type]  # heads-up racks are full
+            done[seat] = len(rows[seat])
+    return rows, done
+
+
+def _takes(state: RackoState, action: Any, other: Callable[[], Bot]) -> bool | None:
+    """Would the other player take the card this action discards? None when the round ends first."""
     after = state.clone()
     after.apply(action)
     if after.is_over or after.phase != "draw":
         return None
-    return HardBot().choose(after.view(after.current_player), after.legal_actions()) == PILE
+    return other().choose(after.view(after.current_player), after.legal_actions()) == PILE
 
 
-def take_rows(constants: Mapping[str, Any], rounds: int, seed: int) -> Iterator[tuple[list[float], int]]:
-    """(features of "the other takes d", 1 if it would) for every card the race bot could discard."""
+def take_rows(
+    constants: Mapping[str, Any], rounds: int, seed: int, slots: bool = False
+) -> Iterator[tuple[list[float], int]]:
+    """(features of "the other takes d", 1 if it would) for every card the race bot could discard, against the
+    planning bot, or (`slots`) against the slot-targeting player with its features."""
+    other: Callable[[], Bot] = BaselineBot if slots else HardBot
     for r in range(rounds):
         for me in (0, 1):
             state = new_round(HEADS_UP, seed + r, dealer=(seed + r) % 2)
-            players: list[Bot] = [RaceBot(constants), HardBot()]
+            players: list[Bot] = [RaceBot(constants), other()]
             if me == 1:
                 players.reverse()
             while not state.is_over:
                 seat = state.current_player
                 view, legal = state.view(seat), state.legal_actions()
                 if seat == me and view.phase == "place":
-                    offered, seen = TakeFeatures(view), set()
+                    offered, seen = TakeFeatures.of_view(view), set()
                     for action in legal:
                         if action == CALL:
                             continue
                         card = view.drawn if action == DISCARD else view.rack[action]
-                        label = None if card in seen else _takes(state, action)
+                        label = None if card in seen else _takes(state, action, other)
                         seen.add(card)
                         if label is not None:
-                            yield offered.of(card), int(label)
+                            yield offered.of_slots(card) if slots else offered.of(card), int(label)
                 state.apply(players[seat].choose(view, legal))
 
 
@@ -155,8 +183,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     for i in range(args.iterations + 1):
         constants.update(fit_finishing(list(finish_rows(playing, args.rounds, args.seed + i * args.rounds))))
         playing = dict(constants)
-    rows = list(take_rows(constants, max(1, args.rounds // 10), args.seed + 1_000_000))
-    constants["take_weights"] = fit_logistic([x for x, _ in rows], [y for _, y in rows])
+    constants["slot_finish_counts"] = slot_finish_counts(
+        constants, max(1, args.rounds // 3), args.seed + 2_000_000
+    )
+    for key, slots in (("take_weights", False), ("slot_take_weights", True)):
+        rows = list(take_rows(constants, max(1, args.rounds // 10), args.seed + 1_000_000, slots))
+        constants[key] = fit_logistic([x for x, _ in rows], [y for _, y in rows])
     with open(args.out, "w", encoding="utf-8") as out:
         json.dump(constants, out, indent=1)
 
