@@ -48,5 +48,9 @@ def to_open(store: Store, saved_id: str) -> str:
     saved = store.get_digital_game(saved_id)
     if saved is None or saved.match_id is None or ASIDE in saved.data:
         return saved_id
+    # Asked on every draw of the play screen: without a duplicate (nearly always) no lock, no copies.
+    others = store.list_digital_games(read_only=True)
+    if not any(o.match_id == saved.match_id and o.id != saved_id and ASIDE not in o.data for o in others):
+        return saved_id
     kept = settle(store, saved.match_id)
     return kept.id if kept is not None else saved_id
