@@ -75,8 +75,10 @@ def resumed_games(games: list[SavedGame]) -> list[SavedGame]:
     match that continuing the match resumes (`PlaySession.continue_match`: its most recently saved game not set
     aside), in the same order. A match has one saved game for all its rounds, but `continue_match` makes a new
     one when it finds none to resume: two devices that each continue a match whose game was set aside before they
-    sync, or two sessions doing it at once, leave the match two games of the same round, of which only the first
-    to finish scores it. Home offers the match once, as history lists it; a game without a match stands alone."""
+    sync leave the match two games of the same round, of which only the first to finish scores it (on one
+    folder it is found or made under the write lock, so two sessions at once resume one). Continuing the match
+    or opening the other sets the other aside (`play.duplicates`); until then home offers the match once, as
+    history lists it; a game without a match stands alone."""
     resumed: dict[str, SavedGame] = {}
     for saved in games:
         if not is_set_aside(saved):

@@ -19,11 +19,11 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.games.base import SEAT_TEMPLATE, Action, Bot, Message, RuleError, State, joined
 from scorekeeper.match import Match
-from scorekeeper.play import engine
+from scorekeeper.play import duplicates, engine
 from scorekeeper.play.addressed import addressed
 from scorekeeper.play.records import strength_of
 from scorekeeper.store.records import SavedGame
-from scorekeeper.store.saved_data import ASIDE, COMPUTER, PERSON
+from scorekeeper.store.saved_data import COMPUTER, PERSON
 
 if TYPE_CHECKING:  # the type only (no import at run time: no cycle)
     from scorekeeper.store import Store
@@ -143,10 +143,16 @@ class PlaySession:
         match; it is repaired here, where it is continued, instead of leading nowhere. The round in progress
         when the save went missing is lost (it was never saved); the rounds in the match are kept. A saved
         game the player set aside (its moves no longer replay) counts as none: the round it held is dealt again
-        with a new seed, and the set-aside game stays in the store as it was."""
-        for saved in store.list_digital_games():
-            if saved.match_id == match.id and ASIDE not in saved.data:  # one set aside no longer replays
-                return saved
+        with a new seed, and the set-aside game stays in the store as it was. Found or made under the folder's
+        write lock; of several live games (two devices continued the match before they synced) the most
+        recently saved is resumed and the others are set aside (`play.duplicates`)."""
+        with store.files.lock.held():  # two sessions continuing at once resume one game (`duplicates`)
+            found = duplicates.settle(store, match.id)  # one set aside no longer replays: not found
+            return found if found is not None else cls._deal_again(store, match)
+
+    @staticmethod
+    def _deal_again(store: Store, match: Match) -> SavedGame:
+        """A new saved game of `match` dealing its next round with a new seed, its seats as its players."""
         people = {seat: player for seat, player in enumerate(match.players) if strength_of(player) is None}
         seats = [
             Seat(PERSON, player, name)

@@ -19,6 +19,7 @@ from typing import Any
 import flet as ft
 
 from scorekeeper.games.base import Action, RuleError
+from scorekeeper.play import duplicates
 from scorekeeper.play.session import PlaySession
 from scorekeeper.ui import permissions
 from scorekeeper.ui.components.layout import screen
@@ -44,7 +45,9 @@ FIRST_FRAME_SECONDS = 0.05
 
 def load_session(ctx: AppContext, saved_id: str) -> PlaySession | RuleError | None:
     """The session of this device (kept between screens), or the saved game rebuilt from its log; the reason
-    when its log no longer replays (a file edited by hand, a rule tightened since); None when it is gone."""
+    when its log no longer replays (a file edited by hand, a rule tightened since); None when it is gone. A
+    game of a match that another of its games continues opens that one (`play.duplicates.to_open`)."""
+    saved_id = duplicates.to_open(ctx.store, saved_id)
     session = ctx.session.plays.get(saved_id)
     if session is not None:
         with session.lock:  # not while this device's own move is being saved
@@ -336,7 +339,7 @@ class PlayScreen:
 
 def build(ctx: AppContext, saved_id: str, **_: str) -> ft.View:
     route = f"/play/{saved_id}"
-    session = load_session(ctx, saved_id)
+    session = load_session(ctx, saved_id)  # an older duplicate's address shows the game its match resumes
     if session is None:
         return screen(ctx, route, ctx.t("Play"), [ft.Text(ctx.t("This game was not found."))])
     if isinstance(session, RuleError):
