@@ -1,9 +1,7 @@
-"""Fixtures every test folder can use: the real WebDAV server the sync tests run against (tests/sync_servers.py).
-And, after each test, the in-process UI harness finishes what its sessions scheduled and closes them."""
+"""Fixtures every test folder can use: the real WebDAV server the sync tests run against (tests/sync_servers.py)."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,16 +15,3 @@ def webdav_server(tmp_path: Path) -> Iterator[DavServer]:
     fault layer in front (`webdav_server.faults.append(Fault(507, "PUT", after=3))`)."""
     with wsgidav_server(tmp_path) as server:
         yield server
-
-
-HARNESS = "test_ui_core_harness"
-
-
-@pytest.fixture(autouse=True)
-def _harness_sessions_closed() -> Iterator[None]:
-    """After each test, the in-process harness (imported under either name) finishes and closes its sessions."""
-    yield
-    for name in (HARNESS, f"tests.{HARNESS}"):
-        harness = sys.modules.get(name)
-        if harness is not None:
-            harness.close_all()
