@@ -105,9 +105,13 @@ def test_opening_the_older_duplicate_opens_the_game_its_match_resumes(tmp_path: 
     newer, older = live_games(folder, match_id)
     app = App(folder)
     app.go(f"/play/{older.id}")
-    shown = app.ctx.session.play_tables[older.id].session
+    assert older.id not in app.ctx.session.play_tables  # the screen is the resumed game's, under its own id
+    shown = app.ctx.session.play_tables[newer.id].session
     assert shown.saved.id == newer.id
     assert [saved.id for saved in live_games(folder, match_id)] == [newer.id]
+    app.ctx.rerender()  # a redraw (the next round, a resize) stays on the resumed game, not the one set aside
+    assert app.ctx.route == f"/play/{newer.id}"
+    assert app.ctx.session.play_tables[newer.id].session.saved.id == newer.id
     app.go(f"/play/{newer.id}")  # the one resumed opens as itself
     assert app.ctx.session.play_tables[newer.id].session.saved.id == newer.id
 

@@ -45,9 +45,7 @@ FIRST_FRAME_SECONDS = 0.05
 
 def load_session(ctx: AppContext, saved_id: str) -> PlaySession | RuleError | None:
     """The session of this device (kept between screens), or the saved game rebuilt from its log; the reason
-    when its log no longer replays (a file edited by hand, a rule tightened since); None when it is gone. A
-    game of a match that another of its games continues opens that one (`play.duplicates.to_open`)."""
-    saved_id = duplicates.to_open(ctx.store, saved_id)
+    when its log no longer replays (a file edited by hand, a rule tightened since); None when it is gone."""
     session = ctx.session.plays.get(saved_id)
     if session is not None:
         with session.lock:  # not while this device's own move is being saved
@@ -338,8 +336,13 @@ class PlayScreen:
 
 
 def build(ctx: AppContext, saved_id: str, **_: str) -> ft.View:
+    opened = duplicates.to_open(ctx.store, saved_id)  # an older duplicate's address opens the resumed game
+    if opened != saved_id:
+        # Its own route from here on: a redraw (the next round, a resize) shows the screen's route again, and
+        # the older id, set aside by now, would open the game that no longer counts.
+        saved_id, ctx.route = opened, f"/play/{opened}"
     route = f"/play/{saved_id}"
-    session = load_session(ctx, saved_id)  # an older duplicate's address shows the game its match resumes
+    session = load_session(ctx, saved_id)
     if session is None:
         return screen(ctx, route, ctx.t("Play"), [ft.Text(ctx.t("This game was not found."))])
     if isinstance(session, RuleError):
