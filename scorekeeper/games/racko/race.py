@@ -132,8 +132,9 @@ def slot_player_chance(view: RackoView, constants: Mapping[str, Any]) -> float:
     slots, plans = constants["slot_take_weights"], constants["take_weights"]
     logit = 0.0
     for features, card, took in offered_so_far(view):
-        a = min(SURE, max(1 - SURE, _chance(slots, features.of_slots(card))))
-        b = min(SURE, max(1 - SURE, _chance(plans, features.of(card))))
+        x = features.of(card)
+        a = min(SURE, max(1 - SURE, _chance(slots, [*x, *features.bands(card)])))
+        b = min(SURE, max(1 - SURE, _chance(plans, x)))
         logit += math.log(a / b) if took else math.log((1 - a) / (1 - b))
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, logit))))
 
@@ -178,11 +179,11 @@ class RaceBot(HardBot):
         return PILE if pile > total / max(len(rack.unseen), 1) else STOCK
 
     def _race_place(
-        self, view: RackoView, legal_actions: Sequence[Action], now: list[float], q: float
+        self, view: RackoView, legal_actions: Sequence[Action], now: list[float], slot_player: float
     ) -> Action:
-        """`q`: the chance that the other is a slot-targeting player."""
+        """`slot_player`: the chance that the other is a slot-targeting player."""
         rack, offered = RackFeatures(view), TakeFeatures.of_view(view)
-        behind = race_weights(view, self.constants, ahead=1, slot_player=q)
+        behind = race_weights(view, self.constants, ahead=1, slot_player=slot_player)
         plans, slots = self.constants["take_weights"], self.constants["slot_take_weights"]
         best, choice = -1.0, legal_actions[0]
         for action in legal_actions:
@@ -193,7 +194,9 @@ class RaceBot(HardBot):
             else:
                 continue
             assert given is not None  # a card in a full rack, or the drawn one
-            takes = q * _chance(slots, offered.of_slots(given)) + (1 - q) * _chance(plans, offered.of(given))
+            y = offered.of(given)
+            slot_takes = _chance(slots, [*y, *offered.bands(given)])
+            takes = slot_player * slot_takes + (1 - slot_player) * _chance(plans, y)
             f = DENIAL * takes
             value = (1 - f) * self._win(x, now) + f * self._win(x, behind)
             if value > best + 1e-12:

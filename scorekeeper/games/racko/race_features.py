@@ -181,7 +181,11 @@ class TakeFeatures:
 
     def of_slots(self, d: int) -> list[float]:
         """The features of a player who fills each slot with a card of its band (`slot_take_features`): those of
-        `of`, and whether a card of d's band is known in its rack (it would keep that one), was let pass or
+        `of`, then `bands`."""
+        return [*self.of(d), *self.bands(d)]
+
+    def bands(self, d: int) -> list[float]:
+        """Whether a card of d's band is known in the other's rack (it would keep that one), was let pass or
         taken, how many known cards are of the bands beside, and whether d's band is an end slot."""
         band, n = target_slot(d, self.deck), self.deck
 
@@ -189,7 +193,6 @@ class TakeFeatures:
             return sum(1 for c in cards if abs(target_slot(c, n) - band) == within)
 
         return [
-            *self.of(d),
             min(of_band(self.known), 1),
             min(of_band([c for _, c in self.passed]), 2) / 2,
             min(of_band([c for _, c in self.took]), 1),
