@@ -15,6 +15,7 @@ from itertools import pairwise
 
 from scorekeeper.games.racko.hard import NEG, _log_table
 from scorekeeper.games.racko.play import RackoView
+from scorekeeper.games.racko.race_features import target_slot
 from scorekeeper.games.racko.rules import SLOTS
 
 PACE = 0.85
@@ -145,7 +146,8 @@ def done(rack: list[int]) -> bool:
 
 
 def baseline_targets(deck: int) -> list[int]:
-    return [-1] + [min(9, (c - 1) * 10 // deck) for c in range(1, deck + 1)] + [-1]
+    """`target_slot` of every card 1..deck, indexed by the card; -1 for "no card" (0) and past the deck."""
+    return [-1] + [target_slot(c, deck) for c in range(1, deck + 1)] + [-1]
 
 
 def sample(
