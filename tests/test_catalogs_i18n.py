@@ -236,6 +236,11 @@ def test_french_elides_de_before_a_name_that_starts_with_a_vowel() -> None:
     assert t("Enter the tricks of {name}.", name="Émile") == "Saisissez les plis d’Émile."
 
 
+def test_french_names_a_human_seat_without_the_word_for_nobody() -> None:
+    # The setup's seat chip says "You" over "Person"; alone under a name, French "Personne" reads "nobody".
+    assert Translator("fr")("Person") == "Joueur humain"
+
+
 @pytest.mark.parametrize(
     ("language", "first", "second"),
     [("en", "1.", "2."), ("de", "1.", "2."), ("nl", "1e", "2e"), ("fr", "1er", "2e")],
