@@ -188,6 +188,27 @@ def test_rage_panel_offers_exactly_the_legal_actions(state: Any) -> None:
     check_surface(rage_panel, state)
 
 
+@settings(max_examples=10, deadline=None)
+@given(
+    st.sampled_from([(ruckzuck_panel, ruckzuck_states), (rage_panel, rage_states)]).flatmap(
+        lambda pair: st.tuples(st.just(pair[0]), pair[1])
+    )
+)
+def test_only_the_seat_on_turn_gets_a_line_saying_what_to_do(case: tuple[ModuleType, Any]) -> None:
+    """The play screen's status above the panel says whose turn it is; the panel adds a line only for the seat
+    that acts (what to do now), none for a seat that waits, which would repeat the screen's status (word for
+    word in German, Dutch and French)."""
+    panel, state = case
+    for seat in range(state.options.players):
+        for language in ("en", "fr"):
+            driver = Driver(panel, state, seat, language)
+            lines = [str(node.content.value) for node in driver.tagged("play-status") if node.visible]
+            on_turn = seat == state.current_player and not state.is_over
+            assert len(lines) == (1 if on_turn else 0), (seat, lines)
+            waiting = [text for text in strings(driver.tree) if NAMES[state.current_player] in text]
+            assert on_turn or not any("tour de" in text or "is playing" in text for text in waiting)
+
+
 # --------------------------------------------------------------------------- hidden cards
 
 

@@ -143,14 +143,12 @@ def box(
     )
 
 
-def status_line(pc: PanelContext, your_turn: Callable[[], str]) -> ft.Control:
-    """The panel's status line ("play-status"): the round is over, who else is playing, or on this seat's
-    turn what to do now (`your_turn()`, the game's own words)."""
-    view = pc.view
-    if view.is_over:
-        text = pc.ctx.t("The round is over.")
-    elif not pc.legal:
-        text = pc.ctx.t("{name} is playing.", name=pc.names[view.current_player])
-    else:
-        text = your_turn()
-    return tag("play-status", ft.Text(text, weight=ft.FontWeight.BOLD))
+def instruction_line(pc: PanelContext, your_turn: Callable[[], str]) -> ft.Control:
+    """On this seat's turn, the panel's line ("play-status") saying what to do now (`your_turn()`, the game's
+    own words); else the line is hidden: the screen's own status line above the panel already says whose turn
+    it is or that the round is over, and a second line would only repeat it (word for word in German, Dutch and
+    French). Hidden rather than left out, so the panel keeps its shape and a move sends only what changed."""
+    acting = not pc.view.is_over and bool(pc.legal)
+    line = tag("play-status", ft.Text(your_turn() if acting else "", weight=ft.FontWeight.BOLD))
+    line.visible = acting
+    return line

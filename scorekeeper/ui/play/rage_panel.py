@@ -29,7 +29,7 @@ from scorekeeper.ui.play.cards import (
     rage_card,
     rage_card_name,
 )
-from scorekeeper.ui.play.kit import PanelContext, act, action_key, choose, status_line
+from scorekeeper.ui.play.kit import PanelContext, act, action_key, choose, instruction_line
 
 
 def path(action: Action) -> list[str]:
@@ -41,7 +41,7 @@ def path(action: Action) -> list[str]:
 
 def build(pc: PanelContext) -> ft.Control:
     view: RageView = pc.view
-    controls: list[ft.Control] = [status_line(pc, lambda: _your_turn(pc)), _trump(pc)]
+    controls: list[ft.Control] = [instruction_line(pc, lambda: _your_turn(pc)), _trump(pc)]
     if not _side_by_side(pc):
         controls += [_scores(pc), rage_tricks.trick(pc)]
     else:  # a tablet uses the room: the table of bids beside the trick

@@ -20,7 +20,7 @@ from scorekeeper.games.ruckzuck.play import DRAW, END, PLACE, SWAP, RuckZuckView
 from scorekeeper.games.ruckzuck.rules import JOKER
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.play.cards import RZ_FILL, RZ_INK, RZ_JOKER_INK, SELECTED, on_tap, ruckzuck_card
-from scorekeeper.ui.play.kit import PanelContext, act, action_key, choose, room, status_line
+from scorekeeper.ui.play.kit import PanelContext, act, action_key, choose, instruction_line, room
 from scorekeeper.ui.play.kit import fresh as grown
 
 SIDE_TINT = {"red": "#FFCDD2", "blue": "#BBDEFB"}
@@ -88,7 +88,7 @@ def build(pc: PanelContext) -> ft.Control:
         pc.refresh()
 
     cell = field_size(room(pc))
-    controls: list[ft.Control] = [status_line(pc, lambda: _your_turn(pc, chosen)), _table(pc)]
+    controls: list[ft.Control] = [instruction_line(pc, lambda: _your_turn(pc, chosen)), _table(pc)]
     if cell >= MIN_FIELD:
         controls.append(_board(pc, cell, targets, perform))
         if not pc.hidden:
