@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -58,6 +58,13 @@ def close_all() -> None:
     finally:
         for connection in list(LIVE):
             connection.close()
+
+
+def gone(handler: Any, *args: Any, **kwargs: Any) -> Future[Any]:
+    """`page.run_task` of a closed session: nothing runs."""
+    future: Future[Any] = Future()
+    future.cancel()
+    return future
 
 
 class RecordingConnection(Connection):
@@ -141,6 +148,10 @@ class RecordingConnection(Connection):
 
     def close(self) -> None:
         LIVE.discard(self)
+        if self.session is not None:
+            # Like a closed tab: what a background thread (a computer player) asks of this session after the test
+            # is dropped before its coroutine is even made (made and not run, Python warns in a later test).
+            object.__setattr__(self.session.page, "run_task", gone)
         if not self.loop.is_closed():
             self.loop.close()
         self.executor.shutdown(wait=False)
