@@ -6,16 +6,22 @@ What the app schedules on the session's event loop (`page.run_task`: `push_route
 after every tap, change and navigation, as Flet's server loop would, and the fake connection answers the
 browser's side of each method call: `push_route` is recorded in `connection.routes` and comes back as the
 `route_change` event a browser sends; SharedPreferences keep their values in `connection.storage`. Before, the
-loop never ran: navigation pushes were dropped untested (and Python warned "coroutine ... was never awaited")."""
+loop never ran: navigation pushes were dropped untested (and Python warned "coroutine ... was never awaited").
+
+The loops run on a thread of the harness's own (`LOOP_THREAD`), one drain at a time while the test waits for it,
+never in the test's thread: a browser test earlier in the run leaves Playwright's loop running there (its sync API
+keeps it registered as running for the whole session), and asyncio refuses to run a loop in a thread that has one
+running ("Cannot run the event loop while another loop is running")."""
 
 from __future__ import annotations
 
 import asyncio
 import dataclasses
+from collections.abc import Coroutine
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, TypeVar
 
 import flet as ft
 import msgpack
@@ -33,6 +39,19 @@ from scorekeeper.match import Match
 from scorekeeper.store import MatchSummary, Store
 from scorekeeper.ui.app import make_main
 from scorekeeper.ui.context import AppContext
+
+T = TypeVar("T")
+
+LOOP_THREAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ui-harness-loop")
+"""Where every session's loop runs (see the module docstring). One thread: drains run one after another, and the
+test waits for each, so the app's tasks never run alongside the test's own steps."""
+
+
+def run_on(loop: asyncio.AbstractEventLoop, coroutine: Coroutine[Any, Any, T]) -> T:
+    """Run `loop` until `coroutine` is done, on `LOOP_THREAD`, whatever loop this thread has running; what it
+    raises is raised here."""
+    return LOOP_THREAD.submit(loop.run_until_complete, coroutine).result()
+
 
 LIVE: set[RecordingConnection] = set()
 """Every connection of the test running: one device's tap can schedule work on another's loop (pubsub). Held
@@ -138,7 +157,7 @@ class RecordingConnection(Connection):
                         raise AssertionError(f"scheduled work failed: {task}") from task.exception()
             raise AssertionError("scheduled work keeps scheduling more")
 
-        self.loop.run_until_complete(drain())
+        run_on(self.loop, drain())
 
     def busy(self) -> bool:
         """Work is scheduled on this session's loop (what run_task hands over, or a task not yet finished)."""
@@ -304,7 +323,7 @@ class App:
 
     def browser_route(self, route: str) -> None:
         """The browser changes the route itself (back or forward button, a typed address)."""
-        self.connection.loop.run_until_complete(self.connection.route_changed(route))
+        run_on(self.connection.loop, self.connection.route_changed(route))
         settle_all()
         self.check_tags()
 

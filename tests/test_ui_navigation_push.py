@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from run_alone import run_alone
 from test_ui_core_harness import App
 
 
@@ -27,3 +28,17 @@ def test_browser_storage_answers_what_was_kept(tmp_path: Path) -> None:
     app.page.run_task(app.ctx.browser_storage().set, "k", "v")
     app.connection.settle()
     assert app.connection.storage == {"k": "v"}
+
+
+def test_the_harness_runs_the_app_while_another_loop_runs_in_the_tests_thread(tmp_path: Path) -> None:
+    """After a browser test, Playwright's sync API leaves its loop running in the test's thread for the rest of
+    the run; the harness still runs what the app schedules (it did not: every later UI test failed with
+    "Cannot run the event loop while another loop is running")."""
+
+    async def after_a_browser_test() -> list[str]:  # a loop is running in this thread, as Playwright's is
+        app = App(tmp_path / "data")
+        app.go("/players")
+        app.browser_route("/")
+        return app.routes
+
+    assert run_alone(after_a_browser_test()) == ["/players"]
