@@ -1,7 +1,9 @@
-"""Fixtures every test folder can use: the real WebDAV server the sync tests run against (tests/sync_servers.py)."""
+"""Fixtures every test folder can use: the real WebDAV server the sync tests run against (tests/sync_servers.py).
+And, after each test, the in-process UI harness finishes what its sessions scheduled and closes them."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,3 +17,16 @@ def webdav_server(tmp_path: Path) -> Iterator[DavServer]:
     fault layer in front (`webdav_server.faults.append(Fault(507, "PUT", after=3))`)."""
     with wsgidav_server(tmp_path) as server:
         yield server
+
+
+HARNESS = "test_ui_core_harness"
+
+
+@pytest.fixture(autouse=True)
+def _harness_sessions_closed() -> Iterator[None]:
+    """After each test, the in-process harness (imported under either name) finishes and closes its sessions."""
+    yield
+    for name in (HARNESS, f"tests.{HARNESS}"):
+        harness = sys.modules.get(name)
+        if harness is not None:
+            harness.close_all()

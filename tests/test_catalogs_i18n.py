@@ -324,7 +324,6 @@ def test_the_french_typography_tool_fixes_a_new_catalog_and_leaves_the_others_al
     assert not any(rewrite(path) for path in sorted(copy.glob("*.po")))  # the catalogs already follow it
 
 
-@pytest.mark.filterwarnings("ignore:coroutine .* was never awaited:RuntimeWarning")
 @pytest.mark.parametrize(
     ("language", "one", "two"),
     [("en", "1 exact bid", "2 exact bids"), ("de", "1 genaue Ansage", "2 genaue Ansagen")],

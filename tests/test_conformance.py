@@ -453,17 +453,12 @@ def test_every_action_can_be_described(game: GameSpec) -> None:
 # High card is registered for these tests only: a package of rules, a package of screens, a line in each registry.
 
 
-NOT_AWAITED = pytest.mark.filterwarnings("ignore:coroutine .* was never awaited:RuntimeWarning")
-"""The screen harness has no running event loop: the app's fire-and-forget tasks never run."""
-
-
 @pytest.fixture
 def high_card() -> Iterator[GameSpec]:
     with registered():
         yield HIGH_CARD
 
 
-@NOT_AWAITED
 def test_a_game_without_screens_stops_the_start_with_its_name(tmp_path: Path) -> None:
     register(HIGH_CARD)
     try:
@@ -473,7 +468,6 @@ def test_a_game_without_screens_stops_the_start_with_its_name(tmp_path: Path) ->
         unregister(HIGH_CARD)
 
 
-@NOT_AWAITED
 def test_a_fourth_game_is_kept_score_of_on_the_round_entry_form(tmp_path: Path, high_card: GameSpec) -> None:
     app = App(tmp_path / "data")
     match = start(app, high_card.key, ["Anna", "Ben"], 0, rounds=2)
@@ -486,7 +480,6 @@ def test_a_fourth_game_is_kept_score_of_on_the_round_entry_form(tmp_path: Path, 
     assert app.ctx.route == f"/match/{match.id}"
 
 
-@NOT_AWAITED
 def test_a_fourth_game_is_played_against_a_computer(tmp_path: Path, high_card: GameSpec) -> None:
     app = App(tmp_path / "data")
     app.ctx.settings["play_pace"] = "instant"

@@ -18,8 +18,6 @@ from scorekeeper.ui.emoji_font import has_emoji
 from scorekeeper.ui.theme import EMOJI_FAMILY, EMOJI_FONT
 from tests.test_ui_core_harness import App
 
-pytestmark = pytest.mark.filterwarnings("ignore:coroutine .* was never awaited:RuntimeWarning")
-
 FONT = {EMOJI_FAMILY: EMOJI_FONT}
 
 

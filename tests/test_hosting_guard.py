@@ -16,8 +16,6 @@ from tests.test_server_roles import Device
 from tests.test_table import Clock, MemoryStore
 from tests.test_table_ui import fresh_host  # noqa: F401  (autouse: no table and no count left behind)
 
-pytestmark = pytest.mark.filterwarnings("ignore:coroutine .* was never awaited:RuntimeWarning")
-
 NAT = "203.0.113.9"
 """One public address shared by several people (a home router, a carrier's NAT, a proxy without headers)."""
 

@@ -10,8 +10,6 @@ from test_play_ui import play_app, shown
 from scorekeeper.play import engine
 from scorekeeper.play.session import PERSON, PlaySession, Seat, computer_seat
 
-pytestmark = pytest.mark.filterwarnings("ignore:coroutine .* was never awaited:RuntimeWarning")
-
 
 def finished(store: object, seats: list[Seat], winner: int | None) -> PlaySession:
     """A Ruck Zuck match played to its end (the people's moves by a computer player's choice) that `winner`

@@ -16,8 +16,6 @@ from scorekeeper.games.spec import spec
 from scorekeeper.ui import registry
 from scorekeeper.ui.views import round_parts
 
-pytestmark = pytest.mark.filterwarnings("ignore:coroutine .* was never awaited:RuntimeWarning")
-
 
 @pytest.fixture
 def app(tmp_path: Path) -> App:

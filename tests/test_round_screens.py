@@ -14,8 +14,6 @@ from scorekeeper.match import Match
 from scorekeeper.ui.components.score_table import TOTAL_WIDTH
 from scorekeeper.ui.views.round_racko import entry_of
 
-pytestmark = pytest.mark.filterwarnings("ignore:coroutine .* was never awaited:RuntimeWarning")
-
 CALLER_RUN4 = [1, 2, 3, 4, 12, 20, 30, 40, 45, 50]  # a Racko (3 players: cards 1..50), longest run 4
 SEVEN = [5, 6, 8, 11, 13, 21, 37, 22, 41, 42]  # ascending count 7
 ONE = [49, 9, 10, 14, 15, 16, 17, 18, 19, 23]  # ascending count 1

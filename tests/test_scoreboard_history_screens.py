@@ -19,9 +19,6 @@ from test_ui_core_harness import App, start, tap_all
 
 from scorekeeper.match import Match
 
-# The harness has no running event loop, so the app's fire-and-forget tasks (URL push, wakelock) never run.
-pytestmark = pytest.mark.filterwarnings("ignore:coroutine .* was never awaited:RuntimeWarning")
-
 
 # ------------------------------------------------------------------ helpers
 @pytest.fixture

@@ -7,7 +7,6 @@ In-process sessions through the UI harness; `page.client_ip` is what Flet's serv
 from __future__ import annotations
 
 from pathlib import Path
-from types import SimpleNamespace
 
 import flet as ft
 import pytest
@@ -18,10 +17,9 @@ from scorekeeper.match import Match
 from scorekeeper.store import Store, owners
 from scorekeeper.ui import owner as owner_ui
 from scorekeeper.ui import permissions
-from scorekeeper.ui.app import make_main
 from scorekeeper.ui.components.layout import screen_body
 from tests.run_alone import run_alone
-from tests.test_ui_core_harness import App, RecordingConnection, Session
+from tests.test_ui_core_harness import App, settle_all
 
 
 class Device(App):
@@ -31,18 +29,11 @@ class Device(App):
     def __init__(
         self, data_dir: Path, client_ip: str | None, *, served: bool = True, owner: bool = False
     ) -> None:
-        self.connection = RecordingConnection()
-        self.session = Session(self.connection)
-        self.page = self.session.page
-        self.session.apply_page_patch({"route": "/", "width": 390, "height": 844})
-        self.connection.send_message(SimpleNamespace(action=0, body=self.session.get_page_patch()))
-        self.page.client_ip = client_ip
-        self.store = Store.open(data_dir)
-        make_main(store=self.store, served=served)(self.page)
-        self.ctx = self.page.data
+        super().__init__(data_dir, served=served, client_ip=client_ip)
         if owner:
             assert owner_ui.redeem_link(self.ctx, owners.LINKS.mint())
             self.ctx.rerender()
+            settle_all()
 
 
 PHONE_IP = "192.168.1.23"

@@ -16,8 +16,6 @@ from scorekeeper.ui.views import board_layout
 from tests.test_table_ui import app, fresh_host, host_table, join  # noqa: F401  (fresh_host: autouse)
 from tests.test_ui_core_harness import walk
 
-pytestmark = pytest.mark.filterwarnings("ignore:coroutine .* was never awaited:RuntimeWarning")
-
 
 def texts(device) -> str:  # type: ignore[no-untyped-def]
     return " ".join(str(node.value) for node in walk(device.view) if isinstance(node, ft.Text))

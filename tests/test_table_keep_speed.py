@@ -18,8 +18,6 @@ from scorekeeper.table.host import HOST
 from scorekeeper.ui.components import keyed
 from scorekeeper.ui.views import table_board
 
-pytestmark = pytest.mark.filterwarnings("ignore:coroutine .* was never awaited:RuntimeWarning")
-
 RACKS = (
     [3, 7, 9, 12, 15, 20, 21, 22, 33, 40],
     [1, 2, 4, 5, 6, 8, 10, 11, 13, 14],

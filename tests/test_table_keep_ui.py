@@ -7,14 +7,11 @@ from pathlib import Path
 from typing import Any
 
 import flet as ft
-import pytest
 from test_table_speed import deliver
 from test_table_ui import app, fresh_host, host_table, join  # noqa: F401  (fresh_host: the autouse fixture)
 
 from scorekeeper.table.host import HOST
 from tests.test_ui_core_harness import App
-
-pytestmark = pytest.mark.filterwarnings("ignore:coroutine .* was never awaited:RuntimeWarning")
 
 RACKS = ([3, 7, 9, 12, 15, 20, 21, 22, 33, 40], [1, 2, 4, 5, 6, 8, 10, 11, 13, 14])
 

@@ -17,8 +17,6 @@ from scorekeeper.ui.play import racko_panel
 from tests.test_table_speed import Recorded, deliver, sent
 from tests.test_table_ui import app, fresh_host, host_table, join  # noqa: F401  (fresh_host: autouse)
 
-pytestmark = pytest.mark.filterwarnings("ignore:coroutine .* was never awaited:RuntimeWarning")
-
 WATCHING_PATCH_BYTES = 1500
 """A watching phone's patch after another seat's move: the new top of the discard pile and stock count, the
 status line, a move-log line (measured: 225 to 935 bytes). Flet's keyed diff sent no more when the whole panel

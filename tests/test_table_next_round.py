@@ -5,15 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from test_table_ui import app, fresh_host, host_table, join  # noqa: F401  (fresh_host: the autouse fixture)
 
 from scorekeeper.play import engine
 from scorekeeper.table.host import HOST, TableHost
 from scorekeeper.table.table import Table
 from tests.test_play_session import MemoryStore
-
-pytestmark = pytest.mark.filterwarnings("ignore:coroutine .* was never awaited:RuntimeWarning")
 
 
 def finish_round(table: Table, tokens: dict[int, str]) -> None:

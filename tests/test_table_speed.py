@@ -23,8 +23,6 @@ from scorekeeper.ui.views import table_board, table_seat
 from tests.test_table_ui import app, fresh_host, host_table, join  # noqa: F401  (fresh_host: autouse)
 from tests.test_ui_core_harness import App
 
-pytestmark = pytest.mark.filterwarnings("ignore:coroutine .* was never awaited:RuntimeWarning")
-
 
 class Recorded(KeyedParts):
     """KeyedParts that remember every screen that used them (to read the counts in a test)."""

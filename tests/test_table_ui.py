@@ -13,8 +13,6 @@ from scorekeeper.table.host import HOST
 from scorekeeper.ui.play.kit import action_key
 from tests.test_ui_core_harness import App, walk
 
-pytestmark = pytest.mark.filterwarnings("ignore:coroutine .* was never awaited:RuntimeWarning")
-
 
 @pytest.fixture(autouse=True)
 def fresh_host() -> Iterator[None]:

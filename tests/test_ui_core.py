@@ -12,9 +12,6 @@ from test_ui_core_harness import App
 from scorekeeper.ui.routes import resolve
 from scorekeeper.ui.views.round_entry import personalise
 
-# The harness has no running event loop, so the app's fire-and-forget tasks (URL push, wakelock) never run.
-pytestmark = pytest.mark.filterwarnings("ignore:coroutine .* was never awaited:RuntimeWarning")
-
 
 def test_routes_resolve_to_views() -> None:
     assert resolve("/") == ("home", {})

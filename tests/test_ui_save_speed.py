@@ -15,8 +15,6 @@ import msgpack
 import pytest
 from test_ui_core_harness import App, walk
 
-pytestmark = pytest.mark.filterwarnings("ignore:coroutine .* was never awaited:RuntimeWarning")
-
 
 @pytest.fixture
 def app(tmp_path: Path) -> App:
@@ -157,8 +155,8 @@ SCOREBOARD_AFTER_ONE_ROUND = 70
 def test_a_save_sends_one_message_and_a_scoreboard_of_a_few_controls_per_round(app: App) -> None:
     """The scoreboard a save shows comes in place of the round screen: the browser builds it whole (its widgets,
     its accessibility nodes, its frame), and the server diffs all of it against the one under the round screen, so
-    its size is the save's cost on both sides. Counted: one message per save, a fixed number of controls per
-    round line, and the whole board after the first round."""
+    its size is the save's cost on both sides. Counted: one patch per save (and the route push), a fixed number of
+    controls per round line, and the whole board after the first round."""
     summary = app.start_match("racko", ["Anna", "Ben"], 0, two_player_rule=False, target=100_000)
     sizes: list[int] = []
     for _ in range(4):
@@ -166,7 +164,9 @@ def test_a_save_sends_one_message_and_a_scoreboard_of_a_few_controls_per_round(a
         count = len(app.connection.sent)
         app.tap("save-round")
         assert app.ctx.route == f"/match/{summary.id}"
-        assert len(app.connection.sent) - count == 1  # the patch, the page's route in it
+        # The patch (the page's route in it), then the address bar's history entry (Flet's push_route call)
+        assert len(app.connection.sent) - count == 2
+        assert app.routes[-1] == f"/match/{summary.id}"
         sizes.append(len(list(walk(app.page.views[-1]))))
         assert len(list(walk(round_line(app, len(sizes) - 1)))) == ROUND_LINE
         app.tap("enter-round")

@@ -93,7 +93,7 @@ class Shell:
         if previous != route:
             try:
                 self.page.run_task(self.page.push_route, route)
-            except Exception:  # no event loop (in-process tests): the view is shown all the same
+            except Exception:  # a page without a live session (no connection): the view is shown all the same
                 pass
 
     def rerender(self) -> None:
