@@ -131,3 +131,15 @@ def test_a_game_alone_or_set_aside_opens_as_itself(tmp_path: Path) -> None:
 
 def live_games_in(store: Store, match_id: str) -> list[SavedGame]:
     return [s for s in store.list_digital_games() if s.match_id == match_id and not is_set_aside(s)]
+
+
+def test_the_address_becomes_the_resumed_games(tmp_path: Path) -> None:
+    """/play/<older> shows the resumed game and the address follows: the page's route (the browser's address
+    bar, what a bookmark, a shared link or a reload carry) is the resumed game's, not the id set aside."""
+    folder, match_id = two_devices_continue(tmp_path)
+    newer, older = live_games(folder, match_id)
+    app = App(folder)
+    app.go(f"/play/{older.id}")
+    assert app.page.route == f"/play/{newer.id}"
+    app.ctx.rerender()
+    assert app.page.route == f"/play/{newer.id}"

@@ -56,6 +56,8 @@ class Shell:
             emoji_font.offer(self.ctx)  # before the first screen that shows such a name goes out
             with span("view.build"):
                 view = build_view(self.ctx, route)
+            if self.ctx.route != route:  # the view opened another address (see `follow`)
+                route = self.follow(self.ctx.route)
             if self.ctx.read_only:
                 view.controls.insert(0, read_only_banner(self.ctx))
             notice = owner.notice(self.ctx)
@@ -68,6 +70,19 @@ class Shell:
                 self.page.update()
         if self.ctx.on_rendered is not None:
             self.ctx.on_rendered(route)
+
+    def follow(self, route: str) -> str:
+        """The screen built shows `route`, not the address asked for (an older duplicate's `/play/<id>` opens
+        the game its match resumes): the browser's address follows, so a bookmark, a shared link or a reload
+        carry the game on screen, not one set aside. Flet 1.0.5 can only push a route (`Page.push_route`; its
+        client pushes a history entry for a new address, there is no way to replace one), so Back returns to
+        the address asked for, which opens as it does now (the game set aside by then)."""
+        self.page.route = route  # goes out with this screen's patch, as in `navigate`
+        try:
+            self.page.run_task(self.page.push_route, route)
+        except Exception:  # no event loop (in-process tests): the page's route is set all the same
+            pass
+        return route
 
     def dialog_pending(self) -> bool:
         """A dialog is open, or closed but its dismissal has not come back from the browser yet. The browser
@@ -90,7 +105,8 @@ class Shell:
         except BaseException:
             self.page.route = previous  # the screen on show is still the old one
             raise
-        if previous != route:
+        # A view that opened another address has sent that one out (`follow`): this one is not pushed after it.
+        if previous != route and self.page.route == route:
             try:
                 self.page.run_task(self.page.push_route, route)
             except Exception:  # no event loop (in-process tests): the view is shown all the same
