@@ -78,11 +78,12 @@ def settle(store: Store, match_id: str) -> SavedGame | None:
 
 
 def to_open(store: Store, saved_id: str) -> str:
-    """The saved game to open when `saved_id` is asked for: itself, or, when it is a live game of a match that
-    another of its games continues, that one (`saved_id` is then set aside). A game set aside, without a match
-    or not found opens as it is (the screen says why it cannot be continued, or that it is gone)."""
+    """The saved game to open when `saved_id` is asked for: itself, or, when another game of its match is the
+    one continuing the match resumes, that one. A live game is then set aside (`settle`); one set aside already
+    (Back to its address, an old bookmark) stays so. A game without a match, not found, or set aside with no other
+    game continuing its match opens as it is (the screen says why it cannot be continued, or that it is gone)."""
     saved = store.get_digital_game(saved_id)
-    if saved is None or saved.match_id is None or ASIDE in saved.data:
+    if saved is None or saved.match_id is None:
         return saved_id
     # Asked on every draw of the play screen: without a duplicate (nearly always) no lock, no copies.
     others = store.list_digital_games(read_only=True)
