@@ -107,18 +107,19 @@ class Shell:
         return any(not isinstance(dialog, ft.SnackBar) for dialog in dialogs)
 
     def navigate(self, route: str, *, instant: bool = False) -> None:
-        previous, self.pushed = self.page.route, None
-        # The page's route goes out in the screen's own patch: set after it, it went out only with the update
-        # Flet sends when the browser reports the route change (one more message after every save).
-        self.page.route = route
-        try:
-            self.show(route, instant=instant)
-        except BaseException:
-            self.page.route = previous  # the screen on show is still the old one
-            raise
-        shown = self.page.route  # `route`, or the address the view opened instead (`follow`)
-        if previous != shown and self.pushed != shown:  # (not twice when `follow` pushed it already)
-            self.push(shown)
+        with self.lock:  # `pushed` is this navigation's: Flet runs event handlers on several threads
+            previous, self.pushed = self.page.route, None
+            # The page's route goes out in the screen's own patch: set after it, it went out only with the
+            # update Flet sends when the browser reports the route change (one more message after every save).
+            self.page.route = route
+            try:
+                self.show(route, instant=instant)
+            except BaseException:
+                self.page.route = previous  # the screen on show is still the old one
+                raise
+            shown = self.page.route  # `route`, or the address the view opened instead (`follow`)
+            if previous != shown and self.pushed != shown:  # (not twice when `follow` pushed it already)
+                self.push(shown)
 
     def rerender(self) -> None:
         self.show(self.ctx.route)
