@@ -131,3 +131,31 @@ def test_a_game_alone_or_set_aside_opens_as_itself(tmp_path: Path) -> None:
 
 def live_games_in(store: Store, match_id: str) -> list[SavedGame]:
     return [s for s in store.list_digital_games() if s.match_id == match_id and not is_set_aside(s)]
+
+
+def test_the_address_becomes_the_resumed_games(tmp_path: Path) -> None:
+    """/play/<older> shows the resumed game and the address follows: the page's route (the browser's address
+    bar, what a bookmark, a shared link or a reload carry) is the resumed game's, not the id set aside."""
+    folder, match_id = two_devices_continue(tmp_path)
+    newer, older = live_games(folder, match_id)
+    app = App(folder)
+    app.go(f"/play/{older.id}")
+    assert app.page.route == f"/play/{newer.id}"
+    app.ctx.rerender()
+    assert app.page.route == f"/play/{newer.id}"
+
+
+def test_the_older_address_opens_the_resumed_game_also_once_set_aside(tmp_path: Path) -> None:
+    """Back (or an old bookmark) leads to the older address again after it was set aside: it opens the game
+    the match resumes, as before, not the round set aside, which will never count; it stays set aside."""
+    folder, match_id = two_devices_continue(tmp_path)
+    newer, older = live_games(folder, match_id)
+    with Store.open(folder) as store:
+        assert duplicates.to_open(store, older.id) == newer.id  # sets it aside
+        assert duplicates.to_open(store, older.id) == newer.id  # and once set aside
+        kept = store.get_digital_game(older.id)
+        assert kept is not None and is_set_aside(kept)
+    app = App(folder)
+    app.go(f"/play/{older.id}")
+    assert app.page.route == f"/play/{newer.id}"
+    assert older.id not in app.ctx.session.play_tables

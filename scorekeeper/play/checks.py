@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
 
 from scorekeeper.games.base import RuleError
+from scorekeeper.play import duplicates
 from scorekeeper.play.session import PlaySession
 from scorekeeper.store.records import SavedGame
 from scorekeeper.store.saved_data import ASIDE
@@ -70,20 +71,23 @@ def _replay(store: Store, saved: SavedGame) -> RuleError | None:
     return None
 
 
-def resumed_games(games: list[SavedGame]) -> list[SavedGame]:
+def resumed_games(store: Store, games: list[SavedGame]) -> list[SavedGame]:
     """Of `games` (every saved game, most recently saved first, as `list_digital_games` gives them), the one per
-    match that continuing the match resumes (`PlaySession.continue_match`: its most recently saved game not set
-    aside), in the same order. A match has one saved game for all its rounds, but `continue_match` makes a new
-    one when it finds none to resume: two devices that each continue a match whose game was set aside before they
-    sync leave the match two games of the same round, of which only the first to finish scores it (on one
-    folder it is found or made under the write lock, so two sessions at once resume one). Continuing the match
-    or opening the other sets the other aside (`play.duplicates`); until then home offers the match once, as
-    history lists it; a game without a match stands alone."""
-    resumed: dict[str, SavedGame] = {}
+    match that continuing the match resumes (`PlaySession.continue_match`: `play.duplicates.resumed`, of its games
+    not set aside the one furthest along in the match, then the most recently saved), in the same order. A match
+    has one saved game for all its rounds, but `continue_match` makes a new one when it finds none to resume: two
+    devices that each continue a match whose game was set aside before they sync leave the match two games of the
+    same round, of which only the first to finish scores it (on one folder it is found or made under the write
+    lock, so two sessions at once resume one). Continuing the match or opening the other sets the other aside
+    (`play.duplicates`); until then home offers the match once, the game continuing it resumes, as history
+    lists it; a game without a match stands alone."""
+    live: dict[str, list[SavedGame]] = {}
     for saved in games:
         if not is_set_aside(saved):
-            resumed.setdefault(saved.match_id or f"saved:{saved.id}", saved)
-    return list(resumed.values())
+            live.setdefault(saved.match_id or f"saved:{saved.id}", []).append(saved)
+    kept = [duplicates.resumed(store, each) for each in live.values()]
+    ids = {saved.id for saved in kept if saved is not None}
+    return [saved for saved in games if saved.id in ids]
 
 
 def set_aside_games(store: Store) -> list[SavedGame]:

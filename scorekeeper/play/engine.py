@@ -5,10 +5,13 @@ from __future__ import annotations
 import random
 from importlib import import_module
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.games.base import Action, Bot, Message, State
 from scorekeeper.games.spec import find, spec
+
+if TYPE_CHECKING:  # the type only
+    from scorekeeper.match import Match
 
 HINT_BOT = "hard"
 """The hint is the move this bot would make in the person's place."""
@@ -44,6 +47,24 @@ def start_round(
     """A new round of `game` (the registry's one `new_round` signature)."""
     return spec(game).new_round(
         options, seed, dealer=dealer, round_index=round_index, scores=scores, out=tuple(out)
+    )
+
+
+def deal(match: Match, seed: int, index: int) -> State:
+    """Round `index` of `match` as a saved game with `seed` deals it: the round's dealer, the totals before it and
+    the seats out of it as the match has them (a resume deals the same)."""
+    totals = match.totals()
+    for points in match.round_scores()[index:]:
+        totals = [t - p for t, p in zip(totals, points, strict=True)]
+    out = match.tally().out
+    return start_round(
+        match.game,
+        match.opts,
+        round_seed(seed, index),
+        dealer=match.dealer_of(index),
+        round_index=index,
+        scores=totals,
+        out=list(out[index]) if index < len(out) else [],
     )
 
 

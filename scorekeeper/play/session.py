@@ -144,8 +144,9 @@ class PlaySession:
         when the save went missing is lost (it was never saved); the rounds in the match are kept. A saved
         game the player set aside (its moves no longer replay) counts as none: the round it held is dealt again
         with a new seed, and the set-aside game stays in the store as it was. Found or made under the folder's
-        write lock; of several live games (two devices continued the match before they synced) the most
-        recently saved is resumed and the others are set aside (`play.duplicates`)."""
+        write lock; of several live games (two devices continued the match before they synced) the one furthest
+        along in the match, then the most recently saved, is resumed and the others are set aside
+        (`play.duplicates.resumed`)."""
         with store.files.lock.held():  # two sessions continuing at once resume one game (`duplicates`)
             found = duplicates.settle(store, match.id)  # one set aside no longer replays: not found
             return found if found is not None else cls._deal_again(store, match)
@@ -186,23 +187,8 @@ class PlaySession:
     def round_index(self) -> int:
         return int(self.saved.data.get("round", 0))
 
-    def _totals_before(self, index: int) -> list[int]:
-        totals = self.match.totals()
-        for points in self.match.round_scores()[index:]:
-            totals = [t - p for t, p in zip(totals, points, strict=True)]
-        return totals
-
     def _deal(self) -> State:
-        index = self.round_index
-        return engine.start_round(
-            self.game,
-            self.match.opts,
-            engine.round_seed(self.saved.seed, index),
-            dealer=self.match.dealer_of(index),
-            round_index=index,
-            scores=self._totals_before(index),
-            out=list(self.match.tally().out[index]) if index < len(self.match.tally().out) else [],
-        )
+        return engine.deal(self.match, self.saved.seed, self.round_index)
 
     def _rebuild(self) -> State:
         """Deal the round again and replay its log (each move described again for the move log)."""

@@ -36,6 +36,9 @@ class Shell:
         self.lock = threading.RLock()
         self.shown: str | None = None
         self.size = width_class(ctx.width)
+        # The addresses a view opened another one for (`follow`) in this session, and the address pushed last.
+        self.followed: set[str] = set()
+        self.pushed: str | None = None
 
     def show(self, route: str, *, instant: bool = False) -> None:
         """Render `route` now (server side), then tell the browser so its URL and history follow. `instant` (or
@@ -56,6 +59,8 @@ class Shell:
             emoji_font.offer(self.ctx)  # before the first screen that shows such a name goes out
             with span("view.build"):
                 view = build_view(self.ctx, route)
+            if self.ctx.route != route:  # the view opened another address (see `follow`)
+                route = self.follow(route, self.ctx.route)
             if self.ctx.read_only:
                 view.controls.insert(0, read_only_banner(self.ctx))
             notice = owner.notice(self.ctx)
@@ -69,6 +74,27 @@ class Shell:
         if self.ctx.on_rendered is not None:
             self.ctx.on_rendered(route)
 
+    def follow(self, asked: str, route: str) -> str:
+        """The screen built for `asked` shows `route` (an older duplicate's `/play/<id>` opens the game its match
+        resumes): the browser's address follows, so a bookmark, a shared link or a reload carry the game on
+        screen, not one set aside. Flet 1.0.5 can only push a route (`Page.push_route`: its client adds a
+        history entry for a new address; there is no way to replace one), so Back returns to `asked`, which shows
+        the same game again. Pushed the first time `asked` is followed in this session only: pushed again, the
+        entry would be the one Back returns from, and Back would never get past it."""
+        self.page.route = route  # goes out with this screen's patch, as in `navigate`
+        if asked not in self.followed:
+            self.followed.add(asked)
+            self.push(route)
+        return route
+
+    def push(self, route: str) -> None:
+        """Tell the browser the address on screen (a new history entry)."""
+        self.pushed = route
+        try:
+            self.page.run_task(self.page.push_route, route)
+        except Exception:  # a page without a live session (no connection): the view is shown all the same
+            pass
+
     def dialog_pending(self) -> bool:
         """A dialog is open, or closed but its dismissal has not come back from the browser yet. The browser
         shows it as a route over the screen it was opened on: a round screen opened over that scoreboard
@@ -81,20 +107,19 @@ class Shell:
         return any(not isinstance(dialog, ft.SnackBar) for dialog in dialogs)
 
     def navigate(self, route: str, *, instant: bool = False) -> None:
-        previous = self.page.route
-        # The page's route goes out in the screen's own patch: set after it, it went out only with the update
-        # Flet sends when the browser reports the route change (one more message after every save).
-        self.page.route = route
-        try:
-            self.show(route, instant=instant)
-        except BaseException:
-            self.page.route = previous  # the screen on show is still the old one
-            raise
-        if previous != route:
+        with self.lock:  # `pushed` is this navigation's: Flet runs event handlers on several threads
+            previous, self.pushed = self.page.route, None
+            # The page's route goes out in the screen's own patch: set after it, it went out only with the
+            # update Flet sends when the browser reports the route change (one more message after every save).
+            self.page.route = route
             try:
-                self.page.run_task(self.page.push_route, route)
-            except Exception:  # a page without a live session (no connection): the view is shown all the same
-                pass
+                self.show(route, instant=instant)
+            except BaseException:
+                self.page.route = previous  # the screen on show is still the old one
+                raise
+            shown = self.page.route  # `route`, or the address the view opened instead (`follow`)
+            if previous != shown and self.pushed != shown:  # (not twice when `follow` pushed it already)
+                self.push(shown)
 
     def rerender(self) -> None:
         self.show(self.ctx.route)

@@ -131,7 +131,8 @@ def _digital_in_progress(ctx: AppContext) -> list[SavedGame | Match]:
     One list, so paging neither drops nor repeats one. The saved games are the store's own (`read_only`: only
     read here; a card's replay check copies what it replays)."""
     games = ctx.store.list_digital_games(read_only=True)
-    playing: list[SavedGame | Match] = [saved for saved in resumed_games(games) if not saved.data.get("over")]
+    resumed = resumed_games(ctx.store, games)
+    playing: list[SavedGame | Match] = [saved for saved in resumed if not saved.data.get("over")]
     again = matches_to_deal_again(ctx.store, games)  # loads only the matches of games set aside (few)
     if not again:
         return playing

@@ -339,7 +339,7 @@ def build(ctx: AppContext, saved_id: str, **_: str) -> ft.View:
     opened = duplicates.to_open(ctx.store, saved_id)  # an older duplicate's address opens the resumed game
     if opened != saved_id:
         # Its own route from here on: a redraw (the next round, a resize) shows the screen's route again, and
-        # the older id, set aside by now, would open the game that no longer counts.
+        # the browser's address follows (`Shell.follow`), so a bookmark or a reload carries the resumed id.
         saved_id, ctx.route = opened, f"/play/{opened}"
     route = f"/play/{saved_id}"
     session = load_session(ctx, saved_id)
