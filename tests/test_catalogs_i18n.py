@@ -236,6 +236,28 @@ def test_french_elides_de_before_a_name_that_starts_with_a_vowel() -> None:
     assert t("Enter the tricks of {name}.", name="Émile") == "Saisissez les plis d’Émile."
 
 
+@pytest.mark.parametrize(
+    ("language", "called", "went_out"),
+    [
+        (
+            "de",
+            ("Wer hat Racko gesagt?", "Ich habe Racko gesagt"),
+            ("Wer hat alle Karten abgelegt?", "Ich habe alle Karten abgelegt"),
+        ),
+        ("nl", ("Wie riep Racko?", "Ik heb Racko geroepen"), ("Wie ging uit?", "Ik ben uitgegaan")),
+        ("fr", ("Qui a fait Rack-O\u00a0?", "J’ai fait Rack-O"), ("Qui a fini\u00a0?", "J’ai fini")),
+    ],
+)
+def test_a_phone_at_the_table_claims_a_round_in_the_words_the_round_form_asks_with(
+    language: str, called: tuple[str, str], went_out: tuple[str, str]
+) -> None:
+    # The round form asks "Who called Racko?" / "Who went out?"; a phone keeping score at a live table answers
+    # "I called Racko" / "I went out": the same game words (French also without a gendered "sorti").
+    t = Translator(language)
+    assert (t("Who called Racko?"), t("I called Racko")) == called
+    assert (t("Who went out?"), t("I went out")) == went_out
+
+
 def test_french_names_a_human_seat_without_the_word_for_nobody() -> None:
     # The setup's seat chip says "You" over "Person"; alone under a name, French "Personne" reads "nobody".
     assert Translator("fr")("Person") == "Joueur humain"
