@@ -258,6 +258,15 @@ def test_a_phone_at_the_table_claims_a_round_in_the_words_the_round_form_asks_wi
     assert (t("Who went out?"), t("I went out")) == went_out
 
 
+def test_dutch_speaks_to_the_player_as_je_throughout() -> None:
+    # The app says "je/jij/jouw" to the player on every screen; a formal "u/uw" here and there (a phone's seat
+    # and name at a live table, sync) read as two voices on one screen ("Uw naam" above "Jouw bod").
+    import re
+
+    formal = re.compile(r"\b(u|uw|U|Uw|uzelf)\b")
+    assert [text for _, text in _texts("nl") if formal.search(text)] == []
+
+
 def test_french_names_a_human_seat_without_the_word_for_nobody() -> None:
     # The setup's seat chip says "You" over "Person"; alone under a name, French "Personne" reads "nobody".
     assert Translator("fr")("Person") == "Joueur humain"
