@@ -305,3 +305,27 @@ def test_a_bot_loaded_from_a_file_plays_like_the_one_it_was_copied_from(tmp_path
     copy.write_text(Path(hard.__file__).read_text())
     records = paired({"hard": load_bot("hard"), "copy": load_bot(f"{copy}:HardBot")}, rounds=2, seed=5)
     assert records["hard"] == records["copy"]
+
+
+def test_the_ceiling_bot_is_shown_the_true_deal_and_is_no_strength_to_choose() -> None:
+    """The measuring bot of `--compare hard,ceiling` looks ahead on the deal itself, never on a sample."""
+    from scorekeeper.games.rage.ceiling import SeeingBot
+
+    state = new_round(RageOptions(4), 11, dealer=2, round_index=0)
+    bot = SeeingBot()
+    bot.see(state)
+    view = state.view(state.current_player)
+    hands, talon = bot.belief(view).sample(random.Random(1))
+    shown = [sorted(NAME[code] for code in hand) for hand in hands]
+    assert shown == [[] if seat == view.seat else sorted(h) for seat, h in enumerate(state.hands)]
+    assert [NAME[code] for code in talon] == list(state.talon)
+    assert "ceiling" not in BOTS and all(not isinstance(make(), SeeingBot) for make in BOTS.values())
+    with pytest.raises(RuntimeError):
+        SeeingBot().belief(view)  # shown no state: it cannot play
+
+
+def test_paired_rounds_show_the_ceiling_bot_each_round_it_plays() -> None:
+    from scorekeeper.games.rage.strength import load_bot, paired
+
+    records = paired({"ceiling": load_bot("ceiling")}, rounds=3, seed=2)
+    assert len(records["ceiling"]) == 3

@@ -272,7 +272,7 @@ class HardBot:
             return ["bid", candidates[0]]
         deadline = self._deadline()
         rng = _seeded(view)
-        belief = Belief.of(view)
+        belief = self.belief(view)
         players = len(view.hand_counts)
         size = view.hand_size
         hook = view.options.hook
@@ -305,7 +305,7 @@ class HardBot:
         if len(legal_actions) == 1:
             return legal_actions[0]
         deadline = self._deadline()
-        belief = Belief.of(view)
+        belief = self.belief(view)
         moves = _no_low_trump_lead(view, candidate_moves(view, legal_actions, belief.unseen))
         if len(moves) == 1:
             return move_action(moves[0])
@@ -329,6 +329,10 @@ class HardBot:
         else:
             best = max(everyone, key=lambda i: totals[i])
         return move_action(moves[best])
+
+    def belief(self, view: RageView) -> Belief:
+        """What the seat knows of the cards it cannot see, from its view (the deals are sampled from it)."""
+        return Belief.of(view)
 
     def _deadline(self) -> float | None:
         return None if self.time_budget is None else self.clock() + self.time_budget

@@ -160,6 +160,12 @@ class RageState(State):
         return len(self._talon)
 
     @property
+    def talon(self) -> tuple[str, ...]:
+        """The talon, the next card to be turned up last: no seat sees it (a measuring tool may,
+        :mod:`scorekeeper.games.rage.ceiling`)."""
+        return tuple(self._talon)
+
+    @property
     def led(self) -> str | None:
         """The colour of the first coloured card in the trick (kept as the cards are played)."""
         return self._led

@@ -3,6 +3,9 @@
 Plays full games (every hand size of the edition, the dealer passing left each round); the measured bot's
 seat rotates from game to game, the other seats are filled with the opponent bot. Prints points per round
 (the bot and the opponents' mean), the exact-bid rates and the bot's median decision time.
+
+``--compare A,B,...`` plays the bots on the same deals and seats and gives each one's paired difference to the
+first, e.g. ``--compare hard,old.py:HardBot,ceiling --rounds 2000`` (see :func:`load_bot`).
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from scorekeeper.games.base import Bot, play_out
 from scorekeeper.games.bot_files import bot_class
 from scorekeeper.games.rage.bots import BOTS
 from scorekeeper.games.rage.options import RageOptions, hand_sizes
-from scorekeeper.games.rage.play import new_round
+from scorekeeper.games.rage.play import RageState, new_round
 from scorekeeper.games.rage.rules import score_result
 
 
@@ -48,6 +51,7 @@ def measure(
             state = new_round(
                 options, seed * 1_000_003 + game * 1_009 + index, dealer=dealer, round_index=index
             )
+            _show(bots, state)
             play_out(state, bots, seconds=[times if s == hero else [] for s in range(players)])
             result = state.result()
             scores = score_result(result, options, dealer=dealer, round_index=index)
@@ -73,6 +77,14 @@ def measure(
         "p95_decision_ms": sorted(times)[int(0.95 * len(times))] * 1000 if times else 0.0,
         "max_decision_ms": max(times) * 1000 if times else 0.0,
     }
+
+
+def _show(bots: list[Bot], state: RageState) -> None:
+    """Show the round to a bot that measures what seeing it is worth (:mod:`scorekeeper.games.rage.ceiling`)."""
+    for bot in bots:
+        see = getattr(bot, "see", None)
+        if see is not None:
+            see(state)
 
 
 def _round_record(result: dict[str, Any], scores: list[int], hero: int) -> dict[str, float]:
@@ -115,6 +127,7 @@ def paired(
                 options, seed * 1_000_003 + game * 1_009 + index, dealer=dealer, round_index=index
             )
             seats = [make_bot() if s == hero else make_opponent() for s in range(players)]
+            _show(seats, state)
             play_out(state, seats)
             result = state.result()
             scores = score_result(result, options, dealer=dealer, round_index=index)
@@ -142,7 +155,12 @@ def paired_difference(
 def load_bot(spec: str) -> Callable[[], Bot]:
     """A bot by name: one of :data:`BOTS` or ``path/to/file.py:Class``, a bot class loaded from a file, e.g. an
     earlier version of the hard bot taken from git (``git show REV:scorekeeper/games/rage/hard.py > old.py``) to
-    measure a change against what it replaces; hard bots run without a clock (deterministic)."""
+    measure a change against what it replaces, or ``ceiling``, the hard bot shown the true deal (what knowing the
+    hidden cards is worth, :mod:`scorekeeper.games.rage.ceiling`); hard bots run without a clock (deterministic)."""
+    if spec == "ceiling":
+        from scorekeeper.games.rage.ceiling import SeeingBot
+
+        return SeeingBot
     if spec == "hard":
         from scorekeeper.games.rage.hard import HardBot
 
