@@ -10,6 +10,7 @@ import hashlib
 import re
 import time
 import urllib.request
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -143,13 +144,11 @@ def test_sessions_per_client_are_capped(tmp_path: Path, monkeypatch: pytest.Monk
     data.mkdir()
     with served(data) as url:
         ws = url.replace("http://", "ws://") + "ws"
-        sockets = [connect(ws) for _ in range(3)]
-        try:
+        with ExitStack() as held:  # three sessions open while the fourth knocks
+            for _ in range(3):
+                held.enter_context(connect(ws))
             with pytest.raises(InvalidStatus), connect(ws):
                 pass
-        finally:
-            for socket in sockets:
-                socket.close()
 
 
 def test_a_closed_socket_still_counts_while_flet_keeps_its_session() -> None:
