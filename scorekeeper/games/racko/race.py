@@ -25,7 +25,9 @@ Measured (`python -m scorekeeper.sim racko --players 2 --rounds 3000 --set two_p
 intervals): against the baseline bot 87.8% (86.6-88.9) at seed 11 and 88.6% (87.4-89.7) at seed 12; pooled
 with a paired run of 3,000 more (each deal played from both seats), 88.1% (87.4-88.8) of 9,000. Against the
 planning bot 56.2% (54.4-58.0) and 54.8% (53.0-56.6); pooled the same way, 55.7% (54.7-56.7) of 9,000.
-Without telling the kinds apart: 85.6% and 55.4% at seed 11.
+Without telling the kinds apart: 85.6% and 55.4% at seed 11. Measured again later at seeds 1, 2 and 3: against
+the planning bot 53.6% (51.8-55.4), 56.0% and 54.2%, pooled 54.6% (53.6-55.6) of 9,000; against the baseline
+88.8% at seed 1. Heads-up it is about 55%, no clearer.
 
 It plays the rounds its models were made for: two players, the 40-card deck, the points game without the
 2-player rule or Blitz. In any other round it is today's planning bot (`hard.HardBot`), which it extends; so
