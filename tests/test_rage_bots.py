@@ -322,10 +322,16 @@ def test_the_ceiling_bot_is_shown_the_true_deal_and_is_no_strength_to_choose() -
     assert "ceiling" not in BOTS and all(not isinstance(make(), SeeingBot) for make in BOTS.values())
     with pytest.raises(RuntimeError):
         SeeingBot().belief(view)  # shown no state: it cannot play
+    bot.see(new_round(RageOptions(4), 12, dealer=2, round_index=0))
+    with pytest.raises(RuntimeError):
+        bot.belief(view)  # shown another round: it would look ahead on the wrong deal
 
 
-def test_paired_rounds_show_the_ceiling_bot_each_round_it_plays() -> None:
+def test_paired_rounds_and_whole_games_show_the_ceiling_bot_each_round_it_plays() -> None:
     from scorekeeper.games.rage.strength import load_bot, paired
 
+    # a round the bot was not shown (or an earlier one) raises at its first decision
     records = paired({"ceiling": load_bot("ceiling")}, rounds=3, seed=2)
     assert len(records["ceiling"]) == 3
+    # a whole game: one bot for all its rounds, shown each one in turn
+    assert measure(load_bot("ceiling"), players=3, edition="amigo", games=1)["rounds"] == 10

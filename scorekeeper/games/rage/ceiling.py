@@ -46,6 +46,9 @@ class SeeingBot(HardBot):
     def belief(self, view: RageView) -> Belief:
         if self.state is None:
             raise RuntimeError("the seeing bot plays only where it is shown the state (strength.paired)")
+        if sorted(self.state.hands[view.seat]) != sorted(view.hand):
+            # a bot kept from an earlier round and not shown this one would look ahead on the wrong deal
+            raise RuntimeError("the seeing bot was shown another round than the one it plays")
         known = super().belief(view)
         others = [
             [] if seat == view.seat else sorted(CODE[card] for card in hand)

@@ -220,7 +220,8 @@ def main(argv: list[str] | None = None) -> None:
         compare(argv)
         return
     args = parser.parse_args(argv)
-    bot: str | Callable[[], Bot] = args.bot
+    # a strength by name plays as shipped (hard with its clock); `ceiling` and bots from files as in --compare
+    bot: str | Callable[[], Bot] = args.bot if args.bot in BOTS else load_bot(args.bot)
     if args.time_budget is not None and args.bot == "hard":
         from scorekeeper.games.rage.hard import HardBot
 
