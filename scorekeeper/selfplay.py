@@ -23,7 +23,7 @@ from typing import Any
 
 from tqdm import tqdm
 
-from scorekeeper.games.base import Bot, RuleError, play_out
+from scorekeeper.games.base import Bot, RuleError, meet, play_out
 from scorekeeper.games.spec import GameSpec, spec
 
 
@@ -162,6 +162,7 @@ def simulate(
                 seat_bots = [reusable[entry] for entry in seat_entry]
             else:
                 seat_bots = _seeded_bots([factories[entry] for entry in seat_entry], bot_seed)
+            meet(seat_bots, [names[entry] for entry in seat_entry])
             # The deal moves on only after a full turn of the seats, so that over players² rounds every bot
             # plays every position relative to the dealer (with both moving each round, one bot would always deal).
             dealer, round_index = (number // players) % players, number % length

@@ -218,6 +218,28 @@ def test_strengths_map_to_the_games_bots() -> None:
             assert hasattr(engine.make_bot(game, strength), "choose")
 
 
+def test_computer_players_and_the_hint_are_told_who_sits_where(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rage's hard bot reads bids and plays as a baseline's only at the seats of "normal" computer players: each
+    computer player, and the hint's, is told the table, and told again when a seat changes hands."""
+    store = MemoryStore()
+    seats = [Seat(PERSON, "a", "Anna"), *bots("rage", ["hard", "hard", "normal", "easy"])[1:]]
+    session = PlaySession.create(store, "rage", OPTIONS["rage"], seats, first_dealer=0, seed=4)
+    assert session.to_act == 1  # the hard player bids first
+    made = engine.make_bot
+    tables: list[Any] = []
+    monkeypatch.setattr(engine, "make_bot", lambda *args: tables.append(args[2]) or made(*args))
+    session.step_computer()
+    assert tables == [(None, "hard", "baseline", "random")]
+    assert getattr(session._bots[1], "baseline_seats", None) == frozenset({2})
+    session.run_computers()
+    assert session.to_act == 0
+    session.reseat(2, Seat(PERSON, "b", "Ben"))  # a person takes the normal player's seat
+    assert all(getattr(bot, "baseline_seats", frozenset()) == frozenset() for bot in session._bots.values())
+    tables.clear()
+    session.hint(0)
+    assert tables == [(None, "hard", None, "random")]
+
+
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**40), choices=st.randoms(use_true_random=False))
 def test_resume_with_people_moving_is_exact(seed: int, choices: Any) -> None:

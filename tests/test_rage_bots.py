@@ -151,6 +151,33 @@ def test_belief_holds_the_truth_and_samples_fit_the_view() -> None:
     assert ruled_out > 1000  # the baselines' plays do tell
 
 
+def test_hard_bot_reads_only_the_baseline_players_by_the_baselines_rules() -> None:
+    """Told the table (`meet`), the hard bot takes the bids and plays of the "baseline" seats alone as evidence;
+    of a person, a random or a hard player it believes only what the rules force (voids)."""
+    opts = RageOptions(4)
+    state = new_round(opts, 3, dealer=3, round_index=0)
+    bot = BaselineBot()
+    while len(state.history) < 3:  # three tricks of baselines: their bids and plays tell
+        state.apply(bot.choose(state.view(state.current_player), state.legal_actions()))
+    view = state.view(state.current_player)
+    me = view.seat
+    everyone = Belief.of(view)
+    assert all(everyone.strong_left[s] for s in range(4) if s != me)
+    assert sum(len(e) for e in everyone.excluded) > 0
+    table = [None, "hard", "baseline", "random"]
+    baselines = {2} - {me}
+    hard = HardBot(time_budget=None)
+    assert hard.belief(view).strong_left == everyone.strong_left  # not told: every seat a baseline
+    hard.meet(tuple(table))
+    told = hard.belief(view)
+    for s in range(4):
+        assert bool(told.strong_left[s]) == (s in baselines)
+        assert told.excluded[s] == (everyone.excluded[s] if s in baselines else set())
+    assert told.voids == everyone.voids and sorted(told.unseen) == sorted(everyone.unseen)
+    hard.meet(("baseline",) * 4)  # a table of baselines: as if not told
+    assert hard.belief(view).strong_left == everyone.strong_left
+
+
 def test_equivalent_cards_are_judged_once() -> None:
     # seat 0 holds r3, r4 and r9; r5..r8 are played or in its hand only partly: r3/r4 are one move
     state = after_bids([["r3", "r4", "r9"], ["g1", "g2", "g3"], ["b1", "b2", "b3"]], [1, 0, 0])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 import subprocess
@@ -23,6 +24,37 @@ class FirstLegalBot:
 
 def first_legal() -> FirstLegalBot:
     return FirstLegalBot()
+
+
+TOLD: list[tuple[int, tuple[str | None, ...]]] = []
+"""What each `Listener` of a simulation was told: (its seat, the table)."""
+
+
+class Listener(FirstLegalBot):
+    """A user's bot that asks who sits where (`meet`): it keeps what it was told with its seat."""
+
+    def __init__(self) -> None:
+        self.table: tuple[str | None, ...] = ()
+
+    def meet(self, table: tuple[str | None, ...]) -> None:
+        self.table = table
+
+    def choose(self, view: Any, legal_actions: list[Any]) -> Any:
+        TOLD.append((view.seat, self.table))
+        return super().choose(view, legal_actions)
+
+
+def test_bots_are_told_who_sits_where_as_the_seats_rotate() -> None:
+    # the simulator imports the bot's module by its name, which need not be the module object pytest ran
+    kept = importlib.import_module("tests.test_sim").TOLD
+    kept.clear()
+    simulate("rage", 3, ["tests.test_sim:Listener", "baseline", "random"], 6, seed=4)
+    told = set(kept)
+    assert {seat for seat, _ in told} == {0, 1, 2}  # every seat in turn
+    name = "tests.test_sim:Listener"
+    for seat, table in told:
+        assert table[seat] == name and sorted(table, key=str) == sorted([name, "baseline", "random"], key=str)
+        assert table[(seat + 1) % 3] == "baseline"  # the bots keep their order round the table
 
 
 @pytest.mark.parametrize(

@@ -2,7 +2,7 @@
 replay, clone).
 
 The words for players (`Message`, `RuleError`, ...) are in `scorekeeper.games.messages` and the bot driver
-(`play_out`, `Bot`) in `scorekeeper.games.driver`; both are offered here too, where games, tests and plugins
+(`play_out`, `Bot`, `meet`) in `scorekeeper.games.driver`; both are offered here too, where games, tests and plugins
 import them from.
 """
 
@@ -19,6 +19,8 @@ from typing import Any, ClassVar, Protocol, Self, TypeGuard
 # Re-exported (`X as X`): the rest of the app imports these from here.
 from scorekeeper.games.driver import Bot as Bot
 from scorekeeper.games.driver import Mover as Mover
+from scorekeeper.games.driver import Table as Table
+from scorekeeper.games.driver import meet as meet
 from scorekeeper.games.driver import play_out as play_out
 from scorekeeper.games.messages import N_, Clause, Message, RuleError
 from scorekeeper.games.messages import Capitalized as Capitalized

@@ -106,6 +106,23 @@ class Bot(Protocol):
 
     def choose(self, view: Any, legal_actions: list[Action]) -> Action: ...
 
+    # Optional: a method `meet(table)` is told who sits where before the bot plays (`meet`).
     # Optional: a class attribute `reusable = True` says the bot keeps nothing of a round (no view either) and
     # draws no random numbers, so that the simulator may make one for all its rounds (`selfplay._reusable_bots`)
     # and a game may show it a seat's view as one object written again for each move (`State._play_trusted`).
+
+
+Table = tuple[str | None, ...]
+"""Who sits at each seat, as everyone at the table knows it: the name of a computer player's bot in its game's
+`bots` ("random", "baseline", "hard", ...; a bot loaded as `module:attr` by that name), None for a person."""
+
+
+def meet(bots: Sequence[Bot | None], table: Sequence[str | None]) -> None:
+    """Tell each bot that asks (it has a `meet` method) who sits at the table (`Table`), for example to model
+    only the computer players whose rules it knows. Nothing hidden: who is a computer player, and of which
+    strength, is public at the table."""
+    seats = tuple(table)
+    for bot in bots:
+        told = getattr(bot, "meet", None)
+        if told is not None:
+            told(seats)

@@ -7,7 +7,7 @@ from importlib import import_module
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.games.base import Action, Bot, Message, State
+from scorekeeper.games.base import Action, Bot, Message, State, Table, meet
 from scorekeeper.games.spec import find, spec
 
 if TYPE_CHECKING:  # the type only
@@ -23,10 +23,19 @@ def strengths(game: str) -> list[str]:
     return [strength for strength, bot in game_spec.strengths if bot in game_spec.bots]
 
 
-def make_bot(game: str, strength: str) -> Bot:
+def bot_name(game: str, strength: str) -> str:
+    """The name of the bot that plays `strength` in `game` (the baseline for a strength it does not know)."""
     game_spec = spec(game)
     name = dict(game_spec.strengths).get(strength, strength)
-    return game_spec.bots[name if name in game_spec.bots else "baseline"]()
+    return name if name in game_spec.bots else "baseline"
+
+
+def make_bot(game: str, strength: str, table: Table = ()) -> Bot:
+    """A computer player of `strength`, told who sits at the `table` (`meet`) when it is given."""
+    bot = spec(game).bots[bot_name(game, strength)]()
+    if table:
+        meet([bot], table)
+    return bot
 
 
 def round_seed(seed: int, round_index: int) -> int:

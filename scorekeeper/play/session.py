@@ -17,7 +17,7 @@ import threading
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.games.base import SEAT_TEMPLATE, Action, Bot, Message, RuleError, State, joined
+from scorekeeper.games.base import SEAT_TEMPLATE, Action, Bot, Message, RuleError, State, Table, joined, meet
 from scorekeeper.match import Match
 from scorekeeper.play import duplicates, engine
 from scorekeeper.play.addressed import addressed
@@ -254,6 +254,7 @@ class PlaySession:
         with self.lock:
             self.seats[seat] = new
             self._bots.pop(seat, None)
+            meet(list(self._bots.values()), self._table())  # the others learn who sits there now
             self.saved.data["seats"][seat] = new.to_dict()
 
     def _apply(self, action: Action) -> None:
@@ -337,10 +338,18 @@ class PlaySession:
             seat = self.to_act
             bot = self._bots.get(seat)
             if bot is None:
-                bot = self._bots[seat] = engine.make_bot(self.game, self.seats[seat].strength or "normal")
+                strength = self.seats[seat].strength or "normal"
+                bot = self._bots[seat] = engine.make_bot(self.game, strength, self._table())
             action = bot.choose(self.state.view(seat), list(self.state.legal_actions()))
             self._apply(action)
             return True
+
+    def _table(self) -> Table:
+        """Who sits where, as a computer player is told it (`meet`): each computer seat's bot, None for people."""
+        return tuple(
+            None if seat.is_person else engine.bot_name(self.game, seat.strength or "normal")
+            for seat in self.seats
+        )
 
     def run_computers(self) -> int:
         """All computer moves up to a person's turn or the end of the round; how many were made."""
@@ -355,7 +364,8 @@ class PlaySession:
             legal = self.legal_for(seat)
             if not legal:
                 return None
-            return engine.make_bot(self.game, engine.HINT_BOT).choose(self.state.view(seat), legal)
+            bot = engine.make_bot(self.game, engine.HINT_BOT, self._table())
+            return bot.choose(self.state.view(seat), legal)
 
     def describe(self, action: Action, seat: int) -> Message:
         """`action` in words as the person at `seat` sees it (for the hint)."""

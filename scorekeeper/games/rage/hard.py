@@ -1,10 +1,11 @@
 """The ``hard`` Rage bot: it bids and plays by sampling the cards it cannot see and playing the round out.
 
 Knowledge (:mod:`scorekeeper.games.rage.search`): the unseen cards are the deck less its hand, the played
-cards and the trump pile. A player who failed to follow a colour holds none of it; a player who bid like
-the baseline holds as many jokers, trumps and 13+ cards as it bid; and every card such a player played rules
-out the cards with which the baseline would have played otherwise (replayed from the table, one unseen card
-at a time). The look-ahead runs on :mod:`scorekeeper.games.rage.fastround`, a fast model of the engine.
+cards and the trump pile. A player who failed to follow a colour holds none of it; a player who bids and plays
+by the baseline's rules (a "normal" computer player, as `meet` tells) holds as many jokers, trumps and 13+
+cards as it bid, and every card such a player played rules out the cards with which the baseline would have
+played otherwise (replayed from the table, one unseen card at a time). The bids and plays of people and of
+other computer players tell only what the rules force. The look-ahead runs on :mod:`scorekeeper.games.rage.fastround`, a fast model of the engine.
 
 Bid: a quick estimate of its tricks (every card's chance to win a trick it leads, from the unseen higher
 cards, trumps and jokers and how likely each opponent holds them) picks the few bids nearest to it; for each
@@ -35,6 +36,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from scorekeeper.games.base import Table
 from scorekeeper.games.rage.cards import (
     COLOURS,
     JOKER,
@@ -70,9 +72,9 @@ MIN_DEALS, MAX_DEALS = 4, 200
 TIME_BUDGET = 0.15
 """Seconds a decision may take (the hard bot's p95 at most 250 ms on a 2-core machine: a person waits for it)."""
 FINALISTS = 3
+"""Moves judged again on more deals after a first look at every move."""
 RIVALS = 0.0
 """Weight of the others' mean score against the own score (0: the own score alone)."""
-"""Moves judged again on more deals after a first look at every move."""
 
 
 @dataclass(frozen=True)
@@ -241,7 +243,13 @@ class HardBot:
 
     An anytime search: `time_budget` seconds per decision (None: no limit) stop the sampling early, never
     before `MIN_DEALS` deals; within its time a decision is the same as without a clock (the deals are
-    drawn in a fixed order from a generator seeded by the view). `clock` is there for tests."""
+    drawn in a fixed order from a generator seeded by the view). `clock` is there for tests.
+
+    Until `meet` tells it the table, it takes every other seat for a baseline player (as the strength
+    measurements against baselines have it)."""
+
+    baseline_seats: frozenset[int] | None = None
+    """The seats whose bids and plays it reads as a baseline's (None: all of them)."""
 
     def __init__(
         self,
@@ -330,9 +338,17 @@ class HardBot:
             best = max(everyone, key=lambda i: totals[i])
         return move_action(moves[best])
 
+    def meet(self, table: Table) -> None:
+        """Who sits where: only the "baseline" computer players bid and play by rules it knows. Measured over
+        400 rounds against three players of one kind, believing only the rules of a seat rather than reading
+        it as a baseline gains +1.62 points a round [+0.85, +2.40] against random players, +0.12 [-0.62,
+        +0.85] against hard ones and +0.28 [-0.35, +0.92] against baselines that bid one off half the time;
+        against real baselines, over 2,000 rounds, it loses -0.30 [-0.55, -0.04]."""
+        self.baseline_seats = frozenset(seat for seat, bot in enumerate(table) if bot == "baseline")
+
     def belief(self, view: RageView) -> Belief:
         """What the seat knows of the cards it cannot see, from its view (the deals are sampled from it)."""
-        return Belief.of(view)
+        return Belief.of(view, self.baseline_seats)
 
     def _deadline(self) -> float | None:
         return None if self.time_budget is None else self.clock() + self.time_budget

@@ -2,12 +2,13 @@
 
 Sampling (what a player at the table may know): the unseen cards are the deck less the own hand, every card
 played this round and every card turned up onto the trump pile. They lie in the other hands (as many as each
-still holds) and in the talon. A player who did not follow the led colour holds none of it. A player who
-bid like the baseline holds as many "strong" cards (jokers, trumps of the bidding, 13 and up) as it bid, less
+still holds) and in the talon. A player who did not follow the led colour holds none of it (the rules say so,
+whoever plays). A seat that bids and plays by the baseline's rules (a "normal" computer player, when the table
+is known: `Belief.of`) holds as many "strong" cards (jokers, trumps of the bidding, 13 and up) as it bid, less
 the strong cards it has played since; and it holds none of the cards with which the baseline would have
 played another card at any of its turns so far. Samples keep to that where the unseen cards allow it, so
-bids and plays count as evidence (a human who plays otherwise only makes the samples less exact, never
-illegal).
+such a seat's bids and plays count as evidence. Of anyone else (a person, a random or a hard computer player)
+only the rules are believed: measured, reading them as a baseline's costs points against players who are not.
 
 Playing out: the other seats follow the baseline's rules, the own seat follows them after the move being
 judged. A move is judged by the own round score less the others' mean score, averaged over sampled deals
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 
 from scorekeeper.games.rage.cards import COLOURS, JOKER, is_number
@@ -71,18 +72,20 @@ class Belief:
     order: list[int]
     """The seats to deal to, in the order samples deal them."""
     strong: frozenset[int] = frozenset()
+    """The card codes the baseline counts as strong for this round's bidding."""
     plays: list[tuple[int, int, int]] = field(default_factory=list)
     """Every card played this round so far: (seat, code, joker colour or -1), in order."""
     view: RageView | None = None
     excluded: list[set[int]] = field(default_factory=list)
     """Per seat the unseen cards its plays so far rule out (for a seat that bid like the baseline)."""
-    """The card codes the baseline counts as strong for this round's bidding."""
 
     def __post_init__(self) -> None:
         self.strong = frozenset(c for c in range(W + 1) if is_strong(c, self.bid_trump))
 
     @classmethod
-    def of(cls, view: RageView) -> Belief:
+    def of(cls, view: RageView, baseline_seats: Collection[int] | None = None) -> Belief:
+        """What the seat of `view` knows. `baseline_seats`: the seats known to bid and play by the baseline's
+        rules, whose bids and plays are evidence (see the module); None (the table not known): every seat."""
         players = len(view.hand_counts)
         me = view.seat
         seen = Counter(view.hand)
@@ -111,7 +114,7 @@ class Belief:
             hook = view.options.hook
             for s in range(players):
                 bid = view.bids[s]
-                if s == me or bid is None:
+                if s == me or bid is None or (baseline_seats is not None and s not in baseline_seats):
                     continue
                 options = {bid}
                 if s == view.dealer:

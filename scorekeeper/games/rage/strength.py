@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import statistics
 import sys
 from collections.abc import Callable
 from typing import Any
 
-from scorekeeper.games.base import Bot, play_out
+from scorekeeper.games.base import Bot, Table, meet, play_out
 from scorekeeper.games.bot_files import bot_class
 from scorekeeper.games.rage.bots import BOTS
 from scorekeeper.games.rage.options import RageOptions, hand_sizes
@@ -46,6 +47,7 @@ def measure(
     for game in range(games):
         hero = game % players
         bots = [make_bot() if s == hero else make_opponent() for s in range(players)]
+        meet(bots, _table(players, hero, bot, opponent))
         for index, _size in enumerate(hand_sizes(options)):
             dealer = (game + index) % players
             state = new_round(
@@ -114,27 +116,41 @@ def paired(
 ) -> dict[str, list[dict[str, float]]]:
     """Per round and bot, the measured seat's record: every bot plays the same deals in the same seat (round
     ``i`` of game ``g`` as in :func:`measure`, the measured seat ``g % players``) against the same opponents,
-    so differences between the bots are paired round by round."""
+    so differences between the bots are paired round by round. An opponent by name is one of :func:`load_bot`
+    (hard without a clock); random opponents draw the same numbers for every bot (the global generator is
+    seeded for each round's seats, and restored after)."""
     options = RageOptions(players, edition)
-    make_opponent = BOTS[opponent] if isinstance(opponent, str) else opponent
+    make_opponent = load_bot(opponent) if isinstance(opponent, str) else opponent
     sizes = hand_sizes(options)
     records: dict[str, list[dict[str, float]]] = {name: [] for name in bots}
-    for n in range(rounds):
-        game, index = divmod(n, len(sizes))
-        hero, dealer = game % players, (game + index) % players
-        for name, make_bot in bots.items():
-            state = new_round(
-                options, seed * 1_000_003 + game * 1_009 + index, dealer=dealer, round_index=index
-            )
-            seats = [make_bot() if s == hero else make_opponent() for s in range(players)]
-            _show(seats, state)
-            play_out(state, seats)
-            result = state.result()
-            scores = score_result(result, options, dealer=dealer, round_index=index)
-            records[name].append(_round_record(result, scores, hero))
-        if on_round is not None:
-            on_round(n)
+    saved = random.getstate()
+    try:
+        for n in range(rounds):
+            game, index = divmod(n, len(sizes))
+            hero, dealer = game % players, (game + index) % players
+            round_seed = seed * 1_000_003 + game * 1_009 + index
+            for name, make_bot in bots.items():
+                state = new_round(options, round_seed, dealer=dealer, round_index=index)
+                random.seed(round_seed)
+                seats = [make_bot() if s == hero else make_opponent() for s in range(players)]
+                meet(seats, _table(players, hero, name, opponent))
+                _show(seats, state)
+                play_out(state, seats)
+                result = state.result()
+                scores = score_result(result, options, dealer=dealer, round_index=index)
+                records[name].append(_round_record(result, scores, hero))
+            if on_round is not None:
+                on_round(n)
+    finally:
+        random.setstate(saved)
     return records
+
+
+def _table(players: int, hero: int, bot: str | Callable[[], Bot], opponent: str | Callable[[], Bot]) -> Table:
+    """Who sits where, as the bots are told (`meet`): the names given, a bot given as a function as a person
+    (for the hard bot: a player whose rules it does not know)."""
+    hero_name, other = (x if isinstance(x, str) else None for x in (bot, opponent))
+    return tuple(hero_name if s == hero else other for s in range(players))
 
 
 def summary(records: list[dict[str, float]]) -> dict[str, float]:
