@@ -106,6 +106,33 @@ def test_it_tells_a_slot_targeting_player_from_a_planning_one() -> None:
     assert sum(a > b for a, b in zip(slot_player, planner, strict=True)) >= 15
 
 
+def test_told_which_kind_of_computer_player_the_other_is_it_need_not_guess() -> None:
+    """At a table where the other is a computer player of a known kind the bot knows it from the first move;
+    for a person, or untold, it goes by the other's replies."""
+    state = new_round(HEADS_UP, 5, dealer=1)
+    bots = [RaceBot(), BaselineBot()]
+    while state.turn < 8:
+        seat = state.current_player
+        state.apply(bots[seat].choose(state.view(seat), state.legal_actions()))
+    view = state.view(0)
+    guessed = slot_player_chance(view, model())
+    assert 0.0 < guessed < 1.0
+    bot = RaceBot()
+    assert bot.slot_player(view) == guessed
+    for other, chance in [
+        ("baseline", 1.0),
+        ("medium", 0.0),
+        ("hard", 0.0),
+        ("scorekeeper.games.racko.hard:HardBot", 0.0),
+        (None, guessed),
+        ("random", guessed),
+    ]:
+        bot.meet(("hard", other))
+        assert bot.slot_player(view) == chance, other
+    bot.meet(("hard", "hard", "baseline"))  # not heads-up: no other to name
+    assert bot.slot_player(view) == guessed
+
+
 def _decisions(options: RackoOptions, seeds: range) -> list[tuple[RackoView, list]]:
     found = []
     for seed in seeds:
