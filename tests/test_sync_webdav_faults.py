@@ -63,6 +63,7 @@ def test_the_password_is_in_no_message_repr_log_or_exception(
     good = webdav_server.target(password=PASSWORD)
     bad = webdav_server.target(password="wrong-Pässword")
     inline = WebDavTarget(webdav_server.url.replace("://", f"://player:{PASSWORD}@") + "sync")
+    webdav_server.made.append(inline)  # closed with the server
     assert inline.read("none.json") is None  # the password written into the address still works
     webdav_server.faults.append(Fault(500))
     errors = [_fails(good.read, "x"), _fails(bad.read, "x"), _fails(inline.check)]
@@ -99,9 +100,10 @@ def test_a_folder_removed_on_the_server_is_made_again(webdav_server: DavServer) 
 
 
 def test_a_name_that_does_not_exist_is_not_found_and_a_closed_port_is_offline() -> None:
-    assert _fails(WebDavTarget("https://nonexistent.invalid/dav", "u", "p").check).problem == "not_found"
-    closed = WebDavTarget(f"http://127.0.0.1:{free_port()}/dav", "u", "p", timeout=5)
-    error = _fails(closed.read, "a.json")
+    with WebDavTarget("https://nonexistent.invalid/dav", "u", "p") as unknown:
+        assert _fails(unknown.check).problem == "not_found"
+    with WebDavTarget(f"http://127.0.0.1:{free_port()}/dav", "u", "p", timeout=5) as closed:
+        error = _fails(closed.read, "a.json")
     assert error.problem == "offline" and error.retry_later
 
 
@@ -212,11 +214,13 @@ def test_an_untrusted_certificate_is_certificate(tmp_path: Path, webdav_server: 
     thread.start()
     try:
         url = f"https://127.0.0.1:{server.bind_addr[1]}/sync"
-        error = _fails(WebDavTarget(url, "player", PASSWORD, timeout=5).check)
+        with WebDavTarget(url, "player", PASSWORD, timeout=5) as untrusted:
+            error = _fails(untrusted.check)
         assert error.problem == "certificate" and not error.retry_later
         assert str(error) == "The certificate of 127.0.0.1 is not trusted."
         trusted = ssl.create_default_context(cafile=str(cert))
-        WebDavTarget(url, "player", PASSWORD, timeout=5, verify=trusted).check()  # the same server, trusted
+        with WebDavTarget(url, "player", PASSWORD, timeout=5, verify=trusted) as same:
+            same.check()  # the same server, trusted
     finally:
         server.stop()
         thread.join(10)

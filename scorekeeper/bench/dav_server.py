@@ -74,6 +74,12 @@ class _AtomicFile(FileResource):
             self.file_stat = os.fstat(self._reading.fileno())
         return self._reading
 
+    def __del__(self) -> None:
+        # a PROPFIND, or a PUT's If-Match, asks for the tag only: the file opened for it is never handed over
+        reading = getattr(self, "_reading", None)  # (None too when __init__ did not get that far)
+        if reading is not None:
+            reading.close()
+
     def get_content_length(self) -> int:
         self._opened()
         return int(self.file_stat.st_size)
@@ -188,6 +194,7 @@ class DavServer:
     user: str
     password: str
     layer: FaultLayer
+    made: list[Any] = field(default_factory=list)  # the targets `target` made, closed with the server
 
     @property
     def faults(self) -> list[Fault]:
@@ -199,7 +206,14 @@ class DavServer:
         kwargs.setdefault("user", self.user)
         kwargs.setdefault("password", self.password)
         kwargs.setdefault("timeout", 5.0)
-        return WebDavTarget(f"{self.url}{folder}", **kwargs)
+        made = WebDavTarget(f"{self.url}{folder}", **kwargs)
+        self.made.append(made)
+        return made
+
+    def close_targets(self) -> None:
+        """Close the targets' clients, so that no kept connection outlives the server."""
+        while self.made:
+            self.made.pop().close()
 
 
 def _quiet(config: dict) -> dict:
@@ -237,9 +251,11 @@ def wsgidav_server(base: Path, folders: Iterable[str] = ("sync",)) -> Iterator[D
     thread = threading.Thread(target=server.serve, name="wsgidav", daemon=True)
     thread.start()
     port = server.bind_addr[1]
+    dav = DavServer(f"http://127.0.0.1:{port}/", root, USER, PASSWORD, layer)
     try:
-        yield DavServer(f"http://127.0.0.1:{port}/", root, USER, PASSWORD, layer)
+        yield dav
     finally:
+        dav.close_targets()
         layer.release.set()
         server.stop()
         thread.join(10)
@@ -278,10 +294,12 @@ def rclone_server(base: Path, folders: Iterable[str] = ("sync",)) -> Iterator[Da
         stderr=subprocess.DEVNULL,
         env={**os.environ, "RCLONE_CONFIG": str(base / "rclone.conf")},
     )
+    dav = DavServer(f"http://127.0.0.1:{port}/", root, USER, PASSWORD, FaultLayer(_no_app))
     try:
         _wait_for_port(port, process)
-        yield DavServer(f"http://127.0.0.1:{port}/", root, USER, PASSWORD, FaultLayer(_no_app))
+        yield dav
     finally:
+        dav.close_targets()
         process.terminate()
         process.wait(10)
 
