@@ -15,7 +15,15 @@ from scorekeeper.games.racko import RackoOptions, new_round, race_training
 from scorekeeper.games.racko.bots import BaselineBot, RandomBot
 from scorekeeper.games.racko.hard import HardBot
 from scorekeeper.games.racko.play import DISCARD, PILE, RackoView
-from scorekeeper.games.racko.race import RaceBot, covered, model, race_weights, slot_player_chance
+from scorekeeper.games.racko.race import (
+    PLANNERS,
+    SLOT_PLAYERS,
+    RaceBot,
+    covered,
+    model,
+    race_weights,
+    slot_player_chance,
+)
 from scorekeeper.games.racko.race_features import (
     RackFeatures,
     TakeFeatures,
@@ -121,6 +129,7 @@ def test_told_which_kind_of_computer_player_the_other_is_it_need_not_guess() -> 
     assert bot.slot_player(view) == guessed
     for other, chance in [
         ("baseline", 1.0),
+        ("scorekeeper.games.racko.bots:BaselineBot", 1.0),
         ("medium", 0.0),
         ("hard", 0.0),
         ("scorekeeper.games.racko.hard:HardBot", 0.0),
@@ -131,6 +140,18 @@ def test_told_which_kind_of_computer_player_the_other_is_it_need_not_guess() -> 
         assert bot.slot_player(view) == chance, other
     bot.meet(("hard", "hard", "baseline"))  # not heads-up: no other to name
     assert bot.slot_player(view) == guessed
+
+
+def test_the_kinds_it_is_told_are_the_bots_of_those_names() -> None:
+    """Every name the race bot knows a kind by loads (as the simulator loads a bot by name) a bot of that kind:
+    a slot-targeting baseline, or a planning bot."""
+    from scorekeeper.games.racko.spec import SPEC
+    from scorekeeper.selfplay import load_bot_factory
+
+    for name in SLOT_PLAYERS:
+        assert isinstance(load_bot_factory(SPEC, name)(), BaselineBot), name
+    for name in PLANNERS:
+        assert isinstance(load_bot_factory(SPEC, name)(), HardBot), name  # MediumBot plans as a HardBot
 
 
 def _decisions(options: RackoOptions, seeds: range) -> list[tuple[RackoView, list]]:

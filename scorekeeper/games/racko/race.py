@@ -58,8 +58,9 @@ SURE = 0.98
 settle what kind of player it is."""
 TINY = 1e-6
 """A finishing turn this unlikely to decide the race is not worth the model's time."""
-SLOT_PLAYERS = frozenset({"baseline"})
-"""Computer players, by their name at the table, that fill each slot with a card of its band."""
+SLOT_PLAYERS = frozenset({"baseline", "scorekeeper.games.racko.bots:BaselineBot"})
+"""Computer players, by their name at the table, that fill each slot with a card of its band: the strength, and
+the baseline bot loaded by module (spelled out: `bots.py` imports this module)."""
 PLANNERS = frozenset(
     {"medium", "hard", *(f"{bot.__module__}:{bot.__qualname__}" for bot in (HardBot, MediumBot))}
 )
