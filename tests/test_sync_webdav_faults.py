@@ -62,12 +62,11 @@ def test_the_password_is_in_no_message_repr_log_or_exception(
     caplog.set_level(logging.DEBUG)
     good = webdav_server.target(password=PASSWORD)
     bad = webdav_server.target(password="wrong-Pässword")
-    inline = WebDavTarget(webdav_server.url.replace("://", f"://player:{PASSWORD}@") + "sync")
-    webdav_server.made.append(inline)  # closed with the server
-    assert inline.read("none.json") is None  # the password written into the address still works
-    webdav_server.faults.append(Fault(500))
-    errors = [_fails(good.read, "x"), _fails(bad.read, "x"), _fails(inline.check)]
-    webdav_server.faults.clear()
+    with WebDavTarget(webdav_server.url.replace("://", f"://player:{PASSWORD}@") + "sync") as inline:
+        assert inline.read("none.json") is None  # the password written into the address still works
+        webdav_server.faults.append(Fault(500))
+        errors = [_fails(good.read, "x"), _fails(bad.read, "x"), _fails(inline.check)]
+        webdav_server.faults.clear()
     errors.append(_fails(bad.check))
     texts = [caplog.text, repr(good), repr(bad), repr(inline), inline.url, inline.name]
     for error in errors:
