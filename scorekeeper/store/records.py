@@ -116,6 +116,14 @@ class SavedGame(Record):
     created: str = field(default_factory=now_iso)
     updated: str = field(default_factory=now_iso)
 
+    @property
+    def table_code(self) -> str | None:
+        """The join code of the live table this game is played at (its seats play on their own phones), or
+        None for a game played on one device."""
+        table = self.data.get("table")
+        code = table.get("code") if isinstance(table, dict) else None
+        return code if isinstance(code, str) else None
+
     @classmethod
     def new(
         cls,

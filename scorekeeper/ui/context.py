@@ -14,7 +14,7 @@ import flet as ft
 
 from scorekeeper.games.messages import N_
 from scorekeeper.store import Store
-from scorekeeper.ui import permissions
+from scorekeeper.ui import permissions, rights
 from scorekeeper.ui.i18n import Translator
 from scorekeeper.ui.session_state import SessionState
 
@@ -72,12 +72,16 @@ class AppContext:
     wakelock: Any = None
     # Benchmark hook: called after a route's view is on screen (the app sends it to the client first).
     on_rendered: Callable[[str], None] | None = None
-    # A guest session (see permissions.py and owner.py), and whether it has entered the host's PIN.
+    # A guest session: not the owner's (see rights.py, permissions.py and owner.py), and whether it has entered
+    # the owner's PIN.
     guest: bool = False
     unlocked: bool = False
     # The owner device this served session proved to be (owner.py), and whether that device is still signed in.
     owner_device: str | None = None
     owner_active: Callable[[], bool] | None = None
+    # The member device this served session proved to be (owner.py), and whether it is still paired.
+    member_device: str | None = None
+    member_active: Callable[[], bool] | None = None
     # Served as a web app (the data then lives on the computer running the server, not in the browser).
     served: bool = False
 
@@ -150,20 +154,39 @@ class AppContext:
                 pass
         return str(error)
 
+    def saved_settings(self) -> dict[str, Any]:
+        """The settings as saved now (the owner's choices apply to sessions already connected); none where
+        they cannot be read (the safe answer for a guest)."""
+        try:
+            saved = self.store.settings()
+        except Exception:
+            saved = None
+        return saved if isinstance(saved, dict) else {}
+
     def may(self, action: str) -> bool:
         """May this session do `action` (one of permissions.HOST_ONLY, or anything else: yes)?
 
-        The host's choice about guests is read from the store each time, so it applies to guests already
-        connected."""
-        if self.still_owner():
+        The owner always; a member what the owner allows members (read from the store each time); a visitor
+        nothing of the whole data set."""
+        role = self.role()
+        if role == rights.OWNER:
             return True
-        try:
-            saved = self.store.settings()
-        except Exception:  # settings unreadable: the safe answer for a guest
-            saved = None
-        return permissions.allowed(
-            action, guest=True, settings=saved if isinstance(saved, dict) else {}, unlocked=self.unlocked
-        )
+        if role == rights.VISITOR:
+            return action not in permissions.HOST_ONLY
+        return permissions.allowed(action, guest=True, settings=self.saved_settings(), unlocked=self.unlocked)
+
+    def role(self) -> str:
+        """This session's role now (rights.py): the owner; a member device still paired, or anyone while the
+        owner lets every visitor be a member; else a visitor. Only a served session is ever less than the
+        owner (the desktop window is the owner's own app)."""
+        if self.still_owner():
+            return rights.OWNER
+        if self.member_device is not None and self.member_active is not None and not self.member_active():
+            self.member_device = None  # unpaired in Settings (here or on another device)
+            self.member_active = None
+        if self.member_device is not None or permissions.everyone_member(self.saved_settings()):
+            return rights.MEMBER
+        return rights.VISITOR
 
     def still_owner(self) -> bool:
         """Whether this session has the owner's rights now: an owner device signed out in Settings (here or on

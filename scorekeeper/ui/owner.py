@@ -33,12 +33,26 @@ WELCOME = "owner-welcome"
 """Notice (and its identifier): this session has just become an owner device (its first view says what that means)."""
 LINK_REFUSED = "owner-link-refused"
 """Notice (and its identifier): the session brought an owner link that was used already or has expired."""
+MEMBER_LINK_KEY = "scorekeeper.member_link"
+"""Client-storage key of a member link's one-time token (put there by the page, see web_index.py)."""
+MEMBER_DEVICE_KEY = "scorekeeper.member_device"
+"""Client-storage key of this browser's member-device token."""
+MEMBER_WELCOME = "member-welcome"
+"""Notice (and its identifier): this session has just become a member device."""
+MEMBER_LINK_REFUSED = "member-link-refused"
+"""Notice (and its identifier): the session brought a member link that was used already or has expired."""
 
 
 def registry(store: Store | None) -> owners.OwnerDevices:
     """The owner devices of the store's data folder."""
     root = getattr(getattr(store, "layout", None), "root", None)
     return owners.devices_of(Path(root) if root is not None else None)
+
+
+def members(store: Store | None) -> owners.OwnerDevices:
+    """The member devices of the store's data folder."""
+    root = getattr(getattr(store, "layout", None), "root", None)
+    return owners.members_of(Path(root) if root is not None else None)
 
 
 def prefs(ctx: AppContext) -> ft.SharedPreferences:
@@ -48,6 +62,11 @@ def prefs(ctx: AppContext) -> ft.SharedPreferences:
 def owner_link(base: str, token: str) -> str:
     """The link that makes a browser an owner device (the token after `#`: never sent to a server)."""
     return f"{base.rstrip('/')}/#owner={token}"
+
+
+def member_link(base: str, token: str) -> str:
+    """The link that makes a browser a member device (like `owner_link`)."""
+    return f"{base.rstrip('/')}/#member={token}"
 
 
 def device_name(user_agent: str | None) -> str:
@@ -97,6 +116,26 @@ def redeem_link(ctx: AppContext, token: str) -> bool:
     return True
 
 
+def become_member(ctx: AppContext, device: owners.OwnerDevice) -> None:
+    """This session is a member's from now on (as long as `device` is not unpaired)."""
+    ctx.member_device = device.id
+    devices = members(ctx.store)
+    ctx.member_active = lambda: devices.active(device.id)
+
+
+def redeem_member_link(ctx: AppContext, token: str) -> bool:
+    """Trade a member link's one-time token for a member-device token kept in this browser; False for a token
+    that was used already, has expired or was never minted (the session stays what it was)."""
+    if not owners.MEMBER_LINKS.redeem(token):
+        ctx.session.notices[MEMBER_LINK_REFUSED] = True
+        return False
+    device_token, device = members(ctx.store).add(device_name(getattr(ctx.page, "client_user_agent", None)))
+    become_member(ctx, device)
+    ctx.session.notices[MEMBER_WELCOME] = True
+    ctx.session.member_device_token = device_token
+    return True
+
+
 def sign_in(ctx: AppContext, device_token: str) -> bool:
     """A browser showing an owner-device token: owner if the device is still signed in."""
     device = registry(ctx.store).check(device_token)
@@ -107,13 +146,20 @@ def sign_in(ctx: AppContext, device_token: str) -> bool:
 
 
 async def identify(ctx: AppContext) -> None:
-    """Decide whether this served session is the owner's, from the browser's storage (see the module
-    docstring). A browser that does not answer stays a guest. A browser that is an owner device already and
-    opens another owner link stays the one device it is (the link is used up, no second entry is listed)."""
+    """Decide whether this served session is the owner's, a member's or a visitor's, from the browser's storage
+    (see the module docstring). A browser that does not answer stays a visitor. A browser that is an owner
+    device already and opens another owner link stays the one device it is (the link is used up, no second
+    entry is listed)."""
     storage = prefs(ctx)
     try:
-        # Both asked at once: each question is a round trip to the browser, before the first screen.
-        link, device_token = await asyncio.gather(storage.get(LINK_KEY), storage.get(DEVICE_KEY))
+        # All asked at once: each question is a round trip to the browser, before the first screen.
+        link, device_token, member_link_token, member_token = await asyncio.gather(
+            storage.get(LINK_KEY),
+            storage.get(DEVICE_KEY),
+            storage.get(MEMBER_LINK_KEY),
+            storage.get(MEMBER_DEVICE_KEY),
+        )
+        await identify_member(ctx, storage, member_link_token, member_token)
         if isinstance(link, str) and link:
             await storage.remove(LINK_KEY)  # good once, and gone from the browser at once
         if isinstance(device_token, str) and device_token:
@@ -128,6 +174,27 @@ async def identify(ctx: AppContext) -> None:
                 await storage.set(DEVICE_KEY, minted)
     except Exception:  # no storage, or it did not answer: a guest
         log.info("the browser's storage did not answer: the session is a guest", exc_info=True)
+
+
+async def identify_member(
+    ctx: AppContext, storage: ft.SharedPreferences, link: Any, device_token: Any
+) -> None:
+    """A member device's token, or a member link to trade for one (before the owner's: an owner device that
+    is also paired as a member is simply the owner)."""
+    if isinstance(link, str) and link:
+        await storage.remove(MEMBER_LINK_KEY)  # good once, and gone from the browser at once
+    if isinstance(device_token, str) and device_token:
+        device = members(ctx.store).check(device_token)
+        if device is not None:
+            become_member(ctx, device)
+            if isinstance(link, str) and link:
+                owners.MEMBER_LINKS.redeem(link)
+            return
+        await storage.remove(MEMBER_DEVICE_KEY)  # unpaired: forget the dead token
+    if isinstance(link, str) and link and redeem_member_link(ctx, link):
+        minted, ctx.session.member_device_token = ctx.session.member_device_token, None
+        if minted is not None:
+            await storage.set(MEMBER_DEVICE_KEY, minted)
 
 
 def forget_device(ctx: AppContext) -> None:
@@ -179,11 +246,29 @@ def notice(ctx: AppContext) -> ft.Control | None:
             ft.Colors.ON_PRIMARY_CONTAINER,
             ft.Icons.VERIFIED_USER_OUTLINED,
         )
+    elif shown_here(ctx, MEMBER_WELCOME):
+        identifier = MEMBER_WELCOME
+        text = ctx.t(
+            "This browser is now a member device: it sees the games and keeps score. The owner can unpair it "
+            "in Settings."
+        )
+        colours = (
+            ft.Colors.PRIMARY_CONTAINER,
+            ft.Colors.ON_PRIMARY_CONTAINER,
+            ft.Icons.GROUP_OUTLINED,
+        )
     elif shown_here(ctx, LINK_REFUSED):
         identifier = LINK_REFUSED
         text = ctx.t(
             "This owner link was used already or has expired, so this browser is a guest. Restart the app for "
             "a new link, or pair this browser in Settings on an owner device."
+        )
+        colours = (ft.Colors.ERROR_CONTAINER, ft.Colors.ON_ERROR_CONTAINER, ft.Icons.INFO_OUTLINE)
+    elif shown_here(ctx, MEMBER_LINK_REFUSED):
+        identifier = MEMBER_LINK_REFUSED
+        text = ctx.t(
+            "This member link was used already or has expired. Ask the owner for a new one (Settings, Member "
+            "devices)."
         )
         colours = (ft.Colors.ERROR_CONTAINER, ft.Colors.ON_ERROR_CONTAINER, ft.Icons.INFO_OUTLINE)
     else:

@@ -1,12 +1,12 @@
-"""Who may do what: the host (the owner's devices) and its guests.
+"""Who may do what with the whole data set: the owner, and the members the owner allows.
 
-The desktop window and a browser that proved to be an owner device (an owner link or a paired device, see
-owner.py) are the *host*; every other session is a *guest*, whatever its network address (behind a proxy or a
-tunnel every visitor comes from loopback). Guests may view the games and keep score in them. The actions
-below, which reach the whole data set or the host's files, stay with the host unless the host allows guests
-in the settings; with a PIN set there, a guest must enter it first (once per session).
+Screens are the business of rights.py (visitor, member, owner). Members may view the games and keep score in
+them; the actions below reach the whole data set or the host's files and stay with the owner unless the owner
+allows members in the settings (the setting keeps its old name, `guests_allowed`, so older settings keep
+working: it meant every other browser then, and means the members now); with a PIN set there, a member must
+enter it first (once per session, tries limited). A visitor never does any of them, whatever the settings say.
 
-This is the one check the UI asks (`ctx.may(action)`); the live-table feature builds on the same roles.
+This is the one check the UI asks (`ctx.may(action)`).
 """
 
 from __future__ import annotations
@@ -27,9 +27,19 @@ HOST_ONLY: frozenset[str] = frozenset(
     {DELETE_HISTORY, ARCHIVE_PLAYERS, SETTINGS, IMPORT, EXPORT, BACKUPS, DATA_PATH, SYNC}
 )
 
-# Settings keys the host controls.
+# Settings keys the owner controls.
 GUESTS_ALLOWED = "guests_allowed"
+"""Members may change settings, export, import, back up and delete (with `GUEST_PIN`, after entering it)."""
 GUEST_PIN = "guest_pin"
+EVERYONE_MEMBER = "everyone_member"
+"""Every browser that opens the app is a member (a game night at home, `make table`); off by default."""
+PERMISSION_KEYS: frozenset[str] = frozenset({GUESTS_ALLOWED, GUEST_PIN, EVERYONE_MEMBER})
+"""The settings that give rights: only the owner sets them, on an owner device (never an import)."""
+
+
+def everyone_member(settings: Mapping[str, Any]) -> bool:
+    """Whether the owner lets every visitor be a member (only an explicit yes)."""
+    return settings.get(EVERYONE_MEMBER) is True
 
 
 def guest_pin(settings: Mapping[str, Any]) -> str:

@@ -57,10 +57,21 @@ ROUTES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 )
 
 
-def resolve(route: str) -> tuple[str, dict[str, str]]:
-    """The view module and parameters for a route such as "/match/ab12/round/3?x=1"; unknown routes go home."""
+def canonical(route: str) -> str:
+    """The one spelling of `route` that the app shows and the browser's address carries: leading and trailing
+    slashes trimmed to one ("//table/new/" is "/table/new"), the query kept; a route no screen has (other case,
+    doubled inner slashes, dot segments) is home ("/"). Rights are checked on the screen this resolves to
+    (`rights.may_view`), so no spelling reaches a screen its session may not see."""
     path, _, query = (route or "/").partition("?")
     path = "/" + path.strip("/") if path.strip("/") else "/"
+    if any(pattern.match(path) for pattern, _ in ROUTES):
+        return f"{path}?{query}" if query else path
+    return "/"
+
+
+def resolve(route: str) -> tuple[str, dict[str, str]]:
+    """The view module and parameters for a route such as "/match/ab12/round/3?x=1"; unknown routes go home."""
+    path, _, query = canonical(route).partition("?")
     for pattern, module in ROUTES:
         found = pattern.match(path)
         if found:
@@ -113,4 +124,6 @@ def failure_text(ctx: AppContext, failure: BaseException | None) -> str:
         return ctx.t("The data is nested too deeply to be read.")
     if isinstance(failure, PermissionError):
         return ctx.t("Only the host device can do this.")
+    if ctx.guest:  # the owner reads what failed; anyone else learns nothing about the code from it
+        return ctx.t("Something went wrong")
     return ctx.t("Something went wrong: {error}", error=str(failure) or type(failure).__name__)

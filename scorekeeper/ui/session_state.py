@@ -91,6 +91,9 @@ class SessionState:
     # A phone at a live table: its seat token by table code, and the seat it counts as present at.
     table_tokens: dict[str, str] = field(default_factory=dict)
     connected: dict[str, int] = field(default_factory=dict)
+    # The client's address when the session was made (the real one behind a trusted proxy): a resumed session's
+    # registration may overwrite `page.client_ip` with whatever the client sends, so guards read this instead.
+    address: str | None = None
     # The route the page was loaded at, and the codes of other instances whose join page was loaded anew: such
     # a page must not load itself again when the proxy sends it back here.
     entry_route: str = "/"
@@ -106,7 +109,9 @@ class SessionState:
     # with the time it stops working.
     notices: dict[str, bool | str] = field(default_factory=dict)
     owner_device_token: str | None = None
+    member_device_token: str | None = None
     pairing: tuple[str, float] | None = None
+    member_pairing: tuple[str, float] | None = None
 
     # Import and export in Settings: the page's one file picker, the screen's place for an import's progress,
     # held while this session imports a file, the outcome of the import just done (for the redraw after it),

@@ -13,11 +13,10 @@ import flet as ft
 
 from scorekeeper.games.messages import Capitalized
 from scorekeeper.spans import span
-from scorekeeper.table.host import may_open
-from scorekeeper.ui import emoji_font, owner
+from scorekeeper.ui import emoji_font, owner, rights
 from scorekeeper.ui.components.layout import lead_in
 from scorekeeper.ui.context import AppContext
-from scorekeeper.ui.routes import build_view, failure_text, resolve
+from scorekeeper.ui.routes import build_view, canonical, failure_text, resolve
 
 log = logging.getLogger(__name__)
 
@@ -44,10 +43,11 @@ class Shell:
         """Render `route` now (server side), then tell the browser so its URL and history follow. `instant` (or
         the same route built again): the view replaces the one on screen without a page transition (see
         `page_identity`)."""
-        self.ctx.still_owner()  # a device signed out meanwhile is a guest from this screen on
-        if not may_open(route, guest=self.ctx.guest):
-            route = "/join"  # a guest's way to a table is its code, never the host's lobby
+        asked, route = route, self.permitted(route)
         with self.lock:
+            if route != asked:  # another spelling, or a screen this session may not see: the address follows
+                self.page.route = route
+                self.push(route)
             self.ctx.route = route
             self.ctx.on_enter = None
             self.ctx.on_escape = None
@@ -73,6 +73,22 @@ class Shell:
                 self.page.update()
         if self.ctx.on_rendered is not None:
             self.ctx.on_rendered(route)
+
+    def permitted(self, route: str) -> str:
+        """The route to show for `route`: its one spelling (`routes.canonical`), if this session's role may see
+        the screen it resolves to (`rights.may_view`); else where the role goes instead (a device signed out
+        meanwhile is refused from this screen on)."""
+        route = canonical(route)
+        role = self.ctx.role()
+        if rights.may_view(role, resolve(route)[0]):
+            return route
+        log.info("refused %.200r to a %s", route, role)
+        return rights.refused_route(role)
+
+    def may_act(self) -> bool:
+        """Whether the screen on show is still one this session may see (asked before every event its controls
+        send: a device signed out or unpaired since the screen was drawn is refused at once, and sent on)."""
+        return self.ctx.route == self.permitted(self.ctx.route)
 
     def follow(self, asked: str, route: str) -> str:
         """The screen built for `asked` shows `route` (an older duplicate's `/play/<id>` opens the game its match
@@ -241,7 +257,8 @@ def read_only_banner(ctx: AppContext) -> ft.Control:
 
 
 def install_error_boundary(page: ft.Page, shell: Shell) -> None:
-    """Route Flet's per-session crash report (every failing event handler ends there) to `shell.report`."""
+    """Route Flet's per-session crash report (every failing event handler ends there) to `shell.report`, and
+    check the session's rights before every event a control sends (`guard_events`)."""
     try:
         session = page.session
     except Exception:  # a page without a session (built outside Flet): nothing to hook
@@ -249,3 +266,22 @@ def install_error_boundary(page: ft.Page, shell: Shell) -> None:
     # Flet has no hook for this: its Session.error method is replaced for this session (mypy refuses
     # assigning to a method).
     session.error = shell.report  # type: ignore[method-assign]
+    guard_events(page, session, shell)
+
+
+def guard_events(page: ft.Page, session: Any, shell: Shell) -> None:
+    """Every event a control sends is handled only while the screen on show is one the session may see
+    (`Shell.may_act`); otherwise it is dropped and the screen shown again, which sends the session where its
+    role goes. The page's own events (route changes, resizes, the connection) pass: they show screens through
+    `Shell.show`, which checks the same rights. Flet has no hook for this either: the session's dispatch is
+    wrapped for this session."""
+    dispatch = session.dispatch_event
+
+    async def checked(control_id: int, event_name: str, event_data: Any) -> None:
+        if control_id != page._i and not shell.may_act():
+            log.warning("dropped %.40r on a screen %s may not see any more", event_name, shell.ctx.role())
+            page.run_thread(shell.rerender)
+            return
+        await dispatch(control_id, event_name, event_data)
+
+    session.dispatch_event = checked

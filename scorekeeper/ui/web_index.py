@@ -14,7 +14,8 @@ The owner link (`/#owner=<token>`, see scorekeeper/store/owners.py) carries a on
 into the browser's storage, under the key Flet's `SharedPreferences` reads as `scorekeeper.owner_link` (Flutter
 prefixes `flutter.` and stores JSON), and replaces the address without it (`history.replaceState`): the token is
 never in the address bar or the history, and, being after `#`, never sent to a server or a proxy's log. The app
-redeems it from there when the session starts (scorekeeper/ui/owner.py). `?owner=` works the same way.
+redeems it from there when the session starts (scorekeeper/ui/owner.py). `?owner=` works the same way, and so
+does a member link (`#member=`).
 It also loads `assets/scorekeeper.js` before Flet's client starts: Flet's client fetches its Rive runtime
 (`rive_native.js`) from cdn.jsdelivr.net even with `no_cdn`, and the script points that at a local stand-in
 (the app draws no Rive animation), so an offline app calls no third-party host; and while the connection to the
@@ -33,7 +34,8 @@ from pathlib import Path
 FONT_FALLBACK_BASE_URL = "https://fonts.gstatic.com/s/"
 MARKER = "<!-- fletAppConfig -->"
 OWNER_LINK_STORAGE_KEY = "flutter.scorekeeper.owner_link"
-"""Where the page leaves an owner link's token: `SharedPreferences` key `scorekeeper.owner_link` on the web."""
+"""Where the page leaves an owner link's token: `SharedPreferences` key `scorekeeper.owner_link` on the web (a
+member link's: `scorekeeper.member_link`)."""
 SCRIPT = "scorekeeper.js"
 """assets/scorekeeper.js: keeps the Rive runtime from loading off a CDN, and says when the host is lost."""
 OVERRIDE = (
@@ -43,15 +45,22 @@ OVERRIDE = (
     f'    flet.fontFallbackBaseUrl = "{FONT_FALLBACK_BASE_URL}";\n'
     "  </script>\n"
     "  <script>\n"
-    "    // scorekeeper (scorekeeper/ui/web_index.py): an owner link's token goes to storage, not into history.\n"
+    "    // scorekeeper (scorekeeper/ui/web_index.py): an owner or member link's token goes to storage, not\n"
+    "    // into history.\n"
     "    (function () {\n"
     "      var url = new URL(window.location.href);\n"
     '      var hash = new URLSearchParams(url.hash.replace(/^#/, ""));\n'
-    '      var token = hash.get("owner") || url.searchParams.get("owner");\n'
-    "      if (!token) return;\n"
-    f"      try {{ localStorage.setItem({OWNER_LINK_STORAGE_KEY!r}, JSON.stringify(token)); }} catch (e) {{}}\n"
-    '      url.searchParams.delete("owner");\n'
-    '      hash.delete("owner");\n'
+    "      var found = false;\n"
+    '      ["owner", "member"].forEach(function (kind) {\n'
+    "        var token = hash.get(kind) || url.searchParams.get(kind);\n"
+    "        if (!token) return;\n"
+    "        found = true;\n"
+    '        var key = "flutter.scorekeeper." + kind + "_link";\n'
+    "        try { localStorage.setItem(key, JSON.stringify(token)); } catch (e) {}\n"
+    "        url.searchParams.delete(kind);\n"
+    "        hash.delete(kind);\n"
+    "      });\n"
+    "      if (!found) return;\n"
     "      var rest = hash.toString();\n"
     '      history.replaceState(history.state, "", url.pathname + url.search + (rest ? "#" + rest : ""));\n'
     "    })();\n"

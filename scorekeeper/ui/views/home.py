@@ -95,12 +95,10 @@ def open_play_setup(ctx: AppContext, game: str) -> None:
     ctx.navigate(f"/play/new?game={game}")
 
 
-def resume_route(saved: object) -> str:
+def resume_route(saved: SavedGame) -> str:
     """A live table's game goes back to its table (the phones hold its seats), any other to the play screen."""
-    table = getattr(saved, "data", {}).get("table")
-    if isinstance(table, dict) and isinstance(table.get("code"), str):
-        return f"/table/{table['code']}"
-    return f"/play/{getattr(saved, 'id', '')}"
+    code = saved.table_code
+    return f"/table/{code}" if code is not None else f"/play/{saved.id}"
 
 
 def _digital_games(ctx: AppContext) -> list[ft.Control]:
@@ -132,7 +130,12 @@ def _digital_in_progress(ctx: AppContext) -> list[SavedGame | Match]:
     read here; a card's replay check copies what it replays)."""
     games = ctx.store.list_digital_games(read_only=True)
     resumed = resumed_games(ctx.store, games)
-    playing: list[SavedGame | Match] = [saved for saved in resumed if not saved.data.get("over")]
+    # A live table's game is the owner's to run (its lobby) and its seats' to play: nobody else sees it here.
+    playing: list[SavedGame | Match] = [
+        saved
+        for saved in resumed
+        if not saved.data.get("over") and (not ctx.guest or saved.table_code is None)
+    ]
     again = matches_to_deal_again(ctx.store, games)  # loads only the matches of games set aside (few)
     if not again:
         return playing

@@ -20,6 +20,7 @@ import flet as ft
 
 from scorekeeper.games.base import Action, RuleError
 from scorekeeper.play import duplicates
+from scorekeeper.play.checks import replay_problem
 from scorekeeper.play.session import PlaySession
 from scorekeeper.ui import permissions
 from scorekeeper.ui.components.layout import screen
@@ -336,6 +337,9 @@ class PlayScreen:
 
 
 def build(ctx: AppContext, saved_id: str, **_: str) -> ft.View:
+    at_table = played_at_table(ctx, saved_id)
+    if at_table is not None:
+        return at_table
     opened = duplicates.to_open(ctx.store, saved_id)  # an older duplicate's address opens the resumed game
     if opened != saved_id:
         # Its own route from here on: a redraw (the next round, a resize) shows the screen's route again, and
@@ -367,6 +371,24 @@ def build(ctx: AppContext, saved_id: str, **_: str) -> ft.View:
         )
     ]
     return screen(ctx, route, title, [table.body], back="/", actions=actions, max_width=MAX_WIDTH)
+
+
+def played_at_table(ctx: AppContext, saved_id: str) -> ft.View | None:
+    """A live table's game never opens here: its seats play it on their phones, each seeing only its own hand
+    (opened here, anyone could see every hand and move for its players, and the table would be stuck). The
+    owner is taken to the table's lobby; anyone else is told where the game is. None for any other game, and
+    for a table's game that can no longer be continued (the screen says why, and the owner sets it aside)."""
+    saved = ctx.store.get_digital_game(saved_id)
+    code = saved.table_code if saved is not None else None
+    if saved is None or code is None or replay_problem(ctx.store, saved) is not None:
+        return None
+    if not ctx.guest:
+        from scorekeeper.ui.views import table_lobby
+
+        ctx.route = f"/table/{code}"  # the address follows (Shell.follow)
+        return table_lobby.build(ctx, code=code)
+    text = ctx.t("This game is played at a live table: each player plays it on their own phone.")
+    return screen(ctx, f"/play/{saved_id}", ctx.t("Play"), [tag("played-at-table", ft.Text(text))], back="/")
 
 
 def broken_game(ctx: AppContext, route: str, saved_id: str, error: RuleError) -> ft.View:

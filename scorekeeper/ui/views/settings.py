@@ -9,7 +9,7 @@ from typing import Any
 
 import flet as ft
 
-from scorekeeper.ui import permissions
+from scorekeeper.ui import permissions, rights
 from scorekeeper.ui.components.extras_common import pills
 from scorekeeper.ui.components.layout import screen, section
 from scorekeeper.ui.components.widgets import tag
@@ -17,6 +17,7 @@ from scorekeeper.ui.context import AppContext
 from scorekeeper.ui.i18n import LANGUAGES
 from scorekeeper.ui.views.settings_aside import aside_section
 from scorekeeper.ui.views.settings_data import data_section
+from scorekeeper.ui.views.settings_members import members_section
 from scorekeeper.ui.views.settings_owner import owner_section
 from scorekeeper.ui.views.settings_sync import sync_section
 from scorekeeper.ui.views.settings_transfer import transfer_section
@@ -29,10 +30,25 @@ def _app_version() -> str:
         return "dev"
 
 
+def visitor_section(ctx: AppContext) -> ft.Control:
+    """What a visitor reads in Settings: what it may do, and how to become a member or the owner."""
+    text = ctx.t(
+        "This browser is a visitor: it joins a table by its code and sees its own seat or the board. To see the "
+        "games and keep score, ask the owner to pair it as a member (Settings, Member devices)."
+    )
+    rows: list[ft.Control] = [tag("visitor-note", ft.Text(text))]
+    hint = ctx.t(
+        "The owner? Open the owner link the app prints when it starts, or pair this browser in "
+        "Settings on an owner device."
+    )
+    rows.append(tag("owner-hint", ft.Text(hint, size=13)))
+    return section(ctx.t("Visitor"), *rows)
+
+
 def guests_section(ctx: AppContext) -> ft.Control:
-    """The host decides whether other devices may change settings, import, export, back up and delete
-    (optionally after a PIN); a guest enters that PIN here."""
-    saved = ctx.store.settings() if ctx.guest else ctx.settings
+    """The owner decides whether members may change settings, import, export, back up and delete (optionally
+    after a PIN); a member enters that PIN here."""
+    saved = ctx.saved_settings() if ctx.guest else ctx.settings
     saved = saved if isinstance(saved, dict) else {}
     return guest_side(ctx, saved) if ctx.guest else host_side(ctx, saved)
 
@@ -125,7 +141,7 @@ def build(ctx: AppContext, **_: str) -> ft.View:
     current_language = str(ctx.settings.get("language", "en"))
     current_theme = str(ctx.settings.get("theme", "system"))
     themes = [("light", ctx.t("Light")), ("dark", ctx.t("Dark")), ("system", ctx.t("Like the system"))]
-    controls: list[ft.Control] = [
+    shown: list[ft.Control] = [
         section(
             ctx.t("Language"),
             pills(
@@ -139,13 +155,20 @@ def build(ctx: AppContext, **_: str) -> ft.View:
             ctx.t("Theme"),
             pills(themes, current_theme, lambda theme: ctx.update_settings(theme=theme), prefix="theme"),
         ),
+    ]
+    if ctx.role() == rights.VISITOR:  # its own language and theme only: nothing of the data set or the host
+        return screen(ctx, "/settings", ctx.t("Settings"), [*shown, visitor_section(ctx)])
+    controls: list[ft.Control] = [
+        *shown,
         *([transfer_section(ctx)] if ctx.may(permissions.IMPORT) and ctx.may(permissions.EXPORT) else []),
         data_section(ctx),
         *([aside] if (aside := aside_section(ctx)) is not None else []),  # games set aside: Try again
         *([owned] if (owned := owner_section(ctx)) is not None else []),
+        *([members] if (members := members_section(ctx)) is not None else []),
         guests_section(ctx),
         # last: a section added here pushes nothing the earlier screens' players (and tests) know further down
         *([synced] if (synced := sync_section(ctx)) is not None else []),
-        ft.Text(ctx.t("Scorekeeper version {version}", version=_app_version()), size=12),
     ]
+    if not ctx.guest:  # the version tells an attacker which flaws to try: the owner's only
+        controls.append(ft.Text(ctx.t("Scorekeeper version {version}", version=_app_version()), size=12))
     return screen(ctx, "/settings", ctx.t("Settings"), controls)

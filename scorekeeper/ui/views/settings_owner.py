@@ -26,15 +26,20 @@ def when(ctx: AppContext, epoch: float) -> str:
     return format_datetime(datetime.fromtimestamp(epoch), format="short", locale=language(ctx))
 
 
-def device_row(ctx: AppContext, device: OwnerDevice) -> ft.Control:
-    mine = device.id == ctx.owner_device
+def device_row(
+    ctx: AppContext, device: OwnerDevice, devices: owners.OwnerDevices | None = None, prefix: str = "owner"
+) -> ft.Control:
+    """An owner device (or, with `devices` the member devices and `prefix` "member", a member device) with when
+    it was added and last seen, and a button that signs it out."""
+    kept = devices if devices is not None else owner.registry(ctx.store)
+    mine = prefix == "owner" and device.id == ctx.owner_device
     title = device.name + (f" · {ctx.t('this device')}" if mine else "")
     details = ctx.t(
         "Added {added}, last seen {seen}", added=when(ctx, device.added), seen=when(ctx, device.last_seen)
     )
 
     def sign_out(_: object = None) -> None:
-        owner.registry(ctx.store).revoke(device.id)
+        kept.revoke(device.id)
         if mine:
             owner.forget_device(ctx)
         ctx.notify(ctx.t("{device} is signed out.", device=device.name))
@@ -42,7 +47,7 @@ def device_row(ctx: AppContext, device: OwnerDevice) -> ft.Control:
 
     button = ft.OutlinedButton(ctx.t("Sign out"), icon=ft.Icons.LOGOUT, on_click=sign_out)
     return tag(
-        f"owner-device-{device.id}",
+        f"{prefix}-device-{device.id}",
         ft.Container(
             ft.Row(
                 [
@@ -52,7 +57,7 @@ def device_row(ctx: AppContext, device: OwnerDevice) -> ft.Control:
                         spacing=2,
                         expand=True,
                     ),
-                    tag(f"owner-device-sign-out-{device.id}", button),
+                    tag(f"{prefix}-device-sign-out-{device.id}", button),
                 ],
                 wrap=False,
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,
@@ -62,16 +67,21 @@ def device_row(ctx: AppContext, device: OwnerDevice) -> ft.Control:
     )
 
 
-def pairing_panel(ctx: AppContext, link: str, until: float) -> ft.Control:
+def pairing_panel(ctx: AppContext, link: str, until: float, prefix: str = "owner") -> ft.Control:
+    """A pairing link as a QR code and as text, until it is used or has expired (`prefix` "member": a member
+    link)."""
     minutes = max(1, round((until - time.time()) / 60))
 
     def done(_: object = None) -> None:
-        ctx.session.pairing = None
+        if prefix == "owner":
+            ctx.session.pairing = None
+        else:
+            ctx.session.member_pairing = None
         ctx.rerender()
 
     size = 200 if ctx.narrow else 240
     return tag(
-        "owner-pairing",
+        f"{prefix}-pairing",
         ft.Container(
             ft.Column(
                 [
@@ -83,15 +93,15 @@ def pairing_panel(ctx: AppContext, link: str, until: float) -> ft.Control:
                         )
                     ),
                     ft.Row(
-                        [tag("owner-pair-qr", ft.Image(src=rt.qr_png(link), width=size, height=size))],
+                        [tag(f"{prefix}-pair-qr", ft.Image(src=rt.qr_png(link), width=size, height=size))],
                         alignment=ft.MainAxisAlignment.CENTER,
                     ),
                     ft.Semantics(  # selectable (to copy it), and named for screen readers
                         content=ft.Text(link, selectable=True, size=12, font_family="monospace"),
-                        identifier="owner-pair-link",
+                        identifier=f"{prefix}-pair-link",
                         label=link,
                     ),
-                    ft.Row([tag("owner-pair-done", ft.TextButton(ctx.t("Done"), on_click=done))]),
+                    ft.Row([tag(f"{prefix}-pair-done", ft.TextButton(ctx.t("Done"), on_click=done))]),
                 ],
                 spacing=8,
             ),
