@@ -27,11 +27,20 @@ class Device(App):
     an owner link (a served session without one is a guest)."""
 
     def __init__(
-        self, data_dir: Path, client_ip: str | None, *, served: bool = True, owner: bool = False
+        self,
+        data_dir: Path,
+        client_ip: str | None,
+        *,
+        served: bool = True,
+        owner: bool = False,
+        member: bool = False,
     ) -> None:
         super().__init__(data_dir, served=served, client_ip=client_ip)
         if owner:
             assert owner_ui.redeem_link(self.ctx, owners.LINKS.mint())
+        if member:
+            assert owner_ui.redeem_member_link(self.ctx, owners.MEMBER_LINKS.mint())
+        if owner or member:
             self.ctx.rerender()
             settle_all()
 
@@ -109,7 +118,7 @@ def test_host_always_guest_only_when_allowed(
 def test_guest_cannot_delete_history_or_archive(tmp_path: Path) -> None:
     host = Device(tmp_path, "127.0.0.1", owner=True)
     match_id = finished_match(host.store)
-    guest = Device(tmp_path, PHONE_IP)
+    guest = Device(tmp_path, PHONE_IP, member=True)
     assert guest.ctx.guest and not host.ctx.guest
     guest.go(f"/history/{match_id}")
     assert not guest.has("history-delete")
@@ -127,15 +136,21 @@ def _all(app: App) -> list[object]:
     return [node for root in app.roots() for node in walk(root)]
 
 
-def test_guest_settings_hide_path_transfer_and_backups(tmp_path: Path) -> None:
-    guest = Device(tmp_path, PHONE_IP)
+@pytest.mark.parametrize("member", [False, True])
+def test_guest_settings_hide_path_transfer_and_backups(tmp_path: Path, member: bool) -> None:
+    guest = Device(tmp_path, PHONE_IP, member=member)
     guest.go("/settings")
     screen = guest.screen_text()
     assert str(tmp_path) not in screen
     assert not guest.has("data-dir") and not guest.has("import-file") and not guest.has("export-json")
     assert not guest.has("back-up-now") and not guest.has("guests-allowed")
-    assert "host computer" in guest.screen_text()
-    assert guest.has("guest-note")
+    assert not guest.has("member-devices") and not guest.has("everyone-member")
+    assert "version" not in screen.lower()  # the version is the owner's to read
+    if member:
+        assert "host computer" in guest.screen_text()
+        assert guest.has("guest-note")
+    else:  # a visitor: its language and theme, and how to become a member
+        assert guest.has("visitor-note") and guest.has("language-de") and not guest.has("guest-pin")
 
 
 def test_guest_language_stays_in_its_session(tmp_path: Path) -> None:
@@ -152,7 +167,10 @@ def test_host_allows_guests_with_pin(tmp_path: Path) -> None:
     host.set_value("guests-allowed", True)
     assert host.store.settings()[permissions.GUESTS_ALLOWED] is True
     host.store.set_setting(permissions.GUEST_PIN, "4711")
-    guest = Device(tmp_path, PHONE_IP)
+    visitor = Device(tmp_path, "192.168.1.98")  # the setting is for members: a visitor never gets any of it
+    visitor.go("/settings")
+    assert not visitor.has("guest-pin") and not visitor.ctx.may(permissions.IMPORT)
+    guest = Device(tmp_path, PHONE_IP, member=True)
     guest.go("/settings")
     assert not guest.has("import-file")
     guest.type_text("guest-pin", "1234")
@@ -161,15 +179,16 @@ def test_host_allows_guests_with_pin(tmp_path: Path) -> None:
     guest.type_text("guest-pin", "4711")
     guest.tap("guest-unlock")
     assert guest.ctx.unlocked and guest.has("import-file") and guest.has("data-dir")
-    other = Device(tmp_path, "192.168.1.99")  # the PIN counts per session
+    other = Device(tmp_path, "192.168.1.99", member=True)  # the PIN counts per session
     assert not other.ctx.may(permissions.IMPORT)
 
 
 def test_host_withdraws_permission_for_connected_guests(tmp_path: Path) -> None:
     host = Device(tmp_path, "127.0.0.1", owner=True)
     host.store.set_setting(permissions.GUESTS_ALLOWED, True)
-    guest = Device(tmp_path, PHONE_IP)
+    guest = Device(tmp_path, PHONE_IP, member=True)
     assert guest.ctx.may(permissions.EXPORT)
+    assert not Device(tmp_path, PHONE_IP).ctx.may(permissions.EXPORT)  # a visitor: never
     host.store.set_setting(permissions.GUESTS_ALLOWED, False)
     assert not guest.ctx.may(permissions.EXPORT)
 
@@ -183,7 +202,7 @@ def test_where_the_data_lives(tmp_path: Path) -> None:
     host_browser.go("/settings")
     assert "computer that serves this app" in host_browser.find("data-where").value
     assert host_browser.has("data-dir")
-    phone = Device(tmp_path, PHONE_IP, served=True)
+    phone = Device(tmp_path, PHONE_IP, served=True, member=True)
     phone.go("/settings")
     assert "host computer" in phone.find("data-where").value
     assert "this device" not in phone.screen_text()
@@ -196,6 +215,10 @@ def test_a_guest_is_sent_to_join_instead_of_a_tables_setup_or_lobby(tmp_path: Pa
         guest.go(route)
         assert guest.ctx.route == "/join", route
         assert guest.has("join-name") or guest.has("join-code")
+    member = Device(tmp_path / "data", PHONE_IP, member=True)
+    for route in ("/table/new", "/table/ACK39X", "//table/new"):
+        member.go(route)
+        assert member.ctx.route == "/", route  # a member: home
     guest.store.close()
     host = Device(tmp_path / "data", "127.0.0.1", owner=True)
     host.go("/table/new")
