@@ -51,7 +51,9 @@ ROUTES_SEEN = [concrete(pattern) for pattern, _ in ROUTES]
 
 def test_every_screen_has_a_right() -> None:
     modules = {module for _, module in ROUTES}
-    assert modules == set(rights.VIEW_RIGHTS), "a screen without a row in rights.VIEW_RIGHTS is the owner's only"
+    assert modules == set(rights.VIEW_RIGHTS), (
+        "a screen without a row in rights.VIEW_RIGHTS is the owner's only"
+    )
     assert rights.VIEW_RIGHTS["table_lobby"] == rights.OWNER
     assert {m for m, role in rights.VIEW_RIGHTS.items() if role == rights.VISITOR} == {
         "table_join",
@@ -64,13 +66,13 @@ def test_every_screen_has_a_right() -> None:
 
 @pytest.mark.parametrize("role", rights.ROLES)
 def test_every_route_in_every_spelling_shows_only_what_the_role_may_see(tmp_path: Path, role: str) -> None:
-    device = Device(
-        tmp_path, PHONE_IP, owner=role == rights.OWNER, member=role == rights.MEMBER, served=True
-    )
+    device = Device(tmp_path, PHONE_IP, owner=role == rights.OWNER, member=role == rights.MEMBER, served=True)
     assert device.ctx.role() == role
     for route in ROUTES_SEEN:
         device.go(route)
-        expected = device.ctx.route  # the screen of the one spelling (a view may send on: a seat without token)
+        expected = (
+            device.ctx.route
+        )  # the screen of the one spelling (a view may send on: a seat without token)
         if not rights.may_view(role, resolve(route)[0]):
             assert expected == rights.refused_route(role), (role, route, expected)
         for spelled in spellings(route):
