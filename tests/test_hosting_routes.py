@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
-from pathlib import Path
 
 import msgpack
 import pytest
