@@ -78,6 +78,7 @@ def test_a_guest_sees_the_problem_but_no_set_aside(tmp_path: Path) -> None:
     _, saved_id = broken_game(folder)
     app = App(folder)
     app.ctx.guest = True
+    app.ctx.member_device = "a member device"  # a member: sees the games, not the owner's rights
     app.go("/")
     assert CANNOT in app.screen_text() and not app.has(f"set-aside-{saved_id}")
     app.go(f"/play/{saved_id}")

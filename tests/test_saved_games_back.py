@@ -85,6 +85,7 @@ def test_a_guest_sees_the_games_set_aside_but_cannot_try_them_again(tmp_path: Pa
     _, saved_id = aside_in_store(folder, broken=False)
     app = App(folder)
     app.ctx.guest = True
+    app.ctx.member_device = "a member device"  # a member: sees the games, not the owner's rights
     app.go("/settings")
     assert app.has(f"aside-{saved_id}") and not app.has(f"try-again-{saved_id}")
 

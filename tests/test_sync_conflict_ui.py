@@ -100,6 +100,7 @@ def test_a_delete_against_an_edit_deletes_only_with_the_hosts_right(tmp_path: Pa
         assert not app.has("conflict-keep-both")
         assert "Deleted" in app.screen_text()
         app.ctx.guest = True
+        app.ctx.member_device = "a member device"  # a member: sees the games, not the owner's rights
         app.go(f"/match/{match.id}")
         assert not app.has("conflict-keep-this") and app.has("conflict-keep-other")
         app.ctx.guest = False
