@@ -7,6 +7,7 @@ from __future__ import annotations
 import logging
 import sys
 import threading
+import weakref
 from typing import Any
 
 import flet as ft
@@ -275,13 +276,20 @@ def guard_events(page: ft.Page, session: Any, shell: Shell) -> None:
     role goes. The page's own events (route changes, resizes, the connection) pass: they show screens through
     `Shell.show`, which checks the same rights. Flet has no hook for this either: the session's dispatch is
     wrapped for this session."""
-    dispatch = session.dispatch_event
+    # Everything held weakly: the session must not keep itself or its page alive in a cycle (freed late, a page
+    # past its session's end was still taken as the current page by services made in the next session).
+    dispatch = type(session).dispatch_event
+    own_session, held = weakref.ref(session), weakref.ref(shell)
+    page_id = page._i
 
     async def checked(control_id: int, event_name: str, event_data: Any) -> None:
-        if control_id != page._i and not shell.may_act():
-            log.warning("dropped %.40r on a screen %s may not see any more", event_name, shell.ctx.role())
-            page.run_thread(shell.rerender)
+        target, current = own_session(), held()
+        if target is None:
             return
-        await dispatch(control_id, event_name, event_data)
+        if current is not None and control_id != page_id and not current.may_act():
+            log.warning("dropped %.40r on a screen %s may not see any more", event_name, current.ctx.role())
+            current.page.run_thread(current.rerender)
+            return
+        await dispatch(target, control_id, event_name, event_data)
 
     session.dispatch_event = checked

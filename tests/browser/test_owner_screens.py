@@ -69,7 +69,7 @@ def shots(ui: UI, screen: str, *, bottom: bool = False) -> None:
 
 
 def assert_guest(ui: UI) -> None:
-    ui.open("/settings", ready="guest-note")
+    ui.open("/settings", ready="visitor-note")
     for hidden in HOST_ONLY:
         assert ui.page.locator(f'[flt-semantics-identifier="{hidden}"]').count() == 0, hidden
     ui.wait("owner-hint")
@@ -144,10 +144,10 @@ def test_owner_link_pairing_and_sign_out(chromium, tmp_path: Path, language: str
             owner.tap("owner-sign-out-others")
             owner.page.wait_for_timeout(300)
             paired.page.reload()
-            start(paired, url, ready="new-game")
+            start(paired, url, ready="join-code")
             assert_guest(paired)
             fresh = UI(contexts[2].new_page(), url, f"fresh-{language}")  # a new session of that browser too
-            start(fresh, url, ready="new-game")
+            start(fresh, url, ready="join-code")
             assert_guest(fresh)
             assert_owner(owner)
         finally:
