@@ -90,7 +90,14 @@ def test_phone_on_the_network_is_a_visitor(chromium, lan_app: str) -> None:
     with browser_tabs(chromium, lan_app) as tab:
         guest = tab("guest", PHONE, owner=False)
         guest.open("/settings", ready="visitor-note")
-        for hidden in ("data-dir", "data-where", "export-json", "import-file", "back-up-now", "guests-allowed"):
+        for hidden in (
+            "data-dir",
+            "data-where",
+            "export-json",
+            "import-file",
+            "back-up-now",
+            "guests-allowed",
+        ):
             assert guest.page.locator(f'[flt-semantics-identifier="{hidden}"]').count() == 0, hidden
         guest.open("/", ready="join-code")  # home is a member's: a visitor's way in is a table's code
         guest.page.wait_for_timeout(500)
