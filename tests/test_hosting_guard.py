@@ -46,13 +46,14 @@ def test_many_sessions_of_one_address_stop_at_the_address_ceiling() -> None:
     table = host.create("racko", {}, 2)
     for n in range(codes.ADDRESS_LIMIT):  # a guesser who takes a new session for every guess
         wrong(host, f"session:{n}", NAT, 1, clock)
-    with pytest.raises(TooManyTries):
+    with pytest.raises(TooManyTries):  # a fresh session's first wrong code makes it a guesser at once
         host.find("CCCCCC", "session:new", NAT)
-    with pytest.raises(TooManyTries):  # the right code too, for a minute, from that address
-        host.find(table.code, "session:newer", NAT)
+    with pytest.raises(TooManyTries):  # the right code too, for a minute, to that guesser (issue 40)
+        host.find(table.code, "session:new", NAT)
+    assert host.find(table.code, "session:newer", NAT) is table  # never to a session that did not guess
     assert host.find(table.code, "session:elsewhere", "198.51.100.1") is table
     clock.now += codes.WINDOW
-    assert host.find(table.code, "session:newer", NAT) is table
+    assert host.find(table.code, "session:new", NAT) is table
 
 
 def test_many_addresses_together_stop_at_the_host_wide_cap() -> None:
@@ -63,11 +64,12 @@ def test_many_addresses_together_stop_at_the_host_wide_cap() -> None:
         wrong(host, f"session:{n}", f"10.0.{n // 250}.{n % 250}", 1, clock)
     with pytest.raises(TooManyTries):
         host.find("CCCCCC", "session:one-more", "198.51.100.2")
-    with pytest.raises(TooManyTries) as refused:  # everyone, for a minute
-        host.find(table.code, "session:late", "198.51.100.1")
+    with pytest.raises(TooManyTries) as refused:  # every guesser, for a minute, the right code too
+        host.find(table.code, "session:one-more", "198.51.100.2")
     assert "at this host" in str(refused.value)
+    assert host.find(table.code, "session:late", "198.51.100.1") is table  # not a guesser (issue 40)
     clock.now += codes.WINDOW
-    assert host.find(table.code, "session:late", "198.51.100.1") is table
+    assert host.find(table.code, "session:one-more", "198.51.100.2") is table
 
 
 def test_the_guard_forgets_old_clients() -> None:

@@ -124,8 +124,11 @@ def test_the_owners_switch_makes_every_visitor_a_member(tmp_path: Path) -> None:
     assert visitor.ctx.route == "/history"
     visitor.go("/table/new")  # the switch makes members, never owners
     assert visitor.ctx.route == "/"
+    visitor.go("/history")
     owner.set_value("everyone-member", False)
     assert visitor.ctx.role() == rights.VISITOR
+    visitor.go("/history")
+    assert visitor.ctx.route == "/join"
 
 
 def test_member_pairing_in_settings_and_unpairing_refuses_the_next_tap(tmp_path: Path) -> None:

@@ -2,7 +2,8 @@
 functions over the store's parts (no Store here, so no import cycle).
 
 Import checks the whole file first (import_check.py); anything wrong raises ImportFileError naming the record
-and the problem, before a single file is changed. The writes then go through one all-or-nothing batch
+and the problem, before a single file is changed. Of the file's settings only a player's preferences come in
+(`IMPORTED_SETTINGS`), never permissions. The writes then go through one all-or-nothing batch
 (batch.py). Records are matched by id, so importing the same file twice adds nothing; when both sides have a
 match, the newer one (higher edit version, then later `updated`) is kept.
 """
@@ -174,6 +175,17 @@ class ImportReport:
         return "Imported: " + ", ".join(parts) + "."
 
 
+IMPORTED_SETTINGS = frozenset({"language", "theme", "play_pace", "play_hints"})
+"""The only settings an import takes: a player's preferences. Never what decides rights or reaches other
+machines (`guests_allowed`, `guest_pin`, owner/member/visitor devices, sync targets): a file from anywhere must
+not open this device to every visitor (issue 40). Other keys in a file are left out silently."""
+
+
+def imported_settings(incoming: dict[str, Any]) -> dict[str, Any]:
+    """The settings of an import file this device takes (`IMPORTED_SETTINGS`)."""
+    return {key: value for key, value in incoming.items() if key in IMPORTED_SETTINGS}
+
+
 def _newer(incoming: dict[str, Any], local: dict[str, Any]) -> bool:
     return (incoming["version"], incoming["updated"]) > (local["version"], local["updated"])
 
@@ -219,7 +231,7 @@ def apply_import(
     written = _staged_matches(batch, matches, bundle.matches, report, step)
     _stage_saved_games(batch, saved, bundle.saved_games, report, step)
     current = settings.settings()
-    changed = {k: v for k, v in bundle.settings.items() if current.get(k, object()) != v}
+    changed = {k: v for k, v in imported_settings(bundle.settings).items() if current.get(k, object()) != v}
     if changed:
         batch.add(settings.layout.settings, SETTINGS_KIND, {SETTINGS_TABLE: {"1": {**current, **changed}}})
         report.settings_changed = len(changed)

@@ -6,14 +6,34 @@ read aloud or typed from a TV across the room: 25^6 = 244 million codes.
 The guard counts wrong codes in a sliding window of `WINDOW` seconds at three levels, and refuses a level for
 `WINDOW` seconds once it is over its limit:
 
-- per client (one browser tab's session): `LIMIT`, for a person's typos;
+- per client (one browser tab's session): `LIMIT`, for a person's typos. This level refuses its own guesser
+  everything, the right code too, for `WINDOW` seconds.
 - per address: `ADDRESS_LIMIT`, higher, because everyone behind one home router or carrier NAT (or a proxy that
-  sends no forwarding header) shares it, so one person's typos must not lock out the others; a guesser who opens
-  a new session for every few guesses still stops here;
-- for the whole host: `HOST_LIMIT`, so that many addresses together cannot guess either. This is what bounds the
-  chance of finding any one table's code: at most `HOST_LIMIT` guesses a minute, i.e. 28,800 in a four-hour
-  game night, find a given table with a chance of 28,800 / 244 million = 0.012 %. While the host-wide cap is
-  reached, every lookup by code is refused (the phones already seated keep playing: they hold seat tokens).
+  sends no forwarding header) shares it;
+- for the whole host: `HOST_LIMIT`, for many addresses together.
+
+No lockout of the honest: the address and host levels refuse only the clients that themselves entered a wrong
+code within the last `WINDOW` seconds (`JoinGuard.refused`). A new player with the right code, a family member
+behind the same router, a phone that reloads, always gets their lookup answered, whatever others guessed (the
+audit of issue 40: 13 sessions typing 10 wrong codes each in 6 s kept a whole game night out for a minute, right
+codes, reloading phones and the TV board included). Phones and boards that hold a token for the table (a seat
+token, a board token: `Table.seat_of`, `Table.board_held`) do not go through the guard at all.
+
+What bounds guessing now:
+
+- One session: `LIMIT` wrong codes a minute, then nothing for a minute.
+- One address: once it is over `ADDRESS_LIMIT`, every session of it that has guessed wrong in the last minute is
+  refused, and each fresh session gets at most its first lookup answered (a wrong one makes it a guesser). Fresh
+  sessions are what the session cap bounds (`ui.proxies.SessionCap`: by default 60 sessions per address, each
+  counted while open and for 120 s after it closed), so an address gets at most about 60 guesses a minute past
+  its limit (60 sessions held, each with one wrong code a minute): at most 90 a minute, 21,600 in a four-hour
+  game night, which find a given table with a chance of 21,600 / 244 million = 0.009 %.
+- The host-wide level adds the same rule across addresses; it no longer caps a guesser with many addresses (a
+  botnet) at a fixed number: each address is bounded as above, so 100 addresses make at most 9,000 guesses a
+  minute, 2.2 million in four hours, a chance of 0.9 % for a given table. Refusing every lookup instead, as the
+  cap used to, let about 2 requests a second keep everyone out; a right code is never refused to a session that
+  has not guessed wrong, and no design can refuse such a guesser's first lookup without refusing the honest
+  too (the two look the same until the code is compared).
 
 Several instances behind one proxy (`Instance`, `--instance K/N`): a table lives in one process, so each
 instance draws the first character of its codes from its own share of the alphabet (consecutive characters,
@@ -151,6 +171,10 @@ class WrongCodeCounter:
             return False
         return True
 
+    def guessed(self, key: str, now: float) -> bool:
+        """Whether `key` entered a wrong code within the window."""
+        return any(now - t < self.window for t in self._wrong.get(key, ()))
+
     def wrong(self, key: str, now: float) -> None:
         recent = [t for t in self._wrong.get(key, ()) if now - t < self.window]
         recent.append(now)
@@ -196,10 +220,17 @@ class JoinGuard:
         return {CLIENT: client, ADDRESS: address, HOST: EVERYONE}
 
     def refused(self, client: str, address: str | None = None) -> str | None:
-        """Which level refuses `client` (at `address`) now: CLIENT, ADDRESS, HOST, or None when it may try."""
+        """Which level refuses `client` (at `address`) now: CLIENT, ADDRESS, HOST, or None when it may try.
+
+        The client's own level refuses it once it is over `limit`; the address and host levels refuse only a
+        client that itself entered a wrong code within the window (see the module docstring): a session that
+        has not guessed wrong is never refused a lookup."""
         now = self.clock()
+        guesser = self.levels[CLIENT].guessed(client, now)
         for level, key in self._keys(client, address).items():
-            if key is not None and self.levels[level].refused(key, now):
+            if key is None or (level != CLIENT and not guesser):
+                continue
+            if self.levels[level].refused(key, now):
                 return level
         return None
 

@@ -1,14 +1,12 @@
-"""All tables of this host by join code, the wrong-code guard, resuming after a restart, and who may open what.
+"""All tables of this host by join code, the wrong-code guard, and resuming after a restart.
 
-`may_open(route, guest=...)` is the one permission check of the table screens: a guest (a session from another
-machine) joins, sits at its seat and watches the board, but never opens the table's setup or lobby; the host's
-own sessions see everything. The app shell decides who is a guest and asks this function on every route.
+Who may open which table screen is the UI's table of rights (`scorekeeper/ui/rights.py`): a visitor joins, sits
+at its seat and watches the board; only the owner sets a table up and opens its lobby.
 """
 
 from __future__ import annotations
 
 import logging
-import re
 import threading
 import time
 from dataclasses import dataclass, field
@@ -24,25 +22,6 @@ if TYPE_CHECKING:  # the type only (no import at run time: no cycle)
     from scorekeeper.store import Store
 
 log = logging.getLogger(__name__)
-
-HOST_ROUTES: tuple[re.Pattern[str], ...] = tuple(
-    re.compile(pattern)
-    for pattern in (
-        r"^/table/new$",
-        r"^/table/[^/]+$",
-    )
-)
-"""The table screens only the host's own sessions open: setting a table up and its lobby (seats, computer
-players, start). Guests join (`/join`), sit at their seat (the token decides which) and watch the board."""
-
-
-def may_open(route: str, *, guest: bool) -> bool:
-    """Whether a session may open `route`: the host's sessions anything; a guest everything but the table's
-    host screens (what else a guest may do, e.g. keep score but not delete history, is `ui.permissions`)."""
-    if not guest:
-        return True
-    path = (route or "/").partition("?")[0].rstrip("/") or "/"
-    return not any(pattern.match(path) for pattern in HOST_ROUTES)
 
 
 class TooManyTries(TableError):
@@ -120,8 +99,11 @@ class TableHost:
         """The table of a code a person entered or a link named (join, board, seat); a wrong code is counted
         against `client` (its session), its `address` and the host (see `codes.JoinGuard`).
 
-        TooManyTries while a level is over its limit (for a minute, even for a right code); TableError for a
-        code that no table has (never had, or an old one) and for a table whose game is over."""
+        TooManyTries while a level refuses this client (its own level for a minute, even for a right code; the
+        address and host levels only a client that itself entered a wrong code within the window, so a new
+        player with the right code always gets in); TableError for a code that no table has (never had, or an
+        old one) and for a table whose game is over. A phone or board holding a token for the table comes in by
+        `held` instead, without the guard."""
         with self.lock:
             level = self.guard.refused(client, address)
             if level is not None:
@@ -139,6 +121,26 @@ class TableHost:
             if level is not None:
                 raise too_many(level)
             raise TableError("There is no table with the code {code}. Please check the code.", code=wanted)
+
+    def held(self, code: str, token: str | None) -> Table | None:
+        """The table of `code` when `token` holds one of its seats or is one of its board tokens, else None
+        (the same None for a code no table has: a token tells nothing about which codes exist). Not counted by
+        the guard: a phone reloading at its seat or a board reloading comes back while any level refuses."""
+        if not token:
+            return None
+        with self.lock:
+            table = self.tables.get(normalize(code))
+        if table is None or (table.seat_of(token) is None and not table.board_held(token)):
+            return None
+        return table
+
+    def open_board(self, table: Table) -> str:
+        """A new board token for `table` (a board that opened it by its code), kept with the table: in
+        `tables.json` for a lobby or a score-keeping table, in the saved game for a digital one."""
+        token = table.open_board()
+        if lobbies.outside_session(table):
+            self.save()
+        return token
 
     def resume(self, store: Store) -> list[Table]:
         """Bring back the tables of unfinished saved games (after a host restart)."""

@@ -2,10 +2,10 @@
 
 A digital table, once started, is saved inside its play session's saved game (see `table.Table._persist`). Before
 that, and for a score-keeping table (whose rounds are a tracked match in the store), the host keeps
-`tables.json` in the data folder: code, game, options, mode, the seats with their token hashes, and the match id
-of a score-keeping table with the parts of its round entered so far. It is rewritten on every change at such a
-table, so a host restart in the lobby (or during score keeping) brings the table back, with every part entered,
-and the phones reconnect with their tokens.
+`tables.json` in the data folder: code, game, options, mode, the seats with their token hashes, the board token
+hashes, and the match id of a score-keeping table with the parts of its round entered so far. It is rewritten on
+every change at such a table, so a host restart in the lobby (or during score keeping) brings the table back, with
+every part entered, and the phones and boards reconnect with their tokens.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from scorekeeper.store.storage import atomic_write_bytes
 from scorekeeper.table.keeping import Keeping
 from scorekeeper.table.seats import TableSeat
-from scorekeeper.table.table import PLAY, Table
+from scorekeeper.table.table import PLAY, Table, boards_of
 
 if TYPE_CHECKING:  # the type only (no import at run time: no cycle)
     from scorekeeper.store import Store
@@ -46,6 +46,7 @@ def entry(table: Table) -> dict[str, Any]:
         "seats": [seat.to_dict() for seat in table.seats],
         "match": table.keeping.match.id if table.keeping is not None else None,
         "parts": table.keeping.saved() if table.keeping is not None else None,
+        "boards": list(table.board_hashes),
     }
 
 
@@ -74,6 +75,7 @@ def load(store: Store) -> list[Table]:
                 item["code"], item["game"], dict(item["options"]), len(item["seats"]), item.get("mode", PLAY)
             )
             table.seats = [TableSeat.from_dict(seat) for seat in item["seats"]]
+            table.board_hashes = boards_of(item)
             if item.get("match"):
                 match = store.get_match(item["match"])
                 if match is None or match.is_over:

@@ -15,6 +15,7 @@ Rules of the table (a seat's own rules are in `seats`, what each device receives
 
 from __future__ import annotations
 
+import hmac
 import secrets
 import threading
 from collections.abc import Callable
@@ -41,6 +42,10 @@ class TableError(RuleError):
     """A request the table refuses (wrong token, seat taken, ...): the message is for the person."""
 
 
+BOARDS = 16
+"""Board tokens kept per table; the oldest is dropped when another board opens the table by its code."""
+
+
 class Table:
     """A table by join code; the lobby until `start`, then a play session."""
 
@@ -63,6 +68,9 @@ class Table:
         """Per seat, the last round (index) whose result its player has moved on from."""
         self.previous: tuple[int, list[int], list[Message] | None] | None = None
         """The round dealt over last (index, points, result lines), for phones still showing its result."""
+        self.board_hashes: list[str] = []
+        """SHA-256 of the board tokens given to boards that opened this table by its code (newest last, at most
+        `BOARDS`): a board reloading with its token comes back without the wrong-code guard."""
 
     # ------------------------------------------------------------------ the lobby
     @property
@@ -112,6 +120,22 @@ class Table:
         if not token:
             return None
         return next((index for index, seat in enumerate(self.seats) if seat.held_by(token)), None)
+
+    def open_board(self) -> str:
+        """A secret token for a board that opened this table by its code (kept only as its hash, like a seat's):
+        with it the board comes back after a reload without the code (`board_held`). Saved with the table."""
+        token = secrets.token_urlsafe(32)
+        with self.lock:
+            self.board_hashes = [*self.board_hashes, digest(token)][-BOARDS:]
+            self._persist()
+        return token
+
+    def board_held(self, token: str | None) -> bool:
+        """Whether `token` is one of this table's board tokens (compared in constant time)."""
+        if not token:
+            return False
+        wanted = digest(token)
+        return any([hmac.compare_digest(wanted, kept) for kept in self.board_hashes])
 
     def check(self, seat: int, token: str | None) -> None:
         """TableError unless `token` holds `seat` (every request for a seat goes through here)."""
@@ -364,7 +388,8 @@ class Table:
         session = self.session
         if session is None:
             return
-        session.keep("table", {"code": self.code, "seats": [s.to_dict() for s in self.seats]})
+        seats = [s.to_dict() for s in self.seats]
+        session.keep("table", {"code": self.code, "seats": seats, "boards": list(self.board_hashes)})
 
     def _changed(self) -> None:
         self.version += 1
@@ -385,6 +410,15 @@ class Table:
         table.seats = [TableSeat.from_dict(s) for s in data.get("seats", [])]
         if len(table.seats) != len(session.seats):
             return None
+        table.board_hashes = boards_of(data)
         table.session = session
         table.moves.replay(session)
         return table
+
+
+def boards_of(data: dict[str, Any]) -> list[str]:
+    """The board token hashes saved with a table (`tables.json`, a saved game); none in an older file."""
+    boards = data.get("boards")
+    if not isinstance(boards, list):
+        return []
+    return [str(b) for b in boards if isinstance(b, str)][-BOARDS:]

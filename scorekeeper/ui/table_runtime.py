@@ -37,6 +37,8 @@ URL_ENV = "SCOREKEEPER_TABLE_URL"
 PUBLIC_URL_ENV = "SCOREKEEPER_PUBLIC_URL"
 TOKEN_KEY = "scorekeeper.table.{code}"
 """The client-storage key under which a phone keeps its seat token for a table."""
+BOARD_KEY = "scorekeeper.table.{code}.board"
+"""The client-storage key under which a board (a TV, a tablet) keeps its board token for a table."""
 
 _pubsub: dict[str, Any] = {}
 _runners: dict[str, threading.Thread] = {}

@@ -315,22 +315,23 @@ def build(ctx: AppContext, **_: str) -> ft.View:
         ft.Row([primary_button(ctx.t("New game"), lambda: ctx.navigate("/new"), identifier="new-game")])
     )
     controls.append(_quick_starts(ctx))
-    controls.append(
-        ft.Row(
-            [
-                tag(
-                    "host-table",
-                    ft.FilledTonalButton(
-                        ctx.t("Host a table"),
-                        icon=ft.Icons.QR_CODE_2,
-                        on_click=lambda _: ctx.navigate("/table/new"),
-                        height=52,
-                        expand=True,
-                    ),
-                )
-            ]
+    if not ctx.guest:  # hosting a table is the owner's (rights.py)
+        controls.append(
+            ft.Row(
+                [
+                    tag(
+                        "host-table",
+                        ft.FilledTonalButton(
+                            ctx.t("Host a table"),
+                            icon=ft.Icons.QR_CODE_2,
+                            on_click=lambda _: ctx.navigate("/table/new"),
+                            height=52,
+                            expand=True,
+                        ),
+                    )
+                ]
+            )
         )
-    )
     links = (
         (ft.Icons.PEOPLE, ctx.t("Players"), "/players"),
         (ft.Icons.HISTORY, ctx.t("History"), "/history"),

@@ -9,7 +9,7 @@ from typing import Any
 
 import flet as ft
 
-from scorekeeper.ui import permissions, rights
+from scorekeeper.ui import permissions, pin_tries, rights
 from scorekeeper.ui.components.extras_common import pills
 from scorekeeper.ui.components.layout import screen, section
 from scorekeeper.ui.components.widgets import tag
@@ -54,11 +54,12 @@ def guests_section(ctx: AppContext) -> ft.Control:
 
 
 def guest_side(ctx: AppContext, saved: dict[str, Any]) -> ft.Control:
-    """What a guest sees of the guests' rights: what it may do, and the host's PIN to unlock more."""
+    """What a member sees of the members' rights: what it may do, and the owner's PIN to unlock more (tries are
+    limited: `pin_tries`)."""
     if ctx.may(permissions.SETTINGS):
-        return section(ctx.t("Guests"), ft.Text(ctx.t("The host lets this device change everything.")))
+        return section(ctx.t("Members"), ft.Text(ctx.t("The host lets this device change everything.")))
     text = ctx.t(
-        "This device is a guest: it can view the games and keep score. Settings, export, import, backups "
+        "This device is a member: it can view the games and keep score. Settings, export, import, backups "
         "and deleting stay with the host computer."
     )
     rows: list[ft.Control] = [tag("guest-note", ft.Text(text))]
@@ -71,13 +72,31 @@ def guest_side(ctx: AppContext, saved: dict[str, Any]) -> ft.Control:
         rows.append(tag("owner-hint", ft.Text(hint, size=13)))
     if saved.get(permissions.GUESTS_ALLOWED) is True and permissions.guest_pin(saved):
         field = ft.TextField(
-            label=ctx.t("Host PIN"), password=True, width=200, keyboard_type=ft.KeyboardType.NUMBER
+            label=ctx.t("Host PIN"),
+            password=True,
+            width=200,
+            max_length=32,
+            keyboard_type=ft.KeyboardType.NUMBER,
         )
 
         def unlock(_: object = None) -> None:
-            if permissions.pin_matches(saved, field.value or ""):
+            # tries are limited per session, per address and host-wide; while refused, nothing is compared
+            verdict = pin_tries.GUARD.check(
+                pin_tries.session_of(ctx),
+                pin_tries.address_of(ctx),
+                lambda: permissions.pin_matches(saved, field.value or ""),
+            )
+            if verdict.right:
                 ctx.unlocked = True
                 ctx.rerender()
+            elif verdict.refused:
+                ctx.error(
+                    ctx.t.plural(
+                        "Too many wrong PINs. Please try again in {n} minute.",
+                        "Too many wrong PINs. Please try again in {n} minutes.",
+                        verdict.minutes,
+                    )
+                )
             else:
                 ctx.error(ctx.t("That is not the host's PIN."))
 
@@ -91,11 +110,12 @@ def guest_side(ctx: AppContext, saved: dict[str, Any]) -> ft.Control:
                 wrap=True,
             )
         )
-    return section(ctx.t("Guests"), *rows)
+    return section(ctx.t("Members"), *rows)
 
 
 def host_side(ctx: AppContext, saved: dict[str, Any]) -> ft.Control:
-    """The host's switch for what other devices may do, and the PIN they must enter first."""
+    """The owner's switch for what members may do besides keeping score, and the PIN they must enter first (a
+    new one at least `pin_tries.MIN_LENGTH` characters)."""
     allowed = saved.get(permissions.GUESTS_ALLOWED) is True
     switch = ft.Switch(
         value=allowed,
@@ -103,10 +123,7 @@ def host_side(ctx: AppContext, saved: dict[str, Any]) -> ft.Control:
     )
     rows: list[ft.Control] = [
         ft.Text(
-            ctx.t(
-                "Browsers that are not owner devices are guests, also on this computer: they can view the games "
-                "and keep score."
-            ),
+            ctx.t("Members view the games and keep score. Visitors never do any of the following."),
             size=13,
         ),
         # the label beside the switch, not its own: a switch's label stays on one line and is cut off on a phone
@@ -114,7 +131,7 @@ def host_side(ctx: AppContext, saved: dict[str, Any]) -> ft.Control:
             [
                 tag("guests-allowed", switch),
                 ft.Text(
-                    ctx.t("Other devices may change settings, export, import, back up and delete"),
+                    ctx.t("Members may change settings, export, import, back up and delete"),
                     expand=True,
                 ),
             ]
@@ -122,19 +139,30 @@ def host_side(ctx: AppContext, saved: dict[str, Any]) -> ft.Control:
     ]
     if allowed:
         pin = ft.TextField(
-            label=ctx.t("PIN guests must enter (empty: none)"),
+            label=ctx.t("PIN members must enter (empty: none)"),
             value=permissions.guest_pin(saved),
             width=260,
             max_length=12,
             keyboard_type=ft.KeyboardType.NUMBER,
         )
-        pin.on_blur = pin.on_submit = lambda _: (
-            ctx.update_settings(**{permissions.GUEST_PIN: (pin.value or "").strip()})
-            if (pin.value or "").strip() != permissions.guest_pin(saved)
-            else None
-        )
+
+        def save_pin(_: object = None) -> None:
+            entered = (pin.value or "").strip()
+            if entered == permissions.guest_pin(saved):  # unchanged (an older, shorter PIN keeps working)
+                return
+            if pin_tries.too_short(entered):  # nothing is saved
+                ctx.error(
+                    ctx.t(
+                        "A PIN needs at least {n} characters. The PIN was not changed.",
+                        n=pin_tries.MIN_LENGTH,
+                    )
+                )
+                return
+            ctx.update_settings(**{permissions.GUEST_PIN: entered})
+
+        pin.on_blur = pin.on_submit = save_pin
         rows.append(tag("guest-pin-setting", pin))
-    return section(ctx.t("Guests"), *rows)
+    return section(ctx.t("What members may do"), *rows)
 
 
 def build(ctx: AppContext, **_: str) -> ft.View:

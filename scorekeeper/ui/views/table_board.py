@@ -16,6 +16,7 @@ import flet as ft
 
 from scorekeeper.games.base import RuleError
 from scorekeeper.games.spec import spec
+from scorekeeper.table.codes import normalize
 from scorekeeper.table.payloads import BoardPayload, SeatStatus
 from scorekeeper.table.table import COMPUTER, PERSON, Table
 from scorekeeper.ui import table_runtime as rt
@@ -26,7 +27,7 @@ from scorekeeper.ui.context import AppContext
 from scorekeeper.ui.play.boards import Scale, big, scale_of
 from scorekeeper.ui.registry import GameBoard, find_ui
 from scorekeeper.ui.views import board_layout
-from scorekeeper.ui.views.table_join import find_table
+from scorekeeper.ui.views.table_join import board_memory, find_table, keep_board_token, prefs
 from scorekeeper.ui.views.table_keep import board_parts
 from scorekeeper.ui.views.table_lobby import subscribe
 
@@ -280,14 +281,55 @@ def stage_of(table: Table) -> str:
     return "keep" if table.keeping is not None else "play" if table.started else "join"
 
 
+def opening(ctx: AppContext, route: str, code: str) -> ft.View:
+    """A guest's board without a board token in its session: the token from the browser's storage (a reload:
+    no wrong-code guard), else the code through the guard, and a new board token kept for the next reload. Every
+    code looks the same until then (known or not), so the wait tells a guesser nothing."""
+    holder = ft.Column([tag("board-opening", ft.ProgressRing())])
+
+    def refuse(text: str) -> None:
+        holder.controls = [tag("board-refused", big(text))]
+        try:
+            holder.update()
+        except Exception:  # not on a page yet (the synchronous fallback below) or the page has gone
+            pass
+
+    def by_code() -> None:
+        try:
+            table = find_table(ctx, code)
+        except RuleError as error:
+            refuse(ctx.describe(error))
+            return
+        keep_board_token(ctx, table.code, rt.host(ctx.store).open_board(table))
+        ctx.rerender()
+
+    async def look() -> None:
+        token = await prefs(ctx).get(rt.BOARD_KEY.format(code=code))
+        table = rt.host(ctx.store).held(code, token) if isinstance(token, str) else None
+        if isinstance(token, str) and table is not None and table.board_held(token):
+            ctx.session.table_tokens[board_memory(table.code)] = token
+            ctx.rerender()
+        elif ctx.route.upper() == f"/TABLE/{code}/BOARD":  # (not when the screen changed meanwhile)
+            by_code()
+
+    try:
+        ctx.page.run_task(look)
+    except Exception:  # no event loop (in-process use): straight to the code
+        by_code()
+    return ft.View(route=route, controls=[holder], padding=24)
+
+
 def build(ctx: AppContext, code: str, **_: str) -> ft.View:
     route = f"/table/{code}/board"
-    try:  # a guest's code goes through the wrong-code guard; the host's own screens know the code
-        table = rt.host(ctx.store).get(code) if not ctx.guest else find_table(ctx, code)
-    except RuleError as error:
-        table, refused = None, ctx.describe(error)
+    if ctx.guest:  # by its board token (no guard), else `opening`: the code through the wrong-code guard
+        wanted = normalize(code)
+        table = rt.host(ctx.store).held(wanted, ctx.session.table_tokens.get(board_memory(wanted)))
+        if table is None:
+            return opening(ctx, route, wanted)
+    else:  # the host's own screens know the code
+        table = rt.host(ctx.store).get(code)
     if table is None:
-        text = refused if ctx.guest else ctx.t("This table was not found.")
+        text = ctx.t("This table was not found.")
         return ft.View(route=route, controls=[tag("board-refused", big(text))], padding=24)
     shown = KeyedParts()
     scale = scale_of(ctx)

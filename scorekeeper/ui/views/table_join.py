@@ -9,8 +9,10 @@ the code is looked up here and not found.
 The phone gives a name (`join-name`), picks a free seat (`take-seat-<n>`, numbered from 1) and joins
 (`join-submit`). The seat's secret token is kept in the phone's client storage, so a reload or a lost
 connection brings the phone back to its seat without typing anything. A wrong or old code gets a clear message;
-too many wrong codes are refused for a minute (per session, per address and host-wide: `table.codes`). The
-board and seat routes take a code too and go through the same guard (`find_table`).
+too many wrong codes are refused for a minute (per session, per address and host-wide: `table.codes`; the address
+and host levels refuse only sessions that themselves entered a wrong code). The board and seat routes take a code
+too: a seat or board token held for the table lets them in without the guard, else they go through the same guard
+(`find_table`).
 """
 
 from __future__ import annotations
@@ -39,8 +41,9 @@ def client_of(ctx: AppContext) -> str:
 
 
 def address_of(ctx: AppContext) -> str | None:
-    """The client's address (the real one behind a trusted proxy, see ui.server.TrustedProxies)."""
-    return getattr(ctx.page, "client_ip", None) or None
+    """The client's address (the real one behind a trusted proxy, see ui.server.TrustedProxies), as recorded when
+    the session was made: a resumed session's registration may overwrite `page.client_ip`."""
+    return getattr(ctx.session, "address", None) or getattr(ctx.page, "client_ip", None) or None
 
 
 def find_table(ctx: AppContext, code: str) -> Table:
@@ -60,6 +63,22 @@ def keep_token(ctx: AppContext, code: str, token: str) -> None:
     ctx.session.table_tokens[code] = token
     try:
         ctx.page.run_task(prefs(ctx).set, rt.TOKEN_KEY.format(code=code), token)
+    except Exception:  # no client storage (in-process tests): the token lives as long as the session
+        pass
+
+
+def board_memory(code: str) -> str:
+    """Where a session keeps its board token for a table in `table_tokens` (beside the seat tokens, which are
+    kept under the bare code; a code never holds a slash)."""
+    return f"{code}/board"
+
+
+def keep_board_token(ctx: AppContext, code: str, token: str) -> None:
+    """A board that opened a table by its code keeps the board token it was given, in the session and in the
+    browser's storage: a reload comes back by it, without the wrong-code guard."""
+    ctx.session.table_tokens[board_memory(code)] = token
+    try:
+        ctx.page.run_task(prefs(ctx).set, rt.BOARD_KEY.format(code=code), token)
     except Exception:  # no client storage (in-process tests): the token lives as long as the session
         pass
 

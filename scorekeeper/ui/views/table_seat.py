@@ -13,7 +13,7 @@ from typing import Any
 import flet as ft
 
 from scorekeeper.games.base import Action, RuleError
-from scorekeeper.table.host import ended
+from scorekeeper.table.codes import normalize
 from scorekeeper.table.payloads import SeatPayload
 from scorekeeper.table.table import Table
 from scorekeeper.ui import emoji_font
@@ -198,17 +198,31 @@ def connect(ctx: AppContext, table: Table, seat: int, token: str) -> None:
     ctx.page.on_connect = back
 
 
-def reconnect(ctx: AppContext, code: str) -> None:
-    """After a reload: the seat token from client storage, else the join screen."""
+def reconnect(ctx: AppContext, code: str, holder: ft.Column) -> None:
+    """After a reload: the seat token from client storage (no wrong-code guard: a phone holding its seat comes
+    back while any level refuses); else the code through the guard (`find_table`): a table's code opens its join
+    screen, anything refused is said here, in `holder`."""
+
+    def by_code() -> None:
+        try:
+            find_table(ctx, code)
+        except RuleError as error:
+            holder.controls = [tag("seat-refused", ft.Text(ctx.describe(error)))]
+            try:
+                holder.update()
+            except Exception:  # the page has gone
+                pass
+            return
+        ctx.navigate(f"/join/{code}")
 
     async def look() -> None:
         token = await prefs(ctx).get(rt.TOKEN_KEY.format(code=code))
-        table = rt.host(ctx.store).get(code)
+        table = rt.host(ctx.store).held(code, token) if isinstance(token, str) else None
         if isinstance(token, str) and table is not None and table.seat_of(token) is not None:
-            ctx.session.table_tokens[code] = token
+            ctx.session.table_tokens[table.code] = token
             ctx.rerender()
-        else:
-            ctx.navigate(f"/join/{code}")
+        elif ctx.route.upper() == f"/TABLE/{code}/SEAT":  # (not when the person went elsewhere meanwhile)
+            by_code()
 
     try:
         ctx.page.run_task(look)
@@ -218,19 +232,17 @@ def reconnect(ctx: AppContext, code: str) -> None:
 
 def build(ctx: AppContext, code: str, **_: str) -> ft.View:
     route = f"/table/{code}/seat"
-    table = rt.host(ctx.store).get(code)
-    held = table is not None and ctx.session.table_tokens.get(table.code) is not None
-    if table is None or not (held or ended(table)):  # through the guard: the seat route must not tell a
-        try:  # guesser which codes exist (an ended table's phones come back by the token in their storage)
-            table = find_table(ctx, code)
-        except RuleError as error:
-            refused = tag("seat-refused", ft.Text(ctx.describe(error)))
-            return screen(ctx, route, ctx.t("Join a table"), [refused], back=None)
-    token = ctx.session.table_tokens.get(table.code)
-    seat = table.seat_of(token)
-    if token is None or seat is None:
-        reconnect(ctx, table.code)
-        return screen(ctx, route, ctx.t("Join a table"), [tag("reconnecting", ft.ProgressRing())], back=None)
+    wanted = normalize(code)
+    # The seat comes by its token alone (session memory, else client storage after a reload), never through the
+    # wrong-code guard. Without a valid token every code looks the same at first (known or not, game over or not):
+    # the phone waits for its storage, then the code goes through the guard (`reconnect`).
+    token = ctx.session.table_tokens.get(wanted)
+    table = rt.host(ctx.store).held(wanted, token)
+    seat = table.seat_of(token) if table is not None else None
+    if table is None or token is None or seat is None:
+        holder = ft.Column([tag("reconnecting", ft.ProgressRing())])
+        reconnect(ctx, wanted, holder)
+        return screen(ctx, route, ctx.t("Join a table"), [holder], back=None)
     connect(ctx, table, seat, token)
     phone: TableScreen | None = None
     joined = ft.Text(who_joined(ctx, table), size=16)
