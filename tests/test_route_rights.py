@@ -170,3 +170,19 @@ def test_a_tap_on_a_screen_the_session_may_see_goes_through(tmp_path: Path) -> N
     run_on(member.connection.loop, member.session.dispatch_event(button._i, "click", None))
     settle_all()
     assert len(ran) == 1
+
+
+def test_the_guards_read_the_address_recorded_when_the_session_was_made(tmp_path: Path) -> None:
+    """A resumed session's registration applies the client's page patch, `client_ip` included: the wrong-code
+    guard and the PIN tries count by the address Flet recorded when it made the session (finding 8)."""
+    from scorekeeper.table.host import HOST
+    from scorekeeper.ui.views.table_join import find_table
+
+    phone = Device(tmp_path, PHONE_IP)
+    phone.session.apply_page_patch({"client_ip": "198.51.100.66"})  # what a resumed REGISTER may send
+    assert phone.page.client_ip == "198.51.100.66" and phone.ctx.session.address == PHONE_IP
+    with pytest.raises(ValueError):
+        find_table(phone.ctx, "AAAAAA")
+    counted = HOST.guard.levels["address"]
+    assert counted.guessed(PHONE_IP, HOST.guard.clock())
+    assert not counted.guessed("198.51.100.66", HOST.guard.clock())

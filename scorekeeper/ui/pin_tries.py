@@ -190,11 +190,6 @@ def session_of(ctx: Any) -> str:
         return f"state:{id(ctx.session)}"
 
 
-def address_of(ctx: Any) -> str | None:
-    """The client's address recorded when the session was made (the real one behind a trusted proxy)."""
-    return getattr(ctx.session, "address", None) or getattr(ctx.page, "client_ip", None) or None
-
-
 def too_short(pin: str) -> bool:
     """Whether a PIN the host is setting is too short (empty: no PIN, allowed)."""
     return 0 < len(pin.strip()) < MIN_LENGTH

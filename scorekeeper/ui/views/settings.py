@@ -83,7 +83,7 @@ def guest_side(ctx: AppContext, saved: dict[str, Any]) -> ft.Control:
             # tries are limited per session, per address and host-wide; while refused, nothing is compared
             verdict = pin_tries.GUARD.check(
                 pin_tries.session_of(ctx),
-                pin_tries.address_of(ctx),
+                ctx.session.address,  # recorded when the session was made (never the client's word)
                 lambda: permissions.pin_matches(saved, field.value or ""),
             )
             if verdict.right:

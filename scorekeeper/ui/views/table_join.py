@@ -37,18 +37,12 @@ def client_of(ctx: AppContext) -> str:
     try:
         return "session:" + str(ctx.page.session.id)
     except Exception:  # no session (in-process use): the address stands for the client
-        return "address:" + str(address_of(ctx) or "local")
-
-
-def address_of(ctx: AppContext) -> str | None:
-    """The client's address (the real one behind a trusted proxy, see ui.server.TrustedProxies), as recorded when
-    the session was made: a resumed session's registration may overwrite `page.client_ip`."""
-    return getattr(ctx.session, "address", None) or getattr(ctx.page, "client_ip", None) or None
+        return "address:" + str(ctx.session.address or "local")
 
 
 def find_table(ctx: AppContext, code: str) -> Table:
     """The table of a code this session typed or followed, through the wrong-code guard (RuleError if refused)."""
-    return rt.host(ctx.store).find(code, client_of(ctx), address_of(ctx))
+    return rt.host(ctx.store).find(code, client_of(ctx), ctx.session.address)
 
 
 def prefs(ctx: AppContext) -> ft.SharedPreferences:
