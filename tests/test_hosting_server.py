@@ -57,7 +57,8 @@ def scope(peer: str, *headers: tuple[str, str]) -> dict[str, Any]:
             [("X-Forwarded-For", "198.51.100.7"), ("X-Forwarded-Proto", "https")],
             ("198.51.100.7", "https"),
         ),
-        ("::1", "::1", [("Forwarded", 'for="[2001:db8::7]:4711";proto=https')], ("2001:db8::7", "https")),
+        # RFC 7239's Forwarded is not read (issue 40: proxies pass a visitor's own through)
+        ("::1", "::1", [("Forwarded", 'for="[2001:db8::7]:4711";proto=https')], None),
         ("127.0.0.1", "127.0.0.1", [("Forwarded", "for=192.0.2.60;proto=http, for=unknown")], None),
         ("127.0.0.1", "127.0.0.1", [("X-Forwarded-For", "203.0.113.5:61000")], ("203.0.113.5", None)),
     ],

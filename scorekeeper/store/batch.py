@@ -26,6 +26,7 @@ from scorekeeper.store.errors import WriteError
 from scorekeeper.store.paths import Layout
 from scorekeeper.store.schema import Tables
 from scorekeeper.store.storage import (
+    FILE_MODE,
     _link_backup,
     atomic_write_bytes,
     dumps,
@@ -64,7 +65,9 @@ class Batch:
     def add(self, target: Path, kind: str, tables: Tables) -> None:
         staged = self.layout.staging / f"{len(self.moves)}.json"
         try:
-            fd = os.open(staged, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0), 0o644)
+            fd = os.open(
+                staged, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0), FILE_MODE
+            )
             try:
                 write_all(fd, dumps(envelope(kind, tables)), target)
             finally:

@@ -27,7 +27,7 @@ def _thread_lock(folder: Path) -> threading.RLock:
 
 def open_lock_file(path: Path) -> int:
     """Open (creating) the lock file; PermissionError / OSError(EROFS) tell the store the folder is read-only."""
-    return os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    return os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
 
 
 class FolderLock:

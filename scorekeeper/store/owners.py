@@ -50,14 +50,29 @@ def digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+WRONG_TRIES = 10
+"""Wrong link tokens within WRONG_WINDOW seconds (all clients together) before redemptions pause."""
+WRONG_WINDOW = 60.0
+LOCKED_SECONDS = 60.0
+"""How long every redemption is refused after WRONG_TRIES wrong ones."""
+
+
 class LinkTokens:
     """One-time tokens of owner links, in memory (one set per process). The rule: a token is good once, until
-    it expires (None: while the server runs); the token from `SCOREKEEPER_OWNER_TOKEN` is good every time."""
+    it expires (None: while the server runs); the token from `SCOREKEEPER_OWNER_TOKEN` is good every time.
+
+    Wrong tokens are counted for the whole process (a guesser has many addresses): after WRONG_TRIES within
+    WRONG_WINDOW seconds every redemption, right or wrong, is refused for LOCKED_SECONDS, so nobody tries more
+    than about ten tokens a minute (a minted token cannot be guessed anyway; a configured one of a person's
+    choosing could). Meanwhile a right link waits: the owner opens it again a minute later, and owner devices
+    already paired are not affected (they show device tokens, `OwnerDevices.check`)."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self._clock = clock
         self._lock = threading.Lock()
         self._pending: dict[str, float | None] = {}  # hash -> expiry (None: none)
+        self._wrong: list[float] = []  # when the recent wrong tries came
+        self._locked_until = float("-inf")
 
     def mint(self, seconds: float | None = None) -> str:
         token = new_token()
@@ -67,15 +82,35 @@ class LinkTokens:
         return token
 
     def redeem(self, token: str) -> bool:
-        """True once for a minted token that has not expired (and always for the configured one)."""
+        """True once for a minted token that has not expired (and always for the configured one), unless wrong
+        tries paused redemptions (see the class)."""
         if not token:
             return False
-        fixed = os.environ.get(ENV_TOKEN, "")
-        if len(fixed) >= MIN_FIXED and hmac.compare_digest(fixed.encode(), token.encode()):
-            return True
+        with self._lock:
+            now = self._clock()
+            if now < self._locked_until:
+                return False
+            fixed = os.environ.get(ENV_TOKEN, "")
+            if len(fixed) >= MIN_FIXED and hmac.compare_digest(fixed.encode(), token.encode()):
+                return True
+            self._drop_expired()
+            if self._pending.pop(digest(token), False) is not False:
+                return True
+            self._wrong = [when for when in self._wrong if now - when < WRONG_WINDOW] + [now]
+            if len(self._wrong) >= WRONG_TRIES:
+                self._locked_until, self._wrong = now + LOCKED_SECONDS, []
+            return False
+
+    def locked(self) -> bool:
+        """Whether wrong tries have paused redemptions now."""
+        with self._lock:
+            return self._clock() < self._locked_until
+
+    def count(self) -> int:
+        """How many minted tokens are pending (not redeemed, not expired)."""
         with self._lock:
             self._drop_expired()
-            return self._pending.pop(digest(token), False) is not False
+            return len(self._pending)
 
     def pending(self, token: str) -> bool:
         """Minted, not redeemed and not expired yet."""
@@ -108,8 +143,8 @@ class OwnerDevices:
     Safe for the sessions' threads; the file is re-read when another process changed it (one process per
     table behind a proxy shares the data folder)."""
 
-    def __init__(self, folder: Path | None, clock: Callable[[], float] = time.time) -> None:
-        self.path = Path(folder) / FILE if folder is not None else None
+    def __init__(self, folder: Path | None, clock: Callable[[], float] = time.time, file: str = FILE) -> None:
+        self.path = Path(folder) / file if folder is not None else None
         self._clock = clock
         self._lock = threading.RLock()
         self._entries: list[dict[str, Any]] = []
@@ -220,15 +255,26 @@ class OwnerDevices:
         self._stamp = (stat.st_mtime_ns, stat.st_size)
 
 
-_registries: dict[str, OwnerDevices] = {}
+MEMBER_FILE = "member-devices.json"
+"""The member devices (rights.py: they see the history and keep score), kept like the owner devices."""
+MEMBER_LINKS = LinkTokens()
+"""The link tokens of member links (`#member=`), minted by an owner device's "Pair a member device"."""
+
+_registries: dict[tuple[str, str], OwnerDevices] = {}
 _registries_lock = threading.Lock()
 
 
-def devices_of(folder: Path | None) -> OwnerDevices:
-    """The owner devices of `folder`, one object per folder and process (None: one in memory)."""
-    key = str(Path(folder).resolve()) if folder is not None else ""
+def devices_of(folder: Path | None, file: str = FILE) -> OwnerDevices:
+    """The owner devices of `folder` (with `file` MEMBER_FILE: its member devices), one object per folder and
+    process (None: one in memory)."""
+    key = (str(Path(folder).resolve()) if folder is not None else "", file)
     with _registries_lock:
         registry = _registries.get(key)
         if registry is None:
-            registry = _registries[key] = OwnerDevices(folder)
+            registry = _registries[key] = OwnerDevices(folder, file=file)
         return registry
+
+
+def members_of(folder: Path | None) -> OwnerDevices:
+    """The member devices of `folder`."""
+    return devices_of(folder, MEMBER_FILE)

@@ -34,6 +34,23 @@ def resolve_data_dir(data_dir: str | os.PathLike[str] | None = None) -> Path:
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
+FOLDER_MODE = 0o700
+"""The data folder is the owner's only (its files are 0600 too, see storage.py)."""
+
+
+def make_private_dir(folder: Path) -> Path:
+    """Create `folder` (and missing parents) if it is not there, the folder itself readable by its owner only
+    (FOLDER_MODE); an existing folder is left as it is. Returns `folder`."""
+    if not folder.is_dir():
+        folder.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            folder.mkdir(mode=FOLDER_MODE)
+        except FileExistsError:  # made meanwhile by another process
+            return folder
+        os.chmod(folder, FOLDER_MODE)  # whatever the umask
+    return folder
+
+
 @dataclass(frozen=True)
 class Layout:
     """The files of one data folder."""

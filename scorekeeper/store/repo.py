@@ -37,7 +37,7 @@ from scorekeeper.store.conflicts import Conflict, Keep, SyncRecords
 from scorekeeper.store.errors import NewerVersionError, StoreError, WriteError
 from scorekeeper.store.files import Files, read_only_reason
 from scorekeeper.store.matches import Matches, describe_match
-from scorekeeper.store.paths import Layout, resolve_data_dir
+from scorekeeper.store.paths import Layout, make_private_dir, resolve_data_dir
 from scorekeeper.store.people import Players, Settings
 from scorekeeper.store.records import MatchSummary, Player, SavedGame
 from scorekeeper.store.saved import SavedGames
@@ -85,7 +85,7 @@ class Store:
         layout = Layout(root)
         migrate.refuse_newer(layout)  # read-only check, before the lock file is even created
         try:
-            root.mkdir(parents=True, exist_ok=True)
+            make_private_dir(root)  # the owner's only (0700): the PIN and device tokens are in it
             os.close(locking.open_lock_file(layout.lock))
         except OSError as error:
             reason = read_only_reason(error)

@@ -28,6 +28,9 @@ from scorekeeper.store.errors import CorruptFileError, NewerFileError, WriteErro
 from scorekeeper.store.schema import CURRENT_SCHEMA, upgrade_envelope
 
 TMP_MARK = ".tmp-"
+FILE_MODE = 0o600
+"""Data files are the owner's only (scores, names, owner devices): written so whatever the umask; a file written
+again gets this mode too (the new version replaces it)."""
 BAK_SUFFIX = ".bak"
 
 
@@ -54,7 +57,8 @@ def atomic_write_bytes(
     path: Path, data: bytes, *, keep_backup: bool = False, durable: bool = True
 ) -> os.stat_result:
     """Write `data` to `path` all-or-nothing. With `keep_backup` the previous version stays as `<name>.bak`
-    (a hard link to the old file, so keeping it costs no copy). Returns the new file's stat.
+    (a hard link to the old file, so keeping it costs no copy). Returns the new file's stat. The file is
+    FILE_MODE (owner only), also when it was more open before.
 
     `durable=False` leaves out the two flushes (file and folder) for data that can be derived again: the write
     is still all-or-nothing for the app, but a power cut may bring back the old version (or an empty file,
@@ -62,7 +66,7 @@ def atomic_write_bytes(
     open and rebuilt from them (index.py), and its flushes were half the cost of saving a round."""
     tmp = _tmp_path(path)
     try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o644)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), FILE_MODE)
         try:
             write_all(fd, data, path)
             if durable:
@@ -98,7 +102,11 @@ def _link_backup(path: Path) -> None:
     try:
         os.link(path, staging)
     except OSError:  # no hard links on this file system: copy instead
-        staging.write_bytes(path.read_bytes())
+        fd = os.open(staging, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), FILE_MODE)
+        try:
+            write_all(fd, path.read_bytes(), staging)
+        finally:
+            os.close(fd)
     os.replace(staging, bak)
 
 

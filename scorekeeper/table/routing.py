@@ -67,6 +67,7 @@ def caddyfile(count: int, ports: list[int] | None = None) -> str:
 {{$SCOREKEEPER_SITE:games.example.org}} {{
 	encode zstd gzip
 	header -Server
+	request_header -Forwarded
 {instances}
 	# Everything else (home, history, statistics, the web client's files) from instance 1.
 	handle {{
@@ -97,6 +98,7 @@ NGINX_PROXYING = """
 		proxy_set_header Connection $scorekeeper_connection;
 		proxy_set_header Host $host;
 		proxy_set_header X-Forwarded-For $remote_addr;
+		proxy_set_header Forwarded "";
 		proxy_set_header X-Forwarded-Proto $scheme;
 		proxy_read_timeout 1h;
 		proxy_send_timeout 1h;

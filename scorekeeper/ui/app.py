@@ -117,6 +117,8 @@ def make_main(
         page.on_connect = shell.on_connect
         install_error_boundary(page, shell)
         page.data = ctx  # lets tests and the benchmark reach the context
+        # Flet sets the address when it makes the session; a resumed session's registration may overwrite it
+        ctx.session.address = getattr(page, "client_ip", None) or None
         route = ctx.session.entry_route = page.route or "/"
         if web and loop_running(page):
             page.run_task(identify_then_show, ctx, shell, route)
@@ -206,10 +208,13 @@ def main(page: ft.Page) -> None:
     make_main(os.environ.get("SCOREKEEPER_DATA"))(page)
 
 
-def announce_owner_link(data_dir: str | None, host: str | None, port: int) -> str:
+def announce_owner_link(
+    data_dir: str | None, host: str | None, port: int, *, open_browser: bool = True
+) -> str | None:
     """Print the owner link (a fresh one-time token at every start) and, at the first start with owner devices,
     what changed; returns the link for the browser the server opens itself (a token of its own, so the printed
-    one still works)."""
+    one still works, good for two minutes), or None when no browser is opened (no token is minted for
+    a browser that never comes)."""
     from scorekeeper.store import owners
     from scorekeeper.store.paths import resolve_data_dir
 
@@ -223,7 +228,9 @@ def announce_owner_link(data_dir: str | None, host: str | None, port: int) -> st
     public = os.environ.get("SCOREKEEPER_PUBLIC_URL") or base
     for line in owner.console_lines(public, owners.LINKS.mint(), first_time=first_time):
         print(line, flush=True)
-    return owner.owner_link(base, owners.LINKS.mint())
+    if not open_browser:
+        return None
+    return owner.owner_link(base, owners.LINKS.mint(120))  # the browser opens within seconds
 
 
 def run(web: bool = False, host: str | None = None, port: int = 0, data_dir: str | None = None) -> None:
@@ -241,13 +248,14 @@ def run(web: bool = False, host: str | None = None, port: int = 0, data_dir: str
         except OSError as error:  # an unwritable data folder: imports travel over the websocket instead
             log.warning("uploads are off: %s", error)
             upload_folder = None
-        opened = announce_owner_link(data_dir, host, port or 8550)
+        open_browser = not os.environ.get("FLET_FORCE_WEB_SERVER")
+        opened = announce_owner_link(data_dir, host, port or 8550, open_browser=open_browser)
         serve(
             make_main(data_dir, served=True),
             host or "127.0.0.1",
             port or 8550,
             str(ASSETS_DIR),
-            open_browser=not os.environ.get("FLET_FORCE_WEB_SERVER"),
+            open_browser=open_browser,
             uploads=upload_folder,
             open_url=opened,
         )

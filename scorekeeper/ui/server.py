@@ -26,6 +26,8 @@ from __future__ import annotations
 
 import logging
 import os
+import re
+import sys
 import webbrowser
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
@@ -46,6 +48,9 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 PUBLIC_URL_ENV = "SCOREKEEPER_PUBLIC_URL"
 """The address visitors use (`--public-url`, e.g. https://games.example.org): its host name is accepted in the
 Host and Origin headers, and the join address and QR code use it."""
+SHUTDOWN_SECONDS = 5
+"""At SIGTERM, how long uvicorn waits for the open connections' calls before it cancels them (systemd's
+`TimeoutStopSec=10` in deploy/scorekeeper.service kills the process after ten)."""
 DOC_PATHS = frozenset({"/docs", "/docs/oauth2-redirect", "/redoc", "/openapi.json"})
 
 
@@ -248,8 +253,11 @@ def serve(
         ws_max_size=ws_max_size(),
         log_level=os.environ.get("SCOREKEEPER_LOG_LEVEL", "warning").lower(),
         proxy_headers=False,  # uvicorn would believe 127.0.0.1: TrustedProxies believes only the named ones
+        # at SIGTERM, a call still running after this long is cancelled (uvicorn waits for ever by default)
+        timeout_graceful_shutdown=SHUTDOWN_SECONDS,
     )
     logging.getLogger("uvicorn.access").addFilter(without_query)
+    safe_logging()
     uvicorn.Server(config).run()
 
 
@@ -259,3 +267,61 @@ def without_query(record: logging.LogRecord) -> bool:
     if isinstance(args, tuple) and len(args) >= 3 and isinstance(args[2], str) and "?" in args[2]:
         record.args = (*args[:2], args[2].split("?", 1)[0] + "?…", *args[3:])
     return True
+
+
+LOG_LINE_CHARS = 1000
+"""A log line longer than this is cut (a route, a frame's field or an exception message can be megabytes)."""
+LOG_RECORD_LINES = 200
+"""A record of more lines (a traceback) keeps its first ones."""
+CONTINUATION = "    "
+_CONTROL = re.compile(r"\x1b\[[0-9;]*m|[\x00-\x08\x0b-\x1f\x7f]")
+
+
+def _escaped(match: re.Match[str]) -> str:
+    text = match.group()
+    return text if len(text) > 1 else f"\\x{ord(text):02x}"  # a colour code of uvicorn's stays
+
+
+def safe_log_text(text: str) -> str:
+    """A log record as written: every line after the first indented (so no text a client sent, a route or a
+    field of a frame, can start a line of its own and pass for another record, such as a forged "scorekeeper
+    owner link"), control characters escaped, each line cut to LOG_LINE_CHARS and the record to
+    LOG_RECORD_LINES lines (a megabyte route wrote megabytes of log, twice)."""
+    lines = text.splitlines() or [""]
+    if len(lines) > LOG_RECORD_LINES:
+        lines = [*lines[: LOG_RECORD_LINES - 1], f"… ({len(lines) - LOG_RECORD_LINES + 1} more lines)"]
+    kept = []
+    for line in lines:
+        line = _CONTROL.sub(_escaped, line)
+        if len(line) > LOG_LINE_CHARS:
+            line = f"{line[:LOG_LINE_CHARS]}… ({len(line)} characters)"
+        kept.append(line)
+    return f"\n{CONTINUATION}".join(kept)
+
+
+class SafeLines(logging.Formatter):
+    """A formatter around another one whose output goes through `safe_log_text`."""
+
+    def __init__(self, inner: logging.Formatter | None = None) -> None:
+        super().__init__()
+        self.inner = inner or logging.Formatter("%(message)s")
+
+    def format(self, record: logging.LogRecord) -> str:
+        return safe_log_text(self.inner.format(record))
+
+
+def safe_logging() -> None:
+    """Every log record of the server goes through `SafeLines`: uvicorn's handlers (its messages, the access
+    log, tracebacks of the app) and, for the app's and Flet's loggers, a handler on the root logger in place of
+    Python's last resort (the same: warnings and errors, the bare message, to stderr). Flet logs what a client
+    sent in its messages (a REGISTER's unknown field, `Receive loop error: ...`), the app the route an event
+    handler failed on."""
+    root = logging.getLogger()
+    if not root.handlers:
+        fallback = logging.StreamHandler(sys.stderr)
+        fallback.setLevel(logging.WARNING)
+        root.addHandler(fallback)
+    for name in ("", "uvicorn", "uvicorn.error", "uvicorn.access"):
+        for handler in logging.getLogger(name).handlers:
+            if not isinstance(handler.formatter, SafeLines):
+                handler.setFormatter(SafeLines(handler.formatter))

@@ -166,7 +166,7 @@ class Shell:
         failure is still at hand): the translated message in a snack bar, the screen stays usable and the log
         keeps the traceback. Replaces Flet's red "Error running app" screen."""
         failure = sys.exc_info()[1]
-        log.error("an event handler failed on %s", self.ctx.route, exc_info=failure)
+        log.error("an event handler failed on %.200r", self.ctx.route, exc_info=failure)
         self.ctx.error(failure_text(self.ctx, failure))
         try:
             self.page.update()

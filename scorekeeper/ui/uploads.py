@@ -12,8 +12,9 @@ What this module adds to Flet's upload, so that it opens no hole on a home netwo
 - Flet signs URLs with a secret (uploads refuse to work without one): a fresh random key per server start;
 - a URL is handed out only to a session that may import (the host; see `permissions`), for one file of the
   size the browser announced, with a short expiry, and it works once (`UploadGate` refuses any other PUT);
-- the size is checked before anything is sent (`too_big`), again from the request's length, and Flet stops
-  writing past it.
+- the size is checked before anything is sent (`too_big`), again from the request's length, and the bytes that
+  actually arrive are counted: past the announced size (a chunked request announces no length) the upload stops,
+  is answered 413 and nothing of it is kept.
 
 `MAX_IMPORT_BYTES` of the store is the most the app imports by any route; SCOREKEEPER_MAX_IMPORT_MB lowers it
 (tests use that to show the refusal without sending hundreds of megabytes).
@@ -94,8 +95,11 @@ class Uploads:
 
     def prepare(self) -> None:
         """Create the folder (owner only) and drop whatever an earlier run left in it."""
+        from scorekeeper.store.paths import make_private_dir
+
         if self.folder.exists():
             shutil.rmtree(self.folder, ignore_errors=True)
+        make_private_dir(self.folder.parent)  # the data folder, when the server is the first to make it
         self.folder.mkdir(parents=True, mode=0o700, exist_ok=True)
         os.chmod(self.folder, 0o700)
 
@@ -118,6 +122,20 @@ class Uploads:
                 return 413
             slot.claimed = True
             return 200
+
+    def allowance(self, name: str) -> int:
+        """The most bytes the upload `name` may bring: its announced size, at most the import limit (0 when it
+        is not pending)."""
+        with self._lock:
+            slot = self._slots.get(name)
+        return min(slot.size, max_import_bytes()) if slot is not None else 0
+
+    def drop(self, name: str) -> None:
+        """Forget the upload `name` and delete whatever of it reached the folder."""
+        with self._lock:
+            slot = self._slots.get(name)
+        if slot is not None:
+            self.discard(slot)
 
     def path(self, slot: Slot) -> Path:
         return self.folder / slot.name
@@ -204,8 +222,44 @@ class UploadGate:
         else:
             status = self.uploads.claim(name, length)
         if status == 200:
-            await self.app(scope, receive, send)
-            return
+            if await self.held_to_size(scope, receive, send, name):
+                return
+            status = 413
         log.warning("refused an upload (%s) for %r", status, name)
         await send({"type": "http.response.start", "status": status, "headers": [(b"content-length", b"0")]})
         await send({"type": "http.response.body", "body": b""})
+
+    async def held_to_size(self, scope: Any, receive: Any, send: Any, name: str) -> bool:
+        """Pass the upload to Flet while the bytes actually received stay within the slot's allowance; False
+        (Flet's call stopped, its answer dropped, the partial file deleted) once they go past it. The length a
+        request announces is checked before (`claim`), but a chunked request announces none."""
+        allowance = self.uploads.allowance(name)
+        received = 0
+        over = False
+
+        async def counted() -> Any:
+            nonlocal received, over
+            message = await receive()
+            if message.get("type") == "http.request":
+                received += len(message.get("body", b""))
+                if received > allowance:
+                    over = True
+                    raise _TooMuch
+            return message
+
+        async def answer(message: Any) -> None:
+            if not over:
+                await send(message)
+
+        try:
+            await self.app(scope, counted, answer)
+        except Exception:
+            if not over:
+                raise
+        if over:
+            self.uploads.drop(name)
+        return not over
+
+
+class _TooMuch(Exception):
+    """An upload went past its allowance (raised into Flet's upload route, which then stops writing)."""
