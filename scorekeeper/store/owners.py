@@ -54,7 +54,7 @@ WRONG_TRIES = 10
 """Wrong link tokens within WRONG_WINDOW seconds (all clients together) before redemptions pause."""
 WRONG_WINDOW = 60.0
 LOCKED_SECONDS = 60.0
-"""How long every redemption is refused after WRONG_TRIES wrong ones."""
+"""How long the configured token is refused after WRONG_TRIES wrong ones."""
 
 
 class LinkTokens:
@@ -62,10 +62,10 @@ class LinkTokens:
     it expires (None: while the server runs); the token from `SCOREKEEPER_OWNER_TOKEN` is good every time.
 
     Wrong tokens are counted for the whole process (a guesser has many addresses): after WRONG_TRIES within
-    WRONG_WINDOW seconds every redemption, right or wrong, is refused for LOCKED_SECONDS, so nobody tries more
-    than about ten tokens a minute (a minted token cannot be guessed anyway; a configured one of a person's
-    choosing could). Meanwhile a right link waits: the owner opens it again a minute later, and owner devices
-    already paired are not affected (they show device tokens, `OwnerDevices.check`)."""
+    WRONG_WINDOW seconds the configured token is refused for LOCKED_SECONDS, right or wrong, so nobody tries more
+    than about ten guesses of it a minute (it is of a person's choosing). A minted token (256 random bits, no
+    guess finds one) keeps working meanwhile: a guesser cannot keep the owner from pairing a device, and owner
+    devices already paired show device tokens anyway (`OwnerDevices.check`)."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self._clock = clock
@@ -88,13 +88,13 @@ class LinkTokens:
             return False
         with self._lock:
             now = self._clock()
+            self._drop_expired()
+            if self._pending.pop(digest(token), False) is not False:
+                return True
             if now < self._locked_until:
                 return False
             fixed = os.environ.get(ENV_TOKEN, "")
             if len(fixed) >= MIN_FIXED and hmac.compare_digest(fixed.encode(), token.encode()):
-                return True
-            self._drop_expired()
-            if self._pending.pop(digest(token), False) is not False:
                 return True
             self._wrong = [when for when in self._wrong if now - when < WRONG_WINDOW] + [now]
             if len(self._wrong) >= WRONG_TRIES:
@@ -102,7 +102,7 @@ class LinkTokens:
             return False
 
     def locked(self) -> bool:
-        """Whether wrong tries have paused redemptions now."""
+        """Whether wrong tries have paused the configured token now."""
         with self._lock:
             return self._clock() < self._locked_until
 
