@@ -20,6 +20,7 @@ from typing import Any
 
 import flet as ft
 
+from scorekeeper.games.messages import N_
 from scorekeeper.store import Store, owners
 from scorekeeper.ui.context import AppContext
 
@@ -232,48 +233,57 @@ def shown_here(ctx: AppContext, key: str) -> bool:
     return True
 
 
-def notice(ctx: AppContext) -> ft.Control | None:
-    """Once, above the first screen: this browser has just become an owner device (what that means: host
-    rights come from the owner link, never from the address), or the owner link it brought was refused."""
-    if shown_here(ctx, WELCOME):
-        identifier = WELCOME
-        text = ctx.t(
+GOOD_NEWS = (ft.Colors.PRIMARY_CONTAINER, ft.Colors.ON_PRIMARY_CONTAINER)
+BAD_NEWS = (ft.Colors.ERROR_CONTAINER, ft.Colors.ON_ERROR_CONTAINER)
+NOTICES: tuple[tuple[str, str, tuple[str, str], ft.IconData], ...] = (
+    (
+        WELCOME,
+        N_(
             "This browser is now an owner device: it has the host's rights. Other browsers are guests, even on "
             "this computer, until you pair them in Settings."
-        )
-        colours = (
-            ft.Colors.PRIMARY_CONTAINER,
-            ft.Colors.ON_PRIMARY_CONTAINER,
-            ft.Icons.VERIFIED_USER_OUTLINED,
-        )
-    elif shown_here(ctx, MEMBER_WELCOME):
-        identifier = MEMBER_WELCOME
-        text = ctx.t(
+        ),
+        GOOD_NEWS,
+        ft.Icons.VERIFIED_USER_OUTLINED,
+    ),
+    (
+        MEMBER_WELCOME,
+        N_(
             "This browser is now a member device: it sees the games and keeps score. The owner can unpair it "
             "in Settings."
-        )
-        colours = (
-            ft.Colors.PRIMARY_CONTAINER,
-            ft.Colors.ON_PRIMARY_CONTAINER,
-            ft.Icons.GROUP_OUTLINED,
-        )
-    elif shown_here(ctx, LINK_REFUSED):
-        identifier = LINK_REFUSED
-        text = ctx.t(
+        ),
+        GOOD_NEWS,
+        ft.Icons.GROUP_OUTLINED,
+    ),
+    (
+        LINK_REFUSED,
+        N_(
             "This owner link was used already or has expired, so this browser is a guest. Restart the app for "
             "a new link, or pair this browser in Settings on an owner device."
-        )
-        colours = (ft.Colors.ERROR_CONTAINER, ft.Colors.ON_ERROR_CONTAINER, ft.Icons.INFO_OUTLINE)
-    elif shown_here(ctx, MEMBER_LINK_REFUSED):
-        identifier = MEMBER_LINK_REFUSED
-        text = ctx.t(
+        ),
+        BAD_NEWS,
+        ft.Icons.INFO_OUTLINE,
+    ),
+    (
+        MEMBER_LINK_REFUSED,
+        N_(
             "This member link was used already or has expired. Ask the owner for a new one (Settings, Member "
             "devices)."
-        )
-        colours = (ft.Colors.ERROR_CONTAINER, ft.Colors.ON_ERROR_CONTAINER, ft.Icons.INFO_OUTLINE)
-    else:
+        ),
+        BAD_NEWS,
+        ft.Icons.INFO_OUTLINE,
+    ),
+)
+"""The notices above the first screen: identifier, text, colours (background, text) and icon."""
+
+
+def notice(ctx: AppContext) -> ft.Control | None:
+    """Once, above the first screen: this browser has just become an owner or a member device (what that means:
+    rights come from a link, never from the address), or the link it brought was refused."""
+    found = next((entry for entry in NOTICES if shown_here(ctx, entry[0])), None)
+    if found is None:
         return None
-    background, foreground, icon = colours
+    identifier, english, (background, foreground), icon = found
+    text = ctx.t(english)
     banner = ft.Container(bgcolor=background, padding=12, border_radius=8)
     tagged = ft.Semantics(content=banner, identifier=identifier)
 
