@@ -186,3 +186,15 @@ def test_the_guards_read_the_address_recorded_when_the_session_was_made(tmp_path
     counted = HOST.guard.levels["address"]
     assert counted.guessed(PHONE_IP, HOST.guard.clock())
     assert not counted.guessed("198.51.100.66", HOST.guard.clock())
+
+
+def test_only_the_owner_reads_what_failed(tmp_path: Path) -> None:
+    """A failure's own text (an exception's words) tells an attacker about the code: guests read plain words."""
+    from scorekeeper.ui.routes import failure_text
+
+    failure = AttributeError("'list' object has no attribute 'partition'")
+    for role in (rights.VISITOR, rights.MEMBER):
+        guest = Device(tmp_path, PHONE_IP, member=role == rights.MEMBER)
+        assert failure_text(guest.ctx, failure) == "Something went wrong"
+    owner = Device(tmp_path, PHONE_IP, owner=True)
+    assert "partition" in failure_text(owner.ctx, failure)
