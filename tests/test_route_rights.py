@@ -6,6 +6,7 @@ harness (tests/test_hosting_routes.py drives the same as an attacker, with Flet'
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -158,6 +159,11 @@ def test_member_pairing_in_settings_and_unpairing_refuses_the_next_tap(tmp_path:
     settle_all()
     assert not ran
     assert phone.ctx.role() == rights.VISITOR
+    # the screen is drawn again on a thread of its own (as Flet runs handlers): waited for, within seconds
+    deadline = time.monotonic() + 10
+    while not (phone.ctx.route == "/join" and phone.has("join-code")) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    settle_all()
     assert phone.ctx.route == "/join" and phone.has("join-code")
 
 

@@ -42,6 +42,9 @@ MEMBER_WELCOME = "member-welcome"
 """Notice (and its identifier): this session has just become a member device."""
 MEMBER_LINK_REFUSED = "member-link-refused"
 """Notice (and its identifier): the session brought a member link that was used already or has expired."""
+UNKNOWN = "device-unknown"
+"""Notice (and its identifier): the browser's storage did not answer, so this device could not be recognised.
+Flet's web client, reconnected to a restarted server, answers no service call until the page is loaded anew."""
 
 
 def registry(store: Store | None) -> owners.OwnerDevices:
@@ -160,6 +163,10 @@ async def identify(ctx: AppContext) -> None:
             storage.get(MEMBER_LINK_KEY),
             storage.get(MEMBER_DEVICE_KEY),
         )
+        ctx.session.unknown_device = (
+            False  # the browser answered (asked again after a reload: `Shell.on_connect`)
+        )
+        ctx.session.notices.pop(UNKNOWN, None)
         await identify_member(ctx, storage, member_link_token, member_token)
         if isinstance(link, str) and link:
             await storage.remove(LINK_KEY)  # good once, and gone from the browser at once
@@ -173,8 +180,9 @@ async def identify(ctx: AppContext) -> None:
             minted, ctx.session.owner_device_token = ctx.session.owner_device_token, None
             if minted is not None:  # always, after a redeemed link
                 await storage.set(DEVICE_KEY, minted)
-    except Exception:  # no storage, or it did not answer: a guest
-        log.info("the browser's storage did not answer: the session is a guest", exc_info=True)
+    except Exception:  # no storage, or it did not answer: a visitor until the page is loaded anew
+        log.info("the browser's storage did not answer: the session is a visitor", exc_info=True)
+        ctx.session.notices[UNKNOWN] = ctx.session.unknown_device = True
 
 
 async def identify_member(
@@ -271,6 +279,15 @@ NOTICES: tuple[tuple[str, str, tuple[str, str], ft.IconData], ...] = (
         ),
         BAD_NEWS,
         ft.Icons.INFO_OUTLINE,
+    ),
+    (
+        UNKNOWN,
+        N_(
+            "This page reconnected to the host but could not tell who this device is. Reload the page to "
+            "continue as the owner or a member."
+        ),
+        BAD_NEWS,
+        ft.Icons.REFRESH,
     ),
 )
 """The notices above the first screen: identifier, text, colours (background, text) and icon."""

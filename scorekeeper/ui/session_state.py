@@ -110,6 +110,9 @@ class SessionState:
     notices: dict[str, bool | str] = field(default_factory=dict)
     owner_device_token: str | None = None
     member_device_token: str | None = None
+    # The browser's storage did not answer when the session started (owner.UNKNOWN): asked again when the page
+    # connects anew (a reload resumes this session).
+    unknown_device: bool = False
     pairing: tuple[str, float] | None = None
     member_pairing: tuple[str, float] | None = None
 

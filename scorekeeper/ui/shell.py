@@ -158,8 +158,24 @@ class Shell:
 
     def on_connect(self, _: Any) -> None:
         # A reloaded browser tab re-attaches to its session (Flet keeps it for a while): show what is stored
-        # now, not the screen as it was left (e.g. one that had just been refused with a conflict).
+        # now, not the screen as it was left (e.g. one that had just been refused with a conflict). A session
+        # whose browser could not be asked who it is (owner.UNKNOWN) asks again first: the reload answers.
+        if self.ctx.session.unknown_device:
+            try:
+                self.page.run_task(self.identify_again)
+                return
+            except Exception:  # no event loop (in-process use): shown as it is
+                pass
         self.rerender()
+
+    async def identify_again(self) -> None:
+        """Ask the browser again who it is; recognised as more than a visitor, the page goes where it was first
+        loaded at (it was sent to the join page meanwhile)."""
+        await owner.identify(self.ctx)
+        if self.ctx.role() == rights.VISITOR:
+            self.page.run_thread(self.rerender)
+        else:
+            self.page.run_thread(self.navigate, self.ctx.session.entry_route)
 
     def report(self, message: str) -> None:
         """The error boundary of every event handler (Flet calls this from inside its `except`, where the
