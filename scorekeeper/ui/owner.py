@@ -107,16 +107,32 @@ def become_owner(ctx: AppContext, device: owners.OwnerDevice) -> None:
     ctx.owner_active = lambda: devices.active(device.id)
 
 
+def traded(
+    ctx: AppContext,
+    links: owners.LinkTokens,
+    devices: owners.OwnerDevices,
+    token: str,
+    notices: tuple[str, str],
+) -> tuple[str, owners.OwnerDevice] | None:
+    """A link's one-time token traded for a new device of `devices` (its token, to keep in this browser; the
+    device), with the welcome notice; None, with the refusal notice, for a token that was used already, has
+    expired or was never minted. `notices`: (welcome, refused)."""
+    welcome, refused = notices
+    if not links.redeem(token):
+        ctx.session.notices[refused] = True
+        return None
+    ctx.session.notices[welcome] = True
+    return devices.add(device_name(getattr(ctx.page, "client_user_agent", None)))
+
+
 def redeem_link(ctx: AppContext, token: str) -> bool:
     """Trade an owner link's one-time token for an owner-device token kept in this browser; False (and the
     session stays a guest) for a token that was used already, has expired or was never minted."""
-    if not owners.LINKS.redeem(token):
-        ctx.session.notices[LINK_REFUSED] = True
+    made = traded(ctx, owners.LINKS, registry(ctx.store), token, (WELCOME, LINK_REFUSED))
+    if made is None:
         return False
-    device_token, device = registry(ctx.store).add(device_name(getattr(ctx.page, "client_user_agent", None)))
+    ctx.session.owner_device_token, device = made  # the token until the browser has it (see identify)
     become_owner(ctx, device)
-    ctx.session.notices[WELCOME] = True
-    ctx.session.owner_device_token = device_token  # until the browser has it (see identify)
     return True
 
 
@@ -130,13 +146,11 @@ def become_member(ctx: AppContext, device: owners.OwnerDevice) -> None:
 def redeem_member_link(ctx: AppContext, token: str) -> bool:
     """Trade a member link's one-time token for a member-device token kept in this browser; False for a token
     that was used already, has expired or was never minted (the session stays what it was)."""
-    if not owners.MEMBER_LINKS.redeem(token):
-        ctx.session.notices[MEMBER_LINK_REFUSED] = True
+    made = traded(ctx, owners.MEMBER_LINKS, members(ctx.store), token, (MEMBER_WELCOME, MEMBER_LINK_REFUSED))
+    if made is None:
         return False
-    device_token, device = members(ctx.store).add(device_name(getattr(ctx.page, "client_user_agent", None)))
+    ctx.session.member_device_token, device = made
     become_member(ctx, device)
-    ctx.session.notices[MEMBER_WELCOME] = True
-    ctx.session.member_device_token = device_token
     return True
 
 

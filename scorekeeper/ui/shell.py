@@ -80,8 +80,14 @@ class Shell:
         the screen it resolves to (`rights.may_view`); else where the role goes instead (a device signed out
         meanwhile is refused from this screen on)."""
         route = canonical(route)
+        module = resolve(route)[0]
+        self.ctx.still_owner()  # a device signed out meanwhile is a guest from here on (views ask ctx.guest)
+        # A screen every visitor may see needs no role: the seats and boards of a live table ask this before
+        # every tap, and the role reads the owner's settings from the data folder.
+        if rights.may_view(rights.VISITOR, module):
+            return route
         role = self.ctx.role()
-        if rights.may_view(role, resolve(route)[0]):
+        if rights.may_view(role, module):
             return route
         log.info("refused %.200r to a %s", route, role)
         return rights.refused_route(role)
