@@ -11,6 +11,7 @@ That whole-list check and the figures it derives are `scorekeeper.tally`; placin
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import uuid
 from collections.abc import Callable, Mapping
@@ -20,7 +21,7 @@ from typing import Any
 
 from scorekeeper.games.base import Plural, RuleError
 from scorekeeper.games.spec import ByKey, GameSpec, spec
-from scorekeeper.match_data import check_saved
+from scorekeeper.match_data import FIELDS, check_saved, record, split
 from scorekeeper.stamps import change_stamp, now_iso
 from scorekeeper.standings import (
     Standing,
@@ -52,6 +53,10 @@ class Match:
     mode: str = "tracked"
     created: str = field(default_factory=now_iso)
     updated: str = field(default_factory=now_iso)
+    # The fields above are `match_data.FIELDS`, in its order (a test checks it); `extra` is not stored as one.
+    extra: Mapping[str, Any] = field(default_factory=dict, repr=False)
+    """The stored fields this version does not know (a newer version's), kept as they came and written back
+    at the top level of the record by `to_dict` (docs/DATA.md, "Newer data"). Scoring never reads them."""
 
     # ----------------------------------------------------------------- creation
     @classmethod
@@ -367,20 +372,28 @@ class Match:
 
     # -------------------------------------------------------- serialisation
     def to_dict(self) -> dict[str, Any]:
-        """Plain JSON-safe data; `Match.from_dict(m.to_dict())` gives the same match."""
-        return dataclasses.asdict(self)
+        """Plain JSON-safe data, as stored (`match_data.record`: the declared fields, then the unknown ones
+        kept in `extra`); `Match.from_dict(m.to_dict())` gives the same match."""
+        return copy.deepcopy(self.record())
+
+    def record(self) -> dict[str, Any]:
+        """`to_dict` without the deep copy: the values are this match's own (for a writer that only encodes
+        them, such as an import of many games)."""
+        return record({f.name: getattr(self, f.name) for f in FIELDS}, self.extra)
 
     @classmethod
     def from_dict(cls, data: Any) -> Match:
         """Rebuild a stored match from `to_dict` data (a file, an import), checking that it can be read and
-        scored: every field of its type, the options and every round readable (`tally.readable_scores`). A
-        rule tightened since the match was saved does not refuse it (docs/DATA.md)."""
-        check_saved(data, {f.name for f in dataclasses.fields(cls)})
-        match = cls(**{key: value for key, value in data.items() if key != "rounds"})
+        scored: every known field of its type, the options and every round readable (`tally.readable_scores`).
+        A rule tightened since the match was saved does not refuse it (docs/DATA.md); a field this version
+        does not know is kept in `extra`, not refused."""
+        check_saved(data)
+        known, extra = split(data)
+        rounds = list(known.pop("rounds", []))
+        match = cls(**known, extra=extra)
         match._check_frame()
-        rounds = list(data.get("rounds", []))
         tally = match._tally(rounds)
-        match.rounds = rounds
+        object.__setattr__(match, "rounds", rounds)
         # Keep the check's figures: a loaded game is asked for its totals at once (index entry, list summary).
         match.__dict__["_tally_cache"] = (match._tally_key(), tally)
         return match

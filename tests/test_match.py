@@ -155,25 +155,34 @@ def test_to_dict_is_json_and_round_trips() -> None:
             "names": ["a", "b"],
             "first_dealer": "x",
         },
-        {
-            "game": "ruckzuck",
-            "options": {"players": 2, "colour": 1},
-            "players": ["a", "b"],
-            "names": ["a", "b"],
-        },
         {"game": "ruckzuck", "options": {"players": 2}, "players": ["a", "a"], "names": ["a", "b"]},
-        {
-            "game": "ruckzuck",
-            "options": {"players": 2},
-            "players": ["a", "b"],
-            "names": ["a", "b"],
-            "extra": 1,
-        },
+        {"game": "ruckzuck", "options": {"players": "2"}, "players": ["a", "b"], "names": ["a", "b"]},
+        {"game": "ruckzuck", "options": {"players": 2}, "players": ["a", "b"]},
     ],
 )
 def test_from_dict_rejects_bad_data_with_rule_error(data: object) -> None:
     with pytest.raises(RuleError):
         Match.from_dict(data)
+
+
+def test_from_dict_keeps_what_a_newer_version_added_and_to_dict_writes_it_back() -> None:
+    """A field or an option this version does not know is no damage (docs/DATA.md, "Newer data"): the
+    match reads, scores as before, and is written back with them unchanged."""
+    data = {
+        "game": "ruckzuck",
+        "options": {"players": 2, "colour": {"deck": "blue"}},
+        "players": ["a", "b"],
+        "names": ["a", "b"],
+        "notes": "played on the terrace",
+        "extra": 1,
+    }
+    match = Match.from_dict(data)
+    assert match.extra == {"notes": "played on the terrace", "extra": 1}
+    assert match.totals() == [0, 0]
+    written = match.to_dict()
+    assert written["notes"] == "played on the terrace" and written["extra"] == 1
+    assert written["options"] == data["options"]
+    assert Match.from_dict(json.loads(json.dumps(written))) == match
 
 
 json_values = st.recursive(

@@ -72,6 +72,15 @@ class OptionField:
     """A default that depends on the number of players."""
     players_for: Callable[[Any], tuple[int, int]] | None = None
     """A choice that decides how many may play (Rage's edition): chosen value -> (fewest, most) players."""
+    only_when_set: bool = False
+    """A new match's options hold this option only when the player chose another value than its default
+    (`written`). Every option added after a release is declared so: a match that does not use it is written
+    as the version before wrote it, and that version reads it exactly as before. (A value of None, "as the
+    rules say", is never written either.)"""
+
+    def written(self, value: Any, default: Any) -> bool:
+        """Whether a new match's options hold this option with `value` (`default`: its default now)."""
+        return value is not None and not (self.only_when_set and value == default)
 
 
 def option_default(options_type: type, name: str) -> Any:
@@ -247,8 +256,11 @@ class GameSpec:
         return self.Options(players)
 
     def stored_options(self, values: Values) -> Any:
-        """The options of a stored match ("can be read"): `read_options`, or the options class."""
-        return (self.read_options or self.Options)(**values)
+        """The options of a stored match ("can be read"): `read_options`, or the options class. An option
+        this version does not know (a newer version's) is left out here and kept in the stored options as it
+        came (docs/DATA.md, "Newer data"); a known option of a wrong value still refuses the match."""
+        known = {item.name for item in dataclasses.fields(self.Options)}
+        return (self.read_options or self.Options)(**{k: v for k, v in values.items() if k in known})
 
     def stored_scores(self, result: Any, options: Any, *, dealer: int, round_index: int) -> list[int]:
         """A stored round's scores ("can be read and scored"): `score_stored`, or `score_result`."""

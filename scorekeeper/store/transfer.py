@@ -21,7 +21,8 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from scorekeeper.games.base import Message, joined
-from scorekeeper.match import GAME_TITLES, Match
+from scorekeeper.match import Match
+from scorekeeper.match_data import CSV_FIELDS, csv_cells
 from scorekeeper.stamps import now_iso
 from scorekeeper.store.batch import Batch
 from scorekeeper.store.errors import CorruptFileError, ImportFileError, NewerFileError
@@ -58,10 +59,11 @@ class Progress(Protocol):
     def __call__(self, done: int, total: int, phase: ImportPhase = ImportPhase.WRITING, /) -> None: ...
 
 
-CSV_COLUMNS = (
-    "match_id", "started", "game", "mode", "status", "round", "dealer", "seat", "player_id", "player",
-    "points", "total",
-)  # fmt: skip
+ROUND_COLUMNS = ("round", "dealer", "seat", "player_id", "player", "points", "total")
+CSV_COLUMNS = (*(f.csv.header for f in CSV_FIELDS if f.csv is not None), *ROUND_COLUMNS)
+"""The match's own columns (declared with its fields, `match_data.CSV_FIELDS`), then one round's for one seat.
+The CSV carries only what it has columns for: options, fields of a newer version and games this version
+cannot score are in the JSON export only."""
 
 
 # ---------------------------------------------------------------------- export
@@ -117,12 +119,12 @@ def csv_rows(matches: list[Match]) -> list[list[Any]]:
     for match in matches:
         tally = match.tally()
         running = [t - sum(s[seat] for s in tally.scores) for seat, t in enumerate(tally.totals)]
+        own = csv_cells(match.record())
         for number, (scores, dealer) in enumerate(zip(tally.scores, tally.dealers, strict=True), start=1):
             for seat, points in enumerate(scores):
                 running[seat] += points
                 rows.append([_cell(value) for value in (
-                    match.id, match.created[:10], GAME_TITLES[match.game], match.mode, match.status, number,
-                    match.names[dealer], seat + 1, match.players[seat], match.names[seat],
+                    *own, number, match.names[dealer], seat + 1, match.players[seat], match.names[seat],
                     points, running[seat],
                 )])  # fmt: skip
     return rows
@@ -298,7 +300,7 @@ def _staged_matches(
     written: list[Match] = []
     for match in incoming:
         # A shallow copy is all the file needs (Match.to_dict's deep copy was a third of an import's time).
-        record = {f.name: getattr(match, f.name) for f in fields(Match)}
+        record = match.record()
         local, history = matches.stored(match.id)
         outcome = _merge(local, record)
         field = f"matches_{outcome}"

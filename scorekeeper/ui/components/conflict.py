@@ -11,6 +11,7 @@ from typing import Any
 import flet as ft
 
 from scorekeeper.match import Match
+from scorekeeper.match_data import differing
 from scorekeeper.store import StoreError
 from scorekeeper.store.conflicts import Keep
 from scorekeeper.ui import permissions
@@ -60,6 +61,18 @@ def version_text(ctx: AppContext, match: Match | None, deleted: bool) -> str:
     return f"{rounds}: {standings}"
 
 
+def differences_text(ctx: AppContext, match: Match | None, other: Match | None) -> str:
+    """Besides the rounds and totals each version shows: the fields the two versions differ in, named as the
+    match record declares (`match_data.differing`), e.g. "They also differ in: names, status."; "" when
+    none (or a version is deleted)."""
+    if match is None or other is None:
+        return ""
+    named = differing(match.record(), other.record())
+    if not named:
+        return ""
+    return ctx.t("They also differ in: {fields}.", fields=", ".join(ctx.t(name) for name in named))
+
+
 def resolve(ctx: AppContext, match_id: str, keep: Keep) -> None:
     """Keep one version or both; the screens showing the match redraw."""
     try:
@@ -92,6 +105,9 @@ def conflict_panel(ctx: AppContext, match: Match | None, conflict: Any) -> ft.Co
     device = other.device_name or ctx.t("another device")
     this_text = version_text(ctx, None if conflict.this_deleted else match, conflict.this_deleted)
     other_text = version_text(ctx, other.match, other.deleted)
+    differs = differences_text(
+        ctx, None if conflict.this_deleted else match, None if other.deleted else other.match
+    )
     may_delete = ctx.may(permissions.DELETE_HISTORY)  # keeping a deleted version deletes the game here
     choices = [
         ("conflict-keep-this", ctx.t("Keep this device's version"), "this", conflict.this_deleted),
@@ -137,6 +153,7 @@ def conflict_panel(ctx: AppContext, match: Match | None, conflict: Any) -> ft.Co
                 spacing=8,
                 run_spacing=8,
             ),
+            *([tag("conflict-differences", ft.Text(differs))] if differs else []),
             ft.Row(buttons, wrap=True, spacing=8, run_spacing=8),
         ],
         spacing=8,

@@ -42,7 +42,7 @@ def options_for(game: str, players: int, values: Values) -> dict[str, Any]:
         if not spec.applies(players, current):
             continue
         value = values.get(spec.name, default_value(spec, players))
-        if value is None:
+        if not spec.written(value, default_value(spec, players)):
             continue
         chosen[spec.name] = value
     return chosen
