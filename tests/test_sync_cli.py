@@ -42,7 +42,8 @@ def test_one_sync_reports_in_a_line_and_failures_exit_non_zero(tmp_path: Path) -
     with Store.open(tmp_path / "a") as store:
         store.save_match(new_match(store, rounds=2))
     code, out, _ = finish(cli(tmp_path / "a", "--to", str(tmp_path / "target")))
-    assert (code, out) == (0, "sync finished: Nothing new\n")
+    note = f"{tmp_path / 'target'} is new to this device: sending all 1 game.\n"
+    assert (code, out) == (0, note + "sync finished: Nothing new\n")
     code, out, _ = finish(cli(tmp_path / "b", "--to", str(tmp_path / "target")))
     assert (code, out) == (0, "sync finished: 1 new game\n")
     code, out, err = finish(cli(tmp_path / "b", "--to", str(tmp_path / "missing")))

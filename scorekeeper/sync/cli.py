@@ -83,5 +83,7 @@ def run(data_dir: Path | None, to: str | None, out: TextIO = sys.stdout, err: Te
             close_target(target)
     for message in report.skipped:
         print(f"skipped: {message}", file=err)
+    for message in report.notes:
+        print(message, file=out)
     print(f"sync finished: {report.summary}", file=out)
     return 0

@@ -1,10 +1,17 @@
 """One sync of a data folder with a target (`sync_once`).
 
+0. The target is recognised by its identity (identity.py); what this device sent there and read there is
+   kept per target (state.py). A target new to this device, emptied, or that lost files gets everything this
+   device holds, whoever wrote it (the report says so in a sentence).
 1. Local changes since the last sync are found by their marks (state.py) and get this device's next
-   sequence number in their version vector.
+   sequence number in their version vector; with them goes every record whose version the target has not
+   had from this device yet (local.py: `unsent`).
 2. Every other device's head is read; only its log chunks after the sequence number seen last are read, and
    each record's latest entry is merged (versions.py): taken when it has seen ours, merged when both changed,
-   a conflict (both kept, `store/conflicts.py`) where the same round or a deleted match meets an edit.
+   a conflict (both kept, `store/conflicts.py`) where the same round or a deleted match meets an edit. A
+   device whose folder is gone (or behind what was read) is read from the start again and everything is sent;
+   a log file its head names that is still missing at the next sync is skipped with a sentence, and this
+   device's head asks that device (`lost`) to send everything again.
 3. This device's changes (and merges) go out as one more chunk, then its head (guarded by its version tag).
 4. Only then is the local state saved. A sync cut short anywhere (killed, offline, a full target) leaves the
    local state as before: the next sync finds the same changes again, and merging equal contents is a no-op,
@@ -17,7 +24,7 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
-from scorekeeper.games.base import Message
+from scorekeeper.games.base import Message, Plural
 from scorekeeper.match import Match
 from scorekeeper.stamps import now_iso
 from scorekeeper.store import Store
@@ -25,13 +32,13 @@ from scorekeeper.store.conflicts import SyncRecords, storable
 from scorekeeper.store.errors import ConflictError, StoreError
 from scorekeeper.store.matches import describe_match
 from scorekeeper.store.records import Player, SavedGame
-from scorekeeper.sync import remote
-from scorekeeper.sync.local import collect, resend_pending
+from scorekeeper.sync import identity, remote
+from scorekeeper.sync.local import collect, unsent
 from scorekeeper.sync.merging import apply_match
 from scorekeeper.sync.others import apply_player, apply_saved
 from scorekeeper.sync.remote import Entry, Head, RemoteProblem
 from scorekeeper.sync.report import SyncReport
-from scorekeeper.sync.state import PREFIX, SyncState, sync_lock
+from scorekeeper.sync.state import PREFIX, SyncState, TargetState, fingerprint, sync_lock
 from scorekeeper.sync.target import SyncError, Target
 from scorekeeper.sync.versions import join, leq
 
@@ -55,6 +62,11 @@ class Run:
         self.sync = SyncRecords(store.matches)
         self.state = SyncState.load(store.data_dir)
         self.me = self.state.device
+        self.here = TargetState()
+        """This device's state for the target (set by `go`, from identity.find)."""
+        self.why: identity.Why = None
+        self.heads: dict[str, int] = {}  # device -> the sequence number of its head read now
+        self.again = False  # a log file was skipped as missing: everything goes again
         self.out: dict[str, Entry] = {}
         self.report = SyncReport()
         self.resolved: dict[str, dict[str, int]] = {}
@@ -67,10 +79,13 @@ class Run:
         own, tag = self._own_head()
         if own is None:  # this device's first sync here: a mistyped address fails now, not silently
             self.target.check()
+        _, self.here, self.why = identity.find(self.state, self.target, own)
         self.state.seq = max(self.state.seq, own.seq if own else 0)
-        collect(self)
-        resend_pending(self)
         heads = self._other_heads()
+        if self.why is not None:
+            self.here.sent = {}  # everything goes again
+        collect(self)
+        unsent(self)
         todo = [(head, self._new_chunks(head)) for head in heads]
         # Progress counts the log files read and the parts written (a first sync of a big store is mostly
         # writing), and one step for the head.
@@ -83,11 +98,17 @@ class Run:
         except SyncError:
             self._save_merged()  # what was merged into the store stays known as merged
             raise
+        if self.again:
+            unsent(self)  # a log file found missing while reading: everything goes again
         self._save_merged()
+        self._say_why()
         total = self.total = max(total, self.done + _parts(len(self.out)) + 1)  # merges may add to it
         if self.out:
             self._publish(own, tag)
-            self.state.pending = []
+            for key, entry in self.out.items():
+                self.here.sent[key] = fingerprint(entry.vv)
+            self.here.head = self.state.seq
+            self.here.lost = {d: seq for d, seq in self.here.lost.items() if self.heads.get(d, 0) <= seq}
             self.state.save()
         self.sync.forget_resolved(set(self.resolved))
         self._tell(total, total)
@@ -96,9 +117,38 @@ class Run:
         return self.report
 
     def _save_merged(self) -> None:
-        """Saved before writing to the target: `pending` makes sure what was merged still goes out."""
-        self.state.pending = sorted(self.out)
+        """Saved before writing to the target: what was merged has a version the target has not had from this
+        device (`TargetState.sent`), so it still goes out if the sync stops before."""
         self.state.save()
+
+    def _say_why(self) -> None:
+        """The sentence for a target that gets everything again (only when it is sent some games)."""
+        games = sum(1 for key, e in self.out.items() if key.startswith("m:") and not e.deleted)
+        if self.why is None or not games:
+            return
+        name = self.target.name
+        if self.why == "new":
+            note = Plural(
+                "{target} is new to this device: sending all {n} game.",
+                "{target} is new to this device: sending all {n} games.",
+                games,
+                target=name,
+            )
+        elif self.why == "emptied":
+            note = Plural(
+                "{target} was emptied: sending all {n} game again.",
+                "{target} was emptied: sending all {n} games again.",
+                games,
+                target=name,
+            )
+        else:
+            note = Plural(
+                "{target} lost files: sending all {n} game again.",
+                "{target} lost files: sending all {n} games again.",
+                games,
+                target=name,
+            )
+        self.report.notes.append(note)
 
     def write_new(self) -> None:
         """Write the matches new to this device in one batch; their marks are set only once they are."""
@@ -133,6 +183,9 @@ class Run:
             return None, got[1]  # rewritten below (the tag still guards against a second writer)
 
     def _other_heads(self) -> list[Head]:
+        """Every other device's head. A device read here before whose head is gone or behind what was read
+        (its folder removed or restored from an older copy) is read from the start again, and the target
+        lost files: everything goes again; so does a head saying it missed a log file of this device."""
         heads = []
         for device in self.target.list("devices"):
             if device == self.me or not device.isalnum():
@@ -141,9 +194,21 @@ class Run:
             if got is None:
                 continue
             try:
-                heads.append(remote.parse_head(got[0], device))
+                head = remote.parse_head(got[0], device)
             except RemoteProblem as problem:
                 self._skip(device, problem)
+                self.heads[device] = -1  # there, but not readable: not lost
+                continue
+            heads.append(head)
+            self.heads[device] = head.seq
+            note = dict(head.lost).get(self.me)
+            if note is not None and self.here.answered.get(device) != note:
+                self.here.answered[device] = note
+                self.why = self.why or "lost"
+        for device, seen in list(self.here.seen.items()):
+            if seen > 0 and self.heads.get(device, 0) != -1 and self.heads.get(device, 0) < seen:
+                del self.here.seen[device]  # read again from the start
+                self.why = self.why or "lost"
         return heads
 
     def _skip(self, device: str, problem: RemoteProblem) -> None:
@@ -163,14 +228,25 @@ class Run:
 
     def _read_device(self, head: Head, chunks: list[remote.Chunk]) -> Any:
         """Reads and merges the new chunks of one device (yields after each chunk: progress is told then)."""
-        seen = self.state.seen.get(head.device, 0)
+        seen = self.here.seen.get(head.device, 0)
         latest: dict[str, Entry] = {}
         upto = seen
+        waited = self.here.missing.pop(head.device, None)
         for chunk in chunks:
             try:
                 entries, problems = self._read_chunk(head, chunk)
-            except _NotYet:  # not there yet (a folder-sync tool brings it later): read it next time
-                break
+            except _NotYet:
+                if waited != chunk.file:  # not there yet (a folder-sync tool brings it later): next time
+                    self.here.missing[head.device] = chunk.file
+                    break
+                # Still missing: skipped, so the device's later files are read; it is asked to send all again.
+                self._skip(head.name, RemoteProblem(Message("the file is missing on the target")))
+                self.here.lost[head.device] = head.seq
+                self.why = self.why or "lost"
+                self.here.sent, self.again = {}, True
+                upto = chunk.last
+                yield
+                continue
             except RemoteProblem as problem:
                 self._skip(head.name, problem)
                 if problem.newer:
@@ -194,7 +270,7 @@ class Run:
                 complete = False
         self.write_new()
         if complete:
-            self.state.seen[head.device] = upto
+            self.here.seen[head.device] = upto
 
     def _read_chunk(self, head: Head, chunk: remote.Chunk) -> tuple[list[Entry], list[Message]]:
         entries: list[Entry] = []
@@ -216,8 +292,11 @@ class Run:
         size depends on how often the device synced, never on how many games it holds."""
         entries = sorted(self.out.values(), key=lambda e: e.seq)
         size = remote.CHUNK_ENTRIES
+        # The chunk starts right after the one before it: the numbers this device gave changes it sent to
+        # other targets leave no gap a reader would look for in the older-chunks files.
+        first = min(entries[0].seq, own.chunks[-1].last + 1) if own and own.chunks else entries[0].seq
         chunk = remote.Chunk(
-            entries[0].seq,
+            first,
             entries[-1].seq,
             f"log/{entries[-1].seq:010d}-{secrets.token_hex(4)}.json",
             _parts(len(entries)),
@@ -234,13 +313,14 @@ class Run:
             data = remote.older_bytes(self.me, chunks[:-keep], older)
             self.target.write(f"devices/{self.me}/{moved}", data)
             chunks, older = chunks[-keep:], moved
-        head = Head(self.me, _device_name(), self.state.seq, chunks, older)
+        lost = tuple(sorted(self.here.lost.items()))
+        head = Head(self.me, _device_name(), self.state.seq, chunks, older, lost)
         self.target.write(remote.head_path(self.me), remote.head_bytes(head), expect=tag)
 
     def _new_chunks(self, head: Head) -> list[remote.Chunk]:
         """The chunks of `head`'s device after the sequence number read last, following the older-chunks
         files back only as far as needed."""
-        seen = self.state.seen.get(head.device, 0)
+        seen = self.here.seen.get(head.device, 0)
         found = [c for c in head.chunks if c.last > seen]
         listed, older = head.chunks, head.older
         while older and (not listed or min(c.first for c in listed) > seen + 1):
@@ -276,8 +356,11 @@ class Run:
 
     # ------------------------------------------------------------------ remote changes
     def _apply(self, head: Head, entry: Entry) -> None:
-        rec = self.state.record(f"{PREFIX[entry.kind]}:{entry.id}")
+        key = f"{PREFIX[entry.kind]}:{entry.id}"
+        rec = self.state.record(key)
         if leq(entry.vv, rec["vv"]):
+            if entry.vv == rec["vv"]:  # the target has this version: no need to send it there
+                self.here.sent[key] = fingerprint(entry.vv)
             return
         problem = self._unreadable(entry)
         if problem is not None:
@@ -296,6 +379,8 @@ class Run:
             apply_player(self, entry, rec)
         else:
             apply_saved(self, entry, rec)
+        if rec["vv"] == entry.vv and key not in self.out:
+            self.here.sent[key] = fingerprint(entry.vv)
 
     def _unreadable(self, entry: Entry) -> str | None:
         """Why a remote record cannot be stored here, or None (a match checked here is kept in `checked`,

@@ -4,14 +4,16 @@ state (state.py), each changed record given this device's next sequence number i
 
 - A match, player or saved game whose mark differs (or a match whose conflict a person resolved) is a change;
   a record gone from the store is sent as deleted, once.
-- What an earlier sync merged but could not send (`pending`: it was cut short) is sent again as it is now.
+- Every record whose version this target has not had from or sent by this device (`TargetState.sent`: what
+  an earlier sync merged but could not send, a change sent to another target, everything for a target new to
+  this device or emptied) is sent as it is stored now, with its version vector.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.sync.state import PREFIX
+from scorekeeper.sync.state import PREFIX, fingerprint
 from scorekeeper.sync.versions import digest, published, remember
 
 if TYPE_CHECKING:
@@ -49,12 +51,13 @@ def collect(run: Run) -> None:
     _collect_saved(run)
 
 
-def resend_pending(run: Run) -> None:
-    """Send again what the last sync merged but did not send, as it is stored now (gone: nothing)."""
-    rows = {doc.get("id"): doc for doc in run.store.players.rows().values()}
-    for key in run.state.pending:
-        rec = run.state.records.get(key)
-        if key in run.out or rec is None:
+def unsent(run: Run) -> None:
+    """Send every record the target has not had in its current version (`TargetState.sent`), as it is stored
+    now: deleted ones as deleted; one whose data is gone and not deleted (nothing to say) is left out."""
+    sent = run.here.sent
+    rows: dict[Any, dict[str, Any]] | None = None
+    for key, rec in run.state.records.items():
+        if key in run.out or not rec["vv"] or sent.get(key) == fingerprint(rec["vv"]):
             continue
         kind = next(k for k, prefix in PREFIX.items() if prefix == key[0])
         data: dict[str, Any] | None = None
@@ -62,6 +65,8 @@ def resend_pending(run: Run) -> None:
             if kind == "match":
                 data = run.store.matches.stored(key[2:])[0]
             elif kind == "player":
+                if rows is None:
+                    rows = {doc.get("id"): doc for doc in run.store.players.rows().values()}
                 data = rows.get(key[2:])
             else:
                 game = run.store.get_digital_game(key[2:])

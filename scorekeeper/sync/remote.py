@@ -1,7 +1,10 @@
 """The files on the target, and reading them as untrusted input.
 
+    target.json                            {"scorekeeper": "sync-target", "schema": 1, "target": <id>}
+                                           the target's identity (identity.py)
     devices/<device id>/head.json          {"scorekeeper": "sync-head", "schema": 1, "device", "name", "seq",
-                                             "chunks": [{"from", "to", "file", "parts"?}], "older"?}
+                                             "chunks": [{"from", "to", "file", "parts"?}], "older"?,
+                                             "lost"?: {device: seq}}
     devices/<device id>/log/older-<seq>-<random>.json
                                            {"scorekeeper": "sync-older", "schema": 1, "device", "chunks",
                                              "older"}   the chunks that left the head (HEAD_CHUNKS)
@@ -12,6 +15,9 @@ An entry is one record's full version: {"seq", "kind": "match" | "player" | "dig
 "deleted", "data"}. A device appends a chunk of entries per sync and then rewrites its head (with the version
 tag it read, so a second copy of the same device id is refused), so another device reads only the chunks
 after the sequence number it saw last. Whatever does not have this shape is refused with `RemoteProblem`.
+
+`lost` in a head: a log file of that device (whose head had that sequence number) was missing on the target
+for two syncs in a row and was skipped; that device then sends everything it holds again (engine.py).
 """
 
 from __future__ import annotations
@@ -70,6 +76,9 @@ class Head:
     older: str | None = None
     """The file listing the chunks before `chunks` (each such file points to the one before it), so the
     head stays small however long the device has synced."""
+    lost: tuple[tuple[str, int], ...] = ()
+    """(device, its head's sequence number) for each device one of whose log files this device skipped as
+    missing: that device sends everything again."""
 
 
 @dataclass(frozen=True)
@@ -116,7 +125,13 @@ def parse_head(raw: bytes, device: str) -> Head:
         raise RemoteProblem(Message("the device's head file has the wrong shape"))
     chunks, older = _chunks(doc)
     shown = name if isinstance(name, str) and 0 < len(name) <= 60 else device
-    return Head(device, shown, seq, chunks, older)
+    notes = doc.get("lost")
+    lost = tuple(
+        sorted((k, v) for k, v in notes.items() if is_safe_id(k) and _is_int(v))
+        if isinstance(notes, dict)
+        else ()
+    )
+    return Head(device, shown, seq, chunks, older, lost)
 
 
 def parse_older(raw: bytes, device: str) -> tuple[tuple[Chunk, ...], str | None]:
@@ -159,7 +174,8 @@ def _chunk_list(chunks: tuple[Chunk, ...]) -> list[dict[str, Any]]:
 def head_bytes(head: Head) -> bytes:
     doc = {"scorekeeper": "sync-head", "schema": SCHEMA, "device": head.device, "name": head.name}
     older = {"older": head.older} if head.older else {}
-    return _dump({**doc, "seq": head.seq, "chunks": _chunk_list(head.chunks), **older})
+    lost = {"lost": dict(head.lost)} if head.lost else {}
+    return _dump({**doc, "seq": head.seq, "chunks": _chunk_list(head.chunks), **older, **lost})
 
 
 def older_bytes(device: str, chunks: tuple[Chunk, ...], older: str | None) -> bytes:

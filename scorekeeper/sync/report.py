@@ -12,7 +12,7 @@ from scorekeeper.games.messages import joined
 class SyncReport:
     """Counts of matches that came from other devices, of players they changed and games in progress they
     added, moved on or deleted, the conflicts found, what was skipped (each a sentence naming the device),
-    how many records went out, and when the sync finished (ISO time, UTC)."""
+    how many records went out (and why all of them, `notes`), and when the sync finished (ISO time, UTC)."""
 
     new: int = 0
     changed: int = 0
@@ -22,6 +22,8 @@ class SyncReport:
     players: int = 0  # renamed, recoloured or archived on another device
     digital: int = 0  # digital games in progress saved, moved on or deleted on another device
     skipped: list[Message] = field(default_factory=list)
+    notes: list[Message] = field(default_factory=list)
+    """What the player should know about the target ("... is new to this device: sending all 12 games.")."""
     finished: str = ""
 
     @property
