@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: setup run web table test lint bench clean
+.PHONY: setup run web table static test lint bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +24,11 @@ web: setup
 table: setup
 	$(BIN)/python main.py --table $(ARGS)
 
+# The static web app (Python in the browser, works offline): builds dist/ from the installed wheels, no download.
+# Serve it with `python -m http.server --directory dist 8000` (docs/STATIC.md).
+static: setup
+	$(BIN)/python -m scorekeeper.static_build --out dist
+
 test: setup
 	$(BIN)/ruff check .
 	$(BIN)/mypy
@@ -38,4 +43,4 @@ bench: setup
 	$(BIN)/python -m scorekeeper.bench all --json
 
 clean:
-	rm -rf $(VENV) build/*/ .pytest_cache
+	rm -rf $(VENV) build/*/ .pytest_cache dist

@@ -16,6 +16,7 @@ import contextlib
 import json
 import os
 import secrets
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +33,11 @@ FILE_MODE = 0o600
 """Data files are the owner's only (scores, names, owner devices): written so whatever the umask; a file written
 again gets this mode too (the new version replaces it)."""
 BAK_SUFFIX = ".bak"
+
+
+WRITTEN: list[Callable[[Path], None]] = []
+"""Called with the path after every durable write: the static web build copies the data folder to the browser's
+IndexedDB then (scorekeeper/browser.py)."""
 
 
 def fsync_dir(folder: Path) -> None:
@@ -80,6 +86,8 @@ def atomic_write_bytes(
         if durable:
             with span("disk.fsync"):
                 fsync_dir(path.parent)
+            for written in WRITTEN:
+                written(path)
         return os.stat(path)
     except OSError as error:
         with contextlib.suppress(OSError):

@@ -90,7 +90,8 @@ def make_main(
             page.update()
             return
         settings = load_settings(opened)
-        start_sync(opened, page, settings)
+        if not in_browser_build():  # sync runs on threads and talks HTTP: the static build has neither
+            start_sync(opened, page, settings)
         # Served (a browser): a guest until its browser proves to be an owner device (owner.py), whatever its
         # address. The desktop window, and the static web build (Python runs in the browser, the data is the
         # browser's own: nothing is served), are the owner's own app.

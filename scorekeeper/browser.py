@@ -1,0 +1,127 @@
+"""The app in the static web build: Python runs in a web worker of the browser (Pyodide), the data folder is the
+browser's IndexedDB.
+
+The worker of Flet's web client runs this module (`flet.pythonModuleName`, set by scorekeeper/static_build.py).
+Before the first screen, `DATA_DIR` is mounted as Emscripten's IDBFS and filled from IndexedDB
+(`FS.syncfs(true)`): the store then opens the same files, in the same format, as on a computer. Every durable
+write of the store (storage.atomic_write_bytes) asks `Flusher` to copy the folder back to IndexedDB
+(`FS.syncfs(false)`); while one copy runs, later writes make one more copy after it, so the last write always
+reaches IndexedDB. Where the browser has no IndexedDB (a private window of some browsers) the folder stays in
+memory, and the app says so.
+
+Only `start()` and the functions it calls touch Pyodide's modules; the rest is plain Python, tested on the host.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from scorekeeper.capabilities import IN_BROWSER
+
+log = logging.getLogger(__name__)
+
+DATA_DIR = "/scorekeeper-data"
+"""The store's folder inside the worker: an IDBFS mount (IndexedDB database named after it)."""
+
+
+class Flusher:
+    """Copies the data folder to lasting storage after writes, one copy at a time, never losing the last write.
+
+    `sync` starts a copy and calls back with an error text or None. A write while a copy runs marks the folder
+    dirty: one more copy starts when the running one ends. `failed` keeps the last copy's error (None after a
+    copy that worked), for the app to show."""
+
+    def __init__(self, sync: Callable[[Callable[[str | None], None]], None]) -> None:
+        self._sync = sync
+        self.running = False
+        self.dirty = False
+        self.copies = 0
+        self.failed: str | None = None
+
+    def written(self, *_: object) -> None:
+        """A write finished: copy now, or after the copy that runs."""
+        if self.running:
+            self.dirty = True
+            return
+        self._start()
+
+    def _start(self) -> None:
+        self.running = True
+        self.dirty = False
+        self._sync(self._done)
+
+    def _done(self, error: str | None) -> None:
+        self.running = False
+        self.copies += 1
+        self.failed = error
+        if error is not None:
+            log.warning("the browser did not keep the data: %s", error)
+        if self.dirty:
+            self._start()
+
+
+def _syncfs(fs: Any, populate: bool, done: Callable[[str | None], None]) -> None:
+    from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]  # only in the browser
+
+    def callback(error: Any = None) -> None:
+        done(None if not error else str(error))  # success: JavaScript's null (pyodide's jsnull, falsy)
+
+    fs.syncfs(populate, create_once_callable(callback))
+
+
+async def mount_storage() -> tuple[Flusher | None, str | None]:
+    """Mount IDBFS at DATA_DIR and load what the browser kept. Returns the flusher, or None and why the data
+    stays in memory only."""
+    import pyodide_js  # type: ignore[import-not-found]  # Pyodide's own module, only in the browser
+    from js import Object  # type: ignore[import-not-found]
+
+    fs = pyodide_js.FS
+    try:
+        fs.mkdirTree(DATA_DIR)
+        fs.mount(fs.filesystems.IDBFS, Object.new(), DATA_DIR)
+    except Exception as error:
+        return None, f"IndexedDB cannot be used here ({error})"
+    loaded: asyncio.Future[str | None] = asyncio.get_running_loop().create_future()
+
+    def filled(problem: str | None) -> None:
+        if not loaded.done():
+            loaded.set_result(problem)
+
+    _syncfs(fs, True, filled)
+    problem = await loaded
+    if problem is not None:
+        return None, f"IndexedDB did not answer ({problem})"
+    return Flusher(lambda done: _syncfs(fs, False, done)), None
+
+
+def browser_main(mount: Callable[[], Awaitable[tuple[Flusher | None, str | None]]]) -> Callable[[Any], Any]:
+    """The Flet `main` of the static build: storage first, then the app on DATA_DIR."""
+
+    async def main(page: Any) -> None:
+        from scorekeeper.store import storage
+        from scorekeeper.ui.app import make_main
+
+        flusher, problem = await mount()
+        if flusher is not None:
+            storage.WRITTEN.append(flusher.written)
+        else:
+            log.warning("the data stays in this tab only: %s", problem)
+        page.data_problem = problem
+        make_main(DATA_DIR)(page)
+
+    return main
+
+
+def start() -> None:
+    """Run the app in the browser (Flet's Pyodide connection: the page talks to this worker)."""
+    import flet as ft
+
+    logging.basicConfig(level=logging.INFO)
+    ft.run(browser_main(mount_storage))
+
+
+if __name__ == "__main__" and IN_BROWSER:
+    start()

@@ -1,0 +1,134 @@
+"""The static web build (scorekeeper/static_build.py) and the browser's storage flush (scorekeeper/browser.py),
+checked on the host: what the site holds, that it names no other origin, and that the last write always
+reaches IndexedDB. The site itself is driven in Chromium by tests/browser/test_static_site.py."""
+
+from __future__ import annotations
+
+import json
+import re
+import tarfile
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scorekeeper import static_build
+from scorekeeper.browser import Flusher
+from scorekeeper.store import storage
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("static") / "dist"
+    static_build.build(out)
+    return out
+
+
+def test_page_runs_the_app_in_the_browser_from_the_site(site: Path) -> None:
+    page = (site / "index.html").read_text(encoding="utf-8")
+    assert "flet.pyodide = true;" in page
+    assert 'flet.pythonModuleName = "scorekeeper.browser";' in page
+    assert 'flet.pyodideUrl = "./pyodide/pyodide.mjs";' in page  # a path: a bare `pyodide/...` does not load
+    assert 'register("sw.js")' in page
+    # our settings come after Flet's and the app page's (the last assignment wins)
+    assert page.rindex("flet.pyodideUrl") == page.index('flet.pyodideUrl = "./pyodide')
+    assert page.rindex("flet.fontFallbackBaseUrl") == page.index('flet.fontFallbackBaseUrl = "assets/fonts/"')
+
+
+def test_flutter_registers_no_service_worker_of_its_own(site: Path) -> None:
+    bootstrap = (site / "flutter_bootstrap.js").read_text(encoding="utf-8")
+    call = bootstrap[bootstrap.index("_flutter.loader.load({") :]
+    assert "serviceWorker" not in call
+    assert not (site / "flutter_service_worker.js").exists()
+
+
+def test_the_service_worker_caches_every_file_of_the_site(site: Path) -> None:
+    source = (site / "sw.js").read_text(encoding="utf-8")
+    listed = json.loads(re.search(r"const FILES = (\[.*?\]);", source, flags=re.S).group(1))  # type: ignore[union-attr]
+    files = {path.relative_to(site).as_posix() for path in site.rglob("*") if path.is_file()}
+    assert set(listed) == (files - {"index.html", "sw.js"}) | {"./"}
+    assert "__VERSION__" not in source
+
+
+def test_the_archive_holds_the_app_and_its_pure_python_libraries(site: Path) -> None:
+    with tarfile.open(site / "app.tar.gz") as tar:
+        names = set(tar.getnames())
+    assert "scorekeeper/browser.py" in names and "scorekeeper/ui/app.py" in names
+    for module in (
+        "flet/__init__.py",
+        "tinydb/__init__.py",
+        "platformdirs/__init__.py",
+        "msgpack/fallback.py",
+    ):
+        assert f"__pypackages__/{module}" in names
+    assert not [name for name in names if name.endswith((".so", ".pyc")) or "__pycache__" in name]
+    assert not [name for name in names if name.startswith("scorekeeper/bench/")]
+    assert "requirements.txt" not in names and "pyproject.toml" not in names  # micropip installs nothing
+    assert "__pypackages__/babel/locale-data/de.dat" in names
+    assert "__pypackages__/babel/locale-data/ja.dat" not in names
+
+
+def test_the_manifest_makes_the_site_installable(site: Path) -> None:
+    manifest = json.loads((site / "manifest.json").read_text(encoding="utf-8"))
+    assert manifest["name"] == "Scorekeeper" and manifest["display"] == "standalone"
+    assert manifest["theme_color"] == static_build.THEME_COLOUR
+    sizes = {icon["sizes"] for icon in manifest["icons"]}
+    assert sizes & {"192x192", "1024x1024"} and sizes & {"512x512", "1024x1024"}
+    for icon in manifest["icons"]:
+        assert (site / icon["src"]).is_file()
+
+
+def test_the_site_names_no_other_origin_to_load_from(site: Path) -> None:
+    """No script or setting of the page points the client at a CDN (CanvasKit, Pyodide, fonts)."""
+    page = (site / "index.html").read_text(encoding="utf-8")
+    assert "cdn.jsdelivr.net/pyodide" not in page
+    assert 'flet.canvasKitBaseUrl="canvaskit/"' in page
+    assert (site / "pyodide" / "pyodide.mjs").is_file() and (site / "canvaskit" / "canvaskit.wasm").is_file()
+
+
+def test_the_site_leaves_out_what_it_never_loads(site: Path) -> None:
+    assert not (site / "main.dart.wasm").exists()
+    assert not list(site.rglob("*.symbols"))
+    assert not (site / "pyodide" / "python").exists()
+
+
+def test_a_durable_write_is_announced_and_a_derived_one_is_not(tmp_path: Path) -> None:
+    seen: list[Path] = []
+    storage.WRITTEN.append(seen.append)
+    try:
+        storage.atomic_write_bytes(tmp_path / "a.json", b"{}")
+        storage.atomic_write_bytes(tmp_path / "index.json", b"{}", durable=False)
+    finally:
+        storage.WRITTEN.remove(seen.append)
+    assert seen == [tmp_path / "a.json"]
+
+
+@given(st.lists(st.sampled_from(["write", "finish", "fail"]), max_size=40))
+def test_the_last_write_always_reaches_lasting_storage(steps: list[str]) -> None:
+    """Whatever the order of writes and copies ending, once every copy has ended, one copy started after the
+    last write; never two copies at once."""
+    pending: list = []
+    started_at: list[int] = []
+    clock = [0]
+
+    def sync(done) -> None:  # type: ignore[no-untyped-def]
+        assert not pending, "two copies at once"
+        started_at.append(clock[0])
+        pending.append(done)
+
+    flusher = Flusher(sync)
+    last_write = -1
+    for step in steps:
+        clock[0] += 1
+        if step == "write":
+            last_write = clock[0]
+            flusher.written()
+        elif pending:
+            pending.pop()(None if step == "finish" else "quota")
+    while pending:
+        clock[0] += 1
+        pending.pop()(None)
+    if last_write >= 0:
+        assert max(started_at) >= last_write
+    assert not flusher.running
