@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 from scorekeeper.match import Match
@@ -36,7 +37,22 @@ def rounds_of(store: Store, match_id: str) -> list[dict]:
 
 
 def change(store: Store, match_id: str, edit) -> Match:
-    match = store.get_match(match_id)
-    assert match is not None
-    edit(match)
+    """`edit` (Match -> Match) applied to the stored match on this device, as the app's screens change it."""
+    return store.change_match(match_id, edit)
+
+
+def game(store: Store, rounds: int = 1, seed: int = 1) -> Match:
+    """A Ruck Zuck match of Anna, Ben and Cleo (players made as needed) with `rounds` rounds, saved."""
+    rng = random.Random(seed)
+    existing = {p.name: p for p in store.list_players()}
+    people = [existing.get(n) or store.add_player(n) for n in ("Anna", "Ben", "Cleo")]
+    match = Match.new("ruckzuck", {"rounds": 50}, [p.id for p in people], names=[p.name for p in people])
+    for _ in range(rounds):
+        match = match.with_round(a_round(rng))
     return store.save_match(match)
+
+
+def a_round(rng: random.Random) -> dict:
+    """A valid Ruck Zuck round of three: one seat went out, the others typed their penalty totals."""
+    out = rng.randrange(3)
+    return {"hands": [0 if seat == out else rng.randrange(1, 60) for seat in range(3)], "out": out}

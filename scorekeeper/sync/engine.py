@@ -24,7 +24,7 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
-from scorekeeper.games.base import Message, Plural
+from scorekeeper.games.base import Message
 from scorekeeper.match import Match
 from scorekeeper.stamps import now_iso
 from scorekeeper.store import Store
@@ -37,7 +37,7 @@ from scorekeeper.sync.local import collect, unsent
 from scorekeeper.sync.merging import apply_match
 from scorekeeper.sync.others import apply_player, apply_saved
 from scorekeeper.sync.remote import Entry, Head, RemoteProblem
-from scorekeeper.sync.report import SyncReport
+from scorekeeper.sync.report import SyncReport, resend_note
 from scorekeeper.sync.state import PREFIX, SyncState, TargetState, fingerprint, sync_lock
 from scorekeeper.sync.target import SyncError, Target
 from scorekeeper.sync.versions import join, leq
@@ -79,9 +79,14 @@ class Run:
         own, tag = self._own_head()
         if own is None:  # this device's first sync here: a mistyped address fails now, not silently
             self.target.check()
-        _, self.here, self.why = identity.find(self.state, self.target, own)
+        known = identity.same(self.state, self.target, own)
+        self.here, self.why = (known, None) if known else identity.find(self.state, self.target, own)
         self.state.seq = max(self.state.seq, own.seq if own else 0)
         heads = self._other_heads()
+        if known is not None and self.why is not None:  # files gone: is it still the same target?
+            here, why = identity.find(self.state, self.target, own)
+            if why is not None:
+                self.here, self.why = here, why
         if self.why is not None:
             self.here.sent = {}  # everything goes again
         collect(self)
@@ -124,31 +129,8 @@ class Run:
     def _say_why(self) -> None:
         """The sentence for a target that gets everything again (only when it is sent some games)."""
         games = sum(1 for key, e in self.out.items() if key.startswith("m:") and not e.deleted)
-        if self.why is None or not games:
-            return
-        name = self.target.name
-        if self.why == "new":
-            note = Plural(
-                "{target} is new to this device: sending all {n} game.",
-                "{target} is new to this device: sending all {n} games.",
-                games,
-                target=name,
-            )
-        elif self.why == "emptied":
-            note = Plural(
-                "{target} was emptied: sending all {n} game again.",
-                "{target} was emptied: sending all {n} games again.",
-                games,
-                target=name,
-            )
-        else:
-            note = Plural(
-                "{target} lost files: sending all {n} game again.",
-                "{target} lost files: sending all {n} games again.",
-                games,
-                target=name,
-            )
-        self.report.notes.append(note)
+        if self.why is not None and games:
+            self.report.notes.append(resend_note(self.why, self.target.name, games))
 
     def write_new(self) -> None:
         """Write the matches new to this device in one batch; their marks are set only once they are."""
@@ -306,7 +288,7 @@ class Run:
             self.target.write(f"devices/{self.me}/{file}", data)
             self.done += 1
             self._tell(self.done, self.total)
-        chunks, older = (*(own.chunks if own else ()), chunk), own.older if own else None
+        chunks, older = (*self._kept_chunks(own), chunk), own.older if own else None
         keep, limit = remote.HEAD_CHUNKS
         if len(chunks) > limit:
             moved = f"log/older-{chunk.last:010d}-{secrets.token_hex(4)}.json"
@@ -316,6 +298,14 @@ class Run:
         lost = tuple(sorted(self.here.lost.items()))
         head = Head(self.me, _device_name(), self.state.seq, chunks, older, lost)
         self.target.write(remote.head_path(self.me), remote.head_bytes(head), expect=tag)
+
+    def _kept_chunks(self, own: Head | None) -> tuple[remote.Chunk, ...]:
+        """The chunks this device's head lists; when the target lost files, only those still there (one
+        listing), so no reader waits for a file that is gone: what was in it goes out again in this sync."""
+        if own is None or self.why != "lost":
+            return own.chunks if own else ()
+        there = set(self.target.list(f"devices/{self.me}/log"))
+        return tuple(c for c in own.chunks if all(f.removeprefix("log/") in there for f in c.files))
 
     def _new_chunks(self, head: Head) -> list[remote.Chunk]:
         """The chunks of `head`'s device after the sequence number read last, following the older-chunks

@@ -76,29 +76,33 @@ def read_or_make(target: Target) -> str:
     return (parse(again[0]) if again is not None else None) or made
 
 
-def find(state: SyncState, target: Target, own: Head | None) -> tuple[str, TargetState, Why]:
-    """The target's identity, this device's state for it (added to `state.targets`) and why everything goes
-    to it again (None: only what it has not had yet)."""
+def same(state: SyncState, target: Target, own: Head | None) -> TargetState | None:
+    """The state of the target this device synced with last time at this address, when its own head there
+    is the one it wrote last (or none where it wrote none: it has nothing there to lose)."""
     address = address_of(target)
-    seq = own.seq if own is not None else 0  # 0: this device has written nothing there (nothing to lose)
-    for key, known in state.targets.items():
-        if known.address == address and known.head == seq:
-            return key, known, None
+    seq = own.seq if own is not None else 0
+    return next((t for t in state.targets.values() if t.address == address and t.head == seq), None)
+
+
+def find(state: SyncState, target: Target, own: Head | None) -> tuple[TargetState, Why]:
+    """This device's state for the target by its identity (read, or made; added to `state.targets`) and why
+    everything goes to it again (None: only what it has not had yet)."""
+    address = address_of(target)
     key = read_or_make(target)
     known_here = state.targets.get(key)
     if known_here is not None:
         known_here.address = address
         if known_here.head > (own.seq if own is not None else 0):
             known_here.sent, known_here.head = {}, 0
-            return key, known_here, "lost"
-        return key, known_here, None
+            return known_here, "lost"
+        return known_here, None
     legacy = state.legacy
     if legacy is not None and own is not None and own.seq == legacy.head:
         legacy.address = address
         state.targets[key], state.legacy = legacy, None
-        return key, legacy, None
+        return legacy, None
     emptied = [other for other, known in state.targets.items() if known.address == address]
     for other in emptied:  # what was there is gone: its state would never be used again
         del state.targets[other]
     fresh = state.targets[key] = TargetState(address)
-    return key, fresh, "emptied" if emptied else "new"
+    return fresh, "emptied" if emptied else "new"

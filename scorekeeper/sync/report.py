@@ -54,3 +54,27 @@ class SyncReport:
         if not parts:
             return Message("Nothing new")
         return joined(parts)
+
+
+def resend_note(why: str, target: str, games: int) -> Message:
+    """Why a sync sends every game to `target` ("new": new to this device, "emptied", "lost": it lost files)."""
+    if why == "new":
+        return Plural(
+            "{target} is new to this device: sending all {n} game.",
+            "{target} is new to this device: sending all {n} games.",
+            games,
+            target=target,
+        )
+    if why == "emptied":
+        return Plural(
+            "{target} was emptied: sending all {n} game again.",
+            "{target} was emptied: sending all {n} games again.",
+            games,
+            target=target,
+        )
+    return Plural(
+        "{target} lost files: sending all {n} game again.",
+        "{target} lost files: sending all {n} games again.",
+        games,
+        target=target,
+    )
