@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
 from scorekeeper.games.base import N_, RuleError
 from scorekeeper.games.spec import find
@@ -173,3 +173,16 @@ def differing(left: Mapping[str, Any], right: Mapping[str, Any]) -> list[str]:
 def csv_cells(values: Mapping[str, Any]) -> list[Any]:
     """The match's own cells of a CSV row (`CSV_FIELDS`), from its stored values."""
     return [field.csv.cell(values[field.name]) for field in CSV_FIELDS if field.csv is not None]
+
+
+def made_by_newer(data: Any) -> TypeGuard[dict[str, Any]]:
+    """Whether `data` is a match this version keeps but cannot score: a record of the right shape
+    (`check_saved`) of a game this version does not know, made by a newer version. It is listed read-only,
+    exported, synced on and written back unchanged; it is never damage (docs/DATA.md, "Newer data")."""
+    if not isinstance(data, dict) or not isinstance(data.get("game"), str) or find(data["game"]) is not None:
+        return False
+    try:
+        check_saved(data)
+    except RuleError:
+        return False
+    return True

@@ -295,7 +295,7 @@ def test_a_folder_from_a_newer_version_is_refused_and_untouched(tmp_path: Path) 
     assert tree(tmp_path) == before
 
 
-def test_a_single_match_file_from_a_newer_version_is_skipped_untouched(store: Store) -> None:
+def test_a_single_match_file_from_a_newer_version_is_listed_read_only_untouched(store: Store) -> None:
     match = store.save_match(new_match(store, rounds=1))
     path = store.data_dir / "matches" / f"{match.id}.json"
     document = json.loads(path.read_text())
@@ -304,11 +304,13 @@ def test_a_single_match_file_from_a_newer_version_is_skipped_untouched(store: St
     before = path.read_bytes()
     fresh = Store.open(store.data_dir)
     assert fresh.get_match(match.id) is None
-    assert any("newer version" in m for m in fresh.recovery_messages)
+    assert fresh.recovery_messages == []  # kept and listed, not damage (docs/DATA.md "Newer data")
+    [listed] = [s for s in fresh.list_matches() if s.id == match.id]
+    assert listed.newer and listed.names == match.names and listed.rounds == 1
+    assert fresh.newer_match(match.id) == listed
     assert path.read_bytes() == before
-    match.add_round(rz_round())
     with pytest.raises(StoreError, match="newer version"):
-        fresh.save_match(match)
+        fresh.save_match(match.with_round(rz_round()))
     assert path.read_bytes() == before
 
 

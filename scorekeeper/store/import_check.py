@@ -1,17 +1,22 @@
 """Checking an import file completely before anything is written: strict JSON in UTF-8 (no NaN or
 Infinity, no broken characters, no numbers or nesting beyond what every reader handles), the export marker and
 schema, every player by the rules of the players form, the settings, every match through the rules engine
-(`Match.from_dict`) and every saved game. ImportFileError names each problem and the record it is in."""
+(`Match.from_dict`) and every saved game. ImportFileError names each problem and the record it is in.
+
+What a newer version added is no problem (docs/DATA.md, "Newer data"): a field or option it does not know is
+kept in the match, a match of a game it does not know is imported as it is (`NewerRecord`), and a part of the
+file it does not know is left out."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from scorekeeper.games.base import N_, Clause, Message, Plural, RuleError, joined
 from scorekeeper.match import GAME_TITLES, Match
+from scorekeeper.match_data import made_by_newer
 from scorekeeper.store import plain
 from scorekeeper.store.errors import ImportFileError
 from scorekeeper.store.paths import is_safe_id
@@ -33,6 +38,25 @@ MAX_SETTING_TEXT = 200
 
 
 @dataclass
+class NewerRecord:
+    """A match of the file that a newer version of the app made (a game this version does not know,
+    `match_data.made_by_newer`): imported as it is, listed read-only (docs/DATA.md, "Newer data")."""
+
+    data: dict[str, Any]
+
+    @property
+    def id(self) -> Any:
+        return self.data.get("id")
+
+    @property
+    def version(self) -> int:
+        return int(self.data.get("version", 0))
+
+    def to_dict(self) -> dict[str, Any]:
+        return self.data
+
+
+@dataclass
 class Bundle:
     """A checked import file."""
 
@@ -40,6 +64,12 @@ class Bundle:
     settings: dict[str, Any]
     matches: list[Match]
     saved_games: list[SavedGame]
+    newer_matches: list[NewerRecord] = field(default_factory=list)
+
+
+def _match_or_newer(data: Any) -> Match | NewerRecord:
+    """A match of the file: rebuilt and checked by the rules, or kept as it is when a newer version made it."""
+    return NewerRecord(data) if made_by_newer(data) else Match.from_dict(data)
 
 
 def parse_export(content: str | bytes) -> Bundle:
@@ -87,20 +117,18 @@ def parse_export(content: str | bytes) -> Bundle:
             version=schema,
             current=CURRENT_SCHEMA,
         )
-    unknown = sorted(set(document) - {"format", "schema", "exported", *SECTIONS})
-    if unknown:
-        raise ImportFileError(
-            "The export file has unknown parts: {parts}. Nothing was changed.", parts=", ".join(unknown)
-        )
+    # A part this version does not know (a newer version's) is left out: there is nowhere to keep it.
     found = plain.problem(document)
     if found is not None:
         raise ImportFileError("The file cannot be imported: {problem}. Nothing was changed.", problem=found)
     errors: list[Message] = []
+    matches = _records(document, "matches", _match_or_newer, errors)
     bundle = Bundle(
         players=_records(document, "players", Player.from_dict, errors),
         settings=_settings(document, errors),
-        matches=_records(document, "matches", Match.from_dict, errors),
+        matches=[m for m in matches if isinstance(m, Match)],
         saved_games=_records(document, "digital_games", SavedGame.from_dict, errors),
+        newer_matches=[m for m in matches if isinstance(m, NewerRecord)],
     )
     _check_players(document.get("players"), errors)
     _check_versions(bundle, errors)
@@ -179,8 +207,8 @@ def _check_players(raw: Any, errors: list[Message]) -> None:
 
 
 def _check_versions(bundle: Bundle, errors: list[Message]) -> None:
-    groups: tuple[tuple[str, Sequence[Match | SavedGame]], ...] = (
-        ("matches", bundle.matches),
+    groups: tuple[tuple[str, Sequence[Match | SavedGame | NewerRecord]], ...] = (
+        ("matches", [*bundle.matches, *bundle.newer_matches]),
         ("digital_games", bundle.saved_games),
     )
     for section, records in groups:

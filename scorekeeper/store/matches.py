@@ -24,6 +24,7 @@ from typing import Any
 
 from scorekeeper.games.base import Message, RuleError, day_of
 from scorekeeper.match import Match
+from scorekeeper.match_data import made_by_newer
 from scorekeeper.spans import span
 from scorekeeper.stamps import change_stamp
 from scorekeeper.store import plain
@@ -34,13 +35,13 @@ from scorekeeper.store.errors import (
     NewerFileError,
     StoreError,
 )
-from scorekeeper.store.files import Files, FilesPart, newer_file_note
+from scorekeeper.store.files import Files, FilesPart
 from scorekeeper.store.index import MatchIndex, fingerprint
 from scorekeeper.store.paths import INDEX_BUCKETS, is_safe_id
 from scorekeeper.store.records import MatchSummary
 from scorekeeper.store.recovery import describe_tables, load, stamp
 from scorekeeper.store.schema import Tables
-from scorekeeper.store.storage import backup_path, is_tmp, read_envelope
+from scorekeeper.store.storage import backup_path, is_tmp, read_envelope, read_json
 from scorekeeper.store.undo import (
     HISTORY_TABLE,
     MatchHistory,
@@ -123,13 +124,22 @@ class Matches(FilesPart):
 
     # ---------------------------------------------------------------- reading
     def _load(self, match_id: str, *, restore_missing: bool = False) -> Match | None:
-        """The stored match, recovering a damaged file (the message goes to the notes)."""
+        """The stored match, recovering a damaged file (the message goes to the notes); None also for a match
+        made by a newer version, which is kept as it is (`newer`)."""
+        found = self._read(match_id, restore_missing=restore_missing)
+        return found if isinstance(found, Match) else None
+
+    def _read(self, match_id: str, *, restore_missing: bool = False) -> Match | MatchSummary | None:
+        """The stored match, or the summary of one made by a newer version (a newer file, a game this version
+        does not know: never damage, never set aside, docs/DATA.md "Newer data"), or None; a damaged file is
+        recovered (the message goes to the notes)."""
         path = self.layout.match(match_id)
-        found: list[Match] = []
+        found: list[Match | MatchSummary] = []
 
         def validate(tables: Tables) -> None:
-            match = Match.from_dict(tables[MATCH_TABLE]["1"])
-            if match.id != match_id:
+            data = tables[MATCH_TABLE]["1"]
+            match = MatchSummary.of_newer(match_id, data) if made_by_newer(data) else Match.from_dict(data)
+            if data.get("id") != match_id:
                 raise CorruptFileError(path, Message("the file holds a different game"))
             found.append(match)
 
@@ -143,17 +153,63 @@ class Matches(FilesPart):
                 restore_missing=restore_missing,
             )
         except NewerFileError:
-            self._note(newer_file_note(path))
-            return None
+            return MatchSummary.of_newer(match_id, self._newer_file_record(path))
         if loaded.message:
             self._note(loaded.message)
         if loaded.tables is None:
             return None
-        match = found[-1] if found else Match.from_dict(loaded.tables[MATCH_TABLE]["1"])
+        data = loaded.tables[MATCH_TABLE]["1"]
+        if found:
+            match = found[-1]
+        else:
+            match = MatchSummary.of_newer(match_id, data) if made_by_newer(data) else Match.from_dict(data)
         if loaded.restored:
+            summary = match if isinstance(match, MatchSummary) else MatchSummary.of(match)
             with contextlib.suppress(OSError, StoreError):
-                self.index.put(MatchSummary.of(match), os.stat(path))
+                self.index.put(summary, os.stat(path))
         return match
+
+    @staticmethod
+    def _newer_file_record(path: Path) -> Any:
+        """What a file of a newer schema holds as its match record, if it reads as one (else None)."""
+        with contextlib.suppress(OSError, CorruptFileError, ValueError):
+            document = read_json(path)
+            return document["tables"][MATCH_TABLE]["1"]
+        return None
+
+    def newer(self, match_id: str) -> MatchSummary | None:
+        """The summary of a match kept read-only because a newer version of the app made it (a newer file, a
+        game this version does not know); None for any other id. Screens say so instead of "not found"."""
+        if not is_safe_id(match_id):
+            return None
+        path = self.layout.match(match_id)
+        try:
+            tables = read_envelope(path, MATCH_KIND)
+            data = tables[MATCH_TABLE]["1"] if tables else None
+        except NewerFileError:
+            return MatchSummary.of_newer(match_id, self._newer_file_record(path))
+        except (CorruptFileError, KeyError, TypeError, OSError):
+            return None
+        return MatchSummary.of_newer(match_id, data) if made_by_newer(data) else None
+
+    def newer_records(self) -> list[dict[str, Any]]:
+        """The records of the matches a newer version made that an export carries as they are: those of a
+        game this version does not know. (A file of a newer schema stays on this device: its record is in a
+        shape only that version knows, and an export says its schema is this one's.)"""
+        records = []
+        for summary in self.list():
+            if not summary.newer:
+                continue
+            with contextlib.suppress(CorruptFileError, NewerFileError, KeyError, TypeError, OSError):
+                tables = read_envelope(self.layout.match(summary.id), MATCH_KIND)
+                data = tables[MATCH_TABLE]["1"] if tables else None
+                if (
+                    made_by_newer(data)
+                    and isinstance(data.get("created"), str)
+                    and data.get("id") == summary.id
+                ):
+                    records.append(data)
+        return records
 
     def get(self, match_id: str) -> Match | None:
         """The match with this id, or None."""
@@ -169,7 +225,7 @@ class Matches(FilesPart):
             with self._lock.held():
                 return self._load(match_id)
         except NewerFileError:
-            return self._load(match_id)
+            return None  # kept as it is, listed read-only (`newer`)
 
     def stored(self, match_id: str) -> tuple[dict[str, Any] | None, dict[str, Any]]:
         """The stored match data (None: no such match) and its history. Only shape, no rules check."""
@@ -334,7 +390,7 @@ class Matches(FilesPart):
                 if match_id not in files:  # the file went missing: a backup may still have it
                     changed.add(number)
                     del entries[match_id]
-                    match = self._load(match_id, restore_missing=True) if is_safe_id(match_id) else None
+                    match = self._read(match_id, restore_missing=True) if is_safe_id(match_id) else None
                     if match is not None:
                         entries[match_id] = self._entry(match)
         for match_id, entry in files.items():
@@ -344,14 +400,15 @@ class Matches(FilesPart):
                 continue
             changed.add(number)
             buckets[number].pop(match_id, None)
-            match = self._load(match_id) if is_safe_id(match_id) else None
+            match = self._read(match_id) if is_safe_id(match_id) else None
             if match is not None:
                 buckets[number][match_id] = self._entry(match)
         for number in sorted(changed | set(self.index.unwritten)):
             self.index.write_bucket(number, buckets[number])
 
-    def _entry(self, match: Match) -> dict[str, Any]:
-        return {**MatchSummary.of(match).to_dict(), "file": fingerprint(os.stat(self.layout.match(match.id)))}
+    def _entry(self, match: Match | MatchSummary) -> dict[str, Any]:
+        summary = match if isinstance(match, MatchSummary) else MatchSummary.of(match)
+        return {**summary.to_dict(), "file": fingerprint(os.stat(self.layout.match(match.id)))}
 
     def path(self, match_id: str) -> Path:
         return self.layout.match(match_id)

@@ -68,6 +68,9 @@ class MatchSummary(Record):
     is_over: bool
     conflict: bool = False
     """Another device changed this match differently (see `Store.conflicts`); set by `Store.list_matches`."""
+    newer: bool = False
+    """Made by a newer version of the app (a game this version does not know, or a newer file): kept as it is,
+    listed read-only, without totals (`of_newer`). In the index only when set."""
 
     @classmethod
     def of(cls, match: Match) -> MatchSummary:
@@ -88,13 +91,51 @@ class MatchSummary(Record):
         )
 
     @classmethod
+    def of_newer(cls, match_id: str, data: Any) -> MatchSummary:
+        """The summary of a match made by a newer version, from whatever of its record reads (`data` may be
+        anything a newer file holds): its game, people, dates and number of rounds; no totals or winners,
+        which only the version that made it can score."""
+        record = data if isinstance(data, dict) else {}
+
+        def text(key: str, default: str = "") -> str:
+            value = record.get(key)
+            return value if isinstance(value, str) else default
+
+        def texts(key: str) -> list[str]:
+            value = record.get(key)
+            return [str(item) for item in value] if isinstance(value, list) else []
+
+        version, rounds = record.get("version"), record.get("rounds")
+        status = text("status", "finished")
+        return cls(
+            id=match_id,
+            game=text("game"),
+            mode=text("mode", "tracked"),
+            status=status,
+            players=texts("players"),
+            names=texts("names"),
+            created=text("created"),
+            updated=text("updated") or text("created"),
+            version=version if isinstance(version, int) and not isinstance(version, bool) else 0,
+            rounds=len(rounds) if isinstance(rounds, list) else 0,
+            totals=[],
+            winners=[],
+            is_over=status == "finished",
+            newer=True,
+        )
+
+    @classmethod
     def from_dict(cls, data: dict[str, Any]) -> MatchSummary:
-        return cls(**{name: data[name] for name in cls.__dataclass_fields__ if name != "conflict"})
+        values = {name: data[name] for name in cls.__dataclass_fields__ if name not in ("conflict", "newer")}
+        return cls(**values, newer=data.get("newer") is True)
 
     def to_dict(self) -> dict[str, Any]:
-        """As kept in the index (the conflict flag is not: it lives with the conflict)."""
+        """As kept in the index (the conflict flag is not: it lives with the conflict; `newer` only when
+        set, so an ordinary entry is written as before)."""
         data = super().to_dict()
         del data["conflict"]
+        if not self.newer:
+            del data["newer"]
         return data
 
 

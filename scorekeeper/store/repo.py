@@ -151,6 +151,11 @@ class Store:
         """The match with this id, or None."""
         return self.matches.get(match_id)
 
+    def newer_match(self, match_id: str) -> MatchSummary | None:
+        """What is known of a match a newer version of the app made (kept read-only, see Matches.newer);
+        None for any other id."""
+        return self.matches.newer(match_id)
+
     def save_match(self, match: Match, description: str = "") -> Match:
         """See Matches.save: versioned, checked before writing; `description` names the change for undo."""
         return self.matches.save(match, description)

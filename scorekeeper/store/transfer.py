@@ -26,7 +26,7 @@ from scorekeeper.match_data import CSV_FIELDS, csv_cells
 from scorekeeper.stamps import now_iso
 from scorekeeper.store.batch import Batch
 from scorekeeper.store.errors import CorruptFileError, ImportFileError, NewerFileError
-from scorekeeper.store.import_check import FORMAT, Bundle
+from scorekeeper.store.import_check import FORMAT, Bundle, NewerRecord
 from scorekeeper.store.matches import MATCH_KIND, Matches, match_tables
 from scorekeeper.store.people import (
     PLAYERS_KIND,
@@ -84,7 +84,8 @@ def build_export(
         matches = _raw_records(layout.matches, "match", "match")
         games = _raw_records(layout.digital, "digital", "game")
     else:
-        matches = [m.to_dict() for m in matches_part.iterate()]
+        # Matches a newer version made go out as they are (`Matches.newer_records`).
+        matches = [*(m.to_dict() for m in matches_part.iterate()), *matches_part.newer_records()]
         games = [g.to_dict() for g in saved_part.list_digital_games()]
     matches.sort(key=lambda m: (m["created"], m["id"]))
     games.sort(key=lambda g: (g["created"], g["id"]))
@@ -228,9 +229,10 @@ def apply_import(
     table = _players_table(rows, bundle.players, report)
     if table is not None:
         batch.add(players.layout.players, PLAYERS_KIND, {PLAYERS_TABLE: table})
-    total = len(bundle.matches) + len(bundle.saved_games)
+    total = len(bundle.matches) + len(bundle.newer_matches) + len(bundle.saved_games)
     step = _progress_step(total, progress)
     written = _staged_matches(batch, matches, bundle.matches, report, step)
+    newer = _staged_newer(batch, matches, bundle.newer_matches, report, step)
     _stage_saved_games(batch, saved, bundle.saved_games, report, step)
     current = settings.settings()
     changed = {k: v for k, v in imported_settings(bundle.settings).items() if current.get(k, object()) != v}
@@ -242,7 +244,8 @@ def apply_import(
     batch.commit()
     # One write per index bucket for the whole import: written per 1,000 games, every bucket was rewritten each
     # time with all the games before it (quadratic; most of a 250 MB import's time).
-    matches.index.put_many([(MatchSummary.of(m), os.stat(matches.path(m.id))) for m in written])
+    summaries = [*(MatchSummary.of(m) for m in written), *newer]
+    matches.index.put_many([(summary, os.stat(matches.path(summary.id))) for summary in summaries])
     return report
 
 
@@ -309,6 +312,28 @@ def _staged_matches(
             batch.add(matches.path(match.id), MATCH_KIND, match_tables(record, history))
             match.version = record["version"]
             written.append(match)
+        step()
+    return written
+
+
+def _staged_newer(
+    batch: Batch,
+    matches: Matches,
+    incoming: list[NewerRecord],
+    report: ImportReport,
+    step: Callable[[], None],
+) -> list[MatchSummary]:
+    """The file's matches made by a newer version, staged as they are (new, or newer than this device's copy:
+    the same rule as other matches); their summaries for the index."""
+    written: list[MatchSummary] = []
+    for item in incoming:
+        record = {"version": 0, "updated": item.data.get("created", ""), **item.data}
+        local, history = matches.stored(item.data["id"])
+        outcome = _merge(local, record)
+        setattr(report, f"matches_{outcome}", getattr(report, f"matches_{outcome}") + 1)
+        if outcome not in ("unchanged", "kept"):
+            batch.add(matches.path(record["id"]), MATCH_KIND, match_tables(record, history))
+            written.append(MatchSummary.of_newer(record["id"], record))
         step()
     return written
 

@@ -24,6 +24,7 @@ from scorekeeper.ui.components.extras_common import (
     player_colours,
 )
 from scorekeeper.ui.components.layout import screen, section
+from scorekeeper.ui.components.newer import newer_line, newer_view
 from scorekeeper.ui.components.score_table import game_title, rounds_table, standings_list
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
@@ -42,7 +43,10 @@ def _line(
     """One game: game and date, winners (or the round it is at), everyone's total best first. `in_play`: the
     round (from 0) a digital game of this match holds (`Store.rounds_in_play`), None without one."""
     # the order of a list line only (the best total first); places come from the model
-    standings = standings_text(ctx, summary.game, summary.names, summary.totals)
+    # a newer version's game has no totals here: it says so instead (ui/components/newer.py)
+    standings = (
+        newer_line(ctx) if summary.newer else standings_text(ctx, summary.game, summary.names, summary.totals)
+    )
     winners = ", ".join(summary.names[seat] for seat in summary.winners)
     title = ctx.t("{game} on {date}", game=game_title(ctx, summary.game), date=day(ctx, summary.updated))
     running = summary.status == "active"
@@ -209,6 +213,9 @@ def ask_delete(ctx: AppContext, match_id: str, title: str) -> None:
 def _detail(ctx: AppContext, match_id: str) -> ft.View:
     route = f"/history/{match_id}"
     match = ctx.store.get_match(match_id)
+    newer = newer_view(ctx, match_id, route, back="/history") if match is None else None
+    if newer is not None:
+        return newer
     if match is None:
         controls: list[ft.Control] = [empty_state(ft.Icons.SEARCH_OFF, ctx.t("This game was not found."))]
         return screen(ctx, route, ctx.t("History"), controls, back="/history")

@@ -15,6 +15,7 @@ from scorekeeper.store.pages import HOME_PAGE_SIZE, PAGE_SIZE, page_of, page_of_
 from scorekeeper.store.records import MatchSummary, SavedGame
 from scorekeeper.ui import permissions
 from scorekeeper.ui.components.layout import screen, section
+from scorekeeper.ui.components.newer import newer_line
 from scorekeeper.ui.components.score_table import game_title
 from scorekeeper.ui.components.set_aside import ask_set_aside
 from scorekeeper.ui.components.widgets import primary_button, tag
@@ -52,7 +53,10 @@ def standings_text(ctx: AppContext, game_key: str, names: list[str], totals: lis
 
 
 def _match_card(ctx: AppContext, summary: MatchSummary) -> ft.Control:
-    standings = standings_text(ctx, summary.game, summary.names, summary.totals)
+    # a newer version's game has no totals here: it says so instead (ui/components/newer.py)
+    standings = (
+        newer_line(ctx) if summary.newer else standings_text(ctx, summary.game, summary.names, summary.totals)
+    )
     title = ctx.t("{game} · round {n}", game=game_title(ctx, summary.game), n=summary.rounds + 1)
     return tag(
         f"continue-{summary.id}",

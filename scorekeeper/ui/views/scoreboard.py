@@ -10,6 +10,7 @@ from scorekeeper.play.session import PlaySession
 from scorekeeper.ui.components.conflict import conflict_of, conflict_panel
 from scorekeeper.ui.components.layout import screen, section
 from scorekeeper.ui.components.match_io import change_match, colours_of, follow, load_match, undo_last
+from scorekeeper.ui.components.newer import newer_view
 from scorekeeper.ui.components.score_table import game_title, rounds_table, standings_list, unit_label
 from scorekeeper.ui.components.widgets import primary_button, tag
 from scorekeeper.ui.context import AppContext
@@ -189,7 +190,12 @@ def bottom_row(ctx: AppContext, match: Match, route: str) -> ft.Row:
 
 def build(ctx: AppContext, match_id: str, **_: str) -> ft.View:
     route = f"/match/{match_id}"
-    match = load_match(ctx, match_id)
+    match = ctx.store.get_match(match_id)
+    # None: gone, or made by a newer version (shown read-only, as far as this version can)
+    newer = newer_view(ctx, match_id, route) if match is None else None
+    if newer is not None:
+        return newer
+    match = match or load_match(ctx, match_id)  # says that it is gone
     if match is None:
         return screen(ctx, route, ctx.t("Scoreboard"), [ft.Text(ctx.t("This game was not found."))])
     title = game_title(ctx, match.game)
