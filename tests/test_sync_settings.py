@@ -13,7 +13,7 @@ from sync_servers import DavServer
 from test_ui_core_harness import App
 
 from scorekeeper.sync import credentials
-from scorekeeper.sync.report import SyncReport
+from scorekeeper.sync.report import SyncReport, resend_note
 from scorekeeper.ui import sync_runtime as rt
 from scorekeeper.ui.views import settings_sync
 
@@ -155,6 +155,20 @@ def test_what_the_last_sync_brought(app: App) -> None:
     )
     app.ctx.update_settings(language="en")
     assert settings_sync.brought_text(app.ctx, others) == "2 players updated, 1 game in progress updated"
+
+
+def test_why_a_sync_sent_everything_is_shown_in_the_players_language(app: App) -> None:
+    report = SyncReport(sent=9, finished="2026-11-26T14:00:00+00:00")
+    report.notes.append(resend_note("new", "cloud.example.org", 1204))
+    rows = settings_sync.status_rows(app.ctx, rt.SyncStatus(report=report))
+    assert [row.content.value for row in rows][1] == (
+        "cloud.example.org is new to this device: sending all 1204 games."
+    )
+    app.ctx.update_settings(language="de")
+    report.notes[:] = [resend_note("emptied", "/sync", 1)]
+    rows = settings_sync.status_rows(app.ctx, rt.SyncStatus(report=report))
+    assert rows[1].content.value == "/sync wurde geleert: 1 Spiel wird erneut gesendet."
+    app.ctx.update_settings(language="en")
 
 
 def test_progress_while_a_sync_runs(app: App) -> None:

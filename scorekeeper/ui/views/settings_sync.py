@@ -105,6 +105,9 @@ def _status_rows(ctx: AppContext, status: rt.SyncStatus) -> list[ft.Control]:
             )
             rows.append(tag("sync-news", ft.Text(earlier, size=13)))
         rows.extend(
+            tag(f"sync-note-{i}", ft.Text(ctx.describe(m), size=13)) for i, m in enumerate(report.notes)
+        )
+        rows.extend(
             tag(f"sync-skipped-{i}", ft.Text(ctx.describe(m), size=12)) for i, m in enumerate(report.skipped)
         )
     if not rows:
