@@ -230,3 +230,32 @@ def test_a_damaged_identity_file_is_made_anew(tmp_path: Path) -> None:
         "schema": 1,
         "target": made,
     }
+
+
+def test_an_old_state_with_records_still_to_send_sends_them_to_the_target_it_adopts(tmp_path: Path) -> None:
+    data, folder = tmp_path / "A", tmp_path / "folder"
+    shutil.copytree(FIXTURE / "device_a", data)
+    shutil.copytree(FIXTURE / "folder", folder)
+    state = json.loads((data / "sync" / "state.json").read_bytes())
+    waiting = sorted(key for key in state["records"] if key.startswith("m:"))[0]
+    state["pending"] = [waiting]  # merged by the earlier version, cut short before it was written
+    (data / "sync" / "state.json").write_text(json.dumps(state))
+    with Store.open(data) as store:
+        report = sync_once(store, FolderTarget(folder))
+    assert (report.sent, report.notes) == (1, [])
+
+
+def test_a_damaged_sync_state_sends_everything_again(tmp_path: Path) -> None:
+    (tmp_path / "folder").mkdir()
+    target = FolderTarget(tmp_path / "folder")
+    with Store.open(tmp_path / "a") as store:
+        game(store, 1, 1)
+        sync_once(store, target)
+        path = store.data_dir / "sync" / "state.json"
+        state = json.loads(path.read_bytes())
+        state["targets"] = {"x": {"head": "not a number"}}
+        path.write_text(json.dumps(state))
+        report = sync_once(store, target)
+        assert report.sent >= 1 and sync_once(store, target).sent == 0
+    with Store.open(tmp_path / "b") as other:
+        assert sync_once(other, target).new == 1

@@ -116,6 +116,13 @@ class SyncState:
         doc = _read(folder / "state.json")
         if not isinstance(doc, dict) or doc.get("device") != device:
             return cls(folder, device)  # lost or damaged: the next sync publishes everything again, merges
+        try:
+            return cls._parse(folder, device, doc)
+        except (ValueError, TypeError, AttributeError, KeyError):
+            return cls(folder, device)  # damaged inside: the same
+
+    @classmethod
+    def _parse(cls, folder: Path, device: str, doc: dict[str, Any]) -> SyncState:
         records = dict(doc.get("records", {}))
         state = cls(folder, device, int(doc.get("seq", 0)), records)
         if isinstance(doc.get("targets"), dict):
