@@ -24,11 +24,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_ui_core_harness import App
 
+from scorekeeper import match_data
+from scorekeeper.games.contract import OptionField
 from scorekeeper.match import Match
 from scorekeeper.match_data import BY_NAME, FIELDS, LOCAL, NAMES, NO_DEFAULT, ROUNDS, made_by_newer
 from scorekeeper.store import Store
 from scorekeeper.store.transfer import CSV_COLUMNS
 from scorekeeper.sync import versions
+from scorekeeper.sync.engine import sync_once
+from scorekeeper.sync.folder import FolderTarget
 
 FIXTURES = Path(__file__).parent / "fixtures"
 RACKO_BONUS = "1f114b4bef7053e1adfeeabd27dee6ad"  # a tracked Racko game (bonus, 2 players) at round 2
@@ -87,6 +91,27 @@ def test_the_csv_columns_are_the_declared_ones_then_the_round_s() -> None:
         "match_id", "started", "game", "mode", "status", "round", "dealer", "seat", "player_id", "player",
         "points", "total",
     )  # fmt: skip
+
+
+def test_a_field_or_option_declared_only_when_set_is_written_only_when_it_differs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    values = {**Match.new("ruckzuck", {}, ["a", "b"]).record(), "notes": ""}
+    notes = match_data.Field("notes", str, "", only_when_set=True)
+    monkeypatch.setattr(match_data, "FIELDS", (*FIELDS, notes))
+    assert "notes" not in match_data.record(values, {})
+    assert match_data.record({**values, "notes": "rain"}, {})["notes"] == "rain"
+    speed = OptionField("speed", "Speed", "", "bool", default=False, only_when_set=True)
+    blitz = OptionField("blitz", "Blitz", "", "bool", default=False)
+    assert not speed.written(False, False) and speed.written(True, False)
+    assert blitz.written(False, False) and not blitz.written(None, None)  # None: "as the rules say"
+
+
+def test_a_conflict_names_the_fields_the_two_versions_differ_in() -> None:
+    this = Match.new("ruckzuck", {}, ["a", "b"]).record()
+    other = {**this, "names": ["Anna", "b"], "notes": "rain"}
+    assert match_data.differing(this, other) == ["names", match_data.EXTRA_SUMMARY]
+    assert match_data.differing(this, dict(this)) == []
 
 
 json_values = st.recursive(
@@ -222,6 +247,49 @@ def test_a_file_of_a_newer_schema_is_listed_read_only_and_left_as_it_is(folder: 
     exported = json.loads(store.export_json_text())
     assert RACKO_BONUS not in {m["id"] for m in exported["matches"]}  # its record is in a newer shape
     assert path.read_bytes() == before
+
+
+def test_a_saved_digital_game_keeps_the_fields_of_a_newer_version(folder: Path) -> None:
+    path = sorted((folder / "digital").glob("*.json"))[0]
+    document = json.loads(path.read_text(encoding="utf-8"))
+    document["tables"]["game"]["1"]["hints_seen"] = [1, {"move": 2}]
+    path.write_text(json.dumps(document), encoding="utf-8")
+    store = Store.open(folder)
+    game = store.get_digital_game(path.name[: -len(".json")])
+    assert game is not None and game.extra == {"hints_seen": [1, {"move": 2}]}
+    assert store.recovery_messages == []
+    store.save_digital_game(game)
+    saved = json.loads(path.read_text(encoding="utf-8"))["tables"]["game"]["1"]
+    assert saved["hints_seen"] == [1, {"move": 2}] and saved["version"] == game.version
+
+
+# ------------------------------------------------------------------------- sync
+def test_sync_carries_the_next_version_s_data_on_unchanged(folder: Path, tmp_path: Path) -> None:
+    """A device on today's version syncs the next version's data to a new device and back: the fourth game
+    and every unknown field and option arrive as they are; an edit made on the new device keeps them."""
+    (tmp_path / "target").mkdir()
+    target = FolderTarget(tmp_path / "target")
+    first, second = Store.open(folder), Store.open(tmp_path / "second")
+    originals = {
+        p.name[: -len(".json")]: record_of(folder, p.name[: -len(".json")])
+        for p in (folder / "matches").glob("*.json")
+    }
+    sync_once(first, target)
+    sync_once(second, target)
+    assert second.recovery_messages == []
+    assert [s.id for s in second.list_matches() if s.newer] == [SKYJO_ID]
+    for match_id, record in originals.items():
+        arrived = record_of(second.data_dir, match_id)
+        assert unknown_parts(arrived) == unknown_parts(record)
+        assert versions.content(arrived) == versions.content(record)
+    match = second.get_match(RACKO_BONUS)
+    assert match is not None
+    second.save_match(match.with_round(RACKO_ROUND), "Round 2 added")
+    sync_once(second, target)
+    sync_once(first, target)
+    back = record_of(folder, RACKO_BONUS)
+    assert len(back["rounds"]) == 2 and unknown_parts(back) == unknown_parts(originals[RACKO_BONUS])
+    assert record_of(folder, SKYJO_ID) == SKYJO
 
 
 # ------------------------------------------------------------------------- the screens

@@ -26,7 +26,7 @@ from scorekeeper.games.messages import N_
 from scorekeeper.match import Match
 from scorekeeper.stamps import now_iso
 from scorekeeper.store.errors import ConflictError, InputError
-from scorekeeper.store.matches import Matches, check_storable, describe_match
+from scorekeeper.store.matches import Matches, check_storable, check_storable_or_newer, describe_match
 from scorekeeper.store.paths import is_safe_id
 from scorekeeper.store.storage import atomic_write_bytes, dumps
 from scorekeeper.store.undo import history_after_change
@@ -195,7 +195,7 @@ class SyncRecords:
             if expect is not None and version != expect:
                 raise ConflictError("This game was changed while it synced.")
             new = {**data, "version": version + 1, "updated": data.get("updated") or now_iso()}
-            checked = check_storable(new)
+            checked = check_storable_or_newer(new)  # a newer version's match comes as it is
             if incoming is not None:
                 history = {
                     "head": new["version"],
@@ -220,7 +220,7 @@ class SyncRecords:
         from scorekeeper.store.records import MatchSummary
 
         matches = self.matches
-        written: list[Match] = []
+        written: list[Match | MatchSummary] = []
         with matches._lock.held():
             matches.files.refuse_if_read_only()
             batch = Batch(matches.layout)
@@ -229,10 +229,12 @@ class SyncRecords:
                     continue
                 new = {**data, "version": 1, "updated": data.get("updated") or now_iso()}
                 history = {"head": 1, **incoming} if incoming else None
-                if checked is None:
-                    checked = check_storable(new)
-                checked.version, checked.updated = new["version"], new["updated"]
-                written.append(checked)
+                made = checked if checked is not None else check_storable_or_newer(new)
+                if isinstance(made, MatchSummary):
+                    made = made.at_version(new["version"], new["updated"])
+                else:
+                    made.version, made.updated = new["version"], new["updated"]
+                written.append(made)
                 batch.add(matches.path(data["id"]), MATCH_KIND, match_tables(new, history))
             batch.commit()
             matches.index.put_many([(MatchSummary.of(m), os.stat(matches.path(m.id))) for m in written])

@@ -37,11 +37,12 @@ from scorekeeper.store.errors import (
 )
 from scorekeeper.store.files import Files, FilesPart
 from scorekeeper.store.index import MatchIndex, fingerprint
+from scorekeeper.store.newer import exported_records, newer_file_record, newer_summary
 from scorekeeper.store.paths import INDEX_BUCKETS, is_safe_id
 from scorekeeper.store.records import MatchSummary
 from scorekeeper.store.recovery import describe_tables, load, stamp
 from scorekeeper.store.schema import Tables
-from scorekeeper.store.storage import backup_path, is_tmp, read_envelope, read_json
+from scorekeeper.store.storage import backup_path, is_tmp, read_envelope
 from scorekeeper.store.undo import (
     HISTORY_TABLE,
     MatchHistory,
@@ -94,6 +95,18 @@ def check_storable(data: dict[str, Any]) -> Match:
     if found is not None:
         raise InputError("This game holds something that cannot be saved ({error}).", error=found)
     return Match.from_dict(data)
+
+
+def check_storable_or_newer(data: dict[str, Any]) -> Match | MatchSummary:
+    """`check_storable`, except for a match a newer version made (`match_data.made_by_newer`): it is checked
+    as plain data only and stored as it is, its summary standing for it (sync brings it on; docs/DATA.md,
+    "Newer data")."""
+    if not made_by_newer(data):
+        return check_storable(data)
+    found = plain.problem(data)
+    if found is not None:
+        raise InputError("This game holds something that cannot be saved ({error}).", error=found)
+    return MatchSummary.of_newer(data["id"], data)
 
 
 class Matches(FilesPart):
@@ -153,7 +166,7 @@ class Matches(FilesPart):
                 restore_missing=restore_missing,
             )
         except NewerFileError:
-            return MatchSummary.of_newer(match_id, self._newer_file_record(path))
+            return MatchSummary.of_newer(match_id, newer_file_record(path))
         if loaded.message:
             self._note(loaded.message)
         if loaded.tables is None:
@@ -169,47 +182,14 @@ class Matches(FilesPart):
                 self.index.put(summary, os.stat(path))
         return match
 
-    @staticmethod
-    def _newer_file_record(path: Path) -> Any:
-        """What a file of a newer schema holds as its match record, if it reads as one (else None)."""
-        with contextlib.suppress(OSError, CorruptFileError, ValueError):
-            document = read_json(path)
-            return document["tables"][MATCH_TABLE]["1"]
-        return None
-
     def newer(self, match_id: str) -> MatchSummary | None:
         """The summary of a match kept read-only because a newer version of the app made it (a newer file, a
         game this version does not know); None for any other id. Screens say so instead of "not found"."""
-        if not is_safe_id(match_id):
-            return None
-        path = self.layout.match(match_id)
-        try:
-            tables = read_envelope(path, MATCH_KIND)
-            data = tables[MATCH_TABLE]["1"] if tables else None
-        except NewerFileError:
-            return MatchSummary.of_newer(match_id, self._newer_file_record(path))
-        except (CorruptFileError, KeyError, TypeError, OSError):
-            return None
-        return MatchSummary.of_newer(match_id, data) if made_by_newer(data) else None
+        return newer_summary(self.layout.match(match_id), match_id) if is_safe_id(match_id) else None
 
     def newer_records(self) -> list[dict[str, Any]]:
-        """The records of the matches a newer version made that an export carries as they are: those of a
-        game this version does not know. (A file of a newer schema stays on this device: its record is in a
-        shape only that version knows, and an export says its schema is this one's.)"""
-        records = []
-        for summary in self.list():
-            if not summary.newer:
-                continue
-            with contextlib.suppress(CorruptFileError, NewerFileError, KeyError, TypeError, OSError):
-                tables = read_envelope(self.layout.match(summary.id), MATCH_KIND)
-                data = tables[MATCH_TABLE]["1"] if tables else None
-                if (
-                    made_by_newer(data)
-                    and isinstance(data.get("created"), str)
-                    and data.get("id") == summary.id
-                ):
-                    records.append(data)
-        return records
+        """The records of the listed matches a newer version made that an export carries (`store/newer.py`)."""
+        return exported_records((s.id, self.layout.match(s.id)) for s in self.list() if s.newer)
 
     def get(self, match_id: str) -> Match | None:
         """The match with this id, or None."""
@@ -280,7 +260,9 @@ class Matches(FilesPart):
             self._tell(match.id)
         return match
 
-    def _save_file(self, match: Match, data: dict[str, Any], history: dict[str, Any] | None) -> None:
+    def _save_file(
+        self, match: Match | MatchSummary, data: dict[str, Any], history: dict[str, Any] | None
+    ) -> None:
         """Write the match file, then its index entry. A failed index write does not undo the save (the
         index is rebuilt from the files); the caller is told the truth: the game was saved."""
         path = self.layout.match(data["id"])

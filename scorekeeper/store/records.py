@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import uuid
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from scorekeeper.games.base import RuleError
@@ -73,7 +73,10 @@ class MatchSummary(Record):
     listed read-only, without totals (`of_newer`). In the index only when set."""
 
     @classmethod
-    def of(cls, match: Match) -> MatchSummary:
+    def of(cls, match: Match | MatchSummary) -> MatchSummary:
+        """What the list shows of `match` (a summary already, of a match a newer version made: itself)."""
+        if isinstance(match, MatchSummary):
+            return match
         return cls(
             id=match.id,
             game=match.game,
@@ -124,6 +127,10 @@ class MatchSummary(Record):
             newer=True,
         )
 
+    def at_version(self, version: int, updated: str | None = None) -> MatchSummary:
+        """This summary of a match stored at `version` (and `updated`, when given), as `Match.at_version`."""
+        return replace(self, version=version, updated=self.updated if updated is None else updated)
+
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> MatchSummary:
         values = {name: data[name] for name in cls.__dataclass_fields__ if name not in ("conflict", "newer")}
@@ -156,6 +163,15 @@ class SavedGame(Record):
     version: int = 0
     created: str = field(default_factory=now_iso)
     updated: str = field(default_factory=now_iso)
+    extra: dict[str, Any] = field(default_factory=dict, repr=False)
+    """Fields a newer version wrote that this one does not know: kept, and written back at the top level
+    (docs/DATA.md, "Newer data")."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-safe data, as stored: the fields, then the ones of a newer version kept in `extra`."""
+        data = asdict(self)
+        extra = data.pop("extra")
+        return {**data, **{key: value for key, value in extra.items() if key not in data}}
 
     @property
     def table_code(self) -> str | None:
@@ -195,9 +211,6 @@ class SavedGame(Record):
             "created": (str,),
             "updated": (str,),
         }
-        unknown = sorted(set(data) - set(types))
-        if unknown:
-            raise RuleError("a saved game has unknown fields: {fields}", fields=", ".join(unknown))
         for key in ("game", "options", "seed", "id"):
             if key not in data:
                 raise RuleError("a saved game lacks its {field}", field=key)
@@ -208,4 +221,5 @@ class SavedGame(Record):
         # As deep as a match: what the app reads of `data` (seats, round, ...) has its shape, the options
         # can be read, so no screen meets a bad field later.
         check_saved_game(data["game"], data["options"], data.get("data", {}))
-        return cls(**data)
+        known = {key: value for key, value in data.items() if key in types}
+        return cls(**known, extra={key: value for key, value in data.items() if key not in types})

@@ -26,6 +26,7 @@ from typing import Any
 
 from scorekeeper.games.base import Message
 from scorekeeper.match import Match
+from scorekeeper.match_data import made_by_newer
 from scorekeeper.stamps import now_iso
 from scorekeeper.store import Store
 from scorekeeper.store.conflicts import SyncRecords, storable
@@ -379,7 +380,8 @@ class Run:
             return None
         try:
             if entry.kind == "match":
-                self.checked[entry.id] = storable(entry.data)
+                if not made_by_newer(entry.data):  # a newer version's match travels as it is (match_data)
+                    self.checked[entry.id] = storable(entry.data)
             elif entry.kind == "player":
                 Player.from_dict(entry.data)
             else:
