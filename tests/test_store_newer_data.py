@@ -186,6 +186,8 @@ def test_a_round_added_undone_and_redone_keeps_the_unknown_parts(folder: Path) -
     store.redo_match(RACKO_BONUS, undone.version)
     assert len(record_of(folder, RACKO_BONUS)["rounds"]) == 2
     assert unknown_parts(record_of(folder, RACKO_BONUS)) == unknown
+    document = json.loads((folder / "matches" / f"{RACKO_BONUS}.json").read_text(encoding="utf-8"))
+    assert document.items() >= NEXT_ENVELOPE.items()  # the envelope's key of a newer version is kept too
     assert Store.open(folder).recovery_messages == []
 
 

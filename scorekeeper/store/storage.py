@@ -165,6 +165,13 @@ def read_json(path: Path) -> Any:
         ) from None
 
 
+ENVELOPE_KEYS = frozenset({"scorekeeper", "schema", "tables"})
+_newer_keys: dict[Path, dict[str, Any]] = {}
+"""Keys a newer version put on a file's envelope beside `ENVELOPE_KEYS`, by file, as this process last read
+them: `write_envelope` writes them back when it replaces that file (every change reads the file before it
+writes it; docs/DATA.md, "Newer data"). Only files that have such keys are in it."""
+
+
 def open_envelope(path: Path, kind: str, document: Any) -> dict[str, dict[str, Any]]:
     """The TinyDB tables inside an envelope, upgraded from an older schema; raises on anything else."""
     if not isinstance(document, dict) or document.get("scorekeeper") != kind:
@@ -180,6 +187,11 @@ def open_envelope(path: Path, kind: str, document: Any) -> dict[str, dict[str, A
         for table in tables.values()
     ):
         raise CorruptFileError(path, Message("the file's tables have the wrong shape"))
+    newer = {key: value for key, value in document.items() if key not in ENVELOPE_KEYS}
+    if newer:
+        _newer_keys[path] = newer
+    else:
+        _newer_keys.pop(path, None)
     return upgrade_envelope(kind, schema, tables)
 
 
@@ -205,7 +217,8 @@ def write_envelope(
     durable: bool = True,
 ) -> os.stat_result:
     with span("disk.encode"):
-        data = dumps(envelope(kind, tables))
+        newer = _newer_keys.get(path)
+        data = dumps({**envelope(kind, tables), **newer} if newer else envelope(kind, tables))
     return atomic_write_bytes(path, data, keep_backup=keep_backup, durable=durable)
 
 
