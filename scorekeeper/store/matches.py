@@ -349,9 +349,10 @@ class Matches(FilesPart):
     def iterate(
         self, status: str | None = None, game: str | None = None, player: str | None = None
     ) -> Iterator[Match]:
-        """The full matches (for statistics), in list order; a match that vanished is skipped."""
+        """The full matches (for statistics), in list order; a match that vanished, or that a newer version
+        made (it cannot be scored here), is skipped."""
         for summary in self.list(status, game, player):
-            match = self.get(summary.id)
+            match = None if summary.newer else self.get(summary.id)
             if match is not None:
                 yield match
 
