@@ -39,8 +39,13 @@ MODES = ("tracked", "digital")
 STATUSES = ("active", "finished", "abandoned")
 
 
-@dataclass
+@dataclass(frozen=True)
 class Match:
+    """A match as one immutable value: every change (`with_round`, `with_round_edited`, `without_round`,
+    `dataclasses.replace`) makes a new match and leaves this one as it was; the lists inside are never changed
+    in place either. The store owns the saved match: a change to it goes through `Store.change_match`, which
+    applies it to the stored version under the write lock (docs/ARCHITECTURE.md, "One owner of a match")."""
+
     game: str
     options: dict[str, Any]
     players: list[str]
@@ -185,9 +190,22 @@ class Match:
         tally = self._tally(rounds, entered)  # raises before anything is made
         changed = dataclasses.replace(self, rounds=rounds, updated=change_stamp())
         changed.__dict__["_tally_cache"] = (changed._tally_key(), tally)
-        if changed.status != "abandoned":
-            changed.status = "finished" if changed.is_over else "active"
-        return changed
+        status = "finished" if changed.is_over else "active"
+        if changed.status in ("abandoned", status):
+            return changed
+        done = dataclasses.replace(changed, status=status)  # status is not in the tally's key: same figures
+        done.__dict__["_tally_cache"] = changed.__dict__["_tally_cache"]
+        return done
+
+    def at_version(self, version: int, updated: str | None = None) -> Match:
+        """This match as stored at `version` (and `updated`, when given) by an import or a sync writing it:
+        the same rounds and figures."""
+        stamped = dataclasses.replace(
+            self, version=version, updated=self.updated if updated is None else updated
+        )
+        if "_tally_cache" in self.__dict__:  # the version is not in the tally's key: keep the figures
+            stamped.__dict__["_tally_cache"] = self.__dict__["_tally_cache"]
+        return stamped
 
     def with_round(self, result: dict[str, Any]) -> Match:
         """This match with a round result appended: the new round follows today's rules, checked with every
@@ -209,21 +227,6 @@ class Match:
             return self._with_rounds([*self.rounds[:index], *self.rounds[index + 1 :]])
         except RuleError as error:
             raise self._refused_removal(index, error) from None
-
-    def _become(self, changed: Match) -> None:
-        self.__dict__.update(changed.__dict__)
-
-    def add_round(self, result: dict[str, Any]) -> None:
-        """In place: `with_round` for a caller that keeps one record (the store's tests, the benchmarks)."""
-        self._become(self.with_round(result))
-
-    def edit_round(self, index: int, result: dict[str, Any]) -> None:
-        """In place: `with_round_edited`."""
-        self._become(self.with_round_edited(index, result))
-
-    def remove_round(self, index: int) -> None:
-        """In place: `without_round`."""
-        self._become(self.without_round(index))
 
     def _refused_removal(self, index: int, error: RuleError) -> RuleError:
         number = error.fields.get("number") if error.template == "Round {number}: {reason}" else None

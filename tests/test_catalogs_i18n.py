@@ -180,18 +180,18 @@ def test_counts_take_the_plural_form_of_each_language(language: str, one: str, m
 
 def test_an_engine_count_message_picks_its_form_in_english_and_when_translated() -> None:
     match = Match.new("rage", {"players": 3}, ["a", "b", "c"], names=["Anna", "Ben", "Cleo"])
-    match.add_round({"bids": [3, 3, 3], "tricks": [4, 3, 3], "bonus": [0, 0, 0], "minus": [0, 0, 0]})
+    match = match.with_round({"bids": [3, 3, 3], "tricks": [4, 3, 3], "bonus": [0, 0, 0], "minus": [0, 0, 0]})
     nine = {"bids": [1, 2, 3], "tricks": [1, 2, 6], "bonus": [0, 2, 0], "minus": [0, 0, 0]}
     nine["bonus"] = [2, 0, 0]  # Anna took 2 +5 cards but won 1 trick
     with pytest.raises(RuleError) as caught:
-        match.add_round(nine)
+        match = match.with_round(nine)
     assert str(caught.value) == "Round 2: Anna took 2 +5 cards but won only 1 trick (one counts per trick)."
     assert caught.value.translated(Translator("de")) == (
         "Runde 2: Anna hat 2 +5-Karten genommen, aber nur 1 Stich gewonnen (pro Stich zählt eine)."
     )
     one_card = {"bids": [1, 0, 0], "tricks": [0, 5, 4], "bonus": [1, 0, 0], "minus": [0, 0, 0]}
     with pytest.raises(RuleError) as caught:
-        match.add_round(one_card)
+        match = match.with_round(one_card)
     assert str(caught.value) == "Round 2: Anna took 1 +5 card but won only 0 tricks (one counts per trick)."
     french = pickle.loads(pickle.dumps(caught.value)).translated(Translator("fr"))
     assert (
@@ -367,8 +367,8 @@ def test_the_scoreboard_counts_exact_bids_with_the_languages_plural(
     app = App(tmp_path / "data")
     app.ctx.update_settings(language=language)
     match = Match.new("rage", {"players": 3}, ["a", "b", "c"], names=["Anna", "Ben", "Cleo"])
-    match.add_round({"bids": [4, 3, 4], "tricks": [4, 3, 3], "bonus": [0, 0, 0], "minus": [0, 0, 0]})
-    match.add_round({"bids": [3, 2, 3], "tricks": [3, 3, 3], "bonus": [0, 0, 0], "minus": [0, 0, 0]})
+    match = match.with_round({"bids": [4, 3, 4], "tricks": [4, 3, 3], "bonus": [0, 0, 0], "minus": [0, 0, 0]})
+    match = match.with_round({"bids": [3, 2, 3], "tricks": [3, 3, 3], "bonus": [0, 0, 0], "minus": [0, 0, 0]})
     match = app.store.save_match(match)
     app.go(f"/match/{match.id}")
     shown = app.screen_text()

@@ -34,7 +34,7 @@ def play(game: str, options: dict[str, Any], rounds: list[dict[str, Any]], playe
         game, options, [f"p{i}" for i in range(players)], names=["Ann", "Ben", "Cy", "Di"][:players]
     )
     for result in rounds:
-        match.add_round(result)
+        match = match.with_round(result)
     return match
 
 
@@ -110,7 +110,7 @@ def test_a_bonus_caller_entered_in_the_quick_form_counts_fully() -> None:
     # 175 from racks (run 4), 475 from the quick form (run 6).
     match = play("racko", {"variant": "bonus", "target": 800}, [racks(), quick([None, 7, 1], [6, 2, 6], [0])])
     assert [row[0] for row in match.round_scores()] == [175, 475]
-    match.add_round(racks())
+    match = match.with_round(racks())
     ann = next(r for r in player_game_stats([match]) if r.player == "p0")
     assert (ann.rounds, ann.points, ann.best_round, ann.calls) == (3, 825, 475, 3)
     assert ann.bonus_points == 100 + 400 + 100
@@ -123,13 +123,13 @@ def test_a_bonus_caller_entered_in_the_quick_form_counts_fully() -> None:
 def test_an_entered_racko_round_without_a_caller_is_refused() -> None:
     match = play("racko", {}, [])
     with pytest.raises(RuleError, match="who called Racko"):
-        match.add_round({**racks(), "callers": []})
+        match = match.with_round({**racks(), "callers": []})
     with pytest.raises(RuleError, match="who called Racko"):
-        match.add_round(quick([10, 7, 1], None, []))
+        match = match.with_round(quick([10, 7, 1], None, []))
     assert match.rounds == []
-    match.add_round(racks())
+    match = match.with_round(racks())
     with pytest.raises(RuleError, match="who called Racko"):
-        match.edit_round(0, {**racks(), "callers": []})
+        match = match.with_round_edited(0, {**racks(), "callers": []})
     with pytest.raises(RuleError, match="who called Racko"):
         check_entry({**racks(), "callers": []}, RackoOptions(players=3))
 
@@ -137,7 +137,7 @@ def test_an_entered_racko_round_without_a_caller_is_refused() -> None:
 def test_digital_rounds_may_end_without_a_call() -> None:
     # RULES 1.3: the turn limit ends a digital round with nobody calling.
     match = Match.new("racko", {}, ["a", "b", "c"], mode="digital")
-    match.add_round({**racks(), "callers": []})
+    match = match.with_round({**racks(), "callers": []})
     assert match.round_scores() == [[50, 35, 5]]
 
 
@@ -162,12 +162,12 @@ def test_deleting_a_rage_round_that_moves_later_rounds_says_why() -> None:
         [{"bids": [0, 0, 0], "tricks": [n, 0, 0], "bonus": [0, 0, 0], "minus": [0, 0, 0]} for n in sizes],
     )
     with pytest.raises(RuleError) as refused:
-        match.remove_round(0)
+        match = match.without_round(0)
     text = str(refused.value)
     assert text.startswith("Round 1 cannot be deleted: round 2 was played with 9 cards")
     assert "dealt 10" in text
     assert len(match.rounds) == 3
-    match.remove_round(2)  # the last round moves nothing
+    match = match.without_round(2)  # the last round moves nothing
     assert len(match.rounds) == 2
 
 
@@ -206,7 +206,7 @@ def test_quick_form_two_player_rule_needs_the_callers_run() -> None:
     validate_quick_round([None, 4], [3, None], [0], opts)
     match = play("racko", {}, [], players=2)
     with pytest.raises(RuleError):
-        match.add_round(quick([None, 4], None, [0]))
+        match = match.with_round(quick([None, 4], None, [0]))
 
 
 def test_chips_quick_form_paid_by_the_payers_run_does_not_need_the_callers() -> None:
@@ -248,7 +248,9 @@ def partners_match(target: int = 150) -> Match:
 
 def test_partners_rank_as_teams_places_one_and_two() -> None:
     match = partners_match()
-    match.add_round(quick([None, 4, 3, 2], None, [0]))  # Ann + Cy 75 + 15 = 90; Ben + Dan 20 + 10 = 30
+    match = match.with_round(
+        quick([None, 4, 3, 2], None, [0])
+    )  # Ann + Cy 75 + 15 = 90; Ben + Dan 20 + 10 = 30
     teams = match.team_standings()
     assert teams is not None
     assert [(t.names, t.total, t.place) for t in teams] == [(("Ann", "Cy"), 90, 1), (("Ben", "Dan"), 30, 2)]
@@ -257,12 +259,12 @@ def test_partners_rank_as_teams_places_one_and_two() -> None:
 
 def test_a_tie_at_the_target_is_reported_while_the_game_goes_on() -> None:
     match = partners_match(target=100)
-    match.add_round(quick([None, 4, 3, 2], None, [0]))  # 90 : 30
-    match.add_round(quick([2, None, 3, 4], None, [1]))  # 90 + 10 + 15 = 115 : 30 + 75 + 20 = 125
+    match = match.with_round(quick([None, 4, 3, 2], None, [0]))  # 90 : 30
+    match = match.with_round(quick([2, None, 3, 4], None, [1]))  # 90 + 10 + 15 = 115 : 30 + 75 + 20 = 125
     assert match.is_over
     tied = partners_match(target=100)
-    tied.add_round(quick([None, 1, 3, 1], None, [0]))  # 90 : 10
-    tied.add_round(quick([2, None, 3, 6], None, [1]))  # 115 : 115
+    tied = tied.with_round(quick([None, 1, 3, 1], None, [0]))  # 90 : 10
+    tied = tied.with_round(quick([2, None, 3, 6], None, [1]))  # 115 : 115
     assert tied.team_totals() == [115, 115]
     assert not tied.is_over and tied.tied_at_target() == 115
     assert partners_match().tied_at_target() is None

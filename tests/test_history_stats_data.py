@@ -60,8 +60,8 @@ def seed_store(store: Any) -> Seeded:
     def save(game: str, options: dict[str, Any], names: list[str], rounds: list[dict[str, Any]]) -> str:
         match = Match.new(game, options, [ids[n] for n in names], names=names)
         for result in rounds:
-            match.add_round(result)
-        store.save_match(match)
+            match = match.with_round(result)
+        match = store.save_match(match)
         return match.id
 
     racko = save("racko", {}, ["Ann", "Bob"], _racko_rounds())

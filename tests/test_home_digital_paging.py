@@ -30,7 +30,7 @@ def seed(folder: Path) -> tuple[list[str], str, str, str]:
         copies: list[tuple[str, str]] = []  # (saved game id, match id)
         for i in range(PLAYING):  # the real one, PLAYING - 1 copies and one that is over
             match = Match.new("racko", {}, ["anna", "comp2"], names=["Anna", "Computer 2"], mode="digital")
-            store.save_match(match)
+            match = store.save_match(match)
             data = dict(template["data"], over=True) if i == PLAYING - 1 else template["data"]
             saved = SavedGame.from_dict(
                 dict(template, id=f"{i:032x}", version=0, match_id=match.id, data=data)
@@ -40,7 +40,7 @@ def seed(folder: Path) -> tuple[list[str], str, str, str]:
         aside_id, again = copies[3]
         store.set_aside_digital_game(aside_id)
         tracked = Match.new("rage", {}, ["anna", "ben"], names=["Anna", "Ben"])
-        store.save_match(tracked)
+        tracked = store.save_match(tracked)
         playing = [saved.id for saved in store.list_digital_games() if saved.id not in (aside_id, over)]
     assert len(playing) == PLAYING - 1 and first.saved.id in playing
     return playing, again, over, tracked.id

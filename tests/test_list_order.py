@@ -4,6 +4,7 @@ played within one second tied and their random ids decided the order, which diff
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import time
 from pathlib import Path
@@ -23,8 +24,8 @@ from scorekeeper.store.saved import Played, SavedGames
 
 def game(name: str, match_id: str) -> Match:
     match = Match.new("ruckzuck", {}, [f"{name}1", f"{name}2"], names=[name, f"{name} 2"])
-    match.id = match_id  # ids against the order of play: a tie broken by id would list them oldest first
-    return match
+    # ids against the order of play: a tie broken by id would list them oldest first
+    return dataclasses.replace(match, id=match_id)
 
 
 def first_names(store: Store) -> str:
@@ -40,12 +41,10 @@ def test_games_saved_within_one_second_list_most_recent_first(tmp_path: Path) ->
 
 def test_a_round_played_in_an_older_game_brings_it_to_the_top(tmp_path: Path) -> None:
     store = Store.open(tmp_path / "data")
-    matches = [game(name, name.lower() * 32) for name in "ABC"]
-    for match in matches:
-        store.save_match(match)
+    matches = [store.save_match(game(name, name.lower() * 32)) for name in "ABC"]
     first = matches[0]
-    first.add_round({"hands": [[], [7]], "out": 0})
-    store.save_match(first)
+    first = first.with_round({"hands": [[], [7]], "out": 0})
+    first = store.save_match(first)
     assert first_names(store) == "ACB"
     store.close()
     assert first_names(Store.open(tmp_path / "data")) == "ACB"  # and so after a restart

@@ -40,24 +40,24 @@ def rage_round(bids: list[int], tricks: list[int], bonus: list[int] | None = Non
 # ---------------------------------------------------------------- Ruck Zuck
 def test_ruckzuck_lowest_total_wins_after_as_many_rounds_as_players() -> None:
     match = ruckzuck()
-    match.add_round(rz_round([0, 45, 120], out=0))
-    match.add_round({"hands": [[3, 17, "J"], [], [49]], "out": 1})
+    match = match.with_round(rz_round([0, 45, 120], out=0))
+    match = match.with_round({"hands": [[3, 17, "J"], [], [49]], "out": 1})
     assert match.round_scores() == [[0, 45, 120], [120, 0, 49]]
     assert match.totals() == [120, 45, 169]
     assert not match.is_over and match.winners() == []
-    match.add_round(rz_round([10, 90, 0], out=2))
+    match = match.with_round(rz_round([10, 90, 0], out=2))
     assert match.is_over and match.status == "finished"
     assert match.totals() == [130, 135, 169]
     assert [row.name for row in match.standings()] == ["Ann", "Ben", "Cleo"]
     assert match.winners() == [0]
     with pytest.raises(RuleError, match="already over"):
-        match.add_round(rz_round([1, 0, 2], out=1))
+        match = match.with_round(rz_round([1, 0, 2], out=1))
 
 
 def test_ruckzuck_equal_totals_share_the_place() -> None:
     match = ruckzuck(players=2, rounds=2)  # at least one round per player (RULES 2.3)
-    match.add_round(rz_round([30, 30]))
-    match.add_round(rz_round([5, 5]))
+    match = match.with_round(rz_round([30, 30]))
+    match = match.with_round(rz_round([5, 5]))
     assert [row.place for row in match.standings()] == [1, 1]
     assert match.winners() == [0, 1]
 
@@ -66,7 +66,7 @@ def test_deal_passes_left_every_round() -> None:
     match = Match.new("ruckzuck", {"rounds": 5}, ["a", "b", "c"], first_dealer=2)
     dealers = [match.dealer]
     for _ in range(4):
-        match.add_round(rz_round([0, 5, 7], out=0))
+        match = match.with_round(rz_round([0, 5, 7], out=0))
         dealers.append(match.dealer)
     assert dealers == [2, 0, 1, 2, 0]
     assert [match.dealer_of(i) for i in range(4)] == [2, 0, 1, 2]
@@ -75,10 +75,10 @@ def test_deal_passes_left_every_round() -> None:
 
 def test_rejected_round_changes_nothing_and_names_the_player() -> None:
     match = ruckzuck()
-    match.add_round(rz_round([0, 4, 9], out=0))
+    match = match.with_round(rz_round([0, 4, 9], out=0))
     before = match.to_dict()
     with pytest.raises(RuleError) as error:
-        match.add_round({"hands": [[5], [5], []], "out": 2})
+        match = match.with_round({"hands": [[5], [5], []], "out": 2})
     assert "5" in str(error.value)
     assert "Round 2" in str(error.value)
     assert "Player" not in str(error.value), "messages name the players by their names"
@@ -88,14 +88,14 @@ def test_rejected_round_changes_nothing_and_names_the_player() -> None:
 def test_edit_and_remove_recompute_everything() -> None:
     match = ruckzuck(rounds=4)
     for totals in ([0, 10, 20], [5, 0, 7], [3, 3, 0]):
-        match.add_round(rz_round(totals, out=totals.index(0)))
-    match.edit_round(1, rz_round([50, 0, 1], out=1))
+        match = match.with_round(rz_round(totals, out=totals.index(0)))
+    match = match.with_round_edited(1, rz_round([50, 0, 1], out=1))
     assert match.totals() == [53, 13, 21]
-    match.remove_round(0)
+    match = match.without_round(0)
     assert match.totals() == [53, 3, 1]
     assert match.dealer == 2
     with pytest.raises(RuleError, match="no round 9"):
-        match.remove_round(8)
+        match = match.without_round(8)
 
 
 # -------------------------------------------------------------------- Rage
@@ -105,8 +105,8 @@ def test_rage_seed_schedule_hook_rule_and_exact_bids() -> None:
     assert match.next_hand_size() == 10
     # Dealer is seat 0, so seat 0 bids last: 3 + 3 + 3 = 9, and 1 would make the bids add up to 10.
     with pytest.raises(RuleError):
-        match.add_round(rage_round([1, 3, 3, 3], [1, 3, 3, 3]))
-    match.add_round(rage_round([2, 3, 3, 3], [2, 3, 3, 2], bonus=[0, 1, 0, 0]))
+        match = match.with_round(rage_round([1, 3, 3, 3], [1, 3, 3, 3]))
+    match = match.with_round(rage_round([2, 3, 3, 3], [2, 3, 3, 2], bonus=[0, 1, 0, 0]))
     assert match.round_scores() == [[12, 18, 13, -3]]
     assert match.next_hand_size() == 9
     assert match.exact_bids() == [1, 1, 1, 0]
@@ -118,7 +118,7 @@ def test_rage_amigo_ends_after_ten_rounds() -> None:
     for size in range(10, 0, -1):
         assert match.next_hand_size() == size
         tricks = [size, 0, 0, 0]
-        match.add_round(rage_round([size, 0, 0, 0], tricks))
+        match = match.with_round(rage_round([size, 0, 0, 0], tricks))
     assert match.is_over and match.next_hand_size() is None
     assert match.winners() == [0]
 
@@ -126,7 +126,7 @@ def test_rage_amigo_ends_after_ten_rounds() -> None:
 # ----------------------------------------------------------- serialisation
 def test_to_dict_is_json_and_round_trips() -> None:
     match = rage()
-    match.add_round(rage_round([2, 3, 3, 3], [2, 3, 3, 2]))
+    match = match.with_round(rage_round([2, 3, 3, 3], [2, 3, 3, 2]))
     data = json.loads(json.dumps(match.to_dict()))
     again = Match.from_dict(data)
     assert again == match
@@ -230,11 +230,11 @@ def test_totals_equal_sum_of_rounds_after_any_changes(steps: list[tuple[str, int
         result = rz_round(totals)
         try:
             if kind == "add":
-                match.add_round(result)
+                match = match.with_round(result)
             elif kind == "edit":
-                match.edit_round(index, result)
+                match = match.with_round_edited(index, result)
             else:
-                match.remove_round(index)
+                match = match.without_round(index)
         except RuleError:
             pass
         scores = match.round_scores()

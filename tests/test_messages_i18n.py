@@ -180,7 +180,7 @@ def _bad_racko_round() -> dict[str, object]:
 def test_a_wrong_racko_round_is_told_in_german_and_names_the_player() -> None:
     match = _racko_match()
     with pytest.raises(RuleError) as caught:
-        match.add_round(_bad_racko_round())
+        match = match.with_round(_bad_racko_round())
     error = caught.value
     english = str(error)
     assert english.startswith("Round 1: Anna called Racko, but the rack is not in ascending order")
@@ -207,7 +207,7 @@ def test_a_match_puts_names_into_the_seat_fields_and_keeps_them_translatable() -
     match = Match.new("rage", {"players": 3}, ["a", "b", "c"], names=["Anna", "Ben", "Cleo"])
     bad_bid = {"bids": [11, 0, 0], "tricks": [10, 0, 0], "bonus": [0, 0, 0], "minus": [0, 0, 0]}
     with pytest.raises(RuleError) as caught:
-        match.add_round(bad_bid)
+        match = match.with_round(bad_bid)
     assert str(caught.value) == "Round 1: Anna bid 11, but a bid must be 0 to 10."
     assert caught.value.translated(Translator("nl")) == (
         "Ronde 1: Anna bood 11, maar een bod moet tussen 0 en 10 liggen."

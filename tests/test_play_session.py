@@ -27,7 +27,17 @@ class MemoryStore:
         self.saves = 0
 
     def save_match(self, match: Match) -> Match:
-        return self._put(self.matches, match)
+        """Keep a copy with the version bumped, as the store does; the saved match comes back (a new value)."""
+        data = {**copy.deepcopy(match.to_dict()), "version": match.version + 1}
+        self.matches[match.id] = data
+        return Match.from_dict(copy.deepcopy(data))
+
+    def change_match(self, match_id: str, change: Any, why: str = "") -> Match:
+        """`change` applied to the stored match (the store's `change_match`, without the lock: one thread)."""
+        current = self.get_match(match_id)
+        assert current is not None
+        changed = change(current)
+        return current if changed is current else self.save_match(changed.at_version(current.version))
 
     def get_match(self, match_id: str) -> Match | None:
         return self._get(self.matches, Match, match_id)

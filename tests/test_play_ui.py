@@ -178,12 +178,12 @@ def test_statistics_filter_tracked_and_digital_and_versus_computers(tmp_path: Pa
     digital = Match.new(
         "racko", {"target": 75}, [anna.id, "computer-hard-2"], names=["Anna", "Ada"], mode="digital"
     )
-    digital.add_round({"counts": [10, 3], "runs": [3, None], "callers": [0], "blitz": False})
+    digital = digital.with_round({"counts": [10, 3], "runs": [3, None], "callers": [0], "blitz": False})
     tracked = Match.new("racko", {"target": 75}, [anna.id, "ben"], names=["Anna", "Ben"])
-    tracked.add_round({"counts": [3, 10], "runs": [None, 3], "callers": [1], "blitz": False})
+    tracked = tracked.with_round({"counts": [3, 10], "runs": [None, 3], "callers": [1], "blitz": False})
     for match in (digital, tracked):
         assert match.is_over
-        app.store.save_match(match)
+        match = app.store.save_match(match)
     assert strength_of("computer-hard-2") == "hard" and strength_of(anna.id) is None
     [row] = against_computers([digital, tracked])
     assert (row.name, row.strength, row.games, row.wins) == ("Anna", "hard", 1, 1)

@@ -70,7 +70,7 @@ def test_a_count_field_never_shows_a_barred_value_as_chosen() -> None:
 
 def seeded(game: str, result: dict[str, object], **options: object) -> Match:
     match = Match.new(game, options, ["a", "b", "c"], names=["Ann", "Ben", "Cy"])
-    match.add_round(result)
+    match = match.with_round(result)
     return match
 
 
@@ -100,7 +100,7 @@ def test_rage_and_ruckzuck_drafts_start_from_the_round_edited() -> None:
     rage = Match.new("rage", {}, ["a", "b", "c"], names=["Ann", "Ben", "Cy"])
     size = rage.rules.hand_size(rage.opts, 0)
     bids, tricks = [1, 0, 0], [size, 0, 0]
-    rage.add_round({"bids": bids, "tricks": tricks, "bonus": [0] * 3, "minus": [0] * 3})
+    rage = rage.with_round({"bids": bids, "tricks": tricks, "bonus": [0] * 3, "minus": [0] * 3})
     rage_shape = rage.spec.table_part
     assert rage_shape is not None
     draft = PartsDraft.start(rage_shape, rage, 0, RAGE_HOST)  # an edit opens at the result, the bids stand

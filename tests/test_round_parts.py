@@ -76,8 +76,8 @@ def test_a_saved_racko_round_opens_for_an_edit(app: App, by_shape: Callable[[str
     by_shape("racko")
     match = start(app, "racko", ["Anna", "Ben"], 0)
     racks = [list(range(1, 11)), [20, 11, 12, 13, 14, 15, 16, 17, 18, 19]]
-    match.add_round({"racks": racks, "callers": [0], "blitz": False})
-    app.store.save_match(match)
+    match = match.with_round({"racks": racks, "callers": [0], "blitz": False})
+    match = app.store.save_match(match)
     app.go(f"/match/{match.id}/round/0")
     assert "Who called Racko?" in app.screen_text() and app.has("called-0")
     app.tap("save-round")

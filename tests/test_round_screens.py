@@ -106,8 +106,8 @@ def open_dialogs(app: App) -> list[ft.AlertDialog]:
 def test_delete_round_closes_the_dialog_even_after_a_snack_bar(app: App) -> None:
     match = start(app, "ruckzuck", ["Anna", "Ben", "Cleo"])
     for hands in ([5, 0, 7], [0, 9, 3]):
-        match.add_round({"hands": hands, "out": hands.index(0)})
-    app.store.save_match(match)
+        match = match.with_round({"hands": hands, "out": hands.index(0)})
+    match = app.store.save_match(match)
     app.go(f"/match/{match.id}")
     app.ctx.notify("Saved.")  # a snack bar still counted as open, as after saving a round
     app.tap("round-row-0")
@@ -124,8 +124,8 @@ def test_delete_round_closes_the_dialog_even_after_a_snack_bar(app: App) -> None
 
 def test_cancel_closes_the_round_dialog(app: App) -> None:
     match = start(app, "ruckzuck", ["Anna", "Ben", "Cleo"])
-    match.add_round({"hands": [5, 0, 7], "out": 1})
-    app.store.save_match(match)
+    match = match.with_round({"hands": [5, 0, 7], "out": 1})
+    match = app.store.save_match(match)
     app.go(f"/match/{match.id}")
     app.ctx.notify("Saved.")
     app.tap("round-row-0")
@@ -137,8 +137,10 @@ def test_cancel_closes_the_round_dialog(app: App) -> None:
 def test_refused_rage_deletion_says_why(app: App) -> None:
     match = start(app, "rage", ["Anna", "Ben", "Cleo"], edition="amigo")
     for size in (10, 9):
-        match.add_round({"bids": [0, 0, 0], "tricks": [size, 0, 0], "bonus": [0, 0, 0], "minus": [0, 0, 0]})
-    app.store.save_match(match)
+        match = match.with_round(
+            {"bids": [0, 0, 0], "tricks": [size, 0, 0], "bonus": [0, 0, 0], "minus": [0, 0, 0]}
+        )
+    match = app.store.save_match(match)
     app.go(f"/match/{match.id}")
     app.tap("round-row-0")
     (dialog,) = open_dialogs(app)
@@ -158,8 +160,8 @@ def saved(app: App, game: str, options: dict, rounds: list[dict], names: list[st
     ids = [app.store.add_player(n).id for n in names]
     match = Match.new(game, options, ids, names=names)
     for result in rounds:
-        match.add_round(result)
-    app.store.save_match(match)
+        match = match.with_round(result)
+    match = app.store.save_match(match)
     return match
 
 
@@ -357,10 +359,10 @@ def test_history_delete_and_player_rename_close_their_own_dialog_after_a_snack_b
     """The two other dialogs close themselves by name too (ctx.close_dialog), so a snack bar shown meanwhile is
     never what gets closed; Cancel leaves the game in place."""
     match = start(app, "ruckzuck", ["Anna", "Ben"])
-    match.add_round({"hands": [5, 0], "out": 1})
-    match.add_round({"hands": [0, 9], "out": 0})
+    match = match.with_round({"hands": [5, 0], "out": 1})
+    match = match.with_round({"hands": [0, 9], "out": 0})
     assert match.is_over
-    app.store.save_match(match)
+    match = app.store.save_match(match)
     app.go("/players")
     app.ctx.notify("Saved.")
     app.tap("rename-Anna")

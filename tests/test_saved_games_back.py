@@ -122,8 +122,8 @@ def test_a_match_that_is_over_is_not_offered_again(tmp_path: Path) -> None:
             "racko", {"players": 2, "target": 50}, ["a", "b"], names=["Anna", "Ben"], mode="digital"
         )
         if over:
-            match.add_round({"counts": [None, 3], "runs": [3, 1], "callers": [0], "blitz": False})
-        store.save_match(match)
+            match = match.with_round({"counts": [None, 3], "runs": [3, 1], "callers": [0], "blitz": False})
+        match = store.save_match(match)
         seats = [
             {"kind": "person", "player": p, "name": n}
             for p, n in zip(match.players, match.names, strict=True)

@@ -32,7 +32,7 @@ def two_games(folder: Path) -> tuple[str, str]:
     store = Store.open(folder)
     anna = store.add_player("Anna")
     tracked = Match.new("rage", {}, [anna.id, "ben"], names=["Anna", "Ben"])
-    store.save_match(tracked)
+    tracked = store.save_match(tracked)
     session = racko_moves_in(store, anna.id)
     store.close()
     return tracked.id, session.saved.id
@@ -148,7 +148,7 @@ def test_a_match_whose_start_was_cut_short_can_be_continued(tmp_path: Path) -> N
     anna = store.add_player("Anna")
     seats = [Seat("person", anna.id, "Anna"), computer_seat("hard", 1, "Computer 2")]
     match = Match.new("racko", {}, [s.player for s in seats], names=[s.name for s in seats], mode="digital")
-    store.save_match(match)  # and no saved game: the start stopped here
+    match = store.save_match(match)  # and no saved game: the start stopped here
     store.close()
     app = App(folder)
     app.ctx.settings.update({"play_pace": "instant"})

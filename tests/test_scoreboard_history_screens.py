@@ -78,7 +78,7 @@ def test_board_of_another_game_is_not_redrawn(tmp_path: Path, shared_hub: PubSub
     phone = App(tmp_path / "data")
     match = start(phone, "racko", ["Anna", "Ben"], 0)
     other = Match.new("racko", {"players": 2}, ["x", "y"], names=["Xia", "Yan"])
-    phone.store.save_match(other)
+    other = phone.store.save_match(other)
     tablet = App(tmp_path / "data", width=1280, height=800)
     tablet.go(f"/match/{other.id}/board")
     board = tablet.view
@@ -91,7 +91,7 @@ def test_board_of_another_game_is_not_redrawn(tmp_path: Path, shared_hub: PubSub
 # ------------------------------------------------------------------ history: delete
 def finished_match(app: App) -> Match:
     match = Match.new("racko", {"players": 2, "target": 50}, ["a", "b"], names=["Anna", "Ben"])
-    match.add_round({"counts": [None, 3], "runs": [3, 1], "callers": [0], "blitz": False})
+    match = match.with_round({"counts": [None, 3], "runs": [3, 1], "callers": [0], "blitz": False})
     assert match.is_over
     return app.store.save_match(match)
 

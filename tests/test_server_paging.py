@@ -89,8 +89,8 @@ def test_cached_lists_follow_every_change(tmp_path: Path) -> None:
     assert before.total == 2
     match = store.get_match(before.items[0].id)
     assert match is not None
-    match.add_round({"counts": [None, 3], "runs": [3, 1], "callers": [0], "blitz": False})
-    store.save_match(match)
+    match = match.with_round({"counts": [None, 3], "runs": [3, 1], "callers": [0], "blitz": False})
+    match = store.save_match(match)
     assert page_of_matches(store, status="active").total == 1
     assert page_of_matches(store, status="finished").total == 3
     store.delete_match(match.id)

@@ -51,7 +51,7 @@ PHONE_IP = "192.168.1.23"
 def finished_match(store: Store) -> str:
     ids = [store.add_player(name).id for name in ("Anna", "Ben")]
     match = Match.new("racko", {"players": 2, "target": 50}, ids, names=["Anna", "Ben"])
-    match.add_round({"counts": [None, 3], "runs": [3, 1], "callers": [0], "blitz": False})
+    match = match.with_round({"counts": [None, 3], "runs": [3, 1], "callers": [0], "blitz": False})
     assert match.is_over
     return store.save_match(match).id
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from hypothesis import given, settings
@@ -33,7 +34,7 @@ def racko_round(callers: list[int] | None = None) -> dict[str, Any]:
 def make(game: str, options: dict[str, Any], players: list[str], rounds: list[dict[str, Any]]) -> Match:
     match = Match.new(game, options, players, names=[p.title() for p in players])
     for result in rounds:
-        match.add_round(result)
+        match = match.with_round(result)
     return match
 
 
@@ -213,7 +214,8 @@ def test_facts_ask_each_match_once_and_give_the_same_figures() -> None:
     running = make("racko", {"target": 500}, ["ann", "bob"], [racko_round()])
     racko = make("racko", {"target": 100}, ["ann", "bob"], [racko_round(), racko_round()])
     rage = make("rage", {"edition": "amigo"}, ["ann", "bob", "cy"], rage_rounds())
-    rage.updated, racko.updated = "2026-01-01T00:00:00+00:00", "2026-02-01T00:00:00+00:00"
+    rage = dataclasses.replace(rage, updated="2026-01-01T00:00:00+00:00")
+    racko = dataclasses.replace(racko, updated="2026-02-01T00:00:00+00:00")
     known = facts([racko, running, rage])
     assert [f.match for f in known] == [rage, racko]  # finished only, oldest first
     assert known[1].winners == frozenset({0}) and known[1].scores == racko.round_scores()

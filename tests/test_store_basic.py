@@ -3,6 +3,7 @@ between devices, serialised writes, data-folder resolution, schema versions and 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import threading
@@ -121,9 +122,9 @@ def test_settings_persist(store: Store) -> None:
 def test_save_bumps_the_version_and_round_trips(store: Store) -> None:
     match = new_match(store, rounds=3)
     assert match.version == 0
-    assert store.save_match(match) is match and match.version == 1
-    match.add_round(rz_round())
-    store.save_match(match)
+    saved = store.save_match(match)
+    assert saved is not match and saved.version == 1 and match.version == 0  # a new value; the argument stays
+    match = store.save_match(saved.with_round(rz_round()))
     assert match.version == 2
     loaded = Store.open(store.data_dir).get_match(match.id)
     assert loaded is not None and loaded.to_dict() == match.to_dict()
@@ -132,7 +133,7 @@ def test_save_bumps_the_version_and_round_trips(store: Store) -> None:
 def test_list_matches_filters_and_orders(store: Store) -> None:
     first = store.save_match(new_match(store, rounds=1))
     second = new_match(store, rounds=3, planned=3)
-    store.save_match(second)
+    second = store.save_match(second)
     summaries = store.list_matches()
     assert {s.id for s in summaries} == {first.id, second.id}
     finished = store.list_matches(status="finished")
@@ -161,9 +162,8 @@ def test_get_match_of_unknown_or_odd_ids(store: Store) -> None:
 
 def test_non_json_data_in_a_match_is_refused_unchanged(store: Store) -> None:
     match = store.save_match(new_match(store, rounds=1))
-    match.options["note"] = {1, 2}
     with pytest.raises(InputError):
-        store.save_match(match)
+        store.save_match(dataclasses.replace(match, options={**match.options, "note": {1, 2}}))
     assert match.version == 1
     assert "note" not in store.get_match(match.id).options
 
@@ -173,9 +173,9 @@ def test_a_stale_edit_from_another_device_is_refused(tmp_path: Path) -> None:
     phone, tablet = Store.open(tmp_path), Store.open(tmp_path)
     match = phone.save_match(new_match(phone, rounds=1))
     on_phone, on_tablet = phone.get_match(match.id), tablet.get_match(match.id)
-    on_phone.add_round(rz_round())
-    phone.save_match(on_phone)
-    on_tablet.remove_round(0)
+    on_phone = on_phone.with_round(rz_round())
+    on_phone = phone.save_match(on_phone)
+    on_tablet = on_tablet.without_round(0)
     with pytest.raises(ConflictError, match="changed on another device") as caught:
         tablet.save_match(on_tablet)
     assert isinstance(caught.value, StoreError) and not isinstance(caught.value, (RuleError, ValueError))
@@ -183,8 +183,8 @@ def test_a_stale_edit_from_another_device_is_refused(tmp_path: Path) -> None:
     assert on_tablet.version == 1  # untouched, so the screen can reload
     stored = tablet.get_match(match.id)
     assert stored.version == 2 and len(stored.rounds) == 2
-    stored.add_round(rz_round())
-    tablet.save_match(stored)  # after a reload the change goes through
+    stored = stored.with_round(rz_round())
+    stored = tablet.save_match(stored)  # after a reload the change goes through
     assert phone.get_match(match.id).version == 3
 
 
@@ -193,7 +193,7 @@ def test_saving_a_match_deleted_elsewhere_is_a_conflict(tmp_path: Path) -> None:
     match = one.save_match(new_match(one, rounds=1))
     copy = two.get_match(match.id)
     one.delete_match(match.id)
-    copy.add_round(rz_round())
+    copy = copy.with_round(rz_round())
     with pytest.raises(ConflictError, match="deleted on another device"):
         two.save_match(copy)
     assert one.list_matches() == []
@@ -364,7 +364,7 @@ def test_a_full_disk_refuses_the_save_and_changes_nothing(
 
     match = store.save_match(new_match(store, rounds=1))
     before = tree(store.data_dir)
-    match.add_round(rz_round())
+    match = match.with_round(rz_round())
 
     def full(fd: int, data: object) -> int:
         raise OSError(errno.ENOSPC, "No space left on device")

@@ -30,7 +30,7 @@ def test_a_folder_written_by_the_previous_version_opens_with_everything_in_it(tm
     # and it can still be changed
     match = store.get_match(store.list_matches(status="active")[0].id)
     assert match is not None
-    store.save_match(match)
+    match = store.save_match(match)
 
 
 def test_an_export_of_the_previous_version_imports(tmp_path: Path) -> None:

@@ -31,8 +31,8 @@ def child(folder: Path, fd: int, seed: int) -> None:
         step += 1
         if match is None or len(match.rounds) >= 12:
             match = Match.new("ruckzuck", {"rounds": 12}, ["p1", "p2", "p3"], names=["Anna", "Ben", "Cleo"])
-        match.add_round(rz_round(rng))
-        store.save_match(match)
+        match = match.with_round(rz_round(rng))
+        match = store.save_match(match)
         os.write(fd, f"M {match.id} {len(match.rounds)}\n".encode())
         if step % 5 == 0:
             store.set_setting("counter", seed * 1000 + step)

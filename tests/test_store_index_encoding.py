@@ -98,7 +98,7 @@ def test_a_save_encodes_one_index_entry_whatever_the_history(
     monkeypatch.setattr(index_module, "dumps", dumps)
     monkeypatch.setattr(storage_module, "dumps", dumps)
     played = matches[37]
-    played.add_round({"counts": [None, 3], "runs": [3, 1], "callers": [0], "blitz": False})
-    store.save_match(played)
+    played = played.with_round({"counts": [None, 3], "runs": [3, 1], "callers": [0], "blitz": False})
+    played = store.save_match(played)
     assert encoded == [played.id]
     assert played.id in {s.id for s in Store.open(tmp_path / "data").list_matches() if s.rounds == 1}

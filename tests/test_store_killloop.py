@@ -48,14 +48,14 @@ def child(folder: Path, side: Path, fd: int, seed: int) -> None:
             continue
         if match is None or len(match.rounds) >= 12:
             match = Match.new("ruckzuck", {"rounds": 12}, ["p1", "p2", "p3"], names=["Anna", "Ben", "Cleo"])
-            store.save_match(match)
+            match = store.save_match(match)
         if roll < 0.3 and store.match_history(match.id).undo is not None:
             try:
                 match = store.undo_match(match.id, match.version)
             except ConflictError:  # pragma: no cover - only this child writes
                 raise
         else:
-            match.add_round(rz_round(rng))
+            match = match.with_round(rz_round(rng))
             store.save_match(match, f"Round {len(match.rounds)}")
         os.write(fd, f"M {match.id} {match.version} {len(match.rounds)}\n".encode())
 

@@ -54,15 +54,15 @@ def test_a_full_disk_after_the_match_file_still_saves_and_says_so(
 ) -> None:
     store, match = saved
     full_disk(monkeypatch, lambda path: path.parent.name == "index")
-    match.add_round(rz_round())
-    store.save_match(match)  # the round is on disk: no false "nothing was changed"
+    match = match.with_round(rz_round())
+    match = store.save_match(match)  # the round is on disk: no false "nothing was changed"
     assert len(store.get_match(match.id).rounds) == 2
     assert store.list_matches()[0].rounds == 2  # the list in memory knows it too
-    match.add_round(rz_round())
-    store.save_match(match)  # no false "changed on another device"
+    match = match.with_round(rz_round())
+    match = store.save_match(match)  # no false "changed on another device"
     monkeypatch.undo()
-    match.add_round(rz_round())
-    store.save_match(match)
+    match = match.with_round(rz_round())
+    match = store.save_match(match)
     again = Store.open(tmp_path)
     assert again.recovery_messages == [] and again.list_matches()[0].rounds == 4
 
@@ -73,13 +73,13 @@ def test_a_save_refused_by_a_full_disk_says_so_and_succeeds_once_there_is_space(
 ) -> None:
     store, match = saved
     full_disk(monkeypatch)
-    match.add_round(rz_round())
+    match = match.with_round(rz_round())
     with pytest.raises(WriteError, match="storage is full") as caught:
         store.save_match(match)
     assert "Nothing was changed" in str(caught.value) and match.version == 1
     assert len(store.get_match(match.id).rounds) == 1
     monkeypatch.undo()
-    store.save_match(match)
+    match = store.save_match(match)
     assert len(store.get_match(match.id).rounds) == 2
 
 
@@ -247,9 +247,8 @@ def test_an_import_writes_each_index_bucket_once_per_batch_and_reports_progress(
     matches = []
     for _ in range(300):
         match = Match.new("ruckzuck", {"rounds": 3}, ["p1", "p2", "p3"], names=["Anna", "Ben", "Cleo"])
-        match.add_round(rz_round())
-        match.version = 1
-        matches.append(match.to_dict())
+        match = match.with_round(rz_round())
+        matches.append({**match.to_dict(), "version": 1})
     text = json.dumps({"format": "scorekeeper-export", "schema": 2, "matches": matches})
     store = Store.open(tmp_path)
     replaced: list[str] = []
@@ -277,8 +276,8 @@ def test_csv_cells_cannot_become_formulas(tmp_path: Path) -> None:
     store = Store.open(tmp_path)
     names = ["\t=1+2", "\r=HYPERLINK()", "@SUM(A1)"]
     match = Match.new("ruckzuck", {"rounds": 3}, ["=cmd|' /C calc'!A0", "+p2", "-p3"], names=names)
-    match.add_round(rz_round())
-    store.save_match(match)
+    match = match.with_round(rz_round())
+    match = store.save_match(match)
     import csv
     import io
 

@@ -94,10 +94,10 @@ def played(tmp_path: Path) -> tuple[Store, str]:
     """A store with a match saved three times (so a previous copy exists)."""
     store = Store.open(tmp_path)
     match = store.save_match(new_match(store, rounds=1))
-    match.add_round(rz_round())
-    store.save_match(match)
-    match.add_round(rz_round())
-    store.save_match(match)
+    match = match.with_round(rz_round())
+    match = store.save_match(match)
+    match = match.with_round(rz_round())
+    match = store.save_match(match)
     return store, match.id
 
 
@@ -132,7 +132,7 @@ def test_damage_found_when_saving_restores_then_checks_the_version(played: tuple
     store, match_id = played
     match = store.get_match(match_id)  # version 3
     truncate(store.data_dir / "matches" / f"{match_id}.json")
-    match.add_round(rz_round())
+    match = match.with_round(rz_round())
     with pytest.raises(Exception, match="changed on another device"):
         store.save_match(match)  # the restored copy is version 2: the edit must be redone on it
     assert store.get_match(match_id).version == 2
@@ -203,7 +203,7 @@ def test_computer_players_are_not_rebuilt_as_people(tmp_path: Path) -> None:
     anna = store.add_player("Anna")
     seats = [anna.id, "computer-hard-2", "computer-3"]
     match = Match.new("racko", {}, seats, names=["Anna", "Hard", "Table CPU"], first_dealer=0, mode="digital")
-    store.save_match(match)
+    match = store.save_match(match)
     for path in (tmp_path / "players.json", tmp_path / "players.json.bak"):
         garbage(path)
     for snapshot in store.list_snapshots():
@@ -268,8 +268,8 @@ def test_stale_index_entry_is_refreshed_silently(played: tuple[Store, str]) -> N
     [bucket] = (store.data_dir / "index").glob("*.json")
     old_index = bucket.read_bytes()
     match = store.get_match(match_id)
-    match.add_round(rz_round())
-    store.save_match(match)
+    match = match.with_round(rz_round())
+    match = store.save_match(match)
     bucket.write_bytes(old_index)
     fresh = Store.open(store.data_dir)
     assert fresh.recovery_messages == []

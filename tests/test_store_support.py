@@ -35,7 +35,7 @@ def new_match(store: Store | None = None, rounds: int = 0, planned: int = 50, se
         ids, names = ["p-anna", "p-ben", "p-cleo"], ["Anna", "Ben", "Cleo"]
     match = Match.new("ruckzuck", {"rounds": planned}, ids, names=names)
     for _ in range(rounds):
-        match.add_round(rz_round(rng))
+        match = match.with_round(rz_round(rng))
     return match
 
 

@@ -18,7 +18,7 @@ def a_store(folder: Path) -> tuple[list[str], str]:
     store = Store.open(folder)
     ids = [store.add_player(name).id for name in ("Anna", "Ben", "Cid")]
     match = Match.new("rage", {}, ids, names=["Anna", "Ben", "Cid"])
-    store.save_match(match)
+    match = store.save_match(match)
     store.set_setting("language", "de")
     store.close()
     return ids, match.id

@@ -28,13 +28,13 @@ def filled(folder: Path) -> Store:
     seated = [anna.id, ben.id, cleo.id]
     names = [anna.name, ben.name, cleo.name]
     rz = new_match(store, rounds=3, planned=3)
-    store.save_match(rz)
+    rz = store.save_match(rz)
     rage = Match.new("rage", {}, seated, names=names, first_dealer=1)
-    rage.add_round({"bids": [3, 3, 3], "tricks": [4, 3, 3], "bonus": [1, 0, 0], "minus": [0, 0, 1]})
-    store.save_match(rage)
+    rage = rage.with_round({"bids": [3, 3, 3], "tricks": [4, 3, 3], "bonus": [1, 0, 0], "minus": [0, 0, 1]})
+    rage = store.save_match(rage)
     chips = Match.new("racko", {"variant": "chips"}, seated, names=names)
-    chips.add_round({"counts": [10, 4, 6], "runs": [3, 2, 2], "callers": [0], "blitz": False})
-    store.save_match(chips)
+    chips = chips.with_round({"counts": [10, 4, 6], "runs": [3, 2, 2], "callers": [0], "blitz": False})
+    chips = store.save_match(chips)
     store.update_settings({"language": "de", "theme": "dark"})
     store.save_digital_game(
         SavedGame.new("racko", {"players": 2}, 9, log=["stock", 4], data={"bots": ["hard"]})
@@ -82,8 +82,8 @@ def test_the_newer_copy_of_a_match_wins(tmp_path: Path) -> None:
     store = Store.open(tmp_path / "a")
     match = store.save_match(new_match(store, rounds=1))
     old_export = store.export_json_text()
-    match.add_round(rz_round())
-    store.save_match(match)
+    match = match.with_round(rz_round())
+    match = store.save_match(match)
     newer_export = store.export_json_text()
     kept = store.import_json_text(old_export)
     assert kept.matches_kept == 1 and not kept.changed
@@ -216,8 +216,8 @@ def test_csv_has_one_row_per_player_per_round(tmp_path: Path) -> None:
 def test_csv_keeps_names_from_becoming_formulas(tmp_path: Path) -> None:
     store = Store.open(tmp_path)
     match = Match.new("ruckzuck", {}, ["a", "b"], names=["=1+2", "Bo"])
-    match.add_round({"hands": [0, 4], "out": 0})
-    store.save_match(match)
+    match = match.with_round({"hands": [0, 4], "out": 0})
+    match = store.save_match(match)
     rows = list(csv.reader(io.StringIO(store.export_csv_text())))
     assert rows[1][9] == "'=1+2" and rows[2][9] == "Bo"
 
@@ -234,8 +234,8 @@ def test_round_trip_of_any_ruck_zuck_match(
     store = Store.open(folder / "a")
     match = Match.new("ruckzuck", {"rounds": 6}, ["x", "y", "z"], names=[name, "Y", "Z"])
     for first, second in rounds:
-        match.add_round({"hands": [first, second, 0], "out": 2})
-    store.save_match(match)
+        match = match.with_round({"hands": [first, second, 0], "out": 2})
+    match = store.save_match(match)
     other = Store.open(folder / "b")
     other.import_json_text(store.export_json_text())
     assert other.get_match(match.id).to_dict() == store.get_match(match.id).to_dict()

@@ -67,8 +67,8 @@ def _edit(store: Store, owned: list[str], expected: dict[str, list], rng: random
         owned.append(match.id)
     else:
         match = store.get_match(rng.choice(owned))
-        match.add_round(rz_round(rng))
-        store.save_match(match)
+        match = match.with_round(rz_round(rng))
+        match = store.save_match(match)
     expected[match.id] = list(match.rounds)
 
 

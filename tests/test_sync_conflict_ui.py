@@ -34,8 +34,8 @@ def two(tmp_path: Path) -> Iterator[tuple[App, Store, FolderTarget, str]]:
     for _ in range(2):
         sync_once(app.store, target)
         sync_once(other, target)
-    change(app.store, match.id, lambda m: m.add_round(R(1, 1, 1, 0)))
-    change(other, match.id, lambda m: m.add_round(R(2, 2, 2, 1)))
+    change(app.store, match.id, lambda m: m.with_round(R(1, 1, 1, 0)))
+    change(other, match.id, lambda m: m.with_round(R(2, 2, 2, 1)))
     for _ in range(2):
         sync_once(other, target)
         sync_once(app.store, target)
@@ -92,7 +92,7 @@ def test_a_delete_against_an_edit_deletes_only_with_the_hosts_right(tmp_path: Pa
         for _ in range(2):
             sync_once(app.store, target), sync_once(other, target)
         app.store.delete_match(match.id)
-        change(other, match.id, lambda m: m.add_round(R(3, 3, 3, 2)))
+        change(other, match.id, lambda m: m.with_round(R(3, 3, 3, 2)))
         for _ in range(2):
             sync_once(other, target), sync_once(app.store, target)
         app.go(f"/match/{match.id}")

@@ -45,9 +45,9 @@ def test_different_rounds_and_matches_merge_silently(devices: Devices) -> None:
     first = a.save_match(new_match(a, rounds=2))
     second = a.save_match(new_match(a, rounds=1, seed=2))
     devices.everyone_twice()
-    change(a, first.id, lambda m: m.add_round(R(5, 6, 7, 0)))
-    change(b, first.id, lambda m: m.edit_round(0, R(1, 2, 3, 1)))
-    change(c, second.id, lambda m: m.add_round(R(9, 9, 9, 2)))
+    change(a, first.id, lambda m: m.with_round(R(5, 6, 7, 0)))
+    change(b, first.id, lambda m: m.with_round_edited(0, R(1, 2, 3, 1)))
+    change(c, second.id, lambda m: m.with_round(R(9, 9, 9, 2)))
     devices.everyone_twice()
     expected = [R(1, 2, 3, 1), first.rounds[1], R(5, 6, 7, 0)]
     for store in devices.stores:
@@ -61,8 +61,8 @@ def test_the_same_round_changed_on_two_devices_is_a_conflict_until_someone_choos
     a, b, _c = devices.stores
     match = a.save_match(new_match(a, rounds=1))
     devices.everyone_twice()
-    change(a, match.id, lambda m: m.add_round(R(1, 1, 1, 0)))
-    change(b, match.id, lambda m: m.add_round(R(2, 2, 2, 1)))
+    change(a, match.id, lambda m: m.with_round(R(1, 1, 1, 0)))
+    change(b, match.id, lambda m: m.with_round(R(2, 2, 2, 1)))
     devices.everyone_twice()
     for store in devices.stores:
         (conflict,) = store.conflicts()
@@ -83,8 +83,8 @@ def test_keep_both_makes_two_games_everywhere(devices: Devices) -> None:
     a, b, _ = devices.stores
     match = a.save_match(new_match(a, rounds=1))
     devices.everyone_twice()
-    change(a, match.id, lambda m: m.edit_round(0, R(1, 1, 1, 0)))
-    change(b, match.id, lambda m: m.edit_round(0, R(2, 2, 2, 1)))
+    change(a, match.id, lambda m: m.with_round_edited(0, R(1, 1, 1, 0)))
+    change(b, match.id, lambda m: m.with_round_edited(0, R(2, 2, 2, 1)))
     devices.everyone_twice()
     a.resolve_conflict(match.id, "both")
     devices.everyone_twice()
@@ -101,7 +101,7 @@ def deleted_here_edited_there(devices: Devices) -> Match:
     match = a.save_match(new_match(a, rounds=1))
     devices.everyone_twice()
     a.delete_match(match.id)
-    change(b, match.id, lambda m: m.add_round(R(3, 3, 3, 2)))
+    change(b, match.id, lambda m: m.with_round(R(3, 3, 3, 2)))
     devices.everyone_twice()
     return match
 
@@ -177,7 +177,7 @@ def test_a_device_reads_only_what_changed(devices: Devices, monkeypatch: pytest.
         a.save_match(new_match(a, rounds=1, seed=seed))
     devices.everyone_twice()
     one = a.list_matches()[0]
-    change(a, one.id, lambda m: m.add_round(rz_round()))
+    change(a, one.id, lambda m: m.with_round(rz_round()))
     devices.sync(0)
     reads: list[str] = []
     original = devices.target.read
@@ -252,7 +252,7 @@ def test_data_saved_without_sync_opens_and_syncs_unchanged(devices: Devices, tmp
 def test_the_undo_history_travels_with_the_match(devices: Devices) -> None:
     a, b, c = devices.stores
     match = a.save_match(new_match(a, rounds=1))
-    change(a, match.id, lambda m: m.add_round(R(4, 4, 4, 1)))
+    change(a, match.id, lambda m: m.with_round(R(4, 4, 4, 1)))
     devices.everyone_twice()
     history = b.match_history(match.id)
     assert history.undo is not None

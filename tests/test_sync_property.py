@@ -83,15 +83,15 @@ class World:
             if kind == "round":
                 result = {"hands": [rng.randrange(1, 99) for _ in range(3)], "out": rng.randrange(3)}
                 result["hands"][result["out"]] = 0
-                match.add_round(result)
-                store.save_match(match, "Round added")
+                match = match.with_round(result)
+                match = store.save_match(match, "Round added")
                 self.added.append((match.id, result))
             elif kind == "correct" and match.rounds:
                 position = rng.randrange(len(match.rounds))
                 result = {"hands": [rng.randrange(1, 99) for _ in range(3)], "out": rng.randrange(3)}
                 result["hands"][result["out"]] = 0
-                match.edit_round(position, result)
-                store.save_match(match, "Round corrected")
+                match = match.with_round_edited(position, result)
+                match = store.save_match(match, "Round corrected")
                 self.taken_back.add(match.id)
             elif kind == "undo" and store.match_history(match.id).undo is not None:
                 store.undo_match(match.id, match.version)

@@ -40,7 +40,7 @@ def test_runs_at_start_and_after_a_save_and_reports(tmp_path: Path) -> None:
         assert finished.wait(20)
         assert runner.status.last_error is None and runner.status.last_report is not None
         finished.clear()
-        a.save_match(match)  # returns at once; the sync follows on the runner's thread
+        match = a.save_match(match)  # returns at once; the sync follows on the runner's thread
         assert finished.wait(20)
         assert runner.status.last_report.sent >= 1
         assert any(s.running and s.total for s in seen)  # progress was reported

@@ -91,8 +91,8 @@ def test_ruckzuck_hands_and_typed_totals(app: App) -> None:
     # At least one round per player: the first round is already on the scoreboard.
     summary = app.start_match("ruckzuck", ["Anna", "Ben"], 0, rounds=2)
     first = app.store.get_match(summary.id)
-    first.add_round({"hands": [5, 5], "out": None})
-    app.store.save_match(first)
+    first = first.with_round({"hands": [5, 5], "out": None})
+    first = app.store.save_match(first)
     app.go(f"/match/{summary.id}/round")
     app.tap("out-1")
     for card in ("7", "J"):
@@ -110,8 +110,8 @@ def test_shared_first_place_and_play_again(app: App) -> None:
     summary = app.start_match("ruckzuck", ["Anna", "Ben", "Cleo"], 0, rounds=3)
     first = app.store.get_match(summary.id)
     for _ in range(2):  # at least one round per player: two rounds already played, all even
-        first.add_round({"hands": [5, 5, 5], "out": None})
-    app.store.save_match(first)
+        first = first.with_round({"hands": [5, 5, 5], "out": None})
+    first = app.store.save_match(first)
     app.go(f"/match/{summary.id}/round")
     app.tap("out-stock")
     app.tap("hand-mode-total")

@@ -37,8 +37,8 @@ def test_undo_on_a_stale_screen_keeps_the_other_devices_round(tmp_path: Path) ->
     match_id = _with_round(phone)
     tablet = App(tmp_path / "data")
     match = tablet.store.get_match(match_id)
-    match.add_round({"counts": [3, None], "runs": [1, 3], "callers": [1], "blitz": False})
-    tablet.store.save_match(match)  # the phone's screen still shows round 1 only
+    match = match.with_round({"counts": [3, None], "runs": [1, 3], "callers": [1], "blitz": False})
+    match = tablet.store.save_match(match)  # the phone's screen still shows round 1 only
     phone.tap("undo")
     assert len(phone.store.get_match(match_id).rounds) == 2
     assert "changed on another device" in phone.screen_text()

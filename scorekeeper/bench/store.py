@@ -12,6 +12,7 @@ store, enough for it to repeat within a few hundredths on a quiet machine (41 ga
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import shutil
@@ -47,29 +48,30 @@ def fill(store: Store, rounds: int, rng: random.Random) -> int:
         match = Match.new(
             RUCKZUCK.key, {"rounds": ROUNDS_PER_MATCH}, [p.id for p in seated], names=[p.name for p in seated]
         )
-        match.rounds = [_round(rng) for _ in range(ROUNDS_PER_MATCH)]
-        match.status = "finished"
-        store.save_match(match)
+        played = [_round(rng) for _ in range(ROUNDS_PER_MATCH)]
+        store.save_match(dataclasses.replace(match, rounds=played, status="finished"))
         matches += 1
     return matches
 
 
-def _timed_save(store: Store, match: Match, rng: random.Random, parts: list[dict[str, float]]) -> float:
-    match.add_round(_round(rng))
+def _timed_save(
+    store: Store, match: Match, rng: random.Random, parts: list[dict[str, float]]
+) -> tuple[Match, float]:
+    """The saved match with one more round, and the milliseconds its save took."""
+    changed = match.with_round(_round(rng))
     with recording() as spans:
         start = time.perf_counter()
-        store.save_match(match)
+        saved = store.save_match(changed)
         elapsed = (time.perf_counter() - start) * 1000
     parts.append(totals_ms(spans))
-    return elapsed
+    return saved, elapsed
 
 
 def _running(store: Store) -> Match:
     match = Match.new(
         RUCKZUCK.key, {"rounds": ROUNDS_PER_MATCH + 1}, ["p1", "p2", "p3"], names=["A", "B", "C"]
     )
-    store.save_match(match)
-    return match
+    return store.save_match(match)
 
 
 def _timed_open(folder: Path) -> float:
@@ -96,7 +98,8 @@ def measure(root: Path, history_rounds: int = HISTORY_ROUNDS, writes: int = WRIT
         for store in order:
             if i % ROUNDS_PER_MATCH == 0:
                 running[id(store)] = _running(store)
-            times[id(store)].append(_timed_save(store, running[id(store)], rng, parts[id(store)]))
+            running[id(store)], elapsed = _timed_save(store, running[id(store)], rng, parts[id(store)])
+            times[id(store)].append(elapsed)
     empty.close()
     full.close()
     opens_full = [_timed_open(full_dir) for _ in range(OPENS)]
@@ -139,9 +142,8 @@ def export_text(games: int, rounds: int = IMPORT_ROUNDS, seed: int = 11) -> str:
             [str(p["id"]) for p in seated],
             names=[str(p["name"]) for p in seated],
         )
-        match.rounds = [_round(rng) for _ in range(rounds)]  # valid by construction; the import checks them
-        match.status, match.version = "finished", 1
-        matches.append(match.to_dict())
+        played = [_round(rng) for _ in range(rounds)]  # valid by construction; the import checks them
+        matches.append({**match.to_dict(), "rounds": played, "status": "finished", "version": 1})
     document = {
         "format": "scorekeeper-export",
         "schema": 2,

@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import shutil
 import statistics
@@ -62,8 +63,9 @@ def _change_one(store: Store, rng: random.Random, match_id: str | None = None) -
     assert match is not None
     played = match.rounds[0]
     seat = next(seat for seat in range(len(played["hands"])) if seat != played["out"])
-    played["hands"][seat] = played["hands"][seat] % 59 + 1
-    store.save_match(match)
+    hands = list(played["hands"])
+    hands[seat] = hands[seat] % 59 + 1
+    store.save_match(dataclasses.replace(match, rounds=[{**played, "hands": hands}, *match.rounds[1:]]))
 
 
 def _pair(server: DavServer, root: Path, folder: str, matches: int, label: str) -> dict[str, Any]:
@@ -167,9 +169,9 @@ def _runner_samples(
         for _ in range(samples):
             time.sleep(rng.uniform(0, interval))  # a random moment within both runners' cycles
             arrivals.wait_for(len(match.rounds) + 1)
-            match.add_round(_round(rng))
+            changed = match.with_round(_round(rng))
             saved = time.perf_counter()
-            match = one.save_match(match)
+            match = one.save_match(changed)
             if not arrivals.arrived.wait(20 * interval):
                 raise RuntimeError("the round did not reach the other device")
             seconds.append(arrivals.at - saved)

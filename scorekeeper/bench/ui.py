@@ -132,7 +132,9 @@ def seed_many(data_dir: str, count: int = SCALE_MATCHES) -> None:
         for number in range(count):
             match = Match.new(RACKO.key, {"players": 2, "target": 50}, ids, names=["Anna", "Ben"])
             if number % 2:
-                match.add_round({"counts": [None, 3], "runs": [3, 1], "callers": [0], "blitz": False})
+                match = match.with_round(
+                    {"counts": [None, 3], "runs": [3, 1], "callers": [0], "blitz": False}
+                )
             data = {**match.to_dict(), "version": 1}
             write_envelope(store.layout.match(match.id), MATCH_KIND, match_tables(data), keep_backup=False)
         store.close()

@@ -5,7 +5,11 @@
 - After every move the seed and the round's action log are saved (`SavedGame`), so a game resumes exactly
   where it was, also in the middle of a round: the round is dealt again from its seed and the log replayed.
 - A finished round's `result()` is added to a `Match` with mode "digital", which keeps the score, the dealer
-  rotation and the game end exactly as for a tracked game.
+  rotation and the game end exactly as for a tracked game. The store owns that match: the session keeps no copy
+  to save later. It records the round through `Store.change_match`, applied to the match as stored (an edit or
+  undo on the scoreboard, a round a sync brought in meanwhile is kept, and nothing conflicts), once: only while
+  the match holds exactly the rounds before it. Names and totals are read from a short-lived copy read again
+  whenever the stored match changed (`play.stored`).
 - The move log describes each move as a seat that did not make it sees it (with one person at the device: as
   that person sees it), so it never names a card the people at the device may not know.
 """
@@ -22,6 +26,7 @@ from scorekeeper.match import Match
 from scorekeeper.play import duplicates, engine
 from scorekeeper.play.addressed import addressed
 from scorekeeper.play.records import strength_of
+from scorekeeper.play.stored import StoredMatch
 from scorekeeper.store.records import SavedGame
 from scorekeeper.store.saved_data import COMPUTER, PERSON
 
@@ -89,7 +94,8 @@ class PlaySession:
     def __init__(self, store: Store, saved: SavedGame, match: Match) -> None:
         self.store = store
         self.saved = saved
-        self.match = match
+        self.match_id = match.id
+        self._stored = StoredMatch(store, match)
         self.game = match.game
         self.seats = [Seat.from_dict(seat) for seat in saved.data.get("seats", [])]
         if len(self.seats) != len(match.players):
@@ -131,8 +137,7 @@ class PlaySession:
             match_id=match.id,
             data={"seats": [seat.to_dict() for seat in seats], "round": 0, "over": False},
         )
-        store.save_match(match)
-        session = cls(store, saved, match)
+        session = cls(store, saved, store.save_match(match))
         session._save()
         return session
 
@@ -184,6 +189,11 @@ class PlaySession:
 
     # ------------------------------------------------------------------ the round
     @property
+    def match(self) -> Match:
+        """The match as stored now (a copy to read, never saved: changes go through `Store.change_match`)."""
+        return self._stored.get()
+
+    @property
     def round_index(self) -> int:
         return int(self.saved.data.get("round", 0))
 
@@ -230,11 +240,18 @@ class PlaySession:
         del self.moves[:-MOVES_KEPT]
 
     def _record(self) -> None:
-        """The finished round goes into the match once (a resume after a crash may find it there already)."""
-        if self.match.round_index == self.round_index:
-            self.match.add_round(self.state.result())
-            self.store.save_match(self.match)
-        if self.match.is_over and not self.saved.data.get("over"):
+        """The finished round goes into the stored match once: applied to the match as stored, under the store's
+        write lock, only while it holds exactly the rounds before this one. A resume after a crash, or a second
+        path to the same round's end, finds it there already and changes nothing; a round taken back meanwhile
+        (undo on the scoreboard) leaves this one unrecorded: the next deal follows the match (`next_round`).
+        An edit of an earlier round or a round synced in meanwhile is kept, and nothing conflicts."""
+        index, result = self.round_index, self.state.result()
+
+        def record(match: Match) -> Match:
+            return match.with_round(result) if match.round_index == index else match
+
+        match = self._stored.saved(self.store.change_match(self.match_id, record))
+        if match.is_over and not self.saved.data.get("over"):
             self.saved.data["over"] = True
             self._save()
 
@@ -372,16 +389,20 @@ class PlaySession:
         return self.worded(engine.describe_action(self.game, action, self.state.view(seat)))
 
     def next_round(self) -> FinishedRound | None:
-        """Deal the next round after a finished one and return the round moved on from, as the match scored
-        it (None: nothing happens while the round or the match goes on)."""
+        """Deal the match's next round after a finished one and return the round moved on from, as the match
+        scored it (None: nothing happens while the round or the match goes on; or the finished round was not
+        recorded because rounds were taken back meanwhile, and the match's next round is dealt)."""
         with self.lock:
             if not self.round_over or self.match.is_over:
                 return None
             if self.match.round_index <= self.round_index:
                 self._record()
-            index = self.round_index  # recorded now: the match's round `index` holds its points
-            finished = FinishedRound(index, self.state.result(), list(self.match.round_scores()[index]))
-            self.saved.data["round"] = self.round_index + 1
+            match, index = self.match, self.round_index
+            finished = None
+            if match.round_index > index:  # recorded: the match's round `index` holds its points
+                finished = FinishedRound(index, self.state.result(), list(match.round_scores()[index]))
+            # The match's next round: the one after this, unless rounds were taken back meanwhile.
+            self.saved.data["round"] = match.round_index
             self.saved.log = []
             self._bots.clear()
             self.moves = []

@@ -230,11 +230,7 @@ class SyncRecords:
                 new = {**data, "version": 1, "updated": data.get("updated") or now_iso()}
                 history = {"head": 1, **incoming} if incoming else None
                 made = checked if checked is not None else check_storable_or_newer(new)
-                if isinstance(made, MatchSummary):
-                    made = made.at_version(new["version"], new["updated"])
-                else:
-                    made.version, made.updated = new["version"], new["updated"]
-                written.append(made)
+                written.append(made.at_version(new["version"], new["updated"]))
                 batch.add(matches.path(data["id"]), MATCH_KIND, match_tables(new, history))
             batch.commit()
             matches.index.put_many([(MatchSummary.of(m), os.stat(matches.path(m.id))) for m in written])

@@ -1,6 +1,9 @@
 """Matches: one file each (`matches/<id>.json`), listed through the index, with a per-match undo history.
 
-Every change is versioned: the stored version must equal the version the change was made on, else
+The store is the only owner of a match: `change` applies a pure change to the stored match under the
+folder's write lock, so a round recorded by a digital game or a table never conflicts with an edit made
+meanwhile. Every change is versioned; `save` (a new match, an edit a screen made on the version it showed)
+refuses a stale version: the stored version must equal the version the change was made on, else
 ConflictError (another device saved in between) and nothing changes. Undo and redo are ordinary changes of
 that kind: they take back (or bring back) the latest change only when the device's screen shows the stored
 version, so they never drop a round another device saved meanwhile.
@@ -229,10 +232,11 @@ class Matches(FilesPart):
 
     # ---------------------------------------------------------------- changing
     def save(self, match: Match, description: str = "") -> Match:
-        """Store a new match or a change to one. The stored version must equal `match.version` (else
-        ConflictError and nothing changes); the match is checked (rules and plain data) before anything is
-        written, and written with version + 1, which is also set on `match`, together with `updated`.
-        `description` names the change for a later undo ("Round 3 added")."""
+        """Store a new match, or a change made on a version a screen showed. The stored version must equal
+        `match.version` (else ConflictError and nothing changes); the match is checked (rules and plain data)
+        before anything is written, and written with version + 1 and a new `updated`. Returns the saved match;
+        `match` itself is a value and stays as it was. `description` names the change for a later undo
+        ("Round 3 added"). A change that must not conflict with one made meanwhile is `change`."""
         if not isinstance(match, Match):
             raise TypeError("save_match needs a Match")
         if not is_safe_id(match.id):
@@ -248,17 +252,50 @@ class Matches(FilesPart):
                 stored, history = self.stored(match.id)
             stored_version = stored["version"] if stored else 0
             if stored_version != match.version:
-                raise ConflictError(_conflict_message(match, stored_version))
+                raise ConflictError(conflict_message(match, stored_version))
             if stored is not None:
                 with span("store.history"):
                     history = history_after_change(
                         stored, history, data["version"], description, data["updated"]
                     )
             self._save_file(checked, data, history)
-        match.version, match.updated = data["version"], data["updated"]
         with span("store.tell"):
             self._tell(match.id)
-        return match
+        return checked
+
+    def change(self, match_id: str, change: Callable[[Match], Match], why: str = "") -> Match:
+        """Apply `change` (a pure function: the match as stored -> the match wanted, e.g.
+        `lambda m: m.with_round(result)`) to the stored match under the folder's write lock, and write what it
+        returns with version + 1 and `why` in the undo history ("Round 3 added"). Returns the saved match.
+
+        The change always applies to the stored version, so it never conflicts with a change made meanwhile
+        by another screen, device (a sync) or process: both are kept. A change that no longer applies raises
+        what it raises (RuleError: the rules refuse it now) and nothing changes; a change that returns the
+        stored match itself (`m`) has nothing left to do: nothing is written and the stored match returned.
+        ConflictError: the match is not there (deleted)."""
+        with self._lock.held():
+            self.files.refuse_if_read_only()
+            with span("store.read"):
+                stored, history = self.stored(match_id) if is_safe_id(match_id) else (None, {})
+                if stored is None:
+                    raise ConflictError("This game was not found. It may have been deleted.")
+                current = Match.from_dict(stored)
+            changed = change(current)
+            if changed is current:
+                return current
+            if not isinstance(changed, Match) or changed.id != match_id:
+                raise TypeError("a change to a match must return that match")
+            with span("store.check"):
+                data = changed.to_dict()
+                data["version"] = stored["version"] + 1
+                data["updated"] = change_stamp()
+                checked = check_storable(data)
+            with span("store.history"):
+                history = history_after_change(stored, history, data["version"], why, data["updated"])
+            self._save_file(checked, data, history)
+        with span("store.tell"):
+            self._tell(match_id)
+        return checked
 
     def _save_file(
         self, match: Match | MatchSummary, data: dict[str, Any], history: dict[str, Any] | None
@@ -397,7 +434,9 @@ class Matches(FilesPart):
         return self.layout.match(match_id)
 
 
-def _conflict_message(match: Match, stored: int) -> Message:
+def conflict_message(match: Match, stored: int) -> Message:
+    """Why a change made on `match` as a screen showed it was not saved: the stored match is at version
+    `stored` now (0: deleted)."""
     what = describe_match(match.to_dict())
     if stored == 0:
         return Message(

@@ -157,8 +157,16 @@ class Store:
         return self.matches.newer(match_id)
 
     def save_match(self, match: Match, description: str = "") -> Match:
-        """See Matches.save: versioned, checked before writing; `description` names the change for undo."""
+        """See Matches.save: a new match, or an edit made on the version a screen showed (ConflictError when
+        it is stale); checked before writing; returns the saved match (`match` stays as it was);
+        `description` names the change for undo."""
         return self.matches.save(match, description)
+
+    def change_match(self, match_id: str, change: Callable[[Match], Match], why: str = "") -> Match:
+        """See Matches.change: `change` (Match -> Match, pure) applied to the stored match under the write
+        lock and saved; never a conflict with a change made meanwhile; RuleError when it no longer applies
+        (nothing changes). Returns the saved match. `why` names the change for undo."""
+        return self.matches.change(match_id, change, why)
 
     def delete_match(self, match_id: str) -> bool:
         return self.matches.delete(match_id)

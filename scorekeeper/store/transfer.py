@@ -310,8 +310,7 @@ def _staged_matches(
         setattr(report, field, getattr(report, field) + 1)
         if outcome not in ("unchanged", "kept"):
             batch.add(matches.path(match.id), MATCH_KIND, match_tables(record, history))
-            match.version = record["version"]
-            written.append(match)
+            written.append(match.at_version(record["version"]))
         step()
     return written
 

@@ -1,8 +1,10 @@
 """A table in "keep score" mode: a tracked match whose rounds the phones enter part by part.
 
-The match is the same `Match` as every tracked game, saved in the store; the host's normal round-entry
-screens may add or edit rounds of it at any time (`refresh` reads it back, and parts entered for a round the
-host already saved are dropped). Every change to the match made outside the table (a round entered, edited or
+The match is the same `Match` as every tracked game, owned by the store; the host's normal round-entry
+screens, undo, another device's sync may change it at any time (`refresh` reads it back whenever its file
+changed, `play.stored`, and parts entered for a round the host already saved are dropped). A complete round
+is recorded through `Store.change_match`, applied to the match as stored, once: only while the match holds
+exactly the rounds before it; an edit made meanwhile is kept and nothing conflicts. Every change to the match made outside the table (a round entered, edited or
 deleted on the normal screens, undo, redo) is heard from the store and handed to `on_change`, so the table
 tells all its devices at once. The parts of the round being entered are saved with the table (`saved`,
 `restore`: `lobbies` keeps them in tables.json), so a host restart resumes the round with every part entered
@@ -18,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.games.base import RuleError
 from scorekeeper.match import Match
+from scorekeeper.play.stored import StoredMatch
 from scorekeeper.table.parts import Part, RoundParts
 from scorekeeper.tally import with_names
 
@@ -40,12 +43,11 @@ class Keeping:
     """The seats the problem concerns: their phones ask them to check their parts."""
 
     def __post_init__(self) -> None:
+        self._stored = StoredMatch(self.store, self.match)
         self.parts = RoundParts(self.match.game, len(self.match.players))
         self._round = self.match.round_index
         self._saving = False
         watch = getattr(self.store, "watch_matches", None)  # a store without it (tests) is simply not heard
-        self.watched = watch is not None
-        """Whether the store tells this table of every change to its match (then `match` is always current)."""
         if watch is not None:
             watch(self._heard)
 
@@ -89,10 +91,9 @@ class Keeping:
         return self.match.is_over
 
     def refresh(self) -> None:
-        """Read the match back (the host may have entered or edited a round on the normal screens)."""
-        stored = self.store.get_match(self.match.id)
-        if stored is not None:
-            self.match = stored
+        """Read the match back when it changed (the host may have entered or edited a round on the normal
+        screens, another device's round synced in)."""
+        self.match = self._stored.get()
         if self.match.round_index != self._round:  # the host saved this round: its parts are void
             self._new_round()
 
@@ -102,11 +103,10 @@ class Keeping:
         self.problem, self.involved = None, []
 
     def current(self) -> None:
-        """Make sure `match` is the stored one before it is shown. A store that tells of every change to it has
-        already brought it up to date (`Table.match_changed`), so every device's redraw does not read the match
-        from disk again; otherwise read it back."""
-        if not self.watched:
-            self.refresh()
+        """Make sure `match` is the stored one before it is shown: read back only when its file changed (a
+        `stat`; every device's redraw does not read the match from disk again), whoever changed it: this
+        app's screens (also heard from the store, `Table.match_changed`), another process, a sync."""
+        self.refresh()
 
     def enter(self, seat: int, values: Part) -> bool:
         """Check and keep `seat`'s part; when it completes the round, validate and save it. Returns whether a
@@ -127,24 +127,27 @@ class Keeping:
         self.problem, self.involved = None, []
         if not self.parts.complete():
             return False
+        index = self._round
+
+        def record(match: Match) -> Match:  # the match as stored: the round goes in once
+            return self._checked(match) if match.round_index == index else match
+
+        self._saving = True  # the table tells its devices itself: not heard a second time from the store
         try:
-            changed = self._checked()
+            self.match = self._stored.saved(self.store.change_match(self.match.id, record))
         except RuleError as error:
             self.problem = error
             return False
-        self._saving = True  # the table tells its devices itself: not heard a second time from the store
-        try:
-            self.match = self.store.save_match(changed)
         finally:
             self._saving = False
-        self._new_round()
+        self._new_round()  # recorded, or the host saved this round meanwhile: its parts are void
         return True
 
-    def _checked(self) -> Match:
-        """The match with the complete round added; RuleError (players named) when the rules refuse it. The
+    def _checked(self, match: Match) -> Match:
+        """`match` with the complete round added; RuleError (players named) when the rules refuse it. The
         round is first checked on its own by the game, whose message names seats (so `involved` knows whom
         it concerns), then with every other round by the match."""
-        match, parts = self.match, self.parts
+        parts = self.parts
         try:
             result = parts.result(match.opts)
             match.spec.check_entry(result, match.opts)

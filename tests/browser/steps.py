@@ -49,9 +49,9 @@ def other_device_export(folder: Path) -> Path:
     with Store.open(folder) as store:
         dee, eve = store.add_player("Dee").id, store.add_player("Eve").id
         match = Match.new("ruckzuck", {}, [dee, eve], names=["Dee", "Eve"])
-        match.add_round({"hands": [[], [7]], "out": 0})
-        match.add_round({"hands": [[9], []], "out": 1})
-        store.save_match(match)
+        match = match.with_round({"hands": [[], [7]], "out": 0})
+        match = match.with_round({"hands": [[9], []], "out": 1})
+        match = store.save_match(match)
         return Path(store.export_json(folder / "export.json"))
 
 

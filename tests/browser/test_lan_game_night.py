@@ -24,9 +24,9 @@ def finished_game(data: Path) -> None:
     with Store.open(data) as store:
         dee, eve = store.add_player("Dee").id, store.add_player("Eve").id
         match = Match.new("ruckzuck", {}, [dee, eve], names=["Dee", "Eve"])
-        match.add_round({"hands": [[], [7]], "out": 0})
-        match.add_round({"hands": [[9], []], "out": 1})
-        store.save_match(match)
+        match = match.with_round({"hands": [[], [7]], "out": 0})
+        match = match.with_round({"hands": [[9], []], "out": 1})
+        match = store.save_match(match)
 
 
 def link_of(ui: UI, identifier: str) -> str:

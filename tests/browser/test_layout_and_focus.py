@@ -44,8 +44,10 @@ def seed(store: Store) -> dict[str, str]:
         if key == "long":
             for counts in ([10, 4, 6], [5, 10, 3]):
                 caller = counts.index(10)
-                match.add_round({"counts": counts, "runs": [3, 3, 3], "callers": [caller], "blitz": False})
-        store.save_match(match)
+                match = match.with_round(
+                    {"counts": counts, "runs": [3, 3, 3], "callers": [caller], "blitz": False}
+                )
+        match = store.save_match(match)
         games[key] = match.id
     return games
 

@@ -26,7 +26,7 @@ def _seed(store: Store) -> dict[str, str]:
     names = ["Ann", "Bob", "Cy"]
     for game, options in (("ruckzuck", {}), ("rage", {"edition": "amigo"})):
         match = Match.new(game, options, [seeded.players[n] for n in names], names=names)
-        store.save_match(match)
+        match = store.save_match(match)
         running[game] = match.id
     return running
 

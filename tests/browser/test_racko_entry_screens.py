@@ -28,7 +28,7 @@ def _seed(store: Store) -> dict[str, str]:
     blitz = Match.new("racko", {"blitz": True}, ids, names=NAMES)
     chips = Match.new("racko", {"variant": "chips", "rounds": 3, "chips_start": 2}, ids, names=NAMES)
     quick = Match.new("racko", {"variant": "bonus", "target": 1000}, ids, names=NAMES)
-    quick.add_round({"counts": [7, 10, 1], "runs": [None, 6, None], "callers": [1], "blitz": False})
+    quick = quick.with_round({"counts": [7, 10, 1], "runs": [None, 6, None], "callers": [1], "blitz": False})
     for match in (blitz, chips, quick):
         store.save_match(match)
     return {"blitz": blitz.id, "chips": chips.id, "quick": quick.id}

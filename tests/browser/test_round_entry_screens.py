@@ -26,26 +26,30 @@ def _seed(store: Store) -> dict[str, str]:
     made: dict[str, str] = {}
     rz = Match.new("ruckzuck", {}, ids, names=NAMES)
     for hands in ([5, 0, 7], [0, 9, 3]):
-        rz.add_round({"hands": hands, "out": hands.index(0)})
-    store.save_match(rz)
+        rz = rz.with_round({"hands": hands, "out": hands.index(0)})
+    rz = store.save_match(rz)
     made["ruckzuck"] = rz.id
     rage = Match.new("rage", {"edition": "amigo"}, ids, names=NAMES)
     for size in (10, 9):
-        rage.add_round({"bids": [0, 0, 0], "tricks": [size, 0, 0], "bonus": [0, 0, 0], "minus": [0, 0, 0]})
-    store.save_match(rage)
+        rage = rage.with_round(
+            {"bids": [0, 0, 0], "tricks": [size, 0, 0], "bonus": [0, 0, 0], "minus": [0, 0, 0]}
+        )
+    rage = store.save_match(rage)
     made["rage"] = rage.id
     racko = Match.new("racko", {"variant": "bonus", "target": 1000}, ids, names=NAMES)
-    racko.add_round({"racks": [CALLER_RUN4, SEVEN, ONE], "callers": [0], "blitz": False})
-    racko.add_round({"counts": [7, 10, 1], "runs": [None, 6, None], "callers": [1], "blitz": False})
-    store.save_match(racko)
+    racko = racko.with_round({"racks": [CALLER_RUN4, SEVEN, ONE], "callers": [0], "blitz": False})
+    racko = racko.with_round({"counts": [7, 10, 1], "runs": [None, 6, None], "callers": [1], "blitz": False})
+    racko = store.save_match(racko)
     made["racko"] = racko.id
     fresh = Match.new("racko", {}, ids, names=NAMES)
-    store.save_match(fresh)
+    fresh = store.save_match(fresh)
     made["fresh"] = fresh.id
     chips = Match.new("racko", {"variant": "chips", "rounds": 3, "chips_start": 2}, ids, names=NAMES)
-    chips.add_round({"counts": [None, 7, 1], "runs": [4, 5, 1], "callers": [0], "blitz": False})
-    chips.add_round({"counts": [None, None, 1], "runs": [None, None, 1], "callers": [0], "blitz": False})
-    store.save_match(chips)
+    chips = chips.with_round({"counts": [None, 7, 1], "runs": [4, 5, 1], "callers": [0], "blitz": False})
+    chips = chips.with_round(
+        {"counts": [None, None, 1], "runs": [None, None, 1], "callers": [0], "blitz": False}
+    )
+    chips = store.save_match(chips)
     made["chips"] = chips.id
     four = [*ids, store.add_player("Dan").id]
     names4 = [*NAMES, "Dan"]
@@ -55,13 +59,13 @@ def _seed(store: Store) -> dict[str, str]:
 
     tied = Match.new("racko", {"partners": True, "target": 100}, four, names=names4)
     for result in (quick4([None, 1, 3, 1], 0), quick4([2, None, 3, 6], 1)):
-        tied.add_round(result)
-    store.save_match(tied)
+        tied = tied.with_round(result)
+    tied = store.save_match(tied)
     made["tied"] = tied.id
     won = Match.new("racko", {"partners": True, "target": 100}, four, names=names4)
     for result in (quick4([None, 4, 3, 2], 0), quick4([2, None, 3, 4], 1)):
-        won.add_round(result)
-    store.save_match(won)
+        won = won.with_round(result)
+    won = store.save_match(won)
     made["won"] = won.id
     return made
 

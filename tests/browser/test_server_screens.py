@@ -43,8 +43,8 @@ def test_reload_shows_the_stored_state(chromium, tmp_path: Path) -> None:
         other = Store.open(data)
         match = other.get_match(match_id)
         assert match is not None
-        match.add_round({"counts": [None, 3], "runs": [3, 1], "callers": [0], "blitz": False})
-        other.save_match(match)
+        match = match.with_round({"counts": [None, 3], "runs": [3, 1], "callers": [0], "blitz": False})
+        match = other.save_match(match)
         other.close()
         ui.page.reload()
         ui.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)

@@ -97,8 +97,8 @@ def test_two_devices_share_rounds_and_show_a_conflict(chromium, tmp_path: Path, 
     split = a.save_match(new_match(a, rounds=1, seed=2))
     for _ in range(2):
         sync_once(a, target), sync_once(b, target)
-    change(a, split.id, lambda m: m.add_round(R(1, 1, 1, 0)))  # the same round, differently on each device
-    change(b, split.id, lambda m: m.add_round(R(2, 2, 2, 1)))
+    change(a, split.id, lambda m: m.with_round(R(1, 1, 1, 0)))  # the same round, differently on each device
+    change(b, split.id, lambda m: m.with_round(R(2, 2, 2, 1)))
     for _ in range(2):
         sync_once(b, target), sync_once(a, target)
     assert a.conflicts() and b.conflicts()

@@ -19,8 +19,8 @@ def test_undo_and_redo_after_a_page_reload(chromium, tmp_path: Path) -> None:
     store = Store.open(data)
     ids = [store.add_player(name).id for name in ("Anna", "Ben")]
     match = store.save_match(Match.new("racko", {}, ids, names=["Anna", "Ben"]))
-    match.add_round({"counts": [None, 3], "runs": [3, 1], "callers": [0], "blitz": False})
-    store.save_match(match, "Round 1")
+    match = match.with_round({"counts": [None, 3], "runs": [3, 1], "callers": [0], "blitz": False})
+    match = store.save_match(match, "Round 1")
     store.close()
     with served(data) as url, browser_tabs(chromium, url) as tab:
         ui = tab("undo_history", PHONE)

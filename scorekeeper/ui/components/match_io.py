@@ -1,4 +1,5 @@
-"""Loading and changing a match from a view: rule and store errors become messages; every change goes into
+"""Loading and changing a match from a view: rule and store errors become messages; a change applies to the
+match as stored (the store owns it; a round recorded elsewhere meanwhile is kept); every change goes into
 the match's stored undo history (the store keeps it with the match, so undo and redo work after a reload and
 from any device showing the match, and refuse when the match changed elsewhere in between)."""
 
@@ -10,6 +11,8 @@ from scorekeeper.games.base import RuleError
 from scorekeeper.match import Match
 from scorekeeper.spans import span
 from scorekeeper.store import StoreError
+from scorekeeper.store.errors import ConflictError
+from scorekeeper.store.matches import conflict_message
 from scorekeeper.ui.context import AppContext
 
 TOPIC = "match:{id}"  # pubsub topic: other sessions (a tablet in scoreboard mode) redraw when a match changes
@@ -34,27 +37,44 @@ def colours_of(ctx: AppContext, match: Match) -> dict[str, str]:
 
 
 def change_match(
-    ctx: AppContext, match: Match, change: Callable[[Match], Match], description: str
+    ctx: AppContext, match: Match, change: Callable[[Match], Match], description: str, *, index: int
 ) -> Match | str:
-    """Save the match `change` makes of `match` (e.g. `lambda m: m.with_round(result)`); returns the saved
-    match, else the message for the player.
+    """Save the change a screen made to round `index` of `match` as it showed it (e.g. `lambda m:
+    m.with_round(result)`, index `match.round_index`); returns the saved match, else the message for the player.
 
-    A change makes a new match value (the rules check it first) and the store refuses a stale version (another
-    device saved in between); `match` itself never changes. `description` names the change in the match's
-    stored undo history.
+    The store applies `change` to the match as stored (`Store.change_match`), so a change made meanwhile to
+    other rounds (a digital game's or a table's round recorded, an earlier round edited, a round a sync brought
+    in) is kept and nothing conflicts. Only when round `index` itself is no longer what the screen showed (an
+    added round: the match no longer ends where it did) is the change refused, with the conflict message, and
+    nothing changes. `match` itself never changes. `description` names the change in the stored undo history.
     """
     try:
-        with span("save.rules"):
-            changed = change(match)
         with span("save.store"):
-            ctx.store.save_match(changed, description)
+            saved = ctx.store.change_match(match.id, touching(match, index, change), description)
     except (RuleError, StoreError, ValueError) as error:
         return ctx.describe(error)
     except Exception as error:  # the store failed (disk full, read-only): say so, nothing was saved
         return ctx.t("Could not save: {error}", error=ctx.describe(error))
     with span("save.broadcast"):
         announce(ctx, match.id)
-    return changed
+    return saved
+
+
+def touching(shown: Match, index: int, change: Callable[[Match], Match]) -> Callable[[Match], Match]:
+    """`change` as it applies to the stored match: only while round `index` is as `shown` had it (a round
+    added at `index`: while the stored match still has `index` rounds), else ConflictError."""
+
+    def apply(stored: Match) -> Match:
+        if index >= shown.round_index:
+            same = stored.round_index == index
+        else:
+            same = index < stored.round_index and stored.rounds[index] == shown.rounds[index]
+        if not same:
+            raise ConflictError(conflict_message(shown, stored.version))
+        with span("save.rules"):
+            return change(stored)
+
+    return apply
 
 
 def undo_last(ctx: AppContext, match_id: str, shown_version: int, *, redo: bool = False) -> str | None:

@@ -69,7 +69,7 @@ def start_match(
     try:
         check_player_count(ctx, game, len(seats), *seat_range)
         match = Match.new(game, options, list(seats), first_dealer=first, names=names)
-        ctx.store.save_match(match)
+        match = ctx.store.save_match(match)
     except (RuleError, StoreError, ValueError) as error:
         message.value, message.visible = ctx.describe(error), True
         message.update()

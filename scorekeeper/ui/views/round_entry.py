@@ -55,10 +55,16 @@ def build(ctx: AppContext, match_id: str, index: str | None = None, **_: str) ->
                 show(result)
             return
         if edit is None:
-            saved = change_match(ctx, match, lambda m: m.with_round(result), ctx.t("Round {n}", n=number))
+            saved = change_match(
+                ctx, match, lambda m: m.with_round(result), ctx.t("Round {n}", n=number), index=number - 1
+            )
         else:
             saved = change_match(
-                ctx, match, lambda m: m.with_round_edited(edit, result), ctx.t("Edit round {n}", n=number)
+                ctx,
+                match,
+                lambda m: m.with_round_edited(edit, result),
+                ctx.t("Edit round {n}", n=number),
+                index=edit,
             )
         if isinstance(saved, str):
             show(personalise(saved, match.names))

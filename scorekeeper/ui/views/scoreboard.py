@@ -74,7 +74,7 @@ def round_dialog(ctx: AppContext, match: Match, route: str, index: int) -> None:
     def delete(_: object) -> None:
         if after:  # a second tap while the dialog closes deletes nothing more
             return
-        saved = change_match(ctx, match, lambda m: m.without_round(index), ctx.t("Delete round"))
+        saved = change_match(ctx, match, lambda m: m.without_round(index), ctx.t("Delete round"), index=index)
         after.append(saved if isinstance(saved, str) else "")
         close()
 
