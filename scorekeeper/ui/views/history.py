@@ -78,8 +78,9 @@ def _line(
         trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
         on_click=lambda _, m=summary.id: ctx.navigate(f"/history/{m}"),
     )
-    if running:  # a game in progress is continued on its scoreboard in one tap (a row of its own: a button
-        # beside the text squeezed it on a phone, and a wide label broke the tile's layout)
+    # A game in progress is continued on its scoreboard in one tap (a row of its own: a button beside the text
+    # squeezed it on a phone, and a wide label broke the tile's layout); not one a newer version made.
+    if running and not summary.newer:
         button = ft.FilledTonalButton(
             ctx.t("Continue"),
             icon=ft.Icons.PLAY_ARROW,
