@@ -132,3 +132,15 @@ def test_the_last_write_always_reaches_lasting_storage(steps: list[str]) -> None
     if last_write >= 0:
         assert max(started_at) >= last_write
     assert not flusher.running
+
+
+def test_a_backup_is_copied_where_the_platform_has_no_hard_links(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Pyodide's `os` has no `link` at all: the last good version is copied to `.bak` instead."""
+    target = tmp_path / "players.json"
+    storage.atomic_write_bytes(target, b'{"v": 1}')
+    monkeypatch.delattr("os.link")
+    storage.atomic_write_bytes(target, b'{"v": 2}', keep_backup=True)
+    assert target.read_bytes() == b'{"v": 2}'
+    assert storage.backup_path(target).read_bytes() == b'{"v": 1}'

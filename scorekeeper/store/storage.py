@@ -109,7 +109,7 @@ def _link_backup(path: Path) -> None:
     staging = _tmp_path(bak)
     try:
         os.link(path, staging)
-    except OSError:  # no hard links on this file system: copy instead
+    except (OSError, AttributeError):  # no hard links on this file system (or none at all: Pyodide): copy
         fd = os.open(staging, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), FILE_MODE)
         try:
             write_all(fd, path.read_bytes(), staging)

@@ -1,0 +1,157 @@
+"""The static web build (`make static`) on a phone: built into a temporary folder, served by `python -m
+http.server` on loopback, opened in headless Chromium at 390 x 844. After the first load the server is stopped
+and the network cut; the app comes back from its own service worker, a Racko round is kept with racks, and its
+totals are still there after another reload (the data lives in the browser's IndexedDB).
+
+Python runs inside the page's worker here, so there is no websocket whose frames tell when the app has answered
+a tap (the `UI.settle` of the served app): `StaticUI` waits until the screen's text has stopped changing."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import PHONE, UI, add_players, free_port, wait_http
+from steps import wait_totals
+
+from scorekeeper import static_build
+
+pytestmark = pytest.mark.browser
+
+FIRST_LOAD_S = 180  # Pyodide, the client and the app's archive on a loaded 2-core machine
+ANNA = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]  # a Racko with runs: may call under the 2-player rule
+BEN = [11, 12, 13, 20, 14, 30, 31, 32, 40, 39]  # ascending 4 -> 20 points
+
+
+class StaticUI(UI):
+    """The UI helper for the static build: a tap is answered once the screen's text stays the same for 300 ms."""
+
+    def settle(self, sent_before: int, timeout: float = 15.0, *, answered: bool = True) -> None:
+        deadline = time.monotonic() + timeout
+        last, since = self.all_text(), time.monotonic()
+        while time.monotonic() < deadline and time.monotonic() - since < 0.3:
+            self.page.wait_for_timeout(50)
+            now = self.all_text()
+            if now != last:
+                last, since = now, time.monotonic()
+
+    def diagnosis(self) -> str:
+        """As the served app's, plus what Python in the page printed (its errors land in the console)."""
+        lines = [line for line in getattr(self, "console", []) if "WebGL" not in line]
+        return super().diagnosis() + "\nconsole:\n" + "\n".join(lines[-40:])
+
+    def start(self, route: str = "/", ready: str = "new-game", timeout: float = FIRST_LOAD_S) -> None:
+        """Go to `route` (a hash route: the site is static) and wait for `ready`. Within the loaded app this
+        only changes the address's fragment, and the app follows it."""
+        self.page.goto(self.url + "#" + route)
+        self.ready(ready, timeout)
+
+    def reload(self, ready: str, timeout: float = FIRST_LOAD_S) -> None:
+        self.page.reload()
+        self.ready(ready, timeout)
+
+    def ready(self, identifier: str, timeout: float) -> None:
+        """Wait for `identifier`, turning on Flutter's accessibility tree first when the page is new."""
+        selector = f'[flt-semantics-identifier="{identifier}"]'
+        self.page.wait_for_function(
+            f"document.querySelector('flt-semantics-placeholder') || document.querySelector('{selector}')",
+            timeout=timeout * 1000,
+        )
+        self.page.evaluate("document.querySelector('flt-semantics-placeholder')?.click()")
+        self.wait(identifier, timeout=timeout * 1000)
+
+    def open(self, route: str = "/", ready: str = "new-game") -> None:
+        self.start(route, ready)
+
+    def offline_copy_ready(self) -> None:
+        """Wait until the site's service worker has cached the whole site and controls the page."""
+        self.page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        self.page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("static") / "dist"
+    static_build.build(out)
+    return out
+
+
+def serve(site: Path, port: int) -> subprocess.Popen[bytes]:
+    server = subprocess.Popen(
+        [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", str(site)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    wait_http(f"http://127.0.0.1:{port}/")
+    return server
+
+
+@pytest.fixture
+def phone(chromium: Any, site: Path) -> Iterator[tuple[StaticUI, subprocess.Popen[bytes]]]:
+    port = free_port()
+    server = serve(site, port)
+    context = chromium.new_context(viewport=PHONE, owner=False)
+    try:
+        ui = StaticUI(context.new_page(), f"http://127.0.0.1:{port}/", "static")
+        foreign: list[str] = []
+        ui.page.on("request", lambda r: None if r.url.startswith(ui.url) else foreign.append(r.url))
+        ui.foreign = foreign  # type: ignore[attr-defined]
+        ui.console = []  # type: ignore[attr-defined]
+        ui.page.on("console", lambda message: ui.console.append(f"[{message.type}] {message.text}"))  # type: ignore[attr-defined]
+        yield ui, server
+    finally:
+        context.close()
+        server.kill()
+        server.wait(timeout=10)
+
+
+def enter_rack(ui: UI, rack: list[int]) -> None:
+    for number in rack:
+        ui.tap(f"num-{number}")
+
+
+def test_the_static_site_keeps_score_offline_after_its_first_load(
+    phone: tuple[StaticUI, subprocess.Popen[bytes]],
+) -> None:
+    ui, server = phone
+    ui.start()
+    ui.shot("static-home-online")
+    ui.offline_copy_ready()
+    assert ui.foreign == []  # type: ignore[attr-defined]  # nothing was asked of another origin
+
+    # the network is gone: no server, and the browser offline
+    server.kill()
+    server.wait(timeout=10)
+    ui.page.context.set_offline(True)
+    ui.reload("new-game")
+    ui.shot("static-home-offline")
+
+    # a Racko round kept with racks, offline
+    ui.open("/players", ready="player-name")
+    add_players(ui, "Anna", "Ben")
+    ui.open("/new", ready="start-game")
+    ui.tap("game-racko", count=False)
+    for name in ("Anna", "Ben"):
+        ui.tap(f"pick-{name}", count=False)
+    ui.tap("dealer-1", count=False)
+    ui.tap("start-game", count=False)
+    ui.wait("save-round")
+    enter_rack(ui, ANNA)
+    enter_rack(ui, BEN)
+    ui.tap("caller-0")
+    ui.wait_text("This round (points): Anna +75, Ben +20")
+    ui.tap("save-round")
+    wait_totals(ui, 75, 20)
+    ui.shot("static-racko-scoreboard")
+
+    # a reload, still offline: the round is still there (IndexedDB)
+    scoreboard = ui.page.url
+    ui.reload("total-0")
+    assert ui.page.url == scoreboard
+    wait_totals(ui, 75, 20)
+    ui.shot("static-racko-after-reload")
