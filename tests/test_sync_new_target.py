@@ -175,7 +175,7 @@ def test_a_missing_log_file_is_skipped_and_its_device_sends_everything_again(tmp
         first = game(a, 1, 1)
         devices.sync(0)
         second = game(a, 1, 2)
-        a.save_match(a.get_match(first.id).with_round(a_round(random.Random(3))))
+        a.save_match(first.with_round(a_round(random.Random(3))))
         devices.sync(0)
         logs = sorted((tmp_path / "target" / "devices" / device_of(a.data_dir) / "log").iterdir())
         newest = max(logs, key=lambda p: int(p.name.split("-")[0]))
@@ -193,8 +193,8 @@ def test_a_missing_log_file_is_skipped_and_its_device_sends_everything_again(tmp
         ]
         devices.sync(1, 2)
         for store in (b, c):
-            assert store.get_match(second.id) is not None
-            assert len(store.get_match(first.id).rounds) == 2
+            got = store.get_match(first.id)
+            assert store.get_match(second.id) is not None and got is not None and len(got.rounds) == 2
         assert [r.sent for r in devices.sync(0, 1, 2)] == [0, 0, 0]  # answered once, quiet after
     finally:
         devices.close()
