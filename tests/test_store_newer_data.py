@@ -306,7 +306,8 @@ def test_home_history_and_scoreboard_show_what_they_can(folder: Path) -> None:
     newer = "Mit einer neueren Version der App erstellt"  # the folder's language is German
     app.go("/history")
     assert newer in app.screen_text()
-    assert app.has(f"history-{SKYJO_ID}") and not app.has(f"history-continue-{SKYJO_ID}")  # nothing to continue
+    # listed, with nothing to continue
+    assert app.has(f"history-{SKYJO_ID}") and not app.has(f"history-continue-{SKYJO_ID}")
     assert app.has(f"history-continue-{RACKO_BONUS}")
     app.go("/")
     assert newer in app.screen_text()
