@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from conftest import PHONE, UI, add_players, free_port, wait_http
 from steps import wait_totals
+from test_play_ruckzuck_rage import play_until, rage_step
 
 from scorekeeper import static_build
 
@@ -110,6 +111,17 @@ def phone(chromium: Any, site: Path) -> Iterator[tuple[StaticUI, subprocess.Pope
         server.wait(timeout=10)
 
 
+def first_load_then_offline(ui: StaticUI, server: subprocess.Popen[bytes]) -> None:
+    """The first load with the network on, until the offline copy is complete; then no server, no network, and
+    the app loaded again from the service worker."""
+    ui.start()
+    ui.offline_copy_ready()
+    server.kill()
+    server.wait(timeout=10)
+    ui.page.context.set_offline(True)
+    ui.reload("new-game")
+
+
 def enter_rack(ui: UI, rack: list[int]) -> None:
     for number in rack:
         ui.tap(f"num-{number}")
@@ -155,3 +167,25 @@ def test_the_static_site_keeps_score_offline_after_its_first_load(
     assert ui.page.url == scoreboard
     wait_totals(ui, 75, 20)
     ui.shot("static-racko-after-reload")
+
+
+def test_the_static_site_plays_a_rage_round_against_computer_players_offline(
+    phone: tuple[StaticUI, subprocess.Popen[bytes]],
+) -> None:
+    """The computer players move on the page's event loop (the browser's Python has no threads)."""
+    ui, server = phone
+    first_load_then_offline(ui, server)
+    ui.tap("play-rage")
+    ui.wait("start-game")
+    ui.tap("pace-instant", count=False)
+    ui.tap("start-game")
+    ui.wait("play-panel", timeout=60_000)
+    assert play_until(ui, "round-result", rage_step) > 0
+    assert "Round 1 is over." in ui.all_text()
+    ui.shot("static-rage-round-result")
+    played = ui.all_text().split("Moves")[0]  # the round's result and the standings
+
+    # a reload, still offline: the round and its result come back from IndexedDB
+    ui.reload("round-result")
+    assert ui.all_text().split("Moves")[0] == played
+    ui.shot("static-rage-after-reload")

@@ -11,13 +11,16 @@ nothing to tap).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import threading
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import flet as ft
 
+from scorekeeper.capabilities import IN_BROWSER
 from scorekeeper.games.base import Action, RuleError
 from scorekeeper.play import duplicates
 from scorekeeper.play.checks import replay_problem
@@ -85,7 +88,8 @@ class PlayScreen:
         self.hint: str | None = None
         self.whole_log = False
         """Whether the move log shows the whole round (else its last `play_side.LOG_LINES` moves)."""
-        self.runner: threading.Thread | None = None
+        self.runner: threading.Thread | Any | None = None
+        """The computer players' runner: a thread, or in the browser (no threads) a task on the event loop."""
         self.lock = threading.RLock()
         self.mounted = False
         self.closed = False
@@ -164,41 +168,70 @@ class PlayScreen:
 
     # ------------------------------------------------------------------ computer players
     def kick(self) -> None:
-        """Let the computer players move (off the UI thread) when it is their turn."""
+        """Let the computer players move (off the UI thread; in the browser, between the page's events) when it
+        is their turn."""
         with self.lock:
             if self.runner is not None:  # a runner is still at work; it looks again before it stops
                 return
             if self.session.computer_to_act and self.active():
-                self.runner = threading.Thread(target=self._run, daemon=True, name="computer-players")
-                self.runner.start()
+                if IN_BROWSER:
+                    self.runner = self.ctx.page.run_task(self._run_on_loop)
+                else:
+                    self.runner = threading.Thread(target=self._run, daemon=True, name="computer-players")
+                    self.runner.start()
 
     def _run(self) -> None:
         # The frame answering the person's tap goes out first; computer moves would hold the interpreter.
         time.sleep(FIRST_FRAME_SECONDS)
         while True:
             try:
-                self._moves()
+                for pause in self._paced():
+                    if pause:
+                        time.sleep(pause)
             except Exception as error:
-                log.exception("computer player failed")
-                self.ctx.error(self.ctx.describe(error))
-                with self.lock:
-                    self.runner = None
+                self._failed(error)
                 return
-            self.render()
-            with self.lock:  # kick() decides under the same lock, so no turn is left without a runner
-                if not self.session.computer_to_act or not self.active():
-                    self.runner = None
-                    return
+            if self._done():
+                return
+
+    async def _run_on_loop(self) -> None:
+        """`_run` for the browser: the same moves, the pauses awaited (a zero pause still lets a frame out)."""
+        await asyncio.sleep(FIRST_FRAME_SECONDS)
+        while True:
+            try:
+                for pause in self._paced():
+                    await asyncio.sleep(pause)
+            except Exception as error:
+                self._failed(error)
+                return
+            if self._done():
+                return
+
+    def _failed(self, error: Exception) -> None:
+        log.exception("computer player failed")
+        self.ctx.error(self.ctx.describe(error))
+        with self.lock:
+            self.runner = None
+
+    def _done(self) -> bool:
+        """Draw what the computer players did; True when the runner stops (nothing more for it to do)."""
+        self.render()
+        with self.lock:  # kick() decides under the same lock, so no turn is left without a runner
+            if not self.session.computer_to_act or not self.active():
+                self.runner = None
+                return True
+        return False
 
     def active(self) -> bool:
         """Whether this table is still the one on screen."""
         return not self.closed and self.ctx.route == self.route
 
-    def _moves(self) -> None:
+    def _paced(self) -> Iterator[float]:
+        """The computer players' moves, one at a time: yields the pause (seconds, 0 for instant play) before
+        each, so that a thread sleeps it and a task on the event loop awaits it."""
         while self.active():
             pace = PACE_SECONDS.get(str(self.ctx.settings.get("play_pace", "normal")), 0.6)
-            if pace:
-                time.sleep(pace)
+            yield pace
             if not self.active() or not self.session.step_computer():
                 return
             if pace:
@@ -207,7 +240,7 @@ class PlayScreen:
     def wait(self, timeout: float = 30.0) -> None:
         """Until the computer players are done (for tests)."""
         deadline = time.monotonic() + timeout
-        while (runner := self.runner) is not None and time.monotonic() < deadline:
+        while isinstance(runner := self.runner, threading.Thread) and time.monotonic() < deadline:
             runner.join(0.05)
 
     # ------------------------------------------------------------------ drawing
