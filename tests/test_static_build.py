@@ -144,3 +144,26 @@ def test_a_backup_is_copied_where_the_platform_has_no_hard_links(
     storage.atomic_write_bytes(target, b'{"v": 2}', keep_backup=True)
     assert target.read_bytes() == b'{"v": 2}'
     assert storage.backup_path(target).read_bytes() == b'{"v": 1}'
+
+
+@pytest.mark.parametrize("without_host", [False, True], ids=["host", "browser"])
+def test_what_needs_a_host_is_shown_as_such_in_the_browser_build(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, without_host: bool
+) -> None:
+    """Home's "Host a table" and Settings' sync: live on a host; in the static build switched off, with how."""
+    from test_ui_core_harness import App, close_all
+
+    from scorekeeper.ui.components import host_needed
+
+    monkeypatch.setattr(host_needed, "IN_BROWSER", without_host)
+    app = App(tmp_path)
+    try:
+        assert app.has("host-table-unavailable") is without_host
+        assert app.has("host-table") is not without_host
+        app.go("/settings")
+        assert app.has("sync-unavailable") is without_host
+        assert app.has("sync-section") is not without_host
+        if without_host:
+            assert "make web" in app.screen_text()
+    finally:
+        close_all()

@@ -14,6 +14,7 @@ from scorekeeper.play.checks import matches_to_deal_again, replay_problem, resum
 from scorekeeper.store.pages import HOME_PAGE_SIZE, PAGE_SIZE, page_of, page_of_matches
 from scorekeeper.store.records import MatchSummary, SavedGame
 from scorekeeper.ui import permissions
+from scorekeeper.ui.components.host_needed import host_needed, table_unavailable
 from scorekeeper.ui.components.layout import screen, section
 from scorekeeper.ui.components.newer import newer_line
 from scorekeeper.ui.components.score_table import game_title
@@ -319,7 +320,9 @@ def build(ctx: AppContext, **_: str) -> ft.View:
         ft.Row([primary_button(ctx.t("New game"), lambda: ctx.navigate("/new"), identifier="new-game")])
     )
     controls.append(_quick_starts(ctx))
-    if not ctx.guest:  # hosting a table is the owner's (rights.py)
+    if host_needed():  # the static web build: no server to host a table on
+        controls.append(table_unavailable(ctx))
+    elif not ctx.guest:  # hosting a table is the owner's (rights.py)
         controls.append(
             ft.Row(
                 [

@@ -11,6 +11,7 @@ import flet as ft
 
 from scorekeeper.ui import permissions, pin_tries, rights
 from scorekeeper.ui.components.extras_common import pills
+from scorekeeper.ui.components.host_needed import host_needed, sync_unavailable
 from scorekeeper.ui.components.layout import screen, section
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
@@ -195,7 +196,7 @@ def build(ctx: AppContext, **_: str) -> ft.View:
         *([members] if (members := members_section(ctx)) is not None else []),
         guests_section(ctx),
         # last: a section added here pushes nothing the earlier screens' players (and tests) know further down
-        *([synced] if (synced := sync_section(ctx)) is not None else []),
+        *([sync_unavailable(ctx)] if host_needed() else [synced] if (synced := sync_section(ctx)) else []),
     ]
     if not ctx.guest:  # the version tells an attacker which flaws to try: the owner's only
         controls.append(ft.Text(ctx.t("Scorekeeper version {version}", version=_app_version()), size=12))
