@@ -38,9 +38,20 @@ APP_ARCHIVE = "app.tar.gz"
 SERVICE_WORKER = "sw.js"
 THEME_COLOUR = "#3F51B5"  # indigo, the seed of the app's theme (scorekeeper/ui/app.py)
 BACKGROUND_COLOUR = "#FFFFFF"
-PURE_DISTRIBUTIONS = ("flet", "repath", "six", "msgpack", "tinydb", "platformdirs", "babel", "qrcode")
+PURE_DISTRIBUTIONS = (
+    "flet",
+    "flet-charts",
+    "repath",
+    "six",
+    "msgpack",
+    "tinydb",
+    "platformdirs",
+    "babel",
+    "qrcode",
+)
 """What the app imports in the browser, all pure Python (msgpack's C speed-up is left out: it falls back to its
-own `fallback.py`). Flet's `httpx` and `oauthlib` are not required under Emscripten."""
+own `fallback.py`). Flet's `httpx` and `oauthlib` are not required under Emscripten. flet-charts is imported
+but its controls are not drawn (the prebuilt client lacks the extension: the screens show tables there)."""
 LOCALES = ("root", "en", "de", "nl", "fr")
 """Babel's locale data kept (the app's languages and their regional variants): the rest is 30 MB."""
 WEB_LEFT_OUT = (

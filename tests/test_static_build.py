@@ -167,3 +167,30 @@ def test_what_needs_a_host_is_shown_as_such_in_the_browser_build(
             assert "make web" in app.screen_text()
     finally:
         close_all()
+
+
+def test_statistics_are_tables_where_the_client_draws_no_charts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The static build's client has no flet-charts: the same numbers as tables, nothing that cannot be drawn."""
+    from test_history_stats_data import seed_store
+    from test_ui_core_harness import App, close_all, walk
+
+    from scorekeeper.store import Store
+    from scorekeeper.ui.components import extras_charts
+
+    monkeypatch.setattr(extras_charts, "CHARTS", False)
+    with Store.open(tmp_path) as store:
+        seeded = seed_store(store)
+    app = App(tmp_path)
+    try:
+        app.go("/stats")
+        text = app.text()
+        assert "Ann · wins: 2 (66.7%)" in text and "Bob · wins: 1 (33.3%)" in text
+        assert app.has("win-share-table") and app.has("progression-table")
+        assert not app.has("win-share-chart") and not app.has("progression-chart")
+        app.go(f"/history/{seeded.racko}")
+        assert app.has("progression-table") and "530" in app.text()
+        assert not [node for node in walk(app.view) if type(node).__module__.startswith("flet_charts")]
+    finally:
+        close_all()

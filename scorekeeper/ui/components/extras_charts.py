@@ -1,6 +1,7 @@
 """Charts for history and statistics (flet-charts): a match's score progression and the share of wins.
 
-The numbers come from `scorekeeper.stats`; this module only draws them.
+The numbers come from `scorekeeper.stats`; this module only draws them. Where the client has no flet-charts
+(the static web build: Flet's prebuilt web client has none of its extensions) the same numbers are a table.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from collections.abc import Sequence
 import flet as ft
 import flet_charts as fch
 
+from scorekeeper.capabilities import IN_BROWSER
 from scorekeeper.match import Match
 from scorekeeper.stats import Series, WinShare, progression
 from scorekeeper.ui.components.extras_common import colour_for, percent
@@ -18,6 +20,8 @@ from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
 
 CHART_HEIGHT = 260
+CHARTS = not IN_BROWSER
+"""Whether the client draws flet-charts' controls (not the prebuilt web client of the static build)."""
 
 
 def nice_step(span: float, *, parts: int = 5) -> int:
@@ -57,6 +61,8 @@ def series_colour(match: Match, line: Series, colours: dict[str, str]) -> str:
 def progression_chart(ctx: AppContext, match: Match, colours: dict[str, str]) -> ft.Control:
     """Totals after each round, one line per seat (per team for partners); round 0 is the start."""
     lines = progression(match)
+    if not CHARTS:
+        return progression_table(ctx, match, colours, lines)
     values = [v for line in lines for v in line.values]
     low, high = min([0, *values]), max([0, *values])
     step = nice_step(high - low)
@@ -116,6 +122,8 @@ def win_share_chart(
     """A pie of wins per player, with a legend giving wins and share; players without a win are listed too."""
     ordered = list(shares)
     colour_of = {s.player: colour_for(colours, s.player, i) for i, s in enumerate(ordered)}
+    if not CHARTS:  # the legend gives every player's wins and share: it is the table
+        return tag("win-share-table", win_share_key(ctx, ordered, colour_of, names))
     sections = [
         fch.PieChartSection(
             value=s.wins,
@@ -135,6 +143,20 @@ def win_share_chart(
         width=220,
         height=220,
     )
+    key = win_share_key(ctx, ordered, colour_of, names)
+    parts: list[ft.Control] = [tag("win-share-chart", ft.Container(pie, width=220, height=220)), key]
+    if ctx.narrow:
+        return ft.Container(
+            ft.Column(parts, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True),
+            alignment=ft.Alignment.TOP_CENTER,
+        )
+    return ft.Row(parts, spacing=32, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+
+def win_share_key(
+    ctx: AppContext, ordered: Sequence[WinShare], colour_of: dict[str, str], names: dict[str, str]
+) -> ft.Control:
+    """Every player's wins and share, with the player's colour."""
     entries = [
         (
             colour_of[s.player],
@@ -147,15 +169,25 @@ def win_share_chart(
         )
         for s in ordered
     ]
-    key = ft.Column(
-        [legend([entry]) for entry in entries],
-        spacing=6,
-        tight=True,
+    return ft.Column([legend([entry]) for entry in entries], spacing=6, tight=True)
+
+
+def progression_table(
+    ctx: AppContext, match: Match, colours: dict[str, str], lines: Sequence[Series]
+) -> ft.Control:
+    """The progression chart's numbers as a table: the totals after each round, one column per line."""
+    rounds = len(lines[0].values) - 1 if lines else 0
+    header: list[ft.Control] = [ft.Text(ctx.t("Round"), weight=ft.FontWeight.BOLD, width=56)]
+    header += [ft.Text(line.label, weight=ft.FontWeight.BOLD, expand=True) for line in lines]
+    rows: list[ft.Control] = [ft.Row(header)]
+    for number in range(1, rounds + 1):
+        cells: list[ft.Control] = [ft.Text(str(number), width=56)]
+        cells += [ft.Text(str(line.values[number]), expand=True) for line in lines]
+        rows.append(ft.Row(cells))
+    return ft.Column(
+        [
+            tag("progression-table", ft.Column(rows, spacing=4)),
+            legend([(series_colour(match, line, colours), line.label) for line in lines]),
+        ],
+        spacing=8,
     )
-    parts: list[ft.Control] = [tag("win-share-chart", ft.Container(pie, width=220, height=220)), key]
-    if ctx.narrow:
-        return ft.Container(
-            ft.Column(parts, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True),
-            alignment=ft.Alignment.TOP_CENTER,
-        )
-    return ft.Row(parts, spacing=32, vertical_alignment=ft.CrossAxisAlignment.CENTER)
