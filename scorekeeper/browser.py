@@ -103,14 +103,17 @@ def browser_main(mount: Callable[[], Awaitable[tuple[Flusher | None, str | None]
     async def main(page: Any) -> None:
         from scorekeeper.store import storage
         from scorekeeper.ui.app import make_main
+        from scorekeeper.ui.components.host_needed import tell_storage
 
         flusher, problem = await mount()
         if flusher is not None:
             storage.WRITTEN.append(flusher.written)
         else:
             log.warning("the data stays in this tab only: %s", problem)
-        page.data_problem = problem
         make_main(DATA_DIR)(page)
+        ctx = getattr(page, "data", None)
+        if ctx is not None:
+            await tell_storage(ctx, problem)
 
     return main
 

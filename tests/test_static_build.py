@@ -194,3 +194,40 @@ def test_statistics_are_tables_where_the_client_draws_no_charts(
         assert not [node for node in walk(app.view) if type(node).__module__.startswith("flet_charts")]
     finally:
         close_all()
+
+
+@pytest.mark.parametrize(
+    ("problem", "granted", "said"),
+    [
+        ("no IndexedDB", None, "lost when the tab closes"),
+        (None, False, "may clear the app's data"),
+        (None, True, None),
+        (None, None, None),  # the browser has not answered yet (or cannot): nothing to say
+    ],
+)
+def test_the_app_says_when_the_browser_keeps_the_data_only_for_a_while(
+    problem: str | None, granted: bool | None, said: str | None
+) -> None:
+    import asyncio
+    from types import SimpleNamespace
+
+    from scorekeeper.ui.components.host_needed import PERSISTED_KEY, tell_storage
+    from scorekeeper.ui.i18n import Translator
+
+    told: list[tuple[str, bool]] = []
+
+    async def get(key: str) -> bool | None:
+        assert key == PERSISTED_KEY
+        return granted
+
+    ctx = SimpleNamespace(
+        t=Translator("en"),
+        notify=lambda text, error=False: told.append((text, error)),
+        browser_storage=lambda: SimpleNamespace(get=get),
+    )
+    asyncio.run(tell_storage(ctx, problem))  # type: ignore[arg-type]
+    if said is None:
+        assert told == []
+    else:
+        assert len(told) == 1 and said in told[0][0]
+        assert told[0][1] is (problem is not None)

@@ -1,6 +1,7 @@
-"""What needs a host where there is none: in the static web build (Python in the browser, capabilities.py) the
-live table and sync are shown as unavailable, with one line on how to get them, instead of failing when used.
-The screens stay the same screens; only these parts choose by capability."""
+"""What the static web build lacks, said on screen: there (Python in the browser, capabilities.py) the live table
+and sync are shown as unavailable, with one line on how to get them, instead of failing when used; and a notice
+says when the browser keeps the data only for the tab or may clear it. The screens stay the same screens; only
+these parts choose by capability."""
 
 from __future__ import annotations
 
@@ -10,6 +11,10 @@ from scorekeeper.capabilities import IN_BROWSER
 from scorekeeper.ui.components.layout import section
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
+
+PERSISTED_KEY = "scorekeeper.storage_persisted"
+"""SharedPreferences key where the static build's page leaves the browser's answer to
+`navigator.storage.persist()` (scorekeeper/static_build.py)."""
 
 
 def host_needed() -> bool:
@@ -62,3 +67,25 @@ def sync_unavailable(ctx: AppContext) -> ft.Control:
             ),
         ),
     )
+
+
+async def tell_storage(ctx: AppContext, problem: str | None) -> None:
+    """Say when the data does not last: no IndexedDB at all, or the browser refused persistent storage (it may
+    then clear the data when space runs low)."""
+    if problem is not None:
+        ctx.notify(
+            ctx.t("This browser keeps no data for the app: games saved now are lost when the tab closes."),
+            error=True,
+        )
+        return
+    try:
+        granted = await ctx.browser_storage().get(PERSISTED_KEY)
+    except Exception:  # no answer from the page's storage: nothing to tell
+        return
+    if granted is False:
+        ctx.notify(
+            ctx.t(
+                "The browser may clear the app's data when space runs low. Add the app to the home screen, "
+                "and export your games now and then (Settings)."
+            )
+        )
