@@ -1,4 +1,4 @@
-"""`python -m scorekeeper.bench store|engine|ui|play|table|host|sync|all [--json]`: benchmarks that print figures.
+"""`python -m scorekeeper.bench store|engine|ui|play|table|host|sync|static|all [--json]`: benchmarks that print figures.
 
 Each part returns `{"<part>": {...figures...}}`; ratios are always taken against a baseline measured in the
 same run, so the figures compare across machines.
@@ -13,9 +13,10 @@ import sys
 from typing import Any
 
 PARTS = ("store", "engine", "ui", "play", "table")
-SEPARATE = ("host", "sync")
+SEPARATE = ("host", "sync", "static")
 """Parts that `all` leaves out: `host` starts Caddy and hundreds of sessions (minutes, see host.py); `sync`
-syncs 10,000 matches through a WebDAV server (minutes, and WsgiDAV from the dev extra, see sync.py)."""
+syncs 10,000 matches through a WebDAV server (minutes, and WsgiDAV from the dev extra, see sync.py); `static`
+builds the static web app and loads it in Chromium, Python in the browser (minutes, see static.py)."""
 
 
 def run_part(name: str, as_json: bool) -> dict[str, Any]:
