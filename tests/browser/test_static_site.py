@@ -8,15 +8,19 @@ a tap (the `UI.settle` of the served app): `StaticUI` waits until the screen's t
 
 from __future__ import annotations
 
+import os
+import signal
 import subprocess
 import sys
 import time
+import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import PHONE, UI, add_players, free_port, wait_http
+from conftest import CHROMIUM, CHROMIUM_FLAGS, PHONE, UI, add_players, free_port, wait_http
 from steps import wait_totals
 from test_play_ruckzuck_rage import play_until, rage_step
 
@@ -127,6 +131,25 @@ def enter_rack(ui: UI, rack: list[int]) -> None:
         ui.tap(f"num-{number}")
 
 
+def keep_racko_round(ui: UI) -> None:
+    """Two players, a Racko game, its first round entered with both racks (Anna called): totals 75 and 20."""
+    ui.open("/players", ready="player-name")
+    add_players(ui, "Anna", "Ben")
+    ui.open("/new", ready="start-game")
+    ui.tap("game-racko", count=False)
+    for name in ("Anna", "Ben"):
+        ui.tap(f"pick-{name}", count=False)
+    ui.tap("dealer-1", count=False)
+    ui.tap("start-game", count=False)
+    ui.wait("save-round")
+    enter_rack(ui, ANNA)
+    enter_rack(ui, BEN)
+    ui.tap("caller-0")
+    ui.wait_text("This round (points): Anna +75, Ben +20")
+    ui.tap("save-round")
+    wait_totals(ui, 75, 20)
+
+
 def test_the_static_site_keeps_score_offline_after_its_first_load(
     phone: tuple[StaticUI, subprocess.Popen[bytes]],
 ) -> None:
@@ -143,22 +166,7 @@ def test_the_static_site_keeps_score_offline_after_its_first_load(
     ui.reload("new-game")
     ui.shot("static-home-offline")
 
-    # a Racko round kept with racks, offline
-    ui.open("/players", ready="player-name")
-    add_players(ui, "Anna", "Ben")
-    ui.open("/new", ready="start-game")
-    ui.tap("game-racko", count=False)
-    for name in ("Anna", "Ben"):
-        ui.tap(f"pick-{name}", count=False)
-    ui.tap("dealer-1", count=False)
-    ui.tap("start-game", count=False)
-    ui.wait("save-round")
-    enter_rack(ui, ANNA)
-    enter_rack(ui, BEN)
-    ui.tap("caller-0")
-    ui.wait_text("This round (points): Anna +75, Ben +20")
-    ui.tap("save-round")
-    wait_totals(ui, 75, 20)
+    keep_racko_round(ui)  # offline
     ui.shot("static-racko-scoreboard")
 
     # a reload, still offline: the round is still there (IndexedDB)
@@ -189,3 +197,74 @@ def test_the_static_site_plays_a_rage_round_against_computer_players_offline(
     ui.reload("round-result")
     assert ui.all_text().split("Moves")[0] == played
     ui.shot("static-rage-after-reload")
+
+
+@contextmanager
+def chromium_process(profile: Path) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
+    """Chromium as its own process group on a lasting profile, reachable over CDP: (process, CDP address).
+    Ended (killed) after the block if the test has not killed it."""
+    port = free_port()
+    process = subprocess.Popen(
+        [
+            CHROMIUM,
+            *CHROMIUM_FLAGS,
+            f"--user-data-dir={profile}",
+            f"--remote-debugging-port={port}",
+            "about:blank",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    address = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"{address}/json/version", timeout=2):
+                    break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
+        yield process, address
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait(timeout=10)
+
+
+def test_a_killed_browser_loses_no_acknowledged_save(chromium: Any, site: Path, tmp_path: Path) -> None:
+    """A Racko round saved, the browser killed (SIGKILL, no shutdown), the server gone: a new browser on the same
+    profile opens the site from its offline copy and the round is there."""
+    port = free_port()
+    server = serve(site, port)
+    url = f"http://127.0.0.1:{port}/"
+    profile = tmp_path / "profile"
+    try:
+        with chromium_process(profile) as (process, address):
+            browser = chromium.browser_type.connect_over_cdp(address)
+            page = browser.contexts[0].new_page()
+            page.set_viewport_size(PHONE)
+            ui = StaticUI(page, url, "static-kill")
+            ui.start()
+            ui.offline_copy_ready()
+            keep_racko_round(ui)
+            scoreboard = page.url
+            os.killpg(process.pid, signal.SIGKILL)  # the moment the totals are on screen
+            process.wait(timeout=10)
+    finally:
+        server.kill()
+        server.wait(timeout=10)
+    with chromium_process(profile) as (process, address):
+        browser = chromium.browser_type.connect_over_cdp(address)
+        try:
+            page = browser.contexts[0].new_page()
+            page.set_viewport_size(PHONE)
+            ui = StaticUI(page, url, "static-kill")
+            page.goto(scoreboard)
+            ui.ready("total-0", FIRST_LOAD_S)
+            wait_totals(ui, 75, 20)
+            ui.shot("static-racko-after-kill")
+        finally:
+            browser.close()
