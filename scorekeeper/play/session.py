@@ -5,11 +5,8 @@
 - After every move the seed and the round's action log are saved (`SavedGame`), so a game resumes exactly
   where it was, also in the middle of a round: the round is dealt again from its seed and the log replayed.
 - A finished round's `result()` is added to a `Match` with mode "digital", which keeps the score, the dealer
-  rotation and the game end exactly as for a tracked game. The store owns that match: the session keeps no copy
-  to save later. It records the round through `Store.change_match`, applied to the match as stored (an edit or
-  undo on the scoreboard, a round a sync brought in meanwhile is kept, and nothing conflicts), once: only while
-  the match holds exactly the rounds before it. Names and totals are read from a short-lived copy read again
-  whenever the stored match changed (`play.stored`).
+  rotation and the game end exactly as for a tracked game. The store owns it: the round goes in through
+  `Store.change_match` (`_record`); names and totals come from a copy read again when it changed (`play.stored`).
 - The move log describes each move as a seat that did not make it sees it (with one person at the device: as
   that person sees it), so it never names a card the people at the device may not know.
 """
@@ -240,11 +237,10 @@ class PlaySession:
         del self.moves[:-MOVES_KEPT]
 
     def _record(self) -> None:
-        """The finished round goes into the stored match once: applied to the match as stored, under the store's
-        write lock, only while it holds exactly the rounds before this one. A resume after a crash, or a second
-        path to the same round's end, finds it there already and changes nothing; a round taken back meanwhile
-        (undo on the scoreboard) leaves this one unrecorded: the next deal follows the match (`next_round`).
-        An edit of an earlier round or a round synced in meanwhile is kept, and nothing conflicts."""
+        """The finished round goes into the match as stored (`Store.change_match`: an edit or a synced round
+        made meanwhile is kept, nothing conflicts), once: only while it holds exactly the rounds before this one
+        (a resume after a crash finds it there already; after a round taken back, `next_round` follows the
+        match)."""
         index, result = self.round_index, self.state.result()
 
         def record(match: Match) -> Match:
