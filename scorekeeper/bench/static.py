@@ -5,6 +5,9 @@
   screen (Pyodide, the client and the app's archive all fetched; goal <= 8), median of `RUNS`.
 - `warm_start_s`: a reload of the same profile with the network off, from the site's own service worker, until
   home is on screen (goal <= 4), median of `RUNS`.
+- `save_to_scoreboard_ms_median`: tapping Save round (Racko, quick form) until the scoreboard shows the new
+  total on screen, in the static build (goal <= 250); `save_to_total_in_tree_ms_median`: until the new total is
+  in the accessibility tree. `served_...`: the same for the app served by Python, in the same run.
 - `served_cold_start_s`: the same first load of the app served by Python (`main.py --web`), in the same run.
 """
 
@@ -24,6 +27,7 @@ from scorekeeper.bench import ui
 from scorekeeper.bench.owner_harness import OwnerBrowser
 
 RUNS = 3
+SAVES = 5
 LOAD_TIMEOUT_MS = 240_000
 
 
@@ -78,6 +82,84 @@ def _cold_and_warm(browser: Any, url: str) -> tuple[float, float]:
         context.close()
 
 
+def _tap(page: Any, identifier: str) -> None:
+    target = page.locator(f'[flt-semantics-identifier="{identifier}"]').first
+    target.wait_for(state="attached", timeout=30_000)
+    inner = target.locator("[flt-tappable], [role=button], input").first
+    (inner if inner.count() else target).click()
+    page.wait_for_timeout(300)  # no websocket tells when Python answered: give it the time a person would
+
+
+def _racko_game(page: Any, url: str) -> None:
+    """Anna and Ben, a Racko game to 100,000 points, its round screen open (all through the app's screens)."""
+    page.goto(url + "#/players")
+    _home_then(page, "player-name")
+    for name in ("Anna", "Ben"):
+        _tap(page, "player-name")
+        page.keyboard.press("Control+A")
+        page.keyboard.type(name)
+        page.wait_for_timeout(300)
+        _tap(page, "add-player")
+        page.wait_for_selector(
+            f'[flt-semantics-identifier="player-{name}"]', state="attached", timeout=30_000
+        )
+    page.goto(url + "#/new")
+    ui.settled(page, "start-game")
+    for identifier in ("game-racko", "pick-Anna", "pick-Ben"):
+        _tap(page, identifier)
+    _tap(page, "option-target")
+    page.keyboard.press("Control+A")
+    page.keyboard.type("100000")
+    page.wait_for_timeout(300)
+    _tap(page, "dealer-1")
+    _tap(page, "start-game")
+    ui.settled(page, "save-round")
+
+
+def _save_times(browser: Any, url: str) -> tuple[list[float], list[float]]:
+    """As `bench ui`'s save times, in the static build (data in IndexedDB, Python in the page's worker)."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    try:
+        _racko_game(page, url)
+        shown: list[float] = []
+        in_tree: list[float] = []
+        for round_number in range(1, SAVES + 1):
+            ui.settled(page, "save-round")
+            for identifier in ("mode-quick", "caller-0", "run-0-3", "count-1-3"):
+                _tap(page, identifier)
+            ui.entered(page, lambda identifier: _tap(page, identifier))
+            save = page.locator('[flt-semantics-identifier="save-round"]').first
+            save = save.locator("[flt-tappable], [role=button]").first
+            page.evaluate(ui.FILM, ui.FILM_SECONDS)
+            start = time.perf_counter()
+            save.click()
+            page.wait_for_function(
+                ui.IN_TREE, arg=["total-0", str(75 * round_number)], timeout=30_000, polling=5
+            )
+            in_tree.append((time.perf_counter() - start) * 1000)
+            page.wait_for_function("() => window.__film.done", timeout=30_000)
+            on_screen = ui.shown_after_tap(page.evaluate("window.__film"))
+            if on_screen is not None:
+                shown.append(on_screen)
+            _tap(page, "enter-round")
+        return shown, in_tree
+    finally:
+        context.close()
+
+
+def _home_then(page: Any, identifier: str) -> None:
+    page.wait_for_function(
+        "document.querySelector('flt-semantics-placeholder') || "
+        f"document.querySelector('[flt-semantics-identifier=\"{identifier}\"]')",
+        timeout=LOAD_TIMEOUT_MS,
+    )
+    page.evaluate("document.querySelector('flt-semantics-placeholder')?.click()")
+    page.wait_for_selector(
+        f'[flt-semantics-identifier="{identifier}"]', state="attached", timeout=LOAD_TIMEOUT_MS
+    )
+
+
 def run(as_json: bool = False) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
@@ -86,14 +168,19 @@ def run(as_json: bool = False) -> dict[str, Any]:
         built = static_build.build(Path(folder) / "dist")
         build_s = time.perf_counter() - started
         site, url = _serve_site(built.out)
+        from scorekeeper.bench.save_spans import seed_match
+
+        match_id = seed_match(str(Path(folder) / "data"))  # the served app's save is timed on this game
         served, served_url = ui._serve(ui.APP_PAGE, str(Path(folder) / "data"))
         try:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=ui.CHROMIUM, args=ui.FLAGS)
                 try:
                     runs = [_cold_and_warm(browser, url) for _ in range(RUNS)]
+                    shown, in_tree = _save_times(browser, url)
                     owner = OwnerBrowser(browser)  # the served app shows home to an owner device only
                     served_runs = [ui._first_paint(owner, served_url, "new-game") / 1000 for _ in range(RUNS)]
+                    served_shown, served_in_tree = ui._save_times(owner, served_url, match_id)
                 finally:
                     browser.close()
         finally:
@@ -106,7 +193,14 @@ def run(as_json: bool = False) -> dict[str, Any]:
         "build_s": round(build_s, 1),
         "cold_start_s": round(statistics.median(cold for cold, _ in runs), 2),
         "warm_start_s": round(statistics.median(warm for _, warm in runs), 2),
+        "save_to_scoreboard_ms_median": round(statistics.median(shown), 1) if shown else None,
+        "save_to_total_in_tree_ms_median": round(statistics.median(in_tree), 1),
+        "saves": len(in_tree),
         "served_cold_start_s": round(statistics.median(served_runs), 2),
+        "served_save_to_scoreboard_ms_median": round(statistics.median(served_shown), 1)
+        if served_shown
+        else None,
+        "served_save_to_total_in_tree_ms_median": round(statistics.median(served_in_tree), 1),
         "runs": RUNS,
     }
     return {"static": figures}
