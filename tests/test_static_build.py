@@ -160,6 +160,8 @@ def test_what_needs_a_host_is_shown_as_such_in_the_browser_build(
     try:
         assert app.has("host-table-unavailable") is without_host
         assert app.has("host-table") is not without_host
+        app.go("/table/new")
+        assert ("make table" in app.screen_text()) is without_host
         app.go("/settings")
         assert app.has("sync-unavailable") is without_host
         assert app.has("sync-section") is not without_host

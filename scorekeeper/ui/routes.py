@@ -96,7 +96,19 @@ def message_view(ctx: AppContext, route: str, title: str, text: str) -> ft.View:
 
 def build_view(ctx: AppContext, route: str) -> ft.View:
     """Build the view for `route`; a missing module or an error while building gives a message view."""
+    from scorekeeper.ui.components.host_needed import host_needed
+
     module_name, params = resolve(route)
+    if module_name.startswith("table_") and host_needed():  # the static web build: no host to hold a table
+        return message_view(
+            ctx,
+            route,
+            ctx.t("Not available"),
+            ctx.t(
+                "Hosting a table needs the app served by a computer: run `make table` there and open "
+                "the address it prints."
+            ),
+        )
     try:
         module = importlib.import_module(f"scorekeeper.ui.views.{module_name}")
     except ModuleNotFoundError as missing:
