@@ -8,6 +8,7 @@ a tap (the `UI.settle` of the served app): `StaticUI` waits until the screen's t
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -21,7 +22,7 @@ from typing import Any
 
 import pytest
 from conftest import CHROMIUM, CHROMIUM_FLAGS, PHONE, UI, add_players, free_port, wait_http
-from steps import wait_totals
+from steps import other_device_export, wait_totals
 from test_play_ruckzuck_rage import play_until, rage_step
 
 from scorekeeper import static_build
@@ -151,7 +152,7 @@ def keep_racko_round(ui: UI) -> None:
 
 
 def test_the_static_site_keeps_score_offline_after_its_first_load(
-    phone: tuple[StaticUI, subprocess.Popen[bytes]],
+    phone: tuple[StaticUI, subprocess.Popen[bytes]], tmp_path_factory: pytest.TempPathFactory
 ) -> None:
     ui, server = phone
     ui.start()
@@ -175,6 +176,19 @@ def test_the_static_site_keeps_score_offline_after_its_first_load(
     assert ui.page.url == scoreboard
     wait_totals(ui, 75, 20)
     ui.shot("static-racko-after-reload")
+
+    # export through the browser's download; another device's export imported through its file chooser
+    ui.open("/settings", ready="export-json")
+    with ui.page.expect_download(timeout=30_000) as download:
+        ui.tap("export-json")
+    exported = Path(download.value.path()).read_text(encoding="utf-8")
+    assert "matches" in json.loads(exported) and "Anna" in exported
+    other = other_device_export(tmp_path_factory.mktemp("other-device"))
+    with ui.page.expect_file_chooser(timeout=30_000) as chooser:
+        ui.tap("import-file")
+    chooser.value.set_files(str(other))
+    ui.wait_text("Imported: 1 new game", timeout=60_000)
+    ui.shot("static-imported")
 
 
 def test_the_static_site_plays_a_rage_round_against_computer_players_offline(
