@@ -249,8 +249,8 @@ def chromium_process(profile: Path) -> Iterator[tuple[subprocess.Popen[bytes], s
 
 
 def test_a_killed_browser_loses_no_acknowledged_save(chromium: Any, site: Path, tmp_path: Path) -> None:
-    """A Racko round saved, the browser killed (SIGKILL, no shutdown), the server gone: a new browser on the same
-    profile opens the site from its offline copy and the round is there."""
+    """The site is installable; a Racko round saved, the browser killed (SIGKILL, no shutdown), the server gone: a
+    new browser on the same profile opens the site from its offline copy and the round is there."""
     port = free_port()
     server = serve(site, port)
     url = f"http://127.0.0.1:{port}/"
@@ -263,6 +263,11 @@ def test_a_killed_browser_loses_no_acknowledged_save(chromium: Any, site: Path, 
             ui = StaticUI(page, url, "static-kill")
             ui.start()
             ui.offline_copy_ready()
+            # the site installs: Chromium finds no fault with its manifest and service worker (a real profile:
+            # an incognito one is never installable)
+            devtools = page.context.new_cdp_session(page)
+            assert devtools.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+            assert devtools.send("Page.getAppManifest")["errors"] == []
             keep_racko_round(ui)
             scoreboard = page.url
             os.killpg(process.pid, signal.SIGKILL)  # the moment the totals are on screen
