@@ -17,7 +17,8 @@ PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
 # The layers, lowest first; a module may import its own layer and any lower one. Keep in step with
 # docs/ARCHITECTURE.md ("Layers").
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("rules", ("__init__", "games")),  # no Flet, no files, no clock
+    ("platform", ("__init__", "capabilities")),  # what the running Python can do (threads, a browser)
+    ("rules", ("games",)),  # no Flet, no files, no clock
     (
         "scores and storage",
         (
@@ -37,7 +38,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("table", ("table",)),  # the live table: seats and parts over play sessions and the store
     ("sync", ("sync",)),  # a user's devices kept in step through a folder or a WebDAV server
     ("ui", ("ui",)),  # the Flet app
-    ("tools", ("bench", "sim")),  # benchmarks, the simulator's command line
+    ("tools", ("bench", "sim", "static_build", "browser")),  # benchmarks, command lines, the static build's entry
 )
 
 
