@@ -38,7 +38,10 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("table", ("table",)),  # the live table: seats and parts over play sessions and the store
     ("sync", ("sync",)),  # a user's devices kept in step through a folder or a WebDAV server
     ("ui", ("ui",)),  # the Flet app
-    ("tools", ("bench", "sim", "static_build", "browser")),  # benchmarks, command lines, the static build's entry
+    (
+        "tools",
+        ("bench", "sim", "static_build", "browser"),
+    ),  # benchmarks, command lines, the static build's entry
 )
 
 
