@@ -58,6 +58,10 @@ class Match:
     mode: str = "tracked"
     created: str = field(default_factory=now_iso)
     updated: str = field(default_factory=now_iso)
+    notes: str = ""
+    place: str = ""
+    photos: list[str] = field(default_factory=list)
+    clock: list[list[str | None]] = field(default_factory=list)
     # The fields above are `match_data.FIELDS`, in its order (a test checks it); `extra` is not stored as one.
     extra: Mapping[str, Any] = field(default_factory=dict, repr=False)
     """The stored fields this version does not know (a newer version's), kept as they came and written back

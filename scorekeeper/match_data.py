@@ -24,6 +24,7 @@ from typing import Any, TypeGuard
 
 from scorekeeper.games.base import N_, RuleError
 from scorekeeper.games.spec import find
+from scorekeeper.playtime import played_seconds
 
 ROUNDS = "rounds"
 """How sync merges a field: by round position (a round changed on one side only takes that side's value)."""
@@ -50,6 +51,9 @@ class CsvColumn:
     header: str
     position: int
     cell: Callable[[Any], Any] = lambda value: value
+    after_round: bool = False
+    """After the round's columns: a column added later goes at the end, so a spreadsheet made from an older
+    export finds every earlier column where it was."""
 
 
 @dataclass(frozen=True)
@@ -87,6 +91,11 @@ def _title(key: Any) -> Any:
     return str(game.title) if game is not None else key
 
 
+def _minutes_cell(clock: Any) -> Any:
+    seconds = played_seconds(clock)
+    return "" if seconds is None else round(seconds / 60)
+
+
 FIELDS: tuple[Field, ...] = (
     Field("game", str, csv=CsvColumn("game", 2, _title)),
     Field("options", dict, summary=N_("options")),
@@ -100,6 +109,22 @@ FIELDS: tuple[Field, ...] = (
     Field("mode", str, "tracked", csv=CsvColumn("mode", 3)),
     Field("created", str, csv=CsvColumn("started", 1, lambda value: value[:10])),  # Match: now
     Field("updated", str, merge=LOCAL),  # Match: now
+    # The evening around the game (written only when set, so a match without them is stored as before):
+    Field(
+        "notes", str, "", only_when_set=True, csv=CsvColumn("notes", 5, after_round=True), summary=N_("notes")
+    ),
+    Field(
+        "place", str, "", only_when_set=True, csv=CsvColumn("place", 6, after_round=True), summary=N_("place")
+    ),
+    Field("photos", list, factory=list, only_when_set=True, summary=N_("photos")),  # photo ids (store/photos)
+    Field(
+        "clock",
+        list,
+        factory=list,
+        only_when_set=True,
+        csv=CsvColumn("minutes_played", 7, _minutes_cell, after_round=True),
+        summary=N_("time played"),
+    ),  # [[start, end or null], ...]: the spans of play, a pause between two (scorekeeper.playtime)
 )
 """The match record, in the order of the `Match` dataclass. `id`, `created` and `updated` have no default
 here: `Match` makes a fresh one, which is not something a stored record may lack and be read the same."""
@@ -111,7 +136,8 @@ REQUIRED = ("game", "options", "players", "names")
 CSV_FIELDS: tuple[Field, ...] = tuple(
     sorted((field for field in FIELDS if field.csv is not None), key=lambda f: f.csv.position if f.csv else 0)
 )
-"""The match's own columns of the CSV export, in their order (the round's columns follow them)."""
+"""The match's own columns of the CSV export, in their order (the round's columns follow them, then those
+declared `after_round`)."""
 EXTRA_SUMMARY = N_("fields of a newer version")
 """How a conflict names fields this version does not know (`Match.extra`) when the two versions differ in them."""
 
@@ -146,11 +172,12 @@ def record(values: Mapping[str, Any], extra: Mapping[str, Any]) -> dict[str, Any
     """The stored record of a match whose known fields are `values` (by name) and whose unknown ones are
     `extra`: the known fields in declaration order (one left out while it has its default when the
     declaration says `only_when_set`), then the unknown ones as they came. A shallow copy: the values are the
-    match's own (a caller that changes them copies first)."""
+    match's own (a caller that changes them copies first). A field written only when set may be missing from
+    `values` (a record written without it)."""
     written = {
         field.name: values[field.name]
         for field in FIELDS
-        if not (field.only_when_set and values[field.name] == field.default_value())
+        if not (field.only_when_set and values.get(field.name, field.default_value()) == field.default_value())
     }
     for key, value in extra.items():
         written.setdefault(key, value)  # a known name is never overwritten by an unknown field
@@ -170,9 +197,19 @@ def differing(left: Mapping[str, Any], right: Mapping[str, Any]) -> list[str]:
     return named
 
 
-def csv_cells(values: Mapping[str, Any]) -> list[Any]:
-    """The match's own cells of a CSV row (`CSV_FIELDS`), from its stored values."""
-    return [field.csv.cell(values[field.name]) for field in CSV_FIELDS if field.csv is not None]
+def csv_headers(after_round: bool = False) -> tuple[str, ...]:
+    """The headers of the match's own columns before the round's columns (or after them)."""
+    return tuple(f.csv.header for f in CSV_FIELDS if f.csv is not None and f.csv.after_round is after_round)
+
+
+def csv_cells(values: Mapping[str, Any], after_round: bool = False) -> list[Any]:
+    """The match's own cells of a CSV row before the round's cells (or after them), from its stored values (a
+    field written only when set has its default where the record leaves it out)."""
+    return [
+        field.csv.cell(values.get(field.name, field.default_value()))
+        for field in CSV_FIELDS
+        if field.csv is not None and field.csv.after_round is after_round
+    ]
 
 
 def made_by_newer(data: Any) -> TypeGuard[dict[str, Any]]:

@@ -32,6 +32,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "roundrobin",
             "spans",
             "stamps",
+            "playtime",
         ),
     ),
     ("play", ("play",)),  # digital play sessions over the engine, saved in the store

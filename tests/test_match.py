@@ -173,14 +173,14 @@ def test_from_dict_keeps_what_a_newer_version_added_and_to_dict_writes_it_back()
         "options": {"players": 2, "colour": {"deck": "blue"}},
         "players": ["a", "b"],
         "names": ["a", "b"],
-        "notes": "played on the terrace",
+        "scribble": "played on the terrace",
         "extra": 1,
     }
     match = Match.from_dict(data)
-    assert match.extra == {"notes": "played on the terrace", "extra": 1}
+    assert match.extra == {"scribble": "played on the terrace", "extra": 1}
     assert match.totals() == [0, 0]
     written = match.to_dict()
-    assert written["notes"] == "played on the terrace" and written["extra"] == 1
+    assert written["scribble"] == "played on the terrace" and written["extra"] == 1
     assert written["options"] == data["options"]
     assert Match.from_dict(json.loads(json.dumps(written))) == match
 

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from scorekeeper import static_build
 from scorekeeper.browser import Flusher
 from scorekeeper.store import storage
+from tests.run_alone import run_alone
 
 
 @pytest.fixture(scope="module")
@@ -210,8 +211,6 @@ def test_statistics_are_tables_where_the_client_draws_no_charts(
 def test_the_app_says_when_the_browser_keeps_the_data_only_for_a_while(
     problem: str | None, granted: bool | None, said: str | None
 ) -> None:
-    import asyncio
-    from concurrent.futures import ThreadPoolExecutor
     from types import SimpleNamespace
 
     from scorekeeper.ui.components.host_needed import PERSISTED_KEY, tell_storage
@@ -228,9 +227,7 @@ def test_the_app_says_when_the_browser_keeps_the_data_only_for_a_while(
         notify=lambda text, error=False: told.append((text, error)),
         browser_storage=lambda: SimpleNamespace(get=get),
     )
-    # A thread of its own: an earlier test (Playwright's sync API) may leave an event loop running in this one.
-    with ThreadPoolExecutor(1) as pool:
-        pool.submit(asyncio.run, tell_storage(ctx, problem)).result()  # type: ignore[arg-type]
+    run_alone(tell_storage(ctx, problem))  # type: ignore[arg-type]
     if said is None:
         assert told == []
     else:

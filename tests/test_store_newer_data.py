@@ -89,18 +89,18 @@ def test_sync_merges_the_fields_as_declared() -> None:
 def test_the_csv_columns_are_the_declared_ones_then_the_round_s() -> None:
     assert CSV_COLUMNS == (
         "match_id", "started", "game", "mode", "status", "round", "dealer", "seat", "player_id", "player",
-        "points", "total",
+        "points", "total", "notes", "place", "minutes_played",
     )  # fmt: skip
 
 
 def test_a_field_or_option_declared_only_when_set_is_written_only_when_it_differs(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    values = {**Match.new("ruckzuck", {}, ["a", "b"]).record(), "notes": ""}
-    notes = match_data.Field("notes", str, "", only_when_set=True)
-    monkeypatch.setattr(match_data, "FIELDS", (*FIELDS, notes))
-    assert "notes" not in match_data.record(values, {})
-    assert match_data.record({**values, "notes": "rain"}, {})["notes"] == "rain"
+    values = {**Match.new("ruckzuck", {}, ["a", "b"]).record(), "weather": ""}
+    weather = match_data.Field("weather", str, "", only_when_set=True)
+    monkeypatch.setattr(match_data, "FIELDS", (*FIELDS, weather))
+    assert "weather" not in match_data.record(values, {})
+    assert match_data.record({**values, "weather": "rain"}, {})["weather"] == "rain"
     speed = OptionField("speed", "Speed", "", "bool", default=False, only_when_set=True)
     blitz = OptionField("blitz", "Blitz", "", "bool", default=False)
     assert not speed.written(False, False) and speed.written(True, False)
@@ -109,7 +109,7 @@ def test_a_field_or_option_declared_only_when_set_is_written_only_when_it_differ
 
 def test_a_conflict_names_the_fields_the_two_versions_differ_in() -> None:
     this = Match.new("ruckzuck", {}, ["a", "b"]).record()
-    other = {**this, "names": ["Anna", "b"], "notes": "rain"}
+    other = {**this, "names": ["Anna", "b"], "weather": "rain"}
     assert match_data.differing(this, other) == ["names", match_data.EXTRA_SUMMARY]
     assert match_data.differing(this, dict(this)) == []
 
@@ -234,7 +234,7 @@ def test_the_csv_carries_what_it_has_columns_for(folder: Path) -> None:
     rows = list(csv.reader(io.StringIO(Store.open(folder).export_csv_text())))
     assert tuple(rows[0]) == CSV_COLUMNS
     assert {row[0] for row in rows[1:]} and SKYJO_ID not in {row[0] for row in rows[1:]}
-    assert not any(NEXT_FIELDS["notes"] in cell for row in rows for cell in row)
+    assert not any(NEXT_FIELDS["scribble"] in cell for row in rows for cell in row)
 
 
 def test_a_file_of_a_newer_schema_is_listed_read_only_and_left_as_it_is(folder: Path) -> None:

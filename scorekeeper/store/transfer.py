@@ -22,7 +22,7 @@ from typing import Any, Protocol
 
 from scorekeeper.games.base import Message, joined
 from scorekeeper.match import Match
-from scorekeeper.match_data import CSV_FIELDS, csv_cells
+from scorekeeper.match_data import csv_cells, csv_headers
 from scorekeeper.stamps import now_iso
 from scorekeeper.store.batch import Batch
 from scorekeeper.store.errors import CorruptFileError, ImportFileError, NewerFileError
@@ -60,8 +60,9 @@ class Progress(Protocol):
 
 
 ROUND_COLUMNS = ("round", "dealer", "seat", "player_id", "player", "points", "total")
-CSV_COLUMNS = (*(f.csv.header for f in CSV_FIELDS if f.csv is not None), *ROUND_COLUMNS)
-"""The match's own columns (declared with its fields, `match_data.CSV_FIELDS`), then one round's for one seat.
+CSV_COLUMNS = (*csv_headers(), *ROUND_COLUMNS, *csv_headers(after_round=True))
+"""The match's own columns (declared with its fields, `match_data.CSV_FIELDS`), one round's for one seat, then
+the match's columns added later (notes, place, minutes played), so an older export's columns keep their places.
 The CSV carries only what it has columns for: options, fields of a newer version and games this version
 cannot score are in the JSON export only."""
 
@@ -120,13 +121,14 @@ def csv_rows(matches: list[Match]) -> list[list[Any]]:
     for match in matches:
         tally = match.tally()
         running = [t - sum(s[seat] for s in tally.scores) for seat, t in enumerate(tally.totals)]
-        own = csv_cells(match.record())
+        stored = match.record()
+        own, evening = csv_cells(stored), csv_cells(stored, after_round=True)
         for number, (scores, dealer) in enumerate(zip(tally.scores, tally.dealers, strict=True), start=1):
             for seat, points in enumerate(scores):
                 running[seat] += points
                 rows.append([_cell(value) for value in (
                     *own, number, match.names[dealer], seat + 1, match.players[seat], match.names[seat],
-                    points, running[seat],
+                    points, running[seat], *evening,
                 )])  # fmt: skip
     return rows
 
