@@ -2,14 +2,35 @@
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 from pathlib import Path
+
+from sync_servers import PASSWORD, USER
 
 from scorekeeper.match import Match
 from scorekeeper.store import Store
 from scorekeeper.sync.engine import sync_once
 from scorekeeper.sync.folder import FolderTarget
 from scorekeeper.sync.report import SyncReport
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def cli_sync(data: Path, url: str, password: str = PASSWORD) -> subprocess.CompletedProcess[str]:
+    """`main.py --data-dir DATA sync --to URL`, as a user runs it, with the sync account in the environment."""
+    environment = {**os.environ, "SCOREKEEPER_SYNC_USER": USER, "SCOREKEEPER_SYNC_PASSWORD": password}
+    environment.pop("SCOREKEEPER_DATA", None)
+    return subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "--data-dir", str(data), "sync", "--to", url],
+        capture_output=True,
+        text=True,
+        env=environment,
+        cwd=ROOT,
+        timeout=120,
+    )
 
 
 class Devices:

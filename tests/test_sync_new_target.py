@@ -8,17 +8,14 @@ device with 3 games synced once to a folder (its `sync/state.json` has no "targe
 from __future__ import annotations
 
 import json
-import os
 import random
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import httpx
 import pytest
 from sync_servers import PASSWORD, USER, DavServer, rclone_server
-from sync_support import Devices, a_round, game
+from sync_support import Devices, a_round, cli_sync, game
 
 from scorekeeper.store import Store
 from scorekeeper.sync import identity
@@ -27,19 +24,6 @@ from scorekeeper.sync.folder import FolderTarget
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURE = Path(__file__).parent / "fixtures" / "sync_old_state"
-
-
-def cli_sync(data: Path, url: str) -> subprocess.CompletedProcess[str]:
-    environment = {**os.environ, "SCOREKEEPER_SYNC_USER": USER, "SCOREKEEPER_SYNC_PASSWORD": PASSWORD}
-    environment.pop("SCOREKEEPER_DATA", None)
-    return subprocess.run(
-        [sys.executable, str(ROOT / "main.py"), "--data-dir", str(data), "sync", "--to", url],
-        capture_output=True,
-        text=True,
-        env=environment,
-        cwd=ROOT,
-        timeout=120,
-    )
 
 
 def device_of(data: Path) -> str:

@@ -87,11 +87,16 @@ def _serve(code: str, *args: str) -> tuple[subprocess.Popen[bytes], str]:
         stderr=subprocess.DEVNULL,
     )
     url = f"http://127.0.0.1:{port}/"
-    deadline = time.monotonic() + 60
+    return process, served(process, url, 60)
+
+
+def served(process: subprocess.Popen[bytes], url: str, seconds: float) -> str:
+    """`url` once it answers; the process killed and RuntimeError when it does not within `seconds`."""
+    deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         try:
             with urllib.request.urlopen(url, timeout=2):
-                return process, url
+                return url
         except OSError:
             time.sleep(0.2)
     process.kill()
