@@ -311,6 +311,7 @@ def test_home_history_and_scoreboard_show_what_they_can(folder: Path) -> None:
     assert app.has(f"history-continue-{RACKO_BONUS}")
     app.go("/")
     assert newer in app.screen_text()
+    assert "skyjo · Runde 2" not in app.screen_text()  # on home too: no round to play next
     for route in (f"/match/{SKYJO_ID}", f"/history/{SKYJO_ID}"):
         app.go(route)
         assert app.has("newer-match")

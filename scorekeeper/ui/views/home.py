@@ -58,12 +58,17 @@ def _match_card(ctx: AppContext, summary: MatchSummary) -> ft.Control:
     standings = (
         newer_line(ctx) if summary.newer else standings_text(ctx, summary.game, summary.names, summary.totals)
     )
-    title = ctx.t("{game} · round {n}", game=game_title(ctx, summary.game), n=summary.rounds + 1)
+    # it cannot be continued here: no "round n" to play next and no play icon, only its read-only view
+    title = (
+        game_title(ctx, summary.game)
+        if summary.newer
+        else ctx.t("{game} · round {n}", game=game_title(ctx, summary.game), n=summary.rounds + 1)
+    )
     return tag(
         f"continue-{summary.id}",
         ft.Card(
             ft.ListTile(
-                leading=ft.Icon(ft.Icons.PLAY_ARROW),
+                leading=ft.Icon(ft.Icons.UPDATE if summary.newer else ft.Icons.PLAY_ARROW),
                 title=ft.Text(title),
                 subtitle=ft.Text(standings),
                 on_click=lambda _, m=summary.id: ctx.navigate(f"/match/{m}"),
