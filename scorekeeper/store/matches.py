@@ -42,10 +42,11 @@ from scorekeeper.store.files import Files, FilesPart
 from scorekeeper.store.index import MatchIndex, fingerprint
 from scorekeeper.store.newer import exported_records, newer_file_record, newer_summary
 from scorekeeper.store.paths import INDEX_BUCKETS, is_safe_id
+from scorekeeper.store.photos import Photos, photo_ids_of
 from scorekeeper.store.records import MatchSummary
 from scorekeeper.store.recovery import describe_tables, load, stamp
 from scorekeeper.store.schema import Tables
-from scorekeeper.store.storage import backup_path, is_tmp, read_envelope
+from scorekeeper.store.storage import backup_path, is_tmp, read_envelope, read_json
 from scorekeeper.store.undo import (
     HISTORY_TABLE,
     MatchHistory,
@@ -351,16 +352,27 @@ class Matches(FilesPart):
             self.files.refuse_if_read_only()
             path = self.layout.match(match_id)
             found = path.exists()
+            photos = self._photo_ids(path) if found else []
             # Index first: a crash after it leaves a file the next open lists again (the delete is simply
             # lost), never an index entry whose file is gone.
             self.index.remove(match_id)
             if found:
                 os.replace(path, self.layout.trash / f"{match_id}-{stamp()}.json")
+                Photos(self.files).to_trash(photos)  # the photos go to the trash with their match
             with contextlib.suppress(FileNotFoundError):
                 backup_path(path).unlink()
         if found:
             self._tell(match_id)
         return found
+
+    def _photo_ids(self, path: Path) -> list[str]:
+        """The photo ids the match file at `path` names (none when it cannot be read: it goes to the trash
+        all the same)."""
+        try:
+            tables = read_json(path).get("tables", {})
+            return [p for doc in tables.get(MATCH_TABLE, {}).values() for p in photo_ids_of(doc)]
+        except (OSError, ValueError, AttributeError, CorruptFileError):
+            return []
 
     # ---------------------------------------------------------------- listing
     def list(

@@ -11,7 +11,8 @@ Layout of a data folder (schema 2):
     matches/<id>.json    one file per match (and its undo history)   index/bucket-NN.json  match summaries
     digital/<id>.json    one file per saved digital game
     backups/             daily snapshots (full exports), the last 5 kept
-    trash/               deleted matches
+    photos/<id>.jpg      a match's photos, each with <id>.thumb.jpg (photos.py)
+    trash/               deleted matches (and their photos, trash/photos/)
 Every `x.json` that holds the player's data has `x.json.bak`, the version before its last write.
 Recording a round rewrites one match file and one index bucket, so it costs the same with 10 or 10,000 rounds
 of history.
@@ -39,6 +40,7 @@ from scorekeeper.store.files import Files, read_only_reason
 from scorekeeper.store.matches import Matches, describe_match
 from scorekeeper.store.paths import Layout, make_private_dir, resolve_data_dir
 from scorekeeper.store.people import Players, Settings
+from scorekeeper.store.photos import Photos
 from scorekeeper.store.records import MatchSummary, Player, SavedGame
 from scorekeeper.store.saved import SavedGames
 from scorekeeper.store.storage import fsync_dir, is_tmp
@@ -60,6 +62,7 @@ class Store:
         self.settings_part = Settings(self.files)
         self.saved = SavedGames(self.files)
         self.sync_records = SyncRecords(self.matches)
+        self.photos = Photos(self.files)
 
     @property
     def recovery_messages(self) -> list[Message]:
@@ -198,6 +201,14 @@ class Store:
         if not conflicted:
             return summaries
         return [dataclasses.replace(s, conflict=True) if s.id in conflicted else s for s in summaries]
+
+    def places(self) -> list[str]:
+        """The places games were played at, most used first, then the most recently played (`MatchIndex.places`):
+        what a place is chosen from. Read from the index, never from the match files."""
+        self.matches.index.all_entries()
+        if self.matches.index.damaged:  # a bucket was set aside just now: `list` rebuilds it from the files
+            self.matches.list()
+        return self.matches.index.places()
 
     def conflicts(self) -> list[Conflict]:
         """Matches changed differently on two devices (by sync), each with the other devices' versions."""

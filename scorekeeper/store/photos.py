@@ -1,0 +1,297 @@
+"""Photos of a match: each a file of its own in the data folder, scaled down once when it is added.
+
+```
+photos/<id>.jpg         the photo, its longest side at most MAX_SIDE px, a JPEG of a few hundred kB
+photos/<id>.thumb.jpg   a small copy for lists (made again from the photo whenever it is missing)
+trash/photos/           the photos of deleted matches
+```
+
+A match refers to its photos by id (`Match.photos`, changed through `Store.change_match`, so undo and redo
+work). A photo file is never changed once written: removing a photo from a match only drops its id (the file
+stays, so undo brings it back), and sync sends each file once (sync/photos.py).
+
+Rules of `add`:
+- the picture is read with Pillow; what is not an image, or is over MAX_PHOTO_BYTES or MAX_PIXELS, is refused
+  with a message a player understands and nothing is written;
+- its EXIF orientation is applied to the pixels (a phone's portrait photo stays upright everywhere);
+- the EXIF data (camera, time and the GPS location) is left out unless the player chose to keep the location:
+  then the EXIF travels with the photo, without its orientation (already applied);
+- both files are written atomically (temporary file, fsync, rename: store/storage.py).
+
+Deleting a match moves its photos to `trash/photos/` with it (`to_trash`, called by `Matches.delete`); a photo
+asked for (`image`, `thumbnail`) that is only in the trash is moved back first, so a match that comes back (a
+sync conflict kept as both, a restore) has its photos again.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
+from scorekeeper.store.errors import InputError
+from scorekeeper.store.paths import Layout, is_safe_id, make_private_dir
+from scorekeeper.store.storage import atomic_write_bytes, fsync_dir
+
+MAX_PHOTO_BYTES = 30_000_000
+"""The largest picture accepted (a phone's full-size photo is 3-15 MB; a RAW file is not a photo here)."""
+MAX_PIXELS = 100_000_000
+"""More pixels than this is refused before decoding: a "decompression bomb" would take all the memory."""
+MAX_SIDE = 1600
+"""The longest side of a stored photo, in pixels: sharp on a phone or a tablet, a few hundred kB."""
+THUMB_SIDE = 240
+"""The longest side of a thumbnail (shown at about 64-120 logical px)."""
+QUALITIES = (82, 72, 62)
+"""JPEG qualities tried in turn until the photo is at most TARGET_BYTES."""
+TARGET_BYTES = 500_000
+ORIENTATION_TAG = 0x0112
+PHOTO_SUFFIX = ".jpg"
+THUMB_SUFFIX = ".thumb.jpg"
+
+
+class PhotoError(InputError):
+    """A picture that cannot be kept as a photo; nothing was written."""
+
+
+def new_photo_id() -> str:
+    return secrets.token_hex(8)
+
+
+def _pillow() -> Any:
+    """Pillow's Image module (imported when first needed: the app starts without it)."""
+    try:
+        from PIL import Image
+    except ImportError:  # a build without Pillow (the static web build): say it, change nothing
+        raise PhotoError("Photos cannot be added here (the app was built without image support).") from None
+    return Image
+
+
+def _open(content: bytes) -> Any:
+    """The picture in `content`, its pixels read; PhotoError when it is none or too big."""
+    if len(content) > MAX_PHOTO_BYTES:
+        raise PhotoError(
+            "This photo is too big ({size} MB; at most {limit} MB). Nothing was changed.",
+            size=f"{len(content) / 1_000_000:.1f}",
+            limit=MAX_PHOTO_BYTES // 1_000_000,
+        )
+    image_module = _pillow()
+    try:
+        image = image_module.open(io.BytesIO(content))
+        width, height = image.size
+        if width * height > MAX_PIXELS:
+            raise PhotoError(
+                "This picture has too many pixels ({megapixels} million) to be kept as a photo. "
+                "Nothing was changed.",
+                megapixels=(width * height) // 1_000_000,
+            )
+        # A JPEG decodes straight at 1/2, 1/4 or 1/8 of its size when that is still at least MAX_SIDE: most
+        # of the time of a 12-megapixel photo is saved here.
+        image.draft("RGB", (MAX_SIDE, MAX_SIDE))
+        image.load()
+    except PhotoError:
+        raise
+    except (OSError, ValueError, SyntaxError, image_module.DecompressionBombError, MemoryError):
+        raise PhotoError("This file is not a picture the app can read. Nothing was changed.") from None
+    return image
+
+
+def _rgb(image: Any) -> Any:
+    """The picture as RGB, a transparent one on white (JPEG has no transparency)."""
+    if image.mode in ("RGBA", "LA", "P", "PA"):
+        image = image.convert("RGBA")
+        image_module = _pillow()
+        background = image_module.new("RGB", image.size, (255, 255, 255))
+        background.paste(image, mask=image.getchannel("A"))
+        return background
+    return image if image.mode == "RGB" else image.convert("RGB")
+
+
+def _jpeg(image: Any, *, side: int, exif: bytes = b"", target: int | None = None) -> bytes:
+    """`image` scaled to at most `side` px on its longest side, as JPEG (smaller qualities until `target`)."""
+    image_module = _pillow()
+    scaled = image.copy()
+    scaled.thumbnail((side, side), image_module.Resampling.LANCZOS)
+    data = b""
+    for quality in QUALITIES if target else QUALITIES[1:2]:
+        buffer = io.BytesIO()
+        options: dict[str, Any] = {"quality": quality, "optimize": True}
+        if exif:
+            options["exif"] = exif
+        scaled.save(buffer, "JPEG", **options)
+        data = buffer.getvalue()
+        if target is None or len(data) <= target:
+            break
+    return data
+
+
+def scale(content: bytes, *, keep_location: bool = False) -> tuple[bytes, bytes]:
+    """The stored photo and its thumbnail made from a picture file (see the module's rules). PhotoError when
+    `content` is no picture or too big."""
+    from PIL import ImageOps
+
+    image = _open(content)
+    upright = ImageOps.exif_transpose(image) or image  # the orientation applied to the pixels
+    exif = b""
+    if keep_location:
+        tags = upright.getexif()
+        tags.pop(ORIENTATION_TAG, None)  # applied: a viewer must not turn it again
+        exif = tags.tobytes() if len(tags) else b""
+    rgb = _rgb(upright)
+    return _jpeg(rgb, side=MAX_SIDE, exif=exif, target=TARGET_BYTES), _jpeg(rgb, side=THUMB_SIDE)
+
+
+def thumbnail_of(photo: bytes) -> bytes:
+    """The thumbnail of a stored photo (already upright and scaled)."""
+    return _jpeg(_rgb(_open(photo)), side=THUMB_SIDE)
+
+
+def check_received(content: bytes) -> None:
+    """A photo file from another device (sync) must be a picture within the limits: PhotoError otherwise."""
+    _open(content)
+
+
+class Photos:
+    """The photo files of one data folder (`Store.photos`). Writes take the folder's write lock like every
+    other change; reads take none (a photo file, once written, never changes)."""
+
+    def __init__(self, files: Any) -> None:
+        self.files = files
+        self.layout: Layout = files.layout
+
+    # ------------------------------------------------------------------ paths
+    def folder(self) -> Path:
+        return self.layout.root / "photos"
+
+    def trash(self) -> Path:
+        return self.layout.trash / "photos"
+
+    def path(self, photo_id: str) -> Path:
+        return self.folder() / f"{_safe(photo_id)}{PHOTO_SUFFIX}"
+
+    def thumb_path(self, photo_id: str) -> Path:
+        return self.folder() / f"{_safe(photo_id)}{THUMB_SUFFIX}"
+
+    # ------------------------------------------------------------------ adding
+    def add(self, content: bytes, *, keep_location: bool = False) -> str:
+        """Scale the picture in `content` and store it with its thumbnail; returns the new photo's id. Nothing
+        is written when it is refused (PhotoError) or the folder cannot be written (WriteError). The caller
+        puts the id on the match (`Store.change_match`)."""
+        self.files.refuse_if_read_only()
+        photo, thumb = scale(content, keep_location=keep_location)
+        photo_id = new_photo_id()
+        self._write(photo_id, photo, thumb)
+        return photo_id
+
+    def put(self, photo_id: str, photo: bytes) -> None:
+        """Store a photo another device made (sync): checked to be a picture, written as it is (it was scaled
+        where it was added), its thumbnail made here. PhotoError when it is none."""
+        check_received(photo)
+        self._write(photo_id, photo, thumbnail_of(photo))
+
+    def _write(self, photo_id: str, photo: bytes, thumb: bytes) -> None:
+        with self.files.lock.held():
+            self.files.refuse_if_read_only()
+            make_private_dir(self.folder())
+            # The photo first: a thumbnail without its photo would be shown and then fail to open.
+            atomic_write_bytes(self.path(photo_id), photo)
+            atomic_write_bytes(self.thumb_path(photo_id), thumb)
+
+    # ------------------------------------------------------------------ reading
+    def has(self, photo_id: str) -> bool:
+        """Is the photo here (also in the trash: it is brought back when asked for)?"""
+        if not is_safe_id(photo_id):
+            return False
+        return self.path(photo_id).is_file() or (self.trash() / f"{photo_id}{PHOTO_SUFFIX}").is_file()
+
+    def ids(self) -> list[str]:
+        """The ids of the photos in the folder (not the trash), sorted."""
+        try:
+            names = os.listdir(self.folder())
+        except OSError:
+            return []
+        return sorted(
+            name[: -len(PHOTO_SUFFIX)]
+            for name in names
+            if name.endswith(PHOTO_SUFFIX) and not name.endswith(THUMB_SUFFIX) and not name.startswith(".")
+        )
+
+    def image(self, photo_id: str) -> bytes | None:
+        """The photo's bytes, or None when this device does not have it (yet: sync brings it)."""
+        if not is_safe_id(photo_id):
+            return None
+        self._from_trash(photo_id)
+        try:
+            return self.path(photo_id).read_bytes()
+        except OSError:
+            return None
+
+    def thumbnail(self, photo_id: str) -> bytes | None:
+        """The photo's thumbnail (made again from the photo when it is missing), or None without the photo."""
+        if not is_safe_id(photo_id):
+            return None
+        self._from_trash(photo_id)
+        try:
+            return self.thumb_path(photo_id).read_bytes()
+        except OSError:
+            pass
+        photo = self.image(photo_id)
+        if photo is None:
+            return None
+        try:
+            thumb = thumbnail_of(photo)
+        except PhotoError:
+            return None
+        with contextlib.suppress(Exception):  # a read-only folder still shows it
+            with self.files.lock.held():
+                atomic_write_bytes(self.thumb_path(photo_id), thumb)
+        return thumb
+
+    # ------------------------------------------------------------------ trash
+    def to_trash(self, photo_ids: list[str]) -> None:
+        """Move these photos (and thumbnails) to `trash/photos/`; the caller holds the write lock (a match
+        being deleted). A photo another match still shows is brought back when that match asks for it."""
+        moved = False
+        for photo_id in photo_ids:
+            if not is_safe_id(photo_id):
+                continue
+            for name in (f"{photo_id}{PHOTO_SUFFIX}", f"{photo_id}{THUMB_SUFFIX}"):
+                source = self.folder() / name
+                if source.is_file():
+                    make_private_dir(self.trash())
+                    os.replace(source, self.trash() / name)
+                    moved = True
+        if moved:
+            fsync_dir(self.trash())
+            fsync_dir(self.folder())
+
+    def restore(self, photo_ids: list[str]) -> None:
+        """Bring these photos back from the trash (those there)."""
+        for photo_id in photo_ids:
+            if is_safe_id(photo_id):
+                self._from_trash(photo_id)
+
+    def _from_trash(self, photo_id: str) -> None:
+        trashed = self.trash() / f"{photo_id}{PHOTO_SUFFIX}"
+        if self.path(photo_id).is_file() or not trashed.is_file():
+            return
+        with contextlib.suppress(OSError), self.files.lock.held():
+            make_private_dir(self.folder())
+            for name in (f"{photo_id}{PHOTO_SUFFIX}", f"{photo_id}{THUMB_SUFFIX}"):
+                with contextlib.suppress(FileNotFoundError):
+                    os.replace(self.trash() / name, self.folder() / name)
+            fsync_dir(self.folder())
+
+
+def _safe(photo_id: str) -> str:
+    if not is_safe_id(photo_id):
+        raise ValueError(f"Not a usable photo id: {photo_id!r}")
+    return photo_id
+
+
+def photo_ids_of(data: Any) -> list[str]:
+    """The photo ids a stored match record names (none when the field is missing or not a list)."""
+    photos = data.get("photos") if isinstance(data, dict) else None
+    return [p for p in photos if is_safe_id(p)] if isinstance(photos, list) else []
