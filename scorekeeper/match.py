@@ -62,6 +62,9 @@ class Match:
     place: str = ""
     photos: list[str] = field(default_factory=list)
     clock: list[list[str | None]] = field(default_factory=list)
+    final_totals: list[int] = field(default_factory=list)
+    """Per seat, the final total of a match whose rounds are not known (a play imported from BG Stats,
+    `store/bgstats.py`): it has no rounds, is over, and its totals are these (`scorekeeper.tally`)."""
     # The fields above are `match_data.FIELDS`, in its order (a test checks it); `extra` is not stored as one.
     extra: Mapping[str, Any] = field(default_factory=dict, repr=False)
     """The stored fields this version does not know (a newer version's), kept as they came and written back
@@ -174,7 +177,7 @@ class Match:
         return tally_rounds(self, rounds, entered)
 
     def _tally_key(self) -> str:
-        return repr((self.game, self.options, self.players, self.first_dealer, self.rounds))
+        return repr((self.game, self.options, self.players, self.first_dealer, self.rounds, self.final_totals))
 
     def tally(self) -> Tally:
         """The derived figures of the current rounds; cached, because every query of a scoreboard needs it
@@ -294,7 +297,7 @@ class Match:
     def exact_bids(self) -> list[int] | None:
         """Rage: how many rounds each seat made its bid exactly (shown beside equal totals)."""
         exact = self.spec.exact_bids
-        if exact is None:
+        if exact is None or self.final_totals:  # known by its totals only: its bids are not
             return None
         counts = [0] * len(self.players)
         for result in self.rounds:

@@ -37,6 +37,8 @@ def tally_rounds(match: Match, rounds: list[dict[str, Any]], entered: int | None
     """Validate `rounds` as a whole for `match` and derive scores, totals and dealers; RuleError names the bad
     round. Round `entered` (0-based; None: none) is being entered now and follows today's rules; the others are
     stored rounds, checked for what reading and scoring them needs."""
+    if match.final_totals:
+        return totals_only(match, rounds)
     opts, game, seats = match.opts, match.spec, len(match.players)
     totals = [game.chips_start(opts)] * seats if match.chips else [0] * seats
     scores: list[list[int]] = []
@@ -72,6 +74,18 @@ def tally_rounds(match: Match, rounds: list[dict[str, Any]], entered: int | None
         out_before.append(out)
     out_before.append([s for s in range(seats) if match.chips and totals[s] <= 0])
     return Tally(scores, totals, dealers, out_before)
+
+
+def totals_only(match: Match, rounds: list[dict[str, Any]]) -> Tally:
+    """The tally of a match whose rounds are not known, only its final totals (`Match.final_totals`, a play
+    imported from BG Stats): no round scores, no dealers, the totals as recorded, over. It takes no round (its
+    rounds were never known), and its totals are one whole number per seat; RuleError otherwise."""
+    final, seats = match.final_totals, len(match.players)
+    if rounds:
+        raise RuleError("This game was imported with its final totals only: no rounds can be added to it.")
+    if len(final) != seats or not all(isinstance(t, int) and not isinstance(t, bool) for t in final):
+        raise RuleError("A saved game's final totals must be one whole number per seat.")
+    return Tally([], list(final), [], [[s for s in range(seats) if match.chips and final[s] <= 0]])
 
 
 def readable_scores(match: Match, result: dict[str, Any], opts: Any, dealer: int, index: int) -> list[int]:
@@ -124,7 +138,10 @@ def next_dealer(match: Match, dealer: int, out: list[int]) -> int:
 
 
 def ended_after(match: Match, played: int, totals: list[int]) -> bool:
-    """Whether `match` ended after `played` rounds with these totals."""
+    """Whether `match` ended after `played` rounds with these totals (a match known by its final totals only
+    is over: it was recorded when it ended)."""
+    if match.final_totals:
+        return True
     planned = match.rounds_planned()
     if match.chips:  # a chips game's options always plan its rounds
         return (planned is not None and played >= planned) or sum(1 for t in totals if t > 0) <= 1

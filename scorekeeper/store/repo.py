@@ -33,7 +33,16 @@ from typing import Any
 
 from scorekeeper.games.base import Message
 from scorekeeper.match import Match
-from scorekeeper.store import batch, import_check, locking, migrate, snapshots, transfer
+from scorekeeper.store import (
+    batch,
+    bgstats,
+    bgstats_import,
+    import_check,
+    locking,
+    migrate,
+    snapshots,
+    transfer,
+)
 from scorekeeper.store.conflicts import Conflict, Keep, SyncRecords
 from scorekeeper.store.errors import NewerVersionError, StoreError, WriteError
 from scorekeeper.store.files import Files, read_only_reason
@@ -350,6 +359,26 @@ class Store:
                 self.snapshot()
             report = transfer.apply_import(
                 self.players, self.settings_part, self.matches, self.saved, bundle, progress
+            )
+        self.files.changes.tell("import", "")
+        return report
+
+    def export_bgstats_text(self, period: bgstats.Period | None = None) -> str:
+        """The finished matches played in `period` (all when None) as a BG Stats plays file (docs/BGSTATS.md)."""
+        return bgstats.export_text(self.matches.iterate(), period)
+
+    def import_bgstats_text(
+        self, content: str | bytes, progress: Progress | None = None
+    ) -> bgstats_import.Report:
+        """Import a BG Stats export's plays of this app's games, all or nothing: ImportFileError for a file that
+        is not one (nothing changes); each play a match known by its final totals, never twice."""
+        found = bgstats_import.read_plays(content)
+        with self.files.lock.held():
+            self.files.refuse_if_read_only()
+            if found.plays:
+                self.snapshot()  # as before any import that adds games: the way back
+            report = bgstats_import.apply_plays(
+                self.players, self.settings_part, self.matches, self.saved, found, progress
             )
         self.files.changes.tell("import", "")
         return report

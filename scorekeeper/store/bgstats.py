@@ -1,0 +1,172 @@
+"""The exchange with BG Stats (the play-logging app by Eerko Vissering): its plays file, written and read.
+
+The format and where it was learned are in docs/BGSTATS.md. In short: one JSON object with `games`,
+`players`, `locations` and `plays`, the plays pointing at the others by their `id` (`gameRefId`,
+`locationRefId`, `playerScores[].playerRefId`); times as "YYYY-MM-DD HH:MM:SS" (written and read here as UTC).
+
+Export (`export_document`): one play per *finished* match in the period, of every game (an active match has no
+result yet, an abandoned one none that counts: both are left out). The scores are the engine's totals
+(`Match.totals`), winners and ranks its standings (`Match.standings`), the start player the first dealer, the
+duration the time played (`playtime.played_seconds` over `clock`), the location the match's `place`, the
+comments its `notes`. The play's uuid is the match id, so a play that comes back is the same match.
+
+Import (`bgstats_import.read_plays`): the plays of Racko, Ruck Zuck and Rage (by the game's name), each a match that is over
+with its final totals only (`Match.final_totals`: BG Stats knows no rounds). Plays of other games are counted
+and skipped; a play whose scores are missing or not whole numbers, or whose number of players the game does not
+allow, is counted as unreadable and skipped. A file that is not a BG Stats export is refused whole. No Flet here,
+and no Store: `Store.import_bgstats_text` resolves the players and writes through the ordinary import.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+from typing import Any
+
+from scorekeeper.match import Match
+from scorekeeper.playtime import first_start, played_seconds
+
+ABOUT = "Plays exported by Scorekeeper (Racko, Ruck Zuck, Rage) for Board Game Stats."
+TIME_FORMAT = "%Y-%m-%d %H:%M:%S"
+NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "https://github.com/scorekeeper/bgstats")
+"""Where the uuids of the export's games, players and locations come from (the same name, the same uuid)."""
+ALIASES: Mapping[str, str] = {"racko": "racko", "rack o": "racko", "ruck zuck": "ruckzuck", "rage": "rage"}
+"""A game's name in BG Stats (folded: lower case, words only) -> its key here. BG Stats names a game as its user
+or BoardGameGeek did, so the usual spellings are known besides the titles ("Rack-O", "RuckZuck")."""
+
+
+@dataclass(frozen=True)
+class Period:
+    """The days whose plays an export holds, both ends included (None: open)."""
+
+    first: date | None = None
+    last: date | None = None
+
+    def holds(self, moment: datetime) -> bool:
+        day = moment.astimezone(UTC).date()
+        return (self.first is None or day >= self.first) and (self.last is None or day <= self.last)
+
+
+# ---------------------------------------------------------------------- export
+def play_moment(match: Match) -> datetime:
+    """When a match was played: the start of its clock, else when it was made."""
+    return first_start(match.clock) or _parse_iso(match.created) or datetime.now(UTC)
+
+
+def exported(match: Match, period: Period | None) -> bool:
+    """Whether a match is a play of the export: finished, and played in the period."""
+    return match.status == "finished" and (period is None or period.holds(play_moment(match)))
+
+
+def export_document(matches: Iterable[Match], period: Period | None = None) -> dict[str, Any]:
+    """The BG Stats plays file of the finished matches in `period` (all when None), oldest first."""
+    chosen = sorted((m for m in matches if exported(m, period)), key=lambda m: (play_moment(m), m.id))
+    games: dict[str, dict[str, Any]] = {}
+    players: dict[str, dict[str, Any]] = {}
+    places: dict[str, dict[str, Any]] = {}
+    plays = [_play(match, games, players, places) for match in chosen]
+    return {
+        "about": ABOUT,
+        "games": list(games.values()),
+        "players": list(players.values()),
+        "locations": list(places.values()),
+        "plays": plays,
+        "userInfo": {"meRefId": 0},  # no player is "me": the export is the table's, not one person's
+    }
+
+
+def export_text(matches: Iterable[Match], period: Period | None = None) -> str:
+    return json.dumps(export_document(matches, period), ensure_ascii=False, indent=1)
+
+
+def _play(
+    match: Match,
+    games: dict[str, dict[str, Any]],
+    players: dict[str, dict[str, Any]],
+    places: dict[str, dict[str, Any]],
+) -> dict[str, Any]:
+    moment = play_moment(match)
+    stamp = _when(_parse_iso(match.updated) or moment)
+    game = _entry(games, "game", match.game, name=match.title, highestWins=not match.lower_wins, stamp=stamp)
+    game.update(noPoints=False, cooperative=False, usesTeams=False)
+    totals, places_of = match.totals(), {row.seat: row.place for row in match.standings()}
+    winners = set(match.winners())
+    scores = []
+    for seat, player_id in enumerate(match.players):
+        person = _entry(players, "player", player_id, name=match.names[seat], stamp=stamp)
+        person.setdefault("isAnonymous", False)
+        person.setdefault("bggUsername", "")
+        scores.append(
+            {
+                "playerRefId": person["id"],
+                "score": str(totals[seat]),
+                "winner": seat in winners,
+                "rank": places_of[seat],
+                "newPlayer": False,
+                "startPlayer": seat == match.first_dealer,
+                "seatOrder": seat + 1,
+            }
+        )
+    seconds = played_seconds(match.clock)
+    play: dict[str, Any] = {
+        "uuid": str(_as_uuid(match.id)),
+        "gameRefId": game["id"],
+        "playDate": _when(moment),
+        "playDateYmd": int(moment.astimezone(UTC).strftime("%Y%m%d")),
+        "entryDate": _when(_parse_iso(match.created) or moment),
+        "modificationDate": stamp,
+        "durationMin": 0 if seconds is None else round(seconds / 60),
+        "comments": match.notes,
+        "rounds": len(match.rounds),
+        "ignored": False,
+        "manualWinner": False,
+        "usesTeams": False,
+        "playerScores": scores,
+    }
+    if match.place.strip():
+        play["locationRefId"] = _entry(
+            places, "location", match.place.strip(), name=match.place.strip(), stamp=stamp
+        )["id"]
+    return play
+
+
+def _entry(
+    table: dict[str, dict[str, Any]], kind: str, key: str, *, name: str, stamp: str, **more: Any
+) -> dict[str, Any]:
+    """The entry of `key` in one of the file's lists (`kind`: games, players, locations), made at its first use
+    with the next id (BG Stats' references are whole numbers, counted from 1) and a uuid made from the key, so
+    the same game, player or place has the same uuid in every export."""
+    if key not in table:
+        table[key] = {
+            "id": len(table) + 1,
+            "uuid": str(uuid.uuid5(NAMESPACE, f"{kind}:{key}")),
+            "name": name,
+            "modificationDate": stamp,
+            **more,
+        }
+    return table[key]
+
+
+def _as_uuid(text: str) -> uuid.UUID:
+    """A match id as a uuid (ids are uuid4 hex); another text as a uuid made from it."""
+    try:
+        return uuid.UUID(hex=text)
+    except ValueError:
+        return uuid.uuid5(NAMESPACE, text)
+
+
+def _when(moment: datetime) -> str:
+    return moment.astimezone(UTC).strftime(TIME_FORMAT)
+
+
+def _parse_iso(text: Any) -> datetime | None:
+    if not isinstance(text, str):
+        return None
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        return None
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
