@@ -65,6 +65,9 @@ class Match:
     final_totals: list[int] = field(default_factory=list)
     """Per seat, the final total of a match whose rounds are not known (a play imported from BG Stats,
     `store/bgstats.py`): it has no rounds, is over, and its totals are these (`scorekeeper.tally`)."""
+    night: str = ""
+    """The game night chosen by hand (`scorekeeper.game_nights`): "" grouped by place and time, another match's
+    id to be in that match's night, `game_nights.ALONE` to be taken out of every other."""
     # The fields above are `match_data.FIELDS`, in its order (a test checks it); `extra` is not stored as one.
     extra: Mapping[str, Any] = field(default_factory=dict, repr=False)
     """The stored fields this version does not know (a newer version's), kept as they came and written back

@@ -126,6 +126,7 @@ FIELDS: tuple[Field, ...] = (
         summary=N_("time played"),
     ),  # [[start, end or null], ...]: the spans of play, a pause between two (scorekeeper.playtime)
     Field("final_totals", list, factory=list, only_when_set=True, summary=N_("totals")),  # rounds unknown
+    Field("night", str, "", only_when_set=True, summary=N_("game night")),  # a hand-made choice (game_nights)
 )
 """The match record, in the order of the `Match` dataclass. `id`, `created` and `updated` have no default
 here: `Match` makes a fresh one, which is not something a stored record may lack and be read the same."""

@@ -33,6 +33,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "spans",
             "stamps",
             "playtime",
+            "game_nights",
         ),
     ),
     ("play", ("play",)),  # digital play sessions over the engine, saved in the store

@@ -8,6 +8,7 @@ from typing import Any
 
 from scorekeeper.games.base import RuleError
 from scorekeeper.match import Match
+from scorekeeper.player_stats import row_of
 from scorekeeper.stamps import now_iso
 from scorekeeper.store.saved_data import check_saved_game
 
@@ -49,6 +50,10 @@ class Player(Record):
         return cls(data["id"], data["name"], colour, archived, created)
 
 
+_SUMMARY_ONLY_WHEN_SET = ("conflict", "newer", "place", "clock", "night", "stats")
+"""Summary fields an index entry may lack (written by a version before them, or left out while unset)."""
+
+
 @dataclass(frozen=True)
 class MatchSummary(Record):
     """What a match list shows, kept in the index so listing never reads the match files."""
@@ -71,6 +76,17 @@ class MatchSummary(Record):
     newer: bool = False
     """Made by a newer version of the app (a game this version does not know, or a newer file): kept as it is,
     listed read-only, without totals (`of_newer`). In the index only when set."""
+    place: str = ""
+    """Where it was played (`Match.place`): the history shows it and `Store.places` counts it without reading a
+    match file. In the index only when set."""
+    clock: list[Any] = field(default_factory=list)
+    """Its time played (`Match.clock`, `scorekeeper.playtime`), for the history's duration. Only when set."""
+    night: str = ""
+    """Its game night chosen by hand (`Match.night`), so `scorekeeper.game_nights` groups from the index. Only
+    when set."""
+    stats: dict[str, Any] | None = None
+    """What player statistics need beyond the rest (`player_stats.row_of`: places, best rounds, bids made in a
+    row), so they are read from the index alone. Only once the match has begun."""
 
     @classmethod
     def of(cls, match: Match | MatchSummary) -> MatchSummary:
@@ -91,6 +107,10 @@ class MatchSummary(Record):
             totals=match.totals(),
             winners=match.winners(),
             is_over=match.is_over,
+            place=match.place,
+            clock=list(match.clock),
+            night=match.night,
+            stats=row_of(match),
         )
 
     @classmethod
@@ -133,16 +153,25 @@ class MatchSummary(Record):
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> MatchSummary:
-        values = {name: data[name] for name in cls.__dataclass_fields__ if name not in ("conflict", "newer")}
-        return cls(**values, newer=data.get("newer") is True)
+        values = {name: data[name] for name in cls.__dataclass_fields__ if name not in _SUMMARY_ONLY_WHEN_SET}
+        place, clock = data.get("place", ""), data.get("clock", [])
+        return cls(
+            **values,
+            newer=data.get("newer") is True,
+            place=place if isinstance(place, str) else "",
+            clock=clock if isinstance(clock, list) else [],
+            night=data["night"] if isinstance(data.get("night"), str) else "",
+            stats=data["stats"] if isinstance(data.get("stats"), dict) else None,
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """As kept in the index (the conflict flag is not: it lives with the conflict; `newer` only when
         set, so an ordinary entry is written as before)."""
         data = super().to_dict()
         del data["conflict"]
-        if not self.newer:
-            del data["newer"]
+        for name in ("newer", "place", "clock", "night", "stats"):  # only when set: an entry without them is written as before
+            if not data[name]:
+                del data[name]
         return data
 
 
