@@ -33,6 +33,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "spans",
             "stamps",
             "playtime",
+            "player_stats",
             "game_nights",
         ),
     ),

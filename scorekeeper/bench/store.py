@@ -1,5 +1,6 @@
 """Store benchmark: the cost of recording a round with an empty history and with 10,000 rounds stored, and
-the speed of importing an export of 16,000 games into an empty store (`import_games_per_second_16k`).
+the speed of importing an export of 16,000 games into an empty store (`import_games_per_second_16k`), and player
+statistics over 10,000 finished matches (`stats_10k_ms`: from the index, `Store.stat_rows` and two reports).
 
 Both stores live side by side in one run and are written alternately (empty, full, full, empty, ...), so
 disk and CPU drift hit both medians alike. "Write" is `Store.save_match` after one more round was added to a
@@ -168,10 +169,102 @@ def measure_import(root: Path, games: int = IMPORT_GAMES) -> dict[str, Any]:
     return {"import_games_per_second_16k": round(games / elapsed, 1), "import_s_16k": round(elapsed, 2)}
 
 
+STATS_MATCHES = 10_000
+STATS_RUNS = 7
+PLACES = ("Home", "Anna's", "Club", "Cafe")
+
+
+def _stats_templates() -> list[Match]:
+    """Finished matches of each game, played by seats 0..n-1 (copies take other players, days and places)."""
+    from scorekeeper.games.racko.spec import SPEC as RACKO
+    from scorekeeper.games.rage.spec import SPEC as RAGE
+
+    ruckzuck = Match.new(RUCKZUCK.key, {"rounds": 3}, ["a", "b", "c"])
+    rng = random.Random(3)
+    for _ in range(3):
+        ruckzuck = ruckzuck.with_round(_round(rng))
+    racko = Match.new(RACKO.key, {"players": 2, "target": 50}, ["a", "b"])
+    racko = racko.with_round({"counts": [None, 3], "runs": [3, 1], "callers": [0], "blitz": False})
+    rage = Match.new(RAGE.key, {"edition": "amigo"}, ["a", "b", "c"])
+    for index in range(10):
+        size, first = 10 - index, (10 - index) // 2
+        tricks = [first, size - first, 0]
+        bids = [first, 0 if index % 3 else size - first, 0]
+        rage = rage.with_round({"bids": bids, "tricks": tricks, "bonus": [0, 0, 0], "minus": [0, 0, 0]})
+    return [ruckzuck, racko, rage]
+
+
+def seed_stats(folder: Path, count: int = STATS_MATCHES) -> str:
+    """`count` finished matches of the three games among 8 players over two years, at four places, each with a
+    clock of one hour, written as the store writes them but without an fsync each (a benchmark store is thrown
+    away) and indexed by the next open. Returns the id of the player with the most games."""
+    from unittest import mock
+
+    from scorekeeper.store.matches import MATCH_KIND, match_tables
+    from scorekeeper.store.storage import write_envelope
+
+    rng = random.Random(5)
+    templates = _stats_templates()
+    store = Store.open(folder)
+    players = [store.add_player(name) for name in NAMES]
+    with mock.patch("os.fsync"):
+        for number in range(count):
+            template = templates[number % len(templates)]
+            seated = rng.sample(players, len(template.players))
+            day = f"{2025 + number % 2}-{1 + number % 12:02d}-{1 + number % 28:02d}"
+            data = {
+                **template.to_dict(),
+                "id": f"s{number:05d}",
+                "players": [p.id for p in seated],
+                "names": [p.name for p in seated],
+                "created": f"{day}T19:00:00+00:00",
+                "updated": f"{day}T20:00:00+00:00",
+                "place": PLACES[number % len(PLACES)],
+                "clock": [[f"{day}T19:00:00+00:00", f"{day}T20:00:00+00:00"]],
+                "version": 1,
+            }
+            write_envelope(
+                store.layout.match(str(data["id"])), MATCH_KIND, match_tables(data), keep_backup=False
+            )
+    store.close()
+    Store.open(folder).close()  # indexes the files
+    return players[0].id
+
+
+def measure_stats(root: Path, count: int = STATS_MATCHES, runs: int = STATS_RUNS) -> dict[str, Any]:
+    """Player statistics over `count` finished matches: the rows from the index, the picker's players and one
+    player's report over everything and over one year and place, on an open store. `stats_10k_ms`: the median
+    of `runs` (rows kept between calls, `player_stats.RowCache`); `stats_10k_first_ms`: the first call after the
+    store was opened, every row made from its index entry."""
+    from scorekeeper.player_stats import Filters, player_report, players_of
+
+    folder = root / "stats"
+    start = time.perf_counter()
+    seed_stats(folder, count)
+    seed_s = time.perf_counter() - start
+    store = Store.open(folder)
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        rows = store.stat_rows()
+        picked = players_of(rows)[0].player
+        report = player_report(rows, picked, Filters())
+        player_report(rows, picked, Filters(year=2025, place=PLACES[0]))
+        times.append((time.perf_counter() - start) * 1000)
+    store.close()
+    assert len(rows) == count and report.games > 0
+    return {
+        "stats_10k_first_ms": round(times[0], 1),
+        "stats_10k_ms": round(statistics.median(times), 1),
+        "stats_matches": count,
+        "stats_seed_s": round(seed_s, 1),
+    }
+
+
 def run(as_json: bool = False) -> dict[str, Any]:
     """Figures as {"store": {...}}; prints nothing (the bench entry point prints)."""
     root = Path(tempfile.mkdtemp(prefix="scorekeeper-bench-"))
     try:
-        return {"store": {**measure(root), **measure_import(root)}}
+        return {"store": {**measure(root), **measure_import(root), **measure_stats(root)}}
     finally:
         shutil.rmtree(root, ignore_errors=True)

@@ -28,6 +28,7 @@ from typing import Any
 from scorekeeper.games.base import Message, RuleError, day_of
 from scorekeeper.match import Match
 from scorekeeper.match_data import made_by_newer
+from scorekeeper.player_stats import ROW_VERSION
 from scorekeeper.spans import span
 from scorekeeper.stamps import change_stamp
 from scorekeeper.store import plain
@@ -428,7 +429,7 @@ class Matches(FilesPart):
         for match_id, entry in files.items():
             number = self.layout.bucket_of(match_id)
             known = buckets[number].get(match_id)
-            if known is not None and known.get("file") == fingerprint(entry.stat()):
+            if known is not None and known.get("file") == fingerprint(entry.stat()) and not lacks_row(known):
                 continue
             changed.add(number)
             buckets[number].pop(match_id, None)
@@ -444,6 +445,15 @@ class Matches(FilesPart):
 
     def path(self, match_id: str) -> Path:
         return self.layout.match(match_id)
+
+
+def lacks_row(entry: dict[str, Any]) -> bool:
+    """Whether an index entry of a match with rounds lacks the row player statistics read (an entry written by a
+    version before them, or by one with an older row): it is made again from the match file at open, once."""
+    if entry.get("newer") is True or not (entry.get("rounds") or entry.get("is_over")):
+        return False
+    row = entry.get("stats")
+    return not (isinstance(row, dict) and isinstance(row.get("v"), int) and row["v"] >= ROW_VERSION)
 
 
 def conflict_message(match: Match, stored: int) -> Message:

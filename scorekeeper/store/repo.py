@@ -33,6 +33,7 @@ from typing import Any
 
 from scorekeeper.games.base import Message
 from scorekeeper.match import Match
+from scorekeeper.player_stats import MatchRow, RowCache
 from scorekeeper.store import (
     batch,
     bgstats,
@@ -72,6 +73,7 @@ class Store:
         self.saved = SavedGames(self.files)
         self.sync_records = SyncRecords(self.matches)
         self.photos = Photos(self.files)
+        self._stat_rows = RowCache()
 
     @property
     def recovery_messages(self) -> list[Message]:
@@ -218,6 +220,16 @@ class Store:
         if self.matches.index.damaged:  # a bucket was set aside just now: `list` rebuilds it from the files
             self.matches.list()
         return self.matches.index.places()
+
+    def stat_rows(self) -> list[MatchRow]:
+        """The finished matches as player statistics read them (`player_stats.rows_of`), oldest start first:
+        from the index alone (a match file is read only for an entry an older version wrote), and from rows kept
+        since the last call where an entry did not change."""
+        index = self.matches.index
+        index.all_entries()
+        if index.damaged:  # a bucket was set aside just now: `list` rebuilds it from the files
+            self.matches.list()
+        return self._stat_rows.rows(index.all_entries().values(), self.get_match)
 
     def conflicts(self) -> list[Conflict]:
         """Matches changed differently on two devices (by sync), each with the other devices' versions."""
