@@ -156,13 +156,11 @@ def row_from(
     `now` ends a clock still running (None: the current time)."""
     if not counted(entry):
         return None
-    data = entry.get("stats")
+    data: dict[str, Any] | None = entry.get("stats")
     if not current_row(data):
         match = load(entry["id"])
         data = row_of(match) if match is not None else None
-        if data is None:
-            return None
-    return _row(entry, data, now)
+    return _row(entry, data, now) if data is not None else None
 
 
 def rows_of(

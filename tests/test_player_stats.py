@@ -128,7 +128,8 @@ def test_opponents_and_the_nemesis_by_hand() -> None:
     # With a game filter nobody is met three times: no nemesis.
     assert player_report(ROWS, "A", Filters(game="rage")).nemesis is None
     # B's nemesis is A (ahead of A only in m4: 1 of 5); C met A 4 times and B 3 times, never ahead of B.
-    assert player_report(ROWS, "B").nemesis is not None and player_report(ROWS, "B").nemesis.player == "A"
+    b_nemesis = player_report(ROWS, "B").nemesis
+    assert b_nemesis is not None and b_nemesis.player == "A"
     c_report = player_report(ROWS, "C")
     assert [(o.player, o.games, o.ahead) for o in c_report.opponents] == [("A", 4, 2), ("B", 3, 0)]
     assert c_report.nemesis is not None and c_report.nemesis.player == "B"  # 0 of 3 < 2 of 4
