@@ -118,8 +118,18 @@ def browser_main(mount: Callable[[], Awaitable[tuple[Flusher | None, str | None]
     return main
 
 
+LIBRARIES_ZIP = "libraries.zip"
+"""The app's pure-Python libraries but Babel and msgpack, zipped by the static build (unpacking hundreds of
+files at every start costs more than importing from a zip)."""
+
+
 def start() -> None:
     """Run the app in the browser (Flet's Pyodide connection: the page talks to this worker)."""
+    import os
+    import sys
+
+    if os.path.exists(LIBRARIES_ZIP):
+        sys.path.insert(1, os.path.abspath(LIBRARIES_ZIP))
     import flet as ft
 
     logging.basicConfig(level=logging.INFO)

@@ -30,6 +30,8 @@ import tarfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from scorekeeper import static_start
+
 ROOT = Path(__file__).resolve().parents[1]
 ASSETS = ROOT / "assets"
 ENTRY_MODULE = "scorekeeper.browser"
@@ -52,8 +54,14 @@ PURE_DISTRIBUTIONS = (
 """What the app imports in the browser, all pure Python (msgpack's C speed-up is left out: it falls back to its
 own `fallback.py`). Flet's `httpx` and `oauthlib` are not required under Emscripten. flet-charts is imported
 but its controls are not drawn (the prebuilt client lacks the extension: the screens show tables there)."""
+UNZIPPED_DISTRIBUTIONS = ("babel", "msgpack")
+"""Libraries unpacked as files into `__pypackages__`: Babel opens its locale data as files, and Flet's worker
+imports msgpack before the app runs. The others travel in one zip (`LIBRARIES_ZIP`) that the entry module puts
+on `sys.path` (zipimport): one archive member for the worker to unpack instead of hundreds."""
+LIBRARIES_ZIP = "libraries.zip"
 LOCALES = ("root", "en", "de", "nl", "fr")
-"""Babel's locale data kept (the app's languages and their regional variants): the rest is 30 MB."""
+"""Babel's locale data kept: exactly the app's languages (scorekeeper.ui.i18n.LANGUAGES, which Babel is given as
+they are) and their parent; the rest (regional variants included) is 31 MB."""
 WEB_LEFT_OUT = (
     "main.dart.wasm",
     "main.dart.mjs",
@@ -136,7 +144,7 @@ def kept_distribution_file(distribution: str, relative: str) -> bool:
         return relative.endswith(("METADATA", "top_level.txt"))
     if distribution == "babel" and relative.startswith("babel/locale-data/"):
         name = relative.rsplit("/", 1)[1].removesuffix(".dat")
-        return name.split("_", 1)[0] in LOCALES
+        return name in LOCALES
     return True
 
 
@@ -150,7 +158,14 @@ def add_file(tar: tarfile.TarFile, path: Path, name: str) -> None:
         tar.addfile(info, stream)
 
 
-def add_distribution(tar: tarfile.TarFile, distribution: str) -> None:
+def stage(source: Path, staged: Path, name: str) -> None:
+    target = staged / name
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(source, target)
+
+
+def stage_distribution(staged: Path, distribution: str) -> None:
+    folder = "__pypackages__" if distribution in UNZIPPED_DISTRIBUTIONS else "__pyzip__"
     found = importlib.metadata.distribution(distribution)
     for file in found.files or ():
         relative = file.as_posix()
@@ -158,10 +173,10 @@ def add_distribution(tar: tarfile.TarFile, distribution: str) -> None:
             continue
         path = Path(str(file.locate()))
         if path.is_file():
-            add_file(tar, path, f"__pypackages__/{relative}")
+            stage(path, staged, f"{folder}/{relative}")
 
 
-def add_package(tar: tarfile.TarFile) -> None:
+def stage_package(staged: Path) -> None:
     package = ROOT / "scorekeeper"
     for source in sorted(package.rglob("*")):
         relative = source.relative_to(ROOT)
@@ -170,21 +185,44 @@ def add_package(tar: tarfile.TarFile) -> None:
             continue
         if source.suffix in (".pyc", ".so"):
             continue
-        add_file(tar, source, relative.as_posix())
+        stage(source, staged, relative.as_posix())
 
 
-def app_archive(out: Path) -> None:
+def app_archive(out: Path, *, compiled: bool = True) -> None:
     """`app.tar.gz`: the package and its libraries (Flet's worker unpacks it and puts `__pypackages__` on
-    `sys.path`). Members are sorted and dated 0 so the same sources give the same archive."""
+    `sys.path`), with their bytecode for Pyodide's Python when `compiled` (scorekeeper/static_start.py, which
+    also turns the site's standard library into bytecode). Members are sorted and dated 0 so the same sources
+    give the same archive."""
+    import gzip
+    import tempfile
 
     buffer = io.BytesIO()
-    with tarfile.open(fileobj=buffer, mode="w", format=tarfile.GNU_FORMAT) as tar:
-        add_package(tar)
+    with tempfile.TemporaryDirectory(prefix="static-app-") as folder:
+        staged = Path(folder)
+        stage_package(staged)
         for distribution in PURE_DISTRIBUTIONS:
-            add_distribution(tar, distribution)
-    import gzip
-
+            stage_distribution(staged, distribution)
+        if compiled:
+            static_start.precompile(out / "pyodide", staged, out / "pyodide" / "python_stdlib.zip")
+        zip_folder(staged / "__pyzip__", staged / LIBRARIES_ZIP)
+        with tarfile.open(fileobj=buffer, mode="w", format=tarfile.GNU_FORMAT) as tar:
+            for path in sorted(staged.rglob("*")):
+                if path.is_file():
+                    add_file(tar, path, path.relative_to(staged).as_posix())
     (out / APP_ARCHIVE).write_bytes(gzip.compress(buffer.getvalue(), compresslevel=9, mtime=0))
+
+
+def zip_folder(folder: Path, target: Path) -> None:
+    """The folder's files in a zip (sorted, dated 1980), the folder removed. Stored, not deflated: the archive
+    around it is gzipped as a whole (smaller than file by file), and zipimport then reads without inflating."""
+    import zipfile
+
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_STORED) as archive:
+        for path in sorted(folder.rglob("*")):
+            if path.is_file():
+                entry = zipfile.ZipInfo(path.relative_to(folder).as_posix(), date_time=(1980, 1, 1, 0, 0, 0))
+                archive.writestr(entry, path.read_bytes())
+    shutil.rmtree(folder)
 
 
 PAGE_SCRIPT = """<script>
@@ -327,6 +365,7 @@ def build(out: Path) -> Built:
     copy_assets(out)
     write_page(out)
     no_flutter_service_worker(out)
+    static_start.early_python(out, BuildError)
     patch_font_manifest_json(
         str(out / "assets" / "FontManifest.json")
     )  # Roboto from the site, as `flet publish`

@@ -4,16 +4,19 @@ reaches IndexedDB. The site itself is driven in Chromium by tests/browser/test_s
 
 from __future__ import annotations
 
+import importlib.util
+import io
 import json
 import re
 import tarfile
+import zipfile
 from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper import static_build
+from scorekeeper import static_build, static_start
 from scorekeeper.browser import Flusher
 from scorekeeper.store import storage
 from tests.run_alone import run_alone
@@ -55,19 +58,46 @@ def test_the_service_worker_caches_every_file_of_the_site(site: Path) -> None:
 def test_the_archive_holds_the_app_and_its_pure_python_libraries(site: Path) -> None:
     with tarfile.open(site / "app.tar.gz") as tar:
         names = set(tar.getnames())
-    assert "scorekeeper/browser.py" in names and "scorekeeper/ui/app.py" in names
-    for module in (
-        "flet/__init__.py",
-        "tinydb/__init__.py",
-        "platformdirs/__init__.py",
-        "msgpack/fallback.py",
-    ):
-        assert f"__pypackages__/{module}" in names
-    assert not [name for name in names if name.endswith((".so", ".pyc")) or "__pycache__" in name]
-    assert not [name for name in names if name.startswith("scorekeeper/bench/")]
+        libraries = tar.extractfile(static_build.LIBRARIES_ZIP)
+        assert libraries is not None
+        zipped = set(zipfile.ZipFile(io.BytesIO(libraries.read())).namelist())
+    assert "scorekeeper/browser.py" in names and "scorekeeper/ui/app.py" in names  # sources stay: tracebacks
+    for module in ("flet/__init__", "tinydb/__init__", "platformdirs/__init__", "qrcode/__init__"):
+        assert {f"{module}.py", f"{module}.pyc"} & zipped, module  # bytecode only where Node.js compiled
+    for module in ("msgpack/fallback", "babel/dates"):
+        assert {f"__pypackages__/{module}.py", f"__pypackages__/{module}.pyc"} & names, module
+    assert not [name for name in names | zipped if name.endswith(".so")]
+    assert not [name for name in names if name.startswith(("scorekeeper/bench/", "__pyzip__"))]
     assert "requirements.txt" not in names and "pyproject.toml" not in names  # micropip installs nothing
     assert "__pypackages__/babel/locale-data/de.dat" in names
     assert "__pypackages__/babel/locale-data/ja.dat" not in names
+    assert "__pypackages__/babel/locale-data/de_AT.dat" not in names  # the app gives Babel "de" itself
+
+
+@pytest.mark.skipif(static_start.node() is None, reason="precompiling needs Node.js")
+def test_python_travels_as_bytecode_of_pyodides_python(site: Path) -> None:
+    """Bytecode of the site's own Python (not the host's), hash-based and unchecked: taken without the source."""
+    with tarfile.open(site / "app.tar.gz") as tar:
+        member = tar.extractfile("scorekeeper/ui/__pycache__/app.cpython-314.pyc")
+        assert member is not None
+        app = member.read()
+    with zipfile.ZipFile(site / "pyodide" / "python_stdlib.zip") as stdlib:
+        names = set(stdlib.namelist())
+        asyncio = stdlib.read("asyncio/events.pyc")
+    assert "asyncio/events.py" not in names and "typing.pyc" in names  # imported at the start: bytecode
+    assert "xmlrpc/client.py" in names  # never imported at the start: source (smaller)
+    for pyc in (app, asyncio):
+        assert pyc[:4] != importlib.util.MAGIC_NUMBER  # not the host's 3.11 bytecode
+        assert int.from_bytes(pyc[4:8], "little") == 0b01  # hash-based, not checked against the source
+    assert app[:4] == asyncio[:4]
+
+
+def test_pyodide_starts_with_the_page_not_after_flutters_client(site: Path) -> None:
+    page = (site / "python.js").read_text(encoding="utf-8")
+    worker = (site / "python-worker.js").read_text(encoding="utf-8")
+    assert page.index("_earlyWorker.postMessage({ preload: true") < page.index("globalThis.jsConnect")
+    assert "app.worker = _takeEarlyWorker() || new Worker(" in page
+    assert "self.preloaded ? () => self.preloaded" in worker
 
 
 def test_the_manifest_makes_the_site_installable(site: Path) -> None:
