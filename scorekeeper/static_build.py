@@ -30,7 +30,7 @@ import tarfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from scorekeeper import static_start
+from scorekeeper import static_start, static_trim
 
 ROOT = Path(__file__).resolve().parents[1]
 ASSETS = ROOT / "assets"
@@ -76,10 +76,22 @@ WEB_LEFT_OUT = (
     "pyodide/micropip-0.11.1-py3-none-any.whl",
     "pyodide/packaging-26.1-py3-none-any.whl",
     "canvaskit/experimental_webparagraph",
+    "canvaskit/chromium",
+    "assets/packages/flutter_math_fork",
+    "assets/packages/media_kit",
+    "assets/packages/cupertino_icons",
+    "pyodide/package.json",
 )
 """Parts of Flet's web client this app never loads: the dart2wasm build (the page asks for the CanvasKit
 renderer, which runs the dart2js one), Flutter's self-removing service worker, Pyodide's command-line runner
-and type files, micropip (nothing is installed at run time)."""
+and type files, micropip (nothing is installed at run time); CanvasKit's Chromium build (5.9 MB: every browser
+gets the full build, which Safari and Firefox need anyway, `ONE_CANVASKIT`), the KaTeX fonts of Markdown's
+maths (the rules' Markdown has none; Flutter would load all 20 at every start), the Cupertino icons (no
+adaptive controls), media_kit's HLS player (no video) and Pyodide's npm metadata."""
+ONE_CANVASKIT = (
+    "var flutterConfig = {",
+    'var flutterConfig = {\n    canvasKitVariant: "full",  // scorekeeper: one CanvasKit',
+)
 WEB_LEFT_OUT_PATTERNS = (r"^canvaskit/(skwasm|skwasm_heavy|wimp)\.", r"\.symbols$", r"\.map$")
 PACKAGE_LEFT_OUT = ("bench", "__pycache__")
 """Parts of the package the app in the browser never imports (the benchmarks need a host and a browser)."""
@@ -281,7 +293,8 @@ def write_page(out: Path) -> None:
 
 
 def no_flutter_service_worker(out: Path) -> None:
-    """Flutter's loader would register its own service worker over ours (and that one unregisters itself)."""
+    """Flutter's loader would register its own service worker over ours (and that one unregisters itself); and
+    it gets the one CanvasKit the site holds (the full build) in every browser."""
     bootstrap = out / "flutter_bootstrap.js"
     text = bootstrap.read_text(encoding="utf-8")
     changed = re.sub(r"serviceWorkerSettings:\s*\{[^}]*\},", "", text, count=1)
@@ -289,7 +302,10 @@ def no_flutter_service_worker(out: Path) -> None:
         raise BuildError(
             "flutter_bootstrap.js no longer passes serviceWorkerSettings: check the offline worker"
         )
-    bootstrap.write_text(changed, encoding="utf-8")
+    marker, replacement = ONE_CANVASKIT
+    if changed.count(marker) != 1:
+        raise BuildError(f"flutter_bootstrap.js no longer has one {marker!r}: check the CanvasKit variant")
+    bootstrap.write_text(changed.replace(marker, replacement), encoding="utf-8")
 
 
 def write_manifest(out: Path) -> None:
@@ -365,6 +381,9 @@ def build(out: Path) -> Built:
     copy_assets(out)
     write_page(out)
     no_flutter_service_worker(out)
+    static_trim.fonts_without_maths(out)
+    static_trim.slim_pyodide(out / "pyodide")
+    static_trim.notices_gzipped(out)
     static_start.early_python(out, BuildError)
     patch_font_manifest_json(
         str(out / "assets" / "FontManifest.json")

@@ -10,6 +10,8 @@
 const VERSION = "__VERSION__";
 const CACHE = "scorekeeper-" + VERSION;
 const FILES = __FILES__;
+// Kept gzipped in the site (scorekeeper/static_trim.py): answered inflated.
+const GZIPPED = { "assets/NOTICES": "assets/NOTICES.gz" };
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -42,6 +44,14 @@ self.addEventListener("fetch", (event) => {
   }
   event.respondWith(
     caches.open(CACHE).then(async (cache) => {
+      const path = new URL(request.url).pathname;
+      const gzipped = Object.keys(GZIPPED).find((name) => path.endsWith("/" + name));
+      if (gzipped) {
+        const packed = (await cache.match(GZIPPED[gzipped])) || (await fetch(GZIPPED[gzipped]));
+        return new Response(packed.body.pipeThrough(new DecompressionStream("gzip")), {
+          headers: { "Content-Type": "text/plain; charset=utf-8" },
+        });
+      }
       const key = request.mode === "navigate" ? "./" : request;
       const cached = await cache.match(key, { ignoreSearch: true });
       if (cached) {

@@ -43,7 +43,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("ui", ("ui",)),  # the Flet app
     (
         "tools",
-        ("bench", "sim", "static_build", "static_start", "browser"),
+        ("bench", "sim", "static_build", "static_start", "static_trim", "browser"),
     ),  # benchmarks, command lines, the static build's entry
 )
 

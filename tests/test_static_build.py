@@ -4,6 +4,7 @@ reaches IndexedDB. The site itself is driven in Chromium by tests/browser/test_s
 
 from __future__ import annotations
 
+import gzip
 import importlib.util
 import io
 import json
@@ -85,7 +86,7 @@ def test_python_travels_as_bytecode_of_pyodides_python(site: Path) -> None:
         names = set(stdlib.namelist())
         asyncio = stdlib.read("asyncio/events.pyc")
     assert "asyncio/events.py" not in names and "typing.pyc" in names  # imported at the start: bytecode
-    assert "xmlrpc/client.py" in names  # never imported at the start: source (smaller)
+    assert "http/server.py" in names  # never imported at the start: source (smaller)
     for pyc in (app, asyncio):
         assert pyc[:4] != importlib.util.MAGIC_NUMBER  # not the host's 3.11 bytecode
         assert int.from_bytes(pyc[4:8], "little") == 0b01  # hash-based, not checked against the source
@@ -263,3 +264,24 @@ def test_the_app_says_when_the_browser_keeps_the_data_only_for_a_while(
     else:
         assert len(told) == 1 and said in told[0][0]
         assert told[0][1] is (problem is not None)
+
+
+def test_the_site_leaves_out_what_the_app_never_loads(site: Path) -> None:
+    """One CanvasKit (the full build, for every browser), no maths or Cupertino fonts, a slim Pyodide, the
+    licence notices gzipped (the offline worker inflates them where Flutter asks for them)."""
+    assert (site / "canvaskit" / "canvaskit.wasm").exists() and not (site / "canvaskit" / "chromium").exists()
+    assert 'canvasKitVariant: "full"' in (site / "flutter_bootstrap.js").read_text(encoding="utf-8")
+    fonts = json.loads((site / "assets" / "FontManifest.json").read_text(encoding="utf-8"))
+    assert [family["family"] for family in fonts] == ["MaterialIcons", "Roboto"]
+    for family in fonts:
+        for font in family["fonts"]:
+            assert (site / "assets" / font["asset"]).exists(), font
+    assert json.loads((site / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))["packages"] == {}
+    with zipfile.ZipFile(site / "pyodide" / "python_stdlib.zip") as stdlib:
+        tops = {name.split("/")[0].removesuffix(".py").removesuffix(".pyc") for name in stdlib.namelist()}
+    assert not tops & {"unittest", "pdb", "multiprocessing", "_pyrepl", "xmlrpc"}
+    assert {"asyncio", "json", "encodings", "zipfile", "csv", "_pyodide", "pyodide"} <= tops
+    assert not (site / "assets" / "NOTICES").exists()
+    notices = gzip.decompress((site / "assets" / "NOTICES.gz").read_bytes()).decode("utf-8")
+    assert "Apache License" in notices
+    assert '"assets/NOTICES": "assets/NOTICES.gz"' in (site / "sw.js").read_text(encoding="utf-8")
