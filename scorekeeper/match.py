@@ -22,6 +22,7 @@ from typing import Any
 from scorekeeper.games.base import Plural, RuleError
 from scorekeeper.games.spec import ByKey, GameSpec, spec
 from scorekeeper.match_data import FIELDS, check_saved, record, split
+from scorekeeper.playtime import after_rounds
 from scorekeeper.stamps import change_stamp, now_iso
 from scorekeeper.standings import (
     Standing,
@@ -180,7 +181,9 @@ class Match:
         return tally_rounds(self, rounds, entered)
 
     def _tally_key(self) -> str:
-        return repr((self.game, self.options, self.players, self.first_dealer, self.rounds, self.final_totals))
+        return repr(
+            (self.game, self.options, self.players, self.first_dealer, self.rounds, self.final_totals)
+        )
 
     def tally(self) -> Tally:
         """The derived figures of the current rounds; cached, because every query of a scoreboard needs it
@@ -196,11 +199,17 @@ class Match:
     def _with_rounds(self, rounds: list[dict[str, Any]], entered: int | None = None) -> Match:
         """A new match with these rounds, checked once as a whole list (RuleError names the bad round); this
         match stays as it was, so the previous value is what undo goes back to. Round `entered` is the one
-        being entered now: it follows today's rules, the stored ones need only be readable (docs/DATA.md)."""
+        being entered now: it follows today's rules, the stored ones need only be readable (docs/DATA.md).
+        The clock of time played goes with it (`playtime.after_rounds`): the first round starts it, the end of
+        the game stops it, in the same change, so it is saved with the round or not at all."""
         tally = self._tally(rounds, entered)  # raises before anything is made
-        changed = dataclasses.replace(self, rounds=rounds, updated=change_stamp())
+        over = ended_after(self, len(rounds), tally.totals)
+        clock = after_rounds(self.clock, len(self.rounds), len(rounds), over, now_iso())
+        changed = dataclasses.replace(
+            self, rounds=rounds, updated=change_stamp(), clock=self.clock if clock == self.clock else clock
+        )
         changed.__dict__["_tally_cache"] = (changed._tally_key(), tally)
-        status = "finished" if changed.is_over else "active"
+        status = "finished" if over else "active"
         if changed.status in ("abandoned", status):
             return changed
         done = dataclasses.replace(changed, status=status)  # status is not in the tally's key: same figures

@@ -58,6 +58,18 @@ def stopped(clock: Sequence[Any], at: str) -> Clock:
     return [*clock[:-1], [start, end]]
 
 
+def after_rounds(clock: Sequence[Any], before: int, after: int, over: bool, at: str) -> Clock:
+    """The clock after the rounds of a match went from `before` to `after` at `at`, the game `over` or not:
+    the end of the game stops it; the first round entered starts a clock never started (a digital game starts
+    its own when it deals). A match that had rounds before it had a clock (older data) gets none: its time
+    played is not known, and a part of it would be wrong."""
+    if over:
+        return stopped(clock, at)
+    if before == 0 and after > 0 and not clock:
+        return started(clock, at)
+    return list(clock)
+
+
 def played_seconds(clock: Sequence[Any], now: datetime | None = None) -> float | None:
     """The seconds played: the sum of the readable spans, a running one up to `now` (the current time when not
     given). None when the clock was never started (older data, or a game entered without it): time played is

@@ -15,15 +15,17 @@ from __future__ import annotations
 
 import random
 import threading
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from scorekeeper import playtime
 from scorekeeper.games.base import SEAT_TEMPLATE, Action, Bot, Message, RuleError, State, Table, joined, meet
 from scorekeeper.match import Match
 from scorekeeper.play import duplicates, engine
 from scorekeeper.play.addressed import addressed
 from scorekeeper.play.records import strength_of
 from scorekeeper.play.stored import StoredMatch
+from scorekeeper.stamps import now_iso
 from scorekeeper.store.records import SavedGame
 from scorekeeper.store.saved_data import COMPUTER, PERSON
 
@@ -125,6 +127,7 @@ class PlaySession:
             names=[seat.name for seat in seats],
             mode="digital",
         )
+        match = replace(match, clock=playtime.started([], now_iso()))  # a digital game counts from its deal
         match.opts  # noqa: B018  # the options are checked before anything is saved
         seed = random.SystemRandom().getrandbits(48) if seed is None else seed
         saved = SavedGame.new(

@@ -94,6 +94,23 @@ class MatchIndex:
             entries.update(self.bucket_entries(number))
         return entries
 
+    def places(self) -> list[str]:
+        """The places matches were played at (`Match.place`), most used first, then the most recently played,
+        then by name; spellings that differ only in case or spaces around are one place, named as in its most
+        recent match. From the entries as stored (no summary is built, no match file read): cheap with 10,000."""
+        found: dict[str, tuple[int, str, str]] = {}  # key -> (matches, latest update, name there)
+        for entry in self.all_entries().values():
+            place = entry.get("place")
+            if not isinstance(place, str) or not place.strip():
+                continue
+            key, updated = place.strip().casefold(), str(entry.get("updated", ""))
+            count, latest, name = found.get(key, (0, "", ""))
+            found[key] = (count + 1, *((updated, place.strip()) if updated >= latest else (latest, name)))
+        ranked = sorted(found.values(), key=lambda item: item[2].casefold())
+        ranked.sort(key=lambda item: item[1], reverse=True)  # stable sorts: the later key decides first
+        ranked.sort(key=lambda item: item[0], reverse=True)
+        return [name for _count, _latest, name in ranked]
+
     def summaries(self) -> list[MatchSummary]:
         return [MatchSummary.from_dict(entry) for entry in self.all_entries().values()]
 

@@ -14,6 +14,7 @@ import flet as ft
 from scorekeeper.store.pages import HOME_PAGE_SIZE, PAGE_SIZE, page_of_matches, players_of
 from scorekeeper.ui import permissions
 from scorekeeper.ui.components.conflict import conflict_ids, conflict_of, conflict_panel, follow_sync
+from scorekeeper.ui.components.evening import evening_lines, place_and_time
 from scorekeeper.ui.components.extras_charts import progression_chart
 from scorekeeper.ui.components.extras_common import (
     GAME_ORDER,
@@ -26,6 +27,7 @@ from scorekeeper.ui.components.extras_common import (
 from scorekeeper.ui.components.layout import screen, section
 from scorekeeper.ui.components.newer import newer_line, newer_view
 from scorekeeper.ui.components.score_table import game_title, rounds_table, standings_list
+from scorekeeper.ui.components.totals_only import rounds_line
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
 from scorekeeper.ui.views.home import more_button, standings_text
@@ -71,7 +73,13 @@ def _line(
         subtitle=ft.Text(
             "\n".join(
                 part
-                for part in (warning, subtitle, standings, ctx.t("Rounds: {n}", n=summary.rounds))
+                for part in (
+                    warning,
+                    subtitle,
+                    standings,
+                    rounds_line(ctx, summary),
+                    place_and_time(ctx.t, summary.place, summary.clock),  # where known
+                )
                 if part
             )
         ),
@@ -166,7 +174,10 @@ def _list(ctx: AppContext, game: str | None, player: str | None) -> ft.View:
             empty_state(ft.Icons.HISTORY, ctx.t("No games yet. Games appear here once they start."))
         )
     follow_sync(ctx)
-    return screen(ctx, route, ctx.t("History"), controls)
+    nights = ft.TextButton(
+        ctx.t("Game nights"), icon=ft.Icons.NIGHTLIFE, on_click=lambda _: ctx.navigate("/nights")
+    )
+    return screen(ctx, route, ctx.t("History"), controls, actions=[tag("history-nights", nights)])
 
 
 def ask_delete(ctx: AppContext, match_id: str, title: str) -> None:
@@ -231,6 +242,7 @@ def _detail(ctx: AppContext, match_id: str) -> ft.View:
     controls = [
         *([conflict_panel(ctx, match, conflict)] if conflict is not None else []),
         ft.Text(state, weight=ft.FontWeight.BOLD),
+        *evening_lines(ctx, match),  # place, time played, notes: where known
         section(ctx.t("Standings"), standings_list(ctx, match, colours=colours)),
     ]
     if match.rounds:
@@ -250,6 +262,15 @@ def _detail(ctx: AppContext, match_id: str) -> ft.View:
                     icon=ft.Icons.SCOREBOARD,
                     on_click=lambda _: ctx.navigate(f"/match/{match.id}"),
                     height=44,
+                ),
+                tag(  # the evening this game was played in (scorekeeper.game_nights)
+                    "history-night",
+                    ft.TextButton(
+                        ctx.t("Game night"),
+                        icon=ft.Icons.NIGHTLIFE,
+                        on_click=lambda _: ctx.navigate(f"/night/{match.id}"),
+                        height=44,
+                    ),
                 ),
             ],
             wrap=True,

@@ -8,9 +8,11 @@ import flet as ft
 from scorekeeper.match import Match
 from scorekeeper.play.session import PlaySession
 from scorekeeper.ui.components.conflict import conflict_of, conflict_panel
+from scorekeeper.ui.components.evening import evening_section
 from scorekeeper.ui.components.layout import screen, section
 from scorekeeper.ui.components.match_io import change_match, colours_of, follow, load_match, undo_last
 from scorekeeper.ui.components.newer import newer_view
+from scorekeeper.ui.components.photos import photos_section
 from scorekeeper.ui.components.score_table import game_title, rounds_table, standings_list, unit_label
 from scorekeeper.ui.components.widgets import primary_button, tag
 from scorekeeper.ui.context import AppContext
@@ -21,6 +23,9 @@ def status_lines(ctx: AppContext, match: Match) -> list[str]:
     lines: list[str] = []
     planned = match.rounds_planned()
     played = match.round_index
+    if match.final_totals:  # imported (BG Stats) with its final totals only: no rounds to tell of
+        lines.append(ctx.t("Imported with its final totals only: its rounds are not known."))
+        return lines
     if match.is_over:
         lines.append(
             ctx.t.plural("The game is over after {n} round.", "The game is over after {n} rounds.", played)
@@ -221,6 +226,8 @@ def build(ctx: AppContext, match_id: str, **_: str) -> ft.View:
         controls.append(
             section(ctx.t("Rounds (tap one to edit or delete)"), rounds_table(ctx, match, on_round=ask_round))
         )
+    controls.append(photos_section(ctx, match))
+    controls.append(evening_section(ctx, match, route))  # time played, start player, place, notes
     bottom = bottom_row(ctx, match, route)
     follow(ctx, match_id, ctx.rerender)
     # Wider than the default column on a desktop: the round table gets a column per player to spare.

@@ -1,0 +1,354 @@
+"""The evening around a game, on its scoreboard: time played (with Pause and Resume), the start player, the place
+and notes.
+
+Every change is a pure change of the stored match through `Store.change_match` (the `with_*` functions below), so
+it is kept by undo and redo, merged by sync as one value per field, and never overwrites a round saved
+meanwhile. The clock itself starts and stops with the rounds (`Match` and `playtime.after_rounds`); here it is only
+paused and resumed by hand. A running clock is shown in whole minutes: the scoreboard is drawn again when the
+next minute is reached (`_tick`), never every second.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+import flet as ft
+
+from scorekeeper import playtime
+from scorekeeper.games.base import RuleError
+from scorekeeper.match import Match
+from scorekeeper.stamps import now_iso
+from scorekeeper.store import StoreError
+from scorekeeper.ui.components.layout import section
+from scorekeeper.ui.components.match_io import announce
+from scorekeeper.ui.components.widgets import tag
+from scorekeeper.ui.context import AppContext
+from scorekeeper.ui.i18n import Translator
+
+NOTES_MAX = 2_000
+PLACE_MAX = 60
+PLACES_SHOWN = 8
+"""Places offered in the place dialog (most used first): a phone shows them without scrolling."""
+
+
+# ------------------------------------------------------------------ the changes (pure: Match -> Match)
+def _with(match: Match, **values: Any) -> Match:
+    """`match` with these values, or `match` itself when it has them already (the store then writes nothing)."""
+    if all(getattr(match, name) == value for name, value in values.items()):
+        return match
+    return dataclasses.replace(match, **values)
+
+
+def with_notes(notes: str) -> Callable[[Match], Match]:
+    return lambda match: _with(match, notes=notes.strip()[:NOTES_MAX])
+
+
+def with_place(place: str) -> Callable[[Match], Match]:
+    return lambda match: _with(match, place=" ".join(place.split())[:PLACE_MAX])
+
+
+def paused(at: str) -> Callable[[Match], Match]:
+    """The clock stopped at `at` (nothing when it does not run, e.g. another device paused it first)."""
+    return lambda match: _with(match, clock=playtime.stopped(match.clock, at))
+
+
+def resumed(at: str) -> Callable[[Match], Match]:
+    """The clock running again from `at`; not once the game is over (its end stopped the clock), nor for a
+    match whose clock never started (older data: its time played is not known)."""
+    return lambda match: (
+        match if match.is_over or not match.clock else _with(match, clock=playtime.started(match.clock, at))
+    )
+
+
+def with_start_player(seat: int) -> Callable[[Match], Match]:
+    """The start player (first dealer) `seat`. Only before the first round: the rounds entered were dealt in
+    turn from the start player, so another one would give them other dealers (and, in Rage, other rules for
+    the dealer's bid). A digital game's first round is dealt when it starts: never there."""
+
+    def change(match: Match) -> Match:
+        if match.first_dealer == seat:
+            return match
+        if match.rounds or match.mode == "digital":
+            raise RuleError("The start player can only be changed before the first round is entered.")
+        return dataclasses.replace(match, first_dealer=seat)
+
+    return change
+
+
+# ------------------------------------------------------------------ texts
+def duration_text(t: Translator, seconds: float) -> str:
+    """Whole minutes, with hours from an hour on: "42 min", "1 h 5 min"."""
+    minutes = int(seconds // 60)
+    if minutes < 60:
+        return t("{m} min", m=minutes)
+    return t("{h} h {m} min", h=minutes // 60, m=minutes % 60)
+
+
+def played_text(t: Translator, clock: list[Any], now: datetime | None = None) -> str | None:
+    """ "Time played: 42 min", or None where it is not known (older data, a game entered without a clock)."""
+    seconds = playtime.played_seconds(clock, now)
+    return None if seconds is None else t("Time played: {time}", time=duration_text(t, seconds))
+
+
+def place_and_time(t: Translator, place: str, clock: list[Any]) -> str:
+    """A list line's "Anna's kitchen · 1 h 5 min": what of the two is known ("" when neither is)."""
+    seconds = playtime.played_seconds(clock)
+    parts = [place, duration_text(t, seconds) if seconds is not None else ""]
+    return " · ".join(part for part in parts if part)
+
+
+def evening_lines(ctx: AppContext, match: Match) -> list[ft.Control]:
+    """The evening as read-only lines (a game's page in the history): the place, the time played and the notes,
+    each only where known; changed on the scoreboard."""
+    lines = [
+        (ft.Icons.PLACE_OUTLINED, match.place, "history-place"),
+        (ft.Icons.TIMER_OUTLINED, played_text(ctx.t, match.clock) or "", "history-time"),
+        (ft.Icons.NOTES, match.notes, "history-notes"),
+    ]
+    return [
+        tag(identifier, ft.Row([ft.Icon(icon, size=18), ft.Text(text, expand=True)], spacing=8))
+        for icon, text, identifier in lines
+        if text
+    ]
+
+
+# ------------------------------------------------------------------ the section
+def evening_section(ctx: AppContext, match: Match, route: str) -> ft.Control:
+    """The section of the scoreboard with the evening's four rows; `route` is the scoreboard's (a running clock
+    draws it again there when the next minute is reached)."""
+    rows = [clock_row(ctx, match), start_player_row(ctx, match), place_row(ctx, match), notes_row(ctx, match)]
+    _tick(ctx, route, match.clock)
+    return tag("evening", section(ctx.t("About this game"), *[row for row in rows if row is not None]))
+
+
+def _row(
+    icon: ft.IconData, title: str, subtitle: str | None, trailing: ft.Control | None, **tile: Any
+) -> ft.Control:
+    return ft.ListTile(
+        leading=ft.Icon(icon),
+        title=ft.Text(title),
+        subtitle=ft.Text(subtitle, size=12, max_lines=4, overflow=ft.TextOverflow.ELLIPSIS)
+        if subtitle
+        else None,
+        trailing=trailing,
+        dense=True,
+        content_padding=ft.Padding.symmetric(horizontal=4),
+        **tile,
+    )
+
+
+def clock_row(ctx: AppContext, match: Match) -> ft.Control | None:
+    """Time played, where known, and Pause or Resume while the game goes on."""
+    text = played_text(ctx.t, match.clock)
+    if text is None:
+        return None
+    running = playtime.running(match.clock)
+    button: ft.Control | None = None
+    state = None
+    if not match.is_over:
+        state = ctx.t("Clock running") if running else ctx.t("Clock paused")
+        label = ctx.t("Pause clock") if running else ctx.t("Resume clock")
+        change = paused if running else resumed
+        why = ctx.t("Clock paused") if running else ctx.t("Clock resumed")
+        button = tag(
+            "clock-pause" if running else "clock-resume",
+            ft.TextButton(
+                label,
+                icon=ft.Icons.PAUSE if running else ft.Icons.PLAY_ARROW,
+                on_click=lambda _: save(ctx, match.id, change(now_iso()), why),
+            ),
+        )
+    return tag("time-played", _row(ft.Icons.TIMER_OUTLINED, text, state, button))
+
+
+def start_player_row(ctx: AppContext, match: Match) -> ft.Control:
+    """Who started (the first dealer): changed in a dialog before the first round, fixed after it (said so)."""
+    title = ctx.t("Start player: {name}", name=match.names[match.first_dealer])
+    if match.mode == "digital":
+        return tag(
+            "start-player",
+            _row(ft.Icons.PERSON_OUTLINE, title, ctx.t("Fixed once the cards are dealt."), None),
+        )
+    if match.rounds:
+        fixed = ctx.t("Fixed once the first round is entered.")
+        return tag("start-player", _row(ft.Icons.PERSON_OUTLINE, title, fixed, None))
+    return tag(
+        "start-player",
+        _row(
+            ft.Icons.PERSON_OUTLINE,
+            title,
+            None,
+            ft.Icon(ft.Icons.EDIT_OUTLINED),
+            on_click=lambda _: start_player_dialog(ctx, match),
+        ),
+    )
+
+
+def place_row(ctx: AppContext, match: Match) -> ft.Control:
+    title = match.place or ctx.t("Where was it played?")
+    return tag(
+        "place",
+        _row(
+            ft.Icons.PLACE_OUTLINED,
+            title,
+            None,
+            ft.Icon(ft.Icons.EDIT_OUTLINED),
+            on_click=lambda _: place_dialog(ctx, match),
+        ),
+    )
+
+
+def notes_row(ctx: AppContext, match: Match) -> ft.Control:
+    title = ctx.t("Notes on this game") if match.notes else ctx.t("Add notes")
+    return tag(
+        "notes",
+        _row(
+            ft.Icons.NOTES,
+            title,
+            match.notes or None,
+            ft.Icon(ft.Icons.EDIT_OUTLINED),
+            on_click=lambda _: notes_dialog(ctx, match),
+        ),
+    )
+
+
+# ------------------------------------------------------------------ saving
+def save(ctx: AppContext, match_id: str, change: Callable[[Match], Match], why: str) -> bool:
+    """Apply `change` to the stored match (`why` names it for undo), tell the other sessions and draw the
+    scoreboard again; a refusal (the rules, the store) is said and changes nothing."""
+    try:
+        ctx.store.change_match(match_id, change, why)
+    except (RuleError, StoreError, ValueError) as error:
+        ctx.error(ctx.describe(error))
+        return False
+    except Exception as error:  # the store failed (disk full, read-only): say so, nothing was saved
+        ctx.error(ctx.t("Could not save: {error}", error=ctx.describe(error)))
+        return False
+    announce(ctx, match_id)
+    ctx.rerender()
+    return True
+
+
+def _dialog(
+    ctx: AppContext, title: str, content: ft.Control, ok: tuple[str, str, Callable[[], None]]
+) -> ft.AlertDialog:
+    identifier, label, on_ok = ok
+    dialog = ft.AlertDialog(
+        title=ft.Text(title),
+        content=content,
+        actions=[
+            tag(
+                f"{identifier}-cancel",
+                ft.TextButton(ctx.t("Cancel"), on_click=lambda _: ctx.close_dialog(dialog)),
+            ),
+            tag(identifier, ft.TextButton(label, on_click=lambda _: on_ok())),
+        ],
+    )
+    ctx.page.show_dialog(dialog)
+    return dialog
+
+
+def notes_dialog(ctx: AppContext, match: Match) -> None:
+    field = ft.TextField(
+        label=ctx.t("Notes on this game"),
+        value=match.notes,
+        multiline=True,
+        min_lines=3,
+        max_lines=8,
+        max_length=NOTES_MAX,
+        autofocus=True,
+    )
+
+    def done() -> None:
+        ctx.close_dialog(dialog)
+        save(ctx, match.id, with_notes(field.value or ""), ctx.t("Notes changed"))
+
+    dialog = _dialog(
+        ctx, ctx.t("Notes on this game"), tag("notes-field", field), ("notes-save", ctx.t("Save notes"), done)
+    )
+
+
+def place_dialog(ctx: AppContext, match: Match) -> None:
+    """Type a place, or tap one used before (most used first); an empty place removes it."""
+    field = ft.TextField(label=ctx.t("Place name"), value=match.place, max_length=PLACE_MAX, autofocus=True)
+
+    def pick(place: str) -> None:
+        ctx.close_dialog(dialog)
+        save(ctx, match.id, with_place(place), ctx.t("Place changed"))
+
+    try:
+        known = [place for place in ctx.store.places() if place != match.place][:PLACES_SHOWN]
+    except Exception:  # the index cannot be read now: a place can still be typed
+        known = []
+    chips = [
+        tag(f"place-{index}", ft.Chip(label=ft.Text(place), on_click=lambda _, p=place: pick(p)))
+        for index, place in enumerate(known)
+    ]
+    content = ft.Column(
+        [
+            tag("place-field", field),
+            *([ft.Text(ctx.t("Places used before"), size=12)] if chips else []),
+            ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
+        ],
+        tight=True,
+        spacing=8,
+        width=320,
+    )
+    field.on_submit = lambda _: pick(field.value or "")
+    dialog = _dialog(
+        ctx,
+        ctx.t("Where was it played?"),
+        content,
+        ("place-save", ctx.t("Save place"), lambda: pick(field.value or "")),
+    )
+
+
+def start_player_dialog(ctx: AppContext, match: Match) -> None:
+    def pick(seat: int) -> None:
+        ctx.close_dialog(dialog)
+        save(ctx, match.id, with_start_player(seat), ctx.t("Start player changed"))
+
+    choices = [
+        tag(f"start-player-{seat}", ft.TextButton(name, on_click=lambda _, s=seat: pick(s)))
+        for seat, name in enumerate(match.names)
+    ]
+    dialog = ft.AlertDialog(
+        title=ft.Text(ctx.t("Who starts?")),
+        content=ft.Column(choices, tight=True, spacing=0),
+        actions=[
+            tag(
+                "start-player-cancel",
+                ft.TextButton(ctx.t("Cancel"), on_click=lambda _: ctx.close_dialog(dialog)),
+            )
+        ],
+    )
+    ctx.page.show_dialog(dialog)
+
+
+# ------------------------------------------------------------------ a running clock
+_ticks: dict[int, object] = {}
+"""Per session (`id` of its context): the latest scoreboard drawing's tick; an older one does nothing."""
+
+
+def _tick(ctx: AppContext, route: str, clock: list[Any]) -> None:
+    """While the clock runs, draw the scoreboard again when its time played reaches the next whole minute, as
+    long as it is still the screen shown and no later drawing took over."""
+    if not playtime.running(clock):
+        _ticks.pop(id(ctx), None)
+        return
+    token = _ticks[id(ctx)] = object()
+    wait = 60 - (playtime.played_seconds(clock) or 0) % 60 + 0.5
+
+    async def tick() -> None:
+        await asyncio.sleep(wait)
+        if _ticks.get(id(ctx)) is token and ctx.route == route:
+            ctx.rerender()
+
+    try:
+        ctx.page.run_task(tick)
+    except Exception:  # no event loop (in-process tests): the next drawing shows the time
+        pass
