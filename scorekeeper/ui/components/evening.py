@@ -10,7 +10,6 @@ next minute is reached (`_tick`), never every second.
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 from collections.abc import Callable
 from datetime import datetime
@@ -217,42 +216,61 @@ def notes_row(ctx: AppContext, match: Match) -> ft.Control:
 
 
 # ------------------------------------------------------------------ saving
-def save(ctx: AppContext, match_id: str, change: Callable[[Match], Match], why: str) -> bool:
-    """Apply `change` to the stored match (`why` names it for undo), tell the other sessions and draw the
-    scoreboard again; a refusal (the rules, the store) is said and changes nothing."""
+def stored(ctx: AppContext, match_id: str, change: Callable[[Match], Match], why: str) -> str:
+    """Apply `change` to the stored match (`why` names it for undo) and tell the other sessions; "" when saved,
+    else what to tell the player (the rules or the store refused: nothing changed)."""
     try:
         ctx.store.change_match(match_id, change, why)
     except (RuleError, StoreError, ValueError) as error:
-        ctx.error(ctx.describe(error))
-        return False
+        return ctx.describe(error)
     except Exception as error:  # the store failed (disk full, read-only): say so, nothing was saved
-        ctx.error(ctx.t("Could not save: {error}", error=ctx.describe(error)))
-        return False
+        return ctx.t("Could not save: {error}", error=ctx.describe(error))
     announce(ctx, match_id)
+    return ""
+
+
+def save(ctx: AppContext, match_id: str, change: Callable[[Match], Match], why: str) -> None:
+    """`stored`, then the scoreboard drawn again (or the refusal said)."""
+    problem = stored(ctx, match_id, change, why)
+    if problem:
+        ctx.error(problem)
     ctx.rerender()
-    return True
 
 
-def _dialog(
-    ctx: AppContext, title: str, content: ft.Control, ok: tuple[str, str, Callable[[], None]]
-) -> ft.AlertDialog:
-    identifier, label, on_ok = ok
-    dialog = ft.AlertDialog(
-        title=ft.Text(title),
-        content=content,
-        actions=[
-            tag(
-                f"{identifier}-cancel",
-                ft.TextButton(ctx.t("Cancel"), on_click=lambda _: ctx.close_dialog(dialog)),
-            ),
-            tag(identifier, ft.TextButton(label, on_click=lambda _: on_ok())),
-        ],
-    )
-    ctx.page.show_dialog(dialog)
-    return dialog
+class ChangeDialog:
+    """A dialog that makes one change to the match (a second tap while it closes changes nothing more). The
+    change is saved at once; the scoreboard is drawn again, and a refusal said, only when the browser reports
+    the dialog closed: replacing the view while it is still closing leaves it open on screen (as the round
+    dialog of the scoreboard found)."""
+
+    def __init__(self, ctx: AppContext, match_id: str, title: str) -> None:
+        self.ctx, self.match_id = ctx, match_id
+        self.outcome: list[str] = []
+        self.dialog = ft.AlertDialog(title=ft.Text(title), on_dismiss=self.dismissed)
+        self.dialog.data = self.dismissed  # in-process tests have no browser to report the dismissal
+
+    def commit(self, change: Callable[[Match], Match], why: str) -> None:
+        if self.outcome:
+            return
+        self.outcome.append(stored(self.ctx, self.match_id, change, why))
+        self.ctx.close_dialog(self.dialog)
+
+    def dismissed(self, _: object = None) -> None:
+        if not self.outcome:
+            return
+        if self.outcome[0]:
+            self.ctx.error(self.outcome[0])
+        self.ctx.rerender()
+
+    def show(self, prefix: str, content: ft.Control, actions: list[ft.Control]) -> None:
+        cancel = ft.TextButton(self.ctx.t("Cancel"), on_click=lambda _: self.ctx.close_dialog(self.dialog))
+        self.dialog.content = content
+        self.dialog.actions = [tag(f"{prefix}-cancel", cancel), *actions]
+        self.ctx.page.show_dialog(self.dialog)
 
 
 def notes_dialog(ctx: AppContext, match: Match) -> None:
+    asked = ChangeDialog(ctx, match.id, ctx.t("Notes on this game"))
     field = ft.TextField(
         label=ctx.t("Notes on this game"),
         value=match.notes,
@@ -263,22 +281,23 @@ def notes_dialog(ctx: AppContext, match: Match) -> None:
         autofocus=True,
     )
 
-    def done() -> None:
-        ctx.close_dialog(dialog)
-        save(ctx, match.id, with_notes(field.value or ""), ctx.t("Notes changed"))
+    def done(_: object) -> None:
+        asked.commit(with_notes(field.value or ""), ctx.t("Notes changed"))
 
-    dialog = _dialog(
-        ctx, ctx.t("Notes on this game"), tag("notes-field", field), ("notes-save", ctx.t("Save notes"), done)
+    asked.show(
+        "notes",
+        tag("notes-field", field),
+        [tag("notes-save", ft.TextButton(ctx.t("Save notes"), on_click=done))],
     )
 
 
 def place_dialog(ctx: AppContext, match: Match) -> None:
     """Type a place, or tap one used before (most used first); an empty place removes it."""
+    asked = ChangeDialog(ctx, match.id, ctx.t("Where was it played?"))
     field = ft.TextField(label=ctx.t("Place name"), value=match.place, max_length=PLACE_MAX, autofocus=True)
 
     def pick(place: str) -> None:
-        ctx.close_dialog(dialog)
-        save(ctx, match.id, with_place(place), ctx.t("Place changed"))
+        asked.commit(with_place(place), ctx.t("Place changed"))
 
     try:
         known = [place for place in ctx.store.places() if place != match.place][:PLACES_SHOWN]
@@ -288,6 +307,7 @@ def place_dialog(ctx: AppContext, match: Match) -> None:
         tag(f"place-{index}", ft.Chip(label=ft.Text(place), on_click=lambda _, p=place: pick(p)))
         for index, place in enumerate(known)
     ]
+    field.on_submit = lambda _: pick(field.value or "")
     content = ft.Column(
         [
             tag("place-field", field),
@@ -298,35 +318,23 @@ def place_dialog(ctx: AppContext, match: Match) -> None:
         spacing=8,
         width=320,
     )
-    field.on_submit = lambda _: pick(field.value or "")
-    dialog = _dialog(
-        ctx,
-        ctx.t("Where was it played?"),
-        content,
-        ("place-save", ctx.t("Save place"), lambda: pick(field.value or "")),
-    )
+    save_button = ft.TextButton(ctx.t("Save place"), on_click=lambda _: pick(field.value or ""))
+    asked.show("place", content, [tag("place-save", save_button)])
 
 
 def start_player_dialog(ctx: AppContext, match: Match) -> None:
-    def pick(seat: int) -> None:
-        ctx.close_dialog(dialog)
-        save(ctx, match.id, with_start_player(seat), ctx.t("Start player changed"))
-
+    asked = ChangeDialog(ctx, match.id, ctx.t("Who starts?"))
     choices = [
-        tag(f"start-player-{seat}", ft.TextButton(name, on_click=lambda _, s=seat: pick(s)))
+        tag(
+            f"start-player-{seat}",
+            ft.TextButton(
+                name,
+                on_click=lambda _, s=seat: asked.commit(with_start_player(s), ctx.t("Start player changed")),
+            ),
+        )
         for seat, name in enumerate(match.names)
     ]
-    dialog = ft.AlertDialog(
-        title=ft.Text(ctx.t("Who starts?")),
-        content=ft.Column(choices, tight=True, spacing=0),
-        actions=[
-            tag(
-                "start-player-cancel",
-                ft.TextButton(ctx.t("Cancel"), on_click=lambda _: ctx.close_dialog(dialog)),
-            )
-        ],
-    )
-    ctx.page.show_dialog(dialog)
+    asked.show("start-player", ft.Column(choices, tight=True, spacing=0), [])
 
 
 # ------------------------------------------------------------------ a running clock
@@ -336,19 +344,26 @@ _ticks: dict[int, object] = {}
 
 def _tick(ctx: AppContext, route: str, clock: list[Any]) -> None:
     """While the clock runs, draw the scoreboard again when its time played reaches the next whole minute, as
-    long as it is still the screen shown and no later drawing took over."""
+    long as it is still the screen shown, the browser still connected and no later drawing took over.
+
+    A timer on the session's event loop (`call_later`), not a task: nothing waits for it, a closed session's loop
+    never runs it, and the redraw itself runs where Flet runs event handlers (`run_thread`)."""
     if not playtime.running(clock):
         _ticks.pop(id(ctx), None)
         return
     token = _ticks[id(ctx)] = object()
     wait = 60 - (playtime.played_seconds(clock) or 0) % 60 + 0.5
 
-    async def tick() -> None:
-        await asyncio.sleep(wait)
-        if _ticks.get(id(ctx)) is token and ctx.route == route:
-            ctx.rerender()
+    def fire() -> None:
+        if _ticks.get(id(ctx)) is not token:
+            return  # drawn again since: that drawing's timer counts
+        if ctx.route != route or ctx.page.session.connection is None:  # elsewhere, or the tab closed
+            _ticks.pop(id(ctx), None)
+            return
+        ctx.page.run_thread(ctx.rerender)
 
     try:
-        ctx.page.run_task(tick)
-    except Exception:  # no event loop (in-process tests): the next drawing shows the time
-        pass
+        loop = ctx.page.loop
+        loop.call_soon_threadsafe(loop.call_later, wait, fire)  # call_later is for the loop's own thread
+    except Exception:  # no loop (the session is closing): its next drawing shows the time
+        _ticks.pop(id(ctx), None)
