@@ -37,6 +37,7 @@ from scorekeeper.sync import identity, remote
 from scorekeeper.sync.local import collect, unsent
 from scorekeeper.sync.merging import apply_match
 from scorekeeper.sync.others import apply_player, apply_saved
+from scorekeeper.sync.photos import PhotoSync
 from scorekeeper.sync.remote import Entry, Head, RemoteProblem
 from scorekeeper.sync.report import SyncReport, resend_note
 from scorekeeper.sync.state import PREFIX, SyncState, TargetState, fingerprint, sync_lock
@@ -75,6 +76,8 @@ class Run:
         self.done = self.total = 0  # progress: log files read and parts written, of all to do
         self.checked: dict[str, Match] = {}
         """Matches new to this device, written in one batch after each device's entries (write_new)."""
+        self.photos = PhotoSync(self)
+        """Photo files: each sent once, fetched when a match read here names one (photos.py)."""
 
     def go(self) -> SyncReport:
         own, tag = self._own_head()
@@ -108,6 +111,8 @@ class Run:
             unsent(self)  # a log file found missing while reading: everything goes again
         self._save_merged()
         self._say_why()
+        self.photos.fetch()
+        self.photos.send()  # before the chunk: a device reading a match finds its photos there
         total = self.total = max(total, self.done + _parts(len(self.out)) + 1)  # merges may add to it
         if self.out:
             self._publish(own, tag)
@@ -116,6 +121,7 @@ class Run:
             self.here.head = self.state.seq
             self.here.lost = {d: seq for d, seq in self.here.lost.items() if self.heads.get(d, 0) <= seq}
             self.state.save()
+        self.photos.save()
         self.sync.forget_resolved(set(self.resolved))
         self._tell(total, total)
         self.report.sent = len(self.out)
@@ -247,6 +253,7 @@ class Run:
             yield
         complete = True
         for entry in sorted(latest.values(), key=lambda e: e.seq):
+            self.photos.want(entry)
             try:
                 self._apply(head, entry)
             except ConflictError:  # the player saved this record meanwhile: merge it at the next sync
