@@ -148,8 +148,12 @@ def test_the_save_breakdown_names_every_part_of_a_save() -> None:
 ROUND_LINE = 7
 """Controls of one line of the round table: its tag and button node, the tappable row, the Row, and a Text per
 cell (Anna, Ben and the round's number); the cell's padding lies on the row."""
-SCOREBOARD_AFTER_ONE_ROUND = 70
-"""All controls of a two-player Racko scoreboard after its first round (app bar, status, standings, the table)."""
+EVENING = 25
+"""The scoreboard's section of the evening (ui/components/evening.py): its title and four rows (time played with
+Pause, the start player, the place, notes), each a tagged tile with its icon, text and button."""
+SCOREBOARD_AFTER_ONE_ROUND = 70 + EVENING
+"""All controls of a two-player Racko scoreboard after its first round (app bar, status, standings, the table,
+the evening)."""
 
 
 def test_a_save_sends_one_message_and_a_scoreboard_of_a_few_controls_per_round(app: App) -> None:

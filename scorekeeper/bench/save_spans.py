@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import io
 import shutil
 import statistics
 import tempfile
@@ -136,9 +137,29 @@ def seed_match(data_dir: str) -> str:
     ids = [store.add_player(name).id for name in ("Anna", "Ben")]
     # Without the 2-player rule the quick form asks no run of the caller: one round is three taps.
     match = Match.new(RACKO.key, {"target": 100_000, "two_player_rule": False}, ids, names=["Anna", "Ben"])
-    store.save_match(match)
+    store.save_match(evening_of(store, match, 0))
     store.close()
     return match.id
+
+
+PLACES = ("Anna's kitchen", "Club", "Ben's garden", "Holiday flat", "Café Central")
+NOTES = "Ben's birthday. Blitz next time; Cleo watched and wants to join."
+
+
+def bench_photo(store: Any) -> str:
+    """One photo added the way the app adds one (scaled, with its thumbnail); its id."""
+    from PIL import Image
+
+    picture = io.BytesIO()
+    Image.new("RGB", (1200, 900), (40, 120, 80)).save(picture, "JPEG")
+    return str(store.photos.add(picture.getvalue()))
+
+
+def evening_of(store: Any, match: Any, number: int, photo: str | None = None) -> Any:
+    """`match` with what a game night gives it (issue 42): notes, a place and a photo (`photo`: the id of one
+    already stored, else a new one), so the benches measure saves and lists with them."""
+    photo = photo or bench_photo(store)
+    return dataclasses.replace(match, notes=NOTES, place=PLACES[number % len(PLACES)], photos=[photo])
 
 
 def _measure(data_dir: Path, saves: int) -> dict[str, Any]:

@@ -18,6 +18,7 @@ empty store (`home_paint_ratio_10k`, `history_paint_ratio_10k`; the goal is at m
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import socket
@@ -27,11 +28,12 @@ import sys
 import tempfile
 import time
 import urllib.request
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 from scorekeeper.bench.owner_harness import OwnerBrowser, owner_env
-from scorekeeper.bench.save_spans import seed_match
+from scorekeeper.bench.save_spans import bench_photo, evening_of, seed_match
 
 CHROMIUM = os.environ.get("SCOREKEEPER_CHROMIUM", "/usr/bin/chromium")
 FLAGS = [
@@ -119,8 +121,14 @@ def _first_paint(browser: Any, url: str, ready: str) -> float:
     return elapsed
 
 
+def stamp_after(start: str, minutes: int) -> str:
+    """The ISO time `minutes` after `start` (a stamp of the store)."""
+    return (datetime.fromisoformat(start) + timedelta(minutes=minutes)).isoformat(timespec="seconds")
+
+
 def seed_many(data_dir: str, count: int = SCALE_MATCHES) -> None:
-    """`count` two-player Racko games, every other one finished (one round past the target), written as the
+    """`count` two-player Racko games, every other one finished (one round past the target), each with notes, a
+    place, a photo of its own and time played (issue 42: the lists must paint as fast with them), written as the
     store writes them but without an fsync each and with one index rebuild at the end (the next open): a
     benchmark store is thrown away, and saving 10,000 games one by one would take minutes."""
     from unittest import mock
@@ -129,10 +137,13 @@ def seed_many(data_dir: str, count: int = SCALE_MATCHES) -> None:
     from scorekeeper.match import Match
     from scorekeeper.store import Store
     from scorekeeper.store.matches import MATCH_KIND, match_tables
+    from scorekeeper.store.photos import new_photo_id
     from scorekeeper.store.storage import write_envelope
 
     store = Store.open(data_dir)
     ids = [store.add_player(name).id for name in ("Anna", "Ben")]
+    photo = bench_photo(store)  # one made as the app makes one; each match has its own copy under its own id
+    files = store.photos.path(photo).read_bytes(), store.photos.thumb_path(photo).read_bytes()
     with mock.patch("os.fsync"):
         for number in range(count):
             match = Match.new(RACKO.key, {"players": 2, "target": 50}, ids, names=["Anna", "Ben"])
@@ -140,6 +151,12 @@ def seed_many(data_dir: str, count: int = SCALE_MATCHES) -> None:
                 match = match.with_round(
                     {"counts": [None, 3], "runs": [3, 1], "callers": [0], "blitz": False}
                 )
+            copy = new_photo_id()
+            store.photos.path(copy).write_bytes(files[0])
+            store.photos.thumb_path(copy).write_bytes(files[1])
+            # notes, a place, a photo and time played on every game: 40 minutes so far, or in all when finished
+            played = [[stamp_after(match.created, -40), None if number % 2 == 0 else match.created]]
+            match = dataclasses.replace(evening_of(store, match, number, copy), clock=played)
             data = {**match.to_dict(), "version": 1}
             write_envelope(store.layout.match(match.id), MATCH_KIND, match_tables(data), keep_backup=False)
         store.close()
