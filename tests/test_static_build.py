@@ -242,21 +242,28 @@ def test_statistics_are_tables_where_the_client_draws_no_charts(
 def test_the_app_says_when_the_browser_keeps_the_data_only_for_a_while(
     problem: str | None, granted: bool | None, said: str | None
 ) -> None:
+    """Said at the first start; the refused-persistence notice is then remembered and not said again (no
+    IndexedDB at all is said at every start: nothing is kept, not even that it was said)."""
     from types import SimpleNamespace
 
-    from scorekeeper.ui.components.host_needed import PERSISTED_KEY, tell_storage
+    from scorekeeper.ui.components.host_needed import NOTICE_SHOWN_KEY, PERSISTED_KEY, tell_storage
     from scorekeeper.ui.i18n import Translator
 
     told: list[tuple[str, bool]] = []
+    kept: dict[str, object] = {PERSISTED_KEY: granted}
 
-    async def get(key: str) -> bool | None:
-        assert key == PERSISTED_KEY
-        return granted
+    async def get(key: str) -> object:
+        assert key in (PERSISTED_KEY, NOTICE_SHOWN_KEY)
+        return kept.get(key)
+
+    async def set_(key: str, value: object) -> bool:
+        kept[key] = value
+        return True
 
     ctx = SimpleNamespace(
         t=Translator("en"),
         notify=lambda text, error=False: told.append((text, error)),
-        browser_storage=lambda: SimpleNamespace(get=get),
+        browser_storage=lambda: SimpleNamespace(get=get, set=set_),
     )
     run_alone(tell_storage(ctx, problem))  # type: ignore[arg-type]
     if said is None:
@@ -264,6 +271,8 @@ def test_the_app_says_when_the_browser_keeps_the_data_only_for_a_while(
     else:
         assert len(told) == 1 and said in told[0][0]
         assert told[0][1] is (problem is not None)
+    run_alone(tell_storage(ctx, problem))  # type: ignore[arg-type]  # the next start
+    assert len(told) == (2 if problem is not None else 1 if said else 0)
 
 
 def test_the_site_leaves_out_what_the_app_never_loads(site: Path) -> None:

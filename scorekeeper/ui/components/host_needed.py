@@ -13,6 +13,8 @@ from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
 
 PERSISTED_KEY = "scorekeeper.storage_persisted"
+NOTICE_SHOWN_KEY = "scorekeeper.storage_notice_shown"
+"""Set once the "may clear the data" notice was shown: it comes once per browser, not at every start."""
 """SharedPreferences key where the static build's page leaves the browser's answer to
 `navigator.storage.persist()` (scorekeeper/static_build.py)."""
 
@@ -70,22 +72,29 @@ def sync_unavailable(ctx: AppContext) -> ft.Control:
 
 
 async def tell_storage(ctx: AppContext, problem: str | None) -> None:
-    """Say when the data does not last: no IndexedDB at all, or the browser refused persistent storage (it may
-    then clear the data when space runs low)."""
+    """Say when the data does not last: no IndexedDB at all (at every start: nothing is kept), or the browser
+    refused persistent storage (it may then clear the data when space runs low: said once, then remembered
+    under NOTICE_SHOWN_KEY)."""
     if problem is not None:
         ctx.notify(
             ctx.t("This browser keeps no data for the app: games saved now are lost when the tab closes."),
             error=True,
         )
         return
+    prefs = ctx.browser_storage()
     try:
-        granted = await ctx.browser_storage().get(PERSISTED_KEY)
+        granted = await prefs.get(PERSISTED_KEY)
+        shown = granted is False and await prefs.get(NOTICE_SHOWN_KEY)
     except Exception:  # no answer from the page's storage: nothing to tell
         return
-    if granted is False:
+    if granted is False and not shown:
         ctx.notify(
             ctx.t(
                 "The browser may clear the app's data when space runs low. Add the app to the home screen, "
                 "and export your games now and then (Settings)."
             )
         )
+        try:
+            await prefs.set(NOTICE_SHOWN_KEY, True)
+        except Exception:  # not remembered: said again at the next start, which is no harm
+            pass

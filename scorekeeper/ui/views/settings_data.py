@@ -11,6 +11,7 @@ from typing import Any
 
 import flet as ft
 
+from scorekeeper.capabilities import IN_BROWSER
 from scorekeeper.store import StoreError
 from scorekeeper.ui import permissions
 from scorekeeper.ui.components.extras_common import day, note
@@ -53,7 +54,11 @@ def copy_button(ctx: AppContext, text: str) -> ft.Control:
 
 def _where_text(ctx: AppContext) -> str:
     """Where the data is, as the person holding this device sees it: served to a browser (a phone at the table,
-    or the host's own browser) the data lives on the computer running the app, not in the browser."""
+    or the host's own browser) the data lives on the computer running the app, not in the browser. In the static
+    build (Python in the browser) it lives in the browser itself (IndexedDB), whose folder means nothing to a
+    person."""
+    if IN_BROWSER:
+        return ctx.t("Your games, players and settings are stored in this browser, on this device.")
     if not ctx.served:
         return ctx.t("Your games, players and settings are stored on this device in:")
     if not ctx.may(permissions.DATA_PATH):
@@ -67,17 +72,16 @@ def data_section(ctx: AppContext) -> ft.Control:
         return section(ctx.t("Where your data lives"), *rows)
     data_dir = Path(ctx.store.data_dir)
     snapshots = ctx.store.list_snapshots()
-    rows += [
-        ft.Row(
-            [
-                # Not `selectable`: selectable text is hidden from screen readers; the button copies it instead.
-                tag("data-dir", ft.Text(str(data_dir), weight=ft.FontWeight.BOLD, font_family="monospace")),
-                copy_button(ctx, str(data_dir)),
-            ],
-            wrap=True,
-            vertical_alignment=ft.CrossAxisAlignment.CENTER,
-        ),
-    ]
+    if not IN_BROWSER:  # in the browser the folder is the worker's, inside IndexedDB: no path to show
+        path = ft.Text(str(data_dir), weight=ft.FontWeight.BOLD, font_family="monospace")
+        # Not `selectable`: selectable text is hidden from screen readers; the button copies it instead.
+        rows.append(
+            ft.Row(
+                [tag("data-dir", path), copy_button(ctx, str(data_dir))],
+                wrap=True,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            )
+        )
     if snapshots:
         newest = datetime.fromtimestamp(snapshots[0].stat().st_mtime).isoformat()
         rows.append(
