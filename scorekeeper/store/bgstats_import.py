@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from scorekeeper.games.base import RuleError
+from scorekeeper.games.base import Message, RuleError
 from scorekeeper.games.spec import GAMES
 from scorekeeper.match import Match
 from scorekeeper.stamps import now_iso
@@ -81,7 +81,7 @@ class Plays:
     unreadable: int = 0
 
 
-def _refuse(reason: str) -> ImportFileError:
+def _not_bgstats(reason: Message) -> ImportFileError:
     return ImportFileError(
         "This file is not a BG Stats export ({reason}). Nothing was changed.", reason=reason
     )
@@ -96,18 +96,18 @@ def load_document(content: str | bytes) -> dict[str, Any]:
         text = content.decode("utf-8-sig") if isinstance(content, bytes) else content.lstrip("\ufeff")
         document = json.loads(text)
     except (UnicodeDecodeError, ValueError, RecursionError):
-        raise _refuse("it is not JSON") from None
+        raise _not_bgstats(Message("it is not JSON")) from None
     if not isinstance(document, dict):
-        raise _refuse("it is not a JSON object")
+        raise _not_bgstats(Message("it is not a JSON object"))
     if document.get("format") == FORMAT:
-        raise _refuse("it is an export of this app: import it with “Import a file”")
+        raise _not_bgstats(Message("it is an export of this app"))
     for section in ("games", "players", "plays"):
         if not isinstance(document.get(section), list):
-            raise _refuse(f"it has no list of {section}")
+            raise _not_bgstats(Message("it has no list of “{section}”", section=section))
     if not isinstance(document.get("locations", []), list):
-        raise _refuse("its locations are not a list")
+        raise _not_bgstats(Message("its locations are not a list"))
     if not all(isinstance(item, dict) for s in ("games", "players", "plays") for item in document[s]):
-        raise _refuse("its games, players and plays must be objects")
+        raise _not_bgstats(Message("its games, players and plays must be objects"))
     return document
 
 
@@ -149,15 +149,17 @@ def read_plays(content: str | bytes) -> Plays:
 
 
 def game_key(name: Any) -> str | None:
-    """This app's key for a BG Stats game name, or None for another game."""
+    """This app's key for a BG Stats game name ("Rack-O", "RuckZuck", "Rage"), or None for another game."""
     if not isinstance(name, str):
         return None
-    folded = " ".join(re.findall(r"[a-z0-9]+", name.casefold()))
-    keys = {game.key for game in GAMES}
-    key = ALIASES.get(folded) or ALIASES.get(folded.replace(" ", ""))
-    titles = {" ".join(re.findall(r"[a-z0-9]+", str(g.title).casefold())): g.key for g in GAMES}
-    key = key or titles.get(folded)
-    return key if key in keys else None
+    folded = _folded(name)
+    titles = {_folded(str(game.title)): game.key for game in GAMES}
+    key = ALIASES.get(folded) or titles.get(folded)
+    return key if key in {game.key for game in GAMES} else None
+
+
+def _folded(name: str) -> str:
+    return "".join(re.findall(r"[a-z0-9]+", name.casefold()))
 
 
 def _read_play(

@@ -12,9 +12,11 @@ from typing import Any
 import flet as ft
 
 from scorekeeper.store import StoreError
+from scorekeeper.store.bgstats_import import looks_like_bgstats
 from scorekeeper.store.transfer import ImportPhase, Progress
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
+from scorekeeper.ui.views.settings_bgstats import import_bgstats
 
 
 def decimal(ctx: AppContext, value: float) -> str:
@@ -52,7 +54,10 @@ def import_summary(ctx: AppContext, report: Any) -> str:
 def import_content(
     ctx: AppContext, content: bytes | str, progress: Progress | None = None
 ) -> tuple[bool, str]:
-    """Import an export file's content. Returns (imported, message); a bad file changes nothing."""
+    """Import an export file's content (this app's, or BG Stats': `settings_bgstats`). Returns (imported,
+    message); a bad file changes nothing."""
+    if looks_like_bgstats(content):
+        return import_bgstats(ctx, content, progress)
     try:
         report = ctx.store.import_json_text(content, progress)
     except (StoreError, ValueError) as error:

@@ -22,6 +22,7 @@ from scorekeeper.ui.components.layout import section
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
 from scorekeeper.ui.views import settings_upload
+from scorekeeper.ui.views.settings_bgstats import bgstats_section
 from scorekeeper.ui.views.settings_import import (
     import_and_show,
     show_result,
@@ -205,7 +206,7 @@ def transfer_section(ctx: AppContext) -> ft.Control:
                 picker,
                 dialog_title=ctx.t("Import"),
                 file_type=ft.FilePickerFileType.CUSTOM,
-                allowed_extensions=["json"],
+                allowed_extensions=["json", "bgsplay"],  # a BG Stats plays file too (settings_bgstats)
                 with_data=sends_bytes(ctx),
             )
         except Exception:  # a picker not attached to a page cannot be bound; leave the button inert
@@ -251,4 +252,5 @@ def transfer_section(ctx: AppContext) -> ft.Control:
         ft.Row(buttons, wrap=True, spacing=8, run_spacing=8),
         status,
         *result,
+        bgstats_section(ctx, picker, _hands_bytes_over(ctx.page)),
     )

@@ -181,7 +181,9 @@ def build(ctx: AppContext, game: str | None = None, mode: str | None = None, **_
             win_share_chart(ctx, shares, colours, names),
         )
     )
-    controls.append(_latest(ctx, matches, colours))
+    with_rounds = [m for m in matches if m.rounds]  # a match known by its totals only has no progression
+    if with_rounds:
+        controls.append(_latest(ctx, with_rounds, colours))
     records = player_game_stats(finished)
     for g in GAME_ORDER:
         mine = [r for r in records if r.game == g]
