@@ -194,11 +194,14 @@ def test_the_static_site_keeps_score_offline_after_its_first_load(
 def test_the_static_site_plays_a_rage_round_against_computer_players_offline(
     phone: tuple[StaticUI, subprocess.Popen[bytes]],
 ) -> None:
-    """The computer players move on the page's event loop (the browser's Python has no threads)."""
+    """Against three computer players, who move on the page's event loop (the browser's Python has no
+    threads)."""
     ui, server = phone
     first_load_then_offline(ui, server)
     ui.tap("play-rage")
     ui.wait("start-game")
+    ui.tap("add-computer")  # you and two by default: a third
+    ui.wait("seat-3-remove")
     ui.tap("pace-instant", count=False)
     ui.tap("start-game")
     ui.wait("play-panel", timeout=60_000)
