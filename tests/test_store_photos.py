@@ -119,7 +119,9 @@ def test_any_picture_fits_the_limits_and_keeps_gps_only_when_asked(
 def test_a_photo_on_a_match_is_undone_and_redone(store: Store) -> None:
     match = store.save_match(new_match(store, rounds=1))
     photo_id = store.photos.add(picture())
-    added = store.change_match(match.id, lambda m: dataclasses.replace(m, photos=[*m.photos, photo_id]), "photo")
+    added = store.change_match(
+        match.id, lambda m: dataclasses.replace(m, photos=[*m.photos, photo_id]), "photo"
+    )
     assert added.photos == [photo_id]
     assert store.photos.image(photo_id) is not None and store.photos.thumbnail(photo_id) is not None
     undone = store.undo_match(match.id, added.version)

@@ -111,7 +111,9 @@ def test_a_match_read_before_its_photo_shows_none_and_gets_it_later(
         assert b.photos.image(photo_id) == held
 
 
-def test_a_damaged_photo_is_skipped_with_a_sentence(webdav_server: DavServer, two: tuple[Store, Store]) -> None:
+def test_a_damaged_photo_is_skipped_with_a_sentence(
+    webdav_server: DavServer, two: tuple[Store, Store]
+) -> None:
     a, b = two
     with webdav_server.target() as target:
         match = game(a, rounds=1)

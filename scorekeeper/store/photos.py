@@ -244,9 +244,8 @@ class Photos:
             thumb = thumbnail_of(photo)
         except PhotoError:
             return None
-        with contextlib.suppress(Exception):  # a read-only folder still shows it
-            with self.files.lock.held():
-                atomic_write_bytes(self.thumb_path(photo_id), thumb)
+        with contextlib.suppress(Exception), self.files.lock.held():  # a read-only folder still shows it
+            atomic_write_bytes(self.thumb_path(photo_id), thumb)
         return thumb
 
     # ------------------------------------------------------------------ trash

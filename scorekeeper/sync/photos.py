@@ -85,7 +85,11 @@ class PhotoSync:
     def _names(self, device: str) -> set[str]:
         """The photo ids in a device's photo folder on the target."""
         names = self.run.target.list(f"devices/{device}/photos")
-        return {n[: -len(PHOTO_SUFFIX)] for n in names if n.endswith(PHOTO_SUFFIX) and is_safe_id(n[: -len(PHOTO_SUFFIX)])}
+        return {
+            n[: -len(PHOTO_SUFFIX)]
+            for n in names
+            if n.endswith(PHOTO_SUFFIX) and is_safe_id(n[: -len(PHOTO_SUFFIX)])
+        }
 
     def fetch(self) -> None:
         """Read the wanted photos this device lacks from the other devices' photo folders."""
@@ -115,7 +119,9 @@ class PhotoSync:
                 reason = Message("the file is not a picture the app can read")
         if reason is not None:
             self.run.report.skipped.append(
-                Message("A photo from the device {device} was skipped ({reason}).", device=device, reason=reason)
+                Message(
+                    "A photo from the device {device} was skipped ({reason}).", device=device, reason=reason
+                )
             )
             return False
         self.received += 1

@@ -14,6 +14,7 @@ import flet as ft
 
 if TYPE_CHECKING:  # the types only: the views import this module
     from scorekeeper.play.session import PlaySession
+    from scorekeeper.ui.components.photos import PhotoState
     from scorekeeper.ui.views.play import PlayScreen as PlayTable
     from scorekeeper.ui.views.settings_upload import Upload
     from scorekeeper.ui.views.table_part_form import PartDraft
@@ -124,3 +125,5 @@ class SessionState:
     importing: threading.Lock = field(default_factory=threading.Lock)
     import_result: tuple[bool, str] | None = None
     upload: Upload | None = None
+    # Photos of a match (components/photos.py): its own file picker, the photo on its way, the location switch.
+    photos: PhotoState | None = None
