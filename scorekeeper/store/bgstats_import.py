@@ -24,7 +24,7 @@ from scorekeeper.store.bgstats import ALIASES, NAMESPACE, TIME_FORMAT
 from scorekeeper.store.errors import ImportFileError
 from scorekeeper.store.import_check import FORMAT, MAX_IMPORT_BYTES, Bundle
 from scorekeeper.store.matches import Matches
-from scorekeeper.store.people import Players, Settings, name_key
+from scorekeeper.store.people import Players, Settings, name_key, name_problem
 from scorekeeper.store.records import Player
 from scorekeeper.store.saved import SavedGames
 from scorekeeper.store.transfer import Progress, apply_import
@@ -181,14 +181,14 @@ def _read_play(
     for seat, (_, score) in enumerate(seated):
         person = people.get(_ref(score.get("playerRefId")))
         total = _whole(score.get("score"))
-        if not isinstance(person, dict) or not isinstance(person.get("name"), str) or total is None:
-            return None
+        if not isinstance(person, dict) or name_problem(person.get("name")) is not None or total is None:
+            return None  # (a name this app would refuse for a player: empty, too long, control characters)
         names.append(" ".join(person["name"].split()))
         totals.append(total)
         if score.get("startPlayer") in (True, 1):
             start = seat
     place = locations.get(_ref(raw.get("locationRefId")), {}).get("name", "")
-    minutes = raw.get("durationMin", 0)
+    minutes, comments = raw.get("durationMin", 0), raw.get("comments")
     return Play(
         key=_key(raw.get("uuid"), raw),
         game=game,
@@ -196,11 +196,18 @@ def _read_play(
         totals=totals,
         start=start,
         moment=moment,
-        minutes=minutes if isinstance(minutes, int) and not isinstance(minutes, bool) and minutes > 0 else 0,
+        minutes=_minutes(minutes),
         place=" ".join(place.split()) if isinstance(place, str) else "",
-        comments=raw.get("comments") if isinstance(raw.get("comments"), str) else "",
+        comments=comments if isinstance(comments, str) else "",
         changed=_parse_time(raw.get("modificationDate")) or moment,
     )
+
+
+def _minutes(value: Any) -> int:
+    """The minutes played as a whole number (0: not known)."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value < 100_000:
+        return 0
+    return round(value)
 
 
 def _ref(value: Any) -> str:
