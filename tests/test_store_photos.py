@@ -173,3 +173,13 @@ def test_a_missing_thumbnail_is_made_again_and_a_missing_photo_is_none(store: St
     assert thumb is not None and max(Image.open(io.BytesIO(thumb)).size) == THUMB_SIDE
     assert store.photos.image("0123456789abcdef") is None
     assert store.photos.thumbnail("../etc/passwd") is None
+
+
+def test_the_bench_adds_a_4_mb_phone_photo(tmp_path: Path) -> None:
+    from scorekeeper.bench.photos import measure_photo, phone_photo
+
+    picture = phone_photo()
+    assert 4_000_000 <= len(picture) <= 5_000_000
+    figures = measure_photo(tmp_path, runs=1)
+    assert set(figures) == {"photo_4mb_s", "photo_4mb_input_mb", "photo_4mb_stored_kb"}
+    assert figures["photo_4mb_stored_kb"] < 700  # a few hundred kB
