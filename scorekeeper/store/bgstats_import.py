@@ -30,6 +30,10 @@ from scorekeeper.store.saved import SavedGames
 from scorekeeper.store.transfer import Progress, apply_import
 
 
+NOTES_MAX, PLACE_MAX = 2_000, 60
+"""The longest notes and place the scoreboard takes (`ui/components/evening.py`): an import keeps to them too."""
+
+
 @dataclass(frozen=True)
 class Play:
     """One play of the file to import: what a match is made from."""
@@ -197,8 +201,8 @@ def _read_play(
         start=start,
         moment=moment,
         minutes=_minutes(minutes),
-        place=" ".join(place.split()) if isinstance(place, str) else "",
-        comments=comments if isinstance(comments, str) else "",
+        place=" ".join(place.split())[:PLACE_MAX] if isinstance(place, str) else "",
+        comments=comments.strip()[:NOTES_MAX] if isinstance(comments, str) else "",
         changed=_parse_time(raw.get("modificationDate")) or moment,
     )
 
