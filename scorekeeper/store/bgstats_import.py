@@ -29,7 +29,6 @@ from scorekeeper.store.records import Player
 from scorekeeper.store.saved import SavedGames
 from scorekeeper.store.transfer import Progress, apply_import
 
-
 NOTES_MAX, PLACE_MAX = 2_000, 60
 """The longest notes and place the scoreboard takes (`ui/components/evening.py`): an import keeps to them too."""
 
