@@ -1,6 +1,6 @@
 """Photos on a scoreboard in a real browser at phone size: "Add photo" opens the file chooser (images), the photo
 goes to the host through the upload route, is scaled there and shows as a thumbnail; a tap shows it full size,
-Delete takes it off the match. Screenshots: tests/browser/output/photos-*.png."""
+Delete takes it off the match; the export screen says the photo files are not in an export. Screenshots: tests/browser/output/photos-*.png."""
 
 from __future__ import annotations
 
@@ -49,6 +49,10 @@ def test_a_photo_is_added_through_the_file_chooser_and_shown_full_size(chromium:
         ui.shot("photos-full")
         ui.tap("photo-delete")
         ui.wait_text("Photo deleted. Undo brings it back.")
+        # The export says that the photo files are not in it.
+        ui.open("/settings", ready="export-photos-note")
+        ui.node("export-photos-note").scroll_into_view_if_needed()
+        ui.shot("photos-export-note")
     with Store.open(data) as store:
         match = store.get_match(match_id)
         assert match is not None and match.photos == []

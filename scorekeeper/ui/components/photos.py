@@ -98,7 +98,9 @@ def image_or_placeholder(ctx: AppContext, photo_id: str, size: int, *, full: boo
             alignment=ft.Alignment.CENTER,
             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
             border_radius=8,
-            tooltip=ctx.t("This photo is on its way from another device."),
+            tooltip=ctx.t(
+                "This photo is not on this device yet: a sync brings it from a device that has it."
+            ),
         )
     if full:
         return ft.Image(src=content, fit=ft.BoxFit.CONTAIN, width=size)  # its height by its own shape
@@ -110,6 +112,19 @@ def first_photo_thumbnail(ctx: AppContext, photo_ids: list[str], size: int = 48)
     if not photo_ids:
         return None
     return image_or_placeholder(ctx, photo_ids[0], size)
+
+
+def export_note(ctx: AppContext) -> ft.Control | None:
+    """For the export screen: a line saying that the photo files are not in the export (None without photos)."""
+    count = len(ctx.store.photos.ids())
+    if not count:
+        return None
+    text = ctx.t(
+        "The export holds each game's photos by name only, not the photo files ({count} in the data folder's "
+        "photos folder): they reach your other devices by sync.",
+        count=count,
+    )
+    return tag("export-photos-note", ft.Text(text, size=13, color=ft.Colors.ON_SURFACE_VARIANT))
 
 
 def thumbnail_button(ctx: AppContext, match: Match, photo_id: str, index: int) -> ft.Control:

@@ -18,6 +18,7 @@ from typing import Any
 import flet as ft
 
 from scorekeeper.store import Store, StoreError
+from scorekeeper.ui.components import photos
 from scorekeeper.ui.components.layout import section
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
@@ -249,6 +250,7 @@ def transfer_section(ctx: AppContext) -> ft.Control:
             ),
             size=13,
         ),
+        *([note] if (note := photos.export_note(ctx)) is not None else []),  # the photo files are not in it
         ft.Row(buttons, wrap=True, spacing=8, run_spacing=8),
         status,
         *result,
