@@ -153,3 +153,21 @@ def test_an_emptied_target_gets_the_photos_again(webdav_server: DavServer, two: 
             assert c_store.photos.image(photo_id) == a.photos.image(photo_id)
         finally:
             c_store.close()
+
+
+def test_a_match_deleted_on_one_device_takes_its_photos_to_the_trash_on_the_other(
+    webdav_server: DavServer, two: tuple[Store, Store]
+) -> None:
+    a, b = two
+    with webdav_server.target() as target:
+        match = game(a, rounds=1)
+        photo_id = a.photos.add(picture((90, 30, 160)))
+        a.change_match(match.id, lambda m: dataclasses.replace(m, photos=[photo_id]))
+        for store in (a, b):
+            sync_once(store, target)
+        assert b.photos.ids() == [photo_id]
+        a.delete_match(match.id)
+        for store in (a, b):
+            sync_once(store, target)
+        assert b.get_match(match.id) is None
+        assert b.photos.ids() == [] and (b.data_dir / "trash" / "photos" / f"{photo_id}.jpg").is_file()

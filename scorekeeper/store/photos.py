@@ -130,9 +130,9 @@ def _jpeg(image: Any, *, side: int, exif: bytes = b"", target: int | None = None
 def scale(content: bytes, *, keep_location: bool = False) -> tuple[bytes, bytes]:
     """The stored photo and its thumbnail made from a picture file (see the module's rules). PhotoError when
     `content` is no picture or too big."""
+    image = _open(content)  # first: without Pillow it says so (PhotoError)
     from PIL import ImageOps
 
-    image = _open(content)
     upright = ImageOps.exif_transpose(image) or image  # the orientation applied to the pixels
     exif = b""
     if keep_location:
