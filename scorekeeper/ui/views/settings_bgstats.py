@@ -79,9 +79,12 @@ def _labels(ctx: AppContext) -> dict[str, str]:
 
 
 def bgstats_section(ctx: AppContext, picker: Any, hands_over: bool) -> ft.Control:
-    """The BG Stats part of "Export and import": which plays, and the export button. Its choice is kept by
-    the part itself (redrawn alone), so choosing a period sends only this part."""
-    state: dict[str, Any] = {"choice": "all", "first": None, "last": None}
+    """The BG Stats part of "Export and import": which plays, and the export button. Choosing a period redraws
+    only this part; the choice is kept in the session, so a redraw of the screen (an import, a sync) keeps it."""
+    state = ctx.session.bgstats_period
+    state.setdefault("choice", "all")
+    state.setdefault("first", None)
+    state.setdefault("last", None)
     body = ft.Column(spacing=8)
 
     def chosen() -> Period | None:
