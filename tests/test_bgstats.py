@@ -280,3 +280,43 @@ def test_property_import_export_import_keeps_every_play(
         assert [s["startPlayer"] for s in play["playerScores"]] == [
             s["startPlayer"] for s in source["playerScores"]
         ]
+
+
+def test_anonymous_players_take_a_seat_each(store: Store) -> None:
+    document = {
+        "games": [{"id": 7, "name": "RAGE"}],
+        "players": [{"id": 1, "name": "Anna"}, {"id": 2, "name": "Anonymous", "isAnonymous": True}],
+        "plays": [
+            {
+                "uuid": "not-a-uuid",
+                "gameRefId": 7,
+                "playDate": "2026-02-03",
+                "durationMin": 42.4,
+                "playerScores": [
+                    {"playerRefId": 2, "score": "10"},
+                    {"playerRefId": 1},
+                    {"playerRefId": 2, "score": 7},
+                ],
+            },
+            {
+                "gameRefId": 7,
+                "playDate": "2026-02-04 20:00:00",
+                "playerScores": [
+                    {"playerRefId": 2, "score": "10"},
+                    {"playerRefId": 1, "score": "30"},
+                    {"playerRefId": 2, "score": "7.0"},
+                ],
+            },
+        ],
+    }
+    report = store.import_bgstats_text(json.dumps(document))
+    assert (report.imported, report.unreadable) == (1, 1)  # the first play lacks Anna's score
+    (match,) = store.iter_matches()
+    assert (match.names, match.totals(), match.winners()) == (
+        ["Anonymous", "Anna", "Anonymous (2)"],
+        [10, 30, 7],
+        [1],
+    )
+    assert (
+        store.import_bgstats_text(json.dumps(document)).already == 1
+    )  # no uuid: the same id from its content

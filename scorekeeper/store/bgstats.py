@@ -97,6 +97,8 @@ def _play(
     scores = []
     for seat, player_id in enumerate(match.players):
         person = _entry(players, "player", player_id, name=match.names[seat], stamp=stamp)
+        # The plays go oldest first: a player renamed since is named as in the latest play.
+        person["name"] = match.names[seat]
         person.setdefault("isAnonymous", False)
         person.setdefault("bggUsername", "")
         scores.append(

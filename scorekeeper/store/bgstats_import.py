@@ -24,7 +24,7 @@ from scorekeeper.store.bgstats import ALIASES, NAMESPACE, TIME_FORMAT
 from scorekeeper.store.errors import ImportFileError
 from scorekeeper.store.import_check import FORMAT, MAX_IMPORT_BYTES, Bundle
 from scorekeeper.store.matches import Matches
-from scorekeeper.store.people import Players, Settings, name_key, name_problem
+from scorekeeper.store.people import NAME_MAX, Players, Settings, name_key, name_problem
 from scorekeeper.store.records import Player
 from scorekeeper.store.saved import SavedGames
 from scorekeeper.store.transfer import Progress, apply_import
@@ -186,7 +186,7 @@ def _read_play(
         total = _whole(score.get("score"))
         if not isinstance(person, dict) or name_problem(person.get("name")) is not None or total is None:
             return None  # (a name this app would refuse for a player: empty, too long, control characters)
-        names.append(" ".join(person["name"].split()))
+        names.append(_unique(" ".join(person["name"].split()), names))
         totals.append(total)
         if score.get("startPlayer") in (True, 1):
             start = seat
@@ -204,6 +204,16 @@ def _read_play(
         comments=comments.strip()[:NOTES_MAX] if isinstance(comments, str) else "",
         changed=_parse_time(raw.get("modificationDate")) or moment,
     )
+
+
+def _unique(name: str, taken: list[str]) -> str:
+    """A seat's name, told apart from the play's earlier seats: BG Stats seats one anonymous player as often as
+    needed ("Anonymous", "Anonymous (2)"), and a person takes one seat here."""
+    unique, number = name, 1
+    while name_key(unique) in {name_key(other) for other in taken}:
+        number += 1
+        unique = f"{name[: NAME_MAX - 4]} ({number})"
+    return unique
 
 
 def _minutes(value: Any) -> int:
