@@ -10,11 +10,11 @@ result yet, an abandoned one none that counts: both are left out). The scores ar
 duration the time played (`playtime.played_seconds` over `clock`), the location the match's `place`, the
 comments its `notes`. The play's uuid is the match id, so a play that comes back is the same match.
 
-Import (`bgstats_import.read_plays`): the plays of Racko, Ruck Zuck and Rage (by the game's name), each a match that is over
-with its final totals only (`Match.final_totals`: BG Stats knows no rounds). Plays of other games are counted
-and skipped; a play whose scores are missing or not whole numbers, or whose number of players the game does not
-allow, is counted as unreadable and skipped. A file that is not a BG Stats export is refused whole. No Flet here,
-and no Store: `Store.import_bgstats_text` resolves the players and writes through the ordinary import.
+Import (`bgstats_import.py`): the plays of Racko, Ruck Zuck and Rage (by the game's name), each a match that is
+over with its final totals only (`Match.final_totals`: BG Stats knows no rounds). Plays of other games are
+counted and skipped; a play whose scores are missing or not whole numbers, or whose number of players the game
+does not allow, is counted as unreadable and skipped. A file that is not a BG Stats export is refused whole. No
+Flet here; `Store.export_bgstats_text` and `Store.import_bgstats_text` call these.
 """
 
 from __future__ import annotations
