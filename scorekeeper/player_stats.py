@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.games.spec import GAMES, find
@@ -214,6 +214,21 @@ class Filters:
         if self.month is not None and row.created[5:7] != f"{self.month:02d}":
             return False
         return self.place is None or row.place.casefold() == self.place.strip().casefold()
+
+
+def period_of(period: str | None, today: date) -> tuple[int | None, int | None]:
+    """The (year, month) a period names: "month" (this one), "year" (this one), "YYYY", "YYYY-MM"; anything
+    else (None, "all", a misspelt address) is every period, (None, None)."""
+    if period == "month":
+        return today.year, today.month
+    if period == "year":
+        return today.year, None
+    text = period or ""
+    year, _, month = text.partition("-")
+    if len(year) == 4 and year.isdigit() and (not month or (len(month) == 2 and month.isdigit())):
+        number = int(month) if month else None
+        return (int(year), number) if number is None or 1 <= number <= 12 else (None, None)
+    return None, None
 
 
 def month_of(row: MatchRow) -> str:

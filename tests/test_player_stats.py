@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,7 @@ from scorekeeper.player_stats import (
     MatchRow,
     longest_run,
     nemesis,
+    period_of,
     periods,
     places_of,
     player_report,
@@ -358,3 +360,11 @@ def test_the_filters_partition_the_matches(rows: list[MatchRow]) -> None:
         assert (
             sum(player_report(rows, person, Filters(year=y)).games for y in (2025, 2026)) == everything.games
         )
+
+
+def test_a_period_names_a_year_and_month() -> None:
+    today = date(2026, 12, 5)
+    assert period_of("month", today) == (2026, 12) and period_of("year", today) == (2026, None)
+    assert period_of("2025", today) == (2025, None) and period_of("2025-03", today) == (2025, 3)
+    for everything in (None, "all", "2025-13", "20x5", "2025-3", "later"):
+        assert period_of(everything, today) == (None, None)

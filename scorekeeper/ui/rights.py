@@ -41,7 +41,9 @@ VIEW_RIGHTS: dict[str, str] = {
     "scoreboard_mode": MEMBER,
     "game_end": MEMBER,
     "history": MEMBER,
+    "game_night": MEMBER,  # as the history: members see it and choose a game's night
     "stats": MEMBER,
+    "stats_players": MEMBER,
     "play_setup": MEMBER,
     "play": MEMBER,  # a live table's saved game never opens here (play.py: its seats play on their phones)
     # the owner: setting up and running a live table

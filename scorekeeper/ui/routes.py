@@ -6,6 +6,8 @@ plus the query string:
     /match/<id>/round          round_entry        /match/<id>/round/<index>   round_entry (edit)
     /match/<id>/board          scoreboard_mode    /match/<id>/end       game_end
     /history, /history/<match_id>   history       /stats  stats         /rules  rules   /settings  settings
+    /stats/players             stats_players (statistics by player and period)
+    /nights, /night/<match_id>      game_night (the game nights, the one holding that match)
     /play/new                  play_setup         /play/<saved_id>      play (a digital game)
     /table/new, /table/<code>  table_lobby (host)  /table/<code>/board  table_board
     /table/<code>/seat         table_seat (phone)  /join, /join/<code>  table_join
@@ -42,7 +44,10 @@ ROUTES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"^/match/(?P<match_id>[^/]+)/end$", "game_end"),
         (r"^/history$", "history"),
         (r"^/history/(?P<match_id>[^/]+)$", "history"),
+        (r"^/nights$", "game_night"),
+        (r"^/night/(?P<match_id>[^/]+)$", "game_night"),
         (r"^/stats$", "stats"),
+        (r"^/stats/players$", "stats_players"),
         (r"^/rules$", "rules"),
         (r"^/settings$", "settings"),
         (r"^/play/new$", "play_setup"),

@@ -157,7 +157,16 @@ def build(ctx: AppContext, game: str | None = None, mode: str | None = None, **_
         if chosen_mode is None or m.mode == chosen_mode
     )  # asks each match once
     matches = [fact.match for fact in finished]
-    controls: list[ft.Control] = [filters, modes]
+    by_player = tag(
+        "stats-by-player",
+        ft.OutlinedButton(
+            ctx.t("Statistics by player"),
+            icon=ft.Icons.PERSON_SEARCH,
+            on_click=lambda _: ctx.navigate("/stats/players"),
+            height=44,
+        ),
+    )
+    controls: list[ft.Control] = [by_player, filters, modes]
     versus = _versus(ctx, matches)
     if versus is not None:
         controls.append(versus)
