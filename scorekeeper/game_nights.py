@@ -28,6 +28,7 @@ share the place. Matches not finished (in progress, abandoned) are listed but co
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -253,21 +254,16 @@ def rank_points(places: Sequence[int]) -> list[float]:
 def ranking(results: Iterable[Result]) -> list[Row]:
     """The night's combined ranking (module docstring), best first. A player's name is the one of their last
     match in `results` (a renamed player is listed once)."""
-    totals: dict[str, list[Any]] = {}  # player -> [name, points, wins, matches]
+    totals: dict[str, Row] = {}
     for result in results:
         for seat, points in enumerate(rank_points(result.places)):
-            row = totals.setdefault(result.players[seat], ["", 0.0, 0, 0])
-            row[0] = result.names[seat]
-            row[1] += points
-            row[2] += 1 if result.places[seat] == 1 else 0
-            row[3] += 1
-    rows = sorted(
-        (
-            Row(player, name, points, wins, matches)
-            for player, (name, points, wins, matches) in totals.items()
-        ),
-        key=lambda r: (-r.points, -r.wins, r.matches, r.name.casefold(), r.player),
-    )
+            player = result.players[seat]
+            was = totals.get(player, Row(player, "", 0.0, 0, 0))
+            won = 1 if result.places[seat] == 1 else 0
+            totals[player] = Row(
+                player, result.names[seat], was.points + points, was.wins + won, was.matches + 1
+            )
+    rows = sorted(totals.values(), key=lambda r: (-r.points, -r.wins, r.matches, r.name.casefold(), r.player))
     placed: list[Row] = []
     for i, row in enumerate(rows):
         before = placed[-1] if placed else None
@@ -276,14 +272,6 @@ def ranking(results: Iterable[Result]) -> list[Row]:
             row.wins,
             row.matches,
         )
-        placed.append(
-            Row(
-                row.player,
-                row.name,
-                row.points,
-                row.wins,
-                row.matches,
-                before.place if same and before else i + 1,
-            )
-        )
+        place = before.place if before is not None and same else i + 1
+        placed.append(dataclasses.replace(row, place=place))
     return placed

@@ -1,0 +1,65 @@
+"""A game night of three games in a real browser at phone size: from the history's "Game nights" to the night,
+its ranking, and the summary picture downloaded as a PNG. Screenshot: tests/browser/output/game-night-*.png."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image
+from steps import phone_on
+
+from scorekeeper.match import Match
+from scorekeeper.store import Store
+
+pytestmark = pytest.mark.browser
+
+EVENING = datetime(2026, 5, 1, 18, 0, tzinfo=UTC)
+
+
+def seed(data: Path) -> str:
+    """Three finished games at Anna's kitchen, one per game, the second digital; the first one's id."""
+    games = [
+        ("racko", ["Anna", "Ben"], [520, 310], (0, 40), "tracked"),
+        ("ruckzuck", ["Anna", "Ben", "Cleo"], [12, 3, 3], (50, 80), "digital"),
+        ("rage", ["Anna", "Ben", "Cleo"], [40, 95, 60], (100, 160), "tracked"),
+    ]
+    ids = []
+    with Store.open(data) as store:
+        for game, names, totals, (start, end), mode in games:
+            begun, ended = (EVENING + timedelta(minutes=m) for m in (start, end))
+            match = Match.new(
+                game, {"players": len(names)}, [n.lower() for n in names], names=names, mode=mode
+            )
+            match = dataclasses.replace(
+                match,
+                final_totals=totals,
+                status="finished",
+                place="Anna's kitchen",
+                created=begun.isoformat(),
+                clock=[[begun.isoformat(), ended.isoformat()]],
+            )
+            ids.append(store.save_match(match).id)
+    return ids[0]
+
+
+def test_a_night_of_three_games_at_phone_size(chromium: Any, tmp_path: Path) -> None:
+    with phone_on(chromium, tmp_path / "data", seed, "game-night") as (ui, first):
+        ui.open("/history", ready="history-nights")
+        ui.tap("history-nights")
+        ui.wait(f"night-{first}")
+        ui.tap(f"night-{first}")
+        ui.wait("night-ranking")
+        ui.wait_text("Total time played: 2 h 10 min")
+        ui.shot("game-night")
+        with ui.page.expect_download(timeout=15_000) as download:
+            ui.tap("night-picture")
+        assert download.value.suggested_filename == "game-night-2026-05-01.png"
+        image = Image.open(io.BytesIO(Path(download.value.path()).read_bytes()))
+        assert image.format == "PNG" and image.width == 1080
+        image.save(Path(__file__).with_name("output") / "game-night-picture.png")
+        ui.wait_text("Picture saved: game-night-2026-05-01.png")
