@@ -1,5 +1,7 @@
 """A game night of three games in a real browser at phone size: from the history's "Game nights" to the night,
-its ranking, and the summary picture downloaded as a PNG. Screenshot: tests/browser/output/game-night-*.png."""
+its ranking, and the summary picture downloaded as a PNG. In Dutch, whose column headers are the widest
+(English texts are checked in process, tests/test_game_night_screen.py). Screenshots:
+tests/browser/output/game-night-*.png."""
 
 from __future__ import annotations
 
@@ -30,6 +32,7 @@ def seed(data: Path) -> str:
     ]
     ids = []
     with Store.open(data) as store:
+        store.set_setting("language", "nl")
         for game, names, totals, (start, end), mode in games:
             begun, ended = (EVENING + timedelta(minutes=m) for m in (start, end))
             match = Match.new(
@@ -54,7 +57,7 @@ def test_a_night_of_three_games_at_phone_size(chromium: Any, tmp_path: Path) -> 
         ui.wait(f"night-{first}")
         ui.tap(f"night-{first}")
         ui.wait("night-ranking")
-        ui.wait_text("Total time played: 2 h 10 min")
+        ui.wait_text("Ben")
         ui.shot("game-night")
         with ui.page.expect_download(timeout=15_000) as download:
             ui.tap("night-picture")
@@ -62,4 +65,6 @@ def test_a_night_of_three_games_at_phone_size(chromium: Any, tmp_path: Path) -> 
         image = Image.open(io.BytesIO(Path(download.value.path()).read_bytes()))
         assert image.format == "PNG" and image.width == 1080
         image.save(Path(__file__).with_name("output") / "game-night-picture.png")
-        ui.wait_text("Picture saved: game-night-2026-05-01.png")
+        ui.wait_text("Afbeelding opgeslagen: game-night-2026-05-01.png")
+        ui.open("/nights", ready=f"night-{first}")
+        ui.shot("game-nights")

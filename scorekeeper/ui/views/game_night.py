@@ -130,12 +130,12 @@ def _list(ctx: AppContext) -> ft.View:
 def _ranking_row(ctx: AppContext, row: Row | None) -> ft.Control:
     """A line of the ranking table (None: the header): place, name, points, wins, games."""
     cells = (
-        ("#", ctx.t("Player"), ctx.t("Points"), ctx.t("Wins"), ctx.t("Games"))
+        ("#", ctx.t("Player"), ctx.t("Points"), ctx.t("1st"), ctx.t("Games"))
         if row is None
         else (f"{row.place}.", row.name, decimal(ctx, row.points), str(row.wins), str(row.matches))
     )
     weight = ft.FontWeight.BOLD if row is None or row.place == 1 else None
-    widths = (28, None, 56, 48, 52)
+    widths = (26, None, 50, 40, 60)  # "Spellen", "Parties" fit; "1st" counts first places (wins)
     return ft.Row(
         [
             ft.Text(
@@ -158,8 +158,8 @@ def _ranking(ctx: AppContext, rows: list[Row]) -> ft.Control:
         return ft.Text(ctx.t("No game of this night is finished yet."))
     table = ft.Column([_ranking_row(ctx, None), *(_ranking_row(ctx, row) for row in rows)], spacing=4)
     rule = ctx.t(
-        "Per game, a point for each player finished ahead of, half a point for a tie; then wins, then "
-        "fewer games."
+        "Per game, a point for each player finished ahead of, half a point for a tie; then first places "
+        "(1st), then fewer games."
     )
     return ft.Column([tag("night-ranking", table), ft.Text(rule, size=12, italic=True)], spacing=6)
 
@@ -264,9 +264,7 @@ def summary_lines(ctx: AppContext, night: Night, matches: list[Match], rows: lis
     ]
     if rows:
         lines.append(Line("heading", ctx.t("Ranking")))
-        lines.append(
-            Line("row", cells=("#", ctx.t("Player"), ctx.t("Points"), ctx.t("Wins"), ctx.t("Games")))
-        )
+        lines.append(Line("row", cells=("#", ctx.t("Player"), ctx.t("Points"), ctx.t("1st"), ctx.t("Games"))))
         lines.extend(
             Line("row", cells=(f"{r.place}.", r.name, decimal(ctx, r.points), str(r.wins), str(r.matches)))
             for r in rows
