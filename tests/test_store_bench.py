@@ -9,9 +9,17 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.bench.store import measure, measure_import
+from scorekeeper.bench.store import measure, measure_import, measure_stats
 
-KEYS = {"write_ms_empty", "write_ms_10k", "write_ratio_10k", "open_ms_10k", "import_games_per_second_16k"}
+KEYS = {
+    "write_ms_empty",
+    "write_ms_10k",
+    "write_ratio_10k",
+    "open_ms_10k",
+    "import_games_per_second_16k",
+    "stats_10k_ms",
+    "stats_10k_first_ms",
+}
 
 
 @pytest.mark.slow  # ~5 s on an idle machine, but filling 10,000 rounds waits on fsync when the disk is busy
@@ -37,5 +45,13 @@ def test_measure_import_on_a_small_file(tmp_path: Path) -> None:
 
 def test_measure_on_a_small_history(tmp_path: Path) -> None:
     figures = measure(tmp_path, history_rounds=200, writes=5)
-    assert set(figures) >= KEYS - {"import_games_per_second_16k"} and figures["matches_stored"] == 10
+    assert set(figures) >= KEYS - {"import_games_per_second_16k", "stats_10k_ms", "stats_10k_first_ms"}
+    assert figures["matches_stored"] == 10
     assert abs(figures["write_ratio_10k"] - figures["write_ms_10k"] / figures["write_ms_empty"]) < 0.01
+
+
+def test_measure_stats_on_a_small_store(tmp_path: Path) -> None:
+    figures = measure_stats(tmp_path, count=30, runs=2)
+    assert (
+        figures["stats_matches"] == 30 and figures["stats_10k_ms"] > 0 and figures["stats_10k_first_ms"] > 0
+    )
