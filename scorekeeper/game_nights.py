@@ -29,6 +29,7 @@ share the place. Matches not finished (in progress, abandoned) are listed but co
 from __future__ import annotations
 
 import dataclasses
+import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -191,6 +192,25 @@ def _night(spans: list[Span]) -> Night:
         end=max(s.end for s in spans),
         seconds=sum(known) if known else None,
     )
+
+
+class Grouped:
+    """The nights of the last list of matches grouped, kept while the same list object comes again (the store's
+    pages cache hands out one list while the index is unchanged): a screen drawn again, or another session's,
+    groups 10,000 matches once."""
+
+    def __init__(self) -> None:
+        self._last: tuple[object, list[Night]] | None = None
+        self._lock = threading.Lock()
+
+    def __call__(self, matches: Sequence[NightFields]) -> list[Night]:
+        with self._lock:
+            if self._last is not None and self._last[0] is matches:
+                return self._last[1]
+        nights = group(matches)
+        with self._lock:
+            self._last = (matches, nights)  # the list itself is kept, so its identity is not reused
+        return nights
 
 
 def night_of(nights: Iterable[Night], match_id: str) -> Night | None:

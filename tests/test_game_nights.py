@@ -222,3 +222,14 @@ def test_ranking_ties_are_broken_by_wins_then_fewer_matches_then_shared() -> Non
 def test_a_renamed_player_is_one_line_with_the_latest_name() -> None:
     rows = ranking([Result(["a", "b"], ["Ann", "Ben"], [1, 2]), Result(["a", "b"], ["Anna", "Ben"], [1, 2])])
     assert [(r.name, r.points, r.matches) for r in rows] == [("Anna", 2, 2), ("Ben", 0, 2)]
+
+
+def test_grouped_keeps_the_nights_of_the_same_list_only() -> None:
+    from scorekeeper.game_nights import Grouped
+
+    grouped = Grouped()
+    matches = [fake("a", 0, 60, "home"), fake("b", 70, 120, "home")]
+    first = grouped(matches)
+    assert grouped(matches) is first  # the same list: not grouped again
+    changed = [*matches[:1], fake("b", 70, 120, "home", night=ALONE)]
+    assert partition(grouped(changed)) == {frozenset("a"), frozenset("b")}  # a new list is grouped

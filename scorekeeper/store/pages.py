@@ -69,6 +69,13 @@ def _listed(store: Store, status: str | None, game: str | None, player: str | No
     return rows
 
 
+def every_match(store: Store) -> list[MatchSummary]:
+    """Every stored match's summary, most recently played first: the same list object for as long as the index
+    and the last plays are unchanged (the cache above), so a screen may keep what it derived from it (the game
+    nights) and know it is still right by `is`."""
+    return _listed(store, None, None, None)
+
+
 def _by_last_play(rows: list[MatchSummary], played: dict[str, str]) -> list[MatchSummary]:
     """`rows` most recently played first, each row's `updated` being when it was last played: for a digital
     match the later of its own change and its game's last save (`Store.last_played`: a digital match changes

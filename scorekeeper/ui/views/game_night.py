@@ -25,7 +25,7 @@ import flet as ft
 from scorekeeper import game_nights, playtime
 from scorekeeper.game_nights import Night, Result, Row
 from scorekeeper.match import Match
-from scorekeeper.store.pages import PAGE_SIZE
+from scorekeeper.store.pages import PAGE_SIZE, every_match
 from scorekeeper.ui.components.evening import duration_text, stored
 from scorekeeper.ui.components.extras_common import day, decimal, empty_state
 from scorekeeper.ui.components.layout import screen, section
@@ -39,9 +39,14 @@ NEARBY = timedelta(hours=12)
 """How far before or after a night a game is offered to be added to it."""
 
 
+_GROUPED: dict[str, game_nights.Grouped] = {}
+"""Per data folder, its nights while its index is unchanged (every session of the process shares them)."""
+
+
 def nights(ctx: AppContext) -> list[Night]:
-    """Every night of the stored matches, latest first (from the index)."""
-    return game_nights.group(ctx.store.list_matches())
+    """Every night of the stored matches, latest first (from the index; grouped again only after a change)."""
+    grouped = _GROUPED.setdefault(str(ctx.store.data_dir), game_nights.Grouped())
+    return grouped(every_match(ctx.store))
 
 
 def night_matches(ctx: AppContext, night: Night) -> list[Match]:
@@ -223,7 +228,7 @@ def _add_dialog(ctx: AppContext, night: Night, everything: list[Night]) -> None:
         for n in everything
         if n is not night and n.start <= night.end + NEARBY and n.end >= night.start - NEARBY
     ]
-    summaries = {s.id: s for s in ctx.store.list_matches()}
+    summaries = {s.id: s for s in every_match(ctx.store)}
     candidates = [summaries[i] for n in near for i in n.ids if i in summaries and not summaries[i].newer]
 
     def close(_: object = None) -> None:
