@@ -53,6 +53,7 @@ def seed(data: Path) -> str:
 def test_a_night_of_three_games_at_phone_size(chromium: Any, tmp_path: Path) -> None:
     with phone_on(chromium, tmp_path / "data", seed, "game-night") as (ui, first):
         ui.open("/history", ready="history-nights")
+        ui.shot("history")
         ui.tap("history-nights")
         ui.wait(f"night-{first}")
         ui.tap(f"night-{first}")
