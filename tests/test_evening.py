@@ -170,6 +170,21 @@ def test_the_places_used_before_most_used_first_then_the_latest(store: Store) ->
     assert store.places() == ["Club", "Garden", "Anna's kitchen"]  # two each: the latest first
 
 
+def test_the_places_come_from_the_index_without_reading_a_match(
+    store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for place in ("Club", "Garden", "Club"):
+        store.change_match(racko(store).id, evening.with_place(place))
+    store.close()
+
+    def refused(*_: object, **__: object) -> None:
+        raise AssertionError("a match was read")
+
+    monkeypatch.setattr(Match, "from_dict", refused)
+    with Store.open(tmp_path / "data") as reopened:
+        assert reopened.places() == ["Club", "Garden"]
+
+
 def test_the_start_player_changes_only_before_the_first_round(store: Store) -> None:
     match = racko(store)
     match = store.change_match(match.id, evening.with_start_player(1), "Start player changed")
