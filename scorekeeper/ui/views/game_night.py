@@ -77,7 +77,7 @@ def people(matches: list[Match]) -> list[str]:
     for match in matches:
         for player, name in zip(match.players, match.names, strict=False):
             seen.setdefault(player, name)
-    return list(seen.values())
+    return list(dict.fromkeys(seen.values()))  # two computer players of one name are written once
 
 
 def place_text(ctx: AppContext, night: Night) -> str:
