@@ -169,7 +169,13 @@ class MatchSummary(Record):
         set, so an ordinary entry is written as before)."""
         data = super().to_dict()
         del data["conflict"]
-        for name in ("newer", "place", "clock", "night", "stats"):  # only when set: an entry without them is written as before
+        for name in (
+            "newer",
+            "place",
+            "clock",
+            "night",
+            "stats",
+        ):  # only when set: an entry without them is written as before
             if not data[name]:
                 del data[name]
         return data
