@@ -4,6 +4,7 @@ a game of older data that shows no time played."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import flet as ft
@@ -74,3 +75,32 @@ def test_older_data_shows_no_time_played(tmp_path: Path) -> None:
     assert not app.has("time-played") and app.has("notes") and app.has("place")
     app.go(f"/history/{old.id}")
     assert not any(text.startswith("Time played") for text in app.text())
+
+
+def timers(app: App) -> list[asyncio.TimerHandle]:
+    """The redraws the scoreboard's running clock scheduled on the session's loop (`evening._tick`)."""
+    return [handle for handle in app.connection.loop._scheduled if "fire" in repr(handle)]  # type: ignore[attr-defined]
+
+
+def test_a_running_clock_draws_the_scoreboard_again_at_the_next_minute_and_only_there(tmp_path: Path) -> None:
+    app = App(tmp_path / "data")
+    match = start(app, "racko", ["Anna", "Ben"], 0, target=500)
+    app.store.change_match(match.id, lambda m: m.with_round(ROUND))
+    asked: list[object] = []  # what the timers hand to Flet's handler threads
+    object.__setattr__(app.page, "run_thread", lambda handler, *args: asked.append(handler))
+    app.go(f"/match/{match.id}")
+    (first, *_) = timers(app)
+    assert 0 < first.when() - app.connection.loop.time() <= 60.5  # at the next whole minute played
+    first._run()  # the minute is reached
+    assert asked == [app.ctx.rerender]
+    app.go(f"/match/{match.id}")  # drawn again: the earlier drawing's timer does nothing more
+    first._run()
+    assert len(asked) == 1
+    app.go("/")  # elsewhere: the scoreboard's timer draws nothing
+    for handle in timers(app):
+        handle._run()
+    assert len(asked) == 1
+    app.store.change_match(match.id, evening.paused(evening.now_iso()))
+    count = len(timers(app))
+    app.go(f"/match/{match.id}")
+    assert len(timers(app)) == count  # paused: nothing to count, no timer
