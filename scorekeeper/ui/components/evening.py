@@ -43,10 +43,14 @@ def _with(match: Match, **values: Any) -> Match:
 
 
 def with_notes(notes: str) -> Callable[[Match], Match]:
+    """The notes as typed, without blank lines or spaces around them, at most `NOTES_MAX` characters ("" removes
+    them: the field is then left out of the stored match)."""
     return lambda match: _with(match, notes=notes.strip()[:NOTES_MAX])
 
 
 def with_place(place: str) -> Callable[[Match], Match]:
+    """The place on one line with single spaces (so "Club" typed twice is one place), at most `PLACE_MAX`
+    characters ("" removes it)."""
     return lambda match: _with(match, place=" ".join(place.split())[:PLACE_MAX])
 
 
