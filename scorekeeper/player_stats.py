@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.games.spec import GAMES, find
@@ -39,7 +39,7 @@ from scorekeeper.playtime import played_seconds
 if TYPE_CHECKING:  # only the summary's row needs a match; nothing here builds one
     from scorekeeper.match import Match
 
-ROW_VERSION = 1
+ROW_VERSION = 2
 """The version of `row_of`'s shape: an index entry with an older one is made again from its match file."""
 NEMESIS_MIN_GAMES = 3
 """An opponent is a nemesis candidate after this many finished games together."""
@@ -48,8 +48,9 @@ NEMESIS_MIN_GAMES = 3
 def row_of(match: Match) -> dict[str, Any] | None:
     """What player statistics need of a match beyond its summary, as JSON-safe data kept in the index:
     `places` (each seat's place in the standings), `best` (each seat's best round score; points games only),
-    `bids` (each seat's longest run of bids made; games with bids), `teams` (partners). None for a match not
-    begun; a match known by its final totals only (no rounds) has its places only."""
+    `bids` (each seat's longest run of bids made; games with bids), `teams` (partners), `seconds` (time played,
+    where the clock was kept: a finished match's clock has stopped, so it is read once, not at every count). None
+    for a match not begun; a match known by its final totals only (no rounds) has its places only."""
     if not match.rounds and not match.is_over:
         return None
     places = [0] * len(match.players)
@@ -66,6 +67,9 @@ def row_of(match: Match) -> dict[str, Any] | None:
         row["bids"] = [longest_run(flags[seat] for flags in made) for seat in range(len(places))]
     if match.partners:
         row["teams"] = [list(team) for team in match.spec.teams]
+    seconds = played_seconds(match.clock) if match.clock else None
+    if seconds is not None:
+        row["seconds"] = round(seconds)
     return row
 
 
@@ -115,18 +119,20 @@ Entry = Mapping[str, Any]
 the store is a layer above."""
 
 
-def _row(entry: Entry, data: Mapping[str, Any], now: datetime | None) -> MatchRow:
+def _row(entry: Entry, data: Mapping[str, Any]) -> MatchRow:
     def seats(key: str) -> tuple[int, ...] | None:
         value = data.get(key)
         return tuple(value) if isinstance(value, list) else None
 
-    teams, place, clock = data.get("teams"), entry.get("place"), entry.get("clock")
+    teams, place, seconds = data.get("teams"), entry.get("place"), data.get("seconds")
     return MatchRow(
         id=entry["id"],
         game=entry["game"],
         created=entry["created"],
         place=place.strip() if isinstance(place, str) else "",
-        seconds=played_seconds(clock, now) if isinstance(clock, list) and clock else None,
+        seconds=float(seconds)
+        if isinstance(seconds, int | float) and not isinstance(seconds, bool)
+        else None,
         players=tuple(entry["players"]),
         names=tuple(entry["names"]),
         totals=tuple(entry["totals"]),
@@ -148,26 +154,21 @@ def counted(entry: Entry) -> bool:
     )
 
 
-def row_from(
-    entry: Entry, load: Callable[[str], Match | None], now: datetime | None = None
-) -> MatchRow | None:
+def row_from(entry: Entry, load: Callable[[str], Match | None]) -> MatchRow | None:
     """A finished match's row from its index entry (None for one that does not count). An entry without a
-    current row (an older version wrote it) is read from its match, `load(id)`; a match gone meanwhile: None.
-    `now` ends a clock still running (None: the current time)."""
+    current row (an older version wrote it) is read from its match, `load(id)`; a match gone meanwhile: None."""
     if not counted(entry):
         return None
     data: dict[str, Any] | None = entry.get("stats")
     if not current_row(data):
         match = load(entry["id"])
         data = row_of(match) if match is not None else None
-    return _row(entry, data, now) if data is not None else None
+    return _row(entry, data) if data is not None else None
 
 
-def rows_of(
-    entries: Iterable[Entry], load: Callable[[str], Match | None], now: datetime | None = None
-) -> list[MatchRow]:
+def rows_of(entries: Iterable[Entry], load: Callable[[str], Match | None]) -> list[MatchRow]:
     """The finished matches among the index `entries` as rows, oldest start first (`row_from`)."""
-    rows = [row for row in (row_from(entry, load, now) for entry in entries) if row is not None]
+    rows = [row for row in (row_from(entry, load) for entry in entries) if row is not None]
     rows.sort(key=lambda row: (row.created, row.id))
     return rows
 
@@ -175,8 +176,7 @@ def rows_of(
 class RowCache:
     """Rows kept between calls, each under its entry's id, version, change time and file fingerprint: a figure
     asked again after one game was saved reads one new entry, not 10,000 (one pass, `bench store`'s
-    `stats_10k_ms`). A clock still running when its row was made is not moved on (a finished match's clock
-    has stopped)."""
+    `stats_10k_ms`)."""
 
     def __init__(self) -> None:
         self._rows: dict[tuple[Any, ...], MatchRow | None] = {}
