@@ -75,7 +75,11 @@ def overall(ctx: AppContext, report: PlayerReport) -> ft.Control:
         ft.Text(
             ctx.t("Time played is known for {known} of {games}.", known=report.timed_games, games=games),
             size=12,
-        )
+        ),
+        ft.Text(
+            ctx.t("Only finished games count; a shared first place is a win for each player holding it."),
+            size=12,
+        ),
     ]
     return card("player-stats-overall", tiles(figures), *notes)
 
