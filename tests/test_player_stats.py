@@ -31,6 +31,7 @@ from scorekeeper.player_stats import (
     rows_of,
 )
 from scorekeeper.store import Store
+from scorekeeper.store.matches import lacks_row
 from scorekeeper.store.records import MatchSummary
 
 RACKO_RUN3 = [1, 2, 3, 5, 7, 9, 11, 13, 15, 17]
@@ -303,6 +304,13 @@ def test_an_entry_without_a_row_is_read_from_its_match() -> None:
 
     found = row_from(entry, load)
     assert found is not None and found.best == (75, 75) and loaded == [match.id]
+    newer = row_from({**entry, "stats": {"v": ROW_VERSION + 1, "places": "a newer shape"}}, load)
+    assert newer is not None and newer.places == (1, 2) and len(loaded) == 2  # read from the match as well
+    # The index makes an entry again only when its row is missing or older, never a newer version's row.
+    assert lacks_row(entry) and lacks_row({**entry, "stats": {"v": ROW_VERSION - 1}})
+    assert not lacks_row({**entry, "stats": {"v": ROW_VERSION + 1}}) and not lacks_row(
+        {**entry, "rounds": 0, "is_over": False}
+    )
     assert row_from({**entry, "status": "abandoned"}, load) is None
     assert rows_of([entry, {**entry, "id": "gone"}], lambda _id: None) == []
 
