@@ -98,6 +98,7 @@ def test_take_a_game_out_and_add_it_again(app: App) -> None:
     app.go(f"/night/{racko.id}")
     app.tap("night-add")
     app.tap(f"night-add-{ruck.id}")
+    assert app.has(f"night-match-{ruck.id}")
     assert app.store.get_match(ruck.id).night == racko.id  # type: ignore[union-attr]
     assert {n.key: n.ids for n in nights(app.ctx)}[racko.id] == (racko.id, ruck.id, rage.id)
 

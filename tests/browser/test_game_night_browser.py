@@ -1,5 +1,5 @@
 """A game night of three games in a real browser at phone size: from the history's "Game nights" to the night,
-its ranking, and the summary picture downloaded as a PNG. In Dutch, whose column headers are the widest
+its ranking, the summary picture downloaded as a PNG, a game taken out and added again. In Dutch, whose column headers are the widest
 (English texts are checked in process, tests/test_game_night_screen.py). Screenshots:
 tests/browser/output/game-night-*.png."""
 
@@ -23,8 +23,8 @@ pytestmark = pytest.mark.browser
 EVENING = datetime(2026, 5, 1, 18, 0, tzinfo=UTC)
 
 
-def seed(data: Path) -> str:
-    """Three finished games at Anna's kitchen, one per game, the second digital; the first one's id."""
+def seed(data: Path) -> list[str]:
+    """Three finished games at Anna's kitchen, one per game, the second digital; their ids."""
     games = [
         ("racko", ["Anna", "Ben"], [520, 310], (0, 40), "tracked"),
         ("ruckzuck", ["Anna", "Ben", "Cleo"], [12, 3, 3], (50, 80), "digital"),
@@ -47,11 +47,12 @@ def seed(data: Path) -> str:
                 clock=[[begun.isoformat(), ended.isoformat()]],
             )
             ids.append(store.save_match(match).id)
-    return ids[0]
+    return ids
 
 
 def test_a_night_of_three_games_at_phone_size(chromium: Any, tmp_path: Path) -> None:
-    with phone_on(chromium, tmp_path / "data", seed, "game-night") as (ui, first):
+    with phone_on(chromium, tmp_path / "data", seed, "game-night") as (ui, ids):
+        first, second = ids[0], ids[1]
         ui.open("/history", ready="history-nights")
         ui.shot("history")
         ui.tap("history-nights")
@@ -67,5 +68,13 @@ def test_a_night_of_three_games_at_phone_size(chromium: Any, tmp_path: Path) -> 
         assert image.format == "PNG" and image.width == 1080
         image.save(Path(__file__).with_name("output") / "game-night-picture.png")
         ui.wait_text("Afbeelding opgeslagen: game-night-2026-05-01.png")
+        # taken out and added again by hand
+        ui.tap(f"night-out-{second}")
+        ui.wait_text("Uit deze avond gehaald.")
+        ui.tap("night-add")
+        ui.wait(f"night-add-{second}")
+        ui.shot("game-night-add")
+        ui.tap(f"night-add-{second}")
+        ui.wait(f"night-match-{second}")
         ui.open("/nights", ready=f"night-{first}")
         ui.shot("game-nights")

@@ -221,8 +221,9 @@ def _take_out(ctx: AppContext, match_id: str, night: Night) -> None:
     ctx.navigate(f"/night/{stays}")
 
 
-def _add_dialog(ctx: AppContext, night: Night, everything: list[Night]) -> None:
-    """Offer the games played within 12 hours of the night that are not in it, latest first."""
+def _adding(ctx: AppContext, night: Night, everything: list[Night]) -> ft.Control:
+    """The games played within 12 hours of the night that are not in it, latest first, each a button that puts
+    it into the night (on the page, not in a dialog: a dialog closed by a tap stayed open in Chromium)."""
     near = [
         n
         for n in everything
@@ -231,33 +232,26 @@ def _add_dialog(ctx: AppContext, night: Night, everything: list[Night]) -> None:
     summaries = {s.id: s for s in every_match(ctx.store)}
     candidates = [summaries[i] for n in near for i in n.ids if i in summaries and not summaries[i].newer]
 
-    def close(_: object = None) -> None:
-        ctx.close_dialog(dialog)
-
     def add(match_id: str) -> None:
-        close()
         _change_nights(ctx, {match_id: game_nights.joined(match_id, night)}, ctx.t("Added to this night."))
+        ctx.navigate(f"/night/{night.key}")
 
     options: list[ft.Control] = [
         tag(
             f"night-add-{s.id}",
-            ft.TextButton(
+            ft.OutlinedButton(
                 f"{game_title(ctx, s.game)} · {day(ctx, s.created)} · {', '.join(s.names)}",
                 on_click=lambda _, m=s.id: add(m),
             ),
         )
         for s in candidates[:20]
     ]
-    dialog = ft.AlertDialog(
-        title=ft.Text(ctx.t("Add a game to this night")),
-        content=ft.Column(
-            options or [ft.Text(ctx.t("No other game was played within 12 hours of this night."))],
-            tight=True,
-            scroll=ft.ScrollMode.AUTO,
-        ),
-        actions=[ft.TextButton(ctx.t("Cancel"), on_click=close)],
+    cancel = ft.TextButton(ctx.t("Cancel"), on_click=lambda _: ctx.navigate(f"/night/{night.key}"))
+    return section(
+        ctx.t("Add a game to this night"),
+        *(options or [ft.Text(ctx.t("No other game was played within 12 hours of this night."))]),
+        tag("night-add-cancel", cancel),
     )
-    ctx.page.show_dialog(dialog)
 
 
 def summary_lines(ctx: AppContext, night: Night, matches: list[Match], rows: list[Row]) -> list[Line]:
@@ -306,8 +300,8 @@ def _save_picture(ctx: AppContext, lines: list[Line], night: Night) -> Callable[
     return handler
 
 
-def _detail(ctx: AppContext, match_id: str) -> ft.View:
-    route = f"/night/{match_id}"
+def _detail(ctx: AppContext, match_id: str, adding: bool = False) -> ft.View:
+    route = f"/night/{match_id}?add=1" if adding else f"/night/{match_id}"
     everything = nights(ctx)
     night = game_nights.night_of(everything, match_id)
     matches = night_matches(ctx, night) if night is not None else []
@@ -337,7 +331,7 @@ def _detail(ctx: AppContext, match_id: str) -> ft.View:
                 ft.TextButton(
                     ctx.t("Add a game"),
                     icon=ft.Icons.ADD,
-                    on_click=lambda _: _add_dialog(ctx, night, everything),
+                    on_click=lambda _: ctx.navigate(f"/night/{night.key}?add=1"),
                 ),
             ),
         ],
@@ -345,6 +339,7 @@ def _detail(ctx: AppContext, match_id: str) -> ft.View:
     )
     controls: list[ft.Control] = [
         *facts,
+        *([_adding(ctx, night, everything)] if adding else []),  # at the top: seen at once on a phone
         section(ctx.t("Ranking"), _ranking(ctx, rows)),
         section(ctx.t("Games"), *(_match_card(ctx, m, night) for m in matches)),
         buttons,
@@ -352,7 +347,7 @@ def _detail(ctx: AppContext, match_id: str) -> ft.View:
     return screen(ctx, route, ctx.t("Game night"), controls, back="/nights")
 
 
-def build(ctx: AppContext, match_id: str | None = None, **_: str) -> ft.View:
+def build(ctx: AppContext, match_id: str | None = None, add: str | None = None, **_: str) -> ft.View:
     if match_id:
-        return _detail(ctx, match_id)
+        return _detail(ctx, match_id, adding=bool(add))
     return _list(ctx)
