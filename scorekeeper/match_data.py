@@ -179,7 +179,9 @@ def record(values: Mapping[str, Any], extra: Mapping[str, Any]) -> dict[str, Any
     written = {
         field.name: values[field.name]
         for field in FIELDS
-        if not (field.only_when_set and values.get(field.name, field.default_value()) == field.default_value())
+        if not (
+            field.only_when_set and values.get(field.name, field.default_value()) == field.default_value()
+        )
     }
     for key, value in extra.items():
         written.setdefault(key, value)  # a known name is never overwritten by an unknown field

@@ -180,7 +180,9 @@ def _read_play(
     ):
         return None
     seated = sorted(enumerate(scores), key=lambda pair: (_seat(pair[1]), pair[0]))
-    names, totals, start = [], [], 0
+    names: list[str] = []
+    totals: list[int] = []
+    start = 0
     for seat, (_, score) in enumerate(seated):
         person = people.get(_ref(score.get("playerRefId")))
         total = _whole(score.get("score"))
