@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any
@@ -33,9 +33,6 @@ ABOUT = "Plays exported by Scorekeeper (Racko, Ruck Zuck, Rage) for Board Game S
 TIME_FORMAT = "%Y-%m-%d %H:%M:%S"
 NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "https://github.com/scorekeeper/bgstats")
 """Where the uuids of the export's games, players and locations come from (the same name, the same uuid)."""
-ALIASES: Mapping[str, str] = {"racko": "racko", "ruckzuck": "ruckzuck", "rage": "rage"}
-"""A game's name in BG Stats, folded (lower case, letters and digits only), -> its key here. BG Stats names a
-game as its user or BoardGameGeek did: "Rack-O", "RuckZuck" and "Ruck Zuck" all fold to these."""
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from scorekeeper.games.base import Message, RuleError
 from scorekeeper.games.spec import GAMES
 from scorekeeper.match import Match
 from scorekeeper.stamps import now_iso
-from scorekeeper.store.bgstats import ALIASES, NAMESPACE, TIME_FORMAT
+from scorekeeper.store.bgstats import NAMESPACE, TIME_FORMAT
 from scorekeeper.store.errors import ImportFileError
 from scorekeeper.store.import_check import FORMAT, MAX_IMPORT_BYTES, Bundle
 from scorekeeper.store.matches import Matches
@@ -155,10 +155,11 @@ def game_key(name: Any) -> str | None:
     """This app's key for a BG Stats game name ("Rack-O", "RuckZuck", "Rage"), or None for another game."""
     if not isinstance(name, str):
         return None
+    # BG Stats names a game as its user or BoardGameGeek did: "Rack-O", "RuckZuck" and "Ruck Zuck" fold
+    # (lower case, letters and digits only) to a game's key or title here
     folded = _folded(name)
-    titles = {_folded(str(game.title)): game.key for game in GAMES}
-    key = ALIASES.get(folded) or titles.get(folded)
-    return key if key in {game.key for game in GAMES} else None
+    names = {_folded(text): game.key for game in GAMES for text in (game.key, str(game.title))}
+    return names.get(folded)
 
 
 def _folded(name: str) -> str:

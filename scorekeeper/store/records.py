@@ -50,7 +50,7 @@ class Player(Record):
         return cls(data["id"], data["name"], colour, archived, created)
 
 
-_SUMMARY_ONLY_WHEN_SET = ("conflict", "newer", "place", "clock", "night", "stats")
+_SUMMARY_ONLY_WHEN_SET = ("conflict", "newer", "place", "clock", "night", "photo", "stats")
 """Summary fields an index entry may lack (written by a version before them, or left out while unset)."""
 
 
@@ -84,6 +84,8 @@ class MatchSummary(Record):
     night: str = ""
     """Its game night chosen by hand (`Match.night`), so `scorekeeper.game_nights` groups from the index. Only
     when set."""
+    photo: str = ""
+    """Its first photo's id (`Match.photos`), for the history's thumbnail. Only when set."""
     stats: dict[str, Any] | None = None
     """What player statistics need beyond the rest (`player_stats.row_of`: places, best rounds, bids made in a
     row), so they are read from the index alone. Only once the match has begun."""
@@ -110,6 +112,7 @@ class MatchSummary(Record):
             place=match.place,
             clock=list(match.clock),
             night=match.night,
+            photo=match.photos[0] if match.photos and isinstance(match.photos[0], str) else "",
             stats=row_of(match),
         )
 
@@ -161,6 +164,7 @@ class MatchSummary(Record):
             place=place if isinstance(place, str) else "",
             clock=clock if isinstance(clock, list) else [],
             night=data["night"] if isinstance(data.get("night"), str) else "",
+            photo=data["photo"] if isinstance(data.get("photo"), str) else "",
             stats=data["stats"] if isinstance(data.get("stats"), dict) else None,
         )
 
@@ -174,6 +178,7 @@ class MatchSummary(Record):
             "place",
             "clock",
             "night",
+            "photo",
             "stats",
         ):  # only when set: an entry without them is written as before
             if not data[name]:

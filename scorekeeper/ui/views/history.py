@@ -26,6 +26,7 @@ from scorekeeper.ui.components.extras_common import (
 )
 from scorekeeper.ui.components.layout import screen, section
 from scorekeeper.ui.components.newer import newer_line, newer_view
+from scorekeeper.ui.components.photos import first_photo_thumbnail, thumbnail_button
 from scorekeeper.ui.components.score_table import game_title, rounds_table, standings_list
 from scorekeeper.ui.components.totals_only import rounds_line
 from scorekeeper.ui.components.widgets import tag
@@ -67,8 +68,12 @@ def _line(
         else ft.Icons.EMOJI_EVENTS_OUTLINED
     )
     warning = ctx.t("Changed differently on another device: open it to choose.") if conflict else ""
+    # its first photo where it has one, unless sync's two versions need the warning's icon
+    photo = (
+        None if conflict else first_photo_thumbnail(ctx, [summary.photo] if summary.photo else [], size=40)
+    )
     tile = ft.ListTile(
-        leading=ft.Icon(icon, color=ft.Colors.TERTIARY if conflict else None),
+        leading=photo or ft.Icon(icon, color=ft.Colors.TERTIARY if conflict else None),
         title=ft.Text(title, weight=ft.FontWeight.BOLD),
         subtitle=ft.Text(
             "\n".join(
@@ -243,6 +248,17 @@ def _detail(ctx: AppContext, match_id: str) -> ft.View:
         *([conflict_panel(ctx, match, conflict)] if conflict is not None else []),
         ft.Text(state, weight=ft.FontWeight.BOLD),
         *evening_lines(ctx, match),  # place, time played, notes: where known
+        *(  # its photos (a tap: full size)
+            [
+                ft.Row(
+                    [thumbnail_button(ctx, match, p, i) for i, p in enumerate(match.photos)],
+                    wrap=True,
+                    spacing=8,
+                )
+            ]
+            if match.photos
+            else []
+        ),
         section(ctx.t("Standings"), standings_list(ctx, match, colours=colours)),
     ]
     if match.rounds:
