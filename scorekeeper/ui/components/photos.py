@@ -224,12 +224,12 @@ def add_button(ctx: AppContext, state: PhotoState) -> ft.Control:
 
 def picker_of(ctx: AppContext, state: PhotoState) -> ft.FilePicker | None:
     """This session's file picker for photos (its own: the import's picker reports to the import)."""
-    if state.picker is None:
-        try:
-            state.picker = ft.FilePicker()
-        except Exception:  # no page to register with
-            return None
-    picker = state.picker
+    if state.picker is not None:
+        return state.picker
+    try:
+        picker = ft.FilePicker()
+    except Exception:  # no page to register with
+        return None
 
     async def picked(event: Any) -> None:
         await on_picked(ctx, state, picker, list(event.files or []))
@@ -237,9 +237,11 @@ def picker_of(ctx: AppContext, state: PhotoState) -> ft.FilePicker | None:
     def uploading(event: Any) -> None:
         on_upload(ctx, state, event)
 
-    # Both set before the picker reaches the browser: the client reports only events a handler was set for.
+    # Both set once, before the picker reaches the browser: the client reports only events a handler was set
+    # for, and a handler set anew at every redraw sent the picker again with every save.
     picker.on_result = picked
     picker.on_upload = uploading
+    state.picker = picker
     return picker
 
 
