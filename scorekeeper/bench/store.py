@@ -202,7 +202,7 @@ def seed_stats(folder: Path, count: int = STATS_MATCHES) -> str:
     away) and indexed by the next open. Returns the id of the player with the most games."""
     from unittest import mock
 
-    from scorekeeper.store.matches import MATCH_KIND, match_tables
+    from scorekeeper.store.match_file import MATCH_KIND, match_tables
     from scorekeeper.store.storage import write_envelope
 
     rng = random.Random(5)

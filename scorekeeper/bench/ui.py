@@ -136,7 +136,7 @@ def seed_many(data_dir: str, count: int = SCALE_MATCHES) -> None:
     from scorekeeper.games.racko.spec import SPEC as RACKO
     from scorekeeper.match import Match
     from scorekeeper.store import Store
-    from scorekeeper.store.matches import MATCH_KIND, match_tables
+    from scorekeeper.store.match_file import MATCH_KIND, match_tables
     from scorekeeper.store.photos import new_photo_id
     from scorekeeper.store.storage import write_envelope
 

@@ -26,7 +26,8 @@ from scorekeeper.games.messages import N_
 from scorekeeper.match import Match
 from scorekeeper.stamps import now_iso
 from scorekeeper.store.errors import ConflictError, InputError
-from scorekeeper.store.matches import Matches, check_storable, check_storable_or_newer, describe_match
+from scorekeeper.store.match_file import check_storable, check_storable_or_newer, describe_match
+from scorekeeper.store.matches import Matches
 from scorekeeper.store.paths import is_safe_id
 from scorekeeper.store.storage import atomic_write_bytes, dumps
 from scorekeeper.store.undo import history_after_change
@@ -216,7 +217,7 @@ class SyncRecords:
         game). `checked`: the match already checked from `data` (else it is checked here). A match that
         appeared here meanwhile is left out; returns the ids written."""
         from scorekeeper.store.batch import Batch
-        from scorekeeper.store.matches import MATCH_KIND, match_tables
+        from scorekeeper.store.match_file import MATCH_KIND, match_tables
         from scorekeeper.store.records import MatchSummary
 
         matches = self.matches

@@ -25,13 +25,12 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.games.base import Message, RuleError, day_of
+from scorekeeper.games.base import Message, RuleError
 from scorekeeper.match import Match
 from scorekeeper.match_data import made_by_newer
 from scorekeeper.player_stats import ROW_VERSION
 from scorekeeper.spans import span
 from scorekeeper.stamps import change_stamp
-from scorekeeper.store import plain
 from scorekeeper.store.errors import (
     ConflictError,
     CorruptFileError,
@@ -41,6 +40,14 @@ from scorekeeper.store.errors import (
 )
 from scorekeeper.store.files import Files, FilesPart
 from scorekeeper.store.index import MatchIndex, fingerprint
+from scorekeeper.store.match_file import (
+    MATCH_KIND,
+    MATCH_TABLE,
+    check_storable,
+    conflict_message,
+    describe_match,
+    match_tables,
+)
 from scorekeeper.store.newer import exported_records, newer_file_record, newer_summary
 from scorekeeper.store.paths import INDEX_BUCKETS, is_safe_id
 from scorekeeper.store.photos import Photos, photo_ids_of
@@ -57,61 +64,6 @@ from scorekeeper.store.undo import (
 )
 
 log = logging.getLogger(__name__)
-
-MATCH_KIND = "match"
-MATCH_TABLE = "match"
-
-
-def describe_match(data: dict[str, Any]) -> Message:
-    """How messages name a match: "the Rage game of Anna, Ben and Cleo (started 2026-05-01)"."""
-    from scorekeeper.match import GAME_TITLES
-
-    names = [str(n) for n in data.get("names", [])]
-    if len(names) > 1:
-        people: str = Message("{players} and {last}", players=", ".join(names[:-1]), last=names[-1])
-    else:
-        people = "".join(names)
-    title = GAME_TITLES.get(str(data.get("game")))
-    started = str(data.get("created", ""))[:10]
-    if title is None:
-        return Message(
-            "the saved game of {players} (started {date})" if started else "the saved game of {players}",
-            players=people,
-            date=day_of(started),
-        )
-    return Message(
-        "the {game} game of {players} (started {date})" if started else "the {game} game of {players}",
-        game=title,
-        players=people,
-        date=day_of(started),
-    )
-
-
-def match_tables(data: dict[str, Any], history: dict[str, Any] | None = None) -> Tables:
-    tables: Tables = {MATCH_TABLE: {"1": data}}
-    if history and (history.get("undo") or history.get("redo")):
-        tables[HISTORY_TABLE] = {"1": history}
-    return tables
-
-
-def check_storable(data: dict[str, Any]) -> Match:
-    """The match `data` describes, checked by the rules and as plain data, before anything is written."""
-    found = plain.problem(data)
-    if found is not None:
-        raise InputError("This game holds something that cannot be saved ({error}).", error=found)
-    return Match.from_dict(data)
-
-
-def check_storable_or_newer(data: dict[str, Any]) -> Match | MatchSummary:
-    """`check_storable`, except for a match a newer version made (`match_data.made_by_newer`): it is checked
-    as plain data only and stored as it is, its summary standing for it (sync brings it on; docs/DATA.md,
-    "Newer data")."""
-    if not made_by_newer(data):
-        return check_storable(data)
-    found = plain.problem(data)
-    if found is not None:
-        raise InputError("This game holds something that cannot be saved ({error}).", error=found)
-    return MatchSummary.of_newer(data["id"], data)
 
 
 class Matches(FilesPart):
@@ -454,20 +406,3 @@ def lacks_row(entry: dict[str, Any]) -> bool:
         return False
     row = entry.get("stats")
     return not (isinstance(row, dict) and isinstance(row.get("v"), int) and row["v"] >= ROW_VERSION)
-
-
-def conflict_message(match: Match, stored: int) -> Message:
-    """Why a change made on `match` as a screen showed it was not saved: the stored match is at version
-    `stored` now (0: deleted)."""
-    what = describe_match(match.to_dict())
-    if stored == 0:
-        return Message(
-            "Your change to {what} was not saved: the game was deleted on another device.", what=what
-        )
-    return Message(
-        "Your change to {what} was not saved: it was changed on another device in the meantime "
-        "(saved edit {stored}, this screen showed edit {shown}). Reload the game and enter the change again.",
-        what=what,
-        stored=stored,
-        shown=match.version,
-    )

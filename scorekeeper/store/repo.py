@@ -47,7 +47,8 @@ from scorekeeper.store import (
 from scorekeeper.store.conflicts import Conflict, Keep, SyncRecords
 from scorekeeper.store.errors import NewerVersionError, StoreError, WriteError
 from scorekeeper.store.files import Files, read_only_reason
-from scorekeeper.store.matches import Matches, describe_match
+from scorekeeper.store.match_file import describe_match
+from scorekeeper.store.matches import Matches
 from scorekeeper.store.paths import Layout, make_private_dir, resolve_data_dir
 from scorekeeper.store.people import Players, Settings
 from scorekeeper.store.photos import Photos

@@ -27,7 +27,8 @@ from scorekeeper.stamps import now_iso
 from scorekeeper.store.batch import Batch
 from scorekeeper.store.errors import CorruptFileError, ImportFileError, NewerFileError
 from scorekeeper.store.import_check import FORMAT, Bundle, NewerRecord
-from scorekeeper.store.matches import MATCH_KIND, Matches, match_tables
+from scorekeeper.store.match_file import MATCH_KIND, match_tables
+from scorekeeper.store.matches import Matches
 from scorekeeper.store.people import (
     PLAYERS_KIND,
     PLAYERS_TABLE,

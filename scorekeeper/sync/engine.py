@@ -31,7 +31,7 @@ from scorekeeper.stamps import now_iso
 from scorekeeper.store import Store
 from scorekeeper.store.conflicts import SyncRecords, storable
 from scorekeeper.store.errors import ConflictError, StoreError
-from scorekeeper.store.matches import describe_match
+from scorekeeper.store.match_file import describe_match
 from scorekeeper.store.records import Player, SavedGame
 from scorekeeper.sync import identity, remote
 from scorekeeper.sync.local import collect, unsent

@@ -12,7 +12,7 @@ from scorekeeper.match import Match
 from scorekeeper.spans import span
 from scorekeeper.store import StoreError
 from scorekeeper.store.errors import ConflictError
-from scorekeeper.store.matches import conflict_message
+from scorekeeper.store.match_file import conflict_message
 from scorekeeper.ui.context import AppContext
 
 TOPIC = "match:{id}"  # pubsub topic: other sessions (a tablet in scoreboard mode) redraw when a match changes
