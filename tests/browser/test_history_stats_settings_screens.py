@@ -115,6 +115,7 @@ def test_settings_theme_and_a_copy_in_the_data_folder(extras: tuple[UI, Any, Pat
     # longer than any fixed pause: look until the text is light, for at most 15 s.
     deadline = time.monotonic() + 15
     light = 0
+    ui.page.get_by_text(str(data)).first.scroll_into_view_if_needed()  # settings are longer than a screen
     while light <= 50 and time.monotonic() < deadline:
         path = ui.page.get_by_text(str(data)).first.bounding_box()
         assert path is not None
