@@ -1,7 +1,8 @@
-"""The story of a game night, end to end in a real browser at phone size (issue 42's walk-through): two games
-played earlier that evening at Anna's kitchen (a Ruck Zuck game kept by hand and a digital Rage game), then a
-Racko game entered here round by round with a note, the place picked from those used before, two photos and a
-pause. The history, the night, the statistics by player and the BG Stats export then tell the evening right.
+"""The story of a game night, end to end in a real browser at phone size (issue 42's walk-through): a Ruck Zuck
+game played earlier that evening at Anna's kitchen; a digital Rage game against two computer players whose last
+round Anna plays here, and whose place she sets afterwards; then a Racko game entered here round by round with a
+note, the place picked from those used before, two photos and a pause. The history, the night, the statistics
+by player and the BG Stats export then tell the evening right.
 Screenshots: tests/browser/output/story-*.png."""
 
 from __future__ import annotations
@@ -17,10 +18,13 @@ from typing import Any
 import pytest
 from PIL import Image
 from steps import phone_on
+from test_play_ruckzuck_rage import play_until, rage_step
 
 from scorekeeper import playtime
 from scorekeeper.match import Match
+from scorekeeper.play.session import PERSON, PlaySession, Seat, computer_seat
 from scorekeeper.store import Store
+from tests.play_support import play_round
 
 pytestmark = pytest.mark.browser
 
@@ -28,31 +32,43 @@ PLACE = "Anna's kitchen"
 
 
 def seed(data: Path) -> dict[str, Any]:
-    """Anna, Ben and Cleo; the two games played earlier tonight (finished, timed, at Anna's kitchen) and the
-    Racko game about to start (a points game to 150: two rounds of Anna's Rack-O end it)."""
+    """Anna, Ben and Cleo. A Ruck Zuck game played earlier tonight at Anna's kitchen (finished, timed); a digital
+    Rage game of Anna against two computer players, nine of its ten rounds played and the last one dealt (its
+    clock started with its first deal); the Racko game about to start (a points game to 150: two rounds of
+    Anna's Rack-O end it)."""
     start = datetime.now(UTC).replace(microsecond=0) - timedelta(hours=2)
     with Store.open(data) as store:
-        anna, ben, cleo = (store.add_player(name).id for name in ("Anna", "Ben", "Cleo"))
-        earlier = []
-        for game, mode, totals, minutes in (
-            ("ruckzuck", "tracked", [4, 0, 9], (0, 35)),
-            ("rage", "digital", [62, 35, 48], (40, 80)),
-        ):
-            begun, ended = (start + timedelta(minutes=m) for m in minutes)
-            match = Match.new(game, {}, [anna, ben, cleo], names=["Anna", "Ben", "Cleo"], mode=mode)
-            match = dataclasses.replace(
-                match,
-                final_totals=totals,
-                status="finished",
-                place=PLACE,
-                created=begun.isoformat(),
-                clock=[[begun.isoformat(), ended.isoformat()]],
-            )
-            earlier.append(store.save_match(match).id)
-        racko = Match.new(
-            "racko", {"target": 150, "two_player_rule": False}, [anna, ben], names=["Anna", "Ben"]
+        anna, ben, cleo = (store.add_player(name) for name in ("Anna", "Ben", "Cleo"))
+        begun, ended = start, start + timedelta(minutes=35)
+        ruckzuck = Match.new("ruckzuck", {}, [anna.id, ben.id, cleo.id], names=["Anna", "Ben", "Cleo"])
+        ruckzuck = dataclasses.replace(
+            ruckzuck,
+            final_totals=[4, 0, 9],
+            status="finished",
+            place=PLACE,
+            created=begun.isoformat(),
+            clock=[[begun.isoformat(), ended.isoformat()]],
         )
-        return {"racko": store.save_match(racko).id, "earlier": earlier, "anna": anna}
+        ruckzuck_id = store.save_match(ruckzuck).id
+        seats = [
+            Seat(PERSON, anna.id, anna.name),
+            computer_seat("easy", 1, "CPU 2"),
+            computer_seat("normal", 2, "CPU 3"),
+        ]
+        session = PlaySession.create(store, "rage", {"edition": "amigo"}, seats, seed=11)
+        for _ in range(9):
+            play_round(session, moves=500)
+            session.next_round()
+        session.run_computers()
+        racko = Match.new(
+            "racko", {"target": 150, "two_player_rule": False}, [anna.id, ben.id], names=["Anna", "Ben"]
+        )
+        return {
+            "racko": store.save_match(racko).id,
+            "ruckzuck": ruckzuck_id,
+            "rage": session.match_id,
+            "saved": session.saved.id,
+        }
 
 
 def picture(path: Path, colour: tuple[int, int, int]) -> Path:
@@ -75,7 +91,17 @@ def test_a_game_night_told_by_the_app(chromium: Any, tmp_path: Path) -> None:
     photos = [picture(tmp_path / "table.jpg", (200, 40, 40)), picture(tmp_path / "cards.jpg", (40, 160, 60))]
     data = tmp_path / "data"
     with phone_on(chromium, data, seed, "story") as (ui, seeded):
-        racko = seeded["racko"]
+        racko, rage = seeded["racko"], seeded["rage"]
+        # The digital Rage game's last round, Anna bidding and playing in the browser, to the match result;
+        # then its place, set afterwards on its scoreboard
+        ui.open(f"/play/{seeded['saved']}", ready="play-panel")
+        assert play_until(ui, "match-result", rage_step) > 0
+        ui.shot("story-rage-result")
+        ui.open(f"/match/{rage}", ready="place")
+        ui.tap("place")
+        ui.wait("place-0")
+        ui.tap("place-0")  # Anna's kitchen, where the Ruck Zuck game was
+        ui.wait_text(PLACE)
         ui.open(f"/match/{racko}", ready="enter-round")
         quick_round(ui)
         ui.wait("clock-pause")  # the first round started the clock
@@ -110,7 +136,7 @@ def test_a_game_night_told_by_the_app(chromium: Any, tmp_path: Path) -> None:
         ui.open("/history", ready="history-game-all")
         ui.wait_text(PLACE)
         ui.shot("story-history")
-        night = seeded["earlier"][0]  # a night is named by its first game
+        night = seeded["ruckzuck"]  # a night is named by its first game
         ui.open("/nights", ready=f"night-{night}")
         ui.wait_text("3 games · Anna's kitchen")
         ui.tap(f"night-{night}")
@@ -134,9 +160,14 @@ def test_a_game_night_told_by_the_app(chromium: Any, tmp_path: Path) -> None:
         assert (match.notes, match.place, len(match.photos)) == ("Ben's birthday, the cake won", PLACE, 2)
         assert len(match.clock) == 2 and not playtime.running(match.clock)  # a pause between two spans
         assert all(store.photos.image(photo_id) for photo_id in match.photos)
+        digital = store.get_match(rage)
+        assert (
+            digital is not None and digital.mode == "digital" and digital.is_over and digital.place == PLACE
+        )
+        assert not playtime.running(digital.clock) and playtime.played_seconds(digital.clock)  # its own time
     plays = exported["plays"]
     assert len(plays) == 3
-    assert {uuid.UUID(play["uuid"]).hex for play in plays} == {racko, *seeded["earlier"]}
+    assert {uuid.UUID(play["uuid"]).hex for play in plays} == {racko, rage, seeded["ruckzuck"]}
     locations = {location["id"]: location["name"] for location in exported["locations"]}
     assert {locations[play["locationRefId"]] for play in plays} == {PLACE}
     [told] = [play for play in plays if uuid.UUID(play["uuid"]).hex == racko]
