@@ -35,6 +35,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
+from scorekeeper.playtime import moment_of
+
 GAP = timedelta(hours=4)
 """The longest break between two matches of one night (from the end of one to the start of the next)."""
 LONGEST = timedelta(hours=6)
@@ -89,16 +91,6 @@ class Night:
         return self.ids[0]
 
 
-def _moment(text: Any) -> datetime | None:
-    if not isinstance(text, str):
-        return None
-    try:
-        moment = datetime.fromisoformat(text)
-    except ValueError:
-        return None
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
-
-
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
 
@@ -109,15 +101,15 @@ def span_of(match: NightFields) -> Span:
     # the spans read here as in `playtime.played_seconds`, once: grouping 10,000 matches reads 10,000 clocks
     for item in match.clock if isinstance(match.clock, list | tuple) else ():
         if isinstance(item, list | tuple) and len(item) == 2:
-            start, end = _moment(item[0]), _moment(item[1])
+            start, end = moment_of(item[0]), moment_of(item[1])
             if start is not None:
                 starts.append(start)
                 ends.append(end if end is not None and end >= start else start)
     if starts:
         seconds = sum((end - start).total_seconds() for start, end in zip(starts, ends, strict=True))
         return Span(match.id, match.place, min(starts), max(ends), seconds)
-    start = _moment(match.created) or _EPOCH
-    updated = _moment(match.updated) or start
+    start = moment_of(match.created) or _EPOCH
+    updated = moment_of(match.updated) or start
     return Span(match.id, match.place, start, min(max(updated, start), start + LONGEST))
 
 

@@ -16,7 +16,8 @@ from typing import Any
 Clock = list[list[str | None]]
 
 
-def _moment(text: Any) -> datetime | None:
+def moment_of(text: Any) -> datetime | None:
+    """A stored ISO 8601 time as an aware datetime (UTC where it names no zone); None when it is not one."""
     if not isinstance(text, str):
         return None
     try:
@@ -30,10 +31,10 @@ def _span(span: Any) -> tuple[datetime, datetime | None] | None:
     """A readable span as (start, end or None); None when it cannot be read."""
     if not isinstance(span, list | tuple) or len(span) != 2:
         return None
-    start = _moment(span[0])
-    if start is None or (span[1] is not None and _moment(span[1]) is None):
+    start = moment_of(span[0])
+    if start is None or (span[1] is not None and moment_of(span[1]) is None):
         return None
-    return start, _moment(span[1])
+    return start, moment_of(span[1])
 
 
 def running(clock: Sequence[Any]) -> bool:
@@ -53,7 +54,7 @@ def stopped(clock: Sequence[Any], at: str) -> Clock:
     if not running(clock):
         return list(clock)
     start = clock[-1][0]
-    start_moment, at_moment = _moment(start), _moment(at)
+    start_moment, at_moment = moment_of(start), moment_of(at)
     end = at if start_moment is None or at_moment is None or at_moment >= start_moment else start
     return [*clock[:-1], [start, end]]
 

@@ -27,7 +27,7 @@ from datetime import UTC, date, datetime
 from typing import Any
 
 from scorekeeper.match import Match
-from scorekeeper.playtime import first_start, played_seconds
+from scorekeeper.playtime import first_start, moment_of, played_seconds
 
 ABOUT = "Plays exported by Scorekeeper (Racko, Ruck Zuck, Rage) for Board Game Stats."
 TIME_FORMAT = "%Y-%m-%d %H:%M:%S"
@@ -50,7 +50,7 @@ class Period:
 # ---------------------------------------------------------------------- export
 def play_moment(match: Match) -> datetime:
     """When a match was played: the start of its clock, else when it was made."""
-    return first_start(match.clock) or _parse_iso(match.created) or datetime.now(UTC)
+    return first_start(match.clock) or moment_of(match.created) or datetime.now(UTC)
 
 
 def exported(match: Match, period: Period | None) -> bool:
@@ -86,7 +86,7 @@ def _play(
     places: dict[str, dict[str, Any]],
 ) -> dict[str, Any]:
     moment = play_moment(match)
-    stamp = _when(_parse_iso(match.updated) or moment)
+    stamp = _when(moment_of(match.updated) or moment)
     game = _entry(games, "game", match.game, name=match.title, highestWins=not match.lower_wins, stamp=stamp)
     game.update(noPoints=False, cooperative=False, usesTeams=False)
     totals, places_of = match.totals(), {row.seat: row.place for row in match.standings()}
@@ -115,7 +115,7 @@ def _play(
         "gameRefId": game["id"],
         "playDate": _when(moment),
         "playDateYmd": int(moment.astimezone(UTC).strftime("%Y%m%d")),
-        "entryDate": _when(_parse_iso(match.created) or moment),
+        "entryDate": _when(moment_of(match.created) or moment),
         "modificationDate": stamp,
         "durationMin": 0 if seconds is None else round(seconds / 60),
         "comments": match.notes,
@@ -159,13 +159,3 @@ def _as_uuid(text: str) -> uuid.UUID:
 
 def _when(moment: datetime) -> str:
     return moment.astimezone(UTC).strftime(TIME_FORMAT)
-
-
-def _parse_iso(text: Any) -> datetime | None:
-    if not isinstance(text, str):
-        return None
-    try:
-        moment = datetime.fromisoformat(text)
-    except ValueError:
-        return None
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)

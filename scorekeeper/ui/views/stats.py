@@ -25,6 +25,7 @@ from scorekeeper.ui.components.extras_common import (
     player_colours,
 )
 from scorekeeper.ui.components.layout import screen, section
+from scorekeeper.ui.components.player_tables import tile
 from scorekeeper.ui.components.score_table import game_title
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
@@ -61,21 +62,6 @@ def _shown(ctx: AppContext, figure: StatFigure, record: PlayerGameStats) -> str:
     return "–" if value is None else str(value)
 
 
-def _tile(label: str, value: str) -> ft.Control:
-    return ft.Container(
-        ft.Column(
-            [
-                ft.Text(value, size=18, weight=ft.FontWeight.BOLD),
-                ft.Text(label, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
-            ],
-            spacing=0,
-            tight=True,
-        ),
-        width=104,
-        padding=ft.Padding.symmetric(vertical=4),
-    )
-
-
 def _player_card(ctx: AppContext, record: PlayerGameStats, name: str, colour: str) -> ft.Control:
     header = ft.Row(
         [
@@ -84,7 +70,7 @@ def _player_card(ctx: AppContext, record: PlayerGameStats, name: str, colour: st
         ],
         spacing=8,
     )
-    tiles = ft.Row([_tile(label, value) for label, value in _figures(ctx, record)], wrap=True, spacing=4)
+    tiles = ft.Row([tile(label, value) for label, value in _figures(ctx, record)], wrap=True, spacing=4)
     return tag(
         f"stats-{record.game}-{record.player}",
         ft.Container(
