@@ -6,7 +6,8 @@ Before the first screen, `DATA_DIR` is mounted as Emscripten's IDBFS and filled 
 (`FS.syncfs(true)`): the store then opens the same files, in the same format, as on a computer. Every durable
 write of the store (storage.atomic_write_bytes) asks `Flusher` to copy the folder back to IndexedDB
 (`FS.syncfs(false)`); while one copy runs, later writes make one more copy after it, so the last write always
-reaches IndexedDB. Where the browser has no IndexedDB (a private window of some browsers) the folder stays in
+reaches IndexedDB. `HeldFrames` keeps the app's frames to the page while a copy runs: what the screen shows as
+saved is in IndexedDB already, so a browser killed at any moment loses no save the player saw. Where the browser has no IndexedDB (a private window of some browsers) the folder stays in
 memory, and the app says so.
 
 Only `start()` and the functions it calls touch Pyodide's modules; the rest is plain Python, tested on the host.
@@ -32,7 +33,8 @@ class Flusher:
 
     `sync` starts a copy and calls back with an error text or None. A write while a copy runs marks the folder
     dirty: one more copy starts when the running one ends. `failed` keeps the last copy's error (None after a
-    copy that worked), for the app to show."""
+    copy that worked), for the app to show. `settled` are called, with that error, whenever the last copy has
+    ended and none follows: every write so far is then in lasting storage (or failed to get there)."""
 
     def __init__(self, sync: Callable[[Callable[[str | None], None]], None]) -> None:
         self._sync = sync
@@ -40,6 +42,7 @@ class Flusher:
         self.dirty = False
         self.copies = 0
         self.failed: str | None = None
+        self.settled: list[Callable[[str | None], None]] = []
 
     def written(self, *_: object) -> None:
         """A write finished: copy now, or after the copy that runs."""
@@ -61,6 +64,36 @@ class Flusher:
             log.warning("the browser did not keep the data: %s", error)
         if self.dirty:
             self._start()
+            return
+        for listener in list(self.settled):
+            listener(error)
+
+
+class HeldFrames:
+    """The app's frames to the page, held while a write is on its way to lasting storage.
+
+    A save is acknowledged by the screen that shows it. In the browser the store's write lands in the worker's
+    memory first and reaches IndexedDB only when the flusher's copy ends; a frame sent in between could show a
+    save that a browser killed at that moment would lose. So, while `flusher.running`, frames wait here, in
+    order, and go out when the copies have settled; a frame sent when nothing is being copied goes out at once.
+    A failed copy releases them too (the screen must not freeze) and is told to the player by the app."""
+
+    def __init__(self, send: Callable[[Any], None], flusher: Flusher) -> None:
+        self._send = send
+        self._flusher = flusher
+        self.waiting: list[Any] = []
+        flusher.settled.append(self.release)
+
+    def send(self, frame: Any) -> None:
+        if self._flusher.running or self.waiting:
+            self.waiting.append(frame)
+            return
+        self._send(frame)
+
+    def release(self, _error: str | None = None) -> None:
+        """Send what waited, oldest first (a copy that starts meanwhile holds the rest again)."""
+        while self.waiting and not self._flusher.running:
+            self._send(self.waiting.pop(0))
 
 
 def _syncfs(fs: Any, populate: bool, done: Callable[[str | None], None]) -> None:
@@ -103,19 +136,29 @@ def browser_main(mount: Callable[[], Awaitable[tuple[Flusher | None, str | None]
     async def main(page: Any) -> None:
         from scorekeeper.store import storage
         from scorekeeper.ui.app import make_main
-        from scorekeeper.ui.components.host_needed import tell_storage
+        from scorekeeper.ui.components.host_needed import copy_failure_teller, tell_storage
 
         flusher, problem = await mount()
         if flusher is not None:
             storage.WRITTEN.append(flusher.written)
+            hold_frames(page, flusher)
         else:
             log.warning("the data stays in this tab only: %s", problem)
         make_main(DATA_DIR)(page)
         ctx = getattr(page, "data", None)
         if ctx is not None:
+            if flusher is not None:
+                flusher.settled.append(copy_failure_teller(ctx))
             await tell_storage(ctx, problem)
 
     return main
+
+
+def hold_frames(page: Any, flusher: Flusher) -> None:
+    """Put `HeldFrames` between the session's connection and the page (Flet's Pyodide connection posts every
+    frame, protocol and data channel alike, through its `send_callback`)."""
+    connection = page.session.connection
+    connection.send_callback = HeldFrames(connection.send_callback, flusher).send
 
 
 LIBRARIES_ZIP = "libraries.zip"

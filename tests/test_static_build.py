@@ -166,6 +166,74 @@ def test_the_last_write_always_reaches_lasting_storage(steps: list[str]) -> None
     assert not flusher.running
 
 
+@given(st.lists(st.sampled_from(["write", "frame", "finish", "fail"]), max_size=60))
+def test_the_screen_never_shows_a_write_before_lasting_storage_has_it(steps: list[str]) -> None:
+    """A frame sent after a write reaches the page only once a copy started after that write has ended; frames
+    keep their order; none is lost or sent twice; and once the copies have settled, nothing is left waiting (a
+    failed copy releases the frames too: the screen must not freeze)."""
+    from scorekeeper.browser import HeldFrames
+
+    pending: list = []
+    started_at: list[int] = []
+    ended_at: dict[int, int] = {}  # a copy's start -> when it ended
+    delivered: list[tuple[int, int]] = []  # (frame number, when it reached the page)
+    clock = [0]
+
+    def sync(done) -> None:  # type: ignore[no-untyped-def]
+        start = clock[0]
+        started_at.append(start)
+
+        def end(error: str | None) -> None:
+            ended_at[start] = clock[0]
+            done(error)
+
+        pending.append(end)
+
+    flusher = Flusher(sync)
+    frames = HeldFrames(lambda frame: delivered.append((frame, clock[0])), flusher)
+    last_write_before: dict[int, int] = {}  # frame -> the last write before it was sent
+    last_write = -1
+    for step in [*steps, *["finish"] * 3]:
+        clock[0] += 1
+        if step == "write":
+            last_write = clock[0]
+            flusher.written()
+        elif step == "frame":
+            last_write_before[clock[0]] = last_write
+            frames.send(clock[0])
+        elif pending:
+            pending.pop()(None if step == "finish" else "quota")
+    while pending:
+        clock[0] += 1
+        pending.pop()(None)
+    assert [frame for frame, _ in delivered] == sorted(last_write_before), (
+        "a frame lost, repeated or reordered"
+    )
+    assert frames.waiting == []
+    for frame, when in delivered:
+        write = last_write_before[frame]
+        if write >= 0:
+            assert any(start >= write and ended_at.get(start, when + 1) <= when for start in started_at), (
+                f"frame {frame} shown before the write at {write} was copied"
+            )
+
+
+def test_a_failed_copy_is_told_once_until_a_copy_works_again() -> None:
+    from types import SimpleNamespace
+
+    from scorekeeper.ui.components.host_needed import copy_failure_teller
+    from scorekeeper.ui.i18n import Translator
+
+    told: list[tuple[str, bool]] = []
+    settled = copy_failure_teller(
+        SimpleNamespace(t=Translator("de"), notify=lambda text, error=False: told.append((text, error)))  # type: ignore[arg-type]
+    )
+    for error in (None, "QuotaExceededError", "QuotaExceededError", None, None, "AbortError"):
+        settled(error)
+    assert len(told) == 2 and all(error for _, error in told)
+    assert told[0][0].startswith("Der Browser hat die letzte Änderung nicht gespeichert")
+
+
 def test_a_backup_is_copied_where_the_platform_has_no_hard_links(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -22,8 +22,9 @@ from typing import Any
 
 import pytest
 from conftest import CHROMIUM, CHROMIUM_FLAGS, PHONE, UI, add_players, free_port, wait_http
-from steps import other_device_export, wait_totals
-from test_play_ruckzuck_rage import play_until, rage_step
+from steps import acts, other_device_export, present, tap_act, wait_totals
+from test_play_racko import rack_labels
+from test_play_ruckzuck_rage import play_until, rage_step, ruckzuck_step
 
 from scorekeeper import static_build
 
@@ -214,6 +215,49 @@ def test_the_static_site_plays_a_rage_round_against_computer_players_offline(
     ui.reload("round-result")
     assert ui.all_text().split("Moves")[0] == played
     ui.shot("static-rage-after-reload")
+
+
+def test_the_static_site_plays_ruck_zuck_and_racko_pass_and_play_offline(
+    phone: tuple[StaticUI, subprocess.Popen[bytes]],
+) -> None:
+    """A Ruck Zuck round against the default computer players to its result, then Racko for two people on one
+    phone: the hand-over screen hides every card until `reveal`, the mover sees their own ten, draws and
+    discards, and the next person's turn is hidden again; all offline."""
+    ui, server = phone
+    first_load_then_offline(ui, server)
+    ui.tap("play-ruckzuck")
+    ui.wait("start-game")
+    ui.tap("pace-instant", count=False)
+    ui.tap("start-game")
+    ui.wait("play-panel", timeout=60_000)
+    assert play_until(ui, "round-result", ruckzuck_step, timeout=600) > 0
+    assert "Round 1 is over." in ui.all_text()
+    ui.shot("static-ruckzuck-round-result")
+
+    ui.start("/")
+    ui.tap("play-racko")
+    ui.wait("start-game")
+    ui.tap("seat-2-remove", count=False)
+    ui.tap("seat-1-remove", count=False)
+    ui.fill("new-player-name", "Ben")
+    ui.page.keyboard.press("Enter")
+    ui.wait_text("Ben")
+    ui.tap("seat-0-remove", count=False)
+    ui.fill("new-player-name", "Ann")
+    ui.page.keyboard.press("Enter")
+    ui.wait_text("Ann")
+    ui.tap("start-game")
+    ui.wait("reveal", timeout=60_000)
+    assert not present(ui, "play-panel") and not acts(ui) and not rack_labels(ui)
+    ui.shot("static-pass-and-play-hand-over")
+    tap_act(ui, "reveal")
+    ui.wait("play-panel")
+    assert len(rack_labels(ui)) == 10
+    tap_act(ui, 'act-"stock"')
+    ui.page.wait_for_selector("[flt-semantics-identifier='act-\"discard\"']", state="attached")
+    tap_act(ui, 'act-"discard"')
+    ui.wait("reveal")  # the other person's turn: hidden again
+    assert not present(ui, "play-panel") and not acts(ui) and not rack_labels(ui)
 
 
 @contextmanager

@@ -5,6 +5,8 @@ these parts choose by capability."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import flet as ft
 
 from scorekeeper.capabilities import IN_BROWSER
@@ -13,10 +15,10 @@ from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
 
 PERSISTED_KEY = "scorekeeper.storage_persisted"
-NOTICE_SHOWN_KEY = "scorekeeper.storage_notice_shown"
-"""Set once the "may clear the data" notice was shown: it comes once per browser, not at every start."""
 """SharedPreferences key where the static build's page leaves the browser's answer to
 `navigator.storage.persist()` (scorekeeper/static_build.py)."""
+NOTICE_SHOWN_KEY = "scorekeeper.storage_notice_shown"
+"""Set once the "may clear the data" notice was shown: it comes once per browser, not at every start."""
 
 
 def host_needed() -> bool:
@@ -98,3 +100,24 @@ async def tell_storage(ctx: AppContext, problem: str | None) -> None:
             await prefs.set(NOTICE_SHOWN_KEY, True)
         except Exception:  # not remembered: said again at the next start, which is no harm
             pass
+
+
+def copy_failure_teller(ctx: AppContext) -> Callable[[str | None], None]:
+    """What the app does when the browser's copies of the data have settled (scorekeeper/browser.py): a copy
+    that failed (the browser's storage full, or IndexedDB gone) is said once when the trouble starts, not at
+    every later save, and again if it comes back after a copy that worked."""
+    failing = False
+
+    def settled(error: str | None) -> None:
+        nonlocal failing
+        if error is not None and not failing:
+            ctx.notify(
+                ctx.t(
+                    "The browser did not keep the last change: it will be lost when the tab closes. Free some "
+                    "space, then export your games (Settings)."
+                ),
+                error=True,
+            )
+        failing = error is not None
+
+    return settled
