@@ -27,6 +27,7 @@ from test_play_racko import rack_labels
 from test_play_ruckzuck_rage import play_until, rage_step, ruckzuck_step
 
 from scorekeeper import static_build
+from scorekeeper.store import Store
 
 pytestmark = pytest.mark.browser
 
@@ -184,6 +185,12 @@ def test_the_static_site_keeps_score_offline_after_its_first_load(
         ui.tap("export-json")
     exported = Path(download.value.path()).read_text(encoding="utf-8")
     assert "matches" in json.loads(exported) and "Anna" in exported
+    # the same store format as a computer's: the browser's export opens in the served app's store
+    with Store.open(tmp_path_factory.mktemp("computer")) as computer:
+        assert computer.import_json_text(exported).matches_added == 1
+        [summary] = computer.list_matches()
+        played = computer.get_match(summary.id)
+        assert played is not None and played.totals() == [75, 20]
     other = other_device_export(tmp_path_factory.mktemp("other-device"))
     with ui.page.expect_file_chooser(timeout=30_000) as chooser:
         ui.tap("import-file")
