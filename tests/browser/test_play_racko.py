@@ -104,10 +104,9 @@ def reveal_and_draw(ui: UI, data: Path, language: str) -> None:
     shoot(ui, f"drawn-{language}")
 
 
-def test_pass_and_play_in_english_and_german(ui: UI, tmp_path: Path) -> None:
-    """Two people on one device: the hand-over screen shows no cards until `reveal`; then the same screens in
-    German after a reload (which also resumes the game from the store)."""
-    shoot(ui, "home-en")
+def seat_two_people(ui: UI) -> None:
+    """From home: the Racko setup with Ben and Ann in the seats (the default seats of you and two computer
+    players taken out): a pass-and-play game once started."""
     ui.tap("play-racko")
     ui.wait("start-game")
     ui.tap("seat-2-remove", count=False)
@@ -119,6 +118,13 @@ def test_pass_and_play_in_english_and_german(ui: UI, tmp_path: Path) -> None:
     ui.fill("new-player-name", "Ann")
     ui.page.keyboard.press("Enter")
     ui.wait_text("Ann")
+
+
+def test_pass_and_play_in_english_and_german(ui: UI, tmp_path: Path) -> None:
+    """Two people on one device: the hand-over screen shows no cards until `reveal`; then the same screens in
+    German after a reload (which also resumes the game from the store)."""
+    shoot(ui, "home-en")
+    seat_two_people(ui)
     shoot(ui, "setup-en")
     ui.tap("start-game")
     ui.wait("reveal", timeout=30_000)

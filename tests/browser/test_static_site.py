@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 from conftest import CHROMIUM, CHROMIUM_FLAGS, PHONE, UI, add_players, free_port, wait_http
 from steps import acts, other_device_export, present, tap_act, wait_totals
-from test_play_racko import rack_labels
+from test_play_racko import rack_labels, seat_two_people
 from test_play_ruckzuck_rage import play_until, rage_step, ruckzuck_step
 
 from scorekeeper import static_build
@@ -242,17 +242,7 @@ def test_the_static_site_plays_ruck_zuck_and_racko_pass_and_play_offline(
     ui.shot("static-ruckzuck-round-result")
 
     ui.start("/")
-    ui.tap("play-racko")
-    ui.wait("start-game")
-    ui.tap("seat-2-remove", count=False)
-    ui.tap("seat-1-remove", count=False)
-    ui.fill("new-player-name", "Ben")
-    ui.page.keyboard.press("Enter")
-    ui.wait_text("Ben")
-    ui.tap("seat-0-remove", count=False)
-    ui.fill("new-player-name", "Ann")
-    ui.page.keyboard.press("Enter")
-    ui.wait_text("Ann")
+    seat_two_people(ui)
     ui.tap("start-game")
     ui.wait("reveal", timeout=60_000)
     assert not present(ui, "play-panel") and not acts(ui) and not rack_labels(ui)
