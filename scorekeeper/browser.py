@@ -7,8 +7,8 @@ Before the first screen, `DATA_DIR` is mounted as Emscripten's IDBFS and filled 
 write of the store (storage.atomic_write_bytes) asks `Flusher` to copy the folder back to IndexedDB
 (`FS.syncfs(false)`); while one copy runs, later writes make one more copy after it, so the last write always
 reaches IndexedDB. `HeldFrames` keeps the app's frames to the page while a copy runs: what the screen shows as
-saved is in IndexedDB already, so a browser killed at any moment loses no save the player saw. Where the browser has no IndexedDB (a private window of some browsers) the folder stays in
-memory, and the app says so.
+saved is in IndexedDB already, so a browser killed at any moment loses no save the player saw. Where the browser
+has no IndexedDB (a private window of some browsers) the folder stays in memory, and the app says so.
 
 Only `start()` and the functions it calls touch Pyodide's modules; the rest is plain Python, tested on the host.
 """

@@ -218,6 +218,25 @@ def test_the_screen_never_shows_a_write_before_lasting_storage_has_it(steps: lis
             )
 
 
+def test_the_sessions_frames_go_through_the_held_frames() -> None:
+    """What `browser_main` does to the session's connection: every frame it posts waits while a copy runs."""
+    from types import SimpleNamespace
+
+    from scorekeeper.browser import hold_frames
+
+    posted: list[bytes] = []
+    copies: list = []
+    flusher = Flusher(copies.append)
+    connection = SimpleNamespace(send_callback=posted.append)
+    hold_frames(SimpleNamespace(session=SimpleNamespace(connection=connection)), flusher)
+    connection.send_callback(b"before")
+    flusher.written()
+    connection.send_callback(b"after the save")
+    assert posted == [b"before"]
+    copies.pop()(None)
+    assert posted == [b"before", b"after the save"]
+
+
 def test_a_failed_copy_is_told_once_until_a_copy_works_again() -> None:
     from types import SimpleNamespace
 
