@@ -76,23 +76,48 @@ class HeldFrames:
     memory first and reaches IndexedDB only when the flusher's copy ends; a frame sent in between could show a
     save that a browser killed at that moment would lose. So, while `flusher.running`, frames wait here, in
     order, and go out when the copies have settled; a frame sent when nothing is being copied goes out at once.
-    A failed copy releases them too (the screen must not freeze) and is told to the player by the app."""
+    A failed copy releases them too (the screen must not freeze) and is told to the player by the app. So does a
+    copy that has not answered after `HOLD_LIMIT_S` (`later` schedules that check): the app goes on, unheld, until
+    the copies settle again."""
 
-    def __init__(self, send: Callable[[Any], None], flusher: Flusher) -> None:
+    HOLD_LIMIT_S = 10.0
+
+    def __init__(
+        self,
+        send: Callable[[Any], None],
+        flusher: Flusher,
+        later: Callable[[float, Callable[[], None]], object] | None = None,
+    ) -> None:
         self._send = send
         self._flusher = flusher
+        self._later = later
         self.waiting: list[Any] = []
+        self.given_up = False
+        self._holds = 0  # counts the holds, so that a check scheduled for an earlier one does nothing
         flusher.settled.append(self.release)
 
     def send(self, frame: Any) -> None:
-        if self._flusher.running or self.waiting:
+        if (self._flusher.running and not self.given_up) or self.waiting:
+            if not self.waiting and self._later is not None:
+                self._holds += 1
+                hold = self._holds
+                self._later(self.HOLD_LIMIT_S, lambda: self._give_up(hold))
             self.waiting.append(frame)
             return
         self._send(frame)
 
     def release(self, _error: str | None = None) -> None:
         """Send what waited, oldest first (a copy that starts meanwhile holds the rest again)."""
+        self.given_up = False
         while self.waiting and not self._flusher.running:
+            self._send(self.waiting.pop(0))
+
+    def _give_up(self, hold: int) -> None:
+        if hold != self._holds or not self.waiting:
+            return
+        log.warning("IndexedDB has not answered for %s s: the screen goes on without it", self.HOLD_LIMIT_S)
+        self.given_up = True
+        while self.waiting:
             self._send(self.waiting.pop(0))
 
 
@@ -141,7 +166,7 @@ def browser_main(mount: Callable[[], Awaitable[tuple[Flusher | None, str | None]
         flusher, problem = await mount()
         if flusher is not None:
             storage.WRITTEN.append(flusher.written)
-            hold_frames(page, flusher)
+            hold_frames(page, flusher, asyncio.get_running_loop().call_later)
         else:
             log.warning("the data stays in this tab only: %s", problem)
         make_main(DATA_DIR)(page)
@@ -154,11 +179,11 @@ def browser_main(mount: Callable[[], Awaitable[tuple[Flusher | None, str | None]
     return main
 
 
-def hold_frames(page: Any, flusher: Flusher) -> None:
+def hold_frames(page: Any, flusher: Flusher, later: Callable[[float, Callable[[], None]], object]) -> None:
     """Put `HeldFrames` between the session's connection and the page (Flet's Pyodide connection posts every
     frame, protocol and data channel alike, through its `send_callback`)."""
     connection = page.session.connection
-    connection.send_callback = HeldFrames(connection.send_callback, flusher).send
+    connection.send_callback = HeldFrames(connection.send_callback, flusher, later).send
 
 
 LIBRARIES_ZIP = "libraries.zip"

@@ -222,19 +222,41 @@ def test_the_sessions_frames_go_through_the_held_frames() -> None:
     """What `browser_main` does to the session's connection: every frame it posts waits while a copy runs."""
     from types import SimpleNamespace
 
-    from scorekeeper.browser import hold_frames
+    from scorekeeper.browser import HeldFrames, hold_frames
 
     posted: list[bytes] = []
     copies: list = []
     flusher = Flusher(copies.append)
     connection = SimpleNamespace(send_callback=posted.append)
-    hold_frames(SimpleNamespace(session=SimpleNamespace(connection=connection)), flusher)
+    checks: list = []
+    hold_frames(
+        SimpleNamespace(session=SimpleNamespace(connection=connection)),
+        flusher,
+        lambda delay, check: checks.append((delay, check)),
+    )
     connection.send_callback(b"before")
     flusher.written()
     connection.send_callback(b"after the save")
     assert posted == [b"before"]
     copies.pop()(None)
     assert posted == [b"before", b"after the save"]
+    checks.pop()[1]()  # the limit's check of a hold already over does nothing
+    assert posted == [b"before", b"after the save"]
+
+    # a copy that never answers: after the limit the screen goes on, unheld, until the copies settle again
+    flusher.written()
+    connection.send_callback(b"a")
+    delay, check = checks.pop()
+    assert delay == HeldFrames.HOLD_LIMIT_S and posted[-1] == b"after the save"
+    check()
+    connection.send_callback(b"b")
+    assert posted[-2:] == [b"a", b"b"]
+    copies.pop()(None)
+    flusher.written()
+    connection.send_callback(b"c")
+    assert posted[-1] == b"b"  # held again
+    copies.pop()(None)
+    assert posted[-1] == b"c"
 
 
 def test_a_failed_copy_is_told_once_until_a_copy_works_again() -> None:
