@@ -416,6 +416,13 @@ def new_game(
     """From home: players, then the New game screen: game, seats in order, first dealer, start."""
     ui.open("/players", ready="player-name")
     add_players(ui, *players)
+    start_new_game(ui, game, players, dealer_seat, options)
+
+
+def start_new_game(
+    ui: UI, game: str, players: list[str], dealer_seat: int, options: dict[str, str] | None = None
+) -> None:
+    """The New game screen with the players saved already: game, seats in order, first dealer, start."""
     ui.open("/new", ready="start-game")
     ui.tap(f"game-{game}", count=False)
     for name in players:

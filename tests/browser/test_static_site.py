@@ -21,10 +21,21 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import CHROMIUM, CHROMIUM_FLAGS, PHONE, UI, add_players, free_port, wait_http
+from conftest import (
+    CHROMIUM,
+    CHROMIUM_FLAGS,
+    PHONE,
+    UI,
+    add_players,
+    free_port,
+    new_game,
+    start_new_game,
+    wait_http,
+)
 from steps import acts, other_device_export, present, tap_act, wait_totals
 from test_play_racko import rack_labels, seat_two_people
 from test_play_ruckzuck_rage import play_until, rage_step, ruckzuck_step
+from test_track_rage import disabled
 
 from scorekeeper import static_build
 from scorekeeper.store import Store
@@ -136,15 +147,7 @@ def enter_rack(ui: UI, rack: list[int]) -> None:
 
 def keep_racko_round(ui: UI) -> None:
     """Two players, a Racko game, its first round entered with both racks (Anna called): totals 75 and 20."""
-    ui.open("/players", ready="player-name")
-    add_players(ui, "Anna", "Ben")
-    ui.open("/new", ready="start-game")
-    ui.tap("game-racko", count=False)
-    for name in ("Anna", "Ben"):
-        ui.tap(f"pick-{name}", count=False)
-    ui.tap("dealer-1", count=False)
-    ui.tap("start-game", count=False)
-    ui.wait("save-round")
+    new_game(ui, "racko", ["Anna", "Ben"], dealer_seat=0)
     enter_rack(ui, ANNA)
     enter_rack(ui, BEN)
     ui.tap("caller-0")
@@ -255,6 +258,84 @@ def test_the_static_site_plays_ruck_zuck_and_racko_pass_and_play_offline(
     tap_act(ui, 'act-"discard"')
     ui.wait("reveal")  # the other person's turn: hidden again
     assert not present(ui, "play-panel") and not acts(ui) and not rack_labels(ui)
+
+
+def test_the_static_site_keeps_ruck_zuck_and_rage_and_tells_them_offline(
+    phone: tuple[StaticUI, subprocess.Popen[bytes]],
+) -> None:
+    """Keeping score of the other two games offline: a whole Ruck Zuck game for two (a hand as cards, a typed
+    total) and a Rage round (Amigo edition, the dealer's bid restricted, a +5 card); then the history, the game's
+    progression and the statistics as tables (the prebuilt client has no charts), and the players."""
+    ui, server = phone
+    first_load_then_offline(ui, server)
+    ui.open("/players", ready="player-name")
+    add_players(ui, "Anna", "Ben", "Cleo")
+
+    start_new_game(ui, "ruckzuck", ["Anna", "Ben"], dealer_seat=1)  # two rounds: everyone deals once
+    ui.tap("out-0")
+    for card in ("3", "17", "J"):
+        ui.tap(f"card-{card}")
+    ui.wait_text("Penalty: 120")
+    ui.tap("save-round")
+    wait_totals(ui, 0, 120)
+    ui.tap("enter-round")
+    ui.tap("out-1")
+    ui.tap("hand-seat-0")
+    ui.tap("hand-mode-total")
+    ui.fill("total-0", "45")
+    ui.tap("save-round")
+    ui.wait("play-again")
+    ui.wait_text("Anna wins!")
+    wait_totals(ui, 45, 120)
+    ui.shot("static-ruckzuck-kept")
+
+    start_new_game(
+        ui, "rage", ["Anna", "Ben", "Cleo"], dealer_seat=2, options={"edition": "amigo", "hook_rule": "True"}
+    )
+    ui.tap("bid-0-3")
+    ui.tap("bid-1-3")
+    ui.wait_text("The dealer may not bid 4.")
+    assert disabled(ui, "bid-2-4")
+    ui.tap("bid-2-2")
+    ui.tap("save-round")  # "Bids done"
+    ui.wait("made-0")
+    ui.tap("made-0")
+    ui.tap("made-1")
+    ui.tap("tricks-2-4")
+    ui.tap("bonus-0-plus")
+    ui.wait_text("Tricks: 10 of 10")
+    ui.tap("save-round")
+    wait_totals(ui, 3 + 10 + 5, 3 + 10, 4 - 5)  # Amigo: 10 for a bid made, -5 for one missed
+    ui.shot("static-rage-kept")
+
+    ui.open("/history", ready="history-game-all")
+    ui.wait_text("Finished games: 1")
+    ui.wait_text("Won by Anna")
+    assert ui.page.locator("[flt-semantics-identifier^='history-continue-']").count() == 1  # the Rage game
+    ui.shot("static-history")
+    ui.tap("history-game-ruckzuck")
+    ui.wait_text("Finished games: 1")
+    [ruckzuck] = set(
+        ui.page.evaluate(
+            "[...document.querySelectorAll('[flt-semantics-identifier]')]"
+            ".map(e => e.getAttribute('flt-semantics-identifier'))"
+            ".filter(i => /^history-[0-9a-f]{32}$/.test(i))"
+        )
+    )
+    ui.tap(ruckzuck)
+    ui.wait("progression-table")  # the totals after each round, where the served app draws its chart
+    ui.wait_text("Won by Anna")
+    assert not present(ui, "progression-chart")
+    ui.shot("static-history-game")
+
+    ui.open("/stats", ready="stats-game-all")
+    ui.wait("win-share-table")
+    ui.wait_text("Anna · wins: 1 (100%)")
+    assert not present(ui, "win-share-chart")
+    ui.shot("static-stats")
+    ui.open("/players", ready="player-name")
+    for name in ("Anna", "Ben", "Cleo"):
+        ui.wait(f"player-{name}")
 
 
 @contextmanager
