@@ -183,3 +183,31 @@ def test_the_bench_adds_a_4_mb_phone_photo(tmp_path: Path) -> None:
     figures = measure_photo(tmp_path, runs=1)
     assert set(figures) == {"photo_4mb_s", "photo_4mb_input_mb", "photo_4mb_stored_kb"}
     assert figures["photo_4mb_stored_kb"] < 700  # a few hundred kB
+
+
+@settings(max_examples=60, deadline=None)
+@given(width=st.integers(1, 5000), height=st.integers(1, 5000), side=st.sampled_from([MAX_SIDE, THUMB_SIDE]))
+def test_the_browsers_scaled_size_is_pillows(width: int, height: int, side: int) -> None:
+    """The static build scales in the browser's canvas (browser_photos.fitted): the same size as Pillow's
+    `thumbnail` on the host, to a pixel; never enlarged."""
+    from scorekeeper.store.browser_photos import fitted
+
+    image = Image.new("L", (width, height))
+    image.thumbnail((side, side))
+    got = fitted(width, height, side)
+    assert max(got) <= max(side, max(width, height)) and got[0] <= width and got[1] <= height
+    assert abs(got[0] - image.size[0]) <= 1 and abs(got[1] - image.size[1]) <= 1
+
+
+def test_a_photo_the_browser_scaled_is_kept_as_it_is(store: Store) -> None:
+    """What the browser's canvas made is written unchanged (there is no Pillow to read it); what is no JPEG is
+    refused and nothing is written."""
+    photo, thumb = scale(picture(800, 600))
+    photo_id = store.photos.add_scaled(photo, thumb)
+    assert store.photos.path(photo_id).read_bytes() == photo
+    assert store.photos.thumb_path(photo_id).read_bytes() == thumb
+    before = tree(store.data_dir)
+    for bad in ((b"%PDF-1.4", thumb), (photo, b"")):
+        with pytest.raises(PhotoError, match="not a picture"):
+            store.photos.add_scaled(*bad)
+    assert tree(store.data_dir) == before

@@ -50,6 +50,8 @@ TARGET_BYTES = 500_000
 ORIENTATION_TAG = 0x0112
 PHOTO_SUFFIX = ".jpg"
 THUMB_SUFFIX = ".thumb.jpg"
+JPEG_START = b"\xff\xd8\xff"
+"""How every JPEG file begins (its start-of-image marker and the next marker's first byte)."""
 
 
 class PhotoError(InputError):
@@ -69,24 +71,35 @@ def _pillow() -> Any:
     return Image
 
 
-def _open(content: bytes) -> Any:
-    """The picture in `content`, its pixels read; PhotoError when it is none or too big."""
+def refuse_if_too_big(content: bytes) -> None:
+    """PhotoError when the file is over MAX_PHOTO_BYTES."""
     if len(content) > MAX_PHOTO_BYTES:
         raise PhotoError(
             "This photo is too big ({size} MB; at most {limit} MB). Nothing was changed.",
             size=f"{len(content) / 1_000_000:.1f}",
             limit=MAX_PHOTO_BYTES // 1_000_000,
         )
+
+
+def refuse_if_too_many_pixels(width: int, height: int) -> None:
+    """PhotoError when the picture has more than MAX_PIXELS."""
+    if width * height > MAX_PIXELS:
+        raise PhotoError(
+            "This picture has too many pixels ({megapixels} million) to be kept as a photo. Nothing was changed.",
+            megapixels=(width * height) // 1_000_000,
+        )
+
+
+NOT_A_PICTURE = "This file is not a picture the app can read. Nothing was changed."
+
+
+def _open(content: bytes) -> Any:
+    """The picture in `content`, its pixels read; PhotoError when it is none or too big."""
+    refuse_if_too_big(content)
     image_module = _pillow()
     try:
         image = image_module.open(io.BytesIO(content))
-        width, height = image.size
-        if width * height > MAX_PIXELS:
-            raise PhotoError(
-                "This picture has too many pixels ({megapixels} million) to be kept as a photo. "
-                "Nothing was changed.",
-                megapixels=(width * height) // 1_000_000,
-            )
+        refuse_if_too_many_pixels(*image.size)
         # A JPEG decodes straight at 1/2, 1/4 or 1/8 of its size when that is still at least MAX_SIDE: most
         # of the time of a 12-megapixel photo is saved here.
         image.draft("RGB", (MAX_SIDE, MAX_SIDE))
@@ -94,7 +107,7 @@ def _open(content: bytes) -> Any:
     except PhotoError:
         raise
     except (OSError, ValueError, SyntaxError, image_module.DecompressionBombError, MemoryError):
-        raise PhotoError("This file is not a picture the app can read. Nothing was changed.") from None
+        raise PhotoError(NOT_A_PICTURE) from None
     return image
 
 
@@ -181,6 +194,18 @@ class Photos:
         puts the id on the match (`Store.change_match`)."""
         self.files.refuse_if_read_only()
         photo, thumb = scale(content, keep_location=keep_location)
+        photo_id = new_photo_id()
+        self._write(photo_id, photo, thumb)
+        return photo_id
+
+    def add_scaled(self, photo: bytes, thumb: bytes) -> str:
+        """Store a photo scaled where Pillow is missing (the browser's canvas: scorekeeper/store/browser_photos.py),
+        both files written as they are; returns the new photo's id. PhotoError, nothing written, when either is
+        no JPEG file or the photo is over MAX_PHOTO_BYTES."""
+        self.files.refuse_if_read_only()
+        refuse_if_too_big(photo)
+        if not (photo.startswith(JPEG_START) and thumb.startswith(JPEG_START)):
+            raise PhotoError(NOT_A_PICTURE)
         photo_id = new_photo_id()
         self._write(photo_id, photo, thumb)
         return photo_id

@@ -8,6 +8,7 @@ a tap (the `UI.settle` of the served app): `StaticUI` waits until the screen's t
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import signal
@@ -32,9 +33,11 @@ from conftest import (
     start_new_game,
     wait_http,
 )
+from PIL import Image
 from steps import acts, other_device_export, present, tap_act, wait_totals
 from test_play_racko import rack_labels, seat_two_people
 from test_play_ruckzuck_rage import play_until, rage_step, ruckzuck_step
+from test_store_photos import picture
 from test_track_rage import disabled
 
 from scorekeeper import static_build
@@ -308,6 +311,24 @@ def test_the_static_site_keeps_ruck_zuck_and_rage_and_tells_them_offline(
     wait_totals(ui, 3 + 10 + 5, 3 + 10, 4 - 5)  # Amigo: 10 for a bid made, -5 for one missed
     ui.shot("static-rage-kept")
 
+    # a phone's photo (stored turned, EXIF orientation 6) scaled by the browser itself: upright, kept offline
+    with ui.page.expect_file_chooser(timeout=30_000) as chooser:
+        ui.tap("photo-add")
+    chooser.value.set_files(
+        files={"name": "table.jpg", "mimeType": "image/jpeg", "buffer": picture(orientation=6)}
+    )
+    ui.wait("photo-0", timeout=60_000)
+    assert not present(ui, "photo-keep-location")  # a canvas writes no EXIF: the location is never kept here
+    assert red_above_blue(ui, "photo-0")
+    ui.shot("static-rage-photo")
+    ui.reload("photo-0")
+    assert red_above_blue(ui, "photo-0")
+    ui.tap("photo-0")
+    ui.wait("photo-full")
+    assert red_above_blue(ui, "photo-full")
+    ui.shot("static-rage-photo-full")
+    ui.tap("photo-close")
+
     ui.open("/history", ready="history-game-all")
     ui.wait_text("Finished games: 1")
     ui.wait_text("Won by Anna")
@@ -336,6 +357,14 @@ def test_the_static_site_keeps_ruck_zuck_and_rage_and_tells_them_offline(
     ui.open("/players", ready="player-name")
     for name in ("Anna", "Ben", "Cleo"):
         ui.wait(f"player-{name}")
+
+
+def red_above_blue(ui: UI, identifier: str) -> bool:
+    """Is the picture on screen at `identifier` red at its top and blue at its bottom (the test photo upright)?"""
+    image = Image.open(io.BytesIO(ui.node(identifier).screenshot())).convert("RGB")
+    width, height = image.size
+    top, bottom = image.getpixel((width // 2, height // 5)), image.getpixel((width // 2, height * 4 // 5))
+    return top[0] > 150 > top[2] and bottom[2] > 150 > bottom[0]
 
 
 @contextmanager

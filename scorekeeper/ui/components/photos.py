@@ -6,7 +6,10 @@ How a picked photo reaches the store (`Store.photos.add`, which scales it once o
   (`scorekeeper.ui.uploads`: one signed URL for the announced size, once), as the import does; on a phone the
   browser's picker for images offers the camera;
 - on a desktop window: the picked file's path is read;
-- elsewhere (a phone app, `flet run`): the picked file comes with its bytes.
+- elsewhere (a phone app, `flet run`): the picked file comes with its bytes;
+- in the static build (Python in the browser, no Pillow) the bytes are scaled by the browser's own canvas
+  (`scorekeeper.store.browser_photos`) and stored as they are (`Store.photos.add_scaled`); the location switch
+  is not offered there (a canvas writes no EXIF).
 Scaling runs on a worker thread; the photo's id is then added to the match through `Store.change_match`, so
 undo takes it back. Delete only drops the id from the match (the file stays, so undo brings it back).
 
@@ -22,7 +25,9 @@ from typing import Any
 
 import flet as ft
 
+from scorekeeper.capabilities import IN_BROWSER
 from scorekeeper.match import Match
+from scorekeeper.store.browser_photos import KEEPS_LOCATION
 from scorekeeper.store.photos import MAX_PHOTO_BYTES
 from scorekeeper.ui import uploads
 from scorekeeper.ui.components.match_io import announce
@@ -67,21 +72,24 @@ def photos_section(ctx: AppContext, match: Match) -> ft.Control:
     state = state_of(ctx)
     state.match_id = match.id
     thumbs = [thumbnail_button(ctx, match, photo_id, index) for index, photo_id in enumerate(match.photos)]
-    add = add_button(ctx, state)
-    keep = tag(
-        "photo-keep-location",
-        ft.Switch(
-            label=ctx.t("Keep the location"),
-            value=state.keep_location,
-            on_change=lambda e: setattr(state, "keep_location", bool(e.control.value)),
-            tooltip=ctx.t("Keep where the photo was taken (its GPS position) in the photo file."),
-        ),
-    )
+    buttons = [add_button(ctx, state)]
+    if KEEPS_LOCATION:  # the browser's canvas writes no EXIF: there the location is never kept
+        buttons.append(
+            tag(
+                "photo-keep-location",
+                ft.Switch(
+                    label=ctx.t("Keep the location"),
+                    value=state.keep_location,
+                    on_change=lambda e: setattr(state, "keep_location", bool(e.control.value)),
+                    tooltip=ctx.t("Keep where the photo was taken (its GPS position) in the photo file."),
+                ),
+            )
+        )
     return ft.Column(
         [
             ft.Text(ctx.t("Photos"), theme_style=ft.TextThemeStyle.TITLE_MEDIUM),
             *([ft.Row(thumbs, wrap=True, spacing=8, run_spacing=8)] if thumbs else []),
-            ft.Row([add, keep], wrap=True, spacing=12, run_spacing=4),
+            ft.Row(buttons, wrap=True, spacing=12, run_spacing=4),
         ],
         spacing=6,
     )
@@ -293,7 +301,10 @@ async def on_picked(ctx: AppContext, state: PhotoState, picker: Any, files: list
             return
     if content is not None:
         ctx.notify(ctx.t("Adding the photo…"))
-        ctx.page.run_thread(store_photo, ctx, match_id, bytes(content), keep)
+        if IN_BROWSER:  # no Pillow in the browser's Python: the browser scales it
+            await store_browser_photo(ctx, match_id, bytes(content))
+        else:
+            ctx.page.run_thread(store_photo, ctx, match_id, bytes(content), keep)
         return
     store = uploads.active()
     if store is None or not uploads_available(ctx) or not size:
@@ -364,6 +375,25 @@ def store_photo(ctx: AppContext, match_id: str, content: bytes, keep_location: b
     except Exception as error:  # not a picture, too big, the folder not writable: nothing was changed
         ctx.error(ctx.describe(error))
         return
+    attach_photo(ctx, match_id, photo_id)
+
+
+async def store_browser_photo(ctx: AppContext, match_id: str, content: bytes) -> None:
+    """The static build: the browser scales the photo (scorekeeper/store/browser_photos.py), the store keeps the
+    result as it is; then as `store_photo`."""
+    from scorekeeper.store.browser_photos import scaled
+
+    try:
+        photo, thumb = await scaled(content)
+        photo_id = ctx.store.photos.add_scaled(photo, thumb)
+    except Exception as error:  # not a picture, too big, the folder not writable: nothing was changed
+        ctx.error(ctx.describe(error))
+        return
+    attach_photo(ctx, match_id, photo_id)
+
+
+def attach_photo(ctx: AppContext, match_id: str, photo_id: str) -> None:
+    """Add a stored photo's id to the match (undoable) and redraw, or say why not."""
     problem = change_photos(ctx, match_id, lambda ids: [*ids, photo_id], ctx.t("Add photo"))
     if problem:
         ctx.error(problem)
