@@ -9,6 +9,11 @@
   total on screen, in the static build (goal <= 250); `save_to_total_in_tree_ms_median`: until the new total is
   in the accessibility tree. `served_...`: the same for the app served by Python, in the same run.
 - `served_cold_start_s`: the same first load of the app served by Python (`main.py --web`), in the same run.
+- `photo_4mb_s`: a phone's 4 MB photo (bench/photos.py) set on the file input "Add photo" opens, until its
+  thumbnail is on the static build's scoreboard: Flet's client reads the file and hands its bytes to the worker,
+  the browser's canvas scales it, the store keeps it, IndexedDB has it, the scoreboard is redrawn; median of
+  PHOTO_RUNS. `host_photo_4mb_s`: the same photo scaled and stored
+  by Pillow on this machine (`Store.photos.add`, as `bench store`), in the same run.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from typing import Any
 from scorekeeper import static_build
 from scorekeeper.bench import ui
 from scorekeeper.bench.owner_harness import OwnerBrowser
+from scorekeeper.bench.photos import PHOTO_RUNS, measure_photo, phone_photo
 
 RUNS = 3
 SAVES = 5
@@ -106,36 +112,58 @@ def _racko_game(page: Any, url: str) -> None:
     ui.settled(page, "save-round")
 
 
-def _save_times(browser: Any, url: str) -> tuple[list[float], list[float]]:
-    """As `bench ui`'s save times, in the static build (data in IndexedDB, Python in the page's worker)."""
+def _save_and_photo_times(browser: Any, url: str) -> tuple[list[float], list[float], list[float]]:
+    """The save times, then the photo times on the same scoreboard, in one new profile."""
     context = browser.new_context(viewport={"width": 390, "height": 844})
-    page = context.new_page()
     try:
-        _racko_game(page, url)
-        shown: list[float] = []
-        in_tree: list[float] = []
-        for round_number in range(1, SAVES + 1):
-            ui.settled(page, "save-round")
-            for identifier in ("mode-quick", "caller-0", "run-0-3", "count-1-3"):
-                _tap(page, identifier)
-            ui.entered(page, lambda identifier: _tap(page, identifier))
-            save = page.locator('[flt-semantics-identifier="save-round"]').first
-            save = save.locator("[flt-tappable], [role=button]").first
-            page.evaluate(ui.FILM, ui.FILM_SECONDS)
-            start = time.perf_counter()
-            save.click()
-            page.wait_for_function(
-                ui.IN_TREE, arg=["total-0", str(75 * round_number)], timeout=30_000, polling=5
-            )
-            in_tree.append((time.perf_counter() - start) * 1000)
-            page.wait_for_function("() => window.__film.done", timeout=30_000)
-            on_screen = ui.shown_after_tap(page.evaluate("window.__film"))
-            if on_screen is not None:
-                shown.append(on_screen)
-            _tap(page, "enter-round")
-        return shown, in_tree
+        page = context.new_page()
+        shown, in_tree = _save_times(page, url)
+        return shown, in_tree, _photo_times(page, phone_photo())
     finally:
         context.close()
+
+
+def _save_times(page: Any, url: str) -> tuple[list[float], list[float]]:
+    """As `bench ui`'s save times, in the static build (data in IndexedDB, Python in the page's worker); ends on
+    the scoreboard."""
+    _racko_game(page, url)
+    shown: list[float] = []
+    in_tree: list[float] = []
+    for round_number in range(1, SAVES + 1):
+        ui.settled(page, "save-round")
+        for identifier in ("mode-quick", "caller-0", "run-0-3", "count-1-3"):
+            _tap(page, identifier)
+        ui.entered(page, lambda identifier: _tap(page, identifier))
+        save = page.locator('[flt-semantics-identifier="save-round"]').first
+        save = save.locator("[flt-tappable], [role=button]").first
+        page.evaluate(ui.FILM, ui.FILM_SECONDS)
+        start = time.perf_counter()
+        save.click()
+        page.wait_for_function(ui.IN_TREE, arg=["total-0", str(75 * round_number)], timeout=30_000, polling=5)
+        in_tree.append((time.perf_counter() - start) * 1000)
+        page.wait_for_function("() => window.__film.done", timeout=30_000)
+        on_screen = ui.shown_after_tap(page.evaluate("window.__film"))
+        if on_screen is not None:
+            shown.append(on_screen)
+        if round_number < SAVES:
+            _tap(page, "enter-round")
+    return shown, in_tree
+
+
+def _photo_times(page: Any, picture: bytes) -> list[float]:
+    """Seconds from the picked file to its thumbnail on the scoreboard, PHOTO_RUNS photos in turn."""
+    times = []
+    for number in range(PHOTO_RUNS):
+        with page.expect_file_chooser(timeout=30_000) as chooser:
+            _tap(page, "photo-add")
+        # timed from the file on the page's input: Playwright's own copy of the 4 MB into the browser is left out
+        chooser.value.set_files(files={"name": "photo.jpg", "mimeType": "image/jpeg", "buffer": picture})
+        start = time.perf_counter()
+        page.wait_for_selector(
+            f'[flt-semantics-identifier="photo-{number}"]', state="attached", timeout=LOAD_TIMEOUT_MS
+        )
+        times.append(time.perf_counter() - start)
+    return times
 
 
 def _home_then(page: Any, identifier: str) -> None:
@@ -157,6 +185,7 @@ def run(as_json: bool = False) -> dict[str, Any]:
         started = time.perf_counter()
         built = static_build.build(Path(folder) / "dist")
         build_s = time.perf_counter() - started
+        host_photo = measure_photo(Path(folder))
         site, url = _serve_site(built.out)
         from scorekeeper.bench.save_spans import seed_match
 
@@ -167,7 +196,7 @@ def run(as_json: bool = False) -> dict[str, Any]:
                 browser = playwright.chromium.launch(executable_path=ui.CHROMIUM, args=ui.FLAGS)
                 try:
                     runs = [_cold_and_warm(browser, url) for _ in range(RUNS)]
-                    shown, in_tree = _save_times(browser, url)
+                    shown, in_tree, photo_times = _save_and_photo_times(browser, url)
                     owner = OwnerBrowser(browser)  # the served app shows home to an owner device only
                     served_runs = [ui._first_paint(owner, served_url, "new-game") / 1000 for _ in range(RUNS)]
                     served_shown, served_in_tree = ui._save_times(owner, served_url, match_id)
@@ -191,6 +220,8 @@ def run(as_json: bool = False) -> dict[str, Any]:
         if served_shown
         else None,
         "served_save_to_total_in_tree_ms_median": round(statistics.median(served_in_tree), 1),
+        "photo_4mb_s": round(statistics.median(photo_times), 3),
+        "host_photo_4mb_s": host_photo["photo_4mb_s"],
         "runs": RUNS,
     }
     return {"static": figures}

@@ -178,11 +178,17 @@ def progression_table(
     """The progression chart's numbers as a table: the totals after each round, one column per line."""
     rounds = len(lines[0].values) - 1 if lines else 0
     header: list[ft.Control] = [ft.Text(ctx.t("Round"), weight=ft.FontWeight.BOLD, width=56)]
-    header += [ft.Text(line.label, weight=ft.FontWeight.BOLD, expand=True) for line in lines]
+    # numbers to the right, as in the rounds table below it, so that digits line up
+    header += [
+        ft.Text(line.label, weight=ft.FontWeight.BOLD, expand=True, text_align=ft.TextAlign.RIGHT)
+        for line in lines
+    ]
     rows: list[ft.Control] = [ft.Row(header)]
     for number in range(1, rounds + 1):
         cells: list[ft.Control] = [ft.Text(str(number), width=56)]
-        cells += [ft.Text(str(line.values[number]), expand=True) for line in lines]
+        cells += [
+            ft.Text(str(line.values[number]), expand=True, text_align=ft.TextAlign.RIGHT) for line in lines
+        ]
         rows.append(ft.Row(cells))
     return ft.Column(
         [
