@@ -5,7 +5,8 @@ picture is decoded by `createImageBitmap` with its EXIF orientation applied (`im
 drawn on white (JPEG has no transparency) on an `OffscreenCanvas` at most MAX_SIDE px on its longest side, and
 encoded as JPEG at the qualities of QUALITIES in turn until it is at most TARGET_BYTES; the thumbnail is drawn the
 same way at THUMB_SIDE. A canvas writes no EXIF, so camera, time and location are always left out: the switch
-that keeps the location is not offered in this build (`KEEPS_LOCATION`).
+that keeps the location is not offered in this build (`KEEPS_LOCATION`). MAX_PIXELS is checked once the browser
+has decoded the picture (it cannot be asked before; the browser guards its own memory while decoding).
 
 Only `scaled` and `_jpeg` touch the browser (`js`, `pyodide.ffi`); `fitted` is plain Python, tested on the host.
 """
