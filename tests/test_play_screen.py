@@ -131,6 +131,7 @@ def test_pass_and_play_keeps_the_table_in_view_while_a_computer_moves(tmp_path: 
     found = tags(parts)
     assert "table-panel" in found and "play-panel" not in found, found
     assert PUBLIC[game] <= found, found
+    assert "pace-slow" in found  # a computer player at the table: its pace can be changed here
     assert not {tag for tag in found if tag.startswith(("act-", "choose-", "hand"))}, found
     assert not [label for label in labels(parts) if label.startswith(("Slot ", "Select ", "Play "))]
 
@@ -227,6 +228,7 @@ def test_the_hand_over_screen_shows_the_table_without_hands_or_moves(tmp_path: P
     parts = table.parts()
     found = tags(parts)
     assert {"hand-over", "table-panel"} <= found and "play-panel" not in found, found
+    assert not {t for t in found if t.startswith("pace-")}  # only people: no computer players' pace
     private = {t for t in found if t.startswith(("act-", "choose-", "hand", "bidding")) and t != "hand-over"}
     assert not private, found
     assert not [label for label in labels(parts) if label.startswith(("Slot ", "Select ", "Play "))]

@@ -107,17 +107,26 @@ def reveal_and_draw(ui: UI, data: Path, language: str) -> None:
 def seat_two_people(ui: UI) -> None:
     """From home: the Racko setup with Ben and Ann in the seats (the default seats of you and two computer
     players taken out): a pass-and-play game once started."""
-    ui.tap("play-racko")
+    seat_people(ui, "racko", ["Ann", "Ben"])
+
+
+def seat_people(ui: UI, game: str, names: list[str]) -> None:
+    """From home: the setup of `game` with only these people in the seats (the default seats of you and two
+    computer players taken out; the first name is added last, in place of "You")."""
+    ui.tap(f"play-{game}")
     ui.wait("start-game")
     ui.tap("seat-2-remove", count=False)
     ui.tap("seat-1-remove", count=False)
-    ui.fill("new-player-name", "Ben")
-    ui.page.keyboard.press("Enter")
-    ui.wait_text("Ben")
+
+    def add(name: str) -> None:
+        ui.fill("new-player-name", name)
+        ui.page.keyboard.press("Enter")
+        ui.wait_text(name)
+
+    for name in names[1:]:
+        add(name)
     ui.tap("seat-0-remove", count=False)  # several people: each by name, nobody called "You"
-    ui.fill("new-player-name", "Ann")
-    ui.page.keyboard.press("Enter")
-    ui.wait_text("Ann")
+    add(names[0])
 
 
 def test_pass_and_play_in_english_and_german(ui: UI, tmp_path: Path) -> None:

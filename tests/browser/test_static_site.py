@@ -35,7 +35,7 @@ from conftest import (
 )
 from PIL import Image
 from steps import acts, other_device_export, present, tap_act, wait_totals
-from test_play_racko import rack_labels, seat_two_people
+from test_play_racko import rack_labels, seat_people, seat_two_people
 from test_play_ruckzuck_rage import play_until, rage_step, ruckzuck_step
 from test_store_photos import picture
 from test_track_rage import disabled
@@ -230,12 +230,13 @@ def test_the_static_site_plays_a_rage_round_against_computer_players_offline(
     ui.shot("static-rage-after-reload")
 
 
-def test_the_static_site_plays_ruck_zuck_and_racko_pass_and_play_offline(
+def test_the_static_site_plays_ruck_zuck_and_passes_and_plays_racko_and_rage_offline(
     phone: tuple[StaticUI, subprocess.Popen[bytes]],
 ) -> None:
     """A Ruck Zuck round against the default computer players to its result, then Racko for two people on one
     phone: the hand-over screen hides every card until `reveal`, the mover sees their own ten, draws and
-    discards, and the next person's turn is hidden again; all offline."""
+    discards, and the next person's turn is hidden again; then Rage for three people, each bidding behind the
+    hand-over screen; all offline."""
     ui, server = phone
     first_load_then_offline(ui, server)
     ui.tap("play-ruckzuck")
@@ -261,6 +262,22 @@ def test_the_static_site_plays_ruck_zuck_and_racko_pass_and_play_offline(
     tap_act(ui, 'act-"discard"')
     ui.wait("reveal")  # the other person's turn: hidden again
     assert not present(ui, "play-panel") and not acts(ui) and not rack_labels(ui)
+
+    # Rage for three people on one phone: each bids behind the hand-over screen
+    ui.start("/")
+    seat_people(ui, "rage", ["Ann", "Ben", "Cleo"])
+    ui.tap("start-game")
+    for _ in range(3):
+        ui.wait("reveal", timeout=60_000)
+        assert not present(ui, "play-panel") and not acts(ui)
+        tap_act(ui, "reveal")
+        ui.wait("play-panel")
+        bids = [a for a in acts(ui) if a.startswith('act-["bid"')]
+        assert bids, ui.all_text()[:800]
+        tap_act(ui, bids[0])
+    ui.wait("reveal", timeout=60_000)  # the first trick's leader: hidden again, every bid made
+    assert not acts(ui)
+    ui.shot("static-rage-pass-and-play")
 
 
 def test_the_static_site_keeps_ruck_zuck_and_rage_and_tells_them_offline(

@@ -274,9 +274,9 @@ class PlayScreen:
                 found["table"] = self.panel(session.people[0], hidden=True)
         parts = keyed(**found)
         moves = list(session.moves)
-        side = keyed(
-            log=move_log(ctx, moves, self.whole_log, self.toggle_log), pace=pace_row(ctx, self.set_pace)
-        )
+        side = keyed(log=move_log(ctx, moves, self.whole_log, self.toggle_log))
+        if len(session.people) < len(session.seats):  # the pace of computer players, where there is one
+            side += keyed(pace=pace_row(ctx, self.set_pace))
         if self.ctx.width >= WIDE:  # tablet and desktop: the move log beside the table, not below it
             return keyed(
                 wide=ft.Row(
