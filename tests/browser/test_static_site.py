@@ -284,13 +284,21 @@ def test_the_static_site_keeps_ruck_zuck_and_rage_and_tells_them_offline(
     phone: tuple[StaticUI, subprocess.Popen[bytes]],
 ) -> None:
     """Keeping score of the other two games offline: a whole Ruck Zuck game for two (a hand as cards, a typed
-    total) and a Rage round (Amigo edition, the dealer's bid restricted, a +5 card); then the history, the game's
-    progression and the statistics as tables (the prebuilt client has no charts), and the players."""
+    total) and a Rage round (Amigo edition, the dealer's bid restricted, a +5 card) with a photo; then the
+    history, the game's progression and the statistics as tables (the prebuilt client has no charts), and the
+    players."""
     ui, server = phone
     first_load_then_offline(ui, server)
     ui.open("/players", ready="player-name")
     add_players(ui, "Anna", "Ben", "Cleo")
+    keep_ruckzuck_game(ui)
+    keep_rage_round(ui)
+    add_turned_photo(ui)
+    history_and_statistics_as_tables(ui)
 
+
+def keep_ruckzuck_game(ui: StaticUI) -> None:
+    """Anna and Ben, two rounds (everyone deals once): 120 as cards, then a typed 45; Anna wins."""
     start_new_game(ui, "ruckzuck", ["Anna", "Ben"], dealer_seat=1)  # two rounds: everyone deals once
     ui.tap("out-0")
     for card in ("3", "17", "J"):
@@ -309,6 +317,9 @@ def test_the_static_site_keeps_ruck_zuck_and_rage_and_tells_them_offline(
     wait_totals(ui, 45, 120)
     ui.shot("static-ruckzuck-kept")
 
+
+def keep_rage_round(ui: StaticUI) -> None:
+    """Anna, Ben and Cleo, Amigo with the dealer's hook rule: Cleo may not bid 4; a +5 card for Anna."""
     start_new_game(
         ui, "rage", ["Anna", "Ben", "Cleo"], dealer_seat=2, options={"edition": "amigo", "hook_rule": "True"}
     )
@@ -328,7 +339,10 @@ def test_the_static_site_keeps_ruck_zuck_and_rage_and_tells_them_offline(
     wait_totals(ui, 3 + 10 + 5, 3 + 10, 4 - 5)  # Amigo: 10 for a bid made, -5 for one missed
     ui.shot("static-rage-kept")
 
-    # a phone's photo (stored turned, EXIF orientation 6) scaled by the browser itself: upright, kept offline
+
+def add_turned_photo(ui: StaticUI) -> None:
+    """A phone's photo (stored turned, EXIF orientation 6) scaled by the browser itself: upright as thumbnail and
+    full size, and still there after a reload (offline)."""
     with ui.page.expect_file_chooser(timeout=30_000) as chooser:
         ui.tap("photo-add")
     chooser.value.set_files(
@@ -346,6 +360,10 @@ def test_the_static_site_keeps_ruck_zuck_and_rage_and_tells_them_offline(
     ui.shot("static-rage-photo-full")
     ui.tap("photo-close")
 
+
+def history_and_statistics_as_tables(ui: StaticUI) -> None:
+    """The history (the running Rage game, the finished Ruck Zuck game), that game's progression as a table, the
+    statistics' share of wins as a table, and the players."""
     ui.open("/history", ready="history-game-all")
     ui.wait_text("Finished games: 1")
     ui.wait_text("Won by Anna")
