@@ -1,3 +1,5 @@
 """scorekeeper: score keeping and digital play for Racko, Ruck Zuck and Rage."""
 
-__version__ = "0.1.0"
+from scorekeeper.release import VERSION
+
+__version__ = VERSION
