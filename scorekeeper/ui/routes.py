@@ -19,9 +19,11 @@ from __future__ import annotations
 
 import errno
 import importlib
+import inspect
 import logging
 import re
 import traceback
+from collections.abc import Callable
 from urllib.parse import parse_qsl
 
 import flet as ft
@@ -120,10 +122,25 @@ def build_view(ctx: AppContext, route: str) -> ft.View:
         log.warning("view %s not available: %s", module_name, missing)
         return message_view(ctx, route, ctx.t("Not available"), ctx.t("This screen is not available yet."))
     try:
-        return module.build(ctx, **params)
+        return module.build(ctx, **declared(module.build, params))
     except Exception as failure:  # show it rather than leave a blank page; the log has the details
         log.error("view %s failed:\n%s", module_name, traceback.format_exc())
         return message_view(ctx, route, ctx.t("Something went wrong"), failure_text(ctx, failure))
+
+
+def declared(build: Callable[..., ft.View], params: dict[str, str]) -> dict[str, str]:
+    """The parameters a view's `build` names after its context, of `params` (the route's named parts and its
+    query): any other key is dropped before the screen is built. A query key the screen does not take would
+    otherwise reach it as an argument (`/settings?ctx=1` gave `build` a second `ctx` and failed it), or end in
+    its `**_` unread at best."""
+    try:
+        signature = inspect.signature(build)
+    except (TypeError, ValueError):  # not introspectable: only the route's own parts are safe to pass
+        return {}
+    kinds = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+    names = [name for name, parameter in signature.parameters.items() if parameter.kind in kinds]
+    wanted = set(names[1:])  # the first is the context
+    return {key: value for key, value in params.items() if key in wanted}
 
 
 def failure_text(ctx: AppContext, failure: BaseException | None) -> str:
