@@ -23,6 +23,7 @@ from scorekeeper.games.base import Plural, RuleError
 from scorekeeper.games.spec import ByKey, GameSpec, spec
 from scorekeeper.match_data import FIELDS, check_saved, record, split
 from scorekeeper.playtime import after_rounds
+from scorekeeper.recorded import Recorded, recorded_of
 from scorekeeper.stamps import change_stamp, now_iso
 from scorekeeper.standings import (
     Standing,
@@ -340,9 +341,23 @@ class Match:
         opts = self.opts
         return [self.spec.calls(result, opts) for result in self.rounds]
 
+    @property
+    def recorded(self) -> Recorded:
+        """The result as another app recorded it (a BG Stats play: its winners, whether it kept scores, whether
+        it counts in statistics; `scorekeeper.recorded`); an ordinary match's says nothing."""
+        return recorded_of(self.options, len(self.players))
+
     def standings(self) -> list[Standing]:
         """Best first; equal totals share the place. Partners take their team's total and place (two teams
-        are places 1 and 2, not 1 and 3)."""
+        are places 1 and 2, not 1 and 3). A result recorded elsewhere with its places (BG Stats' winner flags)
+        is placed as recorded: the players' word is the record, not the totals."""
+        places = self.recorded.places
+        if places is not None:
+            totals = self.ranking_totals()
+            rows = [
+                Standing(seat, self.names[seat], totals[seat], places[seat]) for seat in range(len(places))
+            ]
+            return sorted(rows, key=lambda row: (row.place, row.seat))
         return rank_seats(
             self.ranking_totals(),
             self.names,

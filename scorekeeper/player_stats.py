@@ -24,6 +24,9 @@ What counts (decided here; RULES.md says nothing about statistics):
   to the latest match.
 - Time played: `playtime.played_seconds` of each match's clock, only where the clock was kept (`timed_games`
   says of how many games).
+- A result recorded elsewhere (`scorekeeper.recorded`, a BG Stats play): one known by its winners only counts
+  in games, wins, places, opponents and streaks, never in scores (total, average, best); one BG Stats ignores
+  (`ignored`) does not count at all, as in BG Stats.
 """
 
 from __future__ import annotations
@@ -70,6 +73,11 @@ def row_of(match: Match) -> dict[str, Any] | None:
     seconds = played_seconds(match.clock) if match.clock else None
     if seconds is not None:
         row["seconds"] = round(seconds)
+    recorded = match.recorded
+    if not recorded.scored:
+        row["scored"] = False  # its totals are no scores: left out of every score figure
+    if recorded.ignored:
+        row["ignored"] = True  # BG Stats leaves it out of its statistics: so does this app
     return row
 
 
@@ -104,6 +112,8 @@ class MatchRow:
     best: tuple[int, ...] | None = None
     bids: tuple[int, ...] | None = None
     teams: tuple[tuple[int, ...], ...] | None = None
+    scored: bool = True
+    """False: a result known by its winners only (its totals are no scores)."""
 
     def side(self, seat: int) -> int:
         """The seat's team (partners) or the seat itself: two seats on one side are no opponents."""
@@ -141,6 +151,7 @@ def _row(entry: Entry, data: Mapping[str, Any]) -> MatchRow:
         best=seats("best"),
         bids=seats("bids"),
         teams=tuple(tuple(team) for team in teams) if isinstance(teams, list) else None,
+        scored=data.get("scored") is not False,
     )
 
 
@@ -163,7 +174,9 @@ def row_from(entry: Entry, load: Callable[[str], Match | None]) -> MatchRow | No
     if not current_row(data):
         match = load(entry["id"])
         data = row_of(match) if match is not None else None
-    return _row(entry, data) if data is not None else None
+    if data is None or data.get("ignored") is True:
+        return None
+    return _row(entry, data)
 
 
 def rows_of(entries: Iterable[Entry], load: Callable[[str], Match | None]) -> list[MatchRow]:
@@ -245,6 +258,8 @@ class GameLine:
     wins: int = 0
     shared_wins: int = 0
     points: int = 0
+    unscored: int = 0
+    """Games known by their winners only: counted in `games`, not in `points` or the average."""
     best_total: int | None = None
     best_round: int | None = None
     best_round_match: str | None = None
@@ -258,8 +273,9 @@ class GameLine:
 
     @property
     def average_total(self) -> float | None:
-        """The mean total at the end of a match."""
-        return self.points / self.games if self.games else None
+        """The mean total at the end of a match (of the games with scores)."""
+        scored = self.games - self.unscored
+        return self.points / scored if scored else None
 
 
 @dataclass
@@ -314,6 +330,9 @@ def _count_game(line: GameLine, row: MatchRow, seat: int) -> None:
     line.games += 1
     line.wins += won
     line.shared_wins += won and len(row.winners) > 1
+    if not row.scored:
+        line.unscored += 1
+        return
     total = row.totals[seat] if seat < len(row.totals) else 0
     line.points += total
     if _better(row.game, total, line.best_total):

@@ -7,7 +7,8 @@ function. That keeps statistics and scoreboard in agreement by construction.
 
 Conventions (decided here, as RULES.md says nothing about statistics):
 - Games and wins count finished matches only (`Match.is_over`); a shared first place is a win for every
-  player holding it (as for the simulator's win counts).
+  player holding it (as for the simulator's win counts). A play BG Stats ignores (`Match.recorded.ignored`)
+  is not counted; one known by its winners only counts its game and wins (it has no rounds to count).
 - Round figures (average, best round, calls, runs, exact bids, times out) count the rounds of the same
   finished matches, and only the rounds a seat took part in (a seat out of the Racko chips game does not play).
 - "Best round" is the highest round score, for Ruck Zuck (lowest penalty wins) the lowest.
@@ -201,7 +202,7 @@ def facts(matches: Iterable[Match]) -> list[Facts]:
     found = []
     for m in sorted(matches, key=lambda m: (m.updated or "", m.id)):
         winners = m.winners()  # [] while the match is not over
-        if not winners and not m.is_over:
+        if (not winners and not m.is_over) or m.recorded.ignored:
             continue
         tally = m.tally()
         found.append(Facts(m, tally.scores, tally.dealers, frozenset(winners), tally.out))

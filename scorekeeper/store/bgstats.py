@@ -28,9 +28,12 @@ from typing import Any
 
 from scorekeeper.match import Match
 from scorekeeper.playtime import first_start, moment_of, played_seconds
+from scorekeeper.recorded import KEY
 
 ABOUT = "Plays exported by Scorekeeper (Racko, Ruck Zuck, Rage) for Board Game Stats."
 TIME_FORMAT = "%Y-%m-%d %H:%M:%S"
+META_KEY = "scorekeeper"
+"""The key of this app's part of a play's `metaData` (`bgstats_values.META_KEY` reads it)."""
 NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "https://github.com/scorekeeper/bgstats")
 """Where the uuids of the export's games, players and locations come from (the same name, the same uuid)."""
 
@@ -88,9 +91,13 @@ def _play(
     moment = play_moment(match)
     stamp = _when(moment_of(match.updated) or moment)
     game = _entry(games, "game", match.game, name=match.title, highestWins=not match.lower_wins, stamp=stamp)
-    game.update(noPoints=False, cooperative=False, usesTeams=False)
+    game.setdefault("usesTeams", False)
+    game.update(noPoints=False, cooperative=False)
+    game["usesTeams"] = game["usesTeams"] or match.partners  # the game is played in teams in some plays
     totals, places_of = match.totals(), {row.seat: row.place for row in match.standings()}
     winners = set(match.winners())
+    recorded = match.recorded
+    teams = match.spec.teams if match.partners else ()
     scores = []
     for seat, player_id in enumerate(match.players):
         person = _entry(players, "player", player_id, name=match.names[seat], stamp=stamp)
@@ -98,17 +105,18 @@ def _play(
         person["name"] = match.names[seat]
         person.setdefault("isAnonymous", False)
         person.setdefault("bggUsername", "")
-        scores.append(
-            {
-                "playerRefId": person["id"],
-                "score": str(totals[seat]),
-                "winner": seat in winners,
-                "rank": places_of[seat],
-                "newPlayer": False,
-                "startPlayer": seat == match.first_dealer,
-                "seatOrder": seat + 1,
-            }
-        )
+        score: dict[str, Any] = {
+            "playerRefId": person["id"],
+            "score": str(totals[seat]) if recorded.scored else "",  # known by its winners: no score
+            "winner": seat in winners,
+            "rank": places_of[seat],
+            "newPlayer": False,
+            "startPlayer": seat == match.first_dealer,
+            "seatOrder": seat + 1,
+        }
+        if teams:  # BG Stats' team of the seat: "1" or "2", as Racko seats partners 1+3 and 2+4
+            score["team"] = str(next(n + 1 for n, team in enumerate(teams) if seat in team))
+        scores.append(score)
     seconds = played_seconds(match.clock)
     play: dict[str, Any] = {
         "uuid": str(_as_uuid(match.id)),
@@ -119,17 +127,30 @@ def _play(
         "modificationDate": stamp,
         "durationMin": 0 if seconds is None else round(seconds / 60),
         "comments": match.notes,
-        "rounds": len(match.rounds),
-        "ignored": False,
-        "manualWinner": False,
-        "usesTeams": False,
+        "rounds": len(match.rounds) if match.rounds else recorded.rounds or 0,
+        "ignored": recorded.ignored,
+        "manualWinner": recorded.places is not None,  # the winners are the record, not the scores
+        "usesTeams": bool(teams),
         "playerScores": scores,
+        "metaData": json.dumps({META_KEY: _kept(match)}, ensure_ascii=False, sort_keys=True),
     }
     if match.place.strip():
         play["locationRefId"] = _entry(
             places, "location", match.place.strip(), name=match.place.strip(), stamp=stamp
         )["id"]
     return play
+
+
+def _kept(match: Match) -> dict[str, Any]:
+    """What BG Stats has no field for, kept in the play's `metaData` so an import gives the same match back:
+    the game and its options (Racko's target, Rage's edition; not the recorded result, which the play's own
+    fields carry), the clock's spans (pauses and all), the number of rounds."""
+    return {
+        "game": match.game,
+        "options": {key: value for key, value in match.options.items() if key != KEY},
+        "clock": match.clock,
+        "rounds": len(match.rounds) if match.rounds else match.recorded.rounds or 0,
+    }
 
 
 def _entry(

@@ -1,26 +1,40 @@
 """Reading a BG Stats file (docs/BGSTATS.md) into matches known by their final totals, and writing them.
 
-Only the plays of Racko, Ruck Zuck and Rage come in (by the game's name); the others are counted. Each becomes a
-finished match with `final_totals` and no rounds (BG Stats knows none); its id is the play's uuid, so a second
-import of the same file adds nothing. Players are found by name or added. A file that is not a BG Stats export
+Only the plays of Racko, Ruck Zuck and Rage come in (by BoardGameGeek id, `bggName` or name:
+`bgstats_values.game_of`); the others are counted. Each becomes a finished match with `final_totals` and no
+rounds (BG Stats knows none); its id is the play's uuid, so a second import of the same file adds nothing. What
+BG Stats recorded beyond the totals is kept in the match's options (`scorekeeper.recorded`): its winners where
+they are the record (no scores, `manualWinner`, or flags the scores disagree with: told in the report),
+`ignored`, the number of rounds; a team play is Racko's partners game; what this app kept in `metaData` (its
+options, the clock's spans) comes back. Players are found by name or added. A file that is not a BG Stats export
 is refused whole with a sentence, and nothing changes; the writing is the ordinary import's, all or nothing.
 """
 
 from __future__ import annotations
 
 import json
-import re
 import uuid
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from typing import Any
 
+from scorekeeper.free_text import LIMITS, clean
 from scorekeeper.games.base import Message, RuleError
-from scorekeeper.games.spec import GAMES
+from scorekeeper.games.spec import spec
 from scorekeeper.match import Match
+from scorekeeper.recorded import KEY, Recorded, places_from_winners
 from scorekeeper.stamps import now_iso
-from scorekeeper.store.bgstats import NAMESPACE, TIME_FORMAT
+from scorekeeper.store.bgstats import NAMESPACE
+from scorekeeper.store.bgstats_values import (
+    Refused,
+    game_key,  # noqa: F401 (kept importable from here)
+    game_of,
+    meta_of,
+    minutes_of,
+    moment_of,
+    score_of,
+)
 from scorekeeper.store.errors import ImportFileError
 from scorekeeper.store.import_check import FORMAT, MAX_IMPORT_BYTES, Bundle
 from scorekeeper.store.matches import Matches
@@ -29,8 +43,10 @@ from scorekeeper.store.records import Player
 from scorekeeper.store.saved import SavedGames
 from scorekeeper.store.transfer import Progress, apply_import
 
-NOTES_MAX, PLACE_MAX = 2_000, 60
-"""The longest notes and place the scoreboard takes (`ui/components/evening.py`): an import keeps to them too."""
+NOTES_MAX, PLACE_MAX = LIMITS["notes"], LIMITS["place"]
+"""The longest notes and place (`scorekeeper.free_text`, the one rule for free text): an import keeps to them."""
+RACKO_TEAMS = ((0, 2), (1, 3))
+"""Racko's partners game seats its teams 1+3 and 2+4 (`GameSpec.teams`): a team play is seated so."""
 
 
 @dataclass(frozen=True)
@@ -49,17 +65,25 @@ class Play:
     place: str
     comments: str
     changed: datetime
+    options: dict[str, Any] = field(default_factory=dict)
+    """The match's options beyond the number of players: partners, `recorded` (scorekeeper.recorded), and
+    what this app kept in the play's `metaData` (Racko's target, Rage's edition)."""
+    clock: list[list[str | None]] | None = None
+    """The spans of play kept in `metaData` (None: one span from the date and the duration)."""
 
     def match(self, player_ids: list[str]) -> Match:
         """The finished match of this play (RuleError when the game does not allow it, e.g. its number of
-        players): checked as stored data is (`Match.from_dict`)."""
-        clock = []
-        if self.minutes > 0:
-            end = self.moment + timedelta(minutes=self.minutes)
-            clock = [[self.moment.isoformat(timespec="seconds"), end.isoformat(timespec="seconds")]]
+        players): checked as stored data is (`Match.from_dict`). Options kept in `metaData` that this version
+        refuses are left out rather than the play."""
+        clock = self.clock
+        if clock is None:
+            clock = []
+            if self.minutes > 0:
+                end = self.moment + timedelta(minutes=self.minutes)
+                clock = [[self.moment.isoformat(timespec="seconds"), end.isoformat(timespec="seconds")]]
         record = {
             "game": self.game,
-            "options": {"players": len(self.names)},
+            "options": {**self.options, "players": len(self.names)},
             "players": player_ids,
             "names": self.names,
             "first_dealer": self.start,
@@ -82,6 +106,8 @@ class Plays:
     plays: list[Play]
     other_games: int = 0
     unreadable: int = 0
+    problems: list[Message] = field(default_factory=list)
+    """Per play skipped, or read with a value not believed, a sentence saying which play and why."""
 
 
 def _not_bgstats(reason: Message) -> ImportFileError:
@@ -130,83 +156,230 @@ def looks_like_bgstats(content: str | bytes) -> bool:
     return True
 
 
-def read_plays(content: str | bytes) -> Plays:
+def read_plays(
+    content: str | bytes, recognise: Callable[[Mapping[str, Any]], str | None] | None = None
+) -> Plays:
     """The plays of this app's games in a BG Stats file, each checked; ImportFileError for a file that is not
-    one. A play's players are named, in seat order; the matches are made once the players are known."""
+    one. A play's players are named, in seat order; the matches are made once the players are known.
+    `recognise` tells a game entry's key (by BoardGameGeek id, `bggName`, then name: `game_of`)."""
     document = load_document(content)
+    recognise = recognise or game_of
     games = {_ref(g.get("id")): g for g in document["games"]}
     people = {_ref(p.get("id")): p for p in document["players"]}
     locations = {_ref(loc.get("id")): loc for loc in document.get("locations", []) if isinstance(loc, dict)}
     found = Plays([])
     for raw in document["plays"]:
-        game = game_key(games.get(_ref(raw.get("gameRefId")), {}).get("name"))
+        game = recognise(games.get(_ref(raw.get("gameRefId")), {}))
         if game is None:
             found.other_games += 1
             continue
-        play = _read_play(raw, game, people, locations)
-        if play is None:
+        try:
+            found.plays.append(_read_play(raw, game, people, locations, found.problems))
+        except Refused as refusal:
             found.unreadable += 1
-        else:
-            found.plays.append(play)
+            found.problems.append(_about(raw, game, refusal.message))
     return found
 
 
-def game_key(name: Any) -> str | None:
-    """This app's key for a BG Stats game name ("Rack-O", "RuckZuck", "Rage"), or None for another game."""
-    if not isinstance(name, str):
-        return None
-    # BG Stats names a game as its user or BoardGameGeek did: "Rack-O", "RuckZuck" and "Ruck Zuck" fold
-    # (lower case, letters and digits only) to a game's key or title here
-    folded = _folded(name)
-    names = {_folded(text): game.key for game in GAMES for text in (game.key, str(game.title))}
-    return names.get(folded)
+def _about(raw: Mapping[str, Any], game: str, message: Message) -> Message:
+    """A problem with one play, naming the play by its game and date."""
+    day = raw.get("playDate")
+    return Message(
+        "{game} of {day}: {problem}",
+        game=spec(game).title,
+        day=day.strip()[:10] if isinstance(day, str) else "?",
+        problem=message,
+    )
 
 
-def _folded(name: str) -> str:
-    return "".join(re.findall(r"[a-z0-9]+", name.casefold()))
+@dataclass
+class _Seat:
+    name: str
+    total: int | None
+    won: bool
+    start: bool
+    team: Any
 
 
 def _read_play(
-    raw: Mapping[str, Any], game: str, people: Mapping[str, Any], locations: Mapping[str, Any]
-) -> Play | None:
-    """A play of one of this app's games, or None when it cannot be one (no uuid or date, a score missing or
-    not a whole number, a player unknown)."""
+    raw: Mapping[str, Any],
+    game: str,
+    people: Mapping[str, Any],
+    locations: Mapping[str, Any],
+    problems: list[Message],
+) -> Play:
+    """A play of one of this app's games; `Refused` names what keeps it from being one (no date or players, a
+    player unknown or named as this app refuses, a score that is no number or sum, teams Racko cannot seat).
+    A value that is not believed but not needed (a duration of days) is dropped and told in `problems`."""
     scores = raw.get("playerScores")
-    moment = _parse_time(raw.get("playDate"))
-    if (
-        not isinstance(scores, list)
-        or not scores
-        or moment is None
-        or not all(isinstance(s, dict) for s in scores)
-    ):
-        return None
-    seated = sorted(enumerate(scores), key=lambda pair: (_seat(pair[1]), pair[0]))
-    names: list[str] = []
-    totals: list[int] = []
-    start = 0
-    for seat, (_, score) in enumerate(seated):
+    moment = moment_of(raw.get("playDate"))
+    if not isinstance(scores, list) or not scores or not all(isinstance(s, dict) for s in scores):
+        raise Refused(Message("it has no players"))
+    if moment is None:
+        raise Refused(Message("it has no date"))
+    seated = [score for _, score in sorted(enumerate(scores), key=lambda pair: (_seat(pair[1]), pair[0]))]
+    seats: list[_Seat] = []
+    for score in seated:
         person = people.get(_ref(score.get("playerRefId")))
-        total = _whole(score.get("score"))
-        if not isinstance(person, dict) or name_problem(person.get("name")) is not None or total is None:
-            return None  # (a name this app would refuse for a player: empty, too long, control characters)
-        names.append(_unique(" ".join(person["name"].split()), names))
-        totals.append(total)
-        if score.get("startPlayer") in (True, 1):
-            start = seat
+        if not isinstance(person, dict) or name_problem(person.get("name")) is not None:
+            raise Refused(Message("a player is not in the file, or has a name this app refuses"))
+        name = _unique(" ".join(person["name"].split()), [seat.name for seat in seats])
+        total = score_of(score.get("score"))
+        seats.append(
+            _Seat(
+                name,
+                total,
+                score.get("winner") is True,
+                score.get("startPlayer") in (True, 1),
+                score.get("team"),
+            )
+        )
+    options: dict[str, Any] = {}
+    if raw.get("usesTeams") is True:
+        seats = _partners(game, seats)
+        options["partners"] = True
+    meta = meta_of(raw.get("metaData"))
+    options.update(_kept_options(meta, game, len(seats), options))
+    known = [seat.total is not None for seat in seats]
+    if any(known) and not all(known):
+        raise Refused(Message("some players have a score and others none"))
+    totals = [seat.total or 0 for seat in seats]
+    recorded = _recorded(raw, game, seats, totals, options, problems, meta)
+    if recorded.to_option():
+        options[KEY] = recorded.to_option()
+    minutes, doubtful = minutes_of(raw.get("durationMin"))
+    if doubtful:
+        problems.append(_about(raw, game, Message("its duration was not believed and is left unknown")))
     place = locations.get(_ref(raw.get("locationRefId")), {}).get("name", "")
-    minutes, comments = raw.get("durationMin", 0), raw.get("comments")
+    comments = raw.get("comments")
+    place_kept = clean(place if isinstance(place, str) else "", "place")
+    notes_kept = clean(comments if isinstance(comments, str) else "", "notes")
+    for told in (*place_kept.problems("place"), *notes_kept.problems("notes")):
+        problems.append(_about(raw, game, told))
+    try:
+        changed = moment_of(raw.get("modificationDate")) or moment
+    except Refused:
+        changed = moment
     return Play(
         key=_key(raw.get("uuid"), raw),
         game=game,
-        names=names,
+        names=[seat.name for seat in seats],
         totals=totals,
-        start=start,
+        start=next((number for number, seat in enumerate(seats) if seat.start), 0),
         moment=moment,
-        minutes=_minutes(minutes),
-        place=" ".join(place.split())[:PLACE_MAX] if isinstance(place, str) else "",
-        comments=comments.strip()[:NOTES_MAX] if isinstance(comments, str) else "",
-        changed=_parse_time(raw.get("modificationDate")) or moment,
+        minutes=minutes,
+        place=place_kept.text,
+        comments=notes_kept.text,
+        changed=changed,
+        options=options,
+        clock=_kept_clock(meta),
     )
+
+
+def _partners(game: str, seats: list[_Seat]) -> list[_Seat]:
+    """The seats of a team play, seated as Racko's partners game seats its teams (1+3 against 2+4); `Refused`
+    for teams that game cannot seat (only Racko has partners: two teams of two)."""
+    teams: dict[str, list[_Seat]] = {}
+    for seat in seats:
+        teams.setdefault(str(seat.team), []).append(seat)
+    if game != "racko":
+        raise Refused(Message("it is played in teams: only Racko's partners game has teams here"))
+    if len(seats) != 4 or sorted(len(team) for team in teams.values()) != [2, 2]:
+        raise Refused(Message("its teams are not two teams of two, as Racko's partners game has"))
+    first, second = teams.values()
+    return [first[0], second[0], first[1], second[1]]
+
+
+def _recorded(
+    raw: Mapping[str, Any],
+    game: str,
+    seats: list[_Seat],
+    totals: list[int],
+    options: Mapping[str, Any],
+    problems: list[Message],
+    meta: Mapping[str, Any],
+) -> Recorded:
+    """What BG Stats recorded beyond the totals: the winners it flags where they are the record (no scores,
+    `manualWinner`, or flags other than the scores make), `ignored`, the number of rounds."""
+    flagged = [seat.won for seat in seats]
+    scored = any(seat.total is not None for seat in seats)
+    rounds = meta.get("rounds", raw.get("rounds"))
+    count = (
+        rounds if isinstance(rounds, int) and not isinstance(rounds, bool) and 0 < rounds < 10_000 else None
+    )
+    base = Recorded(scored=scored, ignored=raw.get("ignored") is True, rounds=count)
+    if not any(flagged):
+        if not scored:
+            raise Refused(Message("it has neither scores nor a winner"))
+        return base
+    places = places_from_winners(flagged)
+    if not scored:
+        return Recorded(places=tuple(places), scored=False, ignored=base.ignored, rounds=count)
+    by_scores = _score_winners(game, totals, options, [seat.name for seat in seats])
+    if set(by_scores) == {n for n, won in enumerate(flagged) if won} and raw.get("manualWinner") is not True:
+        return base
+    if set(by_scores) != {n for n, won in enumerate(flagged) if won}:
+        problems.append(
+            _about(
+                raw,
+                game,
+                Message(
+                    "BG Stats names {flagged} as winner, the scores {scored}: BG Stats' winner is kept",
+                    flagged=", ".join(seat.name for seat in seats if seat.won),
+                    scored=", ".join(seats[n].name for n in by_scores),
+                ),
+            )
+        )
+    return Recorded(places=tuple(places), scored=True, ignored=base.ignored, rounds=count)
+
+
+def _score_winners(game: str, totals: list[int], options: Mapping[str, Any], names: list[str]) -> list[int]:
+    """The seats the scores make winners (ties share), as the match model places them."""
+    plain = {key: value for key, value in options.items() if key != KEY}
+    try:
+        match = Match.from_dict(
+            {
+                "game": game,
+                "options": {**plain, "players": len(totals)},
+                "players": [f"p{n}" for n in range(len(totals))],
+                "names": names,
+                "status": "finished",
+                "final_totals": totals,
+            }
+        )
+    except RuleError:
+        raise Refused(Message("its number of players or its options are not ones the game allows")) from None
+    return match.winners()
+
+
+def _kept_options(
+    meta: Mapping[str, Any], game: str, players: int, given: Mapping[str, Any]
+) -> dict[str, Any]:
+    """The options this app kept in the play's `metaData` (Racko's target, Rage's edition), when they are of
+    this game and the play's number of players; checked later with the match."""
+    kept = meta.get("options")
+    if not isinstance(kept, dict) or meta.get("game") not in (None, game) or kept.get("players") != players:
+        return {}
+    return {key: value for key, value in kept.items() if key not in ("players", KEY) and key not in given}
+
+
+def _kept_clock(meta: Mapping[str, Any]) -> list[list[str | None]] | None:
+    """The spans of play kept in `metaData`, when every one is two times in order (else None)."""
+    spans = meta.get("clock")
+    if not isinstance(spans, list) or not spans:
+        return None
+    kept: list[list[str | None]] = []
+    for span in spans:
+        if not (isinstance(span, list) and len(span) == 2 and all(isinstance(t, str) for t in span)):
+            return None
+        try:
+            start, end = (datetime.fromisoformat(t) for t in span)
+        except ValueError:
+            return None
+        if start.tzinfo is None or end.tzinfo is None or end < start:
+            return None
+        kept.append([span[0], span[1]])
+    return kept
 
 
 def _unique(name: str, taken: list[str]) -> str:
@@ -219,13 +392,6 @@ def _unique(name: str, taken: list[str]) -> str:
     return unique
 
 
-def _minutes(value: Any) -> int:
-    """The minutes played as a whole number (0: not known)."""
-    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value < 100_000:
-        return 0
-    return round(value)
-
-
 def _ref(value: Any) -> str:
     return str(value)
 
@@ -233,30 +399,6 @@ def _ref(value: Any) -> str:
 def _seat(score: Mapping[str, Any]) -> int:
     order = score.get("seatOrder")
     return order if isinstance(order, int) and not isinstance(order, bool) and order > 0 else 1_000_000
-
-
-def _whole(score: Any) -> int | None:
-    """A score as a whole number ("12", 12, "12.0"); None when it is missing or not whole."""
-    if isinstance(score, bool) or score is None:
-        return None
-    try:
-        number = float(str(score).strip())
-    except ValueError:
-        return None
-    return int(number) if number.is_integer() and abs(number) < 1e9 else None
-
-
-def _parse_time(text: Any) -> datetime | None:
-    if not isinstance(text, str):
-        return None
-    try:
-        moment = datetime.strptime(text.strip()[:19], TIME_FORMAT)
-    except ValueError:
-        try:
-            moment = datetime.strptime(text.strip()[:10], "%Y-%m-%d")
-        except ValueError:
-            return None
-    return moment.replace(tzinfo=UTC)
 
 
 def _key(value: Any, raw: Mapping[str, Any]) -> str:
@@ -277,9 +419,17 @@ def checked_matches(plays: Plays, player_ids: Callable[[list[str]], list[str]]) 
     for play in list(plays.plays):
         try:
             matches.append(play.match(player_ids(play.names)))
-        except RuleError:
+        except RuleError as error:
             plays.unreadable += 1
             plays.plays.remove(play)
+            plays.problems.append(
+                Message(
+                    "{game} of {day}: {problem}",
+                    game=spec(play.game).title,
+                    day=play.moment.date().isoformat(),
+                    problem=Message(str(error.template), **error.fields),
+                )
+            )
     return matches
 
 
@@ -293,6 +443,8 @@ class Report:
     other_games: int
     unreadable: int
     players_added: int
+    problems: tuple[Message, ...] = ()
+    """Per play skipped, or read with something dropped or not believed: which play, and why."""
 
 
 def apply_plays(
@@ -334,4 +486,5 @@ def apply_plays(
         other_games=found.other_games,
         unreadable=found.unreadable,
         players_added=report.players_added,
+        problems=tuple(found.problems),
     )
