@@ -10,8 +10,13 @@
    each record's latest entry is merged (versions.py): taken when it has seen ours, merged when both changed,
    a conflict (both kept, `store/conflicts.py`) where the same round or a deleted match meets an edit. A
    device whose folder is gone (or behind what was read) is read from the start again and everything is sent;
-   a log file its head names that is still missing at the next sync is skipped with a sentence, and this
-   device's head asks that device (`lost`) to send everything again.
+   a log file its head names that is still missing at the next sync, or that cannot be read (too large,
+   damaged), is skipped with a sentence, and this device's head asks that device (`lost`) to send everything
+   again; until it has, every sync says what is still awaited from which device.
+   A record this version cannot store is held as it came (held.py): it never enters the sync state, so no
+   absence or refusal ever becomes a deletion; it is tried again at every sync and passed on to other targets.
+   A deletion of a match from a device whose formats predate this one's (every device before 1.0.0, whose
+   head says nothing) is never applied: the match stays and the deletion waits as a conflict for a person.
 3. This device's changes (and merges) go out as one more chunk, then its head (guarded by its version tag).
 4. Only then is the local state saved. A sync cut short anywhere (killed, offline, a full target) leaves the
    local state as before: the next sync finds the same changes again, and merging equal contents is a no-op,
@@ -27,6 +32,7 @@ from typing import Any
 from scorekeeper.games.base import Message
 from scorekeeper.match import Match
 from scorekeeper.match_data import made_by_newer
+from scorekeeper.release import FORMATS, VERSION
 from scorekeeper.stamps import now_iso
 from scorekeeper.store import Store
 from scorekeeper.store.conflicts import SyncRecords, storable
@@ -34,6 +40,8 @@ from scorekeeper.store.errors import ConflictError, StoreError
 from scorekeeper.store.match_file import describe_match
 from scorekeeper.store.records import Player, SavedGame
 from scorekeeper.sync import identity, remote
+from scorekeeper.sync.devices import hold_deletion
+from scorekeeper.sync.held import HeldRecords
 from scorekeeper.sync.local import collect, unsent
 from scorekeeper.sync.merging import apply_match
 from scorekeeper.sync.others import apply_player, apply_saved
@@ -78,6 +86,8 @@ class Run:
         """Matches new to this device, written in one batch after each device's entries (write_new)."""
         self.photos = PhotoSync(self)
         """Photo files: each sent once, fetched when a match read here names one (photos.py)."""
+        self.held = HeldRecords(self.state.folder)
+        """Records from other devices this version cannot store: kept as they came (held.py)."""
 
     def go(self) -> SyncReport:
         own, tag = self._own_head()
@@ -95,6 +105,7 @@ class Run:
             self.here.sent = {}  # everything goes again
         collect(self)
         unsent(self)
+        self._pass_on_held()
         todo = [(head, self._new_chunks(head)) for head in heads]
         # Progress counts the log files read and the parts written (a first sync of a big store is mostly
         # writing), and one step for the head.
@@ -109,19 +120,25 @@ class Run:
             raise
         if self.again:
             unsent(self)  # a log file found missing while reading: everything goes again
+        self._retry_held()
         self._save_merged()
         self._say_why()
         self.photos.fetch()
         self.photos.send()  # before the chunk: a device reading a match finds its photos there
         total = self.total = max(total, self.done + _parts(len(self.out)) + 1)  # merges may add to it
-        if self.out:
+        if self.out or _head_outdated(own, self.here.lost):
             self._publish(own, tag)
             for key, entry in self.out.items():
                 self.here.sent[key] = fingerprint(entry.vv)
             self.here.head = self.state.seq
-            self.here.lost = {d: seq for d, seq in self.here.lost.items() if self.heads.get(d, 0) <= seq}
+            self.state.save()
+        answered = {d: seq for d, seq in self.here.lost.items() if self.heads.get(d, 0) <= seq}
+        if answered != self.here.lost:  # those devices wrote a newer head: the next head no longer asks them
+            self.here.lost = answered
             self.state.save()
         self.photos.save()
+        self.held.save()
+        self._say_waiting()
         self.sync.forget_resolved(set(self.resolved))
         self._tell(total, total)
         self.report.sent = len(self.out)
@@ -132,6 +149,58 @@ class Run:
         """Saved before writing to the target: what was merged has a version the target has not had from this
         device (`TargetState.sent`), so it still goes out if the sync stops before."""
         self.state.save()
+
+    def _say_waiting(self) -> None:
+        """What is still awaited: records held here, and devices asked to send again what could not be read."""
+        self.report.notes.extend(self.held.summary())
+        names = self.here.devices
+        for device in sorted(self.here.lost):
+            name = str(names.get(device, {}).get("name") or device)
+            self.report.notes.append(
+                Message(
+                    "Still waiting for {device} to send again what could not be read here (it does so at its "
+                    "next sync).",
+                    device=name,
+                )
+            )
+
+    def target_key(self) -> str:
+        """The key of this target's state in the sync state (its identity)."""
+        return next((k for k, t in self.state.targets.items() if t is self.here), self.target.name)
+
+    def _pass_on_held(self) -> None:
+        """Held records go on, unchanged, to every target that has not had them (not back where they came)."""
+        key_here = self.target_key()
+        for key, held in self.held.items.items():
+            rec = self.state.records.get(key)
+            if key_here in held.targets or key in self.out or (rec and leq(held.entry.vv, rec["vv"])):
+                continue
+            entry = held.entry
+            self.out[key] = remote.Entry(
+                self.state.next_seq(),
+                entry.kind,
+                entry.id,
+                entry.vv,
+                entry.deleted,
+                entry.data,
+                entry.history,
+            )
+            held.targets.add(key_here)
+            self.held.changed = True
+
+    def _retry_held(self) -> None:
+        """Held records are tried again (an update of the app may read them now); stored ones leave the hold."""
+        for key, held in list(self.held.items.items()):
+            rec = self.state.records.get(key)
+            if rec is not None and leq(held.entry.vv, rec["vv"]):
+                self.held.release(key)  # a later version of the record came and was stored
+                continue
+            if self._unreadable(held.entry) is not None:
+                continue
+            self.held.release(key)
+            head = Head(held.device, held.name, 0, (), app=held.app)
+            self._apply(head, held.entry)
+        self.write_new()
 
     def _say_why(self) -> None:
         """The sentence for a target that gets everything again (only when it is sent some games)."""
@@ -190,6 +259,8 @@ class Run:
                 continue
             heads.append(head)
             self.heads[device] = head.seq
+            said = {"name": head.name, "app": head.app, "at": head.at, "formats": dict(head.formats)}
+            self.here.devices[device] = {k: v for k, v in said.items() if v}
             note = dict(head.lost).get(self.me)
             if note is not None and self.here.answered.get(device) != note:
                 self.here.answered[device] = note
@@ -240,11 +311,14 @@ class Run:
                 self._skip(head.name, problem)
                 if problem.newer:
                     break
+                self.here.lost[head.device] = head.seq  # that device sends everything again
                 upto = chunk.last
                 yield
                 continue
             for reason in problems:
                 self._skip(head.name, RemoteProblem(reason))
+            if problems:
+                self.here.lost[head.device] = head.seq
             for entry in entries:
                 key = f"{PREFIX[entry.kind]}:{entry.id}"
                 if entry.seq > seen and (key not in latest or latest[key].seq < entry.seq):
@@ -279,8 +353,12 @@ class Run:
 
     def _publish(self, own: Head | None, tag: str) -> None:
         """One chunk (in parts of CHUNK_ENTRIES entries) for everything this sync sends, then the head: its
-        size depends on how often the device synced, never on how many games it holds."""
+        size depends on how often the device synced, never on how many games it holds. With nothing to send,
+        only the head (what it asks of other devices, or the app version changed)."""
         entries = sorted(self.out.values(), key=lambda e: e.seq)
+        if not entries:
+            self._write_head(own.chunks if own else (), own.older if own else None, tag)
+            return
         size = remote.CHUNK_ENTRIES
         # The chunk starts right after the one before it: the numbers this device gave changes it sent to
         # other targets leave no gap a reader would look for in the older-chunks files.
@@ -303,8 +381,12 @@ class Run:
             data = remote.older_bytes(self.me, chunks[:-keep], older)
             self.target.write(f"devices/{self.me}/{moved}", data)
             chunks, older = chunks[-keep:], moved
+        self._write_head(chunks, older, tag)
+
+    def _write_head(self, chunks: tuple[remote.Chunk, ...], older: str | None, tag: str) -> None:
         lost = tuple(sorted(self.here.lost.items()))
-        head = Head(self.me, _device_name(), self.state.seq, chunks, older, lost)
+        formats = tuple(sorted(FORMATS.items()))
+        head = Head(self.me, _device_name(), self.state.seq, chunks, older, lost, VERSION, formats, now_iso())
         self.target.write(remote.head_path(self.me), remote.head_bytes(head), expect=tag)
 
     def _kept_chunks(self, own: Head | None) -> tuple[remote.Chunk, ...]:
@@ -355,21 +437,20 @@ class Run:
     # ------------------------------------------------------------------ remote changes
     def _apply(self, head: Head, entry: Entry) -> None:
         key = f"{PREFIX[entry.kind]}:{entry.id}"
-        rec = self.state.record(key)
-        if leq(entry.vv, rec["vv"]):
-            if entry.vv == rec["vv"]:  # the target has this version: no need to send it there
+        known = self.state.records.get(key)
+        if known is not None and leq(entry.vv, known["vv"]):
+            if entry.vv == known["vv"]:  # the target has this version: no need to send it there
                 self.here.sent[key] = fingerprint(entry.vv)
             return
         problem = self._unreadable(entry)
         if problem is not None:
-            self.report.skipped.append(
-                Message(
-                    "A record from the device {device} could not be read and was skipped: {what} ({reason}).",
-                    device=head.name,
-                    what=describe_match(entry.data) if entry.kind == "match" and entry.data else entry.id,
-                    reason=problem,
-                )
-            )
+            # Held as it came, before anything about it enters the sync state: a state record without a
+            # stored game is what a later sync would take for a deletion.
+            self._hold(key, head, entry, problem)
+            return
+        rec = self.state.record(key)
+        older = head.format_of(entry.kind) < FORMATS[entry.kind]
+        if entry.kind == "match" and entry.deleted and older and hold_deletion(self, head, entry, rec):
             return
         if entry.kind == "match":
             apply_match(self, head, entry, rec)
@@ -379,6 +460,21 @@ class Run:
             apply_saved(self, entry, rec)
         if rec["vv"] == entry.vv and key not in self.out:
             self.here.sent[key] = fingerprint(entry.vv)
+
+    def _hold(self, key: str, head: Head, entry: Entry, problem: str) -> None:
+        newer = head.format_of(entry.kind) > FORMATS.get(entry.kind, 0)
+        if key not in self.held.items:  # said once; then the report's summary lists what is held
+            self.report.skipped.append(
+                Message(
+                    "A record from the device {device} could not be read and is kept until this app can read it: "
+                    "{what} ({reason}).",
+                    device=head.name,
+                    what=describe_match(entry.data) if entry.kind == "match" and entry.data else entry.id,
+                    reason=problem,
+                )
+            )
+        self.held.hold(key, head, entry, problem, newer=newer)
+        self.held.items[key].targets.add(self.target_key())  # it came from here: not sent back
 
     def _unreadable(self, entry: Entry) -> str | None:
         """Why a remote record cannot be stored here, or None (a match checked here is kept in `checked`,
@@ -396,6 +492,14 @@ class Run:
         except (ValueError, TypeError, KeyError, StoreError) as error:
             return str(error)
         return None
+
+
+def _head_outdated(own: Head | None, lost: dict[str, int]) -> bool:
+    """Whether this device's head on the target must be written even with nothing to send: it asks other
+    devices for other files than it says (`lost`), or an earlier version of the app wrote it."""
+    if own is None:
+        return bool(lost)
+    return dict(own.lost) != lost or own.app != VERSION
 
 
 def _parts(entries: int) -> int:

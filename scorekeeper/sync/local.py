@@ -2,8 +2,11 @@
 state (state.py), each changed record given this device's next sequence number in its version vector and sent
 (`Run.send`) with the run's chunk.
 
-- A match, player or saved game whose mark differs (or a match whose conflict a person resolved) is a change;
-  a record gone from the store is sent as deleted, once.
+- A match, player or saved game whose mark differs (or a match whose conflict a person resolved) is a change.
+- A deletion goes out only for what a person deleted: a match or saved game gone from the store whose file is
+  in the trash (where the store moves what is deleted), or a conflict a person resolved by deleting, once.
+  A record gone for any other reason (a file set aside as damaged, a folder restored from an older copy, a
+  record never stored because it could not be read) is never taken for a deletion: the other devices keep it.
 - Every record whose version this target has not had from or sent by this device (`TargetState.sent`: what
   an earlier sync merged but could not send, a change sent to another target, everything for a target new to
   this device or emptied) is sent as it is stored now, with its version vector.
@@ -11,6 +14,8 @@ state (state.py), each changed record given this device's next sequence number i
 
 from __future__ import annotations
 
+import bisect
+import os
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.sync.state import PREFIX, fingerprint
@@ -36,19 +41,44 @@ def collect(run: Run) -> None:
         rec.update(mark=mark, anc=remember(rec["anc"], rec["vv"], data))
         rec["del"] = False
         run.send("match", match_id, rec, published(data))
+    trashed = Trashed(run)
     for key, rec in run.state.records.items():
         match_id = key[2:]
         if (
             key.startswith("m:")
             and match_id not in summaries
-            and (not rec["del"] or match_id in run.resolved)
+            and ((not rec["del"] and trashed.match(match_id)) or match_id in run.resolved)
         ):
             run.bump(rec, run.resolved.get(match_id))
             rec.update(mark=None, anc=rec["anc"])
             rec["del"] = True
             run.send("match", match_id, rec, None)
     _collect_players(run)
-    _collect_saved(run)
+    _collect_saved(run, trashed)
+
+
+class Trashed:
+    """Which records a person deleted: their files are in the data folder's trash (`<id>-<time>.json` for a
+    match, `digital-<id>-<time>.json` for a saved game). The folder is listed once, when first asked."""
+
+    def __init__(self, run: Run) -> None:
+        self.folder = run.store.layout.trash
+        self.names: list[str] | None = None
+
+    def _has(self, prefix: str) -> bool:
+        if self.names is None:
+            try:
+                self.names = sorted(entry.name for entry in os.scandir(self.folder))
+            except OSError:
+                self.names = []
+        at = bisect.bisect_left(self.names, prefix)
+        return at < len(self.names) and self.names[at].startswith(prefix)
+
+    def match(self, match_id: str) -> bool:
+        return self._has(f"{match_id}-")
+
+    def saved(self, game_id: str) -> bool:
+        return self._has(f"digital-{game_id}-")
 
 
 def unsent(run: Run) -> None:
@@ -86,7 +116,7 @@ def _collect_players(run: Run) -> None:
             run.send("player", doc["id"], rec, dict(doc))
 
 
-def _collect_saved(run: Run) -> None:
+def _collect_saved(run: Run, trashed: Trashed) -> None:
     present = set()
     for game in run.store.list_digital_games():
         present.add(game.id)
@@ -98,7 +128,7 @@ def _collect_saved(run: Run) -> None:
             rec["del"] = False
             run.send("digital", game.id, rec, published(game.to_dict()))
     for key, rec in run.state.records.items():
-        if key.startswith("d:") and key[2:] not in present and not rec["del"]:
+        if key.startswith("d:") and key[2:] not in present and not rec["del"] and trashed.saved(key[2:]):
             run.bump(rec)
             rec.update(mark=None)
             rec["del"] = True

@@ -4,7 +4,8 @@
                                            the target's identity (identity.py)
     devices/<device id>/head.json          {"scorekeeper": "sync-head", "schema": 1, "device", "name", "seq",
                                              "chunks": [{"from", "to", "file", "parts"?}], "older"?,
-                                             "lost"?: {device: seq}}
+                                             "lost"?: {device: seq}, "app"?: "1.0.0",
+                                             "formats"?: {kind: n}, "at"?: <ISO time>}
     devices/<device id>/log/older-<seq>-<random>.json
                                            {"scorekeeper": "sync-older", "schema": 1, "device", "chunks",
                                              "older"}   the chunks that left the head (HEAD_CHUNKS)
@@ -15,6 +16,11 @@ An entry is one record's full version: {"seq", "kind": "match" | "player" | "dig
 "deleted", "data"}. A device appends a chunk of entries per sync and then rewrites its head (with the version
 tag it read, so a second copy of the same device id is refused), so another device reads only the chunks
 after the sequence number it saw last. Whatever does not have this shape is refused with `RemoteProblem`.
+
+`app`, `formats` and `at` in a head (from 1.0.0 on, scorekeeper/release.py): the version of the app that
+wrote it, the record formats it reads and writes, and when it synced last. A head without them was written by a
+version before 1.0.0 (its formats count as 0). Versions before read a head by the keys they know and leave the
+others alone, so the schema stays 1.
 
 `lost` in a head: a log file of that device (whose head had that sequence number) was missing on the target
 for two syncs in a row and was skipped; that device then sends everything it holds again (engine.py).
@@ -78,7 +84,17 @@ class Head:
     head stays small however long the device has synced."""
     lost: tuple[tuple[str, int], ...] = ()
     """(device, its head's sequence number) for each device one of whose log files this device skipped as
-    missing: that device sends everything again."""
+    missing or unreadable: that device sends everything again."""
+    app: str = ""
+    """The app version that wrote the head ("" before 1.0.0, whose heads do not say)."""
+    formats: tuple[tuple[str, int], ...] = ()
+    """(kind of record, format) the writing device reads and writes; none before 1.0.0."""
+    at: str = ""
+    """When the device last synced here (ISO time, UTC; "" before 1.0.0)."""
+
+    def format_of(self, kind: str) -> int:
+        """The format of `kind` the device reads and writes (0: a version before 1.0.0, which does not say)."""
+        return dict(self.formats).get(kind, 0)
 
 
 @dataclass(frozen=True)
@@ -131,7 +147,22 @@ def parse_head(raw: bytes, device: str) -> Head:
         if isinstance(notes, dict)
         else ()
     )
-    return Head(device, shown, seq, chunks, older, lost)
+    app, formats, at = doc.get("app"), doc.get("formats"), doc.get("at")
+    return Head(
+        device,
+        shown,
+        seq,
+        chunks,
+        older,
+        lost,
+        app if isinstance(app, str) and 0 < len(app) <= 40 and app.isprintable() else "",
+        tuple(
+            sorted((k, v) for k, v in formats.items() if k in KINDS and _is_int(v) and 0 <= v < 1_000_000)
+            if isinstance(formats, dict)
+            else ()
+        ),
+        at if isinstance(at, str) and 0 < len(at) <= 40 and at.isprintable() else "",
+    )
 
 
 def parse_older(raw: bytes, device: str) -> tuple[tuple[Chunk, ...], str | None]:
@@ -175,7 +206,8 @@ def head_bytes(head: Head) -> bytes:
     doc = {"scorekeeper": "sync-head", "schema": SCHEMA, "device": head.device, "name": head.name}
     older = {"older": head.older} if head.older else {}
     lost = {"lost": dict(head.lost)} if head.lost else {}
-    return _dump({**doc, "seq": head.seq, "chunks": _chunk_list(head.chunks), **older, **lost})
+    said = {"app": head.app, "formats": dict(head.formats), "at": head.at} if head.app else {}
+    return _dump({**doc, "seq": head.seq, "chunks": _chunk_list(head.chunks), **older, **lost, **said})
 
 
 def older_bytes(device: str, chunks: tuple[Chunk, ...], older: str | None) -> bytes:
@@ -183,12 +215,14 @@ def older_bytes(device: str, chunks: tuple[Chunk, ...], older: str | None) -> by
     return _dump({**doc, "older": older})
 
 
+def entry_doc(e: Entry) -> dict[str, Any]:
+    """An entry as a log file holds it (and as `sync/held.json` keeps it)."""
+    doc = {"seq": e.seq, "kind": e.kind, "id": e.id, "vv": e.vv, "deleted": e.deleted, "data": e.data}
+    return doc | ({"history": e.history} if e.history else {})
+
+
 def chunk_bytes(device: str, entries: list[Entry]) -> bytes:
-    items = [
-        {"seq": e.seq, "kind": e.kind, "id": e.id, "vv": e.vv, "deleted": e.deleted, "data": e.data}
-        | ({"history": e.history} if e.history else {})
-        for e in entries
-    ]
+    items = [entry_doc(e) for e in entries]
     return _dump({"scorekeeper": "sync-log", "schema": SCHEMA, "device": device, "entries": items})
 
 
@@ -204,7 +238,7 @@ def parse_chunk(raw: bytes, device: str) -> tuple[list[Entry], list[Message]]:
         raise RemoteProblem(Message("the log file has the wrong shape"))
     entries, problems = [], []
     for item in items:
-        entry = _entry(item)
+        entry = parse_entry(item)
         if entry is None:
             problems.append(Message("a record has the wrong shape"))
         else:
@@ -212,7 +246,8 @@ def parse_chunk(raw: bytes, device: str) -> tuple[list[Entry], list[Message]]:
     return entries, problems
 
 
-def _entry(item: Any) -> Entry | None:
+def parse_entry(item: Any) -> Entry | None:
+    """An entry of a log file, or None when it has the wrong shape."""
     if not isinstance(item, dict):
         return None
     seq, kind, record_id, vv = item.get("seq"), item.get("kind"), item.get("id"), item.get("vv")

@@ -72,6 +72,8 @@ class TargetState:
     device's head there until that device has written a newer head."""
     answered: dict[str, int] = field(default_factory=dict)
     """Device -> the `lost` note about this device in its head that this device answered (sent all again)."""
+    devices: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """Device -> what its head said at the last sync ({"name", "app", "at", "formats"}: Settings lists them)."""
 
     @classmethod
     def from_doc(cls, doc: Any) -> TargetState:
@@ -85,6 +87,7 @@ class TargetState:
             {str(k): str(v) for k, v in dict(doc.get("missing", {})).items()},
             {str(k): int(v) for k, v in dict(doc.get("lost", {})).items()},
             {str(k): int(v) for k, v in dict(doc.get("answered", {})).items()},
+            {str(k): dict(v) for k, v in dict(doc.get("devices", {})).items() if isinstance(v, dict)},
         )
 
     def to_doc(self) -> dict[str, Any]:
@@ -94,7 +97,8 @@ class TargetState:
             "seen": self.seen,
             "sent": self.sent,
         }
-        extra = {name: getattr(self, name) for name in ("missing", "lost", "answered") if getattr(self, name)}
+        names = ("missing", "lost", "answered", "devices")
+        extra = {name: getattr(self, name) for name in names if getattr(self, name)}
         return doc | extra
 
 
