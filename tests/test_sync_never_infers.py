@@ -246,3 +246,43 @@ def test_a_skipped_file_is_asked_for_again_until_everything_arrived(tmp_path: Pa
         assert not [e for e in own_entries(tmp_path / "target", reader) if e["deleted"]]
     finally:
         devices.close()
+
+
+def test_a_photo_whose_file_is_missing_is_said_once_and_asked_for_from_who_has_it(tmp_path: Path) -> None:
+    """Device 0 took the photo and sent it; device 1 got it; device 0's file and the target's copy are lost
+    (a restored phone, a sync tool that dropped it). Device 0 says so once, device 2 (which never got it) says
+    once that it waits, both ask for it in their heads, and device 1 writes it again: everyone has it."""
+    import dataclasses
+    import io
+
+    from PIL import Image
+
+    devices = Devices(tmp_path, 3)
+    try:
+        first = devices.stores[0]
+        match = game(first, rounds=1)
+        out = io.BytesIO()
+        Image.new("RGB", (800, 600), (200, 30, 30)).save(out, "JPEG")
+        photo_id = first.photos.add(out.getvalue())
+        first.change_match(match.id, lambda m: dataclasses.replace(m, photos=[photo_id]))
+        devices.sync(0, 1)
+        assert devices.stores[1].photos.image(photo_id) is not None
+        for path in (
+            first.photos.path(photo_id),
+            *(tmp_path / "target").glob(f"devices/*/photos/{photo_id}*"),
+        ):
+            path.unlink()
+        first.change_match(match.id, lambda m: dataclasses.replace(m, notes="the photo's file is gone here"))
+        said = " ".join(str(m) for m in devices.sync(0)[0].notes)
+        assert "missing on this device" in said
+        waiting = " ".join(str(m) for m in devices.sync(2)[0].notes)
+        assert "not on the sync target yet" in waiting
+        again = devices.sync(0, 2)
+        assert not any(
+            "missing on this device" in str(m) or "target yet" in str(m) for r in again for m in r.notes
+        )
+        devices.sync(1, 0, 2)  # device 1 reads the heads asking for it and writes it again
+        assert [store.photos.image(photo_id) is not None for store in devices.stores] == [True] * 3
+        assert devices.stores[2].get_match(match.id).notes == "the photo's file is gone here"
+    finally:
+        devices.close()

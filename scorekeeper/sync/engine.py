@@ -126,7 +126,7 @@ class Run:
         self.photos.fetch()
         self.photos.send()  # before the chunk: a device reading a match finds its photos there
         total = self.total = max(total, self.done + _parts(len(self.out)) + 1)  # merges may add to it
-        if self.out or _head_outdated(own, self.here.lost):
+        if self.out or _head_outdated(own, self.here.lost, self.photos.asked()):
             self._publish(own, tag)
             for key, entry in self.out.items():
                 self.here.sent[key] = fingerprint(entry.vv)
@@ -259,6 +259,7 @@ class Run:
                 continue
             heads.append(head)
             self.heads[device] = head.seq
+            self.photos.asked_by(head.wants)
             said = {"name": head.name, "app": head.app, "at": head.at, "formats": dict(head.formats)}
             self.here.devices[device] = {k: v for k, v in said.items() if v}
             note = dict(head.lost).get(self.me)
@@ -386,7 +387,10 @@ class Run:
     def _write_head(self, chunks: tuple[remote.Chunk, ...], older: str | None, tag: str) -> None:
         lost = tuple(sorted(self.here.lost.items()))
         formats = tuple(sorted(FORMATS.items()))
-        head = Head(self.me, _device_name(), self.state.seq, chunks, older, lost, VERSION, formats, now_iso())
+        wants = self.photos.asked()
+        head = Head(
+            self.me, _device_name(), self.state.seq, chunks, older, lost, VERSION, formats, now_iso(), wants
+        )
         self.target.write(remote.head_path(self.me), remote.head_bytes(head), expect=tag)
 
     def _kept_chunks(self, own: Head | None) -> tuple[remote.Chunk, ...]:
@@ -494,12 +498,12 @@ class Run:
         return None
 
 
-def _head_outdated(own: Head | None, lost: dict[str, int]) -> bool:
+def _head_outdated(own: Head | None, lost: dict[str, int], wants: tuple[str, ...]) -> bool:
     """Whether this device's head on the target must be written even with nothing to send: it asks other
-    devices for other files than it says (`lost`), or an earlier version of the app wrote it."""
+    devices for other files than it says (`lost`, `wants`), or an earlier version of the app wrote it."""
     if own is None:
-        return bool(lost)
-    return dict(own.lost) != lost or own.app != VERSION
+        return bool(lost or wants)
+    return dict(own.lost) != lost or own.wants != wants or own.app != VERSION
 
 
 def _parts(entries: int) -> int:

@@ -15,8 +15,14 @@ travels as a record, and a change of that match (a note, a round) sends the reco
   the photo is here. While some are missing, each other device's photo folder is listed once per sync and the
   missing photos found there are read, checked (a picture within the store's limits, else skipped with a
   sentence naming the device) and stored with a thumbnail made here. Until then the screens show a placeholder.
-- **State.** `sync/photos.json` in the data folder: the photos wanted, and per target the ids known to be
-  there. Lost or damaged, it is started again: every photo is sent once more, which changes nothing.
+- **Missing files.** A match going out that names a photo whose file is not on this device (lost, or never
+  arrived) is said once, and the photo is wanted like one named by another device's match. A wanted photo
+  that no device's photo folder on the target holds is said once and asked for in this device's head
+  (`wants`, remote.py); a device that has it writes it there again, even where it believed it had sent it.
+  Meanwhile the screens say the photo is not on this device yet.
+- **State.** `sync/photos.json` in the data folder: the photos wanted, per target the ids known to be
+  there, and the missing ones already said. Lost or damaged, it is started again: every photo is sent once
+  more, which changes nothing.
 """
 
 from __future__ import annotations
@@ -24,9 +30,11 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.games.base import Message
+from scorekeeper.games.base import Message, Plural
+from scorekeeper.store.match_file import describe_match
 from scorekeeper.store.paths import is_safe_id
 from scorekeeper.store.photos import MAX_PHOTO_BYTES, PHOTO_SUFFIX, PhotoError, photo_ids_of
+from scorekeeper.sync.remote import MAX_WANTS
 from scorekeeper.store.storage import atomic_write_bytes, dumps
 
 if TYPE_CHECKING:
@@ -54,9 +62,42 @@ class PhotoSync:
             for key, ids in (there.items() if isinstance(there, dict) else ())
             if isinstance(ids, list)
         }
+        self.said: set[str] = {p for p in doc.get("said", []) if is_safe_id(p)}
+        """Missing photos already said (once each)."""
+        self.unfound: set[str] = set()
+        """Wanted photos on no device's photo folder at this sync: asked for in this device's head."""
+        self.others_want: set[str] = set()
+        """Photos other devices' heads ask for."""
         self.sent = self.received = 0
         self.listed = False  # the target's photo folders were listed in this run
 
+    def asked_by(self, wants: tuple[str, ...]) -> None:
+        """Another device's head asks for these photos."""
+        self.others_want.update(wants)
+
+    def asked(self) -> tuple[str, ...]:
+        """The photos this device's head asks for."""
+        return tuple(sorted(self.unfound)[:MAX_WANTS])
+
+    def _check_own(self) -> None:
+        """A match going out that names a photo whose file this device lacks: said once, and wanted."""
+        photos = self.run.store.photos
+        for entry in self.run.out.values():
+            if entry.kind != "match" or not entry.data:
+                continue
+            for photo_id in photo_ids_of(entry.data):
+                if photo_id in self.wanted or photos.has(photo_id):
+                    continue
+                self.wanted.add(photo_id)
+                if photo_id not in self.said:
+                    self.said.add(photo_id)
+                    self.run.report.notes.append(
+                        Message(
+                            "A photo of {what} is missing on this device; it is asked for from the other "
+                            "devices.",
+                            what=describe_match(entry.data),
+                        )
+                    )
     def want(self, entry: Entry) -> None:
         """A match read from another device: the photos it names are fetched if this device lacks them."""
         if entry.kind == "match" and entry.data:
@@ -93,10 +134,14 @@ class PhotoSync:
 
     def fetch(self) -> None:
         """Read the wanted photos this device lacks from the other devices' photo folders."""
+        self._check_own()
         photos = self.run.store.photos
         missing = {p for p in self.wanted if not photos.has(p)}
         known = self._known()
-        for device in sorted(d for d, seq in self.run.heads.items() if seq >= 0):
+        # Every device folder, not only those with a head: a device that never had a record to send still
+        # writes a photo another device asks for.
+        devices = self.run.target.list("devices") if missing else []
+        for device in sorted(d for d in devices if d.isalnum() and d != self.run.me):
             if not missing:
                 break
             names = self._names(device)
@@ -105,6 +150,20 @@ class PhotoSync:
                     missing.discard(photo_id)
                     known.add(photo_id)
         self.wanted = missing
+        self.unfound = missing
+        new = missing - self.said
+        if new:
+            self.said |= new
+            self.run.report.notes.append(
+                Plural(
+                    "{n} photo of a game is not on the sync target yet; it is asked for from the devices that "
+                    "have it, and shows as not on this device yet.",
+                    "{n} photos of games are not on the sync target yet; they are asked for from the devices "
+                    "that have them, and show as not on this device yet.",
+                    len(new),
+                )
+            )
+        self.said -= {p for p in self.said if p not in missing and photos.has(p)}  # arrived: said again if lost
 
     def _receive(self, device: str, photo_id: str) -> bool:
         got = self.run.target.read(photo_path(device, photo_id))
@@ -131,7 +190,10 @@ class PhotoSync:
         """Write every photo here that the target does not have from this device or another."""
         known = self._known()
         photos = self.run.store.photos
-        for photo_id in photos.ids():
+        asked = {p for p in self.others_want if photos.has(p)}
+        if asked:  # another device found these nowhere: write those that are not in this device's folder
+            known -= asked - self._names(self.run.me)
+        for photo_id in sorted(set(photos.ids()) | asked):
             if photo_id in known:
                 continue
             data = photos.image(photo_id)
@@ -142,7 +204,11 @@ class PhotoSync:
             self.sent += 1
 
     def save(self) -> None:
-        doc = {"wanted": sorted(self.wanted), "there": {k: sorted(v) for k, v in sorted(self.there.items())}}
+        doc = {
+            "wanted": sorted(self.wanted),
+            "there": {k: sorted(v) for k, v in sorted(self.there.items())},
+            "said": sorted(self.said),
+        }
         atomic_write_bytes(self.path, dumps(doc))
 
 

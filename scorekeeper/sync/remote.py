@@ -5,7 +5,8 @@
     devices/<device id>/head.json          {"scorekeeper": "sync-head", "schema": 1, "device", "name", "seq",
                                              "chunks": [{"from", "to", "file", "parts"?}], "older"?,
                                              "lost"?: {device: seq}, "app"?: "1.0.0",
-                                             "formats"?: {kind: n}, "at"?: <ISO time>}
+                                             "formats"?: {kind: n}, "at"?: <ISO time>,
+                                             "wants"?: [photo id, ...]}
     devices/<device id>/log/older-<seq>-<random>.json
                                            {"scorekeeper": "sync-older", "schema": 1, "device", "chunks",
                                              "older"}   the chunks that left the head (HEAD_CHUNKS)
@@ -21,6 +22,9 @@ after the sequence number it saw last. Whatever does not have this shape is refu
 wrote it, the record formats it reads and writes, and when it synced last. A head without them was written by a
 version before 1.0.0 (its formats count as 0). Versions before read a head by the keys they know and leave the
 others alone, so the schema stays 1.
+
+`wants` in a head: photos named by games this device holds whose files it could not find (sync/photos.py):
+a device that has one writes it to the target again.
 
 `lost` in a head: a log file of that device (whose head had that sequence number) was missing on the target
 for two syncs in a row and was skipped; that device then sends everything it holds again (engine.py).
@@ -91,6 +95,8 @@ class Head:
     """(kind of record, format) the writing device reads and writes; none before 1.0.0."""
     at: str = ""
     """When the device last synced here (ISO time, UTC; "" before 1.0.0)."""
+    wants: tuple[str, ...] = ()
+    """Photo ids the device lacks and found on no device's photo folder: whoever has one sends it again."""
 
     def format_of(self, kind: str) -> int:
         """The format of `kind` the device reads and writes (0: a version before 1.0.0, which does not say)."""
@@ -162,7 +168,18 @@ def parse_head(raw: bytes, device: str) -> Head:
             else ()
         ),
         at if isinstance(at, str) and 0 < len(at) <= 40 and at.isprintable() else "",
+        _wants(doc.get("wants")),
     )
+
+
+MAX_WANTS = 500
+"""Photo ids a head asks for at most (the rest are asked for once these have come)."""
+
+
+def _wants(value: Any) -> tuple[str, ...]:
+    if not isinstance(value, list):
+        return ()
+    return tuple(sorted({p for p in value[:MAX_WANTS] if is_safe_id(p)}))
 
 
 def parse_older(raw: bytes, device: str) -> tuple[tuple[Chunk, ...], str | None]:
@@ -207,6 +224,7 @@ def head_bytes(head: Head) -> bytes:
     older = {"older": head.older} if head.older else {}
     lost = {"lost": dict(head.lost)} if head.lost else {}
     said = {"app": head.app, "formats": dict(head.formats), "at": head.at} if head.app else {}
+    said |= {"wants": list(head.wants)} if head.wants else {}
     return _dump({**doc, "seq": head.seq, "chunks": _chunk_list(head.chunks), **older, **lost, **said})
 
 
