@@ -34,8 +34,8 @@ from scorekeeper.games.base import Message, Plural
 from scorekeeper.store.match_file import describe_match
 from scorekeeper.store.paths import is_safe_id
 from scorekeeper.store.photos import MAX_PHOTO_BYTES, PHOTO_SUFFIX, PhotoError, photo_ids_of
-from scorekeeper.sync.remote import MAX_WANTS
 from scorekeeper.store.storage import atomic_write_bytes, dumps
+from scorekeeper.sync.remote import MAX_WANTS
 
 if TYPE_CHECKING:
     from scorekeeper.sync.engine import Run
