@@ -22,10 +22,20 @@ Kind = Literal["name", "place", "notes"]
 LIMITS: dict[str, int] = {"name": 40, "place": 60, "notes": 2_000}
 BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 """Characters that reorder the text around them."""
-WHAT: dict[str, Message] = {
-    "name": Message("A player's name"),
-    "place": Message("The place"),
-    "notes": Message("The notes"),
+REFUSED: dict[str, Message] = {
+    "name": Message("A player's name cannot contain control or text-direction characters."),
+    "place": Message("The place cannot contain control or text-direction characters."),
+    "notes": Message("The notes cannot contain control or text-direction characters."),
+}
+DROPPED: dict[str, Message] = {
+    "name": Message("A player's name had control or text-direction characters: they were removed."),
+    "place": Message("The place had control or text-direction characters: they were removed."),
+    "notes": Message("The notes had control or text-direction characters: they were removed."),
+}
+CUT: dict[str, str] = {
+    "name": "A player's name was cut to {most} characters.",
+    "place": "The place was cut to {most} characters.",
+    "notes": "The notes were cut to {most} characters.",
 }
 
 
@@ -48,13 +58,9 @@ class Cleaned:
         """What a person is told of the cleaning (nothing when the text was kept as given, but trimmed)."""
         told = []
         if self.dropped:
-            told.append(
-                Message(
-                    "{what} had control or text-direction characters: they were removed.", what=WHAT[kind]
-                )
-            )
+            told.append(DROPPED[kind])
         if self.cut:
-            told.append(Message("{what} was cut to {most} characters.", what=WHAT[kind], most=LIMITS[kind]))
+            told.append(Message(CUT[kind], most=LIMITS[kind]))
         return told
 
 
@@ -78,5 +84,5 @@ def problem(text: str, kind: Kind) -> Message | None:
     """Why a person's typed `text` is refused as `kind` (control or text-direction characters), or None. The
     length is not refused: the text is cut, and the person told (`clean`)."""
     if any(refused(char) for char in text):
-        return Message("{what} cannot contain control or text-direction characters.", what=WHAT[kind])
+        return REFUSED[kind]
     return None

@@ -64,7 +64,7 @@ def partners_match(store: Store) -> Match:
     match = match.with_round(
         {"counts": [None, 3, 2, 1], "runs": [3, 1, 1, 1], "callers": [0], "blitz": False}
     )
-    clock = [
+    clock: list[list[str | None]] = [
         ["2026-11-20T19:00:00+00:00", "2026-11-20T19:20:00+00:00"],
         ["2026-11-20T19:30:00+00:00", "2026-11-20T19:45:00+00:00"],
     ]

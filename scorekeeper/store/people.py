@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import json
-import unicodedata
 import uuid
 from collections.abc import Callable
 from typing import Any
 
+from scorekeeper.free_text import LIMITS, refused
 from scorekeeper.games.base import Message, joined
 from scorekeeper.stamps import now_iso
 from scorekeeper.store.errors import CorruptFileError, InputError, NewerFileError, NewerVersionError
@@ -20,7 +20,7 @@ from scorekeeper.store.storage import backup_path, read_envelope
 
 PLAYERS_KIND = PLAYERS_TABLE = "players"
 SETTINGS_KIND = SETTINGS_TABLE = "settings"
-NAME_MAX = 40
+NAME_MAX = LIMITS["name"]  # the one rule for free text (scorekeeper.free_text) declares the limits
 COLOUR_MAX = 32
 
 
@@ -176,10 +176,6 @@ def _rows_of_list(players: list[dict[str, Any]]) -> Tables:
     return {PLAYERS_TABLE: {str(i + 1): p for i, p in enumerate(players)}}
 
 
-BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-"""Characters that reorder the text around them (a name could make a score line read backwards)."""
-
-
 def name_key(name: str) -> str:
     """What two active players' names may not share: the name with its spaces collapsed and its case folded
     ("Anna  Lena" and "anna lena" are one name)."""
@@ -193,11 +189,8 @@ def name_problem(name: Any) -> Message | None:
         return Message("Enter a name for the player.")
     if len(" ".join(name.split())) > NAME_MAX:
         return Message("A player's name can have at most {most} characters.", most=NAME_MAX)
-    for char in name:
-        if char in BIDI_CONTROLS or unicodedata.category(char) in ("Cc", "Cs"):
-            if char.isspace():
-                continue  # tabs and line breaks are turned into single spaces
-            return Message("A player's name cannot contain control or text-direction characters.")
+    if any(refused(char) for char in name):  # tabs and line breaks are turned into single spaces
+        return Message("A player's name cannot contain control or text-direction characters.")
     return None
 
 

@@ -18,6 +18,7 @@ from typing import Any
 import flet as ft
 
 from scorekeeper import playtime
+from scorekeeper.free_text import LIMITS, Kind, clean, problem
 from scorekeeper.games.base import RuleError
 from scorekeeper.match import Match
 from scorekeeper.stamps import now_iso
@@ -28,8 +29,9 @@ from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
 from scorekeeper.ui.i18n import Translator
 
-NOTES_MAX = 2_000
-PLACE_MAX = 60
+NOTES_MAX = LIMITS["notes"]
+PLACE_MAX = LIMITS["place"]
+"""The limits of `scorekeeper.free_text` (declared there once, for the screens and the imports alike)."""
 PLACES_SHOWN = 8
 """Places offered in the place dialog (most used first): a phone shows them without scrolling."""
 
@@ -42,16 +44,33 @@ def _with(match: Match, **values: Any) -> Match:
     return dataclasses.replace(match, **values)
 
 
+def _typed(text: str, kind: Kind) -> str:
+    """Text a person typed, by the one rule for free text (`scorekeeper.free_text`): RuleError for control or
+    text-direction characters; trimmed; cut to the limit (the dialog says so: `cut_notice`)."""
+    refused = problem(text, kind)
+    if refused is not None:
+        raise RuleError(refused)
+    return clean(text, kind).text
+
+
 def with_notes(notes: str) -> Callable[[Match], Match]:
     """The notes as typed, without blank lines or spaces around them, at most `NOTES_MAX` characters ("" removes
-    them: the field is then left out of the stored match)."""
-    return lambda match: _with(match, notes=notes.strip()[:NOTES_MAX])
+    them: the field is then left out of the stored match); control characters refused."""
+    return lambda match: _with(match, notes=_typed(notes, "notes"))
 
 
 def with_place(place: str) -> Callable[[Match], Match]:
     """The place on one line with single spaces (so "Club" typed twice is one place), at most `PLACE_MAX`
-    characters ("" removes it)."""
-    return lambda match: _with(match, place=" ".join(place.split())[:PLACE_MAX])
+    characters ("" removes it); control and text-direction characters refused, as in a player's name."""
+    return lambda match: _with(match, place=_typed(place, "place"))
+
+
+def cut_notice(ctx: AppContext, text: str, kind: Kind) -> str:
+    """What to tell when typed text is longer than its limit and was cut ("" when it was not)."""
+    cleaned = clean(text, kind)
+    return (
+        " ".join(ctx.describe(told) for told in cleaned.problems(kind) if cleaned.cut) if cleaned.cut else ""
+    )
 
 
 def paused(at: str) -> Callable[[Match], Match]:
@@ -250,13 +269,16 @@ class ChangeDialog:
     def __init__(self, ctx: AppContext, match_id: str, title: str) -> None:
         self.ctx, self.match_id = ctx, match_id
         self.outcome: list[str] = []
+        self.notice = ""
         self.dialog = ft.AlertDialog(title=ft.Text(title), on_dismiss=self.dismissed)
         self.dialog.data = self.dismissed  # in-process tests have no browser to report the dismissal
 
-    def commit(self, change: Callable[[Match], Match], why: str) -> None:
+    def commit(self, change: Callable[[Match], Match], why: str, notice: str = "") -> None:
+        """Save `change`; `notice` is said once it is saved (e.g. that the text was cut)."""
         if self.outcome:
             return
         self.outcome.append(stored(self.ctx, self.match_id, change, why))
+        self.notice = notice
         self.ctx.close_dialog(self.dialog)
 
     def dismissed(self, _: object = None) -> None:
@@ -264,6 +286,8 @@ class ChangeDialog:
             return
         if self.outcome[0]:
             self.ctx.error(self.outcome[0])
+        elif self.notice:
+            self.ctx.notify(self.notice)
         self.ctx.rerender()
 
     def show(self, prefix: str, content: ft.Control, actions: list[ft.Control]) -> None:
@@ -286,7 +310,8 @@ def notes_dialog(ctx: AppContext, match: Match) -> None:
     )
 
     def done(_: object) -> None:
-        asked.commit(with_notes(field.value or ""), ctx.t("Notes changed"))
+        typed = field.value or ""
+        asked.commit(with_notes(typed), ctx.t("Notes changed"), cut_notice(ctx, typed, "notes"))
 
     asked.show(
         "notes",
@@ -301,7 +326,7 @@ def place_dialog(ctx: AppContext, match: Match) -> None:
     field = ft.TextField(label=ctx.t("Place name"), value=match.place, max_length=PLACE_MAX, autofocus=True)
 
     def pick(place: str) -> None:
-        asked.commit(with_place(place), ctx.t("Place changed"))
+        asked.commit(with_place(place), ctx.t("Place changed"), cut_notice(ctx, place, "place"))
 
     try:
         known = [place for place in ctx.store.places() if place != match.place][:PLACES_SHOWN]

@@ -169,6 +169,10 @@ def _day(value: Any) -> date | None:
 
 
 # ---------------------------------------------------------------------- import
+PROBLEMS_SHOWN = 3
+"""How many plays' problems the import's message names (the rest are counted)."""
+
+
 def summary(ctx: AppContext, report: Report) -> str:
     """An import's outcome: "12 plays imported, 30 of other games skipped" (and what else it did)."""
     parts = [
@@ -183,10 +187,8 @@ def summary(ctx: AppContext, report: Report) -> str:
     if report.unreadable:
         parts.append(
             ctx.t.plural(
-                "{n} skipped that could not be read (a score missing, or a number of players the game does "
-                "not allow)",
-                "{n} skipped that could not be read (scores missing, or a number of players the game does "
-                "not allow)",
+                "{n} play skipped that could not be read",
+                "{n} plays skipped that could not be read",
                 report.unreadable,
                 n=report.unreadable,
             )
@@ -195,7 +197,14 @@ def summary(ctx: AppContext, report: Report) -> str:
         parts.append(
             ctx.t.plural("{n} new player", "{n} new players", report.players_added, n=report.players_added)
         )
-    return ctx.t("BG Stats: {parts}.", parts=", ".join(parts))
+    said = ctx.t("BG Stats: {parts}.", parts=", ".join(parts))
+    if report.problems:  # which plays, and why: a skipped play or a value dropped is never silent
+        told = "; ".join(ctx.describe(problem) for problem in report.problems[:PROBLEMS_SHOWN])
+        more = len(report.problems) - PROBLEMS_SHOWN
+        if more > 0:
+            told = ctx.t("{problems}; and {n} more", problems=told, n=more)
+        said = f"{said} {ctx.t('Play by play: {problems}.', problems=told)}"
+    return said
 
 
 def import_bgstats(
