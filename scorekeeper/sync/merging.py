@@ -2,6 +2,11 @@
 
 - It has seen this device's version: it replaces it (a deleted one deletes the match; the trash keeps it).
 - Both changed: merged by round (versions.py); a merge that differs from both is this device's change.
+- Every version read from another device is remembered as one it has seen (`versions.read_from`), so the next
+  version it sends has a common ancestor here. Where that version has seen a version of this device that
+  this device no longer remembers (it saved and synced many times meanwhile: `versions.stale`) and the merge
+  finds the same part changed, the merge is left to the other device, which holds that version as the one it
+  last read from here: its merge comes back with the next sync and is taken. Nothing is a conflict then.
 - The same round changed differently, or an edit met a delete: a conflict. Neither device's version vector
   moves, so every device finds the same conflict, until a person resolves it on one of them; that resolution
   has seen every version, so it replaces the conflict everywhere.
@@ -14,7 +19,17 @@ from typing import TYPE_CHECKING, Any
 from scorekeeper.games.base import RuleError
 from scorekeeper.store.errors import StoreError
 from scorekeeper.sync.remote import Entry, Head
-from scorekeeper.sync.versions import Overlap, ancestor, content, join, leq, merge, remember
+from scorekeeper.sync.versions import (
+    Overlap,
+    ancestors,
+    content,
+    join,
+    leq,
+    merge,
+    read_from,
+    remember,
+    stale,
+)
 
 if TYPE_CHECKING:
     from scorekeeper.sync.engine import Run
@@ -23,6 +38,7 @@ if TYPE_CHECKING:
 def apply_match(run: Run, head: Head, entry: Entry, rec: dict[str, Any]) -> None:
     local, _ = run.store.matches.stored(entry.id)
     doc = run.sync.conflict_doc(entry.id)
+    rec["anc"] = read_from(rec["anc"], head.device, entry.vv, entry.data, rec["vv"])
     if doc is not None:
         _into_conflict(run, head, entry, rec, local, doc)
     elif leq(rec["vv"], entry.vv):
@@ -68,7 +84,7 @@ def _take(run: Run, entry: Entry, rec: dict[str, Any], local: dict[str, Any] | N
             run.report.changed += 1
     else:
         rec["mark"] = [local["version"], local["updated"]]
-    rec.update(vv=dict(entry.vv), anc=remember(rec["anc"], entry.vv, entry.data))
+    rec["vv"] = dict(entry.vv)  # remembered as read (apply_match)
     rec["del"] = False
 
 
@@ -88,8 +104,6 @@ def _conflict(run: Run, head: Head, entry: Entry, rec: dict[str, Any], local: di
         # Show the other version, so the match (and its conflict) is in the list.
         version, updated = run.sync.put_match(entry.data, expect=0)
         rec["mark"] = [version, updated]
-    if entry.data is not None:
-        rec["anc"] = remember(rec["anc"], entry.vv, entry.data)
     run.sync.write_conflict(
         entry.id, {"match_id": entry.id, "this_deleted": this_deleted, "others": [_other(head, entry)]}
     )
@@ -98,17 +112,22 @@ def _conflict(run: Run, head: Head, entry: Entry, rec: dict[str, Any], local: di
 
 def _merge(run: Run, head: Head, entry: Entry, rec: dict[str, Any], local: dict[str, Any]) -> None:
     assert entry.data is not None
-    base = ancestor(rec["anc"], rec["vv"], entry.vv)
+    bases = ancestors(rec["anc"], rec["vv"], entry.vv)
     try:
         merged = {
-            **merge(base, local, entry.data),
+            **merge(bases, local, entry.data),
             "updated": max(local["updated"], entry.data.get("updated", "")),
         }
         if content(merged) not in (content(local), content(entry.data)):
             from scorekeeper.store.conflicts import storable
 
             storable(merged)  # a merge the rules cannot score (a round after the end) is a conflict too
-    except (Overlap, RuleError, StoreError, ValueError, TypeError):
+    except Overlap:
+        if stale(rec["anc"], run.me, rec["vv"], entry.vv):
+            return  # the other device holds the base: its merge comes back (see the module's docstring)
+        _conflict(run, head, entry, rec, local)
+        return
+    except (RuleError, StoreError, ValueError, TypeError):
         _conflict(run, head, entry, rec, local)
         return
     vv = join(rec["vv"], entry.vv)
@@ -145,8 +164,6 @@ def _into_conflict(
             doc["this_deleted"] = False
     else:
         others.append(_other(head, entry))
-        if entry.data is not None:
-            rec["anc"] = remember(rec["anc"], entry.vv, entry.data)
     with run.store.files.lock.held():
         if run.sync.conflict_doc(entry.id) is None:
             return  # a person resolved it meanwhile: the resolution goes out with the next sync
