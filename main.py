@@ -7,6 +7,7 @@ python main.py --table          # host a live table: serve on the LAN address, p
 python main.py --web --trusted-proxy 127.0.0.1 --public-url https://games.example.org   # behind Caddy or nginx
 python main.py --web --port 8551 --instance 2/2   # the second of two instances behind one proxy (docs/HOSTING.md)
 python main.py --data-dir ~/scores sync --to ~/Sync/Scorekeeper   # one sync (or --to https://..., see README)
+python main.py --version        # scorekeeper 1.0.0 (CHANGELOG.md says what each release changed)
 """
 
 from __future__ import annotations
@@ -15,10 +16,15 @@ import argparse
 import os
 from pathlib import Path
 
+from scorekeeper.release import VERSION
+
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="scorekeeper", description="Score keeper for Racko, Ruck Zuck and Rage"
+    )
+    parser.add_argument(
+        "--version", action="version", version=f"scorekeeper {VERSION}", help="print the version and exit"
     )
     parser.add_argument("--web", action="store_true", help="serve the web app instead of opening a window")
     parser.add_argument(
