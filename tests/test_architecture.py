@@ -35,6 +35,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "playtime",
             "player_stats",
             "game_nights",
+            "recorded",
+            "free_text",
         ),
     ),
     ("play", ("play",)),  # digital play sessions over the engine, saved in the store

@@ -34,13 +34,14 @@ def test_a_picked_bg_stats_export_is_imported_and_shown(app: App) -> None:
         app.ctx, [SimpleNamespace(bytes=FIXTURE.read_bytes(), path=None, name="x.json")]
     )
     assert (
-        "BG Stats: 4 plays imported, 3 of other games skipped, 2 skipped that could not be read (scores "
-        "missing, or a number of players the game does not allow), 5 new players."
+        "BG Stats: 5 plays imported, 3 of other games skipped, 1 play skipped that could not be read, 5 new "
+        "players. Play by play: Racko of 2026-10-30: its number of players or its options are not ones the game "
+        "allows."
     ) in app.text()
     settings_view.handle_picked(
         app.ctx, [SimpleNamespace(bytes=FIXTURE.read_bytes(), path=None, name="x.json")]
     )
-    assert "BG Stats: 0 plays imported, 4 already here, 3 of other games skipped" in " ".join(app.text())
+    assert "BG Stats: 0 plays imported, 5 already here, 3 of other games skipped" in " ".join(app.text())
 
     app.go("/history")
     listed = "\n".join(app.text())
@@ -52,7 +53,7 @@ def test_a_picked_bg_stats_export_is_imported_and_shown(app: App) -> None:
     assert "Imported with its final totals only: its rounds are not known." in shown
     assert "525" in shown and not app.has("enter-round") and not app.has("undo")
     app.go("/stats")
-    assert "Finished games: 4. A shared first place counts as a win for each." in app.text()
+    assert "Finished games: 5. A shared first place counts as a win for each." in app.text()
     assert "Score progression of the latest game" not in app.text()  # no rounds to draw
 
 
