@@ -72,7 +72,9 @@ class DeviceSeen:
 
 def devices_seen(data_dir: Path) -> list[DeviceSeen]:
     """The other devices this data folder's syncs have seen on any target, the latest word of each, newest
-    sync first."""
+    sync first (none before this folder's first sync)."""
+    if not (data_dir / "sync" / "state.json").is_file():
+        return []
     state = SyncState.load(data_dir)
     latest: dict[str, dict[str, Any]] = {}
     for target in state.targets.values():

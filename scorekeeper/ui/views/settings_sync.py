@@ -1,7 +1,8 @@
 """Settings, "Sync" (owner devices only, like export): a folder that a sync tool keeps in step, or a WebDAV address
 with user name and (app) password; "Test connection" answers in the target's own words (wrong password, server
 not found, ...); "Sync now"; when the last sync finished and what it brought, or why it failed; progress while
-a sync runs.
+a sync runs; the other devices seen on the target with their app versions, when each last synced, and which of
+them (or this one) needs an update.
 
 Nothing here waits for the network on the screen's thread: the test runs on a thread of its own, the sync on
 the runner's (`sync_runtime`), and the status box is refilled in place when the runner's news arrives on the
@@ -18,7 +19,9 @@ from pathlib import Path
 
 import flet as ft
 
+from scorekeeper.release import VERSION
 from scorekeeper.sync import credentials
+from scorekeeper.sync.devices import DeviceSeen, devices_seen
 from scorekeeper.sync.report import SyncReport
 from scorekeeper.ui import permissions
 from scorekeeper.ui import sync_runtime as rt
@@ -62,10 +65,7 @@ def brought_text(ctx: AppContext, report: SyncReport) -> str:
 
 def finished_at(report: SyncReport) -> float | None:
     """When the sync finished (the report keeps an ISO time in UTC), as epoch seconds."""
-    try:
-        return datetime.fromisoformat(report.finished.replace("Z", "+00:00")).timestamp()
-    except ValueError:
-        return None
+    return finished_at_text(report.finished)
 
 
 def status_rows(ctx: AppContext, status: rt.SyncStatus, *, started: bool = False) -> list[ft.Control]:
@@ -113,6 +113,40 @@ def _status_rows(ctx: AppContext, status: rt.SyncStatus) -> list[ft.Control]:
     if not rows:
         rows.append(tag("sync-last", ft.Text(ctx.t("Not synced yet."))))
     return rows
+
+
+def device_rows(ctx: AppContext, seen: list[DeviceSeen]) -> list[ft.Control]:
+    """The other devices seen on the target: name, app version, last sync, and who needs an update."""
+    if not seen:
+        return []
+    rows: list[ft.Control] = [
+        ft.Text(ctx.t("Devices seen on the target (this one runs {version})", version=VERSION), size=13)
+    ]
+    for i, device in enumerate(seen):
+        version = device.app or ctx.t("a version before {version}", version="1.0.0")
+        at = finished_at_text(device.at)
+        details = (
+            ctx.t("{version}, last synced {when}", version=version, when=when(ctx, at))
+            if at is not None
+            else version
+        )
+        line: list[ft.Control] = [ft.Text(f"{device.name}: {details}", size=13)]
+        if device.outdated:
+            line.append(ft.Text(ctx.t("needs an update of the app"), size=13, color=ft.Colors.ERROR))
+        elif device.newer:
+            line.append(
+                ft.Text(ctx.t("newer: update the app on this device"), size=13, color=ft.Colors.ERROR)
+            )
+        rows.append(tag(f"sync-device-{i}", ft.Row(line, wrap=True, spacing=6, run_spacing=0)))
+    return rows
+
+
+def finished_at_text(text: str) -> float | None:
+    """An ISO time in UTC as epoch seconds (None when there is none)."""
+    try:
+        return datetime.fromisoformat(text.replace("Z", "+00:00")).timestamp()
+    except ValueError:
+        return None
 
 
 def _setting_from(ctx: AppContext, form: SyncForm) -> rt.TargetSetting | str:
@@ -271,10 +305,14 @@ def sync_section(ctx: AppContext) -> ft.Control | None:
     text, colour = tested_text(ctx, form)
     answer = ft.Text(text, color=colour)
     box = ft.Column(status_rows(ctx, app.status, started=form.started) if saved else [], spacing=6)
+    devices = ft.Column(device_rows(ctx, devices_seen(ctx.store.data_dir)) if saved else [], spacing=2)
 
     def refresh() -> None:
         box.controls = status_rows(ctx, app.status, started=form.started)
         _redraw(box)
+        if not app.status.running:
+            devices.controls = device_rows(ctx, devices_seen(ctx.store.data_dir))
+            _redraw(devices)
 
     try:  # the runner's news (any thread) redraws the box, while this screen is shown
         app.remember(ctx.page.pubsub)
@@ -294,5 +332,6 @@ def sync_section(ctx: AppContext) -> ft.Control | None:
             _buttons(ctx, form, saved, answer),
             tag("sync-test-answer", answer),
             box,
+            tag("sync-devices", devices),
         ),
     )
