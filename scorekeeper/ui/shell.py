@@ -15,6 +15,7 @@ import flet as ft
 from scorekeeper.games.messages import Capitalized
 from scorekeeper.spans import span
 from scorekeeper.ui import emoji_font, owner, rights
+from scorekeeper.ui.components import photos
 from scorekeeper.ui.components.layout import lead_in
 from scorekeeper.ui.context import AppContext
 from scorekeeper.ui.routes import build_view, canonical, failure_text, resolve
@@ -39,6 +40,11 @@ class Shell:
         # The addresses a view opened another one for (`follow`) in this session, and the address pushed last.
         self.followed: set[str] = set()
         self.pushed: str | None = None
+        # The role the screen on show was drawn for (None: not asked, a screen every visitor may see), and the
+        # dialogs closed when their screen was left or the role changed: no event of theirs is handled again.
+        self.role_shown: str | None = None
+        self.asked_role: str | None = None
+        self.stale: weakref.WeakSet[Any] = weakref.WeakSet()
 
     def show(self, route: str, *, instant: bool = False) -> None:
         """Render `route` now (server side), then tell the browser so its URL and history follow. `instant` (or
@@ -49,6 +55,7 @@ class Shell:
             if route != asked:  # another spelling, or a screen this session may not see: the address follows
                 self.page.route = route
                 self.push(route)
+            self.leave_if_gone(route)
             self.ctx.route = route
             self.ctx.on_enter = None
             self.ctx.on_escape = None
@@ -81,12 +88,13 @@ class Shell:
         meanwhile is refused from this screen on)."""
         route = canonical(route)
         module = resolve(route)[0]
+        self.asked_role = None
         self.ctx.still_owner()  # a device signed out meanwhile is a guest from here on (views ask ctx.guest)
         # A screen every visitor may see needs no role: the seats and boards of a live table ask this before
         # every tap, and the role reads the owner's settings from the data folder.
         if rights.may_view(rights.VISITOR, module):
             return route
-        role = self.ctx.role()
+        role = self.asked_role = self.ctx.role()
         if rights.may_view(role, module):
             return route
         log.info("refused %.200r to a %s", route, role)
@@ -96,6 +104,61 @@ class Shell:
         """Whether the screen on show is still one this session may see (asked before every event its controls
         send: a device signed out or unpaired since the screen was drawn is refused at once, and sent on)."""
         return self.ctx.route == self.permitted(self.ctx.route)
+
+    def leave_if_gone(self, route: str) -> None:
+        """Before `route` is drawn: when it is another screen than the one on show, or the session's role
+        changed since that was drawn, what the screen left behind is closed or disowned (`leave`)."""
+        role, shown = self.asked_role, self.shown
+        changed = role is not None and self.role_shown is not None and role != self.role_shown
+        if role is not None:
+            self.role_shown = role
+        if shown is not None and (changed or screen_of(route) != screen_of(shown)):
+            self.leave(route)
+
+    def leave(self, route: str) -> None:
+        """Close the dialogs of the screen left and disown its services, so none of their controls acts again
+        (`owns`): a dialog opened before the device was unpaired, or the photo picker of a scoreboard, would
+        otherwise still be answered. The dialogs close with the next screen's patch; their dismissal, when it
+        comes back, only takes them off the page."""
+        try:
+            dialogs = list(self.page._dialogs.controls)
+        except AttributeError:
+            dialogs = []
+        for dialog in dialogs:
+            if not isinstance(dialog, ft.SnackBar):  # a message has no action to outlive its screen
+                dialog.open = False
+                self.stale.add(dialog)
+        photos.disown(self.ctx, route)
+
+    def owns(self, control: Any, event_name: str) -> bool:
+        """Does `control` (an event's target) belong to what this session may see now: the screen on show, a
+        dialog opened on it, or a service not disowned? A control of a screen left (kept alive by a handler
+        that refers to it), a dialog closed when its screen was left or the role changed (`leave`), a service
+        taken off the page: no."""
+        page = self.page
+        path: list[Any] = []
+        node = control
+        while node is not None and node is not page:
+            path.append(node)
+            node = node.parent
+        if node is not page:
+            return False  # not on the page any more: nothing the browser shows
+        if not path:
+            return True  # the page itself
+        part = path[-1]
+        if any(part is view for view in page.views):
+            return True
+        dialogs: Any = getattr(page, "_dialogs", None)
+        if part is dialogs:
+            if len(path) < 2 or not any(path[-2] is dialog for dialog in dialogs.controls):
+                return False
+            dialog = path[-2]
+            # a closed dialog's own dismissal still passes: Flet then takes it off the page
+            return dialog not in self.stale or (control is dialog and event_name == "dismiss")
+        if part is getattr(page, "_services", None):
+            services = getattr(part, "_services", [])
+            return len(path) >= 2 and any(path[-2] is service for service in services)
+        return True  # another part of the page itself (its app bar, its overlay)
 
     def follow(self, asked: str, route: str) -> str:
         """The screen built for `asked` shows `route` (an older duplicate's `/play/<id>` opens the game its match
@@ -308,10 +371,31 @@ def guard_events(page: ft.Page, session: Any, shell: Shell) -> None:
         target, current = own_session(), held()
         if target is None:
             return
-        if current is not None and control_id != page_id and not current.may_act():
-            log.warning("dropped %.40r on a screen %s may not see any more", event_name, current.ctx.role())
-            current.page.run_thread(current.rerender)
-            return
+        if current is not None and control_id != page_id:
+            if not current.may_act():
+                log.warning(
+                    "dropped %.40r on a screen %s may not see any more", event_name, current.ctx.role()
+                )
+                current.page.run_thread(current.rerender)
+                return
+            control = event_target(target, control_id)
+            if control is None or not current.owns(control, str(event_name)):
+                log.warning("dropped %.40r on a control of a screen left", event_name)
+                return
         await dispatch(target, control_id, event_name, event_data)
 
     session.dispatch_event = checked
+
+
+def event_target(session: Any, control_id: int) -> Any:
+    """The control Flet's dispatch would hand an event for `control_id` to (its own lookup: the one on the
+    page under that id, else whatever its index still holds; `None`: none)."""
+    resolve_control = getattr(session, "_Session__resolve_event_control", None)  # Flet 1.0.5's own lookup
+    if resolve_control is not None:
+        return resolve_control(control_id)
+    return session.index.get(control_id)
+
+
+def screen_of(route: str) -> str:
+    """The screen a route shows, for telling whether a new route leaves it: the route without its query."""
+    return canonical(route).partition("?")[0]
