@@ -17,7 +17,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
 # The layers, lowest first; a module may import its own layer and any lower one. Keep in step with
 # docs/ARCHITECTURE.md ("Layers").
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("platform", ("__init__", "capabilities")),  # what the running Python can do (threads, a browser)
+    ("platform", ("__init__", "capabilities", "release")),  # what the running Python can do; the release
     ("rules", ("games",)),  # no Flet, no files, no clock
     (
         "scores and storage",
