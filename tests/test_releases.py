@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from compat import releases
@@ -91,3 +92,32 @@ def test_comments_notes_and_the_current_main() -> None:
         Release("0.x", "1234567", "before", ""),
     ]
     assert parse("1.0.0  -  release  (this main)")[0].commit is None
+
+
+@pytest.mark.parametrize(
+    ("language", "about", "line"),
+    [
+        ("en", "About", "Scorekeeper version"),
+        ("de", "Über", "Punktezähler Version"),
+        ("nl", "Over", "Scoreteller versie"),
+        ("fr", "À propos", "Marqueur de points version"),
+    ],
+)
+def test_the_owner_s_settings_end_with_the_version(
+    tmp_path: Path, language: str, about: str, line: str
+) -> None:
+    """The owner reads which release runs at the bottom of Settings, in the app's language; a member and a
+    visitor do not (the version tells an attacker which flaws to try)."""
+    from tests.test_server_roles import PHONE_IP, Device
+
+    owner = Device(tmp_path, PHONE_IP, owner=True)
+    owner.go("/settings")
+    owner.tap(f"language-{language}")
+    shown = owner.text()
+    assert f"{line} {VERSION}" in shown
+    at = shown.index(f"{line} {VERSION}")
+    assert shown[at - 1] == about  # under its heading "About"
+    for device in (Device(tmp_path, PHONE_IP, member=True), Device(tmp_path, PHONE_IP)):
+        device.go("/settings")
+        assert not any(VERSION in text for text in device.text())
+        assert not device.has("app-version")

@@ -4,11 +4,11 @@ lives and its backups (`settings_data`), and what guests may do.
 
 from __future__ import annotations
 
-from importlib import metadata
 from typing import Any
 
 import flet as ft
 
+from scorekeeper.release import VERSION
 from scorekeeper.ui import permissions, pin_tries, rights
 from scorekeeper.ui.components.extras_common import pills
 from scorekeeper.ui.components.host_needed import host_needed, sync_unavailable
@@ -24,11 +24,11 @@ from scorekeeper.ui.views.settings_sync import sync_section
 from scorekeeper.ui.views.settings_transfer import transfer_section
 
 
-def _app_version() -> str:
-    try:
-        return metadata.version("scorekeeper")
-    except metadata.PackageNotFoundError:
-        return "dev"
+def about_section(ctx: AppContext) -> ft.Control:
+    """The owner's "About": the release this app is (scorekeeper/release.py, the same in every build: the static
+    web app has no package metadata). CHANGELOG.md says what it changed and with which releases it syncs."""
+    line = ctx.t("Scorekeeper version {version}", version=VERSION)
+    return section(ctx.t("About"), tag("app-version", ft.Text(line, size=13)))
 
 
 def visitor_section(ctx: AppContext) -> ft.Control:
@@ -199,5 +199,5 @@ def build(ctx: AppContext, **_: str) -> ft.View:
         *([sync_unavailable(ctx)] if host_needed() else [synced] if (synced := sync_section(ctx)) else []),
     ]
     if not ctx.guest:  # the version tells an attacker which flaws to try: the owner's only
-        controls.append(ft.Text(ctx.t("Scorekeeper version {version}", version=_app_version()), size=12))
+        controls.append(about_section(ctx))
     return screen(ctx, "/settings", ctx.t("Settings"), controls)
