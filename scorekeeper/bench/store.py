@@ -1,7 +1,8 @@
 """Store benchmark: the cost of recording a round with an empty history and with 10,000 rounds stored, and
 the speed of importing an export of 16,000 games into an empty store (`import_games_per_second_16k`), and player
 statistics over 10,000 finished matches (`stats_10k_ms`: from the index, `Store.stat_rows` and two reports), and
-a 4 MB photo scaled and stored (`photo_4mb_s`, bench/photos.py).
+a 4 MB photo scaled and stored (`photo_4mb_s`, bench/photos.py), and the peak memory of scaling the worst of a
+set of expensive pictures (`photo_peak_mb`, bench/photo_memory.py).
 
 Both stores live side by side in one run and are written alternately (empty, full, full, empty, ...), so
 disk and CPU drift hit both medians alike. "Write" is `Store.save_match` after one more round was added to a
@@ -24,6 +25,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from scorekeeper.bench.photo_memory import measure_photo_memory
 from scorekeeper.bench.photos import measure_photo
 from scorekeeper.games.ruckzuck.spec import SPEC as RUCKZUCK  # the rounds below are Ruck Zuck rounds
 from scorekeeper.match import Match
@@ -268,7 +270,13 @@ def run(as_json: bool = False) -> dict[str, Any]:
     root = Path(tempfile.mkdtemp(prefix="scorekeeper-bench-"))
     try:
         return {
-            "store": {**measure(root), **measure_import(root), **measure_stats(root), **measure_photo(root)}
+            "store": {
+                **measure(root),
+                **measure_import(root),
+                **measure_stats(root),
+                **measure_photo(root),
+                **measure_photo_memory(root),
+            }
         }
     finally:
         shutil.rmtree(root, ignore_errors=True)

@@ -11,11 +11,10 @@ work). A photo file is never changed once written: removing a photo from a match
 stays, so undo brings it back), and sync sends each file once (sync/photos.py).
 
 Rules of `add`:
-- the picture is read with Pillow; what is not an image, or is over MAX_PHOTO_BYTES or MAX_PIXELS, is refused
-  with a message a player understands and nothing is written;
-- its EXIF orientation is applied to the pixels (a phone's portrait photo stays upright everywhere);
-- the EXIF data (camera, time and the GPS location) is left out unless the player chose to keep the location:
-  then the EXIF travels with the photo, without its orientation (already applied);
+- the picture is made into the photo and its thumbnail by store/photo_pixels.py: from its pixels alone (no
+  comment, XMP, text chunk, ICC profile or EXIF; the GPS position only when the player keeps the location), its
+  EXIF orientation applied, in bounded memory, one picture at a time; what is not an image, or is over a limit,
+  is refused with a message a player understands and nothing is written;
 - both files are written atomically (temporary file, fsync, rename: store/storage.py).
 
 Deleting a match moves its photos to `trash/photos/` with it (`to_trash`, called by `Matches.delete`); a photo
@@ -26,144 +25,67 @@ sync conflict kept as both, a restore) has its photos again.
 from __future__ import annotations
 
 import contextlib
-import io
 import os
 import secrets
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.store.errors import InputError
 from scorekeeper.store.paths import Layout, is_safe_id, make_private_dir
+from scorekeeper.store.photo_pixels import (
+    MAX_HELD_BYTES,
+    MAX_PHOTO_BYTES,
+    MAX_PIXELS,
+    MAX_SIDE,
+    NOT_A_PICTURE,
+    QUALITIES,
+    TARGET_BYTES,
+    THUMB_SIDE,
+    PhotoError,
+    check_received,
+    refuse_if_too_many_pixels,
+    scale,
+    thumbnail_of,
+)
 from scorekeeper.store.storage import atomic_write_bytes, fsync_dir
 
-MAX_PHOTO_BYTES = 30_000_000
-"""The largest picture accepted (a phone's full-size photo is 3-15 MB; a RAW file is not a photo here)."""
-MAX_PIXELS = 100_000_000
-"""More pixels than this is refused before decoding: a "decompression bomb" would take all the memory."""
-MAX_SIDE = 1600
-"""The longest side of a stored photo, in pixels: sharp on a phone or a tablet, a few hundred kB."""
-THUMB_SIDE = 240
-"""The longest side of a thumbnail (shown at about 64-120 logical px)."""
-QUALITIES = (82, 72, 62)
-"""JPEG qualities tried in turn until the photo is at most TARGET_BYTES."""
-TARGET_BYTES = 500_000
-ORIENTATION_TAG = 0x0112
+__all__ = [
+    "MAX_HELD_BYTES",
+    "MAX_PHOTO_BYTES",
+    "MAX_PIXELS",
+    "MAX_SIDE",
+    "NOT_A_PICTURE",
+    "QUALITIES",
+    "TARGET_BYTES",
+    "THUMB_SIDE",
+    "PhotoError",
+    "Photos",
+    "check_received",
+    "new_photo_id",
+    "photo_ids_of",
+    "refuse_if_too_big",
+    "refuse_if_too_many_pixels",
+    "scale",
+    "thumbnail_of",
+]
+
 PHOTO_SUFFIX = ".jpg"
 THUMB_SUFFIX = ".thumb.jpg"
 JPEG_START = b"\xff\xd8\xff"
 """How every JPEG file begins (its start-of-image marker and the next marker's first byte)."""
 
 
-class PhotoError(InputError):
-    """A picture that cannot be kept as a photo; nothing was written."""
-
-
 def new_photo_id() -> str:
     return secrets.token_hex(8)
 
 
-def _pillow() -> Any:
-    """Pillow's Image module (imported when first needed: the app starts without it)."""
-    try:
-        from PIL import Image
-    except ImportError:  # a build without Pillow (the static web build): say it, change nothing
-        raise PhotoError("Photos cannot be added here (the app was built without image support).") from None
-    return Image
-
-
 def refuse_if_too_big(content: bytes) -> None:
-    """PhotoError when the file is over MAX_PHOTO_BYTES."""
+    """PhotoError when the file is over MAX_PHOTO_BYTES (this module's: a test lowers it here)."""
     if len(content) > MAX_PHOTO_BYTES:
         raise PhotoError(
             "This photo is too big ({size} MB; at most {limit} MB). Nothing was changed.",
             size=f"{len(content) / 1_000_000:.1f}",
             limit=MAX_PHOTO_BYTES // 1_000_000,
         )
-
-
-def refuse_if_too_many_pixels(width: int, height: int) -> None:
-    """PhotoError when the picture has more than MAX_PIXELS."""
-    if width * height > MAX_PIXELS:
-        raise PhotoError(
-            "This picture has too many pixels ({megapixels} million) to be kept as a photo. Nothing was changed.",
-            megapixels=(width * height) // 1_000_000,
-        )
-
-
-NOT_A_PICTURE = "This file is not a picture the app can read. Nothing was changed."
-
-
-def _open(content: bytes) -> Any:
-    """The picture in `content`, its pixels read; PhotoError when it is none or too big."""
-    refuse_if_too_big(content)
-    image_module = _pillow()
-    try:
-        image = image_module.open(io.BytesIO(content))
-        refuse_if_too_many_pixels(*image.size)
-        # A JPEG decodes straight at 1/2, 1/4 or 1/8 of its size when that is still at least MAX_SIDE: most
-        # of the time of a 12-megapixel photo is saved here.
-        image.draft("RGB", (MAX_SIDE, MAX_SIDE))
-        image.load()
-    except PhotoError:
-        raise
-    except (OSError, ValueError, SyntaxError, image_module.DecompressionBombError, MemoryError):
-        raise PhotoError(NOT_A_PICTURE) from None
-    return image
-
-
-def _rgb(image: Any) -> Any:
-    """The picture as RGB, a transparent one on white (JPEG has no transparency)."""
-    if image.mode in ("RGBA", "LA", "P", "PA"):
-        image = image.convert("RGBA")
-        image_module = _pillow()
-        background = image_module.new("RGB", image.size, (255, 255, 255))
-        background.paste(image, mask=image.getchannel("A"))
-        return background
-    return image if image.mode == "RGB" else image.convert("RGB")
-
-
-def _jpeg(image: Any, *, side: int, exif: bytes = b"", target: int | None = None) -> bytes:
-    """`image` scaled to at most `side` px on its longest side, as JPEG (smaller qualities until `target`)."""
-    image_module = _pillow()
-    scaled = image.copy()
-    scaled.thumbnail((side, side), image_module.Resampling.LANCZOS)
-    data = b""
-    for quality in QUALITIES if target else QUALITIES[1:2]:
-        buffer = io.BytesIO()
-        options: dict[str, Any] = {"quality": quality, "optimize": True}
-        if exif:
-            options["exif"] = exif
-        scaled.save(buffer, "JPEG", **options)
-        data = buffer.getvalue()
-        if target is None or len(data) <= target:
-            break
-    return data
-
-
-def scale(content: bytes, *, keep_location: bool = False) -> tuple[bytes, bytes]:
-    """The stored photo and its thumbnail made from a picture file (see the module's rules). PhotoError when
-    `content` is no picture or too big."""
-    image = _open(content)  # first: without Pillow it says so (PhotoError)
-    from PIL import ImageOps
-
-    upright = ImageOps.exif_transpose(image) or image  # the orientation applied to the pixels
-    exif = b""
-    if keep_location:
-        tags = upright.getexif()
-        tags.pop(ORIENTATION_TAG, None)  # applied: a viewer must not turn it again
-        exif = tags.tobytes() if len(tags) else b""
-    rgb = _rgb(upright)
-    return _jpeg(rgb, side=MAX_SIDE, exif=exif, target=TARGET_BYTES), _jpeg(rgb, side=THUMB_SIDE)
-
-
-def thumbnail_of(photo: bytes) -> bytes:
-    """The thumbnail of a stored photo (already upright and scaled)."""
-    return _jpeg(_rgb(_open(photo)), side=THUMB_SIDE)
-
-
-def check_received(content: bytes) -> None:
-    """A photo file from another device (sync) must be a picture within the limits: PhotoError otherwise."""
-    _open(content)
 
 
 class Photos:
@@ -193,6 +115,7 @@ class Photos:
         is written when it is refused (PhotoError) or the folder cannot be written (WriteError). The caller
         puts the id on the match (`Store.change_match`)."""
         self.files.refuse_if_read_only()
+        refuse_if_too_big(content)
         photo, thumb = scale(content, keep_location=keep_location)
         photo_id = new_photo_id()
         self._write(photo_id, photo, thumb)
