@@ -7,7 +7,10 @@
   most `GAP` (4 hours) after the end of the night's match that ended last. A match starts at the first span of
   its clock (`Match.clock`, `scorekeeper.playtime`), or when it was created; it ends at the last end of its
   clock, or when it was last changed (`updated`) but at most `LONGEST` (6 hours) after its start, because a
-  note added the next morning moves `updated` and must not stretch the evening.
+  note added the next morning moves `updated` and must not stretch the evening. A clock still running ends at
+  the last thing that happened (`playtime.last_heard`: its last change), never at "now": a game left open
+  overnight does not stretch its night to the morning (and a change after `playtime.IDLE` of silence stops the
+  clock there first, `playtime.settled`).
 - Chosen by hand (`Match.night`, one small field): another match's id puts the match into that match's night
   (whatever night that is, also one chosen by hand); `ALONE` takes it out of the night it was grouped into (it
   is a night of its own, with the matches put into it by hand). A match chosen by hand never joins a night by
@@ -35,7 +38,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
-from scorekeeper.playtime import moment_of
+from scorekeeper.playtime import last_heard, moment_of
 
 GAP = timedelta(hours=4)
 """The longest break between two matches of one night (from the end of one to the start of the next)."""
@@ -99,11 +102,15 @@ def span_of(match: NightFields) -> Span:
     starts: list[datetime] = []
     ends: list[datetime] = []
     # the spans read here as in `playtime.played_seconds`, once: grouping 10,000 matches reads 10,000 clocks
-    for item in match.clock if isinstance(match.clock, list | tuple) else ():
+    clock = match.clock if isinstance(match.clock, list | tuple) else ()
+    heard = last_heard(clock, match.updated) if clock else None  # a running clock: its last change
+    for item in clock:
         if isinstance(item, list | tuple) and len(item) == 2:
             start, end = moment_of(item[0]), moment_of(item[1])
             if start is not None:
                 starts.append(start)
+                if end is None and item is clock[-1] and heard is not None:
+                    end = heard
                 ends.append(end if end is not None and end >= start else start)
     if starts:
         seconds = sum((end - start).total_seconds() for start, end in zip(starts, ends, strict=True))

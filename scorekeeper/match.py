@@ -16,13 +16,14 @@ import dataclasses
 import uuid
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from types import ModuleType
 from typing import Any
 
 from scorekeeper.games.base import Plural, RuleError
 from scorekeeper.games.spec import ByKey, GameSpec, spec
 from scorekeeper.match_data import FIELDS, check_saved, record, split
-from scorekeeper.playtime import after_rounds
+from scorekeeper.playtime import after_rounds, settled, started
 from scorekeeper.recorded import Recorded, recorded_of
 from scorekeeper.stamps import change_stamp, now_iso
 from scorekeeper.standings import (
@@ -205,7 +206,9 @@ class Match:
         the game stops it, in the same change, so it is saved with the round or not at all."""
         tally = self._tally(rounds, entered)  # raises before anything is made
         over = ended_after(self, len(rounds), tally.totals)
-        clock = after_rounds(self.clock, len(self.rounds), len(rounds), over, now_iso())
+        clock = after_rounds(
+            self._clock_heard(len(rounds), over), len(self.rounds), len(rounds), over, now_iso()
+        )
         changed = dataclasses.replace(
             self, rounds=rounds, updated=change_stamp(), clock=self.clock if clock == self.clock else clock
         )
@@ -216,6 +219,16 @@ class Match:
         done = dataclasses.replace(changed, status=status)  # status is not in the tally's key: same figures
         done.__dict__["_tally_cache"] = changed.__dict__["_tally_cache"]
         return done
+
+    def _clock_heard(self, rounds: int, over: bool) -> list[list[str | None]]:
+        """The clock before a change of the rounds: a clock left idle (`playtime.IDLE` without a change) stopped
+        at the last thing it heard, so the silence is no time played; a round added after it starts it again
+        (a pause), unless the round ends the game."""
+        now = datetime.now(UTC)
+        clock = settled(self.clock, self.updated, now)
+        if clock != list(self.clock) and rounds > len(self.rounds) and not over:
+            clock = started(clock, now.isoformat(timespec="seconds"))
+        return clock
 
     def at_version(self, version: int, updated: str | None = None) -> Match:
         """This match as stored at `version` (and `updated`, when given) by an import or a sync writing it:

@@ -5,15 +5,24 @@ first round is entered or dealt, a button on the scoreboard pauses and resumes i
 it. Every function returns a new list (a `Match` is immutable) and takes the moment as an argument, so the same
 calls give the same clock on every device. A span that cannot be read (a newer version's, a hand-edited file)
 counts for nothing and is kept as it is.
+
+A clock left running hears nothing when nobody plays: no round, no move, no tap on the scoreboard (each changes
+the match and stamps its `updated`). After `IDLE` of that silence it stops counting at the last thing that
+happened (`heard`): the time played is the time up to then (`played_seconds` with `heard`), a game night ends
+there, and the next change of the match first stops the clock there (`settled`), so a game finished a week later
+counts the evening, not the week. The scoreboard then asks whether the game is still on (resume, or stop at the
+last round).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 Clock = list[list[str | None]]
+IDLE = timedelta(hours=1)
+"""The silence after which a running clock stops counting: longer than any round of these games takes."""
 
 
 def moment_of(text: Any) -> datetime | None:
@@ -71,15 +80,42 @@ def after_rounds(clock: Sequence[Any], before: int, after: int, over: bool, at: 
     return list(clock)
 
 
-def played_seconds(clock: Sequence[Any], now: datetime | None = None) -> float | None:
+def played_seconds(clock: Sequence[Any], now: datetime | None = None, heard: Any = None) -> float | None:
     """The seconds played: the sum of the readable spans, a running one up to `now` (the current time when not
-    given). None when the clock was never started (older data, or a game entered without it): time played is
-    shown only where it is known."""
+    given), or only up to the last thing that happened when the clock has been idle since (`heard`: the match's
+    `updated`; `idle_since`). None when the clock was never started (older data, or a game entered without it):
+    time played is shown only where it is known."""
     spans = [span for span in (_span(item) for item in clock) if span is not None]
     if not spans:
         return None
     now = now or datetime.now(UTC)
-    return sum(max(0.0, ((end or max(now, start)) - start).total_seconds()) for start, end in spans)
+    quiet = idle_since(clock, heard, now) if heard is not None else None
+    until = quiet or now
+    return sum(max(0.0, ((end or max(until, start)) - start).total_seconds()) for start, end in spans)
+
+
+def last_heard(clock: Sequence[Any], heard: Any) -> datetime | None:
+    """When a running clock last heard something: the match's last change (`heard`, its `updated`), or the start
+    of the running span when that is later. None when the clock does not run."""
+    last = _span(clock[-1]) if clock else None
+    if last is None or last[1] is not None:
+        return None
+    changed = moment_of(heard)
+    return max(last[0], changed) if changed is not None else last[0]
+
+
+def idle_since(clock: Sequence[Any], heard: Any, now: datetime) -> datetime | None:
+    """The moment a running clock stopped counting (the last thing it heard) when nothing happened for `IDLE`
+    since; None while it counts (or does not run)."""
+    last = last_heard(clock, heard)
+    return last if last is not None and now - last > IDLE else None
+
+
+def settled(clock: Sequence[Any], heard: Any, now: datetime) -> Clock:
+    """The clock before a change made at `now`: stopped at the last thing it heard when it was idle (the silence
+    is no time played), else as it was."""
+    quiet = idle_since(clock, heard, now)
+    return stopped(clock, quiet.isoformat(timespec="seconds")) if quiet is not None else list(clock)
 
 
 def first_start(clock: Sequence[Any]) -> datetime | None:

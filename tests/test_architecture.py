@@ -37,6 +37,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "game_nights",
             "recorded",
             "free_text",
+            "evening_changes",
         ),
     ),
     ("play", ("play",)),  # digital play sessions over the engine, saved in the store

@@ -10,15 +10,21 @@ next minute is reached (`_tick`), never every second.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 import flet as ft
 
 from scorekeeper import playtime
-from scorekeeper.free_text import LIMITS, Kind, clean, problem
+from scorekeeper.evening_changes import (
+    paused,
+    resumed,
+    with_notes,
+    with_place,
+    with_start_player,
+)
+from scorekeeper.free_text import LIMITS, Kind, clean
 from scorekeeper.games.base import RuleError
 from scorekeeper.match import Match
 from scorekeeper.stamps import now_iso
@@ -36,69 +42,13 @@ PLACES_SHOWN = 8
 """Places offered in the place dialog (most used first): a phone shows them without scrolling."""
 
 
-# ------------------------------------------------------------------ the changes (pure: Match -> Match)
-def _with(match: Match, **values: Any) -> Match:
-    """`match` with these values, or `match` itself when it has them already (the store then writes nothing)."""
-    if all(getattr(match, name) == value for name, value in values.items()):
-        return match
-    return dataclasses.replace(match, **values)
-
-
-def _typed(text: str, kind: Kind) -> str:
-    """Text a person typed, by the one rule for free text (`scorekeeper.free_text`): RuleError for control or
-    text-direction characters; trimmed; cut to the limit (the dialog says so: `cut_notice`)."""
-    refused = problem(text, kind)
-    if refused is not None:
-        raise RuleError(refused)
-    return clean(text, kind).text
-
-
-def with_notes(notes: str) -> Callable[[Match], Match]:
-    """The notes as typed, without blank lines or spaces around them, at most `NOTES_MAX` characters ("" removes
-    them: the field is then left out of the stored match); control characters refused."""
-    return lambda match: _with(match, notes=_typed(notes, "notes"))
-
-
-def with_place(place: str) -> Callable[[Match], Match]:
-    """The place on one line with single spaces (so "Club" typed twice is one place), at most `PLACE_MAX`
-    characters ("" removes it); control and text-direction characters refused, as in a player's name."""
-    return lambda match: _with(match, place=_typed(place, "place"))
-
-
+# ------------------------------------------------------------------ the changes (pure: scorekeeper.evening_changes)
 def cut_notice(ctx: AppContext, text: str, kind: Kind) -> str:
     """What to tell when typed text is longer than its limit and was cut ("" when it was not)."""
     cleaned = clean(text, kind)
     return (
         " ".join(ctx.describe(told) for told in cleaned.problems(kind) if cleaned.cut) if cleaned.cut else ""
     )
-
-
-def paused(at: str) -> Callable[[Match], Match]:
-    """The clock stopped at `at` (nothing when it does not run, e.g. another device paused it first)."""
-    return lambda match: _with(match, clock=playtime.stopped(match.clock, at))
-
-
-def resumed(at: str) -> Callable[[Match], Match]:
-    """The clock running again from `at`; not once the game is over (its end stopped the clock), nor for a
-    match whose clock never started (older data: its time played is not known)."""
-    return lambda match: (
-        match if match.is_over or not match.clock else _with(match, clock=playtime.started(match.clock, at))
-    )
-
-
-def with_start_player(seat: int) -> Callable[[Match], Match]:
-    """The start player (first dealer) `seat`. Only before the first round: the rounds entered were dealt in
-    turn from the start player, so another one would give them other dealers (and, in Rage, other rules for
-    the dealer's bid). A digital game's first round is dealt when it starts: never there."""
-
-    def change(match: Match) -> Match:
-        if match.first_dealer == seat:
-            return match
-        if match.rounds or match.mode == "digital":
-            raise RuleError("The start player can only be changed before the first round is entered.")
-        return dataclasses.replace(match, first_dealer=seat)
-
-    return change
 
 
 # ------------------------------------------------------------------ texts
@@ -110,9 +60,12 @@ def duration_text(t: Translator, seconds: float) -> str:
     return t("{h} h {m} min", h=minutes // 60, m=minutes % 60)
 
 
-def played_text(t: Translator, clock: list[Any], now: datetime | None = None) -> str | None:
-    """ "Time played: 42 min", or None where it is not known (older data, a game entered without a clock)."""
-    seconds = playtime.played_seconds(clock, now)
+def played_text(
+    t: Translator, clock: list[Any], now: datetime | None = None, heard: str | None = None
+) -> str | None:
+    """ "Time played: 42 min", or None where it is not known (older data, a game entered without a clock). With
+    `heard` (the match's `updated`), a clock left idle counts up to the last thing that happened."""
+    seconds = playtime.played_seconds(clock, now, heard)
     return None if seconds is None else t("Time played: {time}", time=duration_text(t, seconds))
 
 
@@ -128,7 +81,7 @@ def evening_lines(ctx: AppContext, match: Match) -> list[ft.Control]:
     each only where known; changed on the scoreboard."""
     lines = [
         (ft.Icons.PLACE_OUTLINED, match.place, "history-place"),
-        (ft.Icons.TIMER_OUTLINED, played_text(ctx.t, match.clock) or "", "history-time"),
+        (ft.Icons.TIMER_OUTLINED, played_text(ctx.t, match.clock, heard=match.updated) or "", "history-time"),
         (ft.Icons.NOTES, match.notes, "history-notes"),
     ]
     return [
@@ -143,7 +96,7 @@ def evening_section(ctx: AppContext, match: Match, route: str) -> ft.Control:
     """The section of the scoreboard with the evening's four rows; `route` is the scoreboard's (a running clock
     draws it again there when the next minute is reached)."""
     rows = [clock_row(ctx, match), start_player_row(ctx, match), place_row(ctx, match), notes_row(ctx, match)]
-    _tick(ctx, route, match.clock)
+    _tick(ctx, route, match.clock, match.updated)
     return tag("evening", section(ctx.t("About this game"), *[row for row in rows if row is not None]))
 
 
@@ -164,10 +117,14 @@ def _row(
 
 
 def clock_row(ctx: AppContext, match: Match) -> ft.Control | None:
-    """Time played, where known, and Pause or Resume while the game goes on."""
-    text = played_text(ctx.t, match.clock)
+    """Time played, where known, and Pause or Resume while the game goes on. A clock left idle has stopped
+    counting at the last thing that happened: the row asks whether the game is still on."""
+    text = played_text(ctx.t, match.clock, heard=match.updated)
     if text is None:
         return None
+    quiet = None if match.is_over else playtime.idle_since(match.clock, match.updated, datetime.now(UTC))
+    if quiet is not None:
+        return idle_question(ctx, match, text, quiet)
     running = playtime.running(match.clock)
     button: ft.Control | None = None
     state = None
@@ -185,6 +142,34 @@ def clock_row(ctx: AppContext, match: Match) -> ft.Control | None:
             ),
         )
     return tag("time-played", _row(ft.Icons.TIMER_OUTLINED, text, state, button))
+
+
+def idle_question(ctx: AppContext, match: Match, text: str, quiet: datetime) -> ft.Control:
+    """A clock that heard nothing for `playtime.IDLE`: is the game still on? Still playing resumes it from now
+    (the silence a pause); stopping ends its time at the last thing that happened."""
+    asked = ctx.t(
+        "Nothing happened since {time} on {day}: the clock stopped there. Is the game still on?",
+        time=quiet.astimezone().strftime("%H:%M"),
+        day=quiet.astimezone().strftime("%Y-%m-%d"),
+    )
+    on = tag(
+        "clock-still-on",
+        ft.TextButton(
+            ctx.t("Still playing"),
+            icon=ft.Icons.PLAY_ARROW,
+            on_click=lambda _: save(ctx, match.id, resumed(now_iso()), ctx.t("Clock resumed")),
+        ),
+    )
+    off = tag(
+        "clock-stop-at-last",
+        ft.TextButton(
+            ctx.t("Stop at the last round"),
+            icon=ft.Icons.STOP,
+            on_click=lambda _: save(ctx, match.id, paused(now_iso()), ctx.t("Clock paused")),
+        ),
+    )
+    tile = _row(ft.Icons.TIMER_OUTLINED, text, asked, None)
+    return tag("time-played", ft.Column([tile, ft.Row([on, off], wrap=True, spacing=4)], spacing=0))
 
 
 def start_player_row(ctx: AppContext, match: Match) -> ft.Control:
@@ -371,14 +356,14 @@ _ticks: dict[int, object] = {}
 """Per session (`id` of its context): the latest scoreboard drawing's tick; an older one does nothing."""
 
 
-def _tick(ctx: AppContext, route: str, clock: list[Any]) -> None:
+def _tick(ctx: AppContext, route: str, clock: list[Any], heard: str | None = None) -> None:
     """While the clock runs, draw the scoreboard again when its time played reaches the next whole minute, as
     long as it is still the screen shown, the browser still connected and no later drawing took over.
 
     A timer on the session's event loop (`call_later`), not a task: nothing waits for it, a closed session's loop
     never runs it, and the redraw itself runs where Flet runs event handlers (`run_thread`)."""
-    if not playtime.running(clock):
-        _ticks.pop(id(ctx), None)
+    if not playtime.running(clock) or playtime.idle_since(clock, heard, datetime.now(UTC)) is not None:
+        _ticks.pop(id(ctx), None)  # stopped, or idle: its time does not move
         return
     token = _ticks[id(ctx)] = object()
     wait = 60 - (playtime.played_seconds(clock) or 0) % 60 + 0.5
