@@ -18,6 +18,7 @@ from scorekeeper.match import Match
 from scorekeeper.store import Store
 from scorekeeper.store import matches as stored_matches
 from scorekeeper.ui.components import evening
+from scorekeeper.ui.i18n import Translator
 
 ROUND = {"counts": [None, 3], "runs": [3, 1], "callers": [0], "blitz": False}
 """A Racko round of two: seat 1 calls (75 points)."""
@@ -52,7 +53,7 @@ def test_a_game_left_open_overnight_counts_the_evening() -> None:
     # Its game night ends at the last thing that happened, not in the morning.
     night = game_nights.span_of(match)
     assert (night.start, night.end, night.seconds) == (evening_start, last, 90 * 60)
-    assert evening.played_text(lambda text, **f: text.format(**f), match.clock, morning, match.updated) == (
+    assert evening.played_text(Translator(), match.clock, morning, match.updated) == (
         "Time played: 1 h 30 min"
     )
 
