@@ -113,13 +113,14 @@ class Shell:
         if role is not None:
             self.role_shown = role
         if shown is not None and (changed or screen_of(route) != screen_of(shown)):
-            self.leave(route)
+            self.leave(None if changed else route)
 
-    def leave(self, route: str) -> None:
+    def leave(self, route: str | None) -> None:
         """Close the dialogs of the screen left and disown its services, so none of their controls acts again
         (`owns`): a dialog opened before the device was unpaired, or the photo picker of a scoreboard, would
         otherwise still be answered. The dialogs close with the next screen's patch; their dismissal, when it
-        comes back, only takes them off the page."""
+        comes back, only takes them off the page. `route`: the screen going on show (None: the role changed,
+        so nothing is kept for another screen of the same match)."""
         try:
             dialogs = list(self.page._dialogs.controls)
         except AttributeError:
