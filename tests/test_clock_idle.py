@@ -130,3 +130,18 @@ def test_the_scoreboard_asks_whether_the_game_is_still_on(
     assert "Is the game still on?" not in " ".join(app.text())
     exported = json.loads(Store.export_bgstats_text(app.store))  # a running game is no play; none exported
     assert exported["plays"] == []
+
+
+def test_an_old_clock_left_running_for_months_is_no_bg_stats_duration(tmp_path: Path) -> None:
+    """A match an older version finished months after it began (its clock ran 6,619 hours): the export writes
+    the duration as unknown (BG Stats refuses such a play) and keeps the clock in metaData."""
+    store = Store.open(tmp_path / "data")
+    match = Match.new("racko", {"players": 2, "target": 50}, ["a", "b"], names=["Anna", "Ben"]).with_round(
+        ROUND
+    )
+    began = datetime(2026, 3, 1, 20, 0, tzinfo=UTC)
+    clock: list[list[str | None]] = [[iso(began), iso(began + timedelta(hours=6619))]]
+    store.save_match(dataclasses.replace(match, clock=clock))
+    play = json.loads(store.export_bgstats_text())["plays"][0]
+    assert play["durationMin"] == 0
+    assert json.loads(play["metaData"])["scorekeeper"]["clock"] == clock

@@ -125,7 +125,7 @@ def _play(
         "playDateYmd": int(moment.astimezone(UTC).strftime("%Y%m%d")),
         "entryDate": _when(moment_of(match.created) or moment),
         "modificationDate": stamp,
-        "durationMin": 0 if seconds is None else round(seconds / 60),
+        "durationMin": _minutes(seconds),
         "comments": match.notes,
         "rounds": len(match.rounds) if match.rounds else recorded.rounds or 0,
         "ignored": recorded.ignored,
@@ -139,6 +139,14 @@ def _play(
             places, "location", match.place.strip(), name=match.place.strip(), stamp=stamp
         )["id"]
     return play
+
+
+def _minutes(seconds: float | None) -> int:
+    """The minutes played as BG Stats takes them: 0 when unknown, and when longer than a day (a clock left
+    running by an older version: BG Stats refuses such a play; the clock itself goes in `metaData`)."""
+    if seconds is None or seconds > 24 * 3600:
+        return 0
+    return round(seconds / 60)
 
 
 def _kept(match: Match) -> dict[str, Any]:
