@@ -17,9 +17,10 @@ What must hold:
   device on today's code names that device and says to update it;
 - for a release (`release`): nothing lost and nothing set aside on any device, every edit everywhere, no
   conflict (the scenario never changes the same part on two devices), the downgraded folder opens whole.
-The assertions that need the engine of issue 49 (heads that say their version and formats; deletions of a
-device that says nothing held) say so: while today's engine does not announce its formats on the target, a
-failure there is reported as an expected failure naming what waits, never as a pass.
+The `before` expectations (and the laptop's games after its update) need the sync engine of issue 49 (heads
+that say their version and formats, a deletion from a device that says nothing held, cd2791c): on the engine
+before it (`SCOREKEEPER_COMPAT_TODAY=<a worktree of fd8c9c9>`) the tests of held deletions, of naming the old
+device and (for 839a310) of games lost fail.
 """
 
 from __future__ import annotations
@@ -38,12 +39,11 @@ from compat import releases
 from compat.releases import ROOT, Release
 from compat.versions import TODAY, Device, MissingCommit, dependencies, pyproject_at, worktree
 
-from scorekeeper.release import VERSION
+from scorekeeper.release import FORMATS, VERSION
 
 LISTED = Path(os.environ.get("SCOREKEEPER_COMPAT_RELEASES") or releases.FILE)
 """RELEASES, or another list in its format (to try the suite on a commit not listed, e.g. a release candidate)."""
 RUNNABLE = [r for r in releases.read(LISTED) if r.runnable]
-WAITS = "waits for issue 49's sync engine (heads with version and formats; a deletion of a device before 1.0.0 held)"
 
 
 @dataclass
@@ -90,16 +90,13 @@ class Scenario:
     def last(self, role: str) -> dict[str, Any]:
         return next(d for _, r, _, d in reversed(self.dumps) if r == role)
 
-    @property
-    def engine_announces(self) -> bool:
-        """Whether today's engine writes its version and formats into its head (issue 49's engine)."""
-        phone = self.last("phone")["device"]
-        head = self.target / "devices" / str(phone) / "head.json"
-        try:
-            doc = json.loads(head.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return False
-        return isinstance(doc, dict) and "formats" in doc
+    def heads(self) -> dict[str, dict[str, Any]]:
+        """Each device's head on the target now, by the device's role."""
+        found = {}
+        for role in ("phone", "tablet", "laptop"):
+            path = self.target / "devices" / str(self.last(role)["device"]) / "head.json"
+            found[role] = json.loads(path.read_text(encoding="utf-8"))
+        return found
 
 
 def play(release: Release, base: Path, tree: Path) -> Scenario:
@@ -176,14 +173,9 @@ def scenario(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFa
         pytest.fail(str(missing), pytrace=False)
 
 
-def waits_for_engine(s: Scenario, problems: list[str], what: str) -> None:
-    """Fail with `problems` (a failure is only expected while today's engine does not announce its formats)."""
-    if not problems:
-        return
-    text = f"{what} ({s.release.label}):\n" + "\n".join(problems[:20])
-    if not s.engine_announces:
-        pytest.xfail(f"{WAITS}: {text}")
-    pytest.fail(text, pytrace=False)
+def fail_with(s: Scenario, problems: list[str], what: str) -> None:
+    if problems:
+        pytest.fail(f"{what} ({s.release.label}):\n" + "\n".join(problems[:20]), pytrace=False)
 
 
 def current_dumps(s: Scenario) -> list[tuple[str, str, dict[str, Any]]]:
@@ -257,7 +249,7 @@ def test_no_game_made_on_today_s_code_is_lost_on_today_s_devices(scenario: Scena
             problems.append(f"{role} at the end: {len(missing)} of {len(wanted)} games missing: {missing}")
     if s.release.kind == "release":
         assert not problems, "\n".join(problems)
-    waits_for_engine(s, problems, "games made on today's code were lost on today's devices")
+    fail_with(s, problems, "games made on today's code were lost on today's devices")
 
 
 def test_a_deletion_by_a_person_on_today_s_code_reaches_today_s_devices(scenario: Scenario) -> None:
@@ -282,6 +274,20 @@ def test_the_photo_digital_game_and_notes_reach_the_other_device_on_today_s_code
     assert any(i in tablet["matches"] for i in phone["bgstats"][1:])
 
 
+def test_each_head_says_the_version_that_wrote_it(scenario: Scenario) -> None:
+    """A device on today's code says its version, formats and time in its head; a version before 1.0.0 says
+    nothing (which is how today's devices know to hold its deletions)."""
+    heads = scenario.heads()
+    assert heads["phone"].get("app") == VERSION and heads["phone"].get("formats") == FORMATS
+    assert heads["phone"].get("at")
+    if scenario.release.kind == "before" and any(
+        not current and answer.get("sent", 1)
+        for _, name, current, answer in scenario.syncs
+        if "tablet" in name
+    ):  # the downgraded tablet wrote its head again with the old code
+        assert "app" not in heads["tablet"] and "formats" not in heads["tablet"]
+
+
 # ------------------------------------------------------------------ versions before 1.0.0
 def test_a_deletion_from_a_version_before_1_0_0_is_held(scenario: Scenario) -> None:
     """The laptop's person deleted a game on a version that says nothing of what it reads: today's devices keep
@@ -297,7 +303,7 @@ def test_a_deletion_from_a_version_before_1_0_0_is_held(scenario: Scenario) -> N
         gone = [i for i in held if i not in dump["matches"]]
         if gone:
             problems.append(f"{role} at {phase}: the deletion from {s.release.label} was applied to {gone}")
-    waits_for_engine(s, problems, "a deletion from a device before 1.0.0 was applied")
+    fail_with(s, problems, "a deletion from a device before 1.0.0 was applied")
 
 
 def test_today_s_devices_name_the_old_device_and_say_to_update_it(scenario: Scenario) -> None:
@@ -316,7 +322,7 @@ def test_today_s_devices_name_the_old_device_and_say_to_update_it(scenario: Scen
         ]
         if not said:
             problems.append(f"no sync report of today's devices names {old} and says to update it")
-    waits_for_engine(s, problems, "the old device was not named for an update")
+    fail_with(s, problems, "the old device was not named for an update")
 
 
 # ------------------------------------------------------------------ releases (1.0.0 on)
