@@ -271,7 +271,24 @@ def test_the_photo_digital_game_and_notes_reach_the_other_device_on_today_s_code
     assert rich["notes"] == "Tablet: Cleo won" and rich["place"] == "phone kitchen" and rich["clock"]
     assert len(rich["photos"]) == 1 and f"{rich['photos'][0]}.jpg" in tablet["photos"]
     assert phone["digital"] in tablet["matches"] and tablet["matches"][phone["digital"]]["rounds"] == 1
+    assert phone["digital"] in tablet["digital_matches"]  # with its saved game: it can be continued there
     assert any(i in tablet["matches"] for i in phone["bgstats"][1:])
+
+
+def test_what_the_old_version_made_reaches_today_s_devices_as_it_was_made(scenario: Scenario) -> None:
+    """The old version's richest game (839a310: rounds only; f474032: notes, place, a photo and its clock too)
+    and its digital game arrive on the tablet, which only ever saw them through the target."""
+    s = scenario
+    laptop = s.made["laptop"]
+    made = next(d for p, r, _, d in s.dumps if p == "made" and r == "laptop")["matches"][laptop["rich"]]
+    tablet = next(d for p, r, _, d in s.dumps if p == "synced" and r == "tablet")
+    got = tablet["matches"].get(laptop["rich"])
+    assert got is not None and got["rounds"] == made["rounds"] == 2
+    for name in ("notes", "place", "photos"):
+        assert got[name] == made.get(name, got[name])  # what the old version had, unchanged
+    for photo in made.get("photos", []):
+        assert f"{photo}.jpg" in tablet["photos"]
+    assert laptop["digital"] in tablet["matches"] and laptop["digital"] in tablet["digital_matches"]
 
 
 def test_each_head_says_the_version_that_wrote_it(scenario: Scenario) -> None:

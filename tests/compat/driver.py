@@ -200,6 +200,7 @@ def dump(store: Store, data_dir: Path) -> dict[str, Any]:
     return {
         "matches": matches,
         "digital": sorted(g.id for g in store.list_digital_games()),
+        "digital_matches": sorted(str(g.match_id) for g in store.list_digital_games()),
         "conflicts": conflicts,
         "trash": sorted(p.name for p in (data_dir / "trash").glob("*.json"))
         if (data_dir / "trash").is_dir()
