@@ -28,6 +28,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import subprocess
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -190,6 +191,23 @@ def test_the_old_version_needs_no_dependency_today_s_does_not_pin(release: Relea
     old = dependencies(pyproject_at(release.commit))
     today = dependencies((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     assert old <= today, f"{release.label} pins what today does not: {sorted(old - today)}"
+
+
+def test_a_commit_missing_from_the_clone_is_named_and_a_worktree_leaves_nothing_behind() -> None:
+    missing = pytest.raises(
+        MissingCommit, match=r"commit 0000000 .* not in this clone's history.*--unshallow"
+    )
+    with missing, worktree("0000000"):
+        pass
+    head = subprocess.run(
+        ["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    with worktree(head) as tree:
+        assert (tree / "scorekeeper" / "release.py").is_file()
+    listed = subprocess.run(
+        ["git", "-C", str(ROOT), "worktree", "list"], capture_output=True, text=True
+    ).stdout
+    assert not tree.exists() and str(tree) not in listed
 
 
 def test_each_device_runs_its_own_version_s_code(scenario: Scenario) -> None:
