@@ -36,7 +36,7 @@ def test_a_bg_stats_export_comes_in_and_this_months_plays_go_out(chromium: Any, 
         with ui.page.expect_file_chooser(timeout=15_000) as chooser:
             ui.tap("import-file")
         chooser.value.set_files(str(FIXTURE))
-        ui.wait_text("BG Stats: 4 plays imported, 3 of other games skipped")
+        ui.wait_text("BG Stats: 5 plays imported, 3 of other games skipped")
         ui.wait("export-bgstats")
         ui.tap("bgstats-period-days")  # the date-range picker opens over the screen
         ui.page.wait_for_timeout(800)

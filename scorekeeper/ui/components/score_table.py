@@ -74,12 +74,13 @@ def standings_list(
         ]
         if extras:
             name_column.append(ft.Text(" · ".join(extras), size=small))
-        if target and not large:
+        scored = match.recorded.scored  # a result known by its winners: no totals to show
+        if target and not large and scored:
             # As wide as the name column: on a tablet a fixed 160 px bar left most of the line empty.
             name_column.append(ft.ProgressBar(value=min(max(row.total, 0) / target, 1.0)))
         colour = (colours or {}).get(match.players[row.seat])
         mark = ft.Container(width=8 if not large else 16, height=big * 1.3, bgcolor=colour, border_radius=4)
-        total = total_text(row.total, big, large)
+        total = total_text(row.total if scored else "–", big, large)
         place = place_label(ctx, row.place, place_counts[row.place] > 1)
         rows.append(_standing(mark, place, name_column, tag(f"total-{row.seat}", total), big, large))
     return ft.Column(rows, spacing=10 if large else 6)
@@ -90,7 +91,7 @@ TOTAL_WIDTH = 72
 so that the name columns, and the progress bars that fill them, end in one line."""
 
 
-def total_text(value: int, big: int, large: bool) -> ft.Text:
+def total_text(value: int | str, big: int, large: bool) -> ft.Text:
     """A line's total, right-aligned. Never a name right against it: a margin of a spacer's width and the row's
     spacing (a margin is no control of its own to send and build)."""
     return ft.Text(

@@ -170,7 +170,12 @@ def _ranking(ctx: AppContext, rows: list[Row]) -> ft.Control:
 
 
 def _match_card(ctx: AppContext, match: Match, night: Night) -> ft.Control:
-    lines = [outcome(ctx, match), standings_text(ctx, match.game, match.names, match.totals())]
+    places = (
+        None
+        if match.recorded.scored
+        else [row.place for row in sorted(match.standings(), key=lambda r: r.seat)]
+    )
+    lines = [outcome(ctx, match), standings_text(ctx, match.game, match.names, match.totals(), places)]
     seconds = playtime.played_seconds(match.clock)
     if seconds is not None:
         lines.append(ctx.t("Time played: {time}", time=duration_text(ctx.t, seconds)))

@@ -31,7 +31,7 @@ from scorekeeper.ui.components.score_table import game_title, rounds_table, stan
 from scorekeeper.ui.components.totals_only import rounds_line
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
-from scorekeeper.ui.views.home import more_button, standings_text
+from scorekeeper.ui.views.home import more_button, standings_text, unscored_places
 
 
 def history_route(game: str | None, player: str | None) -> str:
@@ -48,7 +48,9 @@ def _line(
     # the order of a list line only (the best total first); places come from the model
     # a newer version's game has no totals here: it says so instead (ui/components/newer.py)
     standings = (
-        newer_line(ctx) if summary.newer else standings_text(ctx, summary.game, summary.names, summary.totals)
+        newer_line(ctx)
+        if summary.newer
+        else standings_text(ctx, summary.game, summary.names, summary.totals, unscored_places(summary))
     )
     winners = ", ".join(summary.names[seat] for seat in summary.winners)
     title = ctx.t("{game} on {date}", game=game_title(ctx, summary.game), date=day(ctx, summary.updated))

@@ -44,19 +44,34 @@ def _active_games(ctx: AppContext) -> list[ft.Control]:
     return cards
 
 
-def standings_text(ctx: AppContext, game_key: str, names: list[str], totals: list[int]) -> str:
+def standings_text(
+    ctx: AppContext, game_key: str, names: list[str], totals: list[int], places: list[int] | None = None
+) -> str:
     """ "Anna: 120 · Ben: 95", the leader first (Ruck Zuck: the lowest penalty leads). A name and its points
-    are joined by the language's colon: "Computer 2 0" read as one number too many."""
+    are joined by the language's colon: "Computer 2 0" read as one number too many. With `places` (a result
+    known by its winners only, `scorekeeper.recorded`: its totals are no scores) the names in their places,
+    without points: "Cleo · Anna · Ben"."""
+    if places is not None:
+        return " · ".join(names[seat] for seat in sorted(range(len(names)), key=lambda seat: places[seat]))
     game = find(game_key)
     lower_wins = game is not None and game.lower_wins
     order = sorted(range(len(names)), key=lambda seat: totals[seat], reverse=not lower_wins)
     return " · ".join(ctx.t("{name}: {points}", name=names[seat], points=totals[seat]) for seat in order)
 
 
+def unscored_places(summary: MatchSummary) -> list[int] | None:
+    """The places of a result known by its winners only (its index row says `scored` false), else None."""
+    row = summary.stats if isinstance(summary.stats, dict) else {}
+    places = row.get("places")
+    return places if row.get("scored") is False and isinstance(places, list) else None
+
+
 def _match_card(ctx: AppContext, summary: MatchSummary) -> ft.Control:
     # a newer version's game has no totals here: it says so instead (ui/components/newer.py)
     standings = (
-        newer_line(ctx) if summary.newer else standings_text(ctx, summary.game, summary.names, summary.totals)
+        newer_line(ctx)
+        if summary.newer
+        else standings_text(ctx, summary.game, summary.names, summary.totals, unscored_places(summary))
     )
     # it cannot be continued here: no "round n" to play next and no play icon, only its read-only view
     title = (
