@@ -28,7 +28,7 @@ def seed(data: Path) -> str:
     began = datetime.now(UTC) - timedelta(hours=11)
     last = began + timedelta(minutes=80)
     stamp = stored_matches.change_stamp
-    stored_matches.change_stamp = lambda: last.isoformat(timespec="seconds")  # type: ignore[assignment]
+    stored_matches.change_stamp = lambda: last.isoformat(timespec="seconds")
     try:
         with Store.open(data) as store:
             ids = [store.add_player(name).id for name in ("Anna", "Ben")]
@@ -38,7 +38,7 @@ def seed(data: Path) -> str:
             )
             return store.save_match(match).id
     finally:
-        stored_matches.change_stamp = stamp  # type: ignore[assignment]
+        stored_matches.change_stamp = stamp
 
 
 def test_a_game_left_open_overnight_asks_whether_it_is_still_on(chromium: Any, tmp_path: Path) -> None:
