@@ -246,3 +246,17 @@ def test_property_value_readers_answer_or_refuse(value: Any) -> None:
     assert 0 <= minutes <= 24 * 60 and (minutes == 0 or not doubtful)
     if isinstance(value, float) and math.isnan(value):
         assert minutes == 0
+
+
+def test_play_again_after_an_imported_result_starts_an_ordinary_game(tmp_path: Path) -> None:
+    """ "Play again with the same players" copies the options, not what BG Stats recorded of the old result."""
+    from test_ui_core_harness import App
+
+    app = App(tmp_path / "app")
+    app.store.import_bgstats_text(document(play(["300", "500"], [True, False], manualWinner=True)))
+    (old,) = app.store.list_matches()
+    app.go(f"/new?again={old.id}")
+    app.tap("start-game")
+    (new,) = [m for m in app.store.list_matches() if m.id != old.id]
+    match = app.store.get_match(new.id)
+    assert match is not None and match.status == "active" and "recorded" not in match.options
