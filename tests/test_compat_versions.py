@@ -65,6 +65,10 @@ class Scenario:
     """(phase, device name, on today's code, the sync's answer)."""
     deleted_by_person: dict[str, str] = field(default_factory=dict)
     """Match id -> the role whose person deleted it."""
+    kept_by_person: list[str] = field(default_factory=list)
+    """The games the phone's person kept against a held deletion, at the end."""
+    heads_when_old: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """The heads on the target while the tablet ran the old version (before it was updated again)."""
     seconds: float = 0.0
 
     def step(self, phase: str, device: Device, *steps: dict[str, Any]) -> list[Any]:
@@ -155,6 +159,14 @@ def play(release: Release, base: Path, tree: Path) -> Scenario:
     s.step("downgraded", s.tablet)
     for _ in range(2):
         s.around("after downgrade", s.tablet, s.phone, s.laptop)
+    s.heads_when_old = s.heads()
+    # 5. The tablet updated again; on the phone a person keeps every game another device's deletion was held
+    #    against (what the sync report asked for); everyone syncs around.
+    s.tablet.switch(TODAY, VERSION)
+    s.step("decided", s.tablet)
+    (s.kept_by_person, *_) = s.step("decided", s.phone, {"do": "keep_held"}, to)
+    for _ in range(2):
+        s.around("decided", s.tablet, s.laptop, s.phone)
     s.seconds = time.monotonic() - started
     return s
 
@@ -219,10 +231,14 @@ def test_each_device_runs_its_own_version_s_code(scenario: Scenario) -> None:
 
 
 def test_today_s_devices_never_set_a_game_aside(scenario: Scenario) -> None:
-    for phase, role, dump in current_dumps(scenario):
-        assert dump["aside"] == [] and dump["messages"] == [], (
-            f"{role} at {phase}: {dump['aside']} {dump['messages']}"
-        )
+    """No file is set aside by today's code (the old code's own, made while the tablet ran it, stay listed)."""
+    old: dict[str, set[str]] = {}
+    for phase, role, current, dump in scenario.dumps:
+        if not current:
+            old[role] = old.get(role, set()) | set(dump["aside"])
+            continue
+        made = sorted(set(dump["aside"]) - old.get(role, set()))
+        assert made == [] and dump["messages"] == [], f"{role} at {phase}: {made} {dump['messages']}"
 
 
 def test_the_upgraded_data_folder_opens_whole_on_today_s_code(scenario: Scenario) -> None:
@@ -237,17 +253,11 @@ def test_the_upgraded_data_folder_opens_whole_on_today_s_code(scenario: Scenario
 
 def test_no_game_made_on_today_s_code_is_lost_on_today_s_devices(scenario: Scenario) -> None:
     """A game made on the phone (and not deleted there by a person) that a device on today's code listed is
-    listed by it after every later sync, the upgrade and the downgrade: not deleted, not in the trash. At the
-    end the phone and the laptop (updated) list every one of them; the laptop may instead leave one to a
-    conflict the phone holds with its old version's deletion (what a version before 1.0.0 deleted because it
-    could not read it comes back to it when a person keeps it there)."""
+    listed by it after every later sync, the upgrade and the downgrade: not deleted, not in the trash. After the
+    downgrade the phone lists every one of them, and so does the updated laptop but for those its old version
+    deleted, which the phone holds until a person decides (the decision, and the tablet updated again: below)."""
     s = scenario
     kept = s.ids("phone", "phone2") - set(s.deleted_by_person)
-    held = {
-        c["match"]
-        for c in s.last("phone")["conflicts"]
-        if any(o["deleted"] and o["name"] == f"laptop-{s.release.commit}" for o in c["others"])
-    }
     problems = []
     seen: dict[str, set[str]] = {}
     for phase, role, current, dump in s.dumps:
@@ -260,14 +270,54 @@ def test_no_game_made_on_today_s_code_is_lost_on_today_s_devices(scenario: Scena
         if gone or trashed:
             problems.append(f"{role} at {phase}: {len(gone)} games gone {gone}, in the trash: {trashed}")
         seen[role] = seen.get(role, set()) | listed
-    for role in ("phone", "laptop"):
-        wanted = kept - held if role == "laptop" and s.release.kind == "before" else kept
-        missing = sorted(wanted - set(s.last(role)["matches"]))
+    before = {
+        role: [d for phase, r, current, d in s.dumps if r == role and current and phase != "decided"][-1]
+        for role in ("phone", "laptop")
+    }
+    held = {  # what the laptop's old version deleted, held on the phone until a person decides
+        c["match"]
+        for c in before["phone"]["conflicts"]
+        if any(o["deleted"] and o["name"] == f"laptop-{s.release.commit}" for o in c["others"])
+    }
+    for role, final in before.items():  # on today's code at the end of the downgrade (the tablet: below)
+        wanted = kept - held if role == "laptop" else kept
+        missing = sorted(wanted - set(final["matches"]))
         if missing:
             problems.append(f"{role} at the end: {len(missing)} of {len(wanted)} games missing: {missing}")
-    if s.release.kind == "release":
-        assert not problems, "\n".join(problems)
     fail_with(s, problems, "games made on today's code were lost on today's devices")
+
+
+OPEN = {
+    "839a310": "a deletion held against a game whose conflict is open already is not added to that conflict "
+    "(sync/devices.py hold_deletion), so keeping the game does not answer it: the updated laptop merges it with "
+    "its own and sends it again, and the conflict comes back on every device"
+}
+"""Known gaps of today's engine, by the line they show on (reported; remove the line once fixed: the test
+then fails while the gap is still there)."""
+
+
+def test_once_everyone_updated_and_a_person_decided_no_conflict_is_left(scenario: Scenario) -> None:
+    """Every device on today's code again, the phone's person keeps each game a held deletion was about: every
+    device lists those games and every game made on today's code, and no conflict is left anywhere (a decision
+    ends a conflict on every device)."""
+    s = scenario
+    problems = []
+    wanted = set(s.kept_by_person) | s.ids("phone", "phone2") - set(s.deleted_by_person)
+    for role in ("phone", "tablet", "laptop"):
+        final = s.last(role)
+        missing = sorted(wanted - set(final["matches"]))
+        if missing:
+            problems.append(
+                f"{role}: {len(missing)} games of today's code or kept on the phone not listed: {missing}"
+            )
+        if final["conflicts"]:
+            others = sorted({(o["name"], o["deleted"]) for c in final["conflicts"] for o in c["others"]})
+            problems.append(f"{role}: {len(final['conflicts'])} conflicts left, with {others}")
+    if s.release.commit in OPEN:
+        if not problems:
+            pytest.fail(f"fixed: remove {s.release.commit} from OPEN", pytrace=False)
+        pytest.xfail(f"{OPEN[s.release.commit]}:\n" + "\n".join(problems))
+    fail_with(s, problems, "a decision did not end the conflicts")
 
 
 def test_a_deletion_by_a_person_on_today_s_code_reaches_today_s_devices(scenario: Scenario) -> None:
@@ -312,15 +362,16 @@ def test_what_the_old_version_made_reaches_today_s_devices_as_it_was_made(scenar
 def test_each_head_says_the_version_that_wrote_it(scenario: Scenario) -> None:
     """A device on today's code says its version, formats and time in its head; a version before 1.0.0 says
     nothing (which is how today's devices know to hold its deletions)."""
-    heads = scenario.heads()
-    assert heads["phone"].get("app") == VERSION and heads["phone"].get("formats") == FORMATS
-    assert heads["phone"].get("at")
+    heads, old = scenario.heads(), scenario.heads_when_old
+    for role in ("phone", "tablet", "laptop"):  # all on today's code at the end
+        assert heads[role].get("app") == VERSION and heads[role].get("formats") == FORMATS, role
+        assert heads[role].get("at"), role
     if scenario.release.kind == "before" and any(
         not current and answer.get("sent", 1)
         for _, name, current, answer in scenario.syncs
         if "tablet" in name
     ):  # the downgraded tablet wrote its head again with the old code
-        assert "app" not in heads["tablet"] and "formats" not in heads["tablet"]
+        assert "app" not in old["tablet"] and "formats" not in old["tablet"]
 
 
 # ------------------------------------------------------------------ versions before 1.0.0
@@ -333,8 +384,8 @@ def test_a_deletion_from_a_version_before_1_0_0_is_held(scenario: Scenario) -> N
     held = [i for i, role in s.deleted_by_person.items() if role == "laptop"]
     problems = []
     for phase, role, dump in current_dumps(s):
-        if phase == "made" or role == "laptop":  # the laptop's own person deleted it there
-            continue
+        if phase in ("made", "decided") or role == "laptop":  # the laptop's own person deleted it there;
+            continue  # once the phone's person decided, what is held is up to that decision (below)
         gone = [i for i in held if i not in dump["matches"]]
         if gone:
             problems.append(f"{role} at {phase}: the deletion from {s.release.label} was applied to {gone}")

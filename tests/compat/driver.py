@@ -141,6 +141,17 @@ def edit(store: Store, match_id: str, note: str | None, rounds: int) -> dict[str
     return {"rounds": len(got.rounds) if got else None}
 
 
+def keep_held(store: Store) -> list[str]:
+    """A person decides every conflict of a game kept here against another device's deletion: keep this one
+    (Settings and the history offer it); the next sync tells the other devices."""
+    kept = []
+    for conflict in store.conflicts():
+        if not conflict.this_deleted and all(o.deleted for o in conflict.others):
+            store.resolve_conflict(conflict.match_id, "this")
+            kept.append(conflict.match_id)
+    return kept
+
+
 def sync(data_dir: Path, to: str) -> dict[str, Any]:
     """One sync through the version's own command line code (`main.py sync` calls `cli.run`), with its report."""
     from scorekeeper.sync import cli
@@ -243,6 +254,8 @@ def main() -> int:
                     answers.append(make(store, step["tag"], step.get("bgstats", False)))
                 elif do == "edit":
                     answers.append(edit(store, step["id"], step.get("note"), step.get("rounds", 0)))
+                elif do == "keep_held":
+                    answers.append(keep_held(store))
                 elif do == "delete":
                     answers.append(store.delete_match(step["id"]))
                 elif do == "dump":
