@@ -106,7 +106,8 @@ def test_host_always_guest_only_when_allowed(
 ) -> None:
     settings = {permissions.GUESTS_ALLOWED: allowed, permissions.GUEST_PIN: pin}
     assert permissions.allowed(action, guest=False, settings=settings)
-    verdict = permissions.allowed(action, guest=True, settings=settings, unlocked=unlocked)
+    entered = permissions.pin_fingerprint(settings) if unlocked else ""
+    verdict = permissions.allowed(action, guest=True, settings=settings, unlocked=entered)
     if action not in permissions.HOST_ONLY:
         assert verdict
     elif allowed is not True:
@@ -181,6 +182,10 @@ def test_host_allows_guests_with_pin(tmp_path: Path) -> None:
     assert guest.ctx.unlocked and guest.has("import-file") and guest.has("data-dir")
     other = Device(tmp_path, "192.168.1.99", member=True)  # the PIN counts per session
     assert not other.ctx.may(permissions.IMPORT)
+    host.store.set_setting(permissions.GUEST_PIN, "0815")  # a new PIN ends what the old one gave
+    assert not guest.ctx.may(permissions.IMPORT)
+    guest.go("/settings")
+    assert not guest.has("import-file") and guest.has("guest-pin")
 
 
 def test_host_withdraws_permission_for_connected_guests(tmp_path: Path) -> None:

@@ -75,7 +75,8 @@ class AppContext:
     # A guest session: not the owner's (see rights.py, permissions.py and owner.py), and whether it has entered
     # the owner's PIN.
     guest: bool = False
-    unlocked: bool = False
+    unlocked: str = ""
+    """The `permissions.pin_fingerprint` of the PIN this member session entered ("" none): a changed PIN ends it."""
     # The owner device this served session proved to be (owner.py), and whether that device is still signed in.
     owner_device: str | None = None
     owner_active: Callable[[], bool] | None = None

@@ -11,6 +11,8 @@ This is the one check the UI asks (`ctx.may(action)`).
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 from collections.abc import Mapping
 from typing import Any
 
@@ -47,19 +49,25 @@ def guest_pin(settings: Mapping[str, Any]) -> str:
     return pin.strip() if isinstance(pin, str) else ""
 
 
-def allowed(action: str, *, guest: bool, settings: Mapping[str, Any], unlocked: bool = False) -> bool:
+def allowed(action: str, *, guest: bool, settings: Mapping[str, Any], unlocked: str = "") -> bool:
     """May a session do `action`? The host always; a guest only what is not host-only, unless the host allows
-    guests (and, with a PIN set, the guest has entered it: `unlocked`)."""
+    guests (and, with a PIN set, the guest has entered that PIN: `unlocked`, the `pin_fingerprint` the session
+    unlocked with, so a PIN the owner changes ends every right it gave)."""
     if not guest or action not in HOST_ONLY:
         return True
     if settings.get(GUESTS_ALLOWED) is not True:
         return False
-    return unlocked or not guest_pin(settings)
+    pin = guest_pin(settings)
+    return not pin or (bool(unlocked) and hmac.compare_digest(unlocked, pin_fingerprint(settings)))
+
+
+def pin_fingerprint(settings: Mapping[str, Any]) -> str:
+    """What a session keeps of the PIN it was unlocked with ("" without a PIN): a hash, not the PIN."""
+    pin = guest_pin(settings)
+    return hashlib.sha256(f"scorekeeper-pin:{pin}".encode()).hexdigest() if pin else ""
 
 
 def pin_matches(settings: Mapping[str, Any], entered: str) -> bool:
     """The PIN a guest typed is the host's (compared in constant time)."""
-    import hmac
-
     pin = guest_pin(settings)
     return bool(pin) and hmac.compare_digest(pin.encode(), entered.strip().encode())

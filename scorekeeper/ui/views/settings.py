@@ -88,7 +88,7 @@ def guest_side(ctx: AppContext, saved: dict[str, Any]) -> ft.Control:
                 lambda: permissions.pin_matches(saved, field.value or ""),
             )
             if verdict.right:
-                ctx.unlocked = True
+                ctx.unlocked = permissions.pin_fingerprint(saved)
                 ctx.rerender()
             elif verdict.refused:
                 ctx.error(
