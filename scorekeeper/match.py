@@ -23,7 +23,7 @@ from typing import Any
 from scorekeeper.games.base import Plural, RuleError
 from scorekeeper.games.spec import ByKey, GameSpec, spec
 from scorekeeper.match_data import FIELDS, check_saved, record, split
-from scorekeeper.playtime import after_rounds, settled, started
+from scorekeeper.playtime import after_rounds, played_seconds, settled, started
 from scorekeeper.recorded import Recorded, recorded_of
 from scorekeeper.stamps import change_stamp, now_iso
 from scorekeeper.standings import (
@@ -101,6 +101,11 @@ class Match:
         match._check_frame()
         match._options(lambda values: match.spec.Options(**values))  # a new game: today's option rules
         return match
+
+    def seconds_played(self, now: datetime | None = None) -> float | None:
+        """The time played (`playtime.played_seconds`; None where no clock was kept): a clock left running
+        counts only up to the match's last change once it has been idle (the night it was left open is no play)."""
+        return played_seconds(self.clock, now, self.updated)
 
     @property
     def spec(self) -> GameSpec:

@@ -54,6 +54,8 @@ class CsvColumn:
     after_round: bool = False
     """After the round's columns: a column added later goes at the end, so a spreadsheet made from an older
     export finds every earlier column where it was."""
+    whole: bool = False
+    """`cell` is given the whole stored record, not only the field's value (a cell that needs another field)."""
 
 
 @dataclass(frozen=True)
@@ -91,8 +93,9 @@ def _title(key: Any) -> Any:
     return str(game.title) if game is not None else key
 
 
-def _minutes_cell(clock: Any) -> Any:
-    seconds = played_seconds(clock)
+def _minutes_cell(values: Mapping[str, Any]) -> Any:
+    """The minutes played: a clock left running counts up to the last change of the match once it is idle."""
+    seconds = played_seconds(values.get("clock") or [], heard=values.get("updated"))
     return "" if seconds is None else round(seconds / 60)
 
 
@@ -122,7 +125,7 @@ FIELDS: tuple[Field, ...] = (
         list,
         factory=list,
         only_when_set=True,
-        csv=CsvColumn("minutes_played", 7, _minutes_cell, after_round=True),
+        csv=CsvColumn("minutes_played", 7, _minutes_cell, after_round=True, whole=True),
         summary=N_("time played"),
     ),  # [[start, end or null], ...]: the spans of play, a pause between two (scorekeeper.playtime)
     Field("final_totals", list, factory=list, only_when_set=True, summary=N_("totals")),  # rounds unknown
@@ -210,7 +213,7 @@ def csv_cells(values: Mapping[str, Any], after_round: bool = False) -> list[Any]
     """The match's own cells of a CSV row before the round's cells (or after them), from its stored values (a
     field written only when set has its default where the record leaves it out)."""
     return [
-        field.csv.cell(values.get(field.name, field.default_value()))
+        field.csv.cell(values if field.csv.whole else values.get(field.name, field.default_value()))
         for field in CSV_FIELDS
         if field.csv is not None and field.csv.after_round is after_round
     ]

@@ -37,7 +37,6 @@ from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.games.spec import GAMES, find
-from scorekeeper.playtime import played_seconds
 
 if TYPE_CHECKING:  # only the summary's row needs a match; nothing here builds one
     from scorekeeper.match import Match
@@ -70,7 +69,7 @@ def row_of(match: Match) -> dict[str, Any] | None:
         row["bids"] = [longest_run(flags[seat] for flags in made) for seat in range(len(places))]
     if match.partners:
         row["teams"] = [list(team) for team in match.spec.teams]
-    seconds = played_seconds(match.clock) if match.clock else None
+    seconds = match.seconds_played() if match.clock else None
     if seconds is not None:
         row["seconds"] = round(seconds)
     recorded = match.recorded

@@ -145,3 +145,20 @@ def test_an_old_clock_left_running_for_months_is_no_bg_stats_duration(tmp_path: 
     play = json.loads(store.export_bgstats_text())["plays"][0]
     assert play["durationMin"] == 0
     assert json.loads(play["metaData"])["scorekeeper"]["clock"] == clock
+
+
+def test_every_figure_of_a_game_left_open_counts_the_evening() -> None:
+    """The game night's total, the CSV export's minutes and the statistics' time played: a clock left running
+    since the last change counts the 90 minutes played, not the days since (BG Stats exports finished games
+    only, whose clock the end stopped)."""
+    from scorekeeper import player_stats
+    from scorekeeper.store.transfer import csv_rows
+    from scorekeeper.ui.views import game_night
+
+    evening_start = datetime(2026, 3, 14, 20, 0, tzinfo=UTC)
+    match = left_open(evening_start, evening_start + timedelta(minutes=90))
+    assert match.seconds_played() == 90 * 60  # today, months after that evening
+    assert game_night.played([match]) == 90 * 60
+    assert {row[-1] for row in csv_rows([match])} == {90}
+    row = player_stats.row_of(match)
+    assert row is not None and row["seconds"] == 90 * 60

@@ -27,7 +27,7 @@ from datetime import UTC, date, datetime
 from typing import Any
 
 from scorekeeper.match import Match
-from scorekeeper.playtime import first_start, moment_of, played_seconds
+from scorekeeper.playtime import first_start, moment_of
 from scorekeeper.recorded import KEY
 
 ABOUT = "Plays exported by Scorekeeper (Racko, Ruck Zuck, Rage) for Board Game Stats."
@@ -117,7 +117,7 @@ def _play(
         if teams:  # BG Stats' team of the seat: "1" or "2", as Racko seats partners 1+3 and 2+4
             score["team"] = str(next(n + 1 for n, team in enumerate(teams) if seat in team))
         scores.append(score)
-    seconds = played_seconds(match.clock)
+    seconds = match.seconds_played()
     play: dict[str, Any] = {
         "uuid": str(_as_uuid(match.id)),
         "gameRefId": game["id"],

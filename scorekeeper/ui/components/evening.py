@@ -69,9 +69,10 @@ def played_text(
     return None if seconds is None else t("Time played: {time}", time=duration_text(t, seconds))
 
 
-def place_and_time(t: Translator, place: str, clock: list[Any]) -> str:
-    """A list line's "Anna's kitchen · 1 h 5 min": what of the two is known ("" when neither is)."""
-    seconds = playtime.played_seconds(clock)
+def place_and_time(t: Translator, place: str, clock: list[Any], heard: str | None = None) -> str:
+    """A list line's "Anna's kitchen · 1 h 5 min": what of the two is known ("" when neither is); a clock left
+    idle counts up to the match's last change (`heard`, its `updated`)."""
+    seconds = playtime.played_seconds(clock, heard=heard)
     parts = [place, duration_text(t, seconds) if seconds is not None else ""]
     return " · ".join(part for part in parts if part)
 

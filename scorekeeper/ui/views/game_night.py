@@ -22,7 +22,7 @@ from typing import Any
 
 import flet as ft
 
-from scorekeeper import game_nights, playtime
+from scorekeeper import game_nights
 from scorekeeper.game_nights import Night, Result, Row
 from scorekeeper.match import Match
 from scorekeeper.store.pages import PAGE_SIZE, every_match
@@ -67,7 +67,7 @@ def results(matches: list[Match]) -> list[Result]:
 
 def played(matches: list[Match]) -> float | None:
     """The night's time played: the sum of the matches' clocks (None: no match has one)."""
-    known = [s for s in (playtime.played_seconds(m.clock) for m in matches) if s is not None]
+    known = [s for s in (m.seconds_played() for m in matches) if s is not None]
     return sum(known) if known else None
 
 
@@ -176,7 +176,7 @@ def _match_card(ctx: AppContext, match: Match, night: Night) -> ft.Control:
         else [row.place for row in sorted(match.standings(), key=lambda r: r.seat)]
     )
     lines = [outcome(ctx, match), standings_text(ctx, match.game, match.names, match.totals(), places)]
-    seconds = playtime.played_seconds(match.clock)
+    seconds = match.seconds_played()
     if seconds is not None:
         lines.append(ctx.t("Time played: {time}", time=duration_text(ctx.t, seconds)))
     out = (
@@ -275,7 +275,7 @@ def summary_lines(ctx: AppContext, night: Night, matches: list[Match], rows: lis
         )
     lines.append(Line("heading", ctx.t("Games")))
     for match in matches:
-        seconds = playtime.played_seconds(match.clock)
+        seconds = match.seconds_played()
         time = f" · {duration_text(ctx.t, seconds)}" if seconds is not None else ""
         lines.append(Line("text", f"{game_title(ctx, match.game)}: {outcome(ctx, match)}{time}"))
     total = played(matches)

@@ -85,7 +85,7 @@ def _line(
                     subtitle,
                     standings,
                     rounds_line(ctx, summary),
-                    place_and_time(ctx.t, summary.place, summary.clock),  # where known
+                    place_and_time(ctx.t, summary.place, summary.clock, summary.updated),  # where known
                 )
                 if part
             )
