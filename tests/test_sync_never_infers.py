@@ -286,3 +286,31 @@ def test_a_photo_whose_file_is_missing_is_said_once_and_asked_for_from_who_has_i
         assert devices.stores[2].get_match(match.id).notes == "the photo's file is gone here"
     finally:
         devices.close()
+
+
+def test_a_second_delete_from_an_old_device_joins_the_open_conflict(tmp_path: Path) -> None:
+    """The old device deletes again while the first deletion waits as a conflict: the conflict holds the newer
+    deletion, so a person's decision answers it (the kept game's version has seen it)."""
+    devices = Devices(tmp_path, 1)
+    try:
+        here = devices.stores[0]
+        made = game(here, rounds=2)
+        devices.sync(0)
+        state = json.loads((here.data_dir / "sync" / "state.json").read_bytes())
+        mine = state["records"][f"m:{made.id}"]["vv"]
+        first = remote.Entry(1, "match", made.id, {**mine, FEEDER: 1}, True, None)
+        feed(tmp_path / "target", [first])
+        devices.sync(0)
+        assert [c.match_id for c in here.conflicts()] == [made.id]
+        second = remote.Entry(2, "match", made.id, {**mine, FEEDER: 2}, True, None)
+        feed(tmp_path / "target", [first, second])
+        devices.sync(0)
+        (conflict,) = here.conflicts()
+        assert [o.versions for o in conflict.others] == [{**mine, FEEDER: 2}]
+        here.resolve_conflict(made.id, "this")
+        devices.sync(0)
+        state = json.loads((here.data_dir / "sync" / "state.json").read_bytes())
+        assert state["records"][f"m:{made.id}"]["vv"][FEEDER] == 2
+        assert here.get_match(made.id) is not None and here.conflicts() == []
+    finally:
+        devices.close()

@@ -17,9 +17,10 @@ from typing import TYPE_CHECKING, Any
 from scorekeeper.games.base import Message
 from scorekeeper.release import FORMATS, VERSION
 from scorekeeper.store.match_file import describe_match
-from scorekeeper.sync.merging import _conflict
+from scorekeeper.sync.merging import _conflict, _other
 from scorekeeper.sync.remote import Entry, Head
 from scorekeeper.sync.state import SyncState
+from scorekeeper.sync.versions import leq
 
 if TYPE_CHECKING:
     from scorekeeper.sync.engine import Run
@@ -32,8 +33,21 @@ def hold_deletion(run: Run, head: Head, entry: Entry, rec: dict[str, Any]) -> bo
     local, _ = run.store.matches.stored(entry.id)
     if local is None or rec["del"]:
         return False
-    if run.sync.conflict_doc(entry.id) is None:
+    doc = run.sync.conflict_doc(entry.id)
+    if doc is None:
         _conflict(run, head, entry, rec, local)
+    else:  # beside the versions already in conflict (its device's earlier one replaced): a decision answers it
+        with run.store.files.lock.held():
+            doc = run.sync.conflict_doc(entry.id)
+            if doc is None:  # a person resolved it meanwhile: the resolution goes out with the next sync
+                return True
+            others = [
+                o
+                for o in doc.get("others", [])
+                if o.get("device") != head.device or not leq(o["vv"], entry.vv)
+            ]
+            run.sync.write_conflict(entry.id, {**doc, "others": [*others, _other(head, entry)]})
+        run.store.matches._tell(entry.id)
     if head.app:
         said = Message(
             "{device} runs an older version of the app ({version}) and deleted {what}. The game is kept here "
