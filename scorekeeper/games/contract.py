@@ -216,6 +216,11 @@ class GameSpec:
     partners: Callable[[Any], bool] = _false
     teams: tuple[tuple[int, ...], ...] = ()
     """With `partners`: the seats of each team (they add their scores and share a place)."""
+    other_names: tuple[str, ...] = ()
+    """Names the game is sold and listed under elsewhere (BoardGameGeek's names as BG Stats copies them, what
+    players type), besides its title: an importer recognises the game by them."""
+    bgg_ids: tuple[int, ...] = ()
+    """BoardGameGeek ids of the game and its editions (an importer recognises the game by them first)."""
     target: Callable[[Any], int | None] = _none
     """Points that end the match (None: the match ends otherwise)."""
     rounds_planned: Callable[[Any], int | None] = _none

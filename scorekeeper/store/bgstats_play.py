@@ -172,17 +172,20 @@ def read_play(
 
 
 def _partners(game: str, seats: list[_Seat]) -> list[_Seat]:
-    """The seats of a team play, seated as Racko's partners game seats its teams (1+3 against 2+4); `Refused`
-    for teams that game cannot seat (only Racko has partners: two teams of two)."""
+    """The seats of a team play, seated as the game's partners game seats its teams (`GameSpec.teams`: Racko's
+    1+3 against 2+4); `Refused` for teams the game cannot seat (only Racko has partners: two teams of two)."""
     teams: dict[str, list[_Seat]] = {}
     for seat in seats:
         teams.setdefault(str(seat.team), []).append(seat)
-    if game != "racko":
+    places = spec(game).teams
+    if not places:
         raise Refused(Message("it is played in teams: only Racko's partners game has teams here"))
-    if len(seats) != 4 or sorted(len(team) for team in teams.values()) != [2, 2]:
+    if sorted(len(team) for team in teams.values()) != sorted(len(team) for team in places):
         raise Refused(Message("its teams are not two teams of two, as Racko's partners game has"))
-    first, second = teams.values()
-    return [first[0], second[0], first[1], second[1]]
+    seated: dict[int, _Seat] = {}
+    for members, where in zip(teams.values(), places, strict=True):
+        seated.update(zip(where, members, strict=True))
+    return [seated[n] for n in range(len(seats))]
 
 
 def _recorded(

@@ -30,26 +30,17 @@ LONGEST_MINUTES = 24 * 60
 """The longest duration believed: a game of these three is played in an evening."""
 SCORE_LIMIT = 10**9
 
-BGG_IDS: Mapping[int, str] = {}
-"""BoardGameGeek ids of the three games and their editions -> this app's key. Empty on purpose: no source
-available to this project's search tools (public code, documentation and web pages, searched for "Rack-O",
-"Ruck Zuck", "Rage" with "bggId" and boardgamegeek.com/boardgame/ links, 2026-12-07) names these ids, and an id
-guessed would recognise another game as one of these. Fill it from BoardGameGeek itself (the game's page
-address holds the id); until then a game is recognised by `bggName` and by its name, which BG Stats takes
-from BoardGameGeek when it links a game."""
+BGG_IDS: Mapping[int, str] = {number: game.key for game in GAMES for number in game.bgg_ids}
+"""BoardGameGeek ids of the three games and their editions (`GameSpec.bgg_ids`) -> this app's key. Empty on
+purpose for now: no source available to this project's search tools (public code, documentation and web pages,
+searched for "Rack-O", "Ruck Zuck", "Rage" with "bggId" and boardgamegeek.com/boardgame/ links, 2026-12-07)
+names these ids, and an id guessed would recognise another game as one of these. Fill the specs' `bgg_ids`
+from BoardGameGeek itself (the game's page address holds the id); until then a game is recognised by `bggName`
+and by its name, which BG Stats takes from BoardGameGeek when it links a game."""
 
-OTHER_NAMES: Mapping[str, str] = {
-    # The names the games are sold and listed under (BoardGameGeek primary and alternate names as BG Stats
-    # copies them into `bggName`, and as players type them), in the languages the app speaks.
-    "Rack-O": "racko",
-    "Rack O": "racko",
-    "Racko!": "racko",
-    "RuckZuck": "ruckzuck",
-    "Ruck-Zuck": "ruckzuck",
-    "Rage Card Game": "rage",
-    "Rage!": "rage",
-    "Rage (card game)": "rage",
-}
+OTHER_NAMES: Mapping[str, str] = {name: game.key for game in GAMES for name in game.other_names}
+"""The names the games are sold and listed under (`GameSpec.other_names`: BoardGameGeek primary and alternate
+names as BG Stats copies them into `bggName`, and as players type them) -> this app's key."""
 
 
 def _folded(name: str) -> str:

@@ -147,6 +147,7 @@ SPEC = package_spec(
     check_out_seats=check_out_seats,
     partners=lambda options: options.partners,
     teams=TEAMS,
+    other_names=("Rack-O", "Rack O", "Racko!"),
     target=lambda options: None if options.is_chips else options.target,
     rounds_planned=lambda options: options.rounds if options.is_chips else None,
     round_figures=round_figures,

@@ -50,6 +50,7 @@ def round_figures(
 
 SPEC = package_spec(
     rules,
+    other_names=("Rage Card Game", "Rage!", "Rage (card game)"),
     title=Message("Rage"),
     about=Message("Bid your tricks and make them exactly"),
     icon="STYLE",

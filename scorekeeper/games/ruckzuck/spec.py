@@ -33,6 +33,7 @@ def round_figures(
 
 SPEC = package_spec(
     rules,
+    other_names=("RuckZuck", "Ruck-Zuck"),
     title=Message("Ruck Zuck"),
     about=Message("Place your cards next to the cards on the board"),
     icon="GRID_ON",
