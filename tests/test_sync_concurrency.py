@@ -20,6 +20,7 @@ from scorekeeper.stamps import now_iso
 from scorekeeper.sync.engine import sync_once
 from scorekeeper.sync.folder import FolderTarget
 from scorekeeper.sync.state import SyncState
+from scorekeeper.sync.versions import ANCESTORS_KEPT
 
 
 class Meanwhile:
@@ -85,7 +86,9 @@ def test_notes_written_while_the_other_device_syncs_many_rounds_merge(two: Devic
             sync_once(b, two.target)
 
     sync_once(a, Meanwhile(two.target, busy))
-    two.sync(1, 0, 1, 0)
+    two.sync(1)
+    _no_conflict(two)  # not even for a while: a conflict on a device that plays on would stay there
+    two.sync(0, 1, 0)
     _no_conflict(two)
     _same(two, match.id)
     final = a.get_match(match.id)
@@ -186,3 +189,23 @@ def begun(store, rounds: int = 1) -> Match:
         match.id,
         lambda m: dataclasses.replace(m, notes="begun", place="home", clock=playtime.started([], now_iso())),
     )
+
+
+def test_the_ancestors_stay_readable_by_the_version_before_and_small(two: Devices) -> None:
+    """After busy syncs on both sides, every entry of a record's ancestors still has a vector and hashes (what
+    the version before reads); the window is one entry with an empty vector and no hashes (an empty ancestor
+    there, the same as none); beside it, only the last few versions and the tagged ones are listed."""
+    test_both_devices_busy_while_the_other_syncs_merge(two)
+    windows = 0
+    for store in two.stores:
+        state = SyncState.load(store.data_dir)
+        for rec in state.records.values():
+            for entry in rec["anc"]:
+                assert isinstance(entry["vv"], dict) and isinstance(entry["h"], dict)
+                if "w" in entry:
+                    windows += 1
+                    assert entry["vv"] == {} and entry["h"] == {}
+            listed = [entry for entry in rec["anc"] if "w" not in entry]
+            assert len([entry for entry in listed if not entry.get("by")]) <= ANCESTORS_KEPT
+            assert len(listed) <= ANCESTORS_KEPT + 3 * len(two.stores)
+    assert windows, "the busy syncs left versions in a window"

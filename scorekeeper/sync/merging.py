@@ -3,10 +3,11 @@
 - It has seen this device's version: it replaces it (a deleted one deletes the match; the trash keeps it).
 - Both changed: merged by round (versions.py); a merge that differs from both is this device's change.
 - Every version read from another device is remembered as one it has seen (`versions.read_from`), so the next
-  version it sends has a common ancestor here. Where that version has seen a version of this device that
-  this device no longer remembers (it saved and synced many times meanwhile: `versions.stale`) and the merge
-  finds the same part changed, the merge is left to the other device, which holds that version as the one it
-  last read from here: its merge comes back with the next sync and is taken. Nothing is a conflict then.
+  version it sends has a common ancestor here. Where both versions have seen a change newer than every
+  common ancestor remembered here (this device saved and synced many times meanwhile, or both versions came
+  from two other devices: `versions.stale`) and the merge finds the same part changed, the merge is left to
+  the device that holds that change as the one it last read: its merge comes back with a later sync and is
+  taken. Nothing is a conflict then.
 - The same round changed differently, or an edit met a delete: a conflict. Neither device's version vector
   moves, so every device finds the same conflict, until a person resolves it on one of them; that resolution
   has seen every version, so it replaces the conflict everywhere.
@@ -123,7 +124,7 @@ def _merge(run: Run, head: Head, entry: Entry, rec: dict[str, Any], local: dict[
 
             storable(merged)  # a merge the rules cannot score (a round after the end) is a conflict too
     except Overlap:
-        if stale(rec["anc"], run.me, rec["vv"], entry.vv):
+        if stale(rec["anc"], rec["vv"], entry.vv):
             return  # the other device holds the base: its merge comes back (see the module's docstring)
         _conflict(run, head, entry, rec, local)
         return

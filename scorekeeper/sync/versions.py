@@ -8,16 +8,21 @@ seen, kept as hashes). A match's rounds merge by position: a round changed on on
 value; the same round changed differently on both sides (two devices entering round 4 differently included) is
 a conflict, never decided by a clock.
 
-Which ancestors a record keeps (`remember`, `read_from`; its `anc` list in the sync state): the last
-ANCESTORS_KEPT versions; for every other device the versions it is known to have seen, tagged with its id in
-`by`: the version last read from it, and the latest version of this device's own that version had seen; and
-the versions after the oldest tagged one (that device may have read any of them by now), ANCESTORS_MAX at most.
-A device that saves and syncs often passes many versions of its own before the other device's change arrives;
-the last few alone then no longer reach back to what both have seen (issue 49). The version read from a device
-is the exact common ancestor for the next version that device sends when its own version is the last thing
-both saw, so of two devices one always holds it; the other finds the base `stale` (`stale`) and leaves the
-merge to it (merging.py) instead of calling the change a conflict. The tags cost one or two entries per
-device, and an ancestors list written without them (an earlier version's) reads as untagged.
+Which ancestors a record keeps (`remember`, `read_from`; its `anc` list in the sync state), so that two
+devices that changed different parts merge cleanly however often they sync (issue 49):
+- the last ANCESTORS_KEPT versions;
+- per other device, the versions it is known to have seen, tagged with its id in `by`: the version last read
+  from it, and the latest versions both it and this device had seen then;
+- the window: the versions some device may have read by now but is not known to have passed (not behind
+  every device's tags), ANCESTORS_MAX at most, packed in one more entry (each with only what changed since
+  the one before). A device that saves and syncs often passes many versions while another device's change
+  is on its way; the one that device saw is among them.
+The version read from a device is the exact base for that device's next version when it was the last thing
+both saw, so of two devices one always holds the base; the other (or a third device holding neither) finds
+what it holds `stale` and leaves the merge to it (merging.py) instead of calling the change a conflict.
+Entries stay readable by an earlier version: tagged ones are plain entries with one more key, the window an
+entry with an empty vector and no hashes (an empty ancestor, the same as none); an earlier version's list
+reads as untagged, with no window.
 """
 
 from __future__ import annotations
@@ -36,8 +41,8 @@ UNSYNCED = ("version", "updated")
 
 ANCESTORS_KEPT = 4
 """The last versions kept in any case."""
-ANCESTORS_MAX = 16
-"""The most versions kept after the oldest one another device is known to have seen (besides the tagged)."""
+ANCESTORS_MAX = 32
+"""The most versions kept in the window (`_kept`): versions another device may have seen, packed."""
 
 
 def leq(a: Vector, b: Vector) -> bool:
@@ -77,9 +82,19 @@ def hashes(data: dict[str, Any]) -> Hashes:
     return found
 
 
+def _full(candidates: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every remembered version with its hashes: the listed ones and those of the window (`_kept`)."""
+    found = [c for c in candidates if "w" not in c]
+    listed = {digest(c["vv"]) for c in found}
+    for c in candidates:
+        if "w" in c:
+            found += [w for w in _unpacked(c["w"]) if digest(w["vv"]) not in listed]
+    return found
+
+
 def common(candidates: list[dict[str, Any]], left: Vector, right: Vector) -> list[dict[str, Any]]:
     """The remembered versions both `left` and `right` have seen, the latest first."""
-    found = [c for c in candidates if leq(c["vv"], left) and leq(c["vv"], right)]
+    found = [c for c in _full(candidates) if leq(c["vv"], left) and leq(c["vv"], right)]
     return sorted(found, key=lambda c: sum(c["vv"].values()), reverse=True)
 
 
@@ -94,27 +109,82 @@ def ancestors(candidates: list[dict[str, Any]], left: Vector, right: Vector) -> 
     return [c["h"] for c in common(candidates, left, right)]
 
 
-def stale(candidates: list[dict[str, Any]], me: str, left: Vector, right: Vector) -> bool:
-    """Whether `right` (another device's version) has seen a version of this device (`me`) newer than every
-    common ancestor remembered here: the exact base then fell out of this device's list, while the other
-    device still holds it (the version it last read from this one)."""
-    seen = right.get(me, 0)
-    return seen > 0 and all(c["vv"].get(me, 0) < seen for c in common(candidates, left, right))
+def stale(candidates: list[dict[str, Any]], left: Vector, right: Vector) -> bool:
+    """Whether both versions have seen a change (of any device: this one, the other one, a third one) newer
+    than every common ancestor remembered here: the exact base fell out of this device's list (it saved and
+    synced very often meanwhile) or never was in it (the two versions came from two other devices), while
+    the device whose change it is, or the one that last read it, still holds it."""
+    found = common(candidates, left, right)
+    return any(
+        min(counter, right.get(device, 0)) > max((c["vv"].get(device, 0) for c in found), default=0)
+        for device, counter in left.items()
+    )
 
 
 def _kept(candidates: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Every version tagged as seen by another device, and the versions after the oldest of them (any of
-    which that device may have read by now: the last ANCESTORS_MAX of them at most, the last ANCESTORS_KEPT
-    in any case), in order."""
-    tagged = [n for n, c in enumerate(candidates) if c.get("by")]
-    last = len(candidates) - ANCESTORS_KEPT
-    start = max(min([last, *tagged]), len(candidates) - ANCESTORS_MAX)
-    return [c for n, c in enumerate(candidates) if n >= start or c.get("by")]
+    """The last ANCESTORS_KEPT versions and every tagged one, listed as they are (an earlier version reads
+    them); the other versions some device may have seen, not known to be behind every device's tag (the
+    last ANCESTORS_MAX of them), packed in one more entry, the window: {"vv": {}, "h": {}, "w": [...]} (an
+    earlier version finds it an empty ancestor, the same as none)."""
+    listed = [c for c in candidates if "w" not in c]
+    last = len(listed) - ANCESTORS_KEPT
+    kept = [c for n, c in enumerate(listed) if n >= last or c.get("by")]
+    window = [w for c in candidates if "w" in c for w in _unpacked(c["w"])]
+    window += [c for n, c in enumerate(listed) if not (n >= last or c.get("by"))]
+    tags: dict[str, list[Vector]] = {}
+    for c in kept:
+        for device in c.get("by", ()):
+            tags.setdefault(device, []).append(c["vv"])
+    ahead = [
+        w for w in window if any(not any(leq(w["vv"], seen) for seen in vectors) for vectors in tags.values())
+    ][-ANCESTORS_MAX:]
+    return [*kept, {"vv": {}, "h": {}, "w": _packed(ahead)}] if ahead else kept
+
+
+def _packed(versions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Versions as a log: the first with its hashes, each next one with what changed (`d`)."""
+    log: list[dict[str, Any]] = []
+    before: Hashes | None = None
+    for version in versions:
+        h = version["h"]
+        if before is None:
+            log.append({"vv": version["vv"], "h": h})
+        else:
+            fields = {k: v for k, v in h.get("f", {}).items() if before.get("f", {}).get(k) != v}
+            change: dict[str, Any] = {"f": fields, "x": [k for k in before.get("f", {}) if k not in h["f"]]}
+            if "r" in h:
+                old = before.get("r", [])
+                change["r"] = [
+                    len(h["r"]),
+                    {str(n): v for n, v in enumerate(h["r"]) if old[n : n + 1] != [v]},
+                ]
+            log.append({"vv": version["vv"], "d": change})
+        before = h
+    return log
+
+
+def _unpacked(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    versions: list[dict[str, Any]] = []
+    before: Hashes = {"f": {}}
+    for item in log:
+        if "h" in item:
+            h = item["h"]
+        else:
+            change = item["d"]
+            fields = {k: v for k, v in before["f"].items() if k not in change["x"]} | change["f"]
+            h = {"f": fields}
+            if "r" in change:
+                length, changed = change["r"]
+                old = before.get("r", [])
+                h["r"] = [changed.get(str(n), old[n] if n < len(old) else "") for n in range(length)]
+        versions.append({"vv": item["vv"], "h": h})
+        before = h
+    return versions
 
 
 def _added(candidates: list[dict[str, Any]], vector: Vector, data: dict[str, Any]) -> list[dict[str, Any]]:
     """The list with this version last (moved there when it is in the list already, its tags kept)."""
-    old = next((c for c in candidates if c["vv"] == vector), None)
+    old = next((c for c in candidates if c["vv"] == vector and "w" not in c), None)
     entry: dict[str, Any] = {"vv": dict(vector), "h": hashes(data)}
     if old is not None and old.get("by"):
         entry["by"] = list(old["by"])
@@ -122,7 +192,7 @@ def _added(candidates: list[dict[str, Any]], vector: Vector, data: dict[str, Any
 
 
 def remember(candidates: list[dict[str, Any]], vector: Vector, data: dict[str, Any]) -> list[dict[str, Any]]:
-    """The ancestors list with this version added (the last few, and the tagged ones: see the module)."""
+    """The ancestors list with this version added (see the module's docstring and `_kept`)."""
     return _kept(_added(candidates, vector, data))
 
 
@@ -134,14 +204,23 @@ def read_from(
     mine: Vector,
 ) -> list[dict[str, Any]]:
     """The ancestors list after reading `device`'s version (`vector`, `data`; None: a deletion) while this
-    device's version is `mine`: that version, and the latest remembered version both have seen, are tagged
-    as the ones `device` is known to have seen (its older tags go)."""
+    device's version is `mine`: that version, and the latest remembered versions both have seen (more than one
+    where they crossed), are tagged as the ones `device` is known to have seen (its older tags go)."""
     listed = _added(candidates, vector, data) if data is not None else list(candidates)
     both = common(listed, mine, vector)
-    tagged = {id(c) for c in listed if c["vv"] == vector} | ({id(both[0])} if both else set())
+    latest = [c for c in both if not any(c["vv"] != o["vv"] and leq(c["vv"], o["vv"]) for o in both)]
+    marked = {digest(vector)} | {digest(c["vv"]) for c in latest}
+    there = {digest(c["vv"]) for c in listed if "w" not in c}
+    listed += [
+        {"vv": c["vv"], "h": c["h"]} for c in latest if digest(c["vv"]) not in there
+    ]  # from the window
     result = []
     for c in listed:
-        by = [d for d in c.get("by", ()) if d != device] + ([device] if id(c) in tagged else [])
+        if "w" in c:
+            result.append(c)
+            continue
+        tagged = digest(c["vv"]) in marked
+        by = [d for d in c.get("by", ()) if d != device] + ([device] if tagged else [])
         entry = {"vv": c["vv"], "h": c["h"]}
         if by:
             entry["by"] = sorted(by)
