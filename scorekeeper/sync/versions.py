@@ -104,9 +104,15 @@ def ancestor(candidates: list[dict[str, Any]], left: Vector, right: Vector) -> H
     return found[0]["h"] if found else None
 
 
+def latest(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Of remembered versions, those no other one of them has seen (one, unless changes crossed)."""
+    return [c for c in found if not any(c["vv"] != o["vv"] and leq(c["vv"], o["vv"]) for o in found)]
+
+
 def ancestors(candidates: list[dict[str, Any]], left: Vector, right: Vector) -> list[Hashes]:
-    """Every remembered version both `left` and `right` have seen, the latest first (what `merge` takes)."""
-    return [c["h"] for c in common(candidates, left, right)]
+    """The latest remembered versions both `left` and `right` have seen, the latest first (what `merge`
+    takes): one, or several where the two devices merged each other's changes at the same time."""
+    return [c["h"] for c in latest(common(candidates, left, right))]
 
 
 def stale(candidates: list[dict[str, Any]], left: Vector, right: Vector) -> bool:
@@ -208,12 +214,10 @@ def read_from(
     where they crossed), are tagged as the ones `device` is known to have seen (its older tags go)."""
     listed = _added(candidates, vector, data) if data is not None else list(candidates)
     both = common(listed, mine, vector)
-    latest = [c for c in both if not any(c["vv"] != o["vv"] and leq(c["vv"], o["vv"]) for o in both)]
-    marked = {digest(vector)} | {digest(c["vv"]) for c in latest}
+    newest = latest(both)
+    marked = {digest(vector)} | {digest(c["vv"]) for c in newest}
     there = {digest(c["vv"]) for c in listed if "w" not in c}
-    listed += [
-        {"vv": c["vv"], "h": c["h"]} for c in latest if digest(c["vv"]) not in there
-    ]  # from the window
+    listed += [{"vv": c["vv"], "h": c["h"]} for c in newest if digest(c["vv"]) not in there]  # window ones
     result = []
     for c in listed:
         if "w" in c:
@@ -247,9 +251,9 @@ def by_hash(_field: str, left: Any, right: Any) -> Any:
 
 
 def _one(bases: list[str | None], left: Any, right: Any, missing: object, decide: Callable[[], Any]) -> Any:
-    """One field or round: equal on both sides, or changed on one side only since the latest common ancestor
-    that holds either side's value (an older one decides where a newer one holds neither: the side that
-    still has what both saw there did not change it)."""
+    """One field or round: equal on both sides, or changed on one side only since the common ancestor that
+    holds either side's value (of several latest ones, where changes crossed: the side that still has what
+    both saw there did not change it)."""
     if left == right:
         return left
     left_hash = None if left is missing else digest(left)
