@@ -15,6 +15,8 @@ from scorekeeper.store.storage import fsync_dir
 from scorekeeper.sync.target import Problem, SyncError
 
 PROBE = ".scorekeeper-probe"
+"""The probe file's name, made unique per check: two devices checking one folder at once never remove each
+other's."""
 TMP_MARK = ".tmp-"
 
 
@@ -113,8 +115,9 @@ class FolderTarget:
 
     def check(self) -> None:
         self._need_root()
-        self.write(PROBE, b"probe")
+        probe = f"{PROBE}-{secrets.token_hex(6)}"
+        self.write(probe, b"probe")
         try:
-            os.unlink(self._path(PROBE))
+            os.unlink(self._path(probe))
         except OSError as error:
             raise self._error(error) from error

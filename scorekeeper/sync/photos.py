@@ -98,6 +98,7 @@ class PhotoSync:
                             what=describe_match(entry.data),
                         )
                     )
+
     def want(self, entry: Entry) -> None:
         """A match read from another device: the photos it names are fetched if this device lacks them."""
         if entry.kind == "match" and entry.data:
@@ -163,7 +164,8 @@ class PhotoSync:
                     len(new),
                 )
             )
-        self.said -= {p for p in self.said if p not in missing and photos.has(p)}  # arrived: said again if lost
+        # Arrived: said again should it go missing once more.
+        self.said -= {p for p in self.said if p not in missing and photos.has(p)}
 
     def _receive(self, device: str, photo_id: str) -> bool:
         got = self.run.target.read(photo_path(device, photo_id))
