@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import subprocess
@@ -49,6 +50,17 @@ class Devices:
     def close(self) -> None:
         for store in self.stores:
             store.close()
+
+
+def as_before_1_0(target: Path, store: Store) -> None:
+    """Make the device's head on a folder target look like one of a version before 1.0.0 (which says nothing
+    of its version, formats and time)."""
+    device = json.loads((store.data_dir / "sync" / "device.json").read_text())["device"]
+    path = target / "devices" / device / "head.json"
+    doc = json.loads(path.read_bytes())
+    for key in ("app", "formats", "at"):
+        doc.pop(key)
+    path.write_bytes(json.dumps(doc).encode())
 
 
 def rounds_of(store: Store, match_id: str) -> list[dict]:

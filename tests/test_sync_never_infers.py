@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sync_support import Devices, game
+from sync_support import Devices, as_before_1_0, game
 
 from scorekeeper.release import FORMATS, VERSION
 from scorekeeper.store import Store
@@ -164,16 +164,6 @@ def test_a_persons_delete_still_travels(tmp_path: Path) -> None:
         devices.close()
 
 
-def strip_version(target: Path, store: Store) -> None:
-    """Make the device's head look like one of a version before 1.0.0 (which says nothing of itself)."""
-    device = json.loads((store.data_dir / "sync" / "device.json").read_text())["device"]
-    path = target / "devices" / device / "head.json"
-    doc = json.loads(path.read_bytes())
-    for key in ("app", "formats", "at"):
-        doc.pop(key)
-    path.write_bytes(json.dumps(doc).encode())
-
-
 def test_a_delete_from_a_device_before_1_0_is_held_as_a_conflict(tmp_path: Path) -> None:
     devices = Devices(tmp_path, 2)
     try:
@@ -181,7 +171,7 @@ def test_a_delete_from_a_device_before_1_0_is_held_as_a_conflict(tmp_path: Path)
         devices.everyone_twice()
         devices.stores[1].delete_match(made.id)
         sync_once(devices.stores[1], devices.target)
-        strip_version(tmp_path / "target", devices.stores[1])
+        as_before_1_0(tmp_path / "target", devices.stores[1])
         report = sync_once(devices.stores[0], devices.target)
         assert devices.stores[0].get_match(made.id) is not None
         assert [c.match_id for c in devices.stores[0].conflicts()] == [made.id]

@@ -4,11 +4,11 @@ held as a conflict with a sentence that names it. Screenshots: tests/browser/out
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 from conftest import OUTPUT, PHONE, browser_tabs, served
+from sync_support import as_before_1_0
 from test_store_support import new_match
 
 from scorekeeper.store import Store
@@ -17,16 +17,6 @@ from scorekeeper.sync.folder import FolderTarget
 from scorekeeper.ui.sync_runtime import TARGET_KEY
 
 pytestmark = pytest.mark.browser
-
-
-def make_old(target: Path, store: Store) -> None:
-    """Its head as a version before 1.0.0 writes it: without app, formats and time."""
-    device = json.loads((store.data_dir / "sync" / "device.json").read_text())["device"]
-    path = target / "devices" / device / "head.json"
-    doc = json.loads(path.read_bytes())
-    for key in ("app", "formats", "at"):
-        doc.pop(key)
-    path.write_bytes(json.dumps(doc).encode())
 
 
 def test_settings_lists_the_devices_and_the_old_phones_delete_waits(chromium, tmp_path: Path) -> None:
@@ -43,7 +33,7 @@ def test_settings_lists_the_devices_and_the_old_phones_delete_waits(chromium, tm
     sync_once(old, target)
     old.delete_match(kept.id)
     sync_once(old, target)
-    make_old(folder, old)
+    as_before_1_0(folder, old)
     old.close()
     laptop = Store.open(tmp_path / "laptop")
     laptop.save_match(new_match(laptop, rounds=1, seed=3))
