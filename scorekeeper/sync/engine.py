@@ -199,7 +199,11 @@ class Run:
                 continue
             self.held.release(key)
             head = Head(held.device, held.name, 0, (), app=held.app)
-            self._apply(head, held.entry)
+            try:
+                self._apply(head, held.entry)
+            except ConflictError:  # the player saved this record meanwhile: held, tried at the next sync
+                self.held.items[key] = held
+                self.held.changed = True
         self.write_new()
 
     def _say_why(self) -> None:
@@ -316,10 +320,8 @@ class Run:
                 upto = chunk.last
                 yield
                 continue
-            for reason in problems:
+            for reason in problems:  # sent again, such an entry would come the same: not asked for again
                 self._skip(head.name, RemoteProblem(reason))
-            if problems:
-                self.here.lost[head.device] = head.seq
             for entry in entries:
                 key = f"{PREFIX[entry.kind]}:{entry.id}"
                 if entry.seq > seen and (key not in latest or latest[key].seq < entry.seq):
@@ -479,6 +481,7 @@ class Run:
             )
         self.held.hold(key, head, entry, problem, newer=newer)
         self.held.items[key].targets.add(self.target_key())  # it came from here: not sent back
+        self.held.changed = True
 
     def _unreadable(self, entry: Entry) -> str | None:
         """Why a remote record cannot be stored here, or None (a match checked here is kept in `checked`,
