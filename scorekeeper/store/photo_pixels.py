@@ -88,13 +88,13 @@ def _pillow() -> Any:
     return Image
 
 
-def refuse_if_too_big(content: bytes) -> None:
-    """PhotoError when the file is over MAX_PHOTO_BYTES."""
-    if len(content) > MAX_PHOTO_BYTES:
+def refuse_if_too_big(content: bytes, limit: int = MAX_PHOTO_BYTES) -> None:
+    """PhotoError when the file is over `limit` bytes (MAX_PHOTO_BYTES)."""
+    if len(content) > limit:
         raise PhotoError(
             "This photo is too big ({size} MB; at most {limit} MB). Nothing was changed.",
             size=f"{len(content) / 1_000_000:.1f}",
-            limit=MAX_PHOTO_BYTES // 1_000_000,
+            limit=limit // 1_000_000,
         )
 
 

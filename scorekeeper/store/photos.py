@@ -30,6 +30,7 @@ import secrets
 from pathlib import Path
 from typing import Any
 
+from scorekeeper.store import photo_pixels
 from scorekeeper.store.paths import Layout, is_safe_id, make_private_dir
 from scorekeeper.store.photo_pixels import (
     MAX_HELD_BYTES,
@@ -80,12 +81,7 @@ def new_photo_id() -> str:
 
 def refuse_if_too_big(content: bytes) -> None:
     """PhotoError when the file is over MAX_PHOTO_BYTES (this module's: a test lowers it here)."""
-    if len(content) > MAX_PHOTO_BYTES:
-        raise PhotoError(
-            "This photo is too big ({size} MB; at most {limit} MB). Nothing was changed.",
-            size=f"{len(content) / 1_000_000:.1f}",
-            limit=MAX_PHOTO_BYTES // 1_000_000,
-        )
+    photo_pixels.refuse_if_too_big(content, MAX_PHOTO_BYTES)
 
 
 class Photos:
