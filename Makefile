@@ -27,7 +27,7 @@ table: setup
 # The static web app (Python in the browser, works offline): builds dist/ from the installed wheels, no download.
 # Serve it with `python -m http.server --directory dist 8000` (docs/STATIC.md).
 static: setup
-	$(BIN)/python -m scorekeeper.static_build --out dist
+	$(BIN)/python -m scorekeeper.static.build --out dist
 
 test: setup
 	$(BIN)/ruff check .

@@ -84,8 +84,8 @@ def hosting_problem(args: argparse.Namespace) -> str | None:
     """What is wrong with --trusted-proxy, --public-url or --instance, or None."""
     from urllib.parse import urlsplit
 
+    from scorekeeper.server.proxies import parse_networks
     from scorekeeper.table.codes import INSTANCE_ENV, Instance
-    from scorekeeper.ui.proxies import parse_networks
 
     try:
         parse_networks(args.trusted_proxy or os.environ.get("SCOREKEEPER_TRUSTED_PROXIES", ""))
@@ -162,7 +162,7 @@ def main(argv: list[str] | None = None) -> None:
     from scorekeeper.ui.app import run
 
     if args.table:
-        from scorekeeper.ui.table_runtime import URL_ENV, lan_address
+        from scorekeeper.server.table_runtime import URL_ENV, lan_address
 
         host = args.host or lan_address()
         os.environ[URL_ENV] = f"http://{host}:{port}"

@@ -1,7 +1,7 @@
 """What the running Python can do, so the app chooses by capability rather than by copies of screens.
 
 `IN_BROWSER`: Python runs inside the browser (the static build, Pyodide under Emscripten): no threads, no
-processes, no sockets, no server; the data folder is the browser's IndexedDB (scorekeeper/browser.py). What
+processes, no sockets, no server; the data folder is the browser's IndexedDB (scorekeeper/static/worker.py). What
 needs a host there (hosting a live table, joining one, WebDAV sync) is shown as unavailable, with how to get it.
 """
 

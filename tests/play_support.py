@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scorekeeper.play.session import PlaySession, Seat, computer_seat
+from scorekeeper.digital.session import PlaySession, Seat, computer_seat
 from scorekeeper.store import Store
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from sync_servers import PASSWORD, USER
 
-from scorekeeper.match import Match
+from scorekeeper.model.match import Match
 from scorekeeper.store import Store
 from scorekeeper.sync.engine import sync_once
 from scorekeeper.sync.folder import FolderTarget

@@ -17,37 +17,18 @@ PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
 # The layers, lowest first; a module may import its own layer and any lower one. Keep in step with
 # docs/ARCHITECTURE.md ("Layers").
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("platform", ("__init__", "capabilities", "release")),  # what the running Python can do; the release
+    ("platform", ("__init__", "capabilities", "release", "spans")),  # what the running Python can do; the release
     ("rules", ("games",)),  # no Flet, no files, no clock
-    (
-        "scores and storage",
-        (
-            "match",
-            "match_data",
-            "standings",
-            "tally",
-            "stats",
-            "store",
-            "selfplay",
-            "roundrobin",
-            "spans",
-            "stamps",
-            "playtime",
-            "player_stats",
-            "game_nights",
-            "recorded",
-            "free_text",
-            "evening_changes",
-        ),
-    ),
-    ("play", ("play",)),  # digital play sessions over the engine, saved in the store
+    ("model", ("model",)),  # the match model: pure data and pure changes
+    ("storage", ("store",)),  # the data folder
+    ("exchange", ("exchange",)),  # files that travel between apps: JSON, CSV, BG Stats
+    ("figures", ("stats", "lab")),  # statistics over stored matches; the bot lab
+    ("digital", ("digital",)),  # digital play sessions over the engine, saved in the store
     ("table", ("table",)),  # the live table: seats and parts over play sessions and the store
     ("sync", ("sync",)),  # a user's devices kept in step through a folder or a WebDAV server
-    ("ui", ("ui",)),  # the Flet app
-    (
-        "tools",
-        ("bench", "sim", "static_build", "static_start", "static_trim", "browser"),
-    ),  # benchmarks, command lines, the static build's entry
+    ("server", ("server",)),  # the web server, its security and the process-wide services
+    ("ui", ("ui",)),  # the Flet app's screens
+    ("tools", ("bench", "static")),  # benchmarks and the static build with its browser entry
 )
 
 
@@ -166,9 +147,9 @@ def layer_of(module: str) -> int:
 
 def test_the_graph_sees_function_level_imports() -> None:
     graph = import_graph()
-    assert "scorekeeper.ui.views.settings_upload" in graph["scorekeeper.ui.views.settings_transfer"]
+    assert "scorekeeper.ui.views.settings.upload" in graph["scorekeeper.ui.views.settings.transfer"]
     assert "scorekeeper.games.spec" in graph["scorekeeper.games.racko.spec"] or True
-    assert "scorekeeper.games.spec" in graph["scorekeeper.selfplay"]
+    assert "scorekeeper.games.spec" in graph["scorekeeper.lab.selfplay"]
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 
 

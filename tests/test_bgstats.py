@@ -13,11 +13,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from scorekeeper.exchange.bgstats import Period, export_document
+from scorekeeper.exchange.bgstats_import import game_key, looks_like_bgstats
 from scorekeeper.games.base import RuleError
-from scorekeeper.match import Match
+from scorekeeper.model.match import Match
 from scorekeeper.store import Store
-from scorekeeper.store.bgstats import Period, export_document
-from scorekeeper.store.bgstats_import import game_key, looks_like_bgstats
 from scorekeeper.store.errors import ImportFileError
 
 FIXTURE = Path(__file__).parent / "fixtures" / "bgstats_export.json"

@@ -12,9 +12,10 @@ from typing import Any
 
 import pytest
 
-from scorekeeper import stats
-from scorekeeper.player_stats import player_report
-from scorekeeper.store import Store, bgstats_import
+from scorekeeper.exchange import bgstats_import
+from scorekeeper.stats import overview as stats
+from scorekeeper.stats.players import player_report
+from scorekeeper.store import Store
 
 FIXTURES = Path(__file__).parent / "fixtures" / "bgstats"
 GAO = FIXTURES / "michaelgao8_sample.json"

@@ -15,11 +15,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import stats
-from scorekeeper.match import Match
+from scorekeeper.exchange.bgstats_import import read_plays
+from scorekeeper.exchange.bgstats_values import Refused, game_of, minutes_of, moment_of, score_of
+from scorekeeper.model.match import Match
+from scorekeeper.stats import overview as stats
 from scorekeeper.store import Store
-from scorekeeper.store.bgstats_import import read_plays
-from scorekeeper.store.bgstats_values import Refused, game_of, minutes_of, moment_of, score_of
 from scorekeeper.ui.i18n import catalog
 
 PEOPLE = ["Anna", "Ben", "Cleo", "Dana"]

@@ -14,9 +14,9 @@ import pytest
 from test_history_stats_settings import FakePicker
 from test_ui_core_harness import App
 
-from scorekeeper.store.bgstats import Period
-from scorekeeper.ui.views import settings_bgstats
-from scorekeeper.ui.views import settings_transfer as settings_view
+from scorekeeper.exchange.bgstats import Period
+from scorekeeper.ui.views.settings import bgstats as settings_bgstats
+from scorekeeper.ui.views.settings import transfer as settings_view
 from tests.run_alone import run_alone
 
 FIXTURE = Path(__file__).parent / "fixtures" / "bgstats_export.json"

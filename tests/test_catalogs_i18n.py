@@ -15,7 +15,7 @@ import pytest
 from test_messages_i18n import LANGUAGES, ROOT, TEMPLATES, _call_name, field_names
 
 from scorekeeper.games.base import RuleError
-from scorekeeper.match import Match
+from scorekeeper.model.match import Match
 from scorekeeper.ui.i18n import Translator, catalog
 
 ALL_LANGUAGES = ("en", *LANGUAGES)
@@ -287,7 +287,7 @@ def test_places_are_written_per_language(language: str, first: str, second: str)
 
 # ------------------------------------------------------------------ the rule sheets' own words
 
-RULES_TEXT = ROOT / "ui" / "rules_text"
+RULES_TEXT = ROOT / "ui" / "rulebook_text"
 GAME_WORDS = {
     "de": (
         ["Schlitz", "Abwurfstoß", "Racko sagen", "Kartenhalter"],

@@ -1,4 +1,4 @@
-"""A clock left running (issue 51; `scorekeeper.playtime`, "A clock left running hears nothing ..."): after an
+"""A clock left running (issue 51; `scorekeeper.model.playtime`, "A clock left running hears nothing ..."): after an
 hour without a change it stops counting at the last thing that happened; the time played, the game night and the
 export count the evening, not the night or the week; the next change stops it there first (a round added resumes
 it after a pause); the scoreboard asks whether the game is still on."""
@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 from test_ui_core_harness import App, start
 
-from scorekeeper import game_nights, playtime
-from scorekeeper.match import Match
+from scorekeeper.model import playtime
+from scorekeeper.model.match import Match
+from scorekeeper.stats import game_nights
 from scorekeeper.store import Store
 from scorekeeper.store import matches as stored_matches
 from scorekeeper.ui.components import evening
@@ -151,8 +152,8 @@ def test_every_figure_of_a_game_left_open_counts_the_evening() -> None:
     """The game night's total, the CSV export's minutes and the statistics' time played: a clock left running
     since the last change counts the 90 minutes played, not the days since (BG Stats exports finished games
     only, whose clock the end stopped)."""
-    from scorekeeper import player_stats
-    from scorekeeper.store.transfer import csv_rows
+    from scorekeeper.exchange.transfer import csv_rows
+    from scorekeeper.stats import players as player_stats
     from scorekeeper.ui.views import game_night
 
     evening_start = datetime(2026, 3, 14, 20, 0, tzinfo=UTC)

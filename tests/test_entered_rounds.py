@@ -11,8 +11,8 @@ from scorekeeper.games import RuleError
 from scorekeeper.games.racko import RackoOptions, caller_breakdown, check_entry, racko_seats
 from scorekeeper.games.racko.quick import quick_run_needed, validate_quick_round
 from scorekeeper.games.ruckzuck import RuckZuckOptions
-from scorekeeper.match import Match
-from scorekeeper.stats import player_game_stats
+from scorekeeper.model.match import Match
+from scorekeeper.stats.overview import player_game_stats
 
 # Three players (cards 1..50), disjoint racks.
 CALLER_RUN4 = [1, 2, 3, 4, 12, 20, 30, 40, 45, 50]  # a Racko, longest run 4: Bonus 75 + 100

@@ -16,10 +16,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_play_session import MemoryStore, bots, play_match
 
-from scorekeeper import playtime
+from scorekeeper.digital.session import PlaySession
 from scorekeeper.games.base import RuleError
-from scorekeeper.match import Match
-from scorekeeper.play.session import PlaySession
+from scorekeeper.model import playtime
+from scorekeeper.model.match import Match
 from scorekeeper.store import Store
 from scorekeeper.ui.components import evening
 
@@ -34,7 +34,7 @@ def at(minutes: float) -> str:
 
 
 class Clock:
-    """The time the match's rounds are stamped with (`scorekeeper.match.now_iso`), set by the test."""
+    """The time the match's rounds are stamped with (`scorekeeper.model.match.now_iso`), set by the test."""
 
     def __init__(self) -> None:
         self.minutes = 0.0
@@ -46,7 +46,7 @@ class Clock:
 @pytest.fixture
 def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
     made = Clock()
-    monkeypatch.setattr("scorekeeper.match.now_iso", made)
+    monkeypatch.setattr("scorekeeper.model.match.now_iso", made)
     return made
 
 

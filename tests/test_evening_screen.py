@@ -10,8 +10,8 @@ from pathlib import Path
 import flet as ft
 from test_ui_core_harness import App, start
 
-from scorekeeper import playtime
-from scorekeeper.match import Match
+from scorekeeper.model import playtime
+from scorekeeper.model.match import Match
 from scorekeeper.ui.components import evening
 
 ROUND = {"counts": [None, 3], "runs": [3, 1], "callers": [0], "blitz": False}

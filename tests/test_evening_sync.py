@@ -10,8 +10,8 @@ import pytest
 from sync_support import Devices, change, game
 from test_store_support import rz_round
 
-from scorekeeper import playtime
-from scorekeeper.match_data import differing
+from scorekeeper.model import playtime
+from scorekeeper.model.match_data import differing
 from scorekeeper.ui.components import evening
 from scorekeeper.ui.i18n import Translator
 

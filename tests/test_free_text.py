@@ -1,4 +1,4 @@
-"""One rule for free text (issue 51; `scorekeeper.free_text`): player names, places and notes refuse control and
+"""One rule for free text (issue 51; `scorekeeper.model.free_text`): player names, places and notes refuse control and
 text-direction characters, are trimmed, and are cut to limits declared once, with a word whenever something is
 cut. Walked through every free-text field: the scoreboard's place and notes, a player's name, and the place,
 notes and names a BG Stats file brings."""
@@ -12,9 +12,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.free_text import LIMITS, clean, problem, refused
 from scorekeeper.games.base import RuleError
-from scorekeeper.match import Match
+from scorekeeper.model.free_text import LIMITS, clean, problem, refused
+from scorekeeper.model.match import Match
 from scorekeeper.store import Store
 from scorekeeper.store.errors import InputError
 from scorekeeper.store.people import NAME_MAX

@@ -12,7 +12,7 @@ from scorekeeper.bench.table import PHONES, _game
 from scorekeeper.games.contract import GameSpec, PartShape
 from scorekeeper.games.spec import GAMES
 from scorekeeper.table.parts import shape_of
-from scorekeeper.ui.views.table_board import board_of
+from scorekeeper.ui.views.table.board import board_of
 
 ROOT = Path(__file__).resolve().parents[1] / "scorekeeper"
 NAMED = re.compile("[\"'](" + "|".join(game.key for game in GAMES) + ")[\"']")

@@ -12,8 +12,8 @@ import pytest
 from PIL import Image
 from test_ui_core_harness import App
 
-from scorekeeper.game_nights import ALONE
-from scorekeeper.match import Match
+from scorekeeper.model.match import Match
+from scorekeeper.stats.game_nights import ALONE
 from scorekeeper.ui.components.night_picture import Line, picture
 from scorekeeper.ui.views.game_night import night_matches, nights, summary_lines
 
@@ -108,7 +108,7 @@ def test_the_summary_picture_says_who_played_and_is_a_png(app: App) -> None:
     everything = nights(app.ctx)
     night = next(n for n in everything if racko.id in n.ids)
     matches = night_matches(app.ctx, night)
-    from scorekeeper.game_nights import ranking
+    from scorekeeper.stats.game_nights import ranking
     from scorekeeper.ui.views.game_night import results
 
     lines = summary_lines(app.ctx, night, matches, ranking(results(matches)))

@@ -1,4 +1,4 @@
-"""Game nights (`scorekeeper.game_nights`): which matches are one night, and the combined ranking."""
+"""Game nights (`scorekeeper.stats.game_nights`): which matches are one night, and the combined ranking."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.game_nights import (
+from scorekeeper.stats.game_nights import (
     ALONE,
     Night,
     Result,
@@ -225,7 +225,7 @@ def test_a_renamed_player_is_one_line_with_the_latest_name() -> None:
 
 
 def test_grouped_keeps_the_nights_of_the_same_list_only() -> None:
-    from scorekeeper.game_nights import Grouped
+    from scorekeeper.stats.game_nights import Grouped
 
     grouped = Grouped()
     matches = [fake("a", 0, 60, "home"), fake("b", 70, 120, "home")]

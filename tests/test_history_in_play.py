@@ -9,8 +9,8 @@ from pathlib import Path
 from play_support import one_move, play_round, racko_moves_in
 from test_ui_core_harness import App
 
-from scorekeeper.match import Match
-from scorekeeper.play.session import PlaySession
+from scorekeeper.digital.session import PlaySession
+from scorekeeper.model.match import Match
 from scorekeeper.store import Store
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper.match import Match
+from scorekeeper.model.match import Match
 
 # Racko, 2 players (cards 1..40): a Racko with a run of 3, and a rack that counts 1.
 RACKO_RUN3 = [1, 2, 3, 5, 7, 9, 11, 13, 15, 17]

@@ -16,9 +16,9 @@ from test_history_stats_data import Seeded, seed_store
 from test_ui_core_harness import App, texts, walk
 
 from scorekeeper.store import Store
-from scorekeeper.ui.views import settings_import
-from scorekeeper.ui.views import settings_transfer as settings_view
-from scorekeeper.ui.views.rules import RULES_DIR, rules_text
+from scorekeeper.ui.views.rulebook import RULES_DIR, rules_text
+from scorekeeper.ui.views.settings import importing as settings_import
+from scorekeeper.ui.views.settings import transfer as settings_view
 from tests.run_alone import run_alone
 
 GAMES = ("racko", "ruckzuck", "rage")
@@ -388,7 +388,7 @@ def test_a_desktop_pick_reads_its_path_off_the_event_loop(
     other.go("/settings")
     handed: list[Any] = []
     monkeypatch.setattr(
-        "scorekeeper.ui.views.settings_upload.in_background",
+        "scorekeeper.ui.views.settings.upload.in_background",
         lambda ctx, work, *args: handed.append((work, args)),
     )
     chosen = SimpleNamespace(bytes=None, path=str(path), name="e.json")
@@ -423,7 +423,7 @@ def test_the_progress_says_when_the_games_are_written_but_not_yet_saved(
 ) -> None:
     """After the last game is written the import still commits and writes the index (seconds on a big file): the
     progress says so instead of sitting at 100 %. The store reports the phase; the screen words it."""
-    from scorekeeper.store.transfer import ImportPhase
+    from scorekeeper.exchange.transfer import ImportPhase
 
     export = app.store.export_json_text().encode("utf-8")
     other = App(tmp_path_factory.mktemp("saving"))

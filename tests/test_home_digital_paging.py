@@ -12,10 +12,10 @@ import flet as ft
 from play_support import racko_moves_in
 from test_ui_core_harness import App, walk
 
-from scorekeeper.match import Match
+from scorekeeper.model.match import Match
 from scorekeeper.store import Store
-from scorekeeper.store.pages import HOME_PAGE_SIZE
 from scorekeeper.store.records import SavedGame
+from scorekeeper.ui.paging import HOME_PAGE_SIZE
 
 PLAYING = 2 * HOME_PAGE_SIZE + 2  # saved games in progress, one of them set aside (its match dealt again)
 

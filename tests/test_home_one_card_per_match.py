@@ -16,7 +16,7 @@ from sync_support import Devices
 from test_home_digital_paging import tags
 from test_ui_core_harness import App
 
-from scorekeeper.play.session import PlaySession, Seat, computer_seat
+from scorekeeper.digital.session import PlaySession, Seat, computer_seat
 from scorekeeper.store import Store
 from scorekeeper.store.records import SavedGame
 

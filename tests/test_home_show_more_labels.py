@@ -11,9 +11,9 @@ import pytest
 from test_home_digital_paging import PLAYING, seed, tags
 from test_ui_core_harness import App, walk
 
-from scorekeeper.match import Match
+from scorekeeper.model.match import Match
 from scorekeeper.store import Store
-from scorekeeper.store.pages import HOME_PAGE_SIZE
+from scorekeeper.ui.paging import HOME_PAGE_SIZE
 
 TRACKED = HOME_PAGE_SIZE + 3
 

@@ -17,9 +17,10 @@ import pytest
 from websockets.sync.client import connect
 
 from scorekeeper.bench.owner_harness import OWNER_TOKEN
-from scorekeeper.store import Store, owners
+from scorekeeper.server import owner_devices as owners
+from scorekeeper.server.owner_session import DEVICE_KEY, LINK_KEY, MEMBER_DEVICE_KEY
+from scorekeeper.store import Store
 from scorekeeper.table.table import Table
-from scorekeeper.ui.owner import DEVICE_KEY, LINK_KEY, MEMBER_DEVICE_KEY
 from tests.browser.conftest import served
 
 CODE = "ACDEFG"

@@ -19,9 +19,10 @@ from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
 import main as entry
-from scorekeeper.ui import proxies, server, table_runtime
-from scorekeeper.ui.headers import content_security_policy, script_hashes
-from scorekeeper.ui.proxies import SessionCap, parse_networks, real_client
+from scorekeeper.server import proxies, table_runtime
+from scorekeeper.server import web as server
+from scorekeeper.server.headers import content_security_policy, script_hashes
+from scorekeeper.server.proxies import SessionCap, parse_networks, real_client
 from tests.browser.conftest import served
 from tests.run_alone import run_alone
 
@@ -241,7 +242,7 @@ def test_the_printed_owner_link_uses_the_public_address(
 def test_a_not_modified_page_keeps_its_cached_policy() -> None:
     """A 304 has no body to hash: a policy sent with it would replace the cached page's, without the hashes of
     its inline scripts, and the page would not start. So none is sent, nor a length."""
-    from scorekeeper.ui.headers import SecurityHeaders
+    from scorekeeper.server.headers import SecurityHeaders
 
     async def app(scope: Any, receive: Any, send: Any) -> None:
         await send(

@@ -24,8 +24,8 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
 from scorekeeper.bench.fronts import available, caddy, nginx
-from scorekeeper.ui import proxies
-from scorekeeper.ui.proxies import SessionCap, parse_networks, real_client
+from scorekeeper.server import proxies
+from scorekeeper.server.proxies import SessionCap, parse_networks, real_client
 from tests.browser.conftest import free_port, running
 from tests.run_alone import run_alone
 
@@ -389,8 +389,8 @@ def test_a_chunked_upload_is_held_to_its_announced_size(tmp_path: Path) -> None:
     import httpx
     from flet_web.uploads import build_upload_url
 
-    from scorekeeper.ui import uploads
-    from scorekeeper.ui.server import build_app
+    from scorekeeper.server import uploads
+    from scorekeeper.server.web import build_app
 
     folder = uploads.Uploads(tmp_path / "data" / uploads.FOLDER_NAME)
     folder.prepare()
@@ -420,7 +420,7 @@ def test_a_chunked_upload_is_held_to_its_announced_size(tmp_path: Path) -> None:
 # ---------------------------------------------------------------------- finding 11: owner tokens and file modes
 def unchanged_by_run(monkeypatch: pytest.MonkeyPatch) -> None:
     """`run(web=True)` without a browser; what it sets for the process is put back after the test."""
-    from scorekeeper.ui import uploads
+    from scorekeeper.server import uploads
 
     monkeypatch.setenv("FLET_FORCE_WEB_SERVER", "1")
     for variable in ("SCOREKEEPER_TABLE_URL", "FLET_WEB_NO_CDN"):
@@ -433,9 +433,9 @@ def test_no_owner_token_is_minted_for_a_browser_that_is_not_opened(
 ) -> None:
     """A server without a browser to open (a service, `FLET_FORCE_WEB_SERVER`) held a second, lasting owner token
     nobody would ever use."""
-    from scorekeeper.store import owners
+    from scorekeeper.server import owner_devices as owners
+    from scorekeeper.server import web as server
     from scorekeeper.ui import app as app_module
-    from scorekeeper.ui import server
 
     now = [1000.0]
     links = owners.LinkTokens(clock=lambda: now[0])
@@ -454,7 +454,7 @@ def test_no_owner_token_is_minted_for_a_browser_that_is_not_opened(
 def test_the_opened_browsers_owner_link_is_short_lived(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from scorekeeper.store import owners
+    from scorekeeper.server import owner_devices as owners
     from scorekeeper.ui.app import announce_owner_link
 
     now = [1000.0]
@@ -473,7 +473,7 @@ def test_wrong_owner_link_tokens_pause_redemptions(monkeypatch: pytest.MonkeyPat
     """SCOREKEEPER_OWNER_TOKEN had no try limit: a guesser could try thousands a second. After ten wrong tokens
     in a minute the configured token is refused for a minute (the right one too: the guesser cannot tell); a
     minted token, which no guess finds, still works (a guesser cannot keep the owner from pairing)."""
-    from scorekeeper.store import owners
+    from scorekeeper.server import owner_devices as owners
 
     monkeypatch.setenv(owners.ENV_TOKEN, "correct-horse-battery-staple")
     now = [1000.0]
@@ -527,8 +527,8 @@ def test_the_served_data_folder_is_made_private(tmp_path: Path, monkeypatch: pyt
     """`main.py --web` with a data folder that does not exist yet makes it 0700."""
     import stat
 
+    from scorekeeper.server import web as server
     from scorekeeper.ui import app as app_module
-    from scorekeeper.ui import server
 
     monkeypatch.setattr(server, "serve", lambda *args, **kwargs: None)
     unchanged_by_run(monkeypatch)

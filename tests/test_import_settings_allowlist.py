@@ -7,9 +7,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from scorekeeper.exchange.transfer import IMPORTED_SETTINGS
+from scorekeeper.server import permissions
 from scorekeeper.store import Store
-from scorekeeper.store.transfer import IMPORTED_SETTINGS
-from scorekeeper.ui import permissions
 
 HOSTILE = {
     permissions.GUESTS_ALLOWED: True,

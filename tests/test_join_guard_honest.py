@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
+from scorekeeper.server import table_runtime as rt
 from scorekeeper.store import Store
 from scorekeeper.table import codes
 from scorekeeper.table.host import HOST, TableHost, TooManyTries
 from scorekeeper.table.table import Table, TableError
-from scorekeeper.ui import table_runtime as rt
 from tests.test_hosting_guard import NAT, guest
 from tests.test_table import Clock
 from tests.test_table_ui import app, fresh_host, host_table, join  # noqa: F401  (fresh_host: autouse)

@@ -14,12 +14,12 @@ import pytest
 from play_support import one_move, racko_moves_in
 from test_ui_core_harness import App, walk
 
-from scorekeeper.match import Match
-from scorekeeper.play.session import PlaySession
-from scorekeeper.stamps import change_stamp
+from scorekeeper.digital.session import PlaySession
+from scorekeeper.model.match import Match
+from scorekeeper.model.stamps import change_stamp
 from scorekeeper.store import Store
-from scorekeeper.store.pages import page_of_matches, players_of
 from scorekeeper.store.saved import Played, SavedGames
+from scorekeeper.ui.paging import page_of_matches, players_of
 
 
 def game(name: str, match_id: str) -> Match:

@@ -37,7 +37,7 @@ def test_table_serves_on_the_lan_address_and_prints_the_join_address(
 ) -> None:
     seen: dict[str, object] = {}
     monkeypatch.setattr("scorekeeper.ui.app.run", lambda **kwargs: seen.update(kwargs))
-    monkeypatch.setattr("scorekeeper.ui.table_runtime.lan_address", lambda: "192.0.2.7")
+    monkeypatch.setattr("scorekeeper.server.table_runtime.lan_address", lambda: "192.0.2.7")
     monkeypatch.delenv("SCOREKEEPER_TABLE_URL", raising=False)
     main.main(["--table"])
     assert (seen["web"], seen["host"], seen["port"]) == (True, "192.0.2.7", 8550)

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.games import RuleError
-from scorekeeper.match import Match
+from scorekeeper.model.match import Match
 
 NAMES = ["Ann", "Ben", "Cleo", "Dan"]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.games import RuleError
-from scorekeeper.match import Match
+from scorekeeper.model.match import Match
 
 
 def quick(counts: list[int | None], callers: list[int], runs: list[int | None] | None = None) -> dict:

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from scorekeeper.games import RuleError
 from scorekeeper.games.racko import RackoOptions, score_result, score_stored
 from scorekeeper.games.ruckzuck import RuckZuckOptions, read_options
-from scorekeeper.match import Match
+from scorekeeper.model.match import Match
 
 OLD_QUICK = {"counts": [None, 6], "runs": None, "callers": [0]}
 """A 2-player quick-form round as versions before the caller's-run rule saved it."""

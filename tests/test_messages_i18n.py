@@ -27,7 +27,7 @@ from scorekeeper.games.base import (
 )
 from scorekeeper.games.rage.arranged import arranged_round
 from scorekeeper.games.rage.rules import RageOptions
-from scorekeeper.match import Match
+from scorekeeper.model.match import Match
 from scorekeeper.store import InputError, Store, StoreError
 from scorekeeper.sync.target import SyncError
 from scorekeeper.ui.i18n import Translator, catalog

@@ -12,8 +12,8 @@ from typing import Any
 import flet as ft
 import pytest
 
-from scorekeeper.ui import permissions, pin_tries
-from scorekeeper.ui.views import settings as settings_view
+from scorekeeper.server import permissions, pin_tries
+from scorekeeper.ui.views.settings import screen as settings_view
 from tests.test_server_roles import Device
 from tests.test_table import Clock
 from tests.test_ui_core_harness import settle_all, walk

@@ -17,9 +17,9 @@ from play_support import one_move
 from test_home_one_card_per_match import live_games, two_devices_continue
 from test_ui_core_harness import App
 
-from scorekeeper.play import duplicates
-from scorekeeper.play.checks import is_set_aside, set_aside_games
-from scorekeeper.play.session import PlaySession, Seat, computer_seat
+from scorekeeper.digital import duplicates
+from scorekeeper.digital.checks import is_set_aside, set_aside_games
+from scorekeeper.digital.session import PlaySession, Seat, computer_seat
 from scorekeeper.store import Store
 from scorekeeper.store.records import SavedGame
 

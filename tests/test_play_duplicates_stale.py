@@ -18,9 +18,9 @@ from test_home_digital_paging import tags
 from test_home_one_card_per_match import live_games
 from test_ui_core_harness import App
 
-from scorekeeper.play import duplicates
-from scorekeeper.play.checks import is_set_aside, resumed_games
-from scorekeeper.play.session import PlaySession, Seat, computer_seat
+from scorekeeper.digital import duplicates
+from scorekeeper.digital.checks import is_set_aside, resumed_games
+from scorekeeper.digital.session import PlaySession, Seat, computer_seat
 from scorekeeper.store import Store
 
 

@@ -22,9 +22,9 @@ from scorekeeper.games import rage, ruckzuck
 from scorekeeper.games.rage.cards import describe, is_number
 from scorekeeper.games.ruckzuck.rules import JOKER as RZ_JOKER
 from scorekeeper.ui.context import AppContext
+from scorekeeper.ui.digital import rage_panel, ruckzuck_panel
+from scorekeeper.ui.digital.kit import PanelContext, action_key
 from scorekeeper.ui.i18n import Translator
-from scorekeeper.ui.play import rage_panel, ruckzuck_panel
-from scorekeeper.ui.play.kit import PanelContext, action_key
 
 NAMES = ["Anna", "Ben", "Cem", "Dora", "Emil", "Fay"]
 

@@ -13,11 +13,11 @@ from test_messages_i18n import TEMPLATES, field_names
 from test_play_ui import play_app, shown
 from test_ui_core_harness import walk
 
-from scorekeeper.play.addressed import SECOND_PERSON
-from scorekeeper.play.session import COMPUTER, PERSON, PlaySession, Seat, computer_seat
+from scorekeeper.digital.addressed import SECOND_PERSON
+from scorekeeper.digital.session import COMPUTER, PERSON, PlaySession, Seat, computer_seat
 from scorekeeper.store import Store
 from scorekeeper.ui.i18n import Translator
-from scorekeeper.ui.views.play import PlayScreen
+from scorekeeper.ui.views.digital.game import PlayScreen
 from tests.play_support import play_round
 from tests.run_alone import run_alone
 

@@ -10,10 +10,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from scorekeeper.digital import engine
+from scorekeeper.digital.session import COMPUTER, PERSON, PlaySession, Seat, computer_seat
 from scorekeeper.games.base import RuleError
-from scorekeeper.match import Match
-from scorekeeper.play import engine
-from scorekeeper.play.session import COMPUTER, PERSON, PlaySession, Seat, computer_seat
+from scorekeeper.model.match import Match
 from scorekeeper.store import Store
 from scorekeeper.store.records import SavedGame
 

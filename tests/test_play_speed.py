@@ -13,7 +13,7 @@ import flet as ft
 import pytest
 from test_ui_core_harness import App, walk
 
-from scorekeeper.play.session import PERSON, PlaySession, Seat, computer_seat
+from scorekeeper.digital.session import PERSON, PlaySession, Seat, computer_seat
 
 
 def offered(app: App, prefix: str) -> list[str]:

@@ -12,8 +12,8 @@ import flet as ft
 import pytest
 from test_ui_core_harness import App, walk
 
+from scorekeeper.digital.session import PERSON, PlaySession, Seat
 from scorekeeper.games.racko import TURN_LIMIT
-from scorekeeper.play.session import PERSON, PlaySession, Seat
 
 
 def play_app(tmp_path: Path, **settings: Any) -> App:
@@ -170,8 +170,8 @@ def test_one_person_plays_a_round_through_the_act_controls(tmp_path: Path) -> No
 
 
 def test_statistics_filter_tracked_and_digital_and_versus_computers(tmp_path: Path) -> None:
-    from scorekeeper.match import Match
-    from scorekeeper.play.records import against_computers, strength_of
+    from scorekeeper.digital.records import against_computers, strength_of
+    from scorekeeper.model.match import Match
 
     app = play_app(tmp_path)
     anna = app.store.add_player("Anna")

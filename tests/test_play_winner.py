@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from test_play_ui import play_app, shown
 
-from scorekeeper.play import engine
-from scorekeeper.play.session import PERSON, PlaySession, Seat, computer_seat
+from scorekeeper.digital import engine
+from scorekeeper.digital.session import PERSON, PlaySession, Seat, computer_seat
 
 
 def finished(store: object, seats: list[Seat], winner: int | None) -> PlaySession:

@@ -1,4 +1,4 @@
-"""Statistics by player and period (scorekeeper.player_stats): every figure against small hand-worked examples
+"""Statistics by player and period (scorekeeper.stats.players): every figure against small hand-worked examples
 (rows written out, and real matches for the two records), the rows read from the store's index, and invariants
 over random sets of matches (Hypothesis)."""
 
@@ -14,8 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.games.base import places
-from scorekeeper.match import Match
-from scorekeeper.player_stats import (
+from scorekeeper.model.match import Match
+from scorekeeper.stats.players import (
     ROW_VERSION,
     Filters,
     MatchRow,

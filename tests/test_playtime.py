@@ -1,4 +1,4 @@
-"""Time played (scorekeeper.playtime): spans of play with pauses between them, summed; older data has none."""
+"""Time played (scorekeeper.model.playtime): spans of play with pauses between them, summed; older data has none."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from datetime import UTC, datetime, timedelta
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper import playtime
-from scorekeeper.match import Match
+from scorekeeper.model import playtime
+from scorekeeper.model.match import Match
 
 T0 = datetime(2026, 12, 5, 19, 0, tzinfo=UTC)
 

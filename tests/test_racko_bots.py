@@ -11,7 +11,7 @@ from scorekeeper.games.racko import BOTS, RackoOptions, new_round
 from scorekeeper.games.racko.bots import BaselineBot, run_slot, target_slot
 from scorekeeper.games.racko.hard import HardBot, Plan, run_term
 from scorekeeper.games.racko.play import RackoView
-from scorekeeper.selfplay import simulate
+from scorekeeper.lab.selfplay import simulate
 
 OPTIONS = [
     RackoOptions(2),

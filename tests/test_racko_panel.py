@@ -14,9 +14,9 @@ from test_ui_core_harness import walk
 
 from scorekeeper.games.racko import BOTS, RackoOptions, new_round
 from scorekeeper.ui.context import AppContext
+from scorekeeper.ui.digital import racko_panel
+from scorekeeper.ui.digital.kit import PanelContext, action_key
 from scorekeeper.ui.i18n import Translator
-from scorekeeper.ui.play import racko_panel
-from scorekeeper.ui.play.kit import PanelContext, action_key
 
 
 def panel(view: Any, legal: list[Any], names: list[str]) -> ft.Control:

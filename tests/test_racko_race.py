@@ -146,7 +146,7 @@ def test_the_kinds_it_is_told_are_the_bots_of_those_names() -> None:
     """Every name the race bot knows a kind by loads (as the simulator loads a bot by name) a bot of that kind:
     a slot-targeting baseline, or a planning bot."""
     from scorekeeper.games.racko.spec import SPEC
-    from scorekeeper.selfplay import load_bot_factory
+    from scorekeeper.lab.selfplay import load_bot_factory
 
     for name in SLOT_PLAYERS:
         assert isinstance(load_bot_factory(SPEC, name)(), BaselineBot), name

@@ -10,7 +10,7 @@ import flet as ft
 import pytest
 from test_ui_core_harness import App, start, tap_all
 
-from scorekeeper.ui.views.round_racko import entry_of
+from scorekeeper.ui.views.rounds.racko import entry_of
 
 
 # ------------------------------------------------------------------ helpers

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from scorekeeper.digital import checks
 from scorekeeper.games.base import RuleError
-from scorekeeper.play import checks
 from scorekeeper.store import Store
 from scorekeeper.store.records import SavedGame
 

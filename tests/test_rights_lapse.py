@@ -31,11 +31,12 @@ import pytest
 from PIL import Image
 
 from scorekeeper.bench.owner_harness import OWNER_TOKEN
-from scorekeeper.match import Match
-from scorekeeper.store import Store, owners
-from scorekeeper.ui import owner as owner_ui
-from scorekeeper.ui import permissions
-from scorekeeper.ui.owner import LINK_KEY, MEMBER_DEVICE_KEY
+from scorekeeper.model.match import Match
+from scorekeeper.server import owner_devices as owners
+from scorekeeper.server import owner_session as owner_ui
+from scorekeeper.server import permissions
+from scorekeeper.server.owner_session import LINK_KEY, MEMBER_DEVICE_KEY
+from scorekeeper.store import Store
 from tests.browser.conftest import served
 from tests.rights_lapse_support import UPDATE, Tab, log_count
 from tests.test_server_roles import PHONE_IP, Device

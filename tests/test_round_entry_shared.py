@@ -12,13 +12,13 @@ from scorekeeper.games.base import RuleError
 from scorekeeper.games.rage import part as rage_part
 from scorekeeper.games.rage.rules import dealer_barred, forbidden_dealer_bid, hook_refusal, validate_round
 from scorekeeper.games.spec import spec
-from scorekeeper.match import Match
+from scorekeeper.model.match import Match
 from scorekeeper.ui.components.fields import CountField
-from scorekeeper.ui.views.round_parts import PartsDraft
-from scorekeeper.ui.views.round_racko import HOST as RACKO_HOST
-from scorekeeper.ui.views.round_racko import entry_of
-from scorekeeper.ui.views.round_rage import HOST as RAGE_HOST
-from scorekeeper.ui.views.round_ruckzuck import HOST
+from scorekeeper.ui.views.rounds.parts import PartsDraft
+from scorekeeper.ui.views.rounds.racko import HOST as RACKO_HOST
+from scorekeeper.ui.views.rounds.racko import entry_of
+from scorekeeper.ui.views.rounds.rage import HOST as RAGE_HOST
+from scorekeeper.ui.views.rounds.ruckzuck import HOST
 
 HOOKED = spec("rage").options(4, hook_rule=True)
 SIZE = 10  # the first round deals 10 cards

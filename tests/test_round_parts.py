@@ -14,7 +14,7 @@ from test_ui_core_harness import App, start, tap_all
 
 from scorekeeper.games.spec import spec
 from scorekeeper.ui import registry
-from scorekeeper.ui.views import round_parts
+from scorekeeper.ui.views.rounds import parts as round_parts
 
 
 @pytest.fixture

@@ -10,9 +10,9 @@ import flet as ft
 import pytest
 from test_ui_core_harness import App, start, tap_all, walk
 
-from scorekeeper.match import Match
+from scorekeeper.model.match import Match
 from scorekeeper.ui.components.score_table import TOTAL_WIDTH
-from scorekeeper.ui.views.round_racko import entry_of
+from scorekeeper.ui.views.rounds.racko import entry_of
 
 CALLER_RUN4 = [1, 2, 3, 4, 12, 20, 30, 40, 45, 50]  # a Racko (3 players: cards 1..50), longest run 4
 SEVEN = [5, 6, 8, 11, 13, 21, 37, 22, 41, 42]  # ascending count 7

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.match import Match
+from scorekeeper.model.match import Match
 from scorekeeper.ui.routes import ROUTES, declared, resolve
 from tests.test_route_rights import concrete
 from tests.test_server_roles import Device

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.match import Match
-from scorekeeper.ui import owner as owner_ui
-from scorekeeper.ui import rights
+from scorekeeper.model.match import Match
+from scorekeeper.server import owner_session as owner_ui
+from scorekeeper.server import rights
 from scorekeeper.ui.routes import ROUTES, canonical, resolve
 from tests.test_server_roles import PHONE_IP, Device
 from tests.test_table_ui import fresh_host  # noqa: F401  (autouse: no table left behind)
@@ -182,7 +182,7 @@ def test_the_guards_read_the_address_recorded_when_the_session_was_made(tmp_path
     """A resumed session's registration applies the client's page patch, `client_ip` included: the wrong-code
     guard and the PIN tries count by the address Flet recorded when it made the session (finding 8)."""
     from scorekeeper.table.host import HOST
-    from scorekeeper.ui.views.table_join import find_table
+    from scorekeeper.ui.views.table.join import find_table
 
     phone = Device(tmp_path, PHONE_IP)
     phone.session.apply_page_patch({"client_ip": "198.51.100.66"})  # what a resumed REGISTER may send

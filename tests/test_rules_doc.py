@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.ui.i18n import LANGUAGES
-from scorekeeper.ui.rules_doc import DOCS_DIR, doc_name, document
+from scorekeeper.ui.rulebook_docs import DOCS_DIR, doc_name, document
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -15,8 +15,10 @@ ROOT = Path(__file__).resolve().parents[1]
 @pytest.mark.parametrize("language", list(LANGUAGES))
 def test_the_rules_document_is_up_to_date(language: str) -> None:
     path = DOCS_DIR / doc_name(language)
-    assert path.is_file(), f"run: python -m scorekeeper.ui.rules_doc ({path} is missing)"
-    assert path.read_text(encoding="utf-8") == document(language), "run: python -m scorekeeper.ui.rules_doc"
+    assert path.is_file(), f"run: python -m scorekeeper.ui.rulebook_docs ({path} is missing)"
+    assert path.read_text(encoding="utf-8") == document(language), (
+        "run: python -m scorekeeper.ui.rulebook_docs"
+    )
 
 
 def test_the_document_holds_every_game_under_one_title() -> None:

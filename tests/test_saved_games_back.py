@@ -11,9 +11,9 @@ from test_saved_games_aside import broken_game, confirm, kept
 from test_saved_games_robust import two_games
 from test_ui_core_harness import App
 
-from scorekeeper.match import Match
-from scorekeeper.play.checks import matches_to_deal_again
-from scorekeeper.play.session import PlaySession
+from scorekeeper.digital.checks import matches_to_deal_again
+from scorekeeper.digital.session import PlaySession
+from scorekeeper.model.match import Match
 from scorekeeper.store import Store
 from scorekeeper.store.records import SavedGame
 from scorekeeper.store.saved_data import ASIDE

@@ -12,8 +12,8 @@ import pytest
 from play_support import racko_moves_in
 from test_ui_core_harness import App
 
-from scorekeeper.match import Match
-from scorekeeper.play.session import PlaySession, Seat, computer_seat
+from scorekeeper.digital.session import PlaySession, Seat, computer_seat
+from scorekeeper.model.match import Match
 from scorekeeper.store import Store
 from scorekeeper.store.errors import ImportFileError
 from scorekeeper.store.saved_data import check_saved_game

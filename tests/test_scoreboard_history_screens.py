@@ -17,7 +17,7 @@ import test_ui_core_harness as harness
 from flet.pubsub.pubsub_hub import PubSubHub
 from test_ui_core_harness import App, start, tap_all
 
-from scorekeeper.match import Match
+from scorekeeper.model.match import Match
 
 
 # ------------------------------------------------------------------ helpers

@@ -13,7 +13,7 @@ import flet as ft
 import msgpack
 import pytest
 
-from scorekeeper.ui.views.settings_import import import_content
+from scorekeeper.ui.views.settings.importing import import_content
 from tests.test_ui_core_harness import App
 
 

@@ -11,8 +11,8 @@ import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
-from scorekeeper.store.import_check import MAX_IMPORT_BYTES
-from scorekeeper.ui.server import origin_allowed, ws_max_size
+from scorekeeper.exchange.import_check import MAX_IMPORT_BYTES
+from scorekeeper.server.web import origin_allowed, ws_max_size
 from tests.browser.conftest import served
 
 

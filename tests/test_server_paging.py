@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.bench.ui import seed_many
-from scorekeeper.match import Match
+from scorekeeper.model.match import Match
 from scorekeeper.store import Store
-from scorekeeper.store.pages import HOME_PAGE_SIZE, PAGE_SIZE, Page, page_of_matches, players_of
+from scorekeeper.ui.paging import HOME_PAGE_SIZE, PAGE_SIZE, Page, page_of_matches, players_of
 from tests.test_ui_core_harness import App, walk
 
 GAMES = 100  # 50 in progress, 50 finished

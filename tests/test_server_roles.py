@@ -13,10 +13,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.match import Match
-from scorekeeper.store import Store, owners
-from scorekeeper.ui import owner as owner_ui
-from scorekeeper.ui import permissions
+from scorekeeper.model.match import Match
+from scorekeeper.server import owner_devices as owners
+from scorekeeper.server import owner_session as owner_ui
+from scorekeeper.server import permissions
+from scorekeeper.store import Store
 from scorekeeper.ui.components.layout import screen_body
 from tests.run_alone import run_alone
 from tests.test_ui_core_harness import App, settle_all
@@ -323,7 +324,8 @@ def test_every_start_prints_an_owner_link_and_the_first_says_what_changed(tmp_pa
 
 def test_the_browser_the_server_opens_gets_an_owner_link(tmp_path: Path, monkeypatch, capsys) -> None:
     """`make run` without a window (or `main.py --web`) opens the local browser: with an owner link of its own."""
-    from scorekeeper.ui import app, server
+    from scorekeeper.server import web as server
+    from scorekeeper.ui import app
 
     seen: dict[str, object] = {}
     monkeypatch.setattr(server, "serve", lambda *args, **kwargs: seen.update(kwargs))

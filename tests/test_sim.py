@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from scorekeeper.games import RuleError
-from scorekeeper.sim import main, simulate
+from scorekeeper.lab.sim import main, simulate
 
 
 class FirstLegalBot:
@@ -127,7 +127,7 @@ def test_runs_as_a_module() -> None:
         [
             sys.executable,
             "-m",
-            "scorekeeper.sim",
+            "scorekeeper.lab.sim",
             "ruckzuck",
             "--players",
             "2",
@@ -148,7 +148,7 @@ def test_runs_as_a_module() -> None:
 
 
 def test_round_robin_plays_every_strength_against_every_other(capsys: pytest.CaptureFixture[str]) -> None:
-    from scorekeeper.roundrobin import wilson
+    from scorekeeper.lab.roundrobin import wilson
 
     assert (
         main(["ruckzuck", "--players", "3", "--round-robin", "--rounds", "3", "--seed", "4", "--json"]) == 0

@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from scorekeeper import selfplay
 from scorekeeper.games.driver import play_out
 from scorekeeper.games.racko import RackoOptions, new_round
 from scorekeeper.games.racko.bots import BaselineBot
+from scorekeeper.lab import selfplay
 
 
 def _outcome(summary: dict[str, Any]) -> list[tuple[Any, ...]]:

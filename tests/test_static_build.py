@@ -1,4 +1,4 @@
-"""The static web build (scorekeeper/static_build.py) and the browser's storage flush (scorekeeper/browser.py),
+"""The static web build (scorekeeper/static/build.py) and the browser's storage flush (scorekeeper/static/worker.py),
 checked on the host: what the site holds, that it names no other origin, and that the last write always
 reaches IndexedDB. The site itself is driven in Chromium by tests/browser/test_static_site.py."""
 
@@ -17,8 +17,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper import static_build, static_start
-from scorekeeper.browser import Flusher
+from scorekeeper.static import build as static_build
+from scorekeeper.static import start as static_start
+from scorekeeper.static.worker import Flusher
 from scorekeeper.store import storage
 from tests.run_alone import run_alone
 
@@ -33,7 +34,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_page_runs_the_app_in_the_browser_from_the_site(site: Path) -> None:
     page = (site / "index.html").read_text(encoding="utf-8")
     assert "flet.pyodide = true;" in page
-    assert 'flet.pythonModuleName = "scorekeeper.browser";' in page
+    assert 'flet.pythonModuleName = "scorekeeper.static.worker";' in page
     assert 'flet.pyodideUrl = "./pyodide/pyodide.mjs";' in page  # a path: a bare `pyodide/...` does not load
     assert 'register("sw.js")' in page
     # our settings come after Flet's and the app page's (the last assignment wins)
@@ -62,7 +63,9 @@ def test_the_archive_holds_the_app_and_its_pure_python_libraries(site: Path) -> 
         libraries = tar.extractfile(static_build.LIBRARIES_ZIP)
         assert libraries is not None
         zipped = set(zipfile.ZipFile(io.BytesIO(libraries.read())).namelist())
-    assert "scorekeeper/browser.py" in names and "scorekeeper/ui/app.py" in names  # sources stay: tracebacks
+    assert (
+        "scorekeeper/static/worker.py" in names and "scorekeeper/ui/app.py" in names
+    )  # sources stay: tracebacks
     for module in ("flet/__init__", "tinydb/__init__", "platformdirs/__init__", "qrcode/__init__"):
         assert {f"{module}.py", f"{module}.pyc"} & zipped, module  # bytecode only where Node.js compiled
     for module in ("msgpack/fallback", "babel/dates"):
@@ -171,7 +174,7 @@ def test_the_screen_never_shows_a_write_before_lasting_storage_has_it(steps: lis
     """A frame sent after a write reaches the page only once a copy started after that write has ended; frames
     keep their order; none is lost or sent twice; and once the copies have settled, nothing is left waiting (a
     failed copy releases the frames too: the screen must not freeze)."""
-    from scorekeeper.browser import HeldFrames
+    from scorekeeper.static.worker import HeldFrames
 
     pending: list = []
     started_at: list[int] = []
@@ -222,7 +225,7 @@ def test_the_sessions_frames_go_through_the_held_frames() -> None:
     """What `browser_main` does to the session's connection: every frame it posts waits while a copy runs."""
     from types import SimpleNamespace
 
-    from scorekeeper.browser import HeldFrames, hold_frames
+    from scorekeeper.static.worker import HeldFrames, hold_frames
 
     posted: list[bytes] = []
     copies: list = []

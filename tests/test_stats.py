@@ -8,8 +8,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.match import Match
-from scorekeeper.stats import (
+from scorekeeper.model.match import Match
+from scorekeeper.stats.overview import (
     PlayerGameStats,
     facts,
     filter_matches,

@@ -11,7 +11,7 @@ from test_history_stats_data import Seeded, seed_store
 from test_ui_core_harness import App
 
 from scorekeeper.store import Store
-from scorekeeper.ui.components import player_tables
+from scorekeeper.ui.views.stats import player_tables
 
 CLOCK: list[list[str | None]] = [["2026-01-05T19:00:00+00:00", "2026-01-05T20:30:00+00:00"]]
 

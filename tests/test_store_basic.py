@@ -13,7 +13,7 @@ import pytest
 from test_store_support import new_match, rz_round, tree
 
 from scorekeeper.games.base import RuleError
-from scorekeeper.match import Match
+from scorekeeper.model.match import Match
 from scorekeeper.store import (
     ConflictError,
     InputError,

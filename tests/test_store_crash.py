@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from test_store_support import assert_files_readable, killed_child_lines, reopened, rz_round
 
-from scorekeeper.match import Match
+from scorekeeper.model.match import Match
 from scorekeeper.store import Store
 from scorekeeper.store.storage import is_tmp
 

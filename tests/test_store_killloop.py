@@ -15,7 +15,7 @@ import pytest
 from test_store_support import assert_files_readable, killed_child_lines, reopened, rz_round
 
 from scorekeeper.bench.store import export_text
-from scorekeeper.match import Match
+from scorekeeper.model.match import Match
 from scorekeeper.store import ConflictError, Store
 
 KILLS = 100

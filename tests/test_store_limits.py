@@ -14,7 +14,7 @@ from test_store_support import new_match, rz_round, tree
 from test_store_transfer import filled
 
 from scorekeeper.games.base import Message
-from scorekeeper.match import Match
+from scorekeeper.model.match import Match
 from scorekeeper.store import ImportFileError, InputError, Store, WriteError, locking
 from scorekeeper.ui.i18n import Translator
 
@@ -242,7 +242,7 @@ def test_the_forms_refuse_control_and_direction_characters(tmp_path: Path) -> No
 def test_an_import_writes_each_index_bucket_once_per_batch_and_reports_progress(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from scorekeeper.match import Match
+    from scorekeeper.model.match import Match
 
     matches = []
     for _ in range(300):
@@ -271,7 +271,7 @@ def test_an_import_writes_each_index_bucket_once_per_batch_and_reports_progress(
 
 # ------------------------------------------------------------------ item 14: CSV injection
 def test_csv_cells_cannot_become_formulas(tmp_path: Path) -> None:
-    from scorekeeper.match import Match
+    from scorekeeper.model.match import Match
 
     store = Store.open(tmp_path)
     names = ["\t=1+2", "\r=HYPERLINK()", "@SUM(A1)"]

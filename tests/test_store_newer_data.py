@@ -24,12 +24,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_ui_core_harness import App
 
-from scorekeeper import match_data
+from scorekeeper.exchange.transfer import CSV_COLUMNS
 from scorekeeper.games.contract import OptionField
-from scorekeeper.match import Match
-from scorekeeper.match_data import BY_NAME, FIELDS, LOCAL, NAMES, NO_DEFAULT, ROUNDS, made_by_newer
+from scorekeeper.model import match_data
+from scorekeeper.model.match import Match
+from scorekeeper.model.match_data import BY_NAME, FIELDS, LOCAL, NAMES, NO_DEFAULT, ROUNDS, made_by_newer
 from scorekeeper.store import Store
-from scorekeeper.store.transfer import CSV_COLUMNS
 from scorekeeper.sync import versions
 from scorekeeper.sync.engine import sync_once
 from scorekeeper.sync.folder import FolderTarget

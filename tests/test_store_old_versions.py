@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.play.session import PlaySession
+from scorekeeper.digital.session import PlaySession
 from scorekeeper.store import Store
 
 FIXTURES = Path(__file__).parent / "fixtures"

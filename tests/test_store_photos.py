@@ -190,7 +190,7 @@ def test_the_bench_adds_a_4_mb_phone_photo(tmp_path: Path) -> None:
 def test_the_browsers_scaled_size_is_pillows(width: int, height: int, side: int) -> None:
     """The static build scales in the browser's canvas (browser_photos.fitted): the same size as Pillow's
     `thumbnail` on the host, to a pixel; never enlarged."""
-    from scorekeeper.store.browser_photos import fitted
+    from scorekeeper.store.canvas_photos import fitted
 
     image = Image.new("L", (width, height))
     image.thumbnail((side, side))

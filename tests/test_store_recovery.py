@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from test_store_support import new_match, rz_round
 
-from scorekeeper.match import Match
+from scorekeeper.model.match import Match
 from scorekeeper.store import SavedGame, Store
 from scorekeeper.store.storage import read_envelope
 

@@ -18,9 +18,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import scorekeeper
+from scorekeeper.digital.session import PlaySession, computer_seat
 from scorekeeper.games.base import RuleError
-from scorekeeper.match import Match
-from scorekeeper.play.session import PlaySession, computer_seat
+from scorekeeper.model.match import Match
 from scorekeeper.store import Store
 from scorekeeper.store.errors import ConflictError
 from scorekeeper.ui.components.match_io import change_match as screen_change

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.match import Match
+from scorekeeper.model.match import Match
 from scorekeeper.store import Store
 from scorekeeper.store.storage import is_tmp, read_envelope
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from tinydb import Query
 
-from scorekeeper.match import Match
+from scorekeeper.model.match import Match
 from scorekeeper.store import Store
 from scorekeeper.store.errors import CorruptFileError
 from scorekeeper.store.storage import tinydb

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_store_support import new_match, rz_round, tree
 
-from scorekeeper.match import Match
+from scorekeeper.model.match import Match
 from scorekeeper.store import ImportFileError, SavedGame, Store
 
 
@@ -270,8 +270,8 @@ def test_an_import_reports_a_saving_phase_before_its_commit(
     """After the last record is prepared, the commit and the index write still take seconds on a big file: the
     import reports that phase (once, with done == total) before it starts them, so the screen need not sit at
     100 %. Nothing is committed yet when it is reported (all or nothing)."""
+    from scorekeeper.exchange.transfer import ImportPhase
     from scorekeeper.store.batch import Batch
-    from scorekeeper.store.transfer import ImportPhase
 
     source = filled(tmp_path / "source")
     text = source.export_json_text()

@@ -14,10 +14,10 @@ from typing import Any
 import pytest
 from sync_servers import DavServer
 
+from scorekeeper.server import sync_runtime as rt
 from scorekeeper.store import Store
 from scorekeeper.sync import cli, credentials, targets
 from scorekeeper.sync.webdav import WebDavTarget
-from scorekeeper.ui import sync_runtime as rt
 
 
 @pytest.fixture

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from sync_support import Devices, a_round, change, game
 
-from scorekeeper import playtime
-from scorekeeper.match import Match
-from scorekeeper.stamps import now_iso
+from scorekeeper.model import playtime
+from scorekeeper.model.match import Match
+from scorekeeper.model.stamps import now_iso
 from scorekeeper.sync.engine import sync_once
 from scorekeeper.sync.folder import FolderTarget
 from scorekeeper.sync.state import SyncState

@@ -36,10 +36,10 @@ from hypothesis.stateful import (
 from sync_servers import DavServer, wsgidav_server
 from sync_support import a_round, game
 
-from scorekeeper import playtime
-from scorekeeper.match import Match
-from scorekeeper.play.session import PlaySession, computer_seat
-from scorekeeper.stamps import now_iso
+from scorekeeper.digital.session import PlaySession, computer_seat
+from scorekeeper.model import playtime
+from scorekeeper.model.match import Match
+from scorekeeper.model.stamps import now_iso
 from scorekeeper.store import Store
 from scorekeeper.sync.engine import sync_once
 from scorekeeper.sync.folder import FolderTarget

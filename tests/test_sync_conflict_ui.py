@@ -11,10 +11,10 @@ from sync_support import change, rounds_of
 from test_store_support import new_match
 from test_ui_core_harness import App
 
+from scorekeeper.server import sync_runtime as rt
 from scorekeeper.store import Store
 from scorekeeper.sync.engine import sync_once
 from scorekeeper.sync.folder import FolderTarget
-from scorekeeper.ui import sync_runtime as rt
 
 
 def R(a: int, b: int, c: int, out: int) -> dict:

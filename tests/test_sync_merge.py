@@ -10,7 +10,7 @@ import pytest
 from sync_support import Devices, change, rounds_of
 from test_store_support import new_match, rz_round
 
-from scorekeeper.match import Match
+from scorekeeper.model.match import Match
 from scorekeeper.store import Store
 from scorekeeper.sync.engine import sync_once
 

@@ -12,10 +12,10 @@ import pytest
 from sync_servers import DavServer
 from test_ui_core_harness import App
 
+from scorekeeper.server import sync_runtime as rt
 from scorekeeper.sync import credentials
 from scorekeeper.sync.report import SyncReport, resend_note
-from scorekeeper.ui import sync_runtime as rt
-from scorekeeper.ui.views import settings_sync
+from scorekeeper.ui.views.settings import sync as settings_sync
 
 
 @pytest.fixture

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
+from scorekeeper.digital import engine
 from scorekeeper.games.base import Message, RuleError
-from scorekeeper.play import engine
 from scorekeeper.store import Store
 from scorekeeper.table.codes import ALPHABET, CODE_LENGTH, new_code, normalize
 from scorekeeper.table.host import TableHost, TooManyTries
@@ -190,7 +190,7 @@ def test_a_host_restart_resumes_the_table_and_the_phones_reconnect(tmp_path: Pat
 
 def test_guests_never_open_the_tables_host_screens() -> None:
     """Checked on the screen a route resolves to, whatever its spelling (tests/test_route_rights.py walks all)."""
-    from scorekeeper.ui import rights
+    from scorekeeper.server import rights
     from scorekeeper.ui.routes import resolve
 
     def may(route: str, role: str) -> bool:

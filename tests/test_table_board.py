@@ -11,8 +11,8 @@ import pytest
 
 from scorekeeper.table.host import HOST
 from scorekeeper.table.seats import computer_name
-from scorekeeper.ui.play.boards import SMALL, Scale
-from scorekeeper.ui.views import board_layout
+from scorekeeper.ui.digital.boards import SMALL, Scale
+from scorekeeper.ui.views.table import board_layout
 from tests.test_table_ui import app, fresh_host, host_table, join  # noqa: F401  (fresh_host: autouse)
 from tests.test_ui_core_harness import walk
 

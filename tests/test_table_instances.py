@@ -34,8 +34,8 @@ def test_a_code_another_instance_made_is_opened_as_a_new_page(
 ) -> None:
     """A page open on this instance cannot reach a table on another one: typing its code loads the join page
     anew, which the proxy sends to the instance that made the code (tests/test_instances_proxy.py)."""
+    from scorekeeper.server.table_runtime import PUBLIC_URL_ENV
     from scorekeeper.table.host import HOST
-    from scorekeeper.ui.table_runtime import PUBLIC_URL_ENV
     from tests.test_ui_core_harness import App
 
     monkeypatch.setenv(INSTANCE_ENV, "2/2")

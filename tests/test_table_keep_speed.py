@@ -16,7 +16,7 @@ from test_table_ui import app, fresh_host, host_table, join  # noqa: F401  (fres
 
 from scorekeeper.table.host import HOST
 from scorekeeper.ui.components import keyed
-from scorekeeper.ui.views import table_board
+from scorekeeper.ui.views.table import board as table_board
 
 RACKS = (
     [3, 7, 9, 12, 15, 20, 21, 22, 33, 40],

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scorekeeper.digital import engine
 from scorekeeper.games.base import RuleError
-from scorekeeper.match import Match
-from scorekeeper.play import engine
+from scorekeeper.model.match import Match
 from scorekeeper.table.host import TableHost
 from scorekeeper.table.parts import RoundParts
 from scorekeeper.table.table import KEEP, Table, TableError

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.games.base import RuleError
-from scorekeeper.match import Match
+from scorekeeper.model.match import Match
 from scorekeeper.store import Store
 from scorekeeper.table import lobbies
 from scorekeeper.table.host import TableHost

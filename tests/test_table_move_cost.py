@@ -13,7 +13,7 @@ import pytest
 
 from scorekeeper.table.host import HOST
 from scorekeeper.ui.components import keyed
-from scorekeeper.ui.play import racko_panel
+from scorekeeper.ui.digital import racko_panel
 from tests.test_table_speed import Recorded, deliver, sent
 from tests.test_table_ui import app, fresh_host, host_table, join  # noqa: F401  (fresh_host: autouse)
 
@@ -76,7 +76,7 @@ def test_a_frame_is_not_written_out_as_text_on_its_way_out(monkeypatch: pytest.M
     from flet.messaging.protocol import MessageAction, configure_encode_object_for_msgpack
     from flet_web.fastapi.flet_app import FletApp
 
-    from scorekeeper.ui import server
+    from scorekeeper.server import web as server
 
     server.lean_frames()
     written: list[int] = []

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from test_table_ui import app, fresh_host, host_table, join  # noqa: F401  (fresh_host: the autouse fixture)
 
-from scorekeeper.play import engine
+from scorekeeper.digital import engine
 from scorekeeper.table.host import HOST, TableHost
 from scorekeeper.table.table import Table
 from tests.test_play_session import MemoryStore

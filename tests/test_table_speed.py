@@ -12,14 +12,15 @@ from typing import Any, ClassVar
 import flet as ft
 import pytest
 
-from scorekeeper.play import engine
+from scorekeeper.digital import engine
 from scorekeeper.table import host as host_module
 from scorekeeper.table import lobbies
 from scorekeeper.table.host import HOST, TableHost
 from scorekeeper.ui.components import keyed
 from scorekeeper.ui.components.keyed import KeyedParts
-from scorekeeper.ui.play import rage_panel
-from scorekeeper.ui.views import table_board, table_seat
+from scorekeeper.ui.digital import rage_panel
+from scorekeeper.ui.views.table import board as table_board
+from scorekeeper.ui.views.table import seat as table_seat
 from tests.test_table_ui import app, fresh_host, host_table, join  # noqa: F401  (fresh_host: autouse)
 from tests.test_ui_core_harness import App
 

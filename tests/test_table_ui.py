@@ -10,7 +10,7 @@ import flet as ft
 import pytest
 
 from scorekeeper.table.host import HOST
-from scorekeeper.ui.play.kit import action_key
+from scorekeeper.ui.digital.kit import action_key
 from tests.test_ui_core_harness import App, walk
 
 
@@ -211,8 +211,8 @@ def test_no_other_seats_hidden_card_is_in_a_phones_control_tree(tmp_path: Path) 
     """At every step of a Racko round, the controls sent to each phone show none of the other seat's hidden
     cards, and the board's controls none of anyone's. (Multiples of 5 are left out: they are the slot labels
     printed on every rack.)"""
+    from scorekeeper.digital import engine
     from scorekeeper.games.racko import TURN_LIMIT
-    from scorekeeper.play import engine
     from scorekeeper.table.public import private_fields, seat_views
     from tests.test_table import atoms
 

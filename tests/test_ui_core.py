@@ -10,7 +10,7 @@ import pytest
 from test_ui_core_harness import App
 
 from scorekeeper.ui.routes import resolve
-from scorekeeper.ui.views.round_entry import personalise
+from scorekeeper.ui.views.rounds.entry import personalise
 
 
 def test_routes_resolve_to_views() -> None:

@@ -35,7 +35,7 @@ from flet.messaging.protocol import (
 from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 
-from scorekeeper.match import Match
+from scorekeeper.model.match import Match
 from scorekeeper.store import MatchSummary, Store
 from scorekeeper.ui.app import make_main
 from scorekeeper.ui.context import AppContext

@@ -12,8 +12,8 @@ import flet as ft
 import pytest
 from test_ui_core_harness import App, walk
 
-from scorekeeper.match import Match
-from scorekeeper.ui.views.round_racko import entry_of
+from scorekeeper.model.match import Match
+from scorekeeper.ui.views.rounds.racko import entry_of
 
 
 @pytest.fixture

@@ -17,11 +17,11 @@ from starlette.testclient import TestClient
 from test_history_stats_data import seed_store
 from test_ui_core_harness import App
 
+from scorekeeper.server import uploads
+from scorekeeper.server.web import build_app
 from scorekeeper.store import Store
-from scorekeeper.ui import uploads
-from scorekeeper.ui.server import build_app
-from scorekeeper.ui.views import settings_transfer as transfer
-from scorekeeper.ui.views import settings_upload
+from scorekeeper.ui.views.settings import transfer
+from scorekeeper.ui.views.settings import upload as settings_upload
 from tests.run_alone import run_alone
 
 ASSETS = str(Path(__file__).resolve().parents[1] / "assets")
@@ -163,7 +163,7 @@ def test_a_file_over_the_limit_is_refused_before_anything_is_sent(
 
 
 def test_the_size_limit_is_the_stores_unless_lowered(monkeypatch: pytest.MonkeyPatch) -> None:
-    from scorekeeper.store.import_check import MAX_IMPORT_BYTES
+    from scorekeeper.exchange.import_check import MAX_IMPORT_BYTES
 
     monkeypatch.delenv(uploads.LIMIT_ENV, raising=False)
     assert uploads.max_import_bytes() == MAX_IMPORT_BYTES
@@ -260,7 +260,7 @@ def test_uploads_run_only_with_the_server(tmp_path: Path, monkeypatch: pytest.Mo
     from scorekeeper.ui import app as app_module
 
     served: list[Any] = []
-    monkeypatch.setattr("scorekeeper.ui.server.serve", lambda *a, **k: served.append(k))
+    monkeypatch.setattr("scorekeeper.server.web.serve", lambda *a, **k: served.append(k))
     for name, value in (
         ("FLET_FORCE_WEB_SERVER", "1"),
         ("FLET_WEB_NO_CDN", "1"),

@@ -1,4 +1,4 @@
-"""assets/index.html is Flet's own page plus the font-fallback line (scorekeeper/ui/web_index.py).
+"""assets/index.html is Flet's own page plus the font-fallback line (scorekeeper/server/web_index.py).
 
 A stale copy would serve an old Flet page to a newer Flet client, so the copy must be exactly what the generator
 makes from the installed flet-web."""
@@ -10,12 +10,14 @@ from pathlib import Path
 import pytest
 from flet_web.patch_index import patch_index_html
 
-from scorekeeper.ui import web_index
+from scorekeeper.server import web_index
 
 
 def test_assets_index_is_flets_page_with_the_font_fallback_line() -> None:
     expected = web_index.patched(web_index.flet_index())
-    assert web_index.TARGET.read_text(encoding="utf-8") == expected, "run: python -m scorekeeper.ui.web_index"
+    assert web_index.TARGET.read_text(encoding="utf-8") == expected, (
+        "run: python -m scorekeeper.server.web_index"
+    )
     assert f'flet.fontFallbackBaseUrl = "{web_index.FONT_FALLBACK_BASE_URL}";' in expected
     # after Flet's config (which sets assets/fonts/ under no_cdn), so ours wins
     assert expected.index(web_index.MARKER) < expected.index(web_index.FONT_FALLBACK_BASE_URL)

@@ -29,7 +29,7 @@ from scorekeeper.games.base import play_out
 from scorekeeper.games.racko.spec import SPEC as RACKO
 from scorekeeper.games.rage.spec import SPEC as RAGE
 from scorekeeper.games.spec import GAMES, GameSpec
-from scorekeeper.selfplay import schedule_length, simulate
+from scorekeeper.lab.selfplay import schedule_length, simulate
 
 SECONDS_PER_GAME = 2.0
 cpu = time.process_time

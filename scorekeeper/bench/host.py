@@ -47,7 +47,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.bench.browser import percentile
+from scorekeeper.bench.chromium import percentile
 from scorekeeper.bench.fronts import available, caddy, free_port, stop, wait_answer
 
 TABLE_COUNTS = (5, 10, 20, 40)
@@ -65,10 +65,10 @@ def serve(port: int, data_dir: str, tables: int, info_path: str) -> None:
     """The app on 127.0.0.1:`port` with `tables` started Racko tables of PHONES seats; writes their codes and
     seat tokens to `info_path`, then moves once `info_path + ".go"` exists, writing each move's time to
     `info_path + ".moves"`."""
+    from scorekeeper.server import table_runtime as rt
+    from scorekeeper.server.web import serve as serve_app
     from scorekeeper.store import Store
-    from scorekeeper.ui import table_runtime as rt
     from scorekeeper.ui.app import ASSETS_DIR, make_main
-    from scorekeeper.ui.server import serve as serve_app
 
     store = Store.open(data_dir)
     host = rt.host(store)

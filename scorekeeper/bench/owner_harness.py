@@ -1,7 +1,7 @@
 """Owner rights for the benchmarks and the browser tests: the app served with a known owner token, and browser
 contexts that open the app as an owner device.
 
-A served session is a guest unless its browser proves to be an owner device (scorekeeper/ui/owner.py). A server
+A served session is a guest unless its browser proves to be an owner device (scorekeeper/server/owner_session.py). A server
 started with `owner_env()` accepts `OWNER_TOKEN` as an owner link's token every time
 (`SCOREKEEPER_OWNER_TOKEN`); a context of `OwnerBrowser` carries it in its storage before the app's page loads
 (what the page itself does with an owner link, see web_index.py), so the app makes it an owner device on its
@@ -14,7 +14,7 @@ import json
 import secrets
 from typing import Any
 
-from scorekeeper.store.owners import ENV_TOKEN
+from scorekeeper.server.owner_devices import ENV_TOKEN
 
 OWNER_TOKEN = secrets.token_urlsafe(24)
 """The owner token of the servers this process starts for tests and benchmarks."""

@@ -14,7 +14,7 @@ import tempfile
 import time
 from typing import Any
 
-from scorekeeper.bench.browser import percentile, served_browser
+from scorekeeper.bench.chromium import percentile, served_browser
 from scorekeeper.games.spec import GAMES
 from scorekeeper.ui.registry import UIS
 
@@ -49,7 +49,7 @@ def decision_times(
 
 def _seed_games(data_dir: str) -> dict[str, str]:
     """One digital game per game with a play panel: one person against computer players."""
-    from scorekeeper.play.session import PERSON, PlaySession, Seat, computer_seat
+    from scorekeeper.digital.session import PERSON, PlaySession, Seat, computer_seat
     from scorekeeper.store import Store
 
     store = Store.open(data_dir)

@@ -130,7 +130,7 @@ def measure(saves: int = SAVES) -> dict[str, Any]:
 def seed_match(data_dir: str) -> str:
     """A Racko game of two with a far target, so rounds can be saved again and again."""
     from scorekeeper.games.racko.spec import SPEC as RACKO
-    from scorekeeper.match import Match
+    from scorekeeper.model.match import Match
     from scorekeeper.store import Store
 
     store = Store.open(data_dir)

@@ -26,10 +26,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from scorekeeper import static_build
 from scorekeeper.bench import ui
 from scorekeeper.bench.owner_harness import OwnerBrowser
 from scorekeeper.bench.photos import PHOTO_RUNS, measure_photo, phone_photo
+from scorekeeper.static import build as static_build
 
 RUNS = 3
 SAVES = 5

@@ -28,7 +28,7 @@ from typing import Any
 from scorekeeper.bench.photo_memory import measure_photo_memory
 from scorekeeper.bench.photos import measure_photo
 from scorekeeper.games.ruckzuck.spec import SPEC as RUCKZUCK  # the rounds below are Ruck Zuck rounds
-from scorekeeper.match import Match
+from scorekeeper.model.match import Match
 from scorekeeper.spans import medians_ms, recording, totals_ms
 from scorekeeper.store import Store
 
@@ -240,7 +240,7 @@ def measure_stats(root: Path, count: int = STATS_MATCHES, runs: int = STATS_RUNS
     player's report over everything and over one year and place, on an open store. `stats_10k_ms`: the median
     of `runs` (rows kept between calls, `player_stats.RowCache`); `stats_10k_first_ms`: the first call after the
     store was opened, every row made from its index entry."""
-    from scorekeeper.player_stats import Filters, player_report, players_of
+    from scorekeeper.stats.players import Filters, player_report, players_of
 
     folder = root / "stats"
     start = time.perf_counter()

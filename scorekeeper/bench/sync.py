@@ -30,7 +30,7 @@ from typing import Any
 from scorekeeper.bench.dav_server import DavServer, wsgidav_server
 from scorekeeper.bench.store import _round, export_text
 from scorekeeper.games.ruckzuck.spec import SPEC as RUCKZUCK
-from scorekeeper.match import Match
+from scorekeeper.model.match import Match
 from scorekeeper.store import Store
 from scorekeeper.sync import remote
 from scorekeeper.sync.engine import sync_once

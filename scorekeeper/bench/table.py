@@ -31,7 +31,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.bench.browser import percentile, served_browser
+from scorekeeper.bench.chromium import percentile, served_browser
 from scorekeeper.games.contract import GameSpec
 from scorekeeper.games.spec import GAMES
 from scorekeeper.ui.registry import UIS

@@ -134,7 +134,7 @@ def seed_many(data_dir: str, count: int = SCALE_MATCHES) -> None:
     from unittest import mock
 
     from scorekeeper.games.racko.spec import SPEC as RACKO
-    from scorekeeper.match import Match
+    from scorekeeper.model.match import Match
     from scorekeeper.store import Store
     from scorekeeper.store.match_file import MATCH_KIND, match_tables
     from scorekeeper.store.photos import new_photo_id

@@ -1,6 +1,7 @@
 """Storage that never loses a game: TinyDB over atomic files, sharded per match, with recovery, schema
 migrations, conflict detection and export/import. No Flet here."""
 
+from scorekeeper.exchange.transfer import ImportReport
 from scorekeeper.store.errors import (
     ConflictError,
     ImportFileError,
@@ -12,7 +13,6 @@ from scorekeeper.store.errors import (
 from scorekeeper.store.paths import resolve_data_dir
 from scorekeeper.store.records import MatchSummary, Player, SavedGame
 from scorekeeper.store.repo import Store
-from scorekeeper.store.transfer import ImportReport
 from scorekeeper.store.undo import MatchHistory
 
 __all__ = [

@@ -23,8 +23,8 @@ from typing import Any, Literal
 
 from scorekeeper.games.base import Message
 from scorekeeper.games.messages import N_
-from scorekeeper.match import Match
-from scorekeeper.stamps import now_iso
+from scorekeeper.model.match import Match
+from scorekeeper.model.stamps import now_iso
 from scorekeeper.store.errors import ConflictError, InputError
 from scorekeeper.store.match_file import check_storable, check_storable_or_newer, describe_match
 from scorekeeper.store.matches import Matches

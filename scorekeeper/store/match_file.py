@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper.games.base import Message, day_of
-from scorekeeper.match import Match
-from scorekeeper.match_data import made_by_newer
+from scorekeeper.model.match import Match
+from scorekeeper.model.match_data import made_by_newer
 from scorekeeper.store import plain
 from scorekeeper.store.errors import InputError
 from scorekeeper.store.records import MatchSummary
@@ -21,7 +21,7 @@ MATCH_TABLE = "match"
 
 def describe_match(data: dict[str, Any]) -> Message:
     """How messages name a match: "the Rage game of Anna, Ben and Cleo (started 2026-05-01)"."""
-    from scorekeeper.match import GAME_TITLES
+    from scorekeeper.model.match import GAME_TITLES
 
     names = [str(n) for n in data.get("names", [])]
     if len(names) > 1:

@@ -26,11 +26,11 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.games.base import Message, RuleError
-from scorekeeper.match import Match
-from scorekeeper.match_data import made_by_newer
-from scorekeeper.player_stats import ROW_VERSION
+from scorekeeper.model.match import Match
+from scorekeeper.model.match_data import made_by_newer
+from scorekeeper.model.stamps import change_stamp
 from scorekeeper.spans import span
-from scorekeeper.stamps import change_stamp
+from scorekeeper.stats.players import ROW_VERSION
 from scorekeeper.store.errors import (
     ConflictError,
     CorruptFileError,

@@ -7,8 +7,8 @@ from collections.abc import Callable
 from typing import Any
 
 from scorekeeper.games.base import Message, Plural, RuleError, joined
-from scorekeeper.match import Match
-from scorekeeper.stamps import now_iso
+from scorekeeper.model.match import Match
+from scorekeeper.model.stamps import now_iso
 from scorekeeper.store.errors import CorruptFileError, NewerFileError, NewerVersionError
 from scorekeeper.store.paths import Layout, is_safe_id
 from scorekeeper.store.recovery import load, set_aside

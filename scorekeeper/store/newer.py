@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.match_data import made_by_newer
+from scorekeeper.model.match_data import made_by_newer
 from scorekeeper.store.errors import CorruptFileError, NewerFileError
 from scorekeeper.store.records import MatchSummary
 from scorekeeper.store.storage import read_envelope, read_json

@@ -7,9 +7,9 @@ import uuid
 from collections.abc import Callable
 from typing import Any
 
-from scorekeeper.free_text import LIMITS, refused
 from scorekeeper.games.base import Message, joined
-from scorekeeper.stamps import now_iso
+from scorekeeper.model.free_text import LIMITS, refused
+from scorekeeper.model.stamps import now_iso
 from scorekeeper.store.errors import CorruptFileError, InputError, NewerFileError, NewerVersionError
 from scorekeeper.store.files import Files, FilesPart
 from scorekeeper.store.records import MatchSummary, Player
@@ -20,7 +20,7 @@ from scorekeeper.store.storage import backup_path, read_envelope
 
 PLAYERS_KIND = PLAYERS_TABLE = "players"
 SETTINGS_KIND = SETTINGS_TABLE = "settings"
-NAME_MAX = LIMITS["name"]  # the one rule for free text (scorekeeper.free_text) declares the limits
+NAME_MAX = LIMITS["name"]  # the one rule for free text (scorekeeper.model.free_text) declares the limits
 COLOUR_MAX = 32
 
 

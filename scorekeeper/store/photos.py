@@ -118,7 +118,7 @@ class Photos:
         return photo_id
 
     def add_scaled(self, photo: bytes, thumb: bytes) -> str:
-        """Store a photo scaled where Pillow is missing (the browser's canvas: scorekeeper/store/browser_photos.py),
+        """Store a photo scaled where Pillow is missing (the browser's canvas: scorekeeper/store/canvas_photos.py),
         both files written as they are; returns the new photo's id. PhotoError, nothing written, when either is
         no JPEG file or the photo is over MAX_PHOTO_BYTES."""
         self.files.refuse_if_read_only()

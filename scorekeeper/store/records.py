@@ -7,9 +7,9 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from scorekeeper.games.base import RuleError
-from scorekeeper.match import Match
-from scorekeeper.player_stats import row_of
-from scorekeeper.stamps import now_iso
+from scorekeeper.model.match import Match
+from scorekeeper.model.stamps import now_iso
+from scorekeeper.stats.players import row_of
 from scorekeeper.store.saved_data import check_saved_game
 
 
@@ -80,9 +80,9 @@ class MatchSummary(Record):
     """Where it was played (`Match.place`): the history shows it and `Store.places` counts it without reading a
     match file. In the index only when set."""
     clock: list[Any] = field(default_factory=list)
-    """Its time played (`Match.clock`, `scorekeeper.playtime`), for the history's duration. Only when set."""
+    """Its time played (`Match.clock`, `scorekeeper.model.playtime`), for the history's duration. Only when set."""
     night: str = ""
-    """Its game night chosen by hand (`Match.night`), so `scorekeeper.game_nights` groups from the index. Only
+    """Its game night chosen by hand (`Match.night`), so `scorekeeper.stats.game_nights` groups from the index. Only
     when set."""
     photo: str = ""
     """Its first photo's id (`Match.photos`), for the history's thumbnail. Only when set."""

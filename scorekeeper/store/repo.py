@@ -31,19 +31,12 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from scorekeeper.exchange import bgstats, bgstats_import, import_check, transfer
+from scorekeeper.exchange.transfer import ImportReport, Progress
 from scorekeeper.games.base import Message
-from scorekeeper.match import Match
-from scorekeeper.player_stats import MatchRow, RowCache
-from scorekeeper.store import (
-    batch,
-    bgstats,
-    bgstats_import,
-    import_check,
-    locking,
-    migrate,
-    snapshots,
-    transfer,
-)
+from scorekeeper.model.match import Match
+from scorekeeper.stats.players import MatchRow, RowCache
+from scorekeeper.store import batch, locking, migrate, snapshots
 from scorekeeper.store.conflicts import Conflict, Keep, SyncRecords
 from scorekeeper.store.errors import NewerVersionError, StoreError, WriteError
 from scorekeeper.store.files import Files, read_only_reason
@@ -55,7 +48,6 @@ from scorekeeper.store.photos import Photos
 from scorekeeper.store.records import MatchSummary, Player, SavedGame
 from scorekeeper.store.saved import SavedGames
 from scorekeeper.store.storage import fsync_dir, is_tmp
-from scorekeeper.store.transfer import ImportReport, Progress
 from scorekeeper.store.undo import MatchHistory
 
 __all__ = ["NewerVersionError", "Store", "describe_match"]

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, NamedTuple, TypeVar, cast
 
 from scorekeeper.games.base import Message, day_of
-from scorekeeper.stamps import change_stamp, now_iso
+from scorekeeper.model.stamps import change_stamp, now_iso
 from scorekeeper.store.errors import ConflictError, CorruptFileError, InputError, NewerFileError, StoreError
 from scorekeeper.store.files import Files, FilesPart, newer_file_note
 from scorekeeper.store.index import Fingerprint, fingerprint
@@ -36,7 +36,7 @@ def _tables(data: dict[str, Any]) -> Tables:
 
 
 def _describe(doc: dict[str, Any]) -> Message:
-    from scorekeeper.match import GAME_TITLES
+    from scorekeeper.model.match import GAME_TITLES
 
     return Message(
         "the saved {game} game from {date}",

@@ -37,7 +37,7 @@ BAK_SUFFIX = ".bak"
 
 WRITTEN: list[Callable[[Path], None]] = []
 """Called with the path after every durable write: the static web build copies the data folder to the browser's
-IndexedDB then (scorekeeper/browser.py)."""
+IndexedDB then (scorekeeper/static/worker.py)."""
 
 
 def fsync_dir(folder: Path) -> None:

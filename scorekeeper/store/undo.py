@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper.stamps import change_stamp
+from scorekeeper.model.stamps import change_stamp
 from scorekeeper.store.errors import InputError
 
 HISTORY_TABLE = "history"

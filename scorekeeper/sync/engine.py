@@ -30,10 +30,10 @@ from collections.abc import Callable
 from typing import Any
 
 from scorekeeper.games.base import Message
-from scorekeeper.match import Match
-from scorekeeper.match_data import made_by_newer
+from scorekeeper.model.match import Match
+from scorekeeper.model.match_data import made_by_newer
+from scorekeeper.model.stamps import now_iso
 from scorekeeper.release import FORMATS, VERSION
-from scorekeeper.stamps import now_iso
 from scorekeeper.store import Store
 from scorekeeper.store.conflicts import SyncRecords, storable
 from scorekeeper.store.errors import ConflictError, StoreError

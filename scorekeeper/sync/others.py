@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.stamps import now_iso
+from scorekeeper.model.stamps import now_iso
 from scorekeeper.sync.remote import Entry
 from scorekeeper.sync.versions import (
     ancestor,

@@ -1,6 +1,6 @@
 """All tables of this host by join code, the wrong-code guard, and resuming after a restart.
 
-Who may open which table screen is the UI's table of rights (`scorekeeper/ui/rights.py`): a visitor joins, sits
+Who may open which table screen is the UI's table of rights (`scorekeeper/server/rights.py`): a visitor joins, sits
 at its seat and watches the board; only the owner sets a table up and opens its lobby.
 """
 
@@ -144,7 +144,7 @@ class TableHost:
 
     def resume(self, store: Store) -> list[Table]:
         """Bring back the tables of unfinished saved games (after a host restart)."""
-        from scorekeeper.play.session import PlaySession
+        from scorekeeper.digital.session import PlaySession
 
         resumed = []
         with self.lock:

@@ -18,11 +18,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from scorekeeper.digital.stored import StoredMatch
 from scorekeeper.games.base import RuleError
-from scorekeeper.match import Match
-from scorekeeper.play.stored import StoredMatch
+from scorekeeper.model.match import Match
+from scorekeeper.model.tally import with_names
 from scorekeeper.table.parts import Part, RoundParts
-from scorekeeper.tally import with_names
 
 if TYPE_CHECKING:  # the type only (no import at run time: no cycle)
     from scorekeeper.store import Store

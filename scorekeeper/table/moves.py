@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from scorekeeper.digital import engine
+from scorekeeper.digital.session import PlaySession, with_names
 from scorekeeper.games.base import Action, Message
-from scorekeeper.play import engine
-from scorekeeper.play.session import PlaySession, with_names
 from scorekeeper.table.public import public_of, seat_views
 
 MOVES_SHOWN = 12

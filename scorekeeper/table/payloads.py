@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from scorekeeper.games.base import Action, Message
 
 if TYPE_CHECKING:  # the type only
-    from scorekeeper.play.session import PlaySession
+    from scorekeeper.digital.session import PlaySession
 
 
 @dataclass(frozen=True)

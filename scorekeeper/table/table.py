@@ -21,9 +21,9 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from scorekeeper.digital import engine
+from scorekeeper.digital.session import COMPUTER, PERSON, PlaySession, Seat, computer_seat
 from scorekeeper.games.base import Action, Message, RuleError
-from scorekeeper.play import engine
-from scorekeeper.play.session import COMPUTER, PERSON, PlaySession, Seat, computer_seat
 from scorekeeper.table.keeping import Keeping
 from scorekeeper.table.moves import MoveLog
 from scorekeeper.table.payloads import BoardPayload, SeatPayload, SeatStatus, progress

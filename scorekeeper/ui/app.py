@@ -14,8 +14,9 @@ from typing import Any
 
 import flet as ft
 
+from scorekeeper.server import owner_session as owner
 from scorekeeper.store import Store
-from scorekeeper.ui import owner, registry
+from scorekeeper.ui import registry
 from scorekeeper.ui.context import DEFAULT_SETTINGS, AppContext, apply_theme
 from scorekeeper.ui.i18n import Translator
 from scorekeeper.ui.shell import Shell, install_error_boundary
@@ -132,8 +133,8 @@ def make_main(
 def start_sync(store: Any, page: ft.Page, settings: dict[str, Any]) -> None:
     """Sync runs for the process while Settings names a target (started by the first session; every session
     lends its pubsub client to tell the screens what a sync brought)."""
+    from scorekeeper.server import sync_runtime
     from scorekeeper.sync import credentials
-    from scorekeeper.ui import sync_runtime
 
     credentials.use_page(page)  # a packaged phone app keeps the password in the phone's secure store
     wanted = sync_runtime.saved_target(settings) is not None and not getattr(store, "read_only", False)
@@ -216,7 +217,7 @@ def announce_owner_link(
     what changed; returns the link for the browser the server opens itself (a token of its own, so the printed
     one still works, good for two minutes), or None when no browser is opened (no token is minted for
     a browser that never comes)."""
-    from scorekeeper.store import owners
+    from scorekeeper.server import owner_devices as owners
     from scorekeeper.store.paths import resolve_data_dir
 
     shown = "127.0.0.1" if host in (None, "", "0.0.0.0", "::", "*") else host
@@ -241,8 +242,8 @@ def run(web: bool = False, host: str | None = None, port: int = 0, data_dir: str
     if web:
         # the address phones join a live table at (main.py --table sets the LAN address first)
         os.environ.setdefault("SCOREKEEPER_TABLE_URL", f"http://{host or '127.0.0.1'}:{port or 8550}")
-        from scorekeeper.ui import uploads
-        from scorekeeper.ui.server import serve
+        from scorekeeper.server import uploads
+        from scorekeeper.server.web import serve
 
         try:  # a browser sends an import file over HTTP into the data folder (see uploads.py)
             upload_folder = uploads.configure(data_dir)

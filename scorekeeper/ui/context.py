@@ -13,8 +13,8 @@ from typing import Any
 import flet as ft
 
 from scorekeeper.games.messages import N_
+from scorekeeper.server import permissions, rights
 from scorekeeper.store import Store
-from scorekeeper.ui import permissions, rights
 from scorekeeper.ui.i18n import Translator
 from scorekeeper.ui.session_state import SessionState
 

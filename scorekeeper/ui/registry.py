@@ -25,10 +25,10 @@ from scorekeeper.games.racko.spec import SPEC as RACKO
 from scorekeeper.games.rage.spec import SPEC as RAGE
 from scorekeeper.games.ruckzuck.spec import SPEC as RUCKZUCK
 from scorekeeper.games.spec import GAMES, find
-from scorekeeper.match import Match
+from scorekeeper.model.match import Match
 from scorekeeper.ui.components.round_base import RoundForm
 from scorekeeper.ui.context import AppContext
-from scorekeeper.ui.play import (
+from scorekeeper.ui.digital import (
     racko_board,
     racko_panel,
     rage_board,
@@ -36,9 +36,12 @@ from scorekeeper.ui.play import (
     ruckzuck_board,
     ruckzuck_panel,
 )
-from scorekeeper.ui.play.boards import Scale
-from scorekeeper.ui.play.kit import PanelContext
-from scorekeeper.ui.views import round_parts, round_racko, round_rage, round_ruckzuck
+from scorekeeper.ui.digital.boards import Scale
+from scorekeeper.ui.digital.kit import PanelContext
+from scorekeeper.ui.views.rounds import parts as round_parts
+from scorekeeper.ui.views.rounds import racko as round_racko
+from scorekeeper.ui.views.rounds import rage as round_rage
+from scorekeeper.ui.views.rounds import ruckzuck as round_ruckzuck
 
 RoundFormBuilder = Callable[[AppContext, Match, int | None, Any, ft.Text], RoundForm]
 """(ctx, match, the round being edited or None for a new one, the form's draft, the message line) -> the form."""

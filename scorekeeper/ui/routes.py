@@ -1,4 +1,4 @@
-"""Routes to views. A view module exports `build(ctx, **params) -> ft.View`, params are the route's named parts
+"""Routes to screens. A screen's view module exports `build(ctx, **params) -> ft.View`, params are the route's named parts
 plus the query string:
 
     /                          home               /players              players
@@ -12,7 +12,7 @@ plus the query string:
     /table/new, /table/<code>  table_lobby (host)  /table/<code>/board  table_board
     /table/<code>/seat         table_seat (phone)  /join, /join/<code>  table_join
 
-View modules are imported when first shown, so one that is missing or broken only affects its own route.
+The names above are screens (`SCREENS` gives each one's module). View modules are imported when first shown, so one that is missing or broken only affects its own route.
 """
 
 from __future__ import annotations
@@ -32,7 +32,8 @@ from scorekeeper.ui.context import AppContext
 
 log = logging.getLogger(__name__)
 
-# (route pattern, view module under scorekeeper.ui.views): first match wins.
+# (route pattern, screen): first match wins. A screen is named once here and in the rights table
+# (`scorekeeper.server.rights`); `SCREENS` says which module under scorekeeper.ui.views builds it.
 ROUTES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern), module)
     for pattern, module in (
@@ -62,6 +63,31 @@ ROUTES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"^/join/(?P<code>[^/]+)$", "table_join"),
     )
 )
+
+
+SCREENS: dict[str, str] = {
+    "home": "home",
+    "players": "players",
+    "new_game": "match.new_game",
+    "scoreboard": "match.scoreboard",
+    "round_entry": "rounds.entry",
+    "scoreboard_mode": "match.scoreboard_mode",
+    "game_end": "match.game_end",
+    "history": "history",
+    "game_night": "game_night",
+    "stats": "stats.screen",
+    "stats_players": "stats.players",
+    "rules": "rulebook",
+    "settings": "settings.screen",
+    "play_setup": "digital.setup",
+    "play": "digital.game",
+    "table_lobby": "table.lobby",
+    "table_board": "table.board",
+    "table_seat": "table.seat",
+    "table_join": "table.join",
+}
+"""Screen -> its view module under scorekeeper.ui.views (grouped by feature: match, rounds, digital, table,
+settings, stats)."""
 
 
 def canonical(route: str) -> str:
@@ -117,7 +143,7 @@ def build_view(ctx: AppContext, route: str) -> ft.View:
             ),
         )
     try:
-        module = importlib.import_module(f"scorekeeper.ui.views.{module_name}")
+        module = importlib.import_module(f"scorekeeper.ui.views.{SCREENS[module_name]}")
     except ModuleNotFoundError as missing:
         log.warning("view %s not available: %s", module_name, missing)
         return message_view(ctx, route, ctx.t("Not available"), ctx.t("This screen is not available yet."))

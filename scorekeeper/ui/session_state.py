@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 if TYPE_CHECKING:  # the types only: the views import this module
-    from scorekeeper.play.session import PlaySession
+    from scorekeeper.digital.session import PlaySession
     from scorekeeper.ui.components.photos import PhotoState
-    from scorekeeper.ui.views.play import PlayScreen as PlayTable
-    from scorekeeper.ui.views.settings_upload import Upload
-    from scorekeeper.ui.views.table_part_form import PartDraft
+    from scorekeeper.ui.views.digital.game import PlayScreen as PlayTable
+    from scorekeeper.ui.views.settings.upload import Upload
+    from scorekeeper.ui.views.table.part_form import PartDraft
 
 
 @dataclass

@@ -13,8 +13,10 @@ from typing import Any
 import flet as ft
 
 from scorekeeper.games.messages import Capitalized
+from scorekeeper.server import owner_session as owner
+from scorekeeper.server import rights
 from scorekeeper.spans import span
-from scorekeeper.ui import emoji_font, owner, rights
+from scorekeeper.ui import emoji_font
 from scorekeeper.ui.components import photos
 from scorekeeper.ui.components.layout import lead_in
 from scorekeeper.ui.context import AppContext

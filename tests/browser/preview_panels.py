@@ -27,9 +27,9 @@ import flet as ft  # noqa: E402
 
 from scorekeeper.games import rage, ruckzuck  # noqa: E402
 from scorekeeper.ui.context import AppContext  # noqa: E402
+from scorekeeper.ui.digital import rage_panel, ruckzuck_panel  # noqa: E402
+from scorekeeper.ui.digital.kit import PanelContext  # noqa: E402
 from scorekeeper.ui.i18n import Translator  # noqa: E402
-from scorekeeper.ui.play import rage_panel, ruckzuck_panel  # noqa: E402
-from scorekeeper.ui.play.kit import PanelContext  # noqa: E402
 
 NAMES = ["Anna", "Ben", "Cem", "Dora", "Emil", "Fay"]
 OUTPUT = Path(__file__).with_name("output")

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from conftest import OUTPUT, PHONE, ROOT, UI, seeded_ui, served
 
-from scorekeeper.match import Match
+from scorekeeper.model.match import Match
 from scorekeeper.store import Store
 
 

@@ -12,7 +12,7 @@ import pytest
 from conftest import OUTPUT
 from steps import phone_on
 
-from scorekeeper.match import Match
+from scorekeeper.model.match import Match
 from scorekeeper.store import Store
 
 pytestmark = pytest.mark.browser

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from steps import phone_on
 
-from scorekeeper import playtime
-from scorekeeper.match import Match
+from scorekeeper.model import playtime
+from scorekeeper.model.match import Match
 from scorekeeper.store import Store
 from scorekeeper.ui.components import evening
 

@@ -15,7 +15,7 @@ import pytest
 from PIL import Image
 from steps import phone_on
 
-from scorekeeper.match import Match
+from scorekeeper.model.match import Match
 from scorekeeper.store import Store
 
 pytestmark = pytest.mark.browser

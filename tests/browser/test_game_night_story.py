@@ -20,9 +20,9 @@ from PIL import Image
 from steps import phone_on
 from test_play_ruckzuck_rage import play_until, rage_step
 
-from scorekeeper import playtime
-from scorekeeper.match import Match
-from scorekeeper.play.session import PERSON, PlaySession, Seat, computer_seat
+from scorekeeper.digital.session import PERSON, PlaySession, Seat, computer_seat
+from scorekeeper.model import playtime
+from scorekeeper.model.match import Match
 from scorekeeper.store import Store
 from tests.play_support import play_round
 

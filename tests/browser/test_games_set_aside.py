@@ -14,7 +14,7 @@ from conftest import DESKTOP, PHONE, UI
 from steps import phone_on, screenshot
 from test_saved_data_home import unreplayable_game
 
-from scorekeeper.play.session import PlaySession, Seat, computer_seat
+from scorekeeper.digital.session import PlaySession, Seat, computer_seat
 from scorekeeper.store import Store
 
 

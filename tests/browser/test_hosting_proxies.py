@@ -26,9 +26,9 @@ from steps import present, screenshot
 from test_table_screens import new_table, one_move, reopen, wait_says
 
 from scorekeeper.bench.fronts import caddy, nginx
+from scorekeeper.server.proxies import TRUSTED_ENV
+from scorekeeper.server.web import PUBLIC_URL_ENV
 from scorekeeper.table.codes import ALPHABET, LIMIT
-from scorekeeper.ui.proxies import TRUSTED_ENV
-from scorekeeper.ui.server import PUBLIC_URL_ENV
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

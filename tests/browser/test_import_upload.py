@@ -12,8 +12,8 @@ import pytest
 from steps import other_device_export, phone_on
 
 from scorekeeper.bench.store import export_text
+from scorekeeper.server.uploads import FOLDER_NAME, LIMIT_ENV
 from scorekeeper.store import Store
-from scorekeeper.ui.uploads import FOLDER_NAME, LIMIT_ENV
 
 pytestmark = pytest.mark.browser
 

@@ -13,7 +13,7 @@ from steps import present, screenshot
 from test_owner_screens import start, to_bottom
 from test_table_screens import new_table
 
-from scorekeeper.match import Match
+from scorekeeper.model.match import Match
 from scorekeeper.store import Store
 
 pytestmark = pytest.mark.browser

@@ -15,10 +15,10 @@ import pytest
 from conftest import OUTPUT, PHONE, UI, served
 from PIL import Image
 
-from scorekeeper.match import Match
+from scorekeeper.model.match import Match
+from scorekeeper.server.web_index import FONT_FALLBACK_BASE_URL
 from scorekeeper.store import Store
 from scorekeeper.ui.i18n import Translator
-from scorekeeper.ui.web_index import FONT_FALLBACK_BASE_URL
 
 pytestmark = pytest.mark.browser
 

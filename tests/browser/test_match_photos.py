@@ -13,8 +13,8 @@ from PIL import Image
 from steps import phone_on
 from test_store_support import new_match
 
+from scorekeeper.server.uploads import FOLDER_NAME
 from scorekeeper.store import Store
-from scorekeeper.ui.uploads import FOLDER_NAME
 
 pytestmark = pytest.mark.browser
 

@@ -11,7 +11,7 @@ from conftest import OUTPUT, PHONE, UI
 from steps import extras_seed_data, seeded_in_each_language
 
 from scorekeeper.games.ruckzuck import JOKER
-from scorekeeper.match import Match
+from scorekeeper.model.match import Match
 from scorekeeper.store import Store
 from scorekeeper.ui.i18n import Translator
 

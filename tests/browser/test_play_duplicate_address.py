@@ -13,7 +13,7 @@ from conftest import DESKTOP, PHONE
 from play_support import one_move
 from steps import phone_on, screenshot
 
-from scorekeeper.play.session import PlaySession, Seat, computer_seat
+from scorekeeper.digital.session import PlaySession, Seat, computer_seat
 from scorekeeper.store import Store
 from scorekeeper.store.records import SavedGame
 

@@ -12,9 +12,9 @@ import pytest
 from conftest import PHONE, UI
 from steps import phone_on, present, screenshot, tap_act
 
-from scorekeeper.play.session import PERSON, PlaySession, Seat, computer_seat
+from scorekeeper.digital.session import PERSON, PlaySession, Seat, computer_seat
 from scorekeeper.store import Store
-from scorekeeper.ui.play.racko_panel import CARD_WIDTH
+from scorekeeper.ui.digital.racko_panel import CARD_WIDTH
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

@@ -13,7 +13,7 @@ import pytest
 from conftest import OUTPUT, PHONE, UI, browser_tabs, free_port, served, start_server, wait_http
 from steps import acts, present, tap_act
 
-from scorekeeper.play.session import PlaySession
+from scorekeeper.digital.session import PlaySession
 from scorekeeper.store import Store
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]

@@ -16,7 +16,7 @@ import pytest
 from conftest import PHONE, UI
 from steps import acts, phone_on, present, screenshot, tap_act, tap_first
 
-from scorekeeper.play.session import PERSON, PlaySession, Seat, computer_seat
+from scorekeeper.digital.session import PERSON, PlaySession, Seat, computer_seat
 from scorekeeper.store import Store
 from tests.play_support import play_round
 

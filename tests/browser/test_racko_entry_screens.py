@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from conftest import UI, seeded_ui
 
-from scorekeeper.match import Match
+from scorekeeper.model.match import Match
 from scorekeeper.store import Store
 
 pytestmark = pytest.mark.browser

@@ -9,7 +9,7 @@ import pytest
 from conftest import OUTPUT, PHONE, UI
 from steps import seeded_in_each_language
 
-from scorekeeper.match import Match
+from scorekeeper.model.match import Match
 from scorekeeper.store import Store
 from scorekeeper.ui.i18n import Translator
 

@@ -14,7 +14,7 @@ from conftest import DESKTOP, PHONE
 from play_support import racko_moves_in
 from steps import phone_on, screenshot
 
-from scorekeeper.play.session import PlaySession, Seat, computer_seat
+from scorekeeper.digital.session import PlaySession, Seat, computer_seat
 from scorekeeper.store import Store
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"

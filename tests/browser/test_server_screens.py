@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.bench.owner_harness import owner_env
-from scorekeeper.match import Match
+from scorekeeper.model.match import Match
 from scorekeeper.store import Store
 from tests.browser.conftest import PHONE, ROOT, browser_tabs, free_port, served, wait_http
 from tests.browser.steps import phone_on
@@ -116,7 +116,7 @@ def test_phone_on_the_network_is_a_visitor(chromium, lan_app: str) -> None:
 def test_home_and_history_page_their_lists(chromium, tmp_path: Path) -> None:
     """A page of games, and "Show more" for the rest."""
     from scorekeeper.bench.ui import seed_many
-    from scorekeeper.store.pages import HOME_PAGE_SIZE, PAGE_SIZE
+    from scorekeeper.ui.paging import HOME_PAGE_SIZE, PAGE_SIZE
 
     data = tmp_path / "data"
     seed_many(str(data), 2 * (HOME_PAGE_SIZE + 5))  # 15 in progress, 15 finished
@@ -138,7 +138,7 @@ def test_home_says_which_list_each_show_more_extends(chromium, tmp_path: Path) -
     """Both lists of games in progress long: each "Show more" stands under its list and names it (before, two
     buttons "Show more (N more)", one between the lists); each tap extends its own list."""
     from scorekeeper.bench.ui import seed_many
-    from scorekeeper.store.pages import HOME_PAGE_SIZE
+    from scorekeeper.ui.paging import HOME_PAGE_SIZE
     from tests.play_support import racko_moves_in
 
     data = tmp_path / "data"

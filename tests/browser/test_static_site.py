@@ -40,7 +40,7 @@ from test_play_ruckzuck_rage import play_until, rage_step, ruckzuck_step
 from test_store_photos import picture
 from test_track_rage import disabled
 
-from scorekeeper import static_build
+from scorekeeper.static import build as static_build
 from scorekeeper.store import Store
 
 pytestmark = pytest.mark.browser

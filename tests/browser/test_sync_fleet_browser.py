@@ -11,10 +11,10 @@ from conftest import OUTPUT, PHONE, browser_tabs, served
 from sync_support import as_before_1_0
 from test_store_support import new_match
 
+from scorekeeper.server.sync_runtime import TARGET_KEY
 from scorekeeper.store import Store
 from scorekeeper.sync.engine import sync_once
 from scorekeeper.sync.folder import FolderTarget
-from scorekeeper.ui.sync_runtime import TARGET_KEY
 
 pytestmark = pytest.mark.browser
 

@@ -15,12 +15,12 @@ from sync_servers import DavServer, Fault, wsgidav_server
 from sync_support import change
 from test_store_support import new_match
 
+from scorekeeper.server.sync_runtime import INTERVAL_ENV, TARGET_KEY
 from scorekeeper.store import Store
 from scorekeeper.sync import credentials
 from scorekeeper.sync.credentials import FileVault
 from scorekeeper.sync.engine import sync_once
 from scorekeeper.sync.targets import target_from
-from scorekeeper.ui.sync_runtime import INTERVAL_ENV, TARGET_KEY
 
 pytestmark = pytest.mark.browser
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from conftest import PHONE, browser_tabs, served
 
-from scorekeeper.match import Match
+from scorekeeper.model.match import Match
 from scorekeeper.store import Store
 
 pytestmark = pytest.mark.browser

@@ -29,7 +29,11 @@ NAME = os.environ.get("SCOREKEEPER_COMPAT_NAME", "compat-device")
 platform.node = lambda: NAME  # type: ignore[assignment]  # the name the version's sync writes in its head
 
 import scorekeeper  # noqa: E402  # after the name is set
-from scorekeeper.match import Match  # noqa: E402
+
+try:  # the layout of 1.0.0 and later
+    from scorekeeper.model.match import Match
+except ImportError:  # the commits before it kept the match model at the package's root
+    from scorekeeper.match import Match  # type: ignore[no-redef]
 from scorekeeper.store import Store  # noqa: E402
 
 PEOPLE = ("Anna", "Ben", "Cleo")
@@ -109,7 +113,10 @@ def make(store: Store, tag: str, bgstats: bool) -> dict[str, Any]:
 
 def digital(store: Store) -> str:
     """A digital Ruck Zuck game against a computer player, its first round played and the second dealt."""
-    from scorekeeper.play.session import PlaySession, Seat, computer_seat
+    try:
+        from scorekeeper.digital.session import PlaySession, Seat, computer_seat
+    except ImportError:  # before 1.0.0's layout
+        from scorekeeper.play.session import PlaySession, Seat, computer_seat  # type: ignore[no-redef]
 
     anna = people(store)[0]
     session = PlaySession.create(

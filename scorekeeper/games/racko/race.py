@@ -23,7 +23,7 @@ The draw compares the top discard, put where it is worth most, with a card from 
 cards the seat has not seen. The learned constants are in `race_model.json`; `race_training.py` tells how they
 are made.
 
-Measured (`python -m scorekeeper.sim racko --players 2 --rounds 3000 --set two_player_rule=false`, 95% Wilson
+Measured (`python -m scorekeeper.lab.sim racko --players 2 --rounds 3000 --set two_player_rule=false`, 95% Wilson
 intervals): against the baseline bot 87.8% (86.6-88.9) at seed 11 and 88.6% (87.4-89.7) at seed 12; pooled
 with a paired run of 3,000 more (each deal played from both seats), 88.1% (87.4-88.8) of 9,000. Against the
 planning bot 56.2% (54.4-58.0) and 54.8% (53.0-56.6); pooled the same way, 55.7% (54.7-56.7) of 9,000.

@@ -1,7 +1,7 @@
 """Racko "search": the hard bot's heuristic with determinized play-outs on its close placements and its draws.
 
 An experiment, not a strength of the game's list (`bots.BOTS`): run it with
-`python -m scorekeeper.sim racko --players 2 --bots scorekeeper.games.racko.search:SearchBot,baseline ...`.
+`python -m scorekeeper.lab.sim racko --players 2 --bots scorekeeper.games.racko.search:SearchBot,baseline ...`.
 Measured (seed 1, 40 cards, no 2-player rule, 95% Wilson intervals, load average 3-5 on 2 cores):
 - against the baseline bot: 89.0% of 3,000 rounds (87.8-90.1) with up to 160 deals in 80 ms; 87.7% (86.5-88.8)
   with up to 64 deals in 30 ms; placements searched alone 87.1% (85.8-88.2); today's hard 84.1% (82.7-85.3);

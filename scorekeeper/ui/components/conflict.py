@@ -10,11 +10,11 @@ from typing import Any
 
 import flet as ft
 
-from scorekeeper.match import Match
-from scorekeeper.match_data import differing
+from scorekeeper.model.match import Match
+from scorekeeper.model.match_data import differing
+from scorekeeper.server import permissions
 from scorekeeper.store import StoreError
 from scorekeeper.store.conflicts import Keep
-from scorekeeper.ui import permissions
 from scorekeeper.ui.components.match_io import announce
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
@@ -43,7 +43,7 @@ def conflict_ids(ctx: AppContext) -> set[str]:
 
 def follow_sync(ctx: AppContext) -> None:
     """Redraw the list on screen when a sync brought games or changes (`sync_runtime.CHANGED_TOPIC`)."""
-    from scorekeeper.ui.sync_runtime import CHANGED_TOPIC
+    from scorekeeper.server.sync_runtime import CHANGED_TOPIC
 
     try:
         ctx.page.pubsub.subscribe_topic(CHANGED_TOPIC, lambda _topic, _message: ctx.rerender())

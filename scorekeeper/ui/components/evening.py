@@ -16,18 +16,18 @@ from typing import Any
 
 import flet as ft
 
-from scorekeeper import playtime
-from scorekeeper.evening_changes import (
+from scorekeeper.games.base import RuleError
+from scorekeeper.model import playtime
+from scorekeeper.model.evening import (
     paused,
     resumed,
     with_notes,
     with_place,
     with_start_player,
 )
-from scorekeeper.free_text import LIMITS, Kind, clean
-from scorekeeper.games.base import RuleError
-from scorekeeper.match import Match
-from scorekeeper.stamps import now_iso
+from scorekeeper.model.free_text import LIMITS, Kind, clean
+from scorekeeper.model.match import Match
+from scorekeeper.model.stamps import now_iso
 from scorekeeper.store import StoreError
 from scorekeeper.ui.components.layout import section
 from scorekeeper.ui.components.match_io import announce
@@ -37,12 +37,12 @@ from scorekeeper.ui.i18n import Translator
 
 NOTES_MAX = LIMITS["notes"]
 PLACE_MAX = LIMITS["place"]
-"""The limits of `scorekeeper.free_text` (declared there once, for the screens and the imports alike)."""
+"""The limits of `scorekeeper.model.free_text` (declared there once, for the screens and the imports alike)."""
 PLACES_SHOWN = 8
 """Places offered in the place dialog (most used first): a phone shows them without scrolling."""
 
 
-# ------------------------------------------------------------------ the changes (pure: scorekeeper.evening_changes)
+# ------------------------------------------------------------------ the changes (pure: scorekeeper.model.evening)
 def cut_notice(ctx: AppContext, text: str, kind: Kind) -> str:
     """What to tell when typed text is longer than its limit and was cut ("" when it was not)."""
     cleaned = clean(text, kind)

@@ -1,6 +1,6 @@
 """Charts for history and statistics (flet-charts): a match's score progression and the share of wins.
 
-The numbers come from `scorekeeper.stats`; this module only draws them. Where the client has no flet-charts
+The numbers come from `scorekeeper.stats.overview`; this module only draws them. Where the client has no flet-charts
 (the static web build: Flet's prebuilt web client has none of its extensions) the same numbers are a table.
 """
 
@@ -13,8 +13,8 @@ import flet as ft
 import flet_charts as fch
 
 from scorekeeper.capabilities import IN_BROWSER
-from scorekeeper.match import Match
-from scorekeeper.stats import Series, WinShare, progression
+from scorekeeper.model.match import Match
+from scorekeeper.stats.overview import Series, WinShare, progression
 from scorekeeper.ui.components.extras_common import colour_for, percent
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext

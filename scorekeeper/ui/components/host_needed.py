@@ -16,7 +16,7 @@ from scorekeeper.ui.context import AppContext
 
 PERSISTED_KEY = "scorekeeper.storage_persisted"
 """SharedPreferences key where the static build's page leaves the browser's answer to
-`navigator.storage.persist()` (scorekeeper/static_build.py)."""
+`navigator.storage.persist()` (scorekeeper/static/build.py)."""
 NOTICE_SHOWN_KEY = "scorekeeper.storage_notice_shown"
 """Set once the "may clear the data" notice was shown: it comes once per browser, not at every start."""
 
@@ -103,7 +103,7 @@ async def tell_storage(ctx: AppContext, problem: str | None) -> None:
 
 
 def copy_failure_teller(ctx: AppContext) -> Callable[[str | None], None]:
-    """What the app does when the browser's copies of the data have settled (scorekeeper/browser.py): a copy
+    """What the app does when the browser's copies of the data have settled (scorekeeper/static/worker.py): a copy
     that failed (the browser's storage full, or IndexedDB gone) is said once when the trouble starts, not at
     every later save, and again if it comes back after a copy that worked."""
     failing = False

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from scorekeeper.games.base import RuleError
-from scorekeeper.match import Match
+from scorekeeper.model.match import Match
 from scorekeeper.spans import span
 from scorekeeper.store import StoreError
 from scorekeeper.store.errors import ConflictError

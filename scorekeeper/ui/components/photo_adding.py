@@ -1,5 +1,5 @@
 """Adding a photo to a match: the session's file picker, the picked file's way to the store (bytes, a path, or an
-upload over HTTP: `scorekeeper.ui.uploads`), scaling on a worker thread and the id put on the match. Every step
+upload over HTTP: `scorekeeper.server.uploads`), scaling on a worker thread and the id put on the match. Every step
 asks the rights again when it runs (`photo_state.may_change`). See photos.py."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from typing import Any
 import flet as ft
 
 from scorekeeper.capabilities import IN_BROWSER
+from scorekeeper.server import uploads
 from scorekeeper.store.photos import MAX_PHOTO_BYTES
-from scorekeeper.ui import uploads
 from scorekeeper.ui.components.photo_state import Pending, PhotoState, change_photos, may_change, refused
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
@@ -201,9 +201,9 @@ def store_photo(ctx: AppContext, match_id: str, content: bytes, keep_location: b
 
 
 async def store_browser_photo(ctx: AppContext, match_id: str, content: bytes) -> None:
-    """The static build: the browser scales the photo (scorekeeper/store/browser_photos.py), the store keeps the
+    """The static build: the browser scales the photo (scorekeeper/store/canvas_photos.py), the store keeps the
     result as it is; then as `store_photo`."""
-    from scorekeeper.store.browser_photos import scaled
+    from scorekeeper.store.canvas_photos import scaled
 
     try:
         photo, thumb = await scaled(content)

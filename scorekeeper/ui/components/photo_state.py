@@ -10,8 +10,8 @@ from typing import Any
 
 import flet as ft
 
-from scorekeeper.match import Match
-from scorekeeper.ui import rights, uploads
+from scorekeeper.model.match import Match
+from scorekeeper.server import rights, uploads
 from scorekeeper.ui.components.match_io import announce
 from scorekeeper.ui.context import AppContext
 

@@ -3,12 +3,12 @@ a tapped photo full size with Delete.
 
 How a picked photo reaches the store (`Store.photos.add`, which scales it once on the host):
 - in a browser served by `main.py --web`: the file goes over HTTP through the app's upload route and its limits
-  (`scorekeeper.ui.uploads`: one signed URL for the announced size, once), as the import does; on a phone the
+  (`scorekeeper.server.uploads`: one signed URL for the announced size, once), as the import does; on a phone the
   browser's picker for images offers the camera;
 - on a desktop window: the picked file's path is read;
 - elsewhere (a phone app, `flet run`): the picked file comes with its bytes;
 - in the static build (Python in the browser, no Pillow) the bytes are scaled by the browser's own canvas
-  (`scorekeeper.store.browser_photos`) and stored as they are (`Store.photos.add_scaled`); the location switch
+  (`scorekeeper.store.canvas_photos`) and stored as they are (`Store.photos.add_scaled`); the location switch
   is not offered there (a canvas writes no EXIF).
 Scaling runs on a worker thread; the photo's id is then added to the match through `Store.change_match`, so
 undo takes it back. Delete only drops the id from the match (the file stays, so undo brings it back).
@@ -28,8 +28,8 @@ from typing import Any
 
 import flet as ft
 
-from scorekeeper.match import Match
-from scorekeeper.store.browser_photos import KEEPS_LOCATION
+from scorekeeper.model.match import Match
+from scorekeeper.store.canvas_photos import KEEPS_LOCATION
 from scorekeeper.ui.components.photo_adding import add_button, picker_of, store_photo, too_big
 from scorekeeper.ui.components.photo_state import (
     PhotoState,

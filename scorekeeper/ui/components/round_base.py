@@ -11,7 +11,7 @@ from typing import Any
 
 import flet as ft
 
-from scorekeeper.match import Match
+from scorekeeper.model.match import Match
 
 
 @dataclass

@@ -8,7 +8,7 @@ from typing import Any
 import flet as ft
 
 from scorekeeper.games.spec import find
-from scorekeeper.match import Match
+from scorekeeper.model.match import Match
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from scorekeeper.ui import permissions
+from scorekeeper.server import permissions
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
 

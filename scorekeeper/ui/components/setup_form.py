@@ -10,10 +10,10 @@ from typing import Any, Protocol
 import flet as ft
 
 from scorekeeper.games.base import RuleError
+from scorekeeper.games.options import GAME_OPTIONS, PLAYER_RANGE, OptionSpec, default_value
 from scorekeeper.ui.components.score_table import game_title
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
-from scorekeeper.ui.views.game_options import GAME_OPTIONS, PLAYER_RANGE, OptionSpec, default_value
 
 
 def choice_button(identifier: str, selected: bool, text: str, on_click: Callable, **style: Any) -> ft.Control:

@@ -2,7 +2,7 @@
 match): date, place, who played, each game with its result and time played, the combined ranking and the total
 time, and a summary picture to save or share.
 
-Which matches are one night and how the ranking counts are `scorekeeper.game_nights` (place and 4 hours, or a
+Which matches are one night and how the ranking counts are `scorekeeper.stats.game_nights` (place and 4 hours, or a
 choice by hand; opponents beaten, ties half). The list groups the store's index (no match file is read); a night's
 screen reads its few matches. "Add a game" and "Take out" change `Match.night` of a match through
 `Store.change_match`, so they are kept by undo, synced, and seen by every device.
@@ -22,10 +22,9 @@ from typing import Any
 
 import flet as ft
 
-from scorekeeper import game_nights
-from scorekeeper.game_nights import Night, Result, Row
-from scorekeeper.match import Match
-from scorekeeper.store.pages import PAGE_SIZE, every_match
+from scorekeeper.model.match import Match
+from scorekeeper.stats import game_nights
+from scorekeeper.stats.game_nights import Night, Result, Row
 from scorekeeper.ui.components.evening import duration_text, stored
 from scorekeeper.ui.components.extras_common import day, decimal, empty_state
 from scorekeeper.ui.components.layout import screen, section
@@ -33,6 +32,7 @@ from scorekeeper.ui.components.night_picture import Line, picture
 from scorekeeper.ui.components.score_table import game_title
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
+from scorekeeper.ui.paging import PAGE_SIZE, every_match
 from scorekeeper.ui.views.home import more_button, standings_text
 
 NEARBY = timedelta(hours=12)
@@ -286,7 +286,7 @@ def summary_lines(ctx: AppContext, night: Night, matches: list[Match], rows: lis
 
 def _save_picture(ctx: AppContext, lines: list[Line], night: Night) -> Callable[[Any], Any]:
     """The click handler of "Save picture": a download in a browser, a save dialog on a desktop."""
-    from scorekeeper.ui.views.settings_transfer import file_picker  # the session's one picker (exports too)
+    from scorekeeper.ui.views.settings.transfer import file_picker  # the session's one picker (exports too)
 
     async def handler(_: Any) -> None:
         name = f"game-night-{night.start.strftime('%Y-%m-%d')}.png"

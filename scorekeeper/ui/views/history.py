@@ -11,8 +11,7 @@ from typing import Any
 
 import flet as ft
 
-from scorekeeper.store.pages import HOME_PAGE_SIZE, PAGE_SIZE, page_of_matches, players_of
-from scorekeeper.ui import permissions
+from scorekeeper.server import permissions
 from scorekeeper.ui.components.conflict import conflict_ids, conflict_of, conflict_panel, follow_sync
 from scorekeeper.ui.components.evening import evening_lines, place_and_time
 from scorekeeper.ui.components.extras_charts import progression_chart
@@ -31,6 +30,7 @@ from scorekeeper.ui.components.score_table import game_title, rounds_table, stan
 from scorekeeper.ui.components.totals_only import rounds_line
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
+from scorekeeper.ui.paging import HOME_PAGE_SIZE, PAGE_SIZE, page_of_matches, players_of
 from scorekeeper.ui.views.home import more_button, standings_text, unscored_places
 
 
@@ -281,7 +281,7 @@ def _detail(ctx: AppContext, match_id: str) -> ft.View:
                     on_click=lambda _: ctx.navigate(f"/match/{match.id}"),
                     height=44,
                 ),
-                tag(  # the evening this game was played in (scorekeeper.game_nights)
+                tag(  # the evening this game was played in (scorekeeper.stats.game_nights)
                     "history-night",
                     ft.TextButton(
                         ctx.t("Game night"),

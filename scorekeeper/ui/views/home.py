@@ -8,12 +8,11 @@ from typing import Any
 
 import flet as ft
 
+from scorekeeper.digital.checks import matches_to_deal_again, replay_problem, resumed_games
 from scorekeeper.games.spec import GAMES, ByKey, find
-from scorekeeper.match import Match
-from scorekeeper.play.checks import matches_to_deal_again, replay_problem, resumed_games
-from scorekeeper.store.pages import HOME_PAGE_SIZE, PAGE_SIZE, page_of, page_of_matches
+from scorekeeper.model.match import Match
+from scorekeeper.server import permissions
 from scorekeeper.store.records import MatchSummary, SavedGame
-from scorekeeper.ui import permissions
 from scorekeeper.ui.components.host_needed import host_needed, table_unavailable
 from scorekeeper.ui.components.layout import screen, section
 from scorekeeper.ui.components.newer import newer_line
@@ -21,7 +20,8 @@ from scorekeeper.ui.components.score_table import game_title
 from scorekeeper.ui.components.set_aside import ask_set_aside
 from scorekeeper.ui.components.widgets import primary_button, tag
 from scorekeeper.ui.context import AppContext
-from scorekeeper.ui.views.scoreboard import continue_playing
+from scorekeeper.ui.paging import HOME_PAGE_SIZE, PAGE_SIZE, page_of, page_of_matches
+from scorekeeper.ui.views.match.scoreboard import continue_playing
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +49,7 @@ def standings_text(
 ) -> str:
     """ "Anna: 120 · Ben: 95", the leader first (Ruck Zuck: the lowest penalty leads). A name and its points
     are joined by the language's colon: "Computer 2 0" read as one number too many. With `places` (a result
-    known by its winners only, `scorekeeper.recorded`: its totals are no scores) the names in their places,
+    known by its winners only, `scorekeeper.model.recorded`: its totals are no scores) the names in their places,
     without points: "Cleo · Anna · Ben"."""
     if places is not None:
         return " · ".join(names[seat] for seat in sorted(range(len(names)), key=lambda seat: places[seat]))

@@ -11,8 +11,9 @@ from functools import partial
 import flet as ft
 
 from scorekeeper.games.base import RuleError
+from scorekeeper.server import permissions
 from scorekeeper.store import Player, StoreError
-from scorekeeper.ui import emoji_font, permissions
+from scorekeeper.ui import emoji_font
 from scorekeeper.ui.components.layout import error_text, screen, section
 from scorekeeper.ui.components.widgets import name_entry, tag
 from scorekeeper.ui.context import PLAYER_COLOURS, AppContext

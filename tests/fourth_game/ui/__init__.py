@@ -11,8 +11,8 @@ import flet as ft
 
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
-from scorekeeper.ui.play.boards import Scale, big
-from scorekeeper.ui.play.kit import PanelContext, act
+from scorekeeper.ui.digital.boards import Scale, big
+from scorekeeper.ui.digital.kit import PanelContext, act
 from scorekeeper.ui.registry import GameBoard, GameUI
 
 

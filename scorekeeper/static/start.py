@@ -1,0 +1,278 @@
+"""What makes the static build start sooner: Pyodide started with the page, and the Python it runs compiled
+ahead, by the very runtime that runs it.
+
+`early_python` patches Flet's `python.js` and `python-worker.js` (copied into the site) so that the worker and
+Pyodide's start begin as the page loads, beside Flutter's client, instead of when the client connects.
+
+Pyodide's `python_stdlib.zip` (from the flet-web wheel) holds the standard library as sources only, and the app's
+archive holds sources: without bytecode the browser compiles every module it imports (asyncio, typing,
+dataclasses, Flet's 500 modules, the app) at every start. The host's Python (3.11) cannot write the bytecode of
+Pyodide's Python (3.14, another magic number), but Pyodide itself runs under Node.js: `precompile` starts the
+site's own Pyodide in Node and has it
+
+- rewrite `pyodide/python_stdlib.zip` with each module the app imports at its start (`STDLIB_TREES`,
+  `STDLIB_MODULES`, read from `sys.modules` in the browser once home is on screen) replaced by its `.pyc`
+  (zipimport loads a `.pyc` with no source beside it; a traceback through it then shows no source line). The
+  rest stays source: compiled when imported, and half the size (bytecode compresses worse than source);
+- compile the package `scorekeeper` into `__pycache__/*.cpython-314.pyc` beside its sources, as *unchecked*
+  hash-based files: the import system takes them without reading or hashing the source (the archive's files
+  have no meaningful dates), and the sources stay for tracebacks;
+- compile the libraries (`__pypackages__` and `__pyzip__`, which the build zips) to `.pyc` files in place of their sources (fewer and smaller
+  files for the worker to unpack at every start).
+
+Without Node.js the build still works: the site keeps sources only and starts slower (`precompile` says so).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+NODE_DRIVER = """
+import { loadPyodide } from %(pyodide)s;
+const pyodide = await loadPyodide({ indexURL: %(index)s });
+pyodide.mountNodeFS("/build", %(build)s);
+pyodide.mountNodeFS("/app", %(app)s);
+pyodide.runPython(%(code)s);
+"""
+
+STDLIB_TREES = [
+    "__future__",
+    "_collections_abc",
+    "_colorize",
+    "_compat_pickle",
+    "_opcode_metadata",
+    "_py_warnings",
+    "_pyodide",
+    "_sitebuiltins",
+    "_sysconfigdata__emscripten_wasm32-emscripten",
+    "_weakrefset",
+    "abc",
+    "annotationlib",
+    "ast",
+    "asyncio",
+    "base64",
+    "bisect",
+    "bz2",
+    "codecs",
+    "codeop",
+    "collections",
+    "compression",
+    "concurrent",
+    "contextlib",
+    "contextvars",
+    "copy",
+    "copyreg",
+    "csv",
+    "ctypes",
+    "dataclasses",
+    "datetime",
+    "decimal",
+    "difflib",
+    "dis",
+    "enum",
+    "fnmatch",
+    "fractions",
+    "functools",
+    "genericpath",
+    "gettext",
+    "glob",
+    "gzip",
+    "hashlib",
+    "heapq",
+    "hmac",
+    "importlib",
+    "inspect",
+    "io",
+    "ipaddress",
+    "json",
+    "keyword",
+    "linecache",
+    "locale",
+    "logging",
+    "lzma",
+    "ntpath",
+    "numbers",
+    "opcode",
+    "operator",
+    "os",
+    "pathlib",
+    "pickle",
+    "platform",
+    "posixpath",
+    "pyodide",
+    "queue",
+    "random",
+    "re",
+    "reprlib",
+    "runpy",
+    "secrets",
+    "selectors",
+    "shutil",
+    "signal",
+    "site",
+    "socket",
+    "ssl",
+    "stat",
+    "statistics",
+    "string",
+    "struct",
+    "subprocess",
+    "sysconfig",
+    "tarfile",
+    "tempfile",
+    "textwrap",
+    "threading",
+    "token",
+    "tokenize",
+    "traceback",
+    "types",
+    "typing",
+    "urllib",
+    "uuid",
+    "warnings",
+    "weakref",
+    "zipfile",
+    "zipimport",
+    "zoneinfo",
+]
+"""Standard-library modules and packages (with everything under them) the app imports by the time home is on
+screen: compiled ahead."""
+STDLIB_MODULES = ("encodings", "encodings.aliases", "encodings.utf_8", "encodings.latin_1", "email")
+"""Single modules compiled ahead (the rest of their packages is not imported at the start)."""
+
+COMPILE = """
+import compileall, importlib.util, py_compile, sys, zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc
+
+TREES = set(%(trees)s)
+MODULES = set(%(modules)s)
+
+def hot(name):
+    module = name[:-3].replace("/", ".").removesuffix(".__init__")
+    return module in MODULES or module.split(".")[0] in TREES
+
+def stdlib(source, target):
+    # Every module of the zip as bytecode only; other entries (data files, folders) as they are.
+    with zipfile.ZipFile(source) as old, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as new:
+        for info in old.infolist():
+            data = old.read(info)
+            name = info.filename
+            if name.endswith(".py") and hot(name):
+                code = compile(data, source + "/" + name, "exec", dont_inherit=True)
+                data = bytes(_code_to_hash_pyc(code, importlib.util.source_hash(data), False))
+                name += "c"
+            entry = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+            entry.external_attr = info.external_attr
+            entry.compress_type = zipfile.ZIP_DEFLATED
+            new.writestr(entry, data)
+
+stdlib(next(path for path in sys.path if path.endswith(".zip")), "/build/stdlib.zip")
+unchecked = py_compile.PycInvalidationMode.UNCHECKED_HASH
+ok = compileall.compile_dir("/app/scorekeeper", quiet=1, workers=1, invalidation_mode=unchecked)
+for libraries in ("/app/__pypackages__", "/app/__pyzip__"):
+    ok &= compileall.compile_dir(libraries, quiet=1, workers=1, invalidation_mode=unchecked, legacy=True)
+if not ok:
+    raise SystemExit("some module of the app does not compile")
+"""
+
+
+def node() -> str | None:
+    return shutil.which("node") or shutil.which("nodejs")
+
+
+def precompile(pyodide_dir: Path, app_dir: Path, stdlib_zip: Path) -> bool:
+    """Write `__pycache__` bytecode into `app_dir` and replace `stdlib_zip` by a bytecode-only copy, with the
+    Pyodide in `pyodide_dir` run by Node.js. Returns False (and changes nothing) where Node.js is missing."""
+    runner = node()
+    if runner is None:
+        print("no Node.js: the site keeps Python sources only (it starts slower)")
+        return False
+    with tempfile.TemporaryDirectory(prefix="static-pyc-") as folder:
+        build = Path(folder)
+        script = build / "compile.mjs"
+        script.write_text(
+            NODE_DRIVER
+            % {
+                "pyodide": json.dumps((pyodide_dir / "pyodide.mjs").resolve().as_uri()),
+                "index": json.dumps(str(pyodide_dir.resolve()) + "/"),
+                "build": json.dumps(str(build)),
+                "app": json.dumps(str(app_dir.resolve())),
+                "code": json.dumps(COMPILE % {"trees": STDLIB_TREES, "modules": STDLIB_MODULES}),
+            },
+            encoding="utf-8",
+        )
+        done = subprocess.run([runner, str(script)], capture_output=True, text=True, timeout=600)
+        if done.returncode != 0:  # Node prints the whole minified runtime before the error: keep the end
+            raise RuntimeError(f"precompiling with Pyodide failed: {done.stderr[-2000:]}")
+        shutil.move(build / "stdlib.zip", stdlib_zip)
+    for libraries in ("__pypackages__", "__pyzip__"):
+        for compiled in (app_dir / libraries).rglob("*.pyc"):
+            compiled.with_suffix(".py").unlink(missing_ok=True)  # the libraries travel as bytecode only
+    return True
+
+
+EARLY_PAGE = """// scorekeeper (scorekeeper/static/build.py): the Python worker, and Pyodide in it, start with the page, while
+// Flutter's client loads; the client's connect (jsConnect below) then takes this worker instead of a new one.
+let _earlyWorker = new Worker(
+    (flet.entrypointBaseUrl.endsWith("/") ? flet.entrypointBaseUrl.slice(0, -1) : flet.entrypointBaseUrl) +
+    "/python-worker.js", { type: "module" });
+_earlyWorker.postMessage({ preload: true, pyodideUrl: flet.pyodideUrl });
+function _takeEarlyWorker() { const worker = _earlyWorker; _earlyWorker = null; return worker; }
+"""
+
+EARLY_WORKER = """// scorekeeper (scorekeeper/static/build.py): a first message {preload: true} starts Pyodide at once; the
+// app's init message then awaits that start instead of its own.
+self.preloaded = null;
+self.preload = function (data) {
+    self.preloaded = import(data.pyodideUrl).then((module) =>
+        (module.loadPyodide || self.loadPyodide)({
+            stdout: (text) => self.sendPythonOutput(text, false),
+            stderr: (text) => self.sendPythonOutput(text, true),
+        }));
+    self.preloaded.catch(() => {});  // a failed start is reported by the init message, which awaits it
+};
+"""
+
+WORKER_PATCHES = (
+    (
+        "const pyodideModule = await import(self.pyodideUrl);",
+        "const pyodideModule = self.preloaded ? null : await import(self.pyodideUrl);",
+    ),
+    (
+        "const loadPyodide = pyodideModule.loadPyodide || self.loadPyodide;",
+        "const loadPyodide = self.preloaded ? () => self.preloaded"
+        " : pyodideModule.loadPyodide || self.loadPyodide;",
+    ),
+    (
+        "self.onmessage = async (event) => {",
+        "self.onmessage = async (event) => {\n    if (event.data && event.data.preload) {\n"
+        "        self.preload(event.data);\n        return;\n    }",
+    ),
+)
+
+
+def patch_text(path: Path, head: str, patches: tuple[tuple[str, str], ...], error: type[Exception]) -> None:
+    """Prepend `head` and make each replacement, each marker found exactly once (else BuildError)."""
+    text = path.read_text(encoding="utf-8")
+    for marker, replacement in patches:
+        if text.count(marker) != 1:
+            raise error(f"{path.name} no longer has one {marker!r}: check the early start")
+        text = text.replace(marker, replacement)
+    path.write_text(head + text, encoding="utf-8")
+
+
+def early_python(out: Path, error: type[Exception]) -> None:
+    """Start Pyodide as the page loads, beside Flutter's client, not after it (Flet starts the worker only
+    when the client connects, ~2 s later at a first load): the page creates the worker at once and asks it to
+    load Pyodide; the client's connect takes that worker, and its init awaits the load already under way."""
+    patch_text(
+        out / "python.js",
+        EARLY_PAGE,
+        (("app.worker = new Worker(", "app.worker = _takeEarlyWorker() || new Worker("),),
+        error,
+    )
+    patch_text(out / "python-worker.js", EARLY_WORKER, WORKER_PATCHES, error)

@@ -1,0 +1,96 @@
+"""What the static site leaves out of Flet's web client and Pyodide, or keeps smaller (`make static`: the size
+counts at a phone's first load and in its storage).
+
+- `fonts_without_maths`: FontManifest.json without the KaTeX families and the Cupertino icons (Flutter fetches
+  every listed font at its start; the app draws no maths and uses no Cupertino (adaptive) controls; the files
+  stay out of the site, `static_build.WEB_LEFT_OUT`).
+- `slim_pyodide`: the standard library without what cannot run or is never used in a browser tab
+  (`STDLIB_LEFT_OUT`: debuggers, test runners, the REPL, mail and FTP clients, servers, processes), and a
+  package list (`pyodide-lock.json`) without the 357 packages of Pyodide's CDN, none of which is in the site or
+  used (an import of one then fails as any missing module does, not with a hint to install it).
+- `notices_gzipped`: Flutter's licence notices (`assets/NOTICES`, 1.5 MB of text) kept gzipped
+  (`assets/NOTICES.gz`, 0.13 MB); the offline worker (sw.js) inflates them where Flutter asks for
+  `assets/NOTICES` (its licence page: the app opens none, the notices still travel with the site).
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import zipfile
+from pathlib import Path
+
+FONT_FAMILIES_LEFT_OUT = ("packages/flutter_math_fork/", "packages/cupertino_icons/")
+STDLIB_LEFT_OUT = [
+    "_pyrepl",
+    "bdb",
+    "cmd",
+    "code",
+    "doctest",
+    "ftplib",
+    "idlelib",
+    "imaplib",
+    "mailbox",
+    "modulefinder",
+    "multiprocessing",
+    "pdb",
+    "poplib",
+    "profile",
+    "pstats",
+    "pydoc",
+    "pydoc_data",
+    "smtplib",
+    "sqlite3",
+    "tabnanny",
+    "timeit",
+    "trace",
+    "tkinter",
+    "turtle",
+    "turtledemo",
+    "unittest",
+    "venv",
+    "ensurepip",
+    "wsgiref",
+    "xmlrpc",
+    "_pyio",
+    "pickletools",
+    "plistlib",
+    "socketserver",
+    "wave",
+]
+"""Top-level modules and packages of the standard library the site leaves out (none is imported by the app,
+Flet or the libraries in a tab; `multiprocessing` needs processes, which a browser has not)."""
+NOTICES = "assets/NOTICES"
+
+
+def fonts_without_maths(out: Path) -> None:
+    manifest = out / "assets" / "FontManifest.json"
+    families = json.loads(manifest.read_text(encoding="utf-8"))
+    kept = [family for family in families if not family["family"].startswith(FONT_FAMILIES_LEFT_OUT)]
+    manifest.write_text(json.dumps(kept, indent=2), encoding="utf-8")
+
+
+def stdlib_kept(name: str) -> bool:
+    top = name.split("/", 1)[0].removesuffix(".py")
+    return top not in STDLIB_LEFT_OUT
+
+
+def slim_pyodide(pyodide: Path) -> None:
+    stdlib = pyodide / "python_stdlib.zip"
+    slim = stdlib.with_suffix(".slim")
+    with zipfile.ZipFile(stdlib) as old, zipfile.ZipFile(slim, "w") as new:
+        for info in old.infolist():
+            if stdlib_kept(info.filename):
+                new.writestr(info, old.read(info), compress_type=info.compress_type, compresslevel=9)
+    slim.replace(stdlib)
+    lock_path = pyodide / "pyodide-lock.json"
+    lock = json.loads(lock_path.read_text(encoding="utf-8"))
+    lock["packages"] = {}
+    lock_path.write_text(json.dumps(lock, separators=(",", ":")), encoding="utf-8")
+
+
+def notices_gzipped(out: Path) -> None:
+    notices = out / NOTICES
+    gzipped = notices.with_name("NOTICES.gz")
+    gzipped.write_bytes(gzip.compress(notices.read_bytes(), compresslevel=9, mtime=0))
+    notices.unlink()

@@ -1,0 +1,1 @@
+"""One tracked game's screens: starting it (`new_game`), its scoreboard, the board mode and its end."""
