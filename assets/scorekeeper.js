@@ -1,4 +1,4 @@
-// scorekeeper's additions to Flet's web page (loaded by assets/index.html, see scorekeeper/ui/web_index.py).
+// scorekeeper's additions to Flet's web page (loaded by assets/index.html, see scorekeeper/server/web_index.py).
 //
 // 1. Nothing is fetched from third-party hosts. Flet's client loads the Rive animation runtime
 //    (rive_native.js) from cdn.jsdelivr.net at every start, whatever no_cdn says; the app draws no Rive
