@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, Self, TypeGuard
 
 # Re-exported (`X as X`): the rest of the app imports these from here.
+from scorekeeper.games.driver import Action as Action
 from scorekeeper.games.driver import Bot as Bot
 from scorekeeper.games.driver import Mover as Mover
 from scorekeeper.games.driver import Table as Table
@@ -30,9 +31,6 @@ from scorekeeper.games.messages import Translate as Translate
 from scorekeeper.games.messages import day_of as day_of
 from scorekeeper.games.messages import joined as joined
 from scorekeeper.games.messages import render as render
-
-Action = Any
-"""A digital-play action: a plain JSON-safe value (str, int, or a short list)."""
 
 
 def is_int(value: object) -> TypeGuard[int]:

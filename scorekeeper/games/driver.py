@@ -1,15 +1,44 @@
 """The one loop that plays a round to its end with computer players (`play_out`) and what a computer player is
-(`Bot`: it chooses from a seat's view and the legal actions, never from the state)."""
+(`Bot`: it chooses from a seat's view and the legal actions, never from the state).
+
+Below `base`: the loop knows a round only as `Playable` (what it calls of one; `base.State` is one), so that
+`base` may offer the driver without the two importing each other."""
 
 from __future__ import annotations
 
 import random
 import time
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol, TypeVar
 
-if TYPE_CHECKING:
-    from scorekeeper.games.base import Action, State
+Action = Any
+"""A digital-play action: a plain JSON-safe value (str, int, or a short list)."""
+
+
+class Playable(Protocol):
+    """What `play_out` calls of a round: `base.State` has all of it."""
+
+    @property
+    def current_player(self) -> int: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    def legal_actions(self) -> list[Action]: ...
+
+    def _view(self, seat: int) -> Any: ...
+
+    def apply(self, action: Action) -> None: ...
+
+    def apply_unchecked(self, action: Action) -> None: ...
+
+    def _play_trusted(
+        self, chooses: Sequence[Any], times: Sequence[Any], rewrite_views: bool = False
+    ) -> None: ...
+
+
+State = TypeVar("State", bound=Playable)
+"""The round `play_out` is given, and returns."""
 
 Mover = Callable[[int, "Action", float], None]
 """`on_move(seat, action, seconds)`: told after every move of `play_out` (seconds: the bot's thinking time)."""

@@ -8,18 +8,54 @@ players by name (the rules only know "Player 2").
 Each round is held to one of two checks (docs/DATA.md): the round being entered now *follows today's rules*
 (`follows_rules`); every stored round, however old, only *can be read and scored* (`readable_scores`), so a
 rule tightened since it was saved does not refuse it.
+
+Below `match`: a match is known here only as `Tallied` (what the tally reads of one), which `Match` is.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from scorekeeper.games.base import SEAT_TEMPLATE, Message, RuleError
+from scorekeeper.games.spec import GameSpec
 from scorekeeper.model.standings import team_values
 
-if TYPE_CHECKING:
-    from scorekeeper.model.match import Match
+
+class Tallied(Protocol):
+    """What the tally reads of a match (`match.Match`): its seats, its game and options, how it was kept."""
+
+    @property
+    def players(self) -> list[str]: ...
+
+    @property
+    def names(self) -> list[str]: ...
+
+    @property
+    def first_dealer(self) -> int: ...
+
+    @property
+    def mode(self) -> str: ...
+
+    @property
+    def final_totals(self) -> list[int]: ...
+
+    @property
+    def spec(self) -> GameSpec: ...
+
+    @property
+    def opts(self) -> Any: ...
+
+    @property
+    def chips(self) -> bool: ...
+
+    @property
+    def partners(self) -> bool: ...
+
+    @property
+    def target(self) -> int | None: ...
+
+    def rounds_planned(self) -> int | None: ...
 
 
 @dataclass(frozen=True)
@@ -33,7 +69,7 @@ class Tally:
     """Seats out of the chips game before each round (and, last, after the final round)."""
 
 
-def tally_rounds(match: Match, rounds: list[dict[str, Any]], entered: int | None = None) -> Tally:
+def tally_rounds(match: Tallied, rounds: list[dict[str, Any]], entered: int | None = None) -> Tally:
     """Validate `rounds` as a whole for `match` and derive scores, totals and dealers; RuleError names the bad
     round. Round `entered` (0-based; None: none) is being entered now and follows today's rules; the others are
     stored rounds, checked for what reading and scoring them needs."""
@@ -76,7 +112,7 @@ def tally_rounds(match: Match, rounds: list[dict[str, Any]], entered: int | None
     return Tally(scores, totals, dealers, out_before)
 
 
-def totals_only(match: Match, rounds: list[dict[str, Any]]) -> Tally:
+def totals_only(match: Tallied, rounds: list[dict[str, Any]]) -> Tally:
     """The tally of a match whose rounds are not known, only its final totals (`Match.final_totals`, a play
     imported from BG Stats): no round scores, no dealers, the totals as recorded, over. It takes no round (its
     rounds were never known), and its totals are one whole number per seat; RuleError otherwise."""
@@ -88,14 +124,14 @@ def totals_only(match: Match, rounds: list[dict[str, Any]]) -> Tally:
     return Tally([], list(final), [], [[s for s in range(seats) if match.chips and final[s] <= 0]])
 
 
-def readable_scores(match: Match, result: dict[str, Any], opts: Any, dealer: int, index: int) -> list[int]:
+def readable_scores(match: Tallied, result: dict[str, Any], opts: Any, dealer: int, index: int) -> list[int]:
     """CAN BE READ AND SCORED: a stored round's scores. The round has the shape its game stores and figures
     that can be scored (cards of the deck, tricks adding up to the hand size, ...); a rule tightened since a
     version of the app saved it does not refuse it (the game's `score_stored`). RuleError otherwise."""
     return [int(p) for p in match.spec.stored_scores(result, opts, dealer=dealer, round_index=index)]
 
 
-def follows_rules(match: Match, result: dict[str, Any], opts: Any, dealer: int, index: int) -> list[int]:
+def follows_rules(match: Tallied, result: dict[str, Any], opts: Any, dealer: int, index: int) -> list[int]:
     """FOLLOWS TODAY'S RULES: the scores of a round entered now, held to every rule of RULES.md as this version
     states it, including what only a score keeper's entry must satisfy (`check_entry`: Racko: someone called;
     digital rounds may end at the turn limit without a call). RuleError otherwise."""
@@ -127,7 +163,7 @@ def _named_fields(fields: dict[str, object], names: list[str]) -> dict[str, obje
     return named
 
 
-def next_dealer(match: Match, dealer: int, out: list[int]) -> int:
+def next_dealer(match: Tallied, dealer: int, out: list[int]) -> int:
     """The deal passes one seat to the left, skipping players who are out of the chips game."""
     seats = len(match.players)
     for step in range(1, seats + 1):
@@ -137,7 +173,7 @@ def next_dealer(match: Match, dealer: int, out: list[int]) -> int:
     return dealer
 
 
-def ended_after(match: Match, played: int, totals: list[int]) -> bool:
+def ended_after(match: Tallied, played: int, totals: list[int]) -> bool:
     """Whether `match` ended after `played` rounds with these totals (a match known by its final totals only
     is over: it was recorded when it ended)."""
     if match.final_totals:

@@ -1,26 +1,49 @@
 """Why a Rage move is refused: the message naming the player to act and what the rules allow them now.
 
 Only asked once a move was found illegal (`RageState._legal` answers legality at once, on the hot path of the
-bots' search); the words here are for the person or device that sent the move.
+bots' search); the words here are for the person or device that sent the move. Below `play`: a round is known
+here only as `Asked` (what a refusal reads of one), which `RageState` is.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 from scorekeeper.games.base import Plural, RuleError, joined, seat_name
 from scorekeeper.games.rage.cards import COLOUR_NAMES, JOKER, base_card, describe, parse_card
 from scorekeeper.games.rage.rules import hook_refusal
 
-if TYPE_CHECKING:
-    from scorekeeper.games.rage.play import RageState
+
+class Asked(Protocol):
+    """What a refusal reads of a Rage round (`play.RageState`)."""
+
+    @property
+    def phase(self) -> str: ...
+
+    @property
+    def to_act(self) -> int: ...
+
+    @property
+    def hand_size(self) -> int: ...
+
+    @property
+    def hands(self) -> Sequence[Sequence[str]]: ...
+
+    @property
+    def led(self) -> str | None: ...
+
+    def forbidden_bid(self) -> int | None: ...
+
+    def playable(self) -> list[str]: ...
+
 
 MOVE_SHAPE = "That is not a Rage move: bid a number of tricks or play a card."
 """The refusal of something that is no bid and no card to play (a damaged save, a bad network action): what a
 player may do instead, not the move's internal form."""
 
 
-def refusal(state: RageState, action: Any) -> RuleError:
+def refusal(state: Asked, action: Any) -> RuleError:
     """The refusal of an illegal `action` in `state`: its shape, the bid's or the card's rule it breaks."""
     if not isinstance(action, list | tuple) or len(action) != 2 or action[0] not in ("bid", "play"):
         return RuleError(MOVE_SHAPE)
@@ -41,7 +64,7 @@ def _refuse(message: str, plural: str | None = None, *, seat: int, **fields: obj
     return RuleError(message, who=who, **fields)
 
 
-def check_bid(state: RageState, value: object) -> None:
+def check_bid(state: Asked, value: object) -> None:
     """Raise why `value` is no bid now: the bidding is over, it is out of 0..hand size, or the hook rule."""
     if state.phase != "bid":
         raise _refuse("The bidding is over; {who} plays a card.", seat=state.to_act)
@@ -56,7 +79,7 @@ def check_bid(state: RageState, value: object) -> None:
         raise RuleError(hook_refusal(state.to_act, value, state.hand_size))
 
 
-def check_play(state: RageState, value: object) -> str:
+def check_play(state: Asked, value: object) -> str:
     """Raise why `value` cannot be played now: bidding first, a joker without colour, a card not held, or
     the led colour to follow; otherwise return it."""
     if state.phase != "play":
