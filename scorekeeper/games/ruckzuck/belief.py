@@ -95,6 +95,6 @@ class Belief:
 def _label_position(view: RuckZuckView, name: object, pos: list[int]) -> int:
     if isinstance(name, int):
         return pos[name]
-    from scorekeeper.games.ruckzuck import board
+    import scorekeeper.games.ruckzuck.board as board
 
     return board.position_of_label(name, view.options.side)

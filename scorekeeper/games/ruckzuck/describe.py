@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import scorekeeper.games.ruckzuck.board as board
 from scorekeeper.games.base import Action, Message, Plural, is_int, joined, seat_name
-from scorekeeper.games.ruckzuck import board
 from scorekeeper.games.ruckzuck.play import DRAW, END, PLACE, SWAP, RuckZuckView
 from scorekeeper.games.ruckzuck.rules import JOKER, Card, penalty
 

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper.games.ruckzuck import board
+import scorekeeper.games.ruckzuck.board as board
 from scorekeeper.games.ruckzuck.play import DRAW, END, PLACE, SWAP, RuckZuckView
 from scorekeeper.games.ruckzuck.rules import JOKER, JOKER_PENALTY
 

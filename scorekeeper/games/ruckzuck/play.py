@@ -20,8 +20,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import scorekeeper.games.ruckzuck.board as board
 from scorekeeper.games.base import N_, NOT_LEGAL, Deal, RuleError, State, left_of, seat_name
-from scorekeeper.games.ruckzuck import board
 from scorekeeper.games.ruckzuck.rules import (
     HAND_SIZE,
     JOKER,

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from scorekeeper.games.ruckzuck import board
+import scorekeeper.games.ruckzuck.board as board
 
 JK = 50
 """A joker in the model (its penalty is 100)."""

@@ -6,8 +6,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+import scorekeeper.games.ruckzuck.board as board
 from scorekeeper.games.base import Message, Plural, RuleError, is_int, seat_name
-from scorekeeper.games.ruckzuck import board
 
 JOKER: Final = "J"
 """The joker in a hand (RULES.md 2.3 notation)."""
