@@ -12,21 +12,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from scorekeeper.games.base import Message
 from scorekeeper.release import FORMATS, VERSION
 from scorekeeper.store.match_file import describe_match
 from scorekeeper.sync.merging import _conflict, _other
 from scorekeeper.sync.remote import Entry, Head
+from scorekeeper.sync.running import Running
 from scorekeeper.sync.state import SyncState
 from scorekeeper.sync.versions import leq
 
-if TYPE_CHECKING:
-    from scorekeeper.sync.engine import Run
 
-
-def hold_deletion(run: Run, head: Head, entry: Entry, rec: dict[str, Any]) -> bool:
+def hold_deletion(run: Running, head: Head, entry: Entry, rec: dict[str, Any]) -> bool:
     """A deletion of a match from a device with an older match format: True when the match is kept here and
     the deletion waits as a conflict (or beside the conflict already open); False when there is nothing here
     to keep (the deletion is applied as any other)."""

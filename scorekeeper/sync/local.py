@@ -16,16 +16,14 @@ from __future__ import annotations
 
 import bisect
 import os
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from scorekeeper.sync.running import Running
 from scorekeeper.sync.state import PREFIX, fingerprint
 from scorekeeper.sync.versions import digest, published, remember
 
-if TYPE_CHECKING:
-    from scorekeeper.sync.engine import Run
 
-
-def collect(run: Run) -> None:
+def collect(run: Running) -> None:
     """Send every local change of a match, a player or a saved game (a resolved conflict counts too)."""
     run.resolved = run.sync.resolved()
     summaries = {s.id: s for s in run.store.list_matches()}
@@ -61,7 +59,7 @@ class Trashed:
     """Which records a person deleted: their files are in the data folder's trash (`<id>-<time>.json` for a
     match, `digital-<id>-<time>.json` for a saved game). The folder is listed once, when first asked."""
 
-    def __init__(self, run: Run) -> None:
+    def __init__(self, run: Running) -> None:
         self.folder = run.store.layout.trash
         self.names: list[str] | None = None
 
@@ -81,7 +79,7 @@ class Trashed:
         return self._has(f"digital-{game_id}-")
 
 
-def unsent(run: Run) -> None:
+def unsent(run: Running) -> None:
     """Send every record the target has not had in its current version (`TargetState.sent`), as it is stored
     now: deleted ones as deleted; one whose data is gone and not deleted (nothing to say) is left out."""
     sent = run.here.sent
@@ -106,7 +104,7 @@ def unsent(run: Run) -> None:
         run.send(kind, key[2:], rec, None if data is None else published(data))
 
 
-def _collect_players(run: Run) -> None:
+def _collect_players(run: Running) -> None:
     for doc in run.store.players.rows().values():
         rec = run.state.record(f"p:{doc['id']}")
         mark = digest(doc)
@@ -116,7 +114,7 @@ def _collect_players(run: Run) -> None:
             run.send("player", doc["id"], rec, dict(doc))
 
 
-def _collect_saved(run: Run, trashed: Trashed) -> None:
+def _collect_saved(run: Running, trashed: Trashed) -> None:
     present = set()
     for game in run.store.list_digital_games():
         present.add(game.id)

@@ -15,11 +15,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from scorekeeper.games.base import RuleError
 from scorekeeper.store.errors import StoreError
 from scorekeeper.sync.remote import Entry, Head
+from scorekeeper.sync.running import Running
 from scorekeeper.sync.versions import (
     Overlap,
     ancestors,
@@ -32,11 +33,8 @@ from scorekeeper.sync.versions import (
     stale,
 )
 
-if TYPE_CHECKING:
-    from scorekeeper.sync.engine import Run
 
-
-def apply_match(run: Run, head: Head, entry: Entry, rec: dict[str, Any]) -> None:
+def apply_match(run: Running, head: Head, entry: Entry, rec: dict[str, Any]) -> None:
     local, _ = run.store.matches.stored(entry.id)
     doc = run.sync.conflict_doc(entry.id)
     rec["anc"] = read_from(rec["anc"], head.device, entry.vv, entry.data, rec["vv"])
@@ -53,7 +51,7 @@ def apply_match(run: Run, head: Head, entry: Entry, rec: dict[str, Any]) -> None
         _merge(run, head, entry, rec, local)
 
 
-def _mark(run: Run, match_id: str) -> list[Any] | None:
+def _mark(run: Running, match_id: str) -> list[Any] | None:
     stored, _ = run.store.matches.stored(match_id)
     return [stored["version"], stored["updated"]] if stored else None
 
@@ -62,7 +60,7 @@ def _expect(rec: dict[str, Any]) -> int:
     return rec["mark"][0] if rec["mark"] else 0
 
 
-def _take(run: Run, entry: Entry, rec: dict[str, Any], local: dict[str, Any] | None) -> None:
+def _take(run: Running, entry: Entry, rec: dict[str, Any], local: dict[str, Any] | None) -> None:
     if entry.deleted:
         if local is not None:
             run.sync.delete_match(entry.id, _expect(rec))
@@ -99,7 +97,9 @@ def _other(head: Head, entry: Entry) -> dict[str, Any]:
     }
 
 
-def _conflict(run: Run, head: Head, entry: Entry, rec: dict[str, Any], local: dict[str, Any] | None) -> None:
+def _conflict(
+    run: Running, head: Head, entry: Entry, rec: dict[str, Any], local: dict[str, Any] | None
+) -> None:
     this_deleted = rec["del"] or local is None
     if this_deleted and entry.data is not None:
         # Show the other version, so the match (and its conflict) is in the list.
@@ -111,7 +111,7 @@ def _conflict(run: Run, head: Head, entry: Entry, rec: dict[str, Any], local: di
     run.report.conflicts += 1
 
 
-def _merge(run: Run, head: Head, entry: Entry, rec: dict[str, Any], local: dict[str, Any]) -> None:
+def _merge(run: Running, head: Head, entry: Entry, rec: dict[str, Any], local: dict[str, Any]) -> None:
     assert entry.data is not None
     bases = ancestors(rec["anc"], rec["vv"], entry.vv)
     try:
@@ -143,7 +143,7 @@ def _merge(run: Run, head: Head, entry: Entry, rec: dict[str, Any], local: dict[
 
 
 def _into_conflict(
-    run: Run,
+    run: Running,
     head: Head,
     entry: Entry,
     rec: dict[str, Any],

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from scorekeeper.model.stamps import now_iso
 from scorekeeper.sync.remote import Entry
+from scorekeeper.sync.running import Running
 from scorekeeper.sync.versions import (
     ancestor,
     by_hash,
@@ -18,11 +19,8 @@ from scorekeeper.sync.versions import (
     remember,
 )
 
-if TYPE_CHECKING:
-    from scorekeeper.sync.engine import Run
 
-
-def apply_player(run: Run, entry: Entry, rec: dict[str, Any]) -> None:
+def apply_player(run: Running, entry: Entry, rec: dict[str, Any]) -> None:
     """A player from another device: taken, or merged field by field (the same pick on every device)."""
     players = run.store.players
     with run.store.files.lock.held():
@@ -48,7 +46,7 @@ def apply_player(run: Run, entry: Entry, rec: dict[str, Any]) -> None:
     rec.update(vv=vv, mark=digest(rows[key]), anc=remember(rec["anc"], vv, rows[key]))
 
 
-def apply_saved(run: Run, entry: Entry, rec: dict[str, Any]) -> None:
+def apply_saved(run: Running, entry: Entry, rec: dict[str, Any]) -> None:
     """A saved digital game from another device: taken whole; where both changed it, every device keeps the
     same one (by content hash)."""
     saved = run.store.saved

@@ -28,18 +28,15 @@ travels as a record, and a change of that match (a note, a round) sends the reco
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from scorekeeper.games.base import Message, Plural
 from scorekeeper.store.match_file import describe_match
 from scorekeeper.store.paths import is_safe_id
 from scorekeeper.store.photos import MAX_PHOTO_BYTES, PHOTO_SUFFIX, PhotoError, photo_ids_of
 from scorekeeper.store.storage import atomic_write_bytes, dumps
-from scorekeeper.sync.remote import MAX_WANTS
-
-if TYPE_CHECKING:
-    from scorekeeper.sync.engine import Run
-    from scorekeeper.sync.remote import Entry
+from scorekeeper.sync.remote import MAX_WANTS, Entry
+from scorekeeper.sync.running import Running
 
 STATE_FILE = "photos.json"
 
@@ -51,7 +48,7 @@ def photo_path(device: str, photo_id: str) -> str:
 class PhotoSync:
     """The photo part of one sync run (`Run.photos`)."""
 
-    def __init__(self, run: Run) -> None:
+    def __init__(self, run: Running) -> None:
         self.run = run
         self.path = run.state.folder / STATE_FILE
         doc = _read(self.path)
