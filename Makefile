@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: setup run web table static test lint bench clean
+.PHONY: setup run web table static test lint bench messages clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,17 @@ lint: setup
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+
+# Translations (scorekeeper/ui/locales/README.md): extract every marked message of the code into the template
+# (babel.cfg), update the de/nl/fr catalogs from it (new messages come in empty, messages no code uses go), then
+# the French typography pass, which must run after the update (and after a translator typed new entries).
+LOCALES := scorekeeper/ui/locales
+messages: setup
+	$(BIN)/pybabel -q extract -F babel.cfg --no-default-keywords -k N_ --add-location=file --no-wrap \
+		--project=scorekeeper --copyright-holder="the scorekeeper authors" -o $(LOCALES)/messages.pot scorekeeper
+	$(BIN)/pybabel -q update -i $(LOCALES)/messages.pot -d $(LOCALES) --no-wrap --ignore-obsolete
+	$(BIN)/python -m scorekeeper.ui.french_typography
+	@$(BIN)/python -m scorekeeper.ui.i18n_extract  # lists the entries still to translate
 
 bench: setup
 	$(BIN)/python -m scorekeeper.bench all --json

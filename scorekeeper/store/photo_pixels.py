@@ -21,6 +21,7 @@ import io
 import threading
 from typing import Any
 
+from scorekeeper.games.messages import N_
 from scorekeeper.store.errors import InputError
 
 MAX_PHOTO_BYTES = 30_000_000
@@ -40,7 +41,7 @@ QUALITIES = (82, 72, 62)
 TARGET_BYTES = 500_000
 ORIENTATION_TAG = 0x0112
 GPS_IFD = 0x8825
-NOT_A_PICTURE = "This file is not a picture the app can read. Nothing was changed."
+NOT_A_PICTURE = N_("This file is not a picture the app can read. Nothing was changed.")
 
 SCALING = threading.Lock()
 """One picture decoded and scaled at a time in this process (see the module's rules)."""

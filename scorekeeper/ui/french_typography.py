@@ -1,9 +1,10 @@
-"""French typography for the French catalogs: `python -m scorekeeper.ui.french_typography` rewrites the
-translations (msgstr lines) of locales/fr/LC_MESSAGES/*.po in place.
+"""French typography for the French catalog: `python -m scorekeeper.ui.french_typography` rewrites the
+translations (msgstr lines) of locales/fr/LC_MESSAGES/messages.po in place; `make messages` runs it after
+`pybabel update`, so entries a translator typed get their spaces.
 
 French puts a non-breaking space (U+00A0) before : ; ? ! and », and after «, and uses one apostrophe, the
-typographic ’. Translators type plain spaces and ' ; this applies the rule to every entry, so a new catalog file
-passes tests/test_messages_i18n.py. `{fields}` are left alone, and so are card codes such as W:g (no space).
+typographic ’. Translators type plain spaces and ' ; this applies the rule to every entry, so the catalog passes
+tests/test_catalogs_i18n.py. `{fields}` are left alone, and so are card codes such as W:g (no space).
 """
 
 from __future__ import annotations

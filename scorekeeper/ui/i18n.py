@@ -1,9 +1,10 @@
-"""Translations: gettext catalogs (.po) per language, read with Babel.
+"""Translations: one gettext catalog per language (`locales/<lang>/LC_MESSAGES/messages.po`), read with Babel.
 
-English is the source language: a message id *is* the English text, so English needs no catalog. Each part of
-the UI keeps its own domain file (`locales/<lang>/LC_MESSAGES/<domain>.po`) so that catalogs stay small and
-people translating one screen don't touch another's. All domains of a language are merged at load time; a
-message id lives in exactly one domain file (tests/test_messages_i18n.py checks it).
+English is the source language: a message id *is* the English text, so English needs no catalog. The catalogs
+follow the code: `make messages` extracts every marked message into the template `locales/messages.pot`
+(Babel's extract, babel.cfg, `ui/i18n_extract.py`) and updates each catalog from it (`pybabel update`); a
+translator fills in the new entries (locales/README.md). tests/test_catalogs_i18n.py fails while a message of
+the code has no translation or a catalog keeps one no code uses.
 
 Counts ("1 exact bid", "3 exact bids") are plural entries (msgid / msgid_plural / msgstr[i]): each language
 picks its form with its own gettext plural rule (French says "0 carte", English "0 cards").
@@ -22,21 +23,29 @@ from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 
 LOCALES_DIR = Path(__file__).with_name("locales")
+DOMAIN = "messages"
+"""The catalogs' one domain: `locales/<lang>/LC_MESSAGES/messages.po`, made from `locales/messages.pot`."""
 LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "nl": "Nederlands", "fr": "Français"}
 DEFAULT_LANGUAGE = "en"
 
 
+def catalog_path(language: str) -> Path:
+    """Where the catalog of `language` lives."""
+    return LOCALES_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
 def _messages(language: str) -> Iterator[Message]:
-    """Babel's translated, not fuzzy messages of every domain of `language`."""
-    folder = LOCALES_DIR / language / "LC_MESSAGES"
-    for po_file in sorted(folder.glob("*.po")):
-        with po_file.open("rb") as handle:
-            yield from (m for m in read_po(handle, locale=language) if m.id and m.string and not m.fuzzy)
+    """Babel's translated, not fuzzy messages of the catalog of `language` (none for a language without one)."""
+    path = catalog_path(language)
+    if not path.is_file():
+        return
+    with path.open("rb") as handle:
+        yield from (m for m in read_po(handle, locale=language) if m.id and m.string and not m.fuzzy)
 
 
 @cache
 def catalog(language: str) -> dict[str, str]:
-    """Every translated message of `language` (all domains), id -> text. Untranslated entries are left out."""
+    """Every translated message of `language`, id -> text. Untranslated entries are left out."""
     return {m.id: str(m.string) for m in _messages(language) if isinstance(m.id, str)}
 
 

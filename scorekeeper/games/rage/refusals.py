@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from scorekeeper.games.base import Plural, RuleError, joined, seat_name
+from scorekeeper.games.base import N_, Plural, RuleError, joined, seat_name
 from scorekeeper.games.rage.cards import COLOUR_NAMES, JOKER, base_card, describe, parse_card
 from scorekeeper.games.rage.rules import hook_refusal
 
@@ -38,7 +38,7 @@ class Asked(Protocol):
     def playable(self) -> list[str]: ...
 
 
-MOVE_SHAPE = "That is not a Rage move: bid a number of tricks or play a card."
+MOVE_SHAPE = N_("That is not a Rage move: bid a number of tricks or play a card.")
 """The refusal of something that is no bid and no card to play (a damaged save, a bad network action): what a
 player may do instead, not the move's internal form."""
 
