@@ -66,6 +66,13 @@ def saved_target(settings: Any) -> TargetSetting | None:
     return TargetSetting(address.strip(), user.strip())
 
 
+def hub_target(store: Any) -> TargetSetting | None:
+    """The owner's own hub folder while the hub is on and no other target is set (server/dav_hub.py)."""
+    from scorekeeper.server import dav_hub
+
+    return dav_hub.hub_setting(store)
+
+
 def make_target(setting: TargetSetting, password: str | None = None) -> Target:
     """The folder or WebDAV target the setting names (a WebDAV password from the vault unless given)."""
     from scorekeeper.sync.targets import target_from
@@ -155,7 +162,7 @@ class AppSync:
     def apply(self, settings: Any, *, renew: bool = False) -> None:
         """Sync with the target the settings name from now on (none: the runner stops). `renew`: the target
         was saved again (a new password, perhaps): made anew and synced at once."""
-        setting = saved_target(settings)
+        setting = saved_target(settings) or hub_target(self.store)
         with self._lock:
             changed = renew or setting != self.setting
             if changed:

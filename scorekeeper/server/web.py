@@ -19,7 +19,11 @@ needs:
   minutes instead of an hour (proxies.py), every response carries security headers (headers.py), the public
   host name (`--public-url`) is one of ours, and the access log never shows a query string (where a token
   could be);
-- a frame is packed without first being written out as text for a debug log nobody reads (`lean_frames`).
+- a frame is packed without first being written out as text for a debug log nobody reads (`lean_frames`);
+- the owner's sync hub, a WebDAV endpoint at `/sync/` for the paired devices (dav_hub.py), is routed before the
+  same-origin guard (its own CORS lets a static build of another origin sync), and the static build, when one is
+  built (`make static` into `dist/`, or `SCOREKEEPER_STATIC_DIR`), is served at `/app/` (`static_folder`), so a
+  phone installs it from this server and syncs with the hub with no cross-origin request at all.
 """
 
 from __future__ import annotations
@@ -30,9 +34,11 @@ import re
 import sys
 import webbrowser
 from collections.abc import Awaitable, Callable, MutableMapping
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from scorekeeper.server.dav_hub import Hub, HubRoutes
 from scorekeeper.server.headers import SecurityHeaders
 from scorekeeper.server.proxies import SessionCap, TrustedProxies, session_timeout
 from scorekeeper.server.uploads import WEBSOCKET_FRAME_BYTES, UploadGate, Uploads, max_import_bytes
@@ -52,6 +58,18 @@ SHUTDOWN_SECONDS = 5
 """At SIGTERM, how long uvicorn waits for the open connections' calls before it cancels them (systemd's
 `TimeoutStopSec=10` in deploy/scorekeeper.service kills the process after ten)."""
 DOC_PATHS = frozenset({"/docs", "/docs/oauth2-redirect", "/redoc", "/openapi.json"})
+STATIC_ENV = "SCOREKEEPER_STATIC_DIR"
+"""The static build to serve at STATIC_PATH (default: `dist/` beside main.py, when `make static` built it)."""
+STATIC_PATH = "/app"
+
+
+def static_folder() -> Path | None:
+    """The static build to serve at `/app/`: SCOREKEEPER_STATIC_DIR, else the `dist/` that `make static` builds
+    beside main.py; None when that folder holds no built site (an index.html). Its pages use relative addresses
+    (base `./`, static/build.py), so a sub-folder serves them as they are."""
+    named = os.environ.get(STATIC_ENV, "").strip()
+    folder = Path(named).expanduser() if named else Path(__file__).resolve().parents[2] / "dist"
+    return folder if (folder / "index.html").is_file() else None
 
 
 def ws_max_size() -> int:
@@ -193,9 +211,11 @@ def build_app(
     assets_dir: str,
     on_startup: Callable[[], None] | None = None,
     uploads: Uploads | None = None,
+    data_dir: Path | None = None,
 ) -> Any:
     """The ASGI app: Flet's app mounted at "/" (as `flet run --web` mounts it), hardened as described above.
-    With `uploads`, Flet's upload route writes into their folder, behind `UploadGate` (see uploads.py)."""
+    With `uploads`, Flet's upload route writes into their folder, behind `UploadGate` (see uploads.py); with
+    `data_dir`, the sync hub of that data folder answers at `/sync/` (while the owner has it on)."""
     import flet_web.fastapi as flet_fastapi
 
     lean_frames()
@@ -213,11 +233,19 @@ def build_app(
     outer = flet_fastapi.FastAPI(
         docs_url=None, redoc_url=None, openapi_url=None, on_startup=[on_startup] if on_startup else None
     )
+    site = static_folder()
+    if site is not None:
+        from starlette.staticfiles import StaticFiles
+
+        outer.mount(STATIC_PATH, StaticFiles(directory=site, html=True))
     outer.mount("/", inner)
     app: ASGIApp = outer
     if uploads is not None:
         app = UploadGate(outer, uploads, origin_allowed)
-    return TrustedProxies(SessionCap(SecurityHeaders(SameOriginGuard(app))))
+    app = SameOriginGuard(app)
+    if data_dir is not None:
+        app = HubRoutes(app, Hub(data_dir))
+    return TrustedProxies(SessionCap(SecurityHeaders(app)))
 
 
 def serve(
@@ -229,9 +257,11 @@ def serve(
     open_browser: bool,
     uploads: Uploads | None = None,
     open_url: str | None = None,
+    data_dir: Path | None = None,
+    on_start: Callable[[], None] | None = None,
 ) -> None:
     """Serve the app with uvicorn until interrupted; opens the default browser on it (on `open_url`, the owner
-    link, when given) when asked."""
+    link, when given) when asked; `on_start` is called once the server is up."""
     import uvicorn
 
     os.environ.setdefault("FLET_WEB_NO_CDN", "1")
@@ -239,6 +269,8 @@ def serve(
     url = f"http://{url_host}:{port}"
 
     def started() -> None:
+        if on_start is not None:
+            on_start()
         if open_browser:
             try:
                 webbrowser.open(open_url or url)
@@ -246,7 +278,7 @@ def serve(
                 log.info("no browser to open %s", url)
 
     config = uvicorn.Config(
-        build_app(main, assets_dir, started, uploads),
+        build_app(main, assets_dir, started, uploads, data_dir),
         host=host,
         port=port,
         ws="websockets-sansio",  # what Flet uses

@@ -71,14 +71,18 @@ def load_settings(store: Store) -> dict[str, Any]:
 
 
 def make_main(
-    data_dir: str | None = None, store: Store | None = None, *, served: bool = False
+    data_dir: str | None = None,
+    store: Store | None = None,
+    *,
+    served: bool = False,
+    shared: SharedStore | None = None,
 ) -> Callable[[ft.Page], None]:
     """The `main(page)` for ft.run, bound to a data folder (or an already opened store, for tests).
 
     All sessions of the process share one store (see SharedStore). Every game has its screens (the UI
     registry), or the app does not start: MissingUI names the game."""
     registry.check()
-    shared = SharedStore(data_dir)
+    shared = shared or SharedStore(data_dir)
 
     def main(page: ft.Page) -> None:
         try:
@@ -130,6 +134,22 @@ def make_main(
     return main
 
 
+def sync_from_start(shared: SharedStore) -> None:
+    """Served: the sync (the owner's hub folder, or the target Settings names) runs from the server's start, not
+    from its first screen, so a phone's game reaches this data folder with no browser open here. A store that
+    cannot be opened is left to the first screen, which says why."""
+    from scorekeeper.server import sync_runtime
+
+    try:
+        store = shared.get()
+    except Exception:
+        return
+    settings = load_settings(store)
+    target = sync_runtime.saved_target(settings) or sync_runtime.hub_target(store)
+    if target is not None and not getattr(store, "read_only", False):
+        sync_runtime.for_store(store).apply(settings)
+
+
 def start_sync(store: Any, page: ft.Page, settings: dict[str, Any]) -> None:
     """Sync runs for the process while Settings names a target (started by the first session; every session
     lends its pubsub client to tell the screens what a sync brought)."""
@@ -137,7 +157,8 @@ def start_sync(store: Any, page: ft.Page, settings: dict[str, Any]) -> None:
     from scorekeeper.sync import credentials
 
     credentials.use_page(page)  # a packaged phone app keeps the password in the phone's secure store
-    wanted = sync_runtime.saved_target(settings) is not None and not getattr(store, "read_only", False)
+    target = sync_runtime.saved_target(settings) or sync_runtime.hub_target(store)  # (the hub: dav_hub.py)
+    wanted = target is not None and not getattr(store, "read_only", False)
     app_sync = sync_runtime.for_store(store) if wanted else sync_runtime.running_for(store)
     if app_sync is None:
         return  # nothing to sync (Settings makes the sync when a target is chosen)
@@ -244,6 +265,7 @@ def run(web: bool = False, host: str | None = None, port: int = 0, data_dir: str
         os.environ.setdefault("SCOREKEEPER_TABLE_URL", f"http://{host or '127.0.0.1'}:{port or 8550}")
         from scorekeeper.server import uploads
         from scorekeeper.server.web import serve
+        from scorekeeper.store.paths import resolve_data_dir
 
         try:  # a browser sends an import file over HTTP into the data folder (see uploads.py)
             upload_folder = uploads.configure(data_dir)
@@ -252,14 +274,17 @@ def run(web: bool = False, host: str | None = None, port: int = 0, data_dir: str
             upload_folder = None
         open_browser = not os.environ.get("FLET_FORCE_WEB_SERVER")
         opened = announce_owner_link(data_dir, host, port or 8550, open_browser=open_browser)
+        shared = SharedStore(data_dir)
         serve(
-            make_main(data_dir, served=True),
+            make_main(data_dir, served=True, shared=shared),
             host or "127.0.0.1",
             port or 8550,
             str(ASSETS_DIR),
             open_browser=open_browser,
             uploads=upload_folder,
             open_url=opened,
+            data_dir=resolve_data_dir(data_dir),  # the sync hub's (server/dav_hub.py)
+            on_start=lambda: threading.Thread(target=sync_from_start, args=(shared,), daemon=True).start(),
         )
         return
     ft.run(
