@@ -13,12 +13,12 @@ from pathlib import Path
 import pytest
 from test_ui_core_harness import App, start
 
-from scorekeeper.model import playtime
+from scorekeeper.model import evening, playtime
 from scorekeeper.model.match import Match
 from scorekeeper.stats import game_nights
 from scorekeeper.store import Store
 from scorekeeper.store import matches as stored_matches
-from scorekeeper.ui.components import evening
+from scorekeeper.ui.components import evening as evening_screen
 from scorekeeper.ui.i18n import Translator
 
 ROUND = {"counts": [None, 3], "runs": [3, 1], "callers": [0], "blitz": False}
@@ -54,7 +54,7 @@ def test_a_game_left_open_overnight_counts_the_evening() -> None:
     # Its game night ends at the last thing that happened, not in the morning.
     night = game_nights.span_of(match)
     assert (night.start, night.end, night.seconds) == (evening_start, last, 90 * 60)
-    assert evening.played_text(Translator(), match.clock, morning, match.updated) == (
+    assert evening_screen.played_text(Translator(), match.clock, morning, match.updated) == (
         "Time played: 1 h 30 min"
     )
 

@@ -18,10 +18,11 @@ from test_play_session import MemoryStore, bots, play_match
 
 from scorekeeper.digital.session import PlaySession
 from scorekeeper.games.base import RuleError
-from scorekeeper.model import playtime
+from scorekeeper.model import evening, playtime
 from scorekeeper.model.match import Match
+from scorekeeper.model.stamps import now_iso
 from scorekeeper.store import Store
-from scorekeeper.ui.components import evening
+from scorekeeper.ui.components import evening as evening_screen
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 T0 = datetime(2026, 12, 5, 19, 0, tzinfo=UTC)
@@ -133,8 +134,8 @@ def test_time_played_counts_only_while_running(steps: list[str]) -> None:
     for step in steps:
         match = {
             "round": lambda m: m.with_round(RACKO_ROUND),
-            "pause": evening.paused(evening.now_iso()),
-            "resume": evening.resumed(evening.now_iso()),
+            "pause": evening.paused(now_iso()),
+            "resume": evening.resumed(now_iso()),
         }[step](match)
     assert bool(match.clock) == ("round" in steps)
     ends = [span[1] for span in match.clock[:-1]]
@@ -202,7 +203,7 @@ def test_json_export_and_import_keep_the_evening_and_csv_has_its_columns(
     match = add_round(store, racko(store).id)
     match = store.change_match(match.id, evening.with_notes('Close game, "Blitz" next time'))
     match = store.change_match(match.id, evening.with_place("Club"))
-    match = store.change_match(match.id, evening.paused(evening.now_iso()))
+    match = store.change_match(match.id, evening.paused(now_iso()))
     other = Store.open(tmp_path / "other")
     try:
         other.import_json_text(store.export_json_text())
@@ -228,7 +229,7 @@ def test_older_data_opens_without_notes_place_or_time(fixture: str, tmp_path: Pa
         assert old.places() == []
         for match in old.iter_matches():
             assert (match.notes, match.place, match.clock) == ("", "", [])
-            assert evening.played_text(old_t(), match.clock) is None
+            assert evening_screen.played_text(old_t(), match.clock) is None
         rows = list(csv.DictReader(io.StringIO(old.export_csv_text())))
         assert rows and all((r["notes"], r["place"], r["minutes_played"]) == ("", "", "") for r in rows)
 
@@ -241,8 +242,8 @@ def old_t():  # the English translator: older data shows no time played in any l
 
 def test_durations_read_in_minutes_and_hours() -> None:
     t = old_t()
-    assert evening.duration_text(t, 59) == "0 min"
-    assert evening.duration_text(t, 42 * 60 + 59) == "42 min"
-    assert evening.duration_text(t, 65 * 60) == "1 h 5 min"
-    assert evening.place_and_time(t, "Club", [[at(0), at(90)]]) == "Club · 1 h 30 min"
-    assert evening.place_and_time(t, "", []) == ""
+    assert evening_screen.duration_text(t, 59) == "0 min"
+    assert evening_screen.duration_text(t, 42 * 60 + 59) == "42 min"
+    assert evening_screen.duration_text(t, 65 * 60) == "1 h 5 min"
+    assert evening_screen.place_and_time(t, "Club", [[at(0), at(90)]]) == "Club · 1 h 30 min"
+    assert evening_screen.place_and_time(t, "", []) == ""

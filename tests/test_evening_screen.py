@@ -10,9 +10,9 @@ from pathlib import Path
 import flet as ft
 from test_ui_core_harness import App, start
 
-from scorekeeper.model import playtime
+from scorekeeper.model import evening, playtime
 from scorekeeper.model.match import Match
-from scorekeeper.ui.components import evening
+from scorekeeper.model.stamps import now_iso
 
 ROUND = {"counts": [None, 3], "runs": [3, 1], "callers": [0], "blitz": False}
 
@@ -78,7 +78,7 @@ def test_older_data_shows_no_time_played(tmp_path: Path) -> None:
 
 
 def timers(app: App) -> list[asyncio.TimerHandle]:
-    """The redraws the scoreboard's running clock scheduled on the session's loop (`evening._tick`)."""
+    """The redraws the scoreboard's running clock scheduled on the session's loop (`ui.components.evening._tick`)."""
     return [handle for handle in app.connection.loop._scheduled if "fire" in repr(handle)]  # type: ignore[attr-defined]
 
 
@@ -100,7 +100,7 @@ def test_a_running_clock_draws_the_scoreboard_again_at_the_next_minute_and_only_
     for handle in timers(app):
         handle._run()
     assert len(asked) == 1
-    app.store.change_match(match.id, evening.paused(evening.now_iso()))
+    app.store.change_match(match.id, evening.paused(now_iso()))
     count = len(timers(app))
     app.go(f"/match/{match.id}")
     assert len(timers(app)) == count  # paused: nothing to count, no timer

@@ -10,9 +10,9 @@ import pytest
 from sync_support import Devices, change, game
 from test_store_support import rz_round
 
-from scorekeeper.model import playtime
+from scorekeeper.model import evening, playtime
 from scorekeeper.model.match_data import differing
-from scorekeeper.ui.components import evening
+from scorekeeper.model.stamps import now_iso
 from scorekeeper.ui.i18n import Translator
 
 
@@ -47,7 +47,7 @@ def test_a_pause_on_one_device_and_a_round_on_the_other_merge_too(devices: Devic
     match = game(a, rounds=0)
     match = change(a, match.id, lambda m: m.with_round(rz_round()))
     devices.everyone_twice()
-    paused = change(b, match.id, evening.paused(evening.now_iso())).clock
+    paused = change(b, match.id, evening.paused(now_iso())).clock
     change(a, match.id, lambda m: m.with_round(rz_round()))
     devices.everyone_twice()
     for store in devices.stores:

@@ -13,12 +13,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.games.base import RuleError
+from scorekeeper.model import evening
 from scorekeeper.model.free_text import LIMITS, clean, problem, refused
 from scorekeeper.model.match import Match
 from scorekeeper.store import Store
 from scorekeeper.store.errors import InputError
 from scorekeeper.store.people import NAME_MAX
-from scorekeeper.ui.components import evening
+from scorekeeper.ui.components import evening as evening_screen
 
 BAD = ["Club\x00\x07\x1b[31mRED\u202e", "\u202eevil", "a\u2066b", "x\x7f", "\ud800"]
 
@@ -30,8 +31,8 @@ def store(tmp_path: Path) -> Store:
 
 def test_the_limits_are_declared_once() -> None:
     assert (LIMITS["notes"], LIMITS["place"], LIMITS["name"]) == (
-        evening.NOTES_MAX,
-        evening.PLACE_MAX,
+        evening_screen.NOTES_MAX,
+        evening_screen.PLACE_MAX,
         NAME_MAX,
     )
 

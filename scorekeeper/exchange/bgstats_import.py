@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorekeeper.exchange.bgstats_play import NOTES_MAX, PLACE_MAX, Play, about, read_play, ref
+from scorekeeper.exchange.bgstats_play import Play, about, read_play, ref
 from scorekeeper.exchange.bgstats_values import Refused, game_of
 from scorekeeper.exchange.bgstats_values import game_key as game_key  # kept importable from here
 from scorekeeper.exchange.import_check import FORMAT, MAX_IMPORT_BYTES, Bundle
@@ -33,7 +33,7 @@ from scorekeeper.store.people import Players, Settings, name_key
 from scorekeeper.store.records import Player
 from scorekeeper.store.saved import SavedGames
 
-__all__ = ["NOTES_MAX", "PLACE_MAX", "Play", "Plays", "Report", "apply_plays", "game_key", "read_plays"]
+__all__ = ["Play", "Plays", "Report", "apply_plays", "game_key", "read_plays"]
 
 
 @dataclass

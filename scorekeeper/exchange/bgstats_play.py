@@ -17,13 +17,10 @@ from scorekeeper.exchange.bgstats import NAMESPACE
 from scorekeeper.exchange.bgstats_values import Refused, meta_of, minutes_of, moment_of, score_of
 from scorekeeper.games.base import Message, RuleError
 from scorekeeper.games.spec import spec
-from scorekeeper.model.free_text import LIMITS, clean
+from scorekeeper.model.free_text import NAME_MAX, clean
 from scorekeeper.model.match import Match
 from scorekeeper.model.recorded import KEY, Recorded, places_from_winners
-from scorekeeper.store.people import NAME_MAX, name_key, name_problem
-
-NOTES_MAX, PLACE_MAX = LIMITS["notes"], LIMITS["place"]
-"""The longest notes and place (`scorekeeper.model.free_text`, the one rule for free text): an import keeps to them."""
+from scorekeeper.store.people import name_key, name_problem
 
 
 @dataclass(frozen=True)

@@ -175,8 +175,8 @@ def _settings(document: dict[str, Any], errors: list[Message]) -> dict[str, Any]
 
 
 def _check_players(raw: Any, errors: list[Message]) -> None:
-    """The rules of the players form: names 1 to 40 characters without control or direction characters,
-    a usable colour, and no two active players with the same name."""
+    """The rules of the players form (`people.name_problem`): names 1 to `NAME_MAX` characters without control
+    or direction characters, a usable colour, and no two active players with the same name."""
     if not isinstance(raw, list):
         return
     active: dict[str, int] = {}

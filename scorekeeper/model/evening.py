@@ -1,5 +1,6 @@
 """The evening around a game as pure changes of a match (Match -> Match): the place, the notes, the start player,
-and the clock paused and resumed by hand. The scoreboard (`ui/components/evening.py`) saves them through
+the clock paused and resumed by hand, the game night chosen by hand and the list of photos. The screens
+(`ui/components/evening.py`, `ui/views/game_night.py`, `ui/components/photo_state.py`) only save them through
 `Store.change_match`, so undo, redo and sync treat each as one change of one field.
 
 Free text follows the one rule of `scorekeeper.model.free_text` (control and text-direction characters refused,
@@ -87,3 +88,18 @@ def with_start_player(seat: int) -> Callable[[Match], Match]:
         return dataclasses.replace(match, first_dealer=seat)
 
     return change
+
+
+def with_night(value: str) -> Callable[[Match], Match]:
+    """The change of a match's game night chosen by hand (nothing when it has it already)."""
+    return lambda match: match if match.night == value else dataclasses.replace(match, night=value)
+
+
+def with_photos(change: Callable[[list[str]], list[str]]) -> Callable[[Match], Match]:
+    """The match's list of photo ids changed by `change` (given a copy; nothing when the list stays the same)."""
+
+    def changed(match: Match) -> Match:
+        photos = change(list(match.photos))
+        return match if photos == match.photos else dataclasses.replace(match, photos=photos)
+
+    return changed

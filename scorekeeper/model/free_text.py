@@ -5,10 +5,12 @@
   backwards) and broken characters (lone surrogates).
 - Trimmed: spaces around the text; a name and a place are one line with single spaces (so "Club" typed twice
   is one place); notes keep their line breaks.
-- Limits, declared here once (`LIMITS`): a name 40 characters, a place 60, notes 2,000. Longer text is cut to
-  the limit, and whoever cuts it says so (`Cleaned.cut`): never silently.
-No Flet here; the screens (`ui/components/evening.py`), the players' registry (`store/people.py`'s NAME_MAX is
-this `LIMITS["name"]`) and the BG Stats import use it."""
+- Limits, declared here once (`NAME_MAX`, `PLACE_MAX`, `NOTES_MAX`, by kind in `LIMITS`): a name 40 characters,
+  a place 60, notes 2,000. Longer text is cut to the limit, and whoever cuts it says so (`Cleaned.cut`): never
+  silently.
+No Flet here; every reader of a limit imports it from here: the screens (`ui/components/evening.py`'s fields), the
+players' registry (`store/people.py`'s `name_problem`), the match's pure changes (`model/evening.py`) and the
+BG Stats import (`exchange/bgstats_play.py`)."""
 
 from __future__ import annotations
 
@@ -19,7 +21,10 @@ from typing import Literal
 from scorekeeper.games.base import Message
 
 Kind = Literal["name", "place", "notes"]
-LIMITS: dict[str, int] = {"name": 40, "place": 60, "notes": 2_000}
+NAME_MAX = 40
+PLACE_MAX = 60
+NOTES_MAX = 2_000
+LIMITS: dict[str, int] = {"name": NAME_MAX, "place": PLACE_MAX, "notes": NOTES_MAX}
 BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 """Characters that reorder the text around them."""
 REFUSED: dict[str, Message] = {

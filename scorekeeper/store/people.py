@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from scorekeeper.games.base import Message, joined
-from scorekeeper.model.free_text import LIMITS, refused
+from scorekeeper.model.free_text import NAME_MAX, refused
 from scorekeeper.model.stamps import now_iso
 from scorekeeper.store.errors import CorruptFileError, InputError, NewerFileError, NewerVersionError
 from scorekeeper.store.files import Files, FilesPart
@@ -20,7 +20,6 @@ from scorekeeper.store.storage import backup_path, read_envelope
 
 PLAYERS_KIND = PLAYERS_TABLE = "players"
 SETTINGS_KIND = SETTINGS_TABLE = "settings"
-NAME_MAX = LIMITS["name"]  # the one rule for free text (scorekeeper.model.free_text) declares the limits
 COLOUR_MAX = 32
 
 
@@ -136,7 +135,7 @@ class Players(FilesPart):
         return player
 
     def add_player(self, name: str, colour: str = "") -> Player:
-        """A new player. Names are trimmed, 1 to 40 characters, and unique among active players."""
+        """A new player. Names are trimmed, 1 to `NAME_MAX` characters, and unique among active players."""
 
         def change(rows: dict[str, dict[str, Any]]) -> Player:
             player = Player(
@@ -184,7 +183,8 @@ def name_key(name: str) -> str:
 
 def name_problem(name: Any) -> Message | None:
     """Why `name` cannot be a player's name (the rule for the forms and for imports alike), or None.
-    Names are 1 to 40 characters after trimming, with no control, direction-changing or broken characters."""
+    Names are 1 to `NAME_MAX` characters (`scorekeeper.model.free_text`) after trimming, with no control,
+    direction-changing or broken characters."""
     if not isinstance(name, str) or not name.strip():
         return Message("Enter a name for the player.")
     if len(" ".join(name.split())) > NAME_MAX:

@@ -10,10 +10,9 @@ from typing import Any
 import pytest
 from steps import phone_on
 
-from scorekeeper.model import playtime
+from scorekeeper.model import evening, playtime
 from scorekeeper.model.match import Match
 from scorekeeper.store import Store
-from scorekeeper.ui.components import evening
 
 pytestmark = pytest.mark.browser
 

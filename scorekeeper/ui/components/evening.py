@@ -1,9 +1,10 @@
 """The evening around a game, on its scoreboard: time played (with Pause and Resume), the start player, the place
 and notes.
 
-Every change is a pure change of the stored match through `Store.change_match` (the `with_*` functions below), so
-it is kept by undo and redo, merged by sync as one value per field, and never overwrites a round saved
-meanwhile. The clock itself starts and stops with the rounds (`Match` and `playtime.after_rounds`); here it is only
+Every change is a pure change of the stored match (`scorekeeper.model.evening`: `with_place`, `with_notes`,
+`with_start_player`, `paused`, `resumed`), saved through `Store.change_match` (`stored`), so it is kept by undo
+and redo, merged by sync as one value per field, and never overwrites a round saved meanwhile. This module only
+draws them; the text fields' lengths are the limits of `scorekeeper.model.free_text`. The clock itself starts and stops with the rounds (`Match` and `playtime.after_rounds`); here it is only
 paused and resumed by hand. A running clock is shown in whole minutes: the scoreboard is drawn again when the
 next minute is reached (`_tick`), never every second.
 """
@@ -25,7 +26,7 @@ from scorekeeper.model.evening import (
     with_place,
     with_start_player,
 )
-from scorekeeper.model.free_text import LIMITS, Kind, clean
+from scorekeeper.model.free_text import NOTES_MAX, PLACE_MAX, Kind, clean
 from scorekeeper.model.match import Match
 from scorekeeper.model.stamps import now_iso
 from scorekeeper.store import StoreError
@@ -35,14 +36,11 @@ from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
 from scorekeeper.ui.i18n import Translator
 
-NOTES_MAX = LIMITS["notes"]
-PLACE_MAX = LIMITS["place"]
-"""The limits of `scorekeeper.model.free_text` (declared there once, for the screens and the imports alike)."""
 PLACES_SHOWN = 8
 """Places offered in the place dialog (most used first): a phone shows them without scrolling."""
 
 
-# ------------------------------------------------------------------ the changes (pure: scorekeeper.model.evening)
+# ------------------------------------------------------------------ what the free-text rule cut
 def cut_notice(ctx: AppContext, text: str, kind: Kind) -> str:
     """What to tell when typed text is longer than its limit and was cut ("" when it was not)."""
     cleaned = clean(text, kind)

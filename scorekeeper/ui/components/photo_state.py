@@ -4,13 +4,12 @@ leaves the match's screens or its role changes (`disown`, called by the shell). 
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
 import flet as ft
 
-from scorekeeper.model.match import Match
+from scorekeeper.model.evening import with_photos
 from scorekeeper.server import rights, uploads
 from scorekeeper.ui.components.match_io import announce
 from scorekeeper.ui.context import AppContext
@@ -90,12 +89,8 @@ def change_photos(ctx: AppContext, match_id: str, change: Any, why: str) -> str 
     if not may_change(ctx):
         return refused(ctx)
     try:
-        ctx.store.change_match(match_id, lambda m: _with_photos(m, change(list(m.photos))), why)
+        ctx.store.change_match(match_id, with_photos(change), why)
     except Exception as error:  # refused or not written: say why, nothing changed
         return ctx.t("Could not save: {error}", error=ctx.describe(error))
     announce(ctx, match_id)
     return None
-
-
-def _with_photos(match: Match, photos: list[str]) -> Match:
-    return match if photos == match.photos else dataclasses.replace(match, photos=photos)

@@ -15,13 +15,13 @@ browsers and headless Chromium lack, so it could not be checked here; the downlo
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
 import flet as ft
 
+from scorekeeper.model.evening import with_night
 from scorekeeper.model.match import Match
 from scorekeeper.stats import game_nights
 from scorekeeper.stats.game_nights import Night, Result, Row
@@ -200,11 +200,6 @@ def _match_card(ctx: AppContext, match: Match, night: Night) -> ft.Control:
         content_padding=ft.Padding.only(left=12, right=4),
     )
     return ft.Card(tag(f"night-match-{match.id}", tile))
-
-
-def with_night(value: str) -> Callable[[Match], Match]:
-    """The change of a match's game night chosen by hand (nothing when it has it already)."""
-    return lambda match: match if match.night == value else dataclasses.replace(match, night=value)
 
 
 def _change_nights(ctx: AppContext, changes: dict[str, str], notice: str) -> None:

@@ -22,6 +22,7 @@ import flet as ft
 from scorekeeper.games.base import RuleError
 from scorekeeper.server import table_runtime as rt
 from scorekeeper.table.codes import normalize, this_instance
+from scorekeeper.table.seats import NAME_LENGTH
 from scorekeeper.table.table import Table
 from scorekeeper.ui import emoji_font
 from scorekeeper.ui.components.layout import screen, section
@@ -105,7 +106,7 @@ def join_form(ctx: AppContext, table: Table) -> ft.View:
     route = f"/join/{table.code}"
     draft = ctx.session.joins.setdefault(table.code, JoinDraft())
     name = emoji_font.watch(
-        ctx, ft.TextField(label=ctx.t("Your name"), value=draft.name, max_length=24, autofocus=True)
+        ctx, ft.TextField(label=ctx.t("Your name"), value=draft.name, max_length=NAME_LENGTH, autofocus=True)
     )
     problem = problem_text()
     seats = ft.Column(spacing=6)
