@@ -153,7 +153,7 @@ def test_every_figure_of_a_game_left_open_counts_the_evening() -> None:
     since the last change counts the 90 minutes played, not the days since (BG Stats exports finished games
     only, whose clock the end stopped)."""
     from scorekeeper.exchange.transfer import csv_rows
-    from scorekeeper.stats import players as player_stats
+    from scorekeeper.model import player_row
     from scorekeeper.ui.views import game_night
 
     evening_start = datetime(2026, 3, 14, 20, 0, tzinfo=UTC)
@@ -161,5 +161,5 @@ def test_every_figure_of_a_game_left_open_counts_the_evening() -> None:
     assert match.seconds_played() == 90 * 60  # today, months after that evening
     assert game_night.played([match]) == 90 * 60
     assert {row[-1] for row in csv_rows([match])} == {90}
-    row = player_stats.row_of(match)
+    row = player_row.row_of(match)
     assert row is not None and row["seconds"] == 90 * 60

@@ -15,20 +15,15 @@ from hypothesis import strategies as st
 
 from scorekeeper.games.base import places
 from scorekeeper.model.match import Match
+from scorekeeper.model.player_row import ROW_VERSION, MatchRow, longest_run, row_from, row_of, rows_of
 from scorekeeper.stats.players import (
-    ROW_VERSION,
     Filters,
-    MatchRow,
-    longest_run,
     nemesis,
     period_of,
     periods,
     places_of,
     player_report,
     players_of,
-    row_from,
-    row_of,
-    rows_of,
 )
 from scorekeeper.store import Store
 from scorekeeper.store.matches import lacks_row

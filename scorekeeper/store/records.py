@@ -9,7 +9,7 @@ from typing import Any
 from scorekeeper.games.base import RuleError
 from scorekeeper.model.match import Match
 from scorekeeper.model.stamps import now_iso
-from scorekeeper.stats.players import row_of
+from scorekeeper.model.player_row import row_of
 from scorekeeper.store.saved_data import check_saved_game
 
 
@@ -87,7 +87,7 @@ class MatchSummary(Record):
     photo: str = ""
     """Its first photo's id (`Match.photos`), for the history's thumbnail. Only when set."""
     stats: dict[str, Any] | None = None
-    """What player statistics need beyond the rest (`player_stats.row_of`: places, best rounds, bids made in a
+    """What player statistics need beyond the rest (`player_row.row_of`: places, best rounds, bids made in a
     row), so they are read from the index alone. Only once the match has begun."""
 
     @classmethod

@@ -35,7 +35,7 @@ from scorekeeper.exchange import bgstats, bgstats_import, import_check, transfer
 from scorekeeper.exchange.transfer import ImportReport, Progress
 from scorekeeper.games.base import Message
 from scorekeeper.model.match import Match
-from scorekeeper.stats.players import MatchRow, RowCache
+from scorekeeper.model.player_row import MatchRow, RowCache
 from scorekeeper.store import batch, locking, migrate, snapshots
 from scorekeeper.store.conflicts import Conflict, Keep, SyncRecords
 from scorekeeper.store.errors import NewerVersionError, StoreError, WriteError
@@ -215,7 +215,7 @@ class Store:
         return self.matches.index.places()
 
     def stat_rows(self) -> list[MatchRow]:
-        """The finished matches as player statistics read them (`player_stats.rows_of`), oldest start first:
+        """The finished matches as player statistics read them (`player_row.rows_of`), oldest start first:
         from the index alone (a match file is read only for an entry an older version wrote), and from rows kept
         since the last call where an entry did not change."""
         index = self.matches.index

@@ -12,9 +12,9 @@ from urllib.parse import urlencode
 
 import flet as ft
 
+from scorekeeper.model.player_row import MatchRow
 from scorekeeper.stats.players import (
     Filters,
-    MatchRow,
     period_of,
     periods,
     places_of,
