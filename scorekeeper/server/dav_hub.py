@@ -16,7 +16,7 @@ The rules:
   (`DeviceTokens`), which asks the owner devices and the member devices of the data folder
   (owner_devices.py: tokens kept hashed, compared in constant time). A visitor, a wrong token, a device whose
   pairing was revoked or a member unpaired gets 401 for every method, nothing listed or written.
-- **Wrong tokens are limited** (`WrongTokens`): WRONG_PER_ADDRESS wrong ones a minute from one address, then
+- **Wrong tokens are limited** (`WrongTokens`): WRONG_PER_ADDRESS (SCOREKEEPER_HUB_WRONG_PER_ADDRESS) wrong ones a minute from one address, then
   that address gets 429 for the rest of the minute without a comparison; WRONG_PER_HOST a minute from all
   addresses together, then every address that itself sent a wrong one in the last minute gets 429 (a paired
   device that never sent a wrong token is never refused, as the join codes' guard). A token is 256 random
@@ -38,6 +38,7 @@ import base64
 import binascii
 import json
 import logging
+import os
 import threading
 import time
 import weakref
@@ -68,6 +69,8 @@ UPLOADS = "hub-uploads"
 STATE_FILE = "sync-hub.json"
 MAX_BODY_BYTES = max(MAX_FILE_BYTES, MAX_PHOTO_BYTES)
 WRONG_PER_ADDRESS = 20
+WRONG_ENV = "SCOREKEEPER_HUB_WRONG_PER_ADDRESS"
+"""Changes WRONG_PER_ADDRESS (the tests send many wrong tokens from one loopback address)."""
 WRONG_PER_HOST = 200
 WRONG_WINDOW = 60.0
 REALM = "scorekeeper"
@@ -166,8 +169,12 @@ def nudge(data: Path) -> None:
 class WrongTokens:
     """Wrong tokens per address and for the whole host within WRONG_WINDOW seconds (see the module docstring)."""
 
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, clock: Callable[[], float] = time.monotonic, per_address: int | None = None) -> None:
         self._clock = clock
+        try:
+            self.per_address = per_address or int(os.environ.get(WRONG_ENV, "") or WRONG_PER_ADDRESS)
+        except ValueError:
+            self.per_address = WRONG_PER_ADDRESS
         self._lock = threading.Lock()
         self._by_address: dict[str, deque[float]] = {}
         self._host: deque[float] = deque()
@@ -189,8 +196,8 @@ class WrongTokens:
             mine = self._by_address.get(address)
             if not mine:
                 return 0.0
-            if len(mine) >= WRONG_PER_ADDRESS:
-                return mine[-WRONG_PER_ADDRESS] + WRONG_WINDOW - now
+            if len(mine) >= self.per_address:
+                return mine[-self.per_address] + WRONG_WINDOW - now
             if len(self._host) >= WRONG_PER_HOST:
                 return self._host[-WRONG_PER_HOST] + WRONG_WINDOW - now
             return 0.0
