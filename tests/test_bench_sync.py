@@ -17,3 +17,6 @@ def test_the_sync_bench_measures_every_figure(tmp_path: Path) -> None:
     assert figures["one_change_bytes_10_most"] > 0
     assert len(figures["save_to_other_device_s_samples"]) == 2
     assert figures["save_to_other_device_s_median"] > 0
+    # the same through the served app's own hub (/sync/)
+    assert figures["first_sync_requests_hub_10k"] > 0 and figures["one_change_bytes_hub_10"] > 0
+    assert figures["one_change_requests_hub_10k"] == figures["one_change_requests_hub_10"]

@@ -10,6 +10,9 @@
   change to another match) over a whole roll-over cycle of the head (HEAD_CHUNKS[1] + 1 syncs in a row), so the figure above is not just
   the cheapest moment of a head that grows with every sync; `one_change_ratio_bytes_most_to_10` is it over
   `one_change_bytes_10`.
+- `*_hub_10` / `*_hub_10k`: the same two devices and one change through the served app's own hub (`/sync/`,
+  WsgiDAV inside uvicorn through a2wsgi, every middleware of the app, bench/hub_server.py) instead of
+  WsgiDAV on cheroot.
 - `save_to_other_device_s_median`: a round saved on one device until the other device's store has it, each
   device with its SyncRunner syncing every 5 s (INTERVAL_S) and 5 s after a save.
 """
@@ -28,7 +31,9 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.bench.dav_server import DavServer, wsgidav_server
+from scorekeeper.bench.hub_server import hub_server
 from scorekeeper.bench.store import _round, export_text
+from scorekeeper.exchange.transfer import import_json_text
 from scorekeeper.games.ruckzuck.spec import SPEC as RUCKZUCK
 from scorekeeper.model.match import Match
 from scorekeeper.store import Store
@@ -73,7 +78,7 @@ def _pair(server: DavServer, root: Path, folder: str, matches: int, label: str) 
     then one match changes on the first and goes to the second."""
     (server.root / folder).mkdir()
     sender, receiver = Store.open(root / f"{folder}-a"), Store.open(root / f"{folder}-b")
-    sender.import_json_text(export_text(matches, seed=matches))
+    import_json_text(sender, export_text(matches, seed=matches))
     out, into = server.target(folder, timeout=120), server.target(folder, timeout=120)
     figures: dict[str, Any] = {}
     seconds, requests, sent = _counted(out, lambda: sync_once(sender, out))
@@ -102,7 +107,7 @@ def _cycle(server: DavServer, root: Path, matches: int) -> dict[str, Any]:
     largest of them."""
     (server.root / "cycle").mkdir()
     sender, receiver = Store.open(root / "cycle-a"), Store.open(root / "cycle-b")
-    sender.import_json_text(export_text(matches, seed=matches))
+    import_json_text(sender, export_text(matches, seed=matches))
     out, into = server.target("cycle"), server.target("cycle")
     sync_once(sender, out)
     sync_once(receiver, into)
@@ -201,6 +206,9 @@ def measure(
         figures |= _pair(server, root, "big", big, "10k")
         figures |= _cycle(server, root, max(small, remote.HEAD_CHUNKS[1] + 1))
         figures |= _save_to_other_device(server, root, interval, samples)
+    with hub_server(root / "hub") as hub:  # the served app's own hub (server/dav_hub.py), the same pairs
+        figures |= _pair(hub, root, "hub-small", small, "hub_10")
+        figures |= _pair(hub, root, "hub-big", big, "hub_10k")
     for kind in ("requests", "bytes"):
         figures[f"one_change_ratio_{kind}_10k_to_10"] = round(
             figures[f"one_change_{kind}_10k"] / figures[f"one_change_{kind}_10"], 2
