@@ -1,6 +1,8 @@
-"""The catalogs as a whole and the in-app rules texts: one entry per message, the same fields in every language,
-plural entries complete for each language's plural rule, French typography, one quote style, the rule sheets' own
-game words, the app's translated name, dates and places written per language, no internal option keys.
+"""The catalogs as a whole and the in-app rules texts: every message of the code translated in every language
+and no entry that no code uses (the code's messages are Babel's extraction, as `make messages` makes the
+template), one catalog per language with one entry per message, the same fields in every language, plural
+entries complete for each language's plural rule, French typography, one quote style, the rule sheets' own game
+words, the app's translated name, dates and places written per language, no internal option keys.
 
 (The per-message checks of the engine's and the store's templates are in test_messages_i18n.py.)
 """
@@ -12,27 +14,22 @@ import pickle
 from pathlib import Path
 
 import pytest
-from test_messages_i18n import LANGUAGES, ROOT, TEMPLATES, _call_name, field_names
+from test_messages_i18n import EXTRACTED, LANGUAGES, MESSAGE_CLASSES, PLURALS, ROOT, TEMPLATES, field_names
 
 from scorekeeper.games.base import RuleError
 from scorekeeper.model.match import Match
-from scorekeeper.ui.i18n import Translator, catalog
+from scorekeeper.ui.i18n import LOCALES_DIR, Translator, catalog, catalog_path, plural_catalog
 
 ALL_LANGUAGES = ("en", *LANGUAGES)
 NBSP = "\u00a0"
 
 
 def _po_entries(language: str) -> list[tuple[str, object, object]]:
-    """(domain, msgid, msgstr) of every entry of every .po file of `language`; plural ids/strs are tuples."""
+    """(catalog, msgid, msgstr) of every entry of the catalog of `language`; plural ids/strs are tuples."""
     from babel.messages.pofile import read_po
 
-    from scorekeeper.ui.i18n import LOCALES_DIR
-
-    found = []
-    for path in sorted((LOCALES_DIR / language / "LC_MESSAGES").glob("*.po")):
-        with path.open("rb") as handle:
-            found += [(path.stem, m.id, m.string) for m in read_po(handle, locale=language) if m.id]
-    return found
+    with catalog_path(language).open("rb") as handle:
+        return [("messages", m.id, m.string) for m in read_po(handle, locale=language) if m.id]
 
 
 def _texts(language: str) -> list[tuple[str, str]]:
@@ -46,32 +43,126 @@ def _texts(language: str) -> list[tuple[str, str]]:
     return pairs
 
 
-def _plural_calls() -> dict[tuple[str, str], str]:
-    """Every count message in scorekeeper/: `Plural(singular, plural, n, ...)`, `t.plural(singular, plural, n)`
-    and Rage play's `_refuse(singular, plural, ...)` -> where it was found."""
-    found: dict[tuple[str, str], str] = {}
-    for path in sorted(ROOT.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if not isinstance(node, ast.Call) or _call_name(node) not in {"Plural", "plural", "_refuse"}:
-                continue
-            if len(node.args) >= 2 and all(
-                isinstance(a, ast.Constant) and isinstance(a.value, str) for a in node.args[:2]
-            ):
-                found[(node.args[0].value, node.args[1].value)] = path.relative_to(ROOT).as_posix()
+def _classes_in_code(*roots: str) -> set[str]:
+    """The classes of the package that are one of `roots` or derive from one, by their definitions (a subclass
+    of a subclass counts too), whether or not a test imported their module."""
+    found = set(roots)
+    classes = [
+        (
+            node.name,
+            {base.id if isinstance(base, ast.Name) else getattr(base, "attr", "") for base in node.bases},
+        )
+        for path in sorted(ROOT.rglob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.ClassDef)
+    ]
+    grown = True
+    while grown:
+        before = len(found)
+        found |= {name for name, bases in classes if bases & found}
+        grown = len(found) > before
     return found
 
 
-PLURALS = _plural_calls()
+def test_babel_cfg_marks_every_message_and_error_class_for_extraction() -> None:
+    # A new kind of error or message whose first argument is a template is found by `make messages` only when
+    # babel.cfg names it (SyncError's and its subclasses' first argument is a problem code, their texts are
+    # N_-marked or Message(...)s).
+    from babel.messages.frontend import parse_mapping_cfg
+
+    from scorekeeper.ui.i18n_extract import CONFIG
+
+    with CONFIG.open(encoding="utf-8") as handle:
+        _, options = parse_mapping_cfg(handle, str(CONFIG))
+    keywords = {name for option in options.values() for name in option.get("keywords", {})}
+    classes = _classes_in_code("Message", "TranslatableError") - _classes_in_code("SyncError")
+    assert classes >= MESSAGE_CLASSES and {"TooManyTries", "PhotoError", "Plural"} <= classes
+    assert classes - keywords == set(), "babel.cfg's keywords lack these classes"
+    assert {"t", "N_", "plural", "_refuse"} <= keywords
+
+
+def test_the_extraction_finds_every_way_a_message_is_marked() -> None:
+    assert "scorekeeper/ui/context.py" in {path for path, _ in EXTRACTED["Red"].locations}  # N_ in a table
+    assert "ascending {count} · run {run}" in TEMPLATES  # t(...): a translator passed along as `t`
+    assert "Still to check their part: {names}." in TEMPLATES  # a name given the text first
+    assert "{who} must follow {colour}: play one of {cards}." in TEMPLATES  # a helper (_refuse)
+    assert "Round {number}: {reason}" in TEMPLATES  # RuleError(...)
+    assert ("{n} exact bid", "{n} exact bids") in PLURALS  # t.plural(...)
+    assert ("{who} may bid 0 to {size} trick.", "{who} may bid 0 to {size} tricks.") in PLURALS  # _refuse
+    assert len(TEMPLATES) > 1000
+
+
+def test_the_games_declare_every_text_of_their_specs_for_extraction() -> None:
+    # Game names, option labels and choices, statistics figures and what a phone asks at a live table are
+    # declared as data (GameSpec, OptionField): each is marked where it is declared (N_, Message), so the
+    # extraction finds it without a hand-kept list.
+    from scorekeeper.games.base import Message
+    from scorekeeper.games.spec import GAMES
+
+    def text(value: object) -> str:
+        return value.template if isinstance(value, Message) else str(value)
+
+    declared: list[tuple[str, str]] = []
+    for game in GAMES:
+        declared += [(game.key, text(value)) for value in (game.title, game.about, game.unit)]
+        for option in game.option_fields:
+            declared += [(option.name, option.label), (option.name, option.help)]
+            declared += [(option.name, text(label)) for _, label in option.choices]
+        declared += [(game.key, figure.label) for figure in game.stat_figures]
+        part = game.table_part
+        if part is not None:
+            declared += [(game.key, label) for _, label in part.fields.values()]
+            declared += [(game.key, label) for label in (*part.public.values(), *part.stage_titles)]
+            declared += [(game.key, question) for question in part.callers.values()]
+    assert len(declared) > 40
+    unmarked = [(where, label) for where, label in declared if label not in TEMPLATES]
+    assert not unmarked, f"declared texts the extraction does not find (mark them with N_): {unmarked}"
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_no_message_is_in_two_catalog_files(language: str) -> None:
-    where: dict[object, list[str]] = {}
-    for domain, msgid, _ in _po_entries(language):
-        key = msgid[0] if isinstance(msgid, tuple) else msgid
-        where.setdefault(key, []).append(domain)
-    twice = {key: domains for key, domains in where.items() if len(domains) > 1}
-    assert not twice, f"one catalog entry per message ({language}): {twice}"
+def test_every_message_in_the_code_has_a_translation(language: str) -> None:
+    """A message the code marks without an entry in the language's catalog, or with an empty or fuzzy one, is
+    shown in English: `make messages` adds it to the catalogs empty, a translator fills it in."""
+    known, counts = catalog(language), plural_catalog(language)
+    missing = [f"  {where}: {text!r}" for text, where in TEMPLATES.items() if text not in known]
+    missing += [
+        f"  {where}: {one!r} / {many!r}" for (one, many), where in PLURALS.items() if one not in counts
+    ]
+    assert not missing, f"{len(missing)} messages without a {language} translation:\n" + "\n".join(missing)
+    wrong = [
+        f"{text!r} -> {known[text]!r}" for text in TEMPLATES if field_names(known[text]) != field_names(text)
+    ]
+    assert not wrong, "fields differ:\n" + "\n".join(wrong)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_catalog_keeps_a_message_no_code_uses(language: str) -> None:
+    """A text reworded or removed in the code leaves its old entry behind, and a translator then keeps
+    translating it: `make messages` drops it (`pybabel update --ignore-obsolete`)."""
+    from babel.messages.pofile import read_po
+
+    with catalog_path(language).open("rb") as handle:
+        entries = read_po(handle, locale=language)
+    used = set(TEMPLATES) | set(PLURALS)
+    ids = [m.id for m in entries if m.id] + list(entries.obsolete)
+    stale = [
+        msgid for msgid in ids if (tuple(msgid) if isinstance(msgid, tuple | list) else msgid) not in used
+    ]
+    assert not stale, f"{language} entries no code uses:\n" + "\n".join(f"  {msgid!r}" for msgid in stale)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_one_catalog_per_language_with_one_entry_per_message(language: str) -> None:
+    import re
+
+    assert [path.name for path in catalog_path(language).parent.iterdir()] == ["messages.po"]
+    text = catalog_path(language).read_text(encoding="utf-8")
+    written = len(re.findall(r"^msgid ", text, flags=re.MULTILINE)) - 1  # the header is an empty msgid
+    assert written == len(_po_entries(language)), "a message written twice (Babel keeps one of them)"
+    assert sorted(path.name for path in LOCALES_DIR.iterdir() if path.is_file()) == [
+        "README.md",
+        "messages.pot",
+    ]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -374,3 +465,38 @@ def test_the_scoreboard_counts_exact_bids_with_the_languages_plural(
     shown = app.screen_text()
     assert two in shown and one in shown  # Anna made both bids, Ben and Cleo one each
     assert "1 exact bids" not in shown and "1 genaue Ansagen" not in shown
+
+
+def test_the_extraction_method_reads_what_babels_python_extractor_cannot() -> None:
+    import io
+
+    from babel.messages.extract import extract
+    from babel.messages.frontend import parse_keywords
+
+    source = b"""
+def view(ctx, shown, n):
+    template = "Still {n} to go." if n else "Done."
+    # TRANSLATORS: the button that folds the list
+    ctx.t("Hide" if shown else "Show")
+    ctx.t(template, n=n)
+    ctx.t(other_text)
+    Capitalized("{what}", what=1)
+    ctx.t.plural("{n} card" if shown else "{n} stone", "{n} cards" if shown else "{n} stones", n)
+    raise RuleError(f"not {n} marked")
+"""
+    keywords = parse_keywords(["t", "plural:1,2", "Capitalized", "RuleError"])
+    found = [
+        (message, comments)
+        for _, message, comments, _ in extract(
+            "scorekeeper.ui.i18n_extract:extract", io.BytesIO(source), keywords, ["TRANSLATORS:"]
+        )
+    ]
+    assert [message for message, _ in found] == [
+        "Hide",
+        "Show",
+        "Still {n} to go.",
+        "Done.",
+        ("{n} card", "{n} cards"),
+        ("{n} stone", "{n} stones"),
+    ]
+    assert found[0][1] == ["TRANSLATORS: the button that folds the list"]

@@ -307,34 +307,6 @@ def test_clear_rack_can_be_undone(app: App) -> None:
     assert not app.has("rack-unclear")
 
 
-# --- the catalog of these fixes ----------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("language", ["de", "nl", "fr"])
-def test_fixes_catalog_is_complete_and_duplicates_no_other_domain(language: str) -> None:
-    from babel.messages.pofile import read_po
-
-    from scorekeeper.ui.i18n import LOCALES_DIR
-
-    folder = LOCALES_DIR / language / "LC_MESSAGES"
-
-    def ids(path: Path) -> set[str]:
-        with path.open("rb") as handle:
-            return {str(m.id) for m in read_po(handle, locale=language) if m.id}
-
-    mine = ids(folder / "fixes.po")
-    assert len(mine) >= 20
-    for other in folder.glob("*.po"):
-        if other.name != "fixes.po":
-            assert not mine & ids(other), other.name
-    with (folder / "fixes.po").open("rb") as handle:
-        for message in read_po(handle, locale=language):
-            if message.id:
-                assert message.string, message.id
-                if language == "fr":  # a non-breaking space before : ; ? ! (never a plain one)
-                    assert not any(f" {mark}" in message.string for mark in ":;?!"), message.id
-
-
 def test_ruck_zuck_with_fewer_rounds_than_players_is_refused_at_start(app: App) -> None:
     for name in ("Anna", "Ben", "Cleo"):
         app.store.add_player(name)

@@ -1,23 +1,23 @@
-"""Every text the app shows is in all four languages: one scan of every module under scorekeeper/ui.
-
-A text is marked where the code says it: the first argument of `t(...)`, `ctx.t(...)` (any `.t(...)`) and
-`N_(...)` (a text kept as data and translated later), and the two arguments of `.plural(singular, plural, n)`;
-a literal or either branch of `a if c else b`. English is the text itself; de, nl and fr need an entry in
-their catalog (`scorekeeper/ui/locales/<language>/LC_MESSAGES/*.po`) with the same {fields}. The engine's and
-the store's messages are checked by test_messages_i18n.py, the count messages' plural forms by
-test_catalogs_i18n.py.
+"""Every text the app shows is in all four languages: the texts of scorekeeper/ui as Babel's extraction finds
+them (babel.cfg: the first argument of `t(...)`, `ctx.t(...)` (any `.t(...)`) and `N_(...)` (a text kept as data
+and translated later), the two arguments of `.plural(singular, plural, n)`; a literal, either branch of
+`a if c else b`, or a name given such a text earlier in the function). English is the text itself; de, nl and
+fr need an entry in their catalog (`scorekeeper/ui/locales/<language>/LC_MESSAGES/messages.po`) with the same
+{fields}: test_catalogs_i18n.py checks it for every message of the code, and that no catalog keeps an entry no
+code uses. Here: the scan sees the screens' ways of marking a text, switch labels fit a phone, German says du.
 """
 
 from __future__ import annotations
 
 import ast
-import string
 from pathlib import Path
 
 import pytest
-from test_messages_i18n import _literals
+from babel.messages.catalog import Message as BabelMessage
+from test_messages_i18n import EXTRACTED
 
-from scorekeeper.ui.i18n import LOCALES_DIR, Translator, catalog, plural_catalog
+from scorekeeper.ui.i18n import Translator, catalog, catalog_path, plural_catalog
+from scorekeeper.ui.i18n_extract import literals
 
 UI = Path(__file__).resolve().parents[1] / "scorekeeper" / "ui"
 LANGUAGES = ("en", "de", "nl", "fr")
@@ -34,66 +34,31 @@ def _marker(call: ast.Call) -> str | None:
     return None
 
 
-def _named_literals(tree: ast.AST) -> dict[str, list[str]]:
-    """Names given a text within a function (`template = "a" if asked else "b"` before `ctx.t(template)`)."""
-    named: dict[str, list[str]] = {}
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
-            named.setdefault(node.targets[0].id, []).extend(_literals(node.value))
-    return named
+def _ui_module(message: BabelMessage) -> str | None:
+    """The first module of scorekeeper/ui a message is marked in ("ui/context.py"); None outside ui/."""
+    paths = sorted(path.removeprefix("scorekeeper/") for path, _ in message.locations)
+    return next((path for path in paths if path.startswith("ui/")), None)
 
 
-def _texts_of(node: ast.expr, named: dict[str, list[str]]) -> list[str]:
-    return named.get(node.id, []) if isinstance(node, ast.Name) else _literals(node)
-
-
-def _collect(
-    call: ast.Call,
-    named: dict[str, list[str]],
-    where: str,
-    texts: dict[str, str],
-    plurals: dict[tuple[str, str], str],
-) -> None:
-    kind = _marker(call)
-    if kind == "t":
-        for text in _texts_of(call.args[0], named):
-            if text.strip():
-                texts.setdefault(text, where)
-    elif kind == "plural":
-        for singular in _texts_of(call.args[0], named):
-            for plural in _texts_of(call.args[1], named):
-                plurals.setdefault((singular, plural), where)
-
-
-def ui_texts() -> tuple[dict[str, str], dict[tuple[str, str], str]]:
-    """(text -> the module it is in, (singular, plural) -> the module) for every marked text in scorekeeper/ui."""
-    texts: dict[str, str] = {}
-    plurals: dict[tuple[str, str], str] = {}
-    for path in sorted(UI.rglob("*.py")):
-        where = path.relative_to(UI.parent).as_posix()
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        functions = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
-        for scope, named in [(tree, {}), *((f, _named_literals(f)) for f in functions)]:
-            for node in ast.walk(scope):
-                if isinstance(node, ast.Call) and node.args:
-                    _collect(node, named, where, texts, plurals)
-    return texts, plurals
-
-
-TEXTS, PLURALS = ui_texts()
-
-
-def _fields(text: str) -> list[str]:
-    return sorted(name for _, name, _, _ in string.Formatter().parse(text) if name is not None)
+TEXTS: dict[str, str] = {
+    str(m.id): where for m in EXTRACTED if isinstance(m.id, str) and (where := _ui_module(m))
+}
+"""Every text marked in scorekeeper/ui -> the first module of ui/ it is in (Babel's extraction)."""
+PLURALS: dict[tuple[str, str], str] = {
+    (str(m.id[0]), str(m.id[1])): where
+    for m in EXTRACTED
+    if isinstance(m.id, tuple) and (where := _ui_module(m))
+}
+"""Every count message marked in scorekeeper/ui -> the first module of ui/ it is in."""
 
 
 def test_the_scan_sees_every_kind_of_marked_text() -> None:
     where = set(TEXTS.values())
     for module in (
-        "ui/play/racko_panel.py",
-        "ui/views/play.py",
-        "ui/views/play_setup.py",
-        "ui/views/table_keep.py",
+        "ui/digital/racko_panel.py",
+        "ui/views/digital/game.py",
+        "ui/views/digital/setup.py",
+        "ui/views/table/keep.py",
     ):
         assert module in where, module  # modules the hand-kept lists of modules used to miss
     assert TEXTS["Red"] == "ui/context.py"  # N_: a player colour, kept as data
@@ -105,49 +70,7 @@ def test_the_scan_sees_every_kind_of_marked_text() -> None:
 
 def test_the_catalogs_are_where_the_translator_reads_them() -> None:
     for language in LANGUAGES[1:]:
-        assert sorted((LOCALES_DIR / language / "LC_MESSAGES").glob("*.po")), language
-
-
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_every_ui_text_is_translated_with_the_same_fields(language: str) -> None:
-    missing = Translator(language).missing(sorted(TEXTS))
-    assert not missing, f"{len(missing)} texts without a {language} translation:\n" + "\n".join(
-        f"  {TEXTS[text]}: {text!r}" for text in missing
-    )
-    if language == "en":
-        return
-    known = catalog(language)
-    wrong = [text for text in TEXTS if _fields(known[text]) != _fields(text)]
-    assert not wrong, f"{language} translations with other fields: {wrong}"
-
-
-@pytest.mark.parametrize("language", LANGUAGES[1:])
-def test_every_ui_count_message_has_its_plural_entry(language: str) -> None:
-    known = plural_catalog(language)
-    missing = [
-        f"  {where}: {singular!r}" for (singular, _), where in PLURALS.items() if singular not in known
-    ]
-    assert not missing, f"count messages without a {language} plural entry:\n" + "\n".join(missing)
-
-
-def _code_literals() -> set[str]:
-    """Every string literal in the package (a catalog entry is used where its text is written in code)."""
-    package = UI.parent
-    return {
-        node.value
-        for path in package.rglob("*.py")
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
-        if isinstance(node, ast.Constant) and isinstance(node.value, str)
-    }
-
-
-@pytest.mark.parametrize("language", LANGUAGES[1:])
-def test_no_catalog_keeps_a_text_the_app_no_longer_shows(language: str) -> None:
-    """A text reworded in code leaves its old entry behind, and a translator then keeps translating it."""
-    used = _code_literals()
-    stale = sorted(text for text in catalog(language) if text and text not in used)
-    stale += sorted(text for text in plural_catalog(language) if text not in used)
-    assert not stale, f"{language} entries no code uses:\n" + "\n".join(f"  {text!r}" for text in stale)
+        assert catalog_path(language).is_file() and catalog(language), language
 
 
 SWITCH_LABEL_MAX = 36
@@ -174,7 +97,7 @@ def _switch_labels() -> dict[str, str]:
             labels += node.args[:1] if name == "yes_switch" else []
             for label in labels:
                 if isinstance(label, ast.Call) and _marker(label) == "t":
-                    for text in _literals(label.args[0]):
+                    for text in literals(label.args[0]):
                         found[text] = path.name
     return found
 

@@ -24,7 +24,14 @@ import io
 import itertools
 import tokenize
 from collections.abc import Collection, Iterator, Mapping
+from pathlib import Path
 from typing import IO, Any
+
+from babel.messages.catalog import Catalog
+
+PACKAGE = Path(__file__).resolve().parents[1]
+CONFIG = PACKAGE.parent / "babel.cfg"
+"""The extraction's configuration (the keywords): beside the package in a checkout, not in an installed app."""
 
 Found = tuple[int, str, list[str | None], list[str]]
 """What Babel expects of an extraction method: (line, keyword, the call's positional arguments, each a text
@@ -52,12 +59,30 @@ def extract(
             if not isinstance(node, ast.Call) or (node.lineno, node.col_offset) in seen:
                 continue
             name = _called(node)
-            if name not in keywords or not node.args:
+            if name is None or name not in keywords or not node.args:
                 continue
             seen.add((node.lineno, node.col_offset))
             notes = _notes_above(node.lineno, comments, comment_tags)
             for arguments in _alternatives([_texts(arg, named) for arg in node.args]):
                 yield node.lineno, name, arguments, notes
+
+
+def extract_messages(package: Path = PACKAGE, config: Path = CONFIG) -> Catalog:
+    """The template `make messages` writes (locales/messages.pot), made the same way with Babel's API: every
+    message of the modules of `package` by babel.cfg, each with the modules it is in (`scorekeeper/...`)."""
+    from babel.messages.extract import extract_from_dir
+    from babel.messages.frontend import parse_mapping_cfg
+
+    with config.open(encoding="utf-8") as handle:
+        method_map, options_map = parse_mapping_cfg(handle, str(config))
+    template = Catalog(project="scorekeeper")
+    # `--no-default-keywords -k N_` as in the Makefile: babel.cfg's own keywords are the rest.
+    for filename, lineno, message, comments, context in extract_from_dir(
+        package, method_map, options_map, keywords={"N_": None}
+    ):
+        where = f"{package.name}/{Path(filename).as_posix()}"
+        template.add(message, None, [(where, lineno)], auto_comments=comments, context=context)
+    return template
 
 
 def _called(call: ast.Call) -> str | None:
@@ -69,12 +94,12 @@ def _called(call: ast.Call) -> str | None:
     return None
 
 
-def _literals(node: ast.expr) -> list[str]:
+def literals(node: ast.expr) -> list[str]:
     """The texts an expression can be: a string literal, or either branch of `a if c else b`."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return [node.value]
     if isinstance(node, ast.IfExp):
-        return _literals(node.body) + _literals(node.orelse)
+        return literals(node.body) + literals(node.orelse)
     return []
 
 
@@ -83,13 +108,13 @@ def _named_texts(function: ast.AST) -> dict[str, list[str]]:
     named: dict[str, list[str]] = {}
     for node in ast.walk(function):
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
-            named.setdefault(node.targets[0].id, []).extend(_literals(node.value))
+            named.setdefault(node.targets[0].id, []).extend(literals(node.value))
     return named
 
 
 def _texts(node: ast.expr, named: Mapping[str, list[str]]) -> list[str | None]:
     """The texts one argument can be; [None] where it is no text (a variable, a number, a message object)."""
-    texts = named.get(node.id, []) if isinstance(node, ast.Name) else _literals(node)
+    texts = named.get(node.id, []) if isinstance(node, ast.Name) else literals(node)
     return [text if _needs_translation(text) else None for text in texts] or [None]
 
 
