@@ -18,6 +18,7 @@ from scorekeeper.ui.context import AppContext
 from scorekeeper.ui.i18n import LANGUAGES
 from scorekeeper.ui.views.settings.aside import aside_section
 from scorekeeper.ui.views.settings.data import data_section
+from scorekeeper.ui.views.settings.hub import hub_section
 from scorekeeper.ui.views.settings.members import members_section
 from scorekeeper.ui.views.settings.owner import owner_section
 from scorekeeper.ui.views.settings.sync import sync_section
@@ -197,6 +198,7 @@ def build(ctx: AppContext, **_: str) -> ft.View:
         guests_section(ctx),
         # last: a section added here pushes nothing the earlier screens' players (and tests) know further down
         *([sync_unavailable(ctx)] if host_needed() else [synced] if (synced := sync_section(ctx)) else []),
+        *([hub] if (hub := hub_section(ctx)) is not None else []),  # this server as the devices' sync hub
     ]
     if not ctx.guest:  # the version tells an attacker which flaws to try: the owner's only
         controls.append(about_section(ctx))
