@@ -73,6 +73,10 @@ def test_the_archive_holds_the_app_and_its_pure_python_libraries(site: Path) -> 
     assert not [name for name in names | zipped if name.endswith(".so")]
     assert not [name for name in names if name.startswith(("scorekeeper/bench/", "__pyzip__"))]
     assert "requirements.txt" not in names and "pyproject.toml" not in names  # micropip installs nothing
+    # the catalogs the app reads (ui.i18n), not the template they are made from
+    for language in ("de", "nl", "fr"):
+        assert f"scorekeeper/ui/locales/{language}/LC_MESSAGES/messages.po" in names, language
+    assert not [name for name in names if name.endswith(".pot")]
     assert "__pypackages__/babel/locale-data/de.dat" in names
     assert "__pypackages__/babel/locale-data/ja.dat" not in names
     assert "__pypackages__/babel/locale-data/de_AT.dat" not in names  # the app gives Babel "de" itself

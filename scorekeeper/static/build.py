@@ -196,7 +196,8 @@ def stage_package(staged: Path) -> None:
         parts = relative.parts
         if not source.is_file() or parts[1] in PACKAGE_LEFT_OUT or "__pycache__" in parts:
             continue
-        if source.suffix in (".pyc", ".so"):
+        # .pot: the translations' template, which only `make messages` reads (the app reads the catalogs)
+        if source.suffix in (".pyc", ".so", ".pot"):
             continue
         stage(source, staged, relative.as_posix())
 
