@@ -298,12 +298,16 @@ def test_a_backup_is_copied_where_the_platform_has_no_hard_links(
 def test_what_needs_a_host_is_shown_as_such_in_the_browser_build(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, without_host: bool
 ) -> None:
-    """Home's "Host a table" and Settings' sync: live on a host; in the static build switched off, with how."""
+    """Home's "Host a table": live on a host; in the static build switched off, with how. Settings' sync is
+    there in both, in the static build as the browser's own (a WebDAV server or the owner's server, the secret
+    kept in this browser only: sync_browser.py)."""
     from test_ui_core_harness import App, close_all
 
     from scorekeeper.ui.components import host_needed
+    from scorekeeper.ui.views.settings import sync as sync_view
 
     monkeypatch.setattr(host_needed, "IN_BROWSER", without_host)
+    monkeypatch.setattr(sync_view, "IN_BROWSER", without_host)
     app = App(tmp_path)
     try:
         assert app.has("host-table-unavailable") is without_host
@@ -311,10 +315,9 @@ def test_what_needs_a_host_is_shown_as_such_in_the_browser_build(
         app.go("/table/new")
         assert ("make table" in app.screen_text()) is without_host
         app.go("/settings")
-        assert app.has("sync-unavailable") is without_host
-        assert app.has("sync-section") is not without_host
-        if without_host:
-            assert "make web" in app.screen_text()
+        assert app.has("sync-section")
+        assert app.has("sync-kind") is without_host
+        assert ("Kept in this browser only" in app.screen_text()) is without_host
     finally:
         close_all()
 

@@ -21,7 +21,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from scorekeeper.capabilities import IN_BROWSER
 from scorekeeper.sync import credentials
+from scorekeeper.sync.dav_fetch import DavClient
+from scorekeeper.sync.fetch_runner import FetchRunner
 from scorekeeper.sync.report import SyncReport
 from scorekeeper.sync.runner import SyncRunner
 from scorekeeper.sync.runner import SyncStatus as RunnerStatus
@@ -40,19 +43,22 @@ MATCH_TOPIC = "match:{id}"  # = match_io.TOPIC (not imported: this module stays 
 
 @dataclass(frozen=True)
 class TargetSetting:
-    """Where this device syncs to, as saved in the settings (never the password)."""
+    """Where this device syncs to, as saved in the settings (never the password). `hub`: the owner's own
+    server (its address; the device token from pairing is the secret), which the static build syncs with."""
 
     address: str
     user: str = ""
+    hub: bool = False
 
     @property
     def webdav(self) -> bool:
-        from scorekeeper.sync.webdav import is_webdav_address
+        from scorekeeper.sync.dav_fetch import is_http_address
 
-        return is_webdav_address(self.address)
+        return is_http_address(self.address)
 
-    def as_saved(self) -> dict[str, str]:
-        return {"address": self.address, "user": self.user}
+    def as_saved(self) -> dict[str, Any]:
+        saved: dict[str, Any] = {"address": self.address, "user": self.user}
+        return saved | {"hub": True} if self.hub else saved
 
 
 def saved_target(settings: Any) -> TargetSetting | None:
@@ -63,11 +69,13 @@ def saved_target(settings: Any) -> TargetSetting | None:
     address, user = found.get("address"), found.get("user", "")
     if not isinstance(address, str) or not address.strip() or not isinstance(user, str):
         return None
-    return TargetSetting(address.strip(), user.strip())
+    return TargetSetting(address.strip(), user.strip(), found.get("hub") is True)
 
 
 def hub_target(store: Any) -> TargetSetting | None:
     """The owner's own hub folder while the hub is on and no other target is set (server/dav_hub.py)."""
+    if IN_BROWSER:  # a browser serves no hub
+        return None
     from scorekeeper.server import dav_hub
 
     return dav_hub.hub_setting(store)
@@ -80,6 +88,29 @@ def make_target(setting: TargetSetting, password: str | None = None) -> Target:
     if setting.webdav and password is None:
         password = credentials.vault().get(setting.address, setting.user) or ""
     return target_from(setting.address, setting.user, password or "")
+
+
+def make_client(setting: TargetSetting, password: str | None = None) -> DavClient:
+    """The static build's WebDAV folder for the setting: the server's address with user and password, or the
+    owner's server (`hub`) with the device token; reached with the browser's fetch."""
+    from scorekeeper.sync import dav_fetch, fetch_js
+
+    if password is None:
+        password = credentials.vault().get(setting.address, setting.user) or ""
+    if setting.hub:
+        url, auth = dav_fetch.hub_url(setting.address), f"Bearer {password}"
+    else:
+        url, auth = dav_fetch.dav_url(setting.address), dav_fetch.basic_auth(setting.user, password)
+    return dav_fetch.DavClient(url, fetch_js.browser_fetch, auth, setting.hub, fetch_js.origin())
+
+
+async def check_client(setting: TargetSetting, password: str | None = None) -> SyncError | None:
+    """`check_target` in the static build (awaited: the browser's fetch)."""
+    try:
+        await make_client(setting, password).check()
+    except SyncError as error:
+        return error
+    return None
 
 
 def check_target(setting: TargetSetting, password: str | None = None) -> SyncError | None:
@@ -141,7 +172,7 @@ class AppSync:
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        self.runner: SyncRunner | None = None
+        self.runner: SyncRunner | FetchRunner | None = None
         self.setting: TargetSetting | None = None
         self._target: Target | None = None
         self._retired: list[Target] = []
@@ -174,13 +205,30 @@ class AppSync:
             if setting is None:
                 self.stop()
             elif self.runner is None:
-                self.runner = SyncRunner(self.store, self._current_target, **runner_options())
+                self.runner = self._new_runner()
                 self.runner.add_listener(self._heard)
                 self.runner.start()  # its first sync starts at once
             elif changed:
                 self.runner.sync_now()
         if changed:
             self._send(TOPIC)
+
+    def _new_runner(self) -> SyncRunner | FetchRunner:
+        """A thread where Python has threads; in the browser a task of the event loop (sync/fetch_runner.py)."""
+        if not IN_BROWSER:
+            return SyncRunner(self.store, self._current_target, **runner_options())
+        from scorekeeper.sync import fetch_js
+
+        runner = FetchRunner(self.store, self._current_client, online=fetch_js.online, **runner_options())
+        fetch_js.when_online(runner.sync_now)
+        return runner
+
+    def _current_client(self) -> DavClient | None:
+        """The FetchRunner's source: the setting's WebDAV folder, made anew for each sync (a new password
+        applies at once; nothing to close)."""
+        with self._lock:
+            setting = self.setting
+        return make_client(setting) if setting is not None and (setting.webdav or setting.hub) else None
 
     def _current_target(self) -> Target | None:
         """The runner's source (its thread: the keyring and the network never hold up a screen)."""
@@ -247,7 +295,10 @@ class AppSync:
 
     def _match_changed(self, match_id: str) -> None:
         """A store change made by the sync (on the runner's thread) redraws the screens showing that match."""
-        if threading.current_thread().name == SYNC_THREAD:
+        runner = self.runner
+        if threading.current_thread().name == SYNC_THREAD or (
+            isinstance(runner, FetchRunner) and runner.in_engine
+        ):
             self._send(MATCH_TOPIC.format(id=match_id))
 
     def _send(self, topic: str) -> None:

@@ -26,6 +26,10 @@ log = logging.getLogger(__name__)
 
 DATA_DIR = "/scorekeeper-data"
 """The store's folder inside the worker: an IDBFS mount (IndexedDB database named after it)."""
+KEYS_DIR = "/scorekeeper-keys"
+"""The sync password or device token (sync/credentials.py's file, `SCOREKEEPER_CONFIG`): an IDBFS mount of its
+own, outside the data folder, so never in an export, a backup or the synced files; kept in this browser only
+(clearing the site's data forgets it). `FS.syncfs` copies every mount, so the data's copies keep it too."""
 
 
 class Flusher:
@@ -142,6 +146,7 @@ async def mount_storage() -> tuple[Flusher | None, str | None]:
         fs.mount(fs.filesystems.IDBFS, Object.new(), DATA_DIR)
     except Exception as error:
         return None, f"IndexedDB cannot be used here ({error})"
+    mount_keys(fs, Object)
     loaded: asyncio.Future[str | None] = asyncio.get_running_loop().create_future()
 
     def filled(problem: str | None) -> None:
@@ -153,6 +158,20 @@ async def mount_storage() -> tuple[Flusher | None, str | None]:
     if problem is not None:
         return None, f"IndexedDB did not answer ({problem})"
     return Flusher(lambda done: _syncfs(fs, False, done)), None
+
+
+def mount_keys(fs: Any, new_object: Any) -> None:
+    """KEYS_DIR as an IDBFS mount for the sync credentials (filled by the same `syncfs` as the data)."""
+    import os
+
+    from scorekeeper.sync.credentials import ENV_CONFIG
+
+    try:
+        fs.mkdirTree(KEYS_DIR)
+        fs.mount(fs.filesystems.IDBFS, new_object.new(), KEYS_DIR)
+    except Exception as error:  # the password is then kept for this tab only
+        log.warning("the sync credentials stay in this tab only: %s", error)
+    os.environ[ENV_CONFIG] = KEYS_DIR
 
 
 def browser_main(mount: Callable[[], Awaitable[tuple[Flusher | None, str | None]]]) -> Callable[[Any], Any]:
@@ -174,9 +193,26 @@ def browser_main(mount: Callable[[], Awaitable[tuple[Flusher | None, str | None]
         if ctx is not None:
             if flusher is not None:
                 flusher.settled.append(copy_failure_teller(ctx))
+            start_sync(ctx)
             await tell_storage(ctx, problem)
 
     return main
+
+
+def start_sync(ctx: Any) -> None:
+    """The browser syncs by itself while Settings names a server (sync_runtime's runner is then a task on this
+    event loop, sync/fetch_runner.py): at start, a few seconds after a save, on "Sync now", when back online."""
+    from scorekeeper.server import sync_runtime
+
+    settings = getattr(ctx, "settings", None)
+    if sync_runtime.saved_target(settings) is None:
+        return  # Settings starts it when a server is chosen
+    app_sync = sync_runtime.for_store(ctx.store)
+    try:
+        app_sync.remember(ctx.page.pubsub)
+    except Exception:  # a page without pubsub
+        pass
+    app_sync.apply(settings)
 
 
 def hold_frames(page: Any, flusher: Flusher, later: Callable[[float, Callable[[], None]], object]) -> None:

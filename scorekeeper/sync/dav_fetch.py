@@ -90,6 +90,40 @@ HUB_REFUSES = N_(
 )
 
 
+_SCHEMES = {
+    "http": "http",
+    "https": "https",
+    "dav": "http",
+    "davs": "https",
+    "webdav": "http",
+    "webdavs": "https",
+}
+
+
+def is_http_address(address: str) -> bool:
+    """An http(s):// address (or dav(s)://, as some apps show it): a WebDAV server, not a folder."""
+    scheme, sep, _ = address.strip().partition("://")
+    return bool(sep) and scheme.lower() in _SCHEMES
+
+
+def dav_url(address: str) -> str:
+    """The address as fetch takes it: http(s), ending in "/", without a user or password written into it."""
+    parts = urlsplit(address.strip())
+    host = parts.hostname or ""
+    netloc = (f"[{host}]" if ":" in host else host) + (f":{parts.port}" if parts.port else "")
+    path = parts.path if parts.path.endswith("/") else parts.path + "/"
+    return f"{_SCHEMES.get(parts.scheme.lower(), parts.scheme.lower())}://{netloc}{path}"
+
+
+def hub_url(address: str) -> str:
+    """The owner's server's sync folder: its address with `/sync/` (the address as typed, if it names it)."""
+    url = dav_url(address)
+    for tail in ("app/", "sync/"):  # the static build served by that server lives under /app/
+        if url.endswith("/" + tail):
+            url = url[: -len(tail)]
+    return url + "sync/"
+
+
 def basic_auth(user: str, password: str) -> str:
     """The Authorization header's value for a user name and password (UTF-8, as the WebDAV target sends)."""
     return "Basic " + base64.b64encode(f"{user}:{password}".encode()).decode("ascii")

@@ -151,21 +151,31 @@ class Staged:
 
 
 async def sync_fetched(
-    store: Store, client: DavClient, remote_: Remote | None = None, progress: Progress | None = None
+    store: Store,
+    client: DavClient,
+    remote_: Remote | None = None,
+    progress: Progress | None = None,
+    engine_running: Callable[[bool], None] | None = None,
 ) -> SyncReport:
     """One sync of `store` with the WebDAV folder `client` reaches (see the module's docstring). `remote_`
-    kept between syncs makes the heads' reads conditional. Raises SyncError (nothing lost then)."""
+    kept between syncs makes the heads' reads conditional; `engine_running(True/False)` brackets the engine's
+    run (the store changes made meanwhile are the sync's own). Raises SyncError (nothing lost then)."""
     remote_ = remote_ if remote_ is not None else Remote()
     remote_.new_round()
     await fetch_ahead(store, client, remote_)
     for _ in range(RUNS):
         snapshot: dict[str, bytes | None] = {}
         staged = Staged(remote_, client.name, client.url, _keeper(snapshot, store.data_dir))
+        if engine_running is not None:
+            engine_running(True)
         try:
             report = sync_once(store, staged, progress)
         except Unstaged as missing:
             await _fetch_missing(client, remote_, missing)
             continue
+        finally:
+            if engine_running is not None:
+                engine_running(False)
         await push(store, client, remote_, staged, snapshot)
         return report
     raise SyncError("server", client.name, "the files a sync needs kept changing")

@@ -11,7 +11,6 @@ import flet as ft
 from scorekeeper.release import VERSION
 from scorekeeper.server import permissions, pin_tries, rights
 from scorekeeper.ui.components.extras_common import pills
-from scorekeeper.ui.components.host_needed import host_needed, sync_unavailable
 from scorekeeper.ui.components.layout import screen, section
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
@@ -197,7 +196,7 @@ def build(ctx: AppContext, **_: str) -> ft.View:
         *([members] if (members := members_section(ctx)) is not None else []),
         guests_section(ctx),
         # last: a section added here pushes nothing the earlier screens' players (and tests) know further down
-        *([sync_unavailable(ctx)] if host_needed() else [synced] if (synced := sync_section(ctx)) else []),
+        *([synced] if (synced := sync_section(ctx)) else []),  # the static build syncs from the browser too
         *([hub] if (hub := hub_section(ctx)) is not None else []),  # this server as the devices' sync hub
     ]
     if not ctx.guest:  # the version tells an attacker which flaws to try: the owner's only

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import flet as ft
 
+from scorekeeper.capabilities import IN_BROWSER
 from scorekeeper.release import VERSION
 from scorekeeper.server import permissions
 from scorekeeper.server import sync_runtime as rt
@@ -28,6 +29,7 @@ from scorekeeper.sync.report import SyncReport
 from scorekeeper.ui.components.layout import section
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
+from scorekeeper.ui.views.settings import sync_browser
 from scorekeeper.ui.views.settings.owner import when
 
 
@@ -40,6 +42,8 @@ class SyncForm:
     password: str = ""
     tested: tuple[bool, Exception | None] | None = None
     """The last "Test connection": (done, its failure or None); kept untranslated, so a language change applies."""
+    hub: bool | None = None
+    """The static build's choice of the owner's own server (None: as saved; sync_browser.py)."""
     started: bool = False
     """Sync was turned on here: the status box says so until a sync has finished (a snack bar there covered the
     progress bar on a phone)."""
@@ -166,7 +170,7 @@ def _setting_from(ctx: AppContext, form: SyncForm) -> rt.TargetSetting | str:
 
 def save(ctx: AppContext, form: SyncForm) -> None:
     """Use the form's target from now on: the password into the vault, the rest into the settings."""
-    setting = _setting_from(ctx, form)
+    setting = sync_browser.setting_from(ctx, form) if IN_BROWSER else _setting_from(ctx, form)
     if isinstance(setting, str):
         ctx.error(setting)
         return
@@ -174,10 +178,10 @@ def save(ctx: AppContext, form: SyncForm) -> None:
     if setting.webdav and form.password:
         vault.set(setting.address, setting.user, form.password)
     elif setting.webdav and not vault.get(setting.address, setting.user):
-        ctx.error(ctx.t("Enter the password (an app password on Nextcloud)."))
+        ctx.error(sync_browser.secret_missing(ctx, setting))
         return
     form.password = ""
-    form.address = form.user = None
+    form.address = form.user = form.hub = None
     form.started = True
     rt.for_store(ctx.store).apply({rt.TARGET_KEY: setting.as_saved()}, renew=True)
     ctx.update_settings(**{rt.TARGET_KEY: setting.as_saved()})
@@ -266,7 +270,9 @@ def _buttons(ctx: AppContext, form: SyncForm, saved: rt.TargetSetting | None, an
             ft.OutlinedButton(
                 ctx.t("Test connection"),
                 icon=ft.Icons.WIFI_FIND,
-                on_click=lambda _: test_connection(ctx, form, answer),
+                on_click=lambda _: (sync_browser.test_connection if IN_BROWSER else test_connection)(
+                    ctx, form, answer
+                ),
             ),
         ),
     ]
@@ -323,12 +329,14 @@ def sync_section(ctx: AppContext) -> ft.Control | None:
         "Keep your games on all your devices: a folder that a sync tool keeps in step (Syncthing, the "
         "Nextcloud or Dropbox client) or a WebDAV server (Nextcloud, a NAS). Each device writes only its own files."
     )
+    if IN_BROWSER:
+        intro = sync_browser.intro(ctx)
     return tag(
         "sync-section",
         section(
             ctx.t("Sync"),
             ft.Text(intro, size=13),
-            *_fields(ctx, form, saved),
+            *(sync_browser.fields(ctx, form, saved) if IN_BROWSER else _fields(ctx, form, saved)),
             _buttons(ctx, form, saved, answer),
             tag("sync-test-answer", answer),
             box,
