@@ -18,7 +18,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Literal
 
-from scorekeeper.games.base import Message
+from scorekeeper.games.base import N_, Message
 
 Kind = Literal["name", "place", "notes"]
 NAME_MAX = 40
@@ -38,9 +38,9 @@ DROPPED: dict[str, Message] = {
     "notes": Message("The notes had control or text-direction characters: they were removed."),
 }
 CUT: dict[str, str] = {
-    "name": "A player's name was cut to {most} characters.",
-    "place": "The place was cut to {most} characters.",
-    "notes": "The notes were cut to {most} characters.",
+    "name": N_("A player's name was cut to {most} characters."),
+    "place": N_("The place was cut to {most} characters."),
+    "notes": N_("The notes were cut to {most} characters."),
 }
 
 
