@@ -85,7 +85,7 @@ def test_every_rage_move_of_random_play_is_described_in_every_language(
     seed: int, players: int, edition: str
 ) -> None:
     options = rage.RageOptions(players, edition=edition)
-    state = rage.new_round(options, seed, round_index=seed % len(options.rules.hand_sizes))
+    state = rage.new_round(options, seed, round_index=seed % len(options.edition_column.hand_sizes))
     assert play_through(state, describe_rage, seed) > 0
 
 

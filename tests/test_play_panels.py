@@ -105,7 +105,7 @@ def ruckzuck_position(seed: int, players: int, side: str, steps: int) -> Any:
 
 def rage_position(seed: int, players: int, edition: str, steps: int) -> Any:
     options = rage.RageOptions(players, edition=edition)
-    sizes = options.rules.hand_sizes
+    sizes = options.edition_column.hand_sizes
     state = rage.new_round(options, seed, dealer=seed % players, round_index=seed % len(sizes))
     rng = random.Random(seed)
     for _ in range(steps):

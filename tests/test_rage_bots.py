@@ -23,7 +23,7 @@ from scorekeeper.games.rage.strength import measure
 @pytest.mark.parametrize(("edition", "players"), [("seed", 2), ("seed", 10), ("amigo", 5), ("fundex", 3)])
 def test_simple_bots_play_only_legal_actions(name: str, edition: str, players: int) -> None:
     opts = RageOptions(players, edition)
-    for index in range(len(opts.rules.hand_sizes)):
+    for index in range(len(opts.edition_column.hand_sizes)):
         state = new_round(opts, 100 + index, dealer=index % players, round_index=index)
         play_out(state, [BOTS[name]() for _ in range(players)])  # an illegal choice raises RuleError
 
@@ -92,14 +92,16 @@ def _fast_copy(state: RageState) -> FastRound:
     hands = [[CODE[c] for c in hand] for hand in state.hands]
     talon = [CODE[c] for c in state._talon]  # the talon order: the test compares two models
     trump = COLOURS.index(state.trump) if state.trump else -1
-    return FastRound(state.players, hands, talon, trump, state.options.rules.no_trump_rest_of_round)
+    return FastRound(state.players, hands, talon, trump, state.options.edition_column.no_trump_rest_of_round)
 
 
 @pytest.mark.parametrize(("edition", "players"), [("seed", 4), ("seed", 3), ("amigo", 5), ("fundex", 4)])
 def test_fast_model_replays_the_engine_and_the_baseline_move_for_move(edition: str, players: int) -> None:
     opts = RageOptions(players, edition)
     for seed in range(25):
-        state = new_round(opts, seed, dealer=seed % players, round_index=seed % len(opts.rules.hand_sizes))
+        state = new_round(
+            opts, seed, dealer=seed % players, round_index=seed % len(opts.edition_column.hand_sizes)
+        )
         fast = _fast_copy(state)
         bot = BaselineBot()
         while state.phase == "bid":

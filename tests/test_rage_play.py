@@ -322,7 +322,7 @@ def test_random_rounds_keep_every_invariant(ep: tuple[str, int], index: int, see
     """Rage's own invariants (the cards, no hidden card in any view; the shared contract: test_conformance)."""
     edition, players = ep
     opts = RageOptions(players, edition)
-    index %= len(opts.rules.hand_sizes)
+    index %= len(opts.edition_column.hand_sizes)
     dealer %= players
     state = new_round(opts, seed, dealer=dealer, round_index=index)
     full_deck = Counter(deck(opts))

@@ -50,7 +50,7 @@ def _play(who: Message, card: str, view: RageView) -> Message:
     if card == NO_TRUMP:
         if view.no_trump_in_trick:
             return Message("{who} played a no-trump card.", who=who)
-        if view.options.rules.no_trump_rest_of_round:
+        if view.options.edition_column.no_trump_rest_of_round:
             return Message("{who} played a no-trump card: no trump for the rest of the round.", who=who)
         return Message("{who} played a no-trump card: this trick has no trump.", who=who)
     if card == TRUMP_CHANGE:

@@ -91,8 +91,8 @@ class Tuning:
 
 def score(r: FastRound, me: int, view: RageView, rivals: float) -> float:
     """The own round score less ``rivals`` times the others' mean."""
-    rules = view.options.rules
-    points = [round_points(r.bids[s], r.tricks[s], r.bonus[s], r.minus[s], rules) for s in range(r.players)]
+    column = view.options.edition_column
+    points = [round_points(r.bids[s], r.tricks[s], r.bonus[s], r.minus[s], column) for s in range(r.players)]
     if not rivals:
         return points[me]
     return points[me] - rivals * (sum(points) - points[me]) / (r.players - 1)
@@ -121,9 +121,9 @@ class Knowledge:
         unseen = {c: [v for v, card in _BY_COLOUR[c] if card not in seen] for c in COLOURS}
         shown = [*view.played, *(c for _, c in view.trick)]
         jokers_seen = view.hand.count(JOKER) + sum(1 for c in shown if c.startswith(JOKER))
-        jokers = max(0, view.options.rules.jokers - jokers_seen)
+        jokers = max(0, view.options.edition_column.jokers - jokers_seen)
         total_unseen = sum(len(v) for v in unseen.values()) + jokers
-        deck_size = sum(view.options.rules.action_counts.values()) + 96
+        deck_size = sum(view.options.edition_column.action_counts.values()) + 96
         pool = max(
             1, deck_size - len(view.hand) - len(view.played) - len(view.trick) - (1 if view.trump_top else 0)
         )

@@ -90,9 +90,9 @@ class RageOptions:
     def __post_init__(self) -> None:
         if self.edition not in EDITIONS:
             raise RuleError("Rage editions are {editions}.", editions=", ".join(EDITIONS))
-        rules = EDITIONS[self.edition]
-        if not is_int(self.players) or not rules.min_players <= self.players <= rules.max_players:
-            low, high = rules.min_players, rules.max_players
+        column = EDITIONS[self.edition]
+        if not is_int(self.players) or not column.min_players <= self.players <= column.max_players:
+            low, high = column.min_players, column.max_players
             raise RuleError(
                 "The {edition} edition of Rage is for {low} to {high} players.",
                 edition=edition_title(self.edition),
@@ -103,14 +103,14 @@ class RageOptions:
             raise RuleError("The hook rule is either on or off.")
 
     @property
-    def rules(self) -> Edition:
-        """The edition's table column."""
+    def edition_column(self) -> Edition:
+        """The edition's column of the table in RULES.md 3.1 (its numbers: cards, hand sizes, points)."""
         return EDITIONS[self.edition]
 
     @property
     def hook(self) -> bool:
         """Whether the hook rule is in force for this game."""
-        return self.rules.hook_rule if self.hook_rule is None else self.hook_rule
+        return self.edition_column.hook_rule if self.hook_rule is None else self.hook_rule
 
 
 Options = RageOptions
@@ -118,19 +118,19 @@ Options = RageOptions
 
 def deck(options: RageOptions) -> list[str]:
     """The edition's deck: 96 number cards plus its action cards."""
-    return make_deck(options.rules.action_counts)
+    return make_deck(options.edition_column.action_counts)
 
 
 def hand_sizes(options: RageOptions) -> list[int]:
     """Cards per hand in each round, in order (seed: 10 down to 1 and up to 10 again; others 10 down to 1)."""
-    return list(options.rules.hand_sizes)
+    return list(options.edition_column.hand_sizes)
 
 
 def hand_size(options: RageOptions, round_index: int) -> int | None:
     """Cards per hand in round ``round_index`` (0-based); None once the schedule is over."""
     if not is_int(round_index) or round_index < 0:
         raise RuleError("Rounds are counted from the first one on.")
-    sizes = options.rules.hand_sizes
+    sizes = options.edition_column.hand_sizes
     return sizes[round_index] if round_index < len(sizes) else None
 
 
@@ -138,7 +138,7 @@ def round_hand_size(options: RageOptions, round_index: int) -> int:
     """The hand size of round `round_index` (0-based) in the edition's schedule; past its end a RuleError."""
     size = hand_size(options, round_index)
     if size is None:
-        rounds = len(options.rules.hand_sizes)
+        rounds = len(options.edition_column.hand_sizes)
         raise RuleError(
             "The {edition} edition of Rage has only {rounds} rounds.",
             edition=edition_title(options.edition),

@@ -43,7 +43,7 @@ def most(name: str, options: Any, index: int) -> int | None:
     """Bids and tricks go up to the hand size; +5/-5 cards up to the edition's count of them."""
     if name in ("bid", "tricks"):
         return round_hand_size(options, index)
-    return {"bonus": options.rules.bonus, "minus": options.rules.minus}.get(name)
+    return {"bonus": options.edition_column.bonus, "minus": options.edition_column.minus}.get(name)
 
 
 def barred(

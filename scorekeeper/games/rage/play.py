@@ -282,7 +282,7 @@ class RageState(State):
         if card == NO_TRUMP and not self.no_trump_in_trick:
             self.no_trump_in_trick = True
             self.trump_down = True
-            if self.options.rules.no_trump_rest_of_round:
+            if self.options.edition_column.no_trump_rest_of_round:
                 self.trump = None
             else:
                 self.reveal_after_trick = True

@@ -18,7 +18,7 @@ BONUS_POINTS = 5
 
 
 def _edition(options: RageOptions | None) -> Edition:
-    return EDITIONS["seed"] if options is None else options.rules
+    return EDITIONS["seed"] if options is None else options.edition_column
 
 
 def hook_bid(earlier_bids: Sequence[int], hand_size: int, hook: bool) -> int | None:
@@ -60,13 +60,13 @@ def hook_refusal(dealer: int, bid: int, hand_size: int) -> Plural:
     )
 
 
-def edition_score(bid: int, tricks: int, bonus: int, minus: int, rules: Edition) -> int:
+def edition_score(bid: int, tricks: int, bonus: int, minus: int, column: Edition) -> int:
     """RULES.md 3.4 for one seat under an edition's table: +1 per trick, the edition's points for an exact or
     missed bid, +5/-5 per card. Written once: `round_score` and the bots' fast model use it."""
     if tricks == bid:
-        bid_points = rules.exact_zero_points if bid == 0 else rules.exact_points
+        bid_points = column.exact_zero_points if bid == 0 else column.exact_points
     else:
-        bid_points = rules.missed_points
+        bid_points = column.missed_points
     return tricks + bid_points + BONUS_POINTS * (bonus - minus)
 
 
@@ -182,7 +182,7 @@ def validate_round(
     cards stay within the edition's counts and no player took more of a kind than tricks won.
     """
     players = options.players
-    rules = options.rules
+    column = options.edition_column
     if not is_int(hand_size) or hand_size < 1:
         raise RuleError("A round is played with at least one card per hand.")
     if not is_int(dealer) or not 0 <= dealer < players:
@@ -212,7 +212,7 @@ def validate_round(
                 size=hand_size,
             )
         )
-    for label, values, limit in (("+5", bonus, rules.bonus), ("-5", minus, rules.minus)):
+    for label, values, limit in (("+5", bonus, column.bonus), ("-5", minus, column.minus)):
         taken = _counts("cards", values, players, label)
         for seat, count in enumerate(taken):
             _check_cards(seat, count, label, trick_list[seat])
@@ -224,7 +224,7 @@ def validate_round(
                     sum(taken),
                     count=sum(taken),
                     label=label,
-                    edition=edition_title(rules.name),
+                    edition=edition_title(column.name),
                     limit=limit,
                 )
             )
@@ -252,7 +252,10 @@ def seat_score(
     RuleError Save would raise for this seat's own entries (more +5/-5 cards than tricks won, or than the
     edition has). A live score never counts cards that Save refuses. `name` names the player in the message
     (default "Player N")."""
-    for label, count, limit in (("+5", bonus, options.rules.bonus), ("-5", minus, options.rules.minus)):
+    for label, count, limit in (
+        ("+5", bonus, options.edition_column.bonus),
+        ("-5", minus, options.edition_column.minus),
+    ):
         _check_cards(seat, count, label, tricks, name)
         if count > limit:
             raise RuleError(
@@ -262,7 +265,7 @@ def seat_score(
                     count,
                     count=count,
                     label=label,
-                    edition=edition_title(options.rules.name),
+                    edition=edition_title(options.edition_column.name),
                     limit=limit,
                 )
             )

@@ -141,7 +141,7 @@ class Belief:
         first = next((i for i, c in enumerate(pile) if c < W), len(pile) - 1)
         trump = pile[first] >> 4 if pile and pile[first] < W else -1
         later = pile[first + 1 :]
-        fundex = view.options.rules.no_trump_rest_of_round
+        fundex = view.options.edition_column.no_trump_rest_of_round
         r = FastRound(len(hands), hands, [*talon, *reversed(later)], trump, fundex)
         r.bids = [b or 0 for b in view.bids]
         r.turn = (view.dealer + 1) % len(hands)
@@ -257,7 +257,7 @@ def build_round(view: RageView, hands: list[list[int]], talon: list[int]) -> Fas
     players = len(view.hand_counts)
     hands = [list(h) for h in hands]
     hands[view.seat] = sorted(CODE[c] for c in view.hand)
-    fundex = view.options.rules.no_trump_rest_of_round
+    fundex = view.options.edition_column.no_trump_rest_of_round
     cards = [c for _, c in view.trick]
     nt_at = cards.index("NT") if "NT" in cards else -1
     tc_at = cards.index("TC") if "TC" in cards else -1
@@ -295,8 +295,8 @@ def play_out(r: FastRound, me: int, policy: Policy) -> None:
 
 def objective(r: FastRound, me: int, view: RageView) -> float:
     """The own round score less the others' mean."""
-    rules = view.options.rules
-    points = [round_points(r.bids[s], r.tricks[s], r.bonus[s], r.minus[s], rules) for s in range(r.players)]
+    column = view.options.edition_column
+    points = [round_points(r.bids[s], r.tricks[s], r.bonus[s], r.minus[s], column) for s in range(r.players)]
     return points[me] - (sum(points) - points[me]) / (r.players - 1)
 
 
