@@ -1,4 +1,4 @@
-"""A digital match resumes one saved game (`play.duplicates`).
+"""A digital match resumes one saved game (`digital.duplicates`).
 
 `PlaySession.continue_match` makes a new saved game for a match it finds none to resume for (its game set aside,
 its start cut short). Two sessions of one server continuing the match at the same moment each made one (it

@@ -4,7 +4,7 @@ Two devices each continue a match before they sync (`test_home_one_card_per_matc
 match has two live games of the same round, and whichever ends it first scores it. When device 0 has ended the
 round (the match has recorded it) and device 1, not synced yet, makes one more move in its game of that round,
 that game is the more recently saved after the sync, but its round will never count. Home, continuing the match
-and opening either game resumed it; the rule (`play.duplicates.resumed`) now keeps the game furthest along in
+and opening either game resumed it; the rule (`digital.duplicates.resumed`) now keeps the game furthest along in
 the match, then the most recently saved, and sets the other aside (kept, never deleted)."""
 
 from __future__ import annotations

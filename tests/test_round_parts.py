@@ -1,4 +1,4 @@
-"""The host's round form built from a game's `PartShape` (`ui/views/round_parts.py`), in process: every seat's
+"""The host's round form built from a game's `PartShape` (`ui/views/rounds/parts.py`), in process: every seat's
 part on one screen, step by step; the hook rule greyed out with the game's reason; a field asked once per round
 as one row of names; a saved round opened again for an edit. It serves any game whose `GameUI` names no form of
 its own (the test-only fourth game, `test_conformance`); here it is tried on the three real games' shapes."""

@@ -1,5 +1,5 @@
 """Rights are checked on the screen a route resolves to, not on how the route was spelled: every registered route,
-in several spellings, as a visitor, a member and the owner, against the one table of rights (`ui/rights.py`).
+in several spellings, as a visitor, a member and the owner, against the one table of rights (`server/rights.py`).
 A device unpaired while its screen is open is refused at its next tap. In-process sessions through the UI
 harness (tests/test_hosting_routes.py drives the same as an attacker, with Flet's protocol on a real server)."""
 

@@ -188,7 +188,7 @@ def test_the_bench_adds_a_4_mb_phone_photo(tmp_path: Path) -> None:
 @settings(max_examples=60, deadline=None)
 @given(width=st.integers(1, 5000), height=st.integers(1, 5000), side=st.sampled_from([MAX_SIDE, THUMB_SIDE]))
 def test_the_browsers_scaled_size_is_pillows(width: int, height: int, side: int) -> None:
-    """The static build scales in the browser's canvas (browser_photos.fitted): the same size as Pillow's
+    """The static build scales in the browser's canvas (canvas_photos.fitted): the same size as Pillow's
     `thumbnail` on the host, to a pixel; never enlarged."""
     from scorekeeper.store.canvas_photos import fitted
 

@@ -238,7 +238,7 @@ def seed_stats(folder: Path, count: int = STATS_MATCHES) -> str:
 def measure_stats(root: Path, count: int = STATS_MATCHES, runs: int = STATS_RUNS) -> dict[str, Any]:
     """Player statistics over `count` finished matches: the rows from the index, the picker's players and one
     player's report over everything and over one year and place, on an open store. `stats_10k_ms`: the median
-    of `runs` (rows kept between calls, `player_stats.RowCache`); `stats_10k_first_ms`: the first call after the
+    of `runs` (rows kept between calls, `stats.players.RowCache`); `stats_10k_first_ms`: the first call after the
     store was opened, every row made from its index entry."""
     from scorekeeper.stats.players import Filters, player_report, players_of
 

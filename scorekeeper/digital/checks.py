@@ -73,13 +73,13 @@ def _replay(store: Store, saved: SavedGame) -> RuleError | None:
 
 def resumed_games(store: Store, games: list[SavedGame]) -> list[SavedGame]:
     """Of `games` (every saved game, most recently saved first, as `list_digital_games` gives them), the one per
-    match that continuing the match resumes (`PlaySession.continue_match`: `play.duplicates.resumed`, of its games
+    match that continuing the match resumes (`PlaySession.continue_match`: `digital.duplicates.resumed`, of its games
     not set aside the one furthest along in the match, then the most recently saved), in the same order. A match
     has one saved game for all its rounds, but `continue_match` makes a new one when it finds none to resume: two
     devices that each continue a match whose game was set aside before they sync leave the match two games of the
     same round, of which only the first to finish scores it (on one folder it is found or made under the write
     lock, so two sessions at once resume one). Continuing the match or opening the other sets the other aside
-    (`play.duplicates`); until then home offers the match once, the game continuing it resumes, as history
+    (`digital.duplicates`); until then home offers the match once, the game continuing it resumes, as history
     lists it; a game without a match stands alone."""
     live: dict[str, list[SavedGame]] = {}
     for saved in games:

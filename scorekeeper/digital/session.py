@@ -6,7 +6,7 @@
   where it was, also in the middle of a round: the round is dealt again from its seed and the log replayed.
 - A finished round's `result()` is added to a `Match` with mode "digital", which keeps the score, the dealer
   rotation and the game end exactly as for a tracked game. The store owns it: the round goes in through
-  `Store.change_match` (`_record`); names and totals come from a copy read again when it changed (`play.stored`).
+  `Store.change_match` (`_record`); names and totals come from a copy read again when it changed (`digital.stored`).
 - The move log describes each move as a seat that did not make it sees it (with one person at the device: as
   that person sees it), so it never names a card the people at the device may not know.
 """
@@ -151,7 +151,7 @@ class PlaySession:
         with a new seed, and the set-aside game stays in the store as it was. Found or made under the folder's
         write lock; of several live games (two devices continued the match before they synced) the one furthest
         along in the match, then the most recently saved, is resumed and the others are set aside
-        (`play.duplicates.resumed`)."""
+        (`digital.duplicates.resumed`)."""
         with store.files.lock.held():  # two sessions continuing at once resume one game (`duplicates`)
             found = duplicates.settle(store, match.id)  # one set aside no longer replays: not found
             return found if found is not None else cls._deal_again(store, match)

@@ -237,7 +237,7 @@ class SavedGames(FilesPart):
 
     def bring_back_digital_game(self, game_id: str) -> SavedGame | None:
         """Clear a saved game's set-aside mark, so it is offered to be continued again; whether it may come back
-        (today's engine replays it, its match waits for it) is asked before (`play.checks.bring_back`). None
+        (today's engine replays it, its match waits for it) is asked before (`digital.checks.bring_back`). None
         when there is no such game."""
         saved = self.get_digital_game(game_id)
         if saved is None:

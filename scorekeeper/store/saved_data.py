@@ -20,7 +20,7 @@ PERSON = "person"
 COMPUTER = "computer"
 SEAT_KINDS = (PERSON, COMPUTER)
 COMPUTER_PREFIX = "computer-"
-"""Computer players' ids in a match: computer-<strength>-<seat number> (see `play.session.computer_seat`); the
+"""Computer players' ids in a match: computer-<strength>-<seat number> (see `digital.session.computer_seat`); the
 store keeps them out of the list of people."""
 ASIDE = "aside"
 """When the player set the game aside (an ISO time): it no longer replays, so it is not offered to be continued,

@@ -2,7 +2,7 @@
 
 The match is the same `Match` as every tracked game, owned by the store; the host's normal round-entry
 screens, undo, another device's sync may change it at any time (`refresh` reads it back whenever its file
-changed, `play.stored`, and parts entered for a round the host already saved are dropped). A complete round
+changed, `digital.stored`, and parts entered for a round the host already saved are dropped). A complete round
 is recorded through `Store.change_match`, applied to the match as stored, once: only while the match holds
 exactly the rounds before it; an edit made meanwhile is kept and nothing conflicts. Every change to the match made outside the table (a round entered, edited or
 deleted on the normal screens, undo, redo) is heard from the store and handed to `on_change`, so the table

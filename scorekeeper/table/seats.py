@@ -19,7 +19,7 @@ from typing import Any
 from scorekeeper.games.base import Message
 
 OPEN = "open"
-"""An open seat's kind (the others are `play.session`'s PERSON and COMPUTER)."""
+"""An open seat's kind (the others are `digital.session`'s PERSON and COMPUTER)."""
 NAME_LENGTH = 24
 
 

@@ -46,7 +46,7 @@ from scorekeeper.ui.views.rounds import ruckzuck as round_ruckzuck
 RoundFormBuilder = Callable[[AppContext, Match, int | None, Any, ft.Text], RoundForm]
 """(ctx, match, the round being edited or None for a new one, the form's draft, the message line) -> the form."""
 Panel = Callable[[PanelContext], ft.Control]
-"""A seat's play panel from its view (`ui/play/kit.PanelContext`)."""
+"""A seat's play panel from its view (`ui/digital/kit.PanelContext`)."""
 BoardTable = Callable[[AppContext, Any, Sequence[str], Scale], ft.Control]
 BoardSeat = Callable[[AppContext, Any, int, Scale], list[ft.Control]]
 
@@ -54,7 +54,7 @@ BoardSeat = Callable[[AppContext, Any, int, Scale], list[ft.Control]]
 @dataclass(frozen=True)
 class GameBoard:
     """What the board of a live table (a TV, a tablet) shows of a game, public information only
-    (`ui/play/boards.py` has the sizes and the shared pieces)."""
+    (`ui/digital/boards.py` has the sizes and the shared pieces)."""
 
     table: BoardTable
     """What lies on the table (the discard pile, the trick, the board), as large cards."""
@@ -71,7 +71,7 @@ class GameUI:
 
     round_form: RoundFormBuilder = round_parts.build_form
     """The form the host's round-entry screen shows for one round: by default every seat's part as the game's
-    `PartShape` lists it (`views.round_parts`)."""
+    `PartShape` lists it (`views.rounds.parts`)."""
     panel: Panel | None = None
     """The play panel of a digital game (None: the game cannot be played digitally yet)."""
     final_board: Panel | None = None
@@ -81,7 +81,7 @@ class GameUI:
 
 
 def _board(module: Any) -> GameBoard:
-    """A game's board as its board module (`ui/play/<game>_board.py`) writes it."""
+    """A game's board as its board module (`ui/digital/<game>_board.py`) writes it."""
     return GameBoard(module.table, module.seat, tuple(module.SEAT_FIELDS))
 
 

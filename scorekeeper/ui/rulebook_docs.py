@@ -2,7 +2,7 @@
 
 The rules the app follows are the rules screen's texts (scorekeeper/ui/rulebook_text/<lang>/<game>.md). This
 script joins them into one document per language, so that a person who clones the repository can read them
-without starting the app. tests/test_rules_doc.py fails when a document is out of date.
+without starting the app. tests/test_rulebook_docs.py fails when a document is out of date.
 
     python -m scorekeeper.ui.rulebook_docs          # write docs/RULES.md, docs/RULES.de.md, ...
 """

@@ -125,7 +125,7 @@ class SessionState:
     importing: threading.Lock = field(default_factory=threading.Lock)
     import_result: tuple[bool, str] | None = None
     upload: Upload | None = None
-    # The BG Stats export's period in Settings (views/settings_bgstats.py), kept over a redraw of the screen.
+    # The BG Stats export's period in Settings (views/settings/bgstats.py), kept over a redraw of the screen.
     bgstats_period: dict[str, Any] = field(default_factory=dict)
     # Photos of a match (components/photos.py): its own file picker, the photo on its way, the location switch.
     photos: PhotoState | None = None

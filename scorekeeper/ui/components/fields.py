@@ -1,5 +1,5 @@
 """The fields a round is entered with, written once for the host's round-entry screens and a phone's part at a
-score-keeping table (`views.table_part_form`): a count picked with one tap among a few numbers (bids, tricks, a
+score-keeping table (`views.table.part_form`): a count picked with one tap among a few numbers (bids, tricks, a
 Racko quick count), a yes/no switch, a typed number and the label-beside-keys line of a tablet or desktop. The
 Racko rack is `components.rack_pad`, shared the same way. The question a round asks once rather than per seat
 (who called Racko, who went out) is one row of the seats' names (`who_row`).

@@ -1,5 +1,5 @@
 """One control per kind of a seat's field (`PartShape.fields`), written once for a phone's part at a score-keeping
-table (`views.table_part_form`) and the host's round form built from the same shape (`views.round_parts`):
+table (`views.table.part_form`) and the host's round form built from the same shape (`views.rounds.parts`):
 "yes" a switch, "rack" the Racko round screen's slots and number pad (`rack_pad`), a "count" with a highest
 value a row of one-tap numbers (values the rules bar greyed out), anything else a typed number.
 

@@ -1,5 +1,5 @@
 """What every round-entry form is built on: the `RoundForm` a game's form hands the round-entry frame
-(`ui/views/round_entry.py`), and the dealer of the round being entered. Apart from the frame, so that the forms
+(`ui/views/rounds/entry.py`), and the dealer of the round being entered. Apart from the frame, so that the forms
 (registered in `scorekeeper.ui.registry`) and the frame that looks them up there import no cycle."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """High card's screens and its line for the UI registry (`UI`): a play panel and a board for a live table. Its
-round entry is the form the app builds from the game's `PartShape` (`ui/views/round_parts.py`): a one-tap count
+round entry is the form the app builds from the game's `PartShape` (`ui/views/rounds/parts.py`): a one-tap count
 per seat and field, tagged `<field>-<seat>-<value>`; the game writes none of its own."""
 
 from __future__ import annotations

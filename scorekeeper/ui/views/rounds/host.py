@@ -1,7 +1,7 @@
-"""What a game's host round form needs beyond its `PartShape` (`views.round_parts` draws it): a caller row's
+"""What a game's host round form needs beyond its `PartShape` (`views.rounds.parts` draws it): a caller row's
 answer naming no seat, one seat at a time behind tabs, a field or whole steps the game draws itself, what a new
 draft holds besides the parts, where the message stands. A game says it in one `HostExtras`, registered as
-`round_parts.form_with(extras)` in the UI registry."""
+`rounds.parts.form_with(extras)` in the UI registry."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Racko round entry: who called, then each rack slot 5 to slot 50 on a pad of the deck's numbers (numbers used
 this round greyed out, in rows of ten; `components.rack_pad`, also a phone's rack at a live table), or the quick
 form (ascending count and longest run per player). The caller is one tap per round; a tab per player picks the
-rack being entered. Drawn as the steps (`HostSteps`) of the generic part-shape form (`views.round_parts`).
+rack being entered. Drawn as the steps (`HostSteps`) of the generic part-shape form (`views.rounds.parts`).
 """
 
 from __future__ import annotations
@@ -72,7 +72,7 @@ def start(draft: PartsDraft, match: Match, edit: int | None) -> None:
 
 
 class RackoSteps:
-    """The caller row, the racks (or the quick form) and the round's points so far (`round_parts.HostSteps`),
+    """The caller row, the racks (or the quick form) and the round's points so far (`rounds.parts.HostSteps`),
     over the generic form's draft (see `start`)."""
 
     def __init__(self, form: PartsForm) -> None:

@@ -1,4 +1,4 @@
-"""Rage's host round entry: the generic part-shape form (`views.round_parts`) with its two steps drawn here: bids
+"""Rage's host round entry: the generic part-shape form (`views.rounds.parts`) with its two steps drawn here: bids
 (from the dealer's left, the dealer last, the forbidden dealer bid greyed out under the hook rule), then after the
 hand the tricks ("made it" copies the bid), +5 and -5 cards.
 
@@ -35,7 +35,7 @@ def hook_note(ctx: AppContext, banned: int) -> str:
 
 
 class RageSteps:
-    """Rage's two steps drawn on the generic form (`round_parts.HostSteps`): each seat's part in the form's
+    """Rage's two steps drawn on the generic form (`rounds.parts.HostSteps`): each seat's part in the form's
     draft (`bid`, `tricks`, `bonus`, `minus`), the trump shown and the digits typed so far in its `more`."""
 
     def __init__(self, form: PartsForm) -> None:
@@ -43,7 +43,7 @@ class RageSteps:
         self.form, self.ctx, self.match, self.draft = form, ctx, match, form.draft
         self.rules, self.opts, self.names = match.rules, match.opts, match.names
         # The hook rule and the +5/-5 limits come from the game's part shape, as on a phone at a
-        # score-keeping table (`table_part_form`): the host enters every seat's part at once.
+        # score-keeping table (`views.table.part_form`): the host enters every seat's part at once.
         self.shape: PartShape = form.shape
         self.index, self.dealer, self.order = form.index, form.dealer, form.order
         self.size: int = self.rules.hand_size(self.opts, self.index) or 0

@@ -1,4 +1,4 @@
-"""Ruck Zuck's host round entry: the form built from its part shape (`views.round_parts`: who went out or the stock
+"""Ruck Zuck's host round entry: the form built from its part shape (`views.rounds.parts`: who went out or the stock
 ran out, a tab per hand) with the one piece that is Ruck Zuck's own, the hand: its cards on a 1-49 + joker pad
 (cards in another hand greyed out) or a typed penalty total, the penalty shown live."""
 

@@ -2,7 +2,7 @@
 (`Store.set_aside_digital_game`), with "Try again" for each.
 
 A newer version of the app may replay a game this one could not: "Try again" brings it back to home's "Continue a
-game" when it replays and its match still waits for its round (`play.checks.bring_back`); otherwise it says why
+game" when it replays and its match still waits for its round (`digital.checks.bring_back`); otherwise it says why
 under the game and the game stays set aside. Nothing is deleted here. Guests see the list, not the action (the
 same right as setting a game aside).
 """

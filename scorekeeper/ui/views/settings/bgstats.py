@@ -3,7 +3,7 @@
 Export: a period (all, this month, this year, or days chosen in a date-range picker) and a button that hands the
 plays file to the device the way the other exports do (a download in a browser, a save dialog on a desktop).
 Import needs no button of its own: "Import a file" takes a BG Stats export as well as this app's
-(`settings_import.import_content` asks `looks_like_bgstats`), and the outcome is said here (`import_bgstats`).
+(`settings/importing.import_content` asks `looks_like_bgstats`), and the outcome is said here (`import_bgstats`).
 """
 
 from __future__ import annotations

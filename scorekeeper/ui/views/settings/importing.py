@@ -1,8 +1,8 @@
 """Settings, importing a file's content: the one way every transport (a file's bytes, its path, an upload) ends.
 
 `import_and_show` imports with a progress bar in the screen's import status area and puts the outcome under
-the import button; one import at a time per session. The picker and the upload (`settings_transfer`,
-`settings_upload`) only bring the content here.
+the import button; one import at a time per session. The picker and the upload (`settings/transfer.py`,
+`settings/upload.py`) only bring the content here.
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ def import_summary(ctx: AppContext, report: Any) -> str:
 def import_content(
     ctx: AppContext, content: bytes | str, progress: Progress | None = None
 ) -> tuple[bool, str]:
-    """Import an export file's content (this app's, or BG Stats': `settings_bgstats`). Returns (imported,
+    """Import an export file's content (this app's, or BG Stats': `settings/bgstats.py`). Returns (imported,
     message); a bad file changes nothing."""
     if looks_like_bgstats(content):
         return import_bgstats(ctx, content, progress)

@@ -1,5 +1,5 @@
-"""Settings: language and theme (applied at once), export and import (`settings_transfer`), where the data
-lives and its backups (`settings_data`), and what guests may do.
+"""Settings: language and theme (applied at once), export and import (`settings/transfer.py`), where the data
+lives and its backups (`settings/data.py`), and what guests may do.
 """
 
 from __future__ import annotations

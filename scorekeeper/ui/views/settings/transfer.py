@@ -207,7 +207,7 @@ def transfer_section(ctx: AppContext) -> ft.Control:
                 picker,
                 dialog_title=ctx.t("Import"),
                 file_type=ft.FilePickerFileType.CUSTOM,
-                allowed_extensions=["json", "bgsplay"],  # a BG Stats plays file too (settings_bgstats)
+                allowed_extensions=["json", "bgsplay"],  # a BG Stats plays file too (settings/bgstats.py)
                 with_data=sends_bytes(ctx),
             )
         except Exception:  # a picker not attached to a page cannot be bound; leave the button inert

@@ -2,7 +2,7 @@
 by game, period and place (`/stats/players?player=&game=&period=&place=`).
 
 Every figure comes from `scorekeeper.stats.players` over the store's index (`Store.stat_rows`); this view only
-picks the filters and lays the figures out (`ui/components/player_tables.py`).
+picks the filters and lays the figures out (`ui/views/stats/player_tables.py`).
 """
 
 from __future__ import annotations

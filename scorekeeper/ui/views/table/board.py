@@ -2,7 +2,7 @@
 
 Read-only, and only public information: it is drawn from `Table.board()`, whose view has every private field
 blanked. Whose turn it is (and when that player's phone is gone), what lies on the table as large cards (see
-`ui.play.boards`), a panel per player with what everyone knows of them, the scores, the last moves. Before the
+`ui.digital.boards`), a panel per player with what everyone knows of them, the scores, the last moves. Before the
 start: the join code, the address and its QR code. Large type: nothing under 24 px; on a TV it fills the screen
 (`board_layout`). Redraws on every change through pubsub, only the parts whose inputs changed (`KeyedParts`).
 """

@@ -1,9 +1,9 @@
 """Score keeping at the table: a phone's part of the round (`KeepPhone`); the board's parts are in
-`table_keep_board`.
+`table/keep_board.py`.
 
 The phone shows the round, who deals, the cards this round and the step (`keep-facts`), who is still to send
 their part (`keep-status`, `keep-waiting`), what everyone may see (Rage: the bids, `keep-public`), its own fields
-(`table_part_form.PartForm`), with why a value is barred before it sends (`part-why`), and the scores with the
+(`table/part_form.PartForm`), with why a value is barred before it sends (`part-why`), and the scores with the
 last round's points (`keep-scores`). A refused part shows the rules' message and keeps what was typed; the phone
 may enter its part again to correct it until the round is saved. A round that does not check out once every part
 is in is shown on every phone (`keep-problem`); the phones it concerns are asked to check their parts. The host

@@ -3,7 +3,7 @@
 The lobby shows the join code large (`table-code`, its text is the code) with a QR code of the join address and
 the address as text; a row per seat (`seat-<n>`, numbered from 1) saying who has joined; each open seat can be
 given to a computer player (`computer-<n>`); `start-table` deals once every seat is filled. Joins reach the lobby
-through pubsub, without a reload. Only the owner opens these screens (see ui/rights.py).
+through pubsub, without a reload. Only the owner opens these screens (see server/rights.py).
 """
 
 from __future__ import annotations
