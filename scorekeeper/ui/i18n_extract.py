@@ -52,19 +52,17 @@ def extract(
         for node in ast.walk(tree)
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
     ]
-    seen: set[tuple[int, int]] = set()
-    # A function's calls are read with its named texts first; the module-level pass then skips them.
+    calls: dict[tuple[int, int], tuple[ast.Call, str, dict[str, list[str]]]] = {}
+    # A function's calls are read with its named texts (the innermost function first), the module's without.
     for scope, named in reversed(scopes):
         for node in ast.walk(scope):
-            if not isinstance(node, ast.Call) or (node.lineno, node.col_offset) in seen:
-                continue
-            name = _called(node)
-            if name is None or name not in keywords or not node.args:
-                continue
-            seen.add((node.lineno, node.col_offset))
-            notes = _notes_above(node.lineno, comments, comment_tags)
-            for arguments in _alternatives([_texts(arg, named) for arg in node.args]):
-                yield node.lineno, name, arguments, notes
+            name = _called(node) if isinstance(node, ast.Call) else None
+            if isinstance(node, ast.Call) and name in keywords and node.args and name is not None:
+                calls.setdefault((node.lineno, node.col_offset), (node, name, named))
+    for (line, _), (call, name, named) in sorted(calls.items()):  # in reading order, as a translator reads
+        notes = _notes_above(line, comments, comment_tags)
+        for arguments in _alternatives([_texts(arg, named) for arg in call.args]):
+            yield line, name, arguments, notes
 
 
 def extract_messages(package: Path = PACKAGE, config: Path = CONFIG) -> Catalog:
