@@ -40,12 +40,15 @@ lint: setup
 	$(BIN)/mypy
 
 # Translations (scorekeeper/ui/locales/README.md): extract every marked message of the code into the template
-# (babel.cfg), update the de/nl/fr catalogs from it (new messages come in empty, messages no code uses go), then
+# (babel.cfg; a template that differs only by its date is not replaced, so the files change only with the
+# messages), update the de/nl/fr catalogs from it (new messages come in empty, messages no code uses go), then
 # the French typography pass, which must run after the update (and after a translator typed new entries).
 LOCALES := scorekeeper/ui/locales
 messages: setup
 	$(BIN)/pybabel -q extract -F babel.cfg --no-default-keywords -k N_ --add-location=file --no-wrap \
-		--project=scorekeeper --copyright-holder="the scorekeeper authors" -o $(LOCALES)/messages.pot scorekeeper
+		--project=scorekeeper --copyright-holder="the scorekeeper authors" -o $(LOCALES)/messages.pot.new scorekeeper
+	@if diff -q -I '^"POT-Creation-Date:' $(LOCALES)/messages.pot $(LOCALES)/messages.pot.new >/dev/null 2>&1; \
+		then rm $(LOCALES)/messages.pot.new; else mv $(LOCALES)/messages.pot.new $(LOCALES)/messages.pot; fi
 	$(BIN)/pybabel -q update -i $(LOCALES)/messages.pot -d $(LOCALES) --no-wrap --ignore-obsolete
 	$(BIN)/python -m scorekeeper.ui.french_typography
 	@$(BIN)/python -m scorekeeper.ui.i18n_extract  # lists the entries still to translate
