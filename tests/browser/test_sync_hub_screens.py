@@ -15,6 +15,7 @@ from test_sync_screens import scroll_to_bottom, wait_in
 
 from scorekeeper.server import dav_hub
 from scorekeeper.server import owner_devices as owners
+from scorekeeper.server.web import STATIC_ENV
 
 pytestmark = pytest.mark.browser
 
@@ -49,3 +50,39 @@ def test_the_owner_switches_the_hub_on_and_reads_what_a_device_enters(chromium: 
         visitor.open("/settings", ready="language-en")
         scroll_to_bottom(visitor)
         assert visitor.page.locator("[flt-semantics-identifier=hub-section]").count() == 0
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from scorekeeper.static import build as static_build
+
+    out = tmp_path_factory.mktemp("static") / "dist"
+    static_build.build(out)
+    return out
+
+
+def test_a_phone_opens_the_static_build_from_the_server_and_reaches_the_hub_on_the_same_origin(
+    chromium: Any, tmp_path: Path, site: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The static build at /app/ under the server's own security headers (its policy, its service worker in
+    the sub-folder), and the hub answering that page's fetch with the device's token: no cross-origin request."""
+    monkeypatch.setenv(STATIC_ENV, str(site))
+    data = tmp_path / "data"
+    data.mkdir()
+    dav_hub.switch(data, True)
+    token, _ = owners.devices_of(data).add("phone")
+    with served(data) as url, browser_tabs(chromium, url + "app/") as tab:
+        phone = tab("sync-hub-static-app", PHONE, owner=False)
+        errors: list[str] = []
+        phone.page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        phone.open("/", ready="new-game")
+        phone.page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+        status = phone.page.evaluate(
+            """async (token) => (await fetch('/sync/', {method: 'PROPFIND',
+                 headers: {Authorization: 'Bearer ' + token, Depth: '1'}})).status""",
+            token,
+        )
+        assert status == 207
+        assert not [e for e in errors if "Content Security Policy" in e or "Refused" in e], errors
+        OUTPUT.mkdir(exist_ok=True)
+        (OUTPUT / "sync-hub-static-app-phone.png").write_bytes(phone.still())
