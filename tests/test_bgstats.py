@@ -13,8 +13,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.exchange.bgstats import Period, export_document
-from scorekeeper.exchange.bgstats_import import game_key, looks_like_bgstats
+from scorekeeper.exchange.bgstats import Period, export_bgstats_text, export_document
+from scorekeeper.exchange.bgstats_import import game_key, import_bgstats_text, looks_like_bgstats
+from scorekeeper.exchange.transfer import export_json_text
 from scorekeeper.games.base import RuleError
 from scorekeeper.model.match import Match
 from scorekeeper.store import Store
@@ -55,7 +56,7 @@ def test_export_holds_what_bg_stats_reads(store: Store) -> None:
     ]
     match = racko(store, ["Anna", "Ben"], place="Café Central", notes="Anna called it", clock=clock)
     ruckzuck(store, [match.players[0], match.players[1]], ["Anna", "Ben"])  # active: not a play yet
-    document = json.loads(store.export_bgstats_text())
+    document = json.loads(export_bgstats_text(store))
     assert {"games", "players", "locations", "plays"} <= set(document)
     assert [g["name"] for g in document["games"]] == ["Racko"]
     assert document["games"][0]["highestWins"] is True and "bggId" not in document["games"][0]
@@ -97,7 +98,7 @@ def test_import_of_a_bg_stats_export(store: Store) -> None:
     anna = store.add_player("anna")  # an existing player, matched by name whatever the case
     content = FIXTURE.read_bytes()
     assert looks_like_bgstats(content)
-    report = store.import_bgstats_text(content)
+    report = import_bgstats_text(store, content)
     # issue 51: the play with no scores and a winner flag is a result known by its winner (5 imported, not 4)
     assert (report.imported, report.other_games, report.unreadable) == (5, 3, 1)
     assert report.players_added == 4  # Ben, Cleo, Dana, Emil; Anna was here
@@ -130,13 +131,13 @@ def test_import_of_a_bg_stats_export(store: Store) -> None:
     assert [row.place for row in rage.standings()] == [1, 2, 3, 4] and rage.winners() == [2]
     assert matches["c0000000000040008000000000000009"].totals() == [9, 4]  # numbers, not text, as scores
 
-    again = store.import_bgstats_text(content)  # a second import adds nothing
+    again = import_bgstats_text(store, content)  # a second import adds nothing
     assert (again.imported, again.already, again.players_added) == (0, 5, 0)
     assert len(list(store.iter_matches())) == 5 and len(store.list_players()) == 5
 
 
 def test_a_totals_only_match_takes_no_round(store: Store) -> None:
-    store.import_bgstats_text(FIXTURE.read_bytes())
+    import_bgstats_text(store, FIXTURE.read_bytes())
     match = store.get_match("c0000000000040008000000000000001")
     assert match is not None
     with pytest.raises(RuleError, match="final totals only"):
@@ -159,12 +160,12 @@ def test_a_totals_only_match_takes_no_round(store: Store) -> None:
 )
 def test_a_file_that_is_not_a_bg_stats_export_is_refused(store: Store, content: bytes, reason: str) -> None:
     racko(store, ["Anna", "Ben"])
-    before = store.export_json_text()
+    before = export_json_text(store)
     assert not looks_like_bgstats(content)
     with pytest.raises(ImportFileError, match=reason) as refused:
-        store.import_bgstats_text(content)
+        import_bgstats_text(store, content)
     assert "Nothing was changed" in str(refused.value)
-    assert json.loads(store.export_json_text())["matches"] == json.loads(before)["matches"]
+    assert json.loads(export_json_text(store))["matches"] == json.loads(before)["matches"]
 
 
 def test_game_names_of_bg_stats() -> None:
@@ -205,13 +206,13 @@ def facts(document: dict[str, Any]) -> list[tuple[Any, ...]]:
 def test_round_trip_through_an_empty_store(store: Store, tmp_path: Path) -> None:
     racko(store, ["Anna", "Ben"], place="Home", notes="first", clock=[CLOCK[0]])
     racko(store, ["Cleo", "Anna"])
-    exported = store.export_bgstats_text()
+    exported = export_bgstats_text(store)
     other = Store.open(tmp_path / "other")
-    report = other.import_bgstats_text(exported)
+    report = import_bgstats_text(other, exported)
     assert (report.imported, report.other_games, report.unreadable) == (2, 0, 0)
-    assert facts(json.loads(other.export_bgstats_text())) == facts(json.loads(exported))
+    assert facts(json.loads(export_bgstats_text(other))) == facts(json.loads(exported))
     # Back into the store it came from: the matches with rounds stay as they are.
-    assert store.import_bgstats_text(exported).already == 2
+    assert import_bgstats_text(store, exported).already == 2
     assert all(m.rounds for m in store.iter_matches())
 
 
@@ -262,12 +263,12 @@ def test_property_import_export_import_keeps_every_play(
     tmp_path_factory: pytest.TempPathFactory, document: dict[str, Any]
 ) -> None:
     first = Store.open(tmp_path_factory.mktemp("first"))
-    report = first.import_bgstats_text(json.dumps(document))
+    report = import_bgstats_text(first, json.dumps(document))
     assert report.imported == len(document["plays"]) and report.unreadable == 0
-    exported = first.export_bgstats_text()
+    exported = export_bgstats_text(first)
     second = Store.open(tmp_path_factory.mktemp("second"))
-    second.import_bgstats_text(exported)
-    assert facts(json.loads(second.export_bgstats_text())) == facts(json.loads(exported))
+    import_bgstats_text(second, exported)
+    assert facts(json.loads(export_bgstats_text(second))) == facts(json.loads(exported))
     by_uuid = {p["uuid"].lower(): p for p in document["plays"]}
     people = {p["id"]: p["name"] for p in document["players"]}
     for play in json.loads(exported)["plays"]:
@@ -310,7 +311,7 @@ def test_anonymous_players_take_a_seat_each(store: Store) -> None:
             },
         ],
     }
-    report = store.import_bgstats_text(json.dumps(document))
+    report = import_bgstats_text(store, json.dumps(document))
     assert (report.imported, report.unreadable) == (1, 1)  # the first play lacks Anna's score
     (match,) = store.iter_matches()
     assert (match.names, match.totals(), match.winners()) == (
@@ -319,5 +320,5 @@ def test_anonymous_players_take_a_seat_each(store: Store) -> None:
         [1],
     )
     assert (
-        store.import_bgstats_text(json.dumps(document)).already == 1
+        import_bgstats_text(store, json.dumps(document)).already == 1
     )  # no uuid: the same id from its content

@@ -13,6 +13,8 @@ from typing import Any
 import pytest
 
 from scorekeeper.exchange import bgstats_import
+from scorekeeper.exchange.bgstats import export_bgstats_text
+from scorekeeper.exchange.bgstats_import import import_bgstats_text
 from scorekeeper.stats import overview as stats
 from scorekeeper.stats.players import player_report
 from scorekeeper.store import Store
@@ -42,7 +44,7 @@ def store(tmp_path: Path) -> Store:
 
 def imported(store: Store, path: Path, table: Mapping[int, str], monkeypatch: pytest.MonkeyPatch) -> Any:
     monkeypatch.setattr(bgstats_import, "game_of", stand_in(table))
-    return store.import_bgstats_text(path.read_bytes())
+    return import_bgstats_text(store, path.read_bytes())
 
 
 # ------------------------------------------------------------------ the files as they are
@@ -51,7 +53,7 @@ def test_a_real_export_of_other_games_is_counted_and_skipped(store: Store, path:
     """Neither file holds Racko, Ruck Zuck or Rage (by BoardGameGeek id, bggName or name): every play is
     counted as another game's, none refused, nothing added."""
     assert len(json.loads(path.read_text(encoding="utf-8"))["plays"]) == plays
-    report = store.import_bgstats_text(path.read_bytes())
+    report = import_bgstats_text(store, path.read_bytes())
     assert (report.imported, report.other_games, report.unreadable, report.players_added) == (0, plays, 0, 0)
     assert list(store.iter_matches()) == []
 
@@ -146,9 +148,9 @@ def test_gz97_sample_round_trip_gives_the_same_matches(
     winners, places, the winner-only result, time played, place)."""
     imported(store, GZ, GZ_STAND_IN, monkeypatch)
     monkeypatch.undo()
-    exported = store.export_bgstats_text()
+    exported = export_bgstats_text(store)
     other = Store.open(tmp_path / "other")
-    report = other.import_bgstats_text(exported)
+    report = import_bgstats_text(other, exported)
     assert (report.imported, report.unreadable, report.problems) == (4, 0, ())
 
     def facts(s: Store) -> list[tuple[Any, ...]]:

@@ -15,7 +15,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.exchange.bgstats_import import read_plays
+from scorekeeper.exchange.bgstats import export_bgstats_text
+from scorekeeper.exchange.bgstats_import import import_bgstats_text, read_plays
 from scorekeeper.exchange.bgstats_values import Refused, game_of, minutes_of, moment_of, score_of
 from scorekeeper.model.match import Match
 from scorekeeper.stats import overview as stats
@@ -76,7 +77,7 @@ def test_a_partners_game_is_written_with_its_teams_and_comes_back_as_one(
 ) -> None:
     match = partners_match(store)
     assert match.winners() == [0, 2]
-    exported = json.loads(store.export_bgstats_text())
+    exported = json.loads(export_bgstats_text(store))
     written = exported["plays"][0]
     assert written["usesTeams"] is True and exported["games"][0]["usesTeams"] is True
     assert [(s["team"], s["winner"], s["rank"]) for s in written["playerScores"]] == [
@@ -86,13 +87,13 @@ def test_a_partners_game_is_written_with_its_teams_and_comes_back_as_one(
         ("2", False, 2),
     ]
     other = Store.open(tmp_path / "other")
-    assert other.import_bgstats_text(json.dumps(exported)).imported == 1
+    assert import_bgstats_text(other, json.dumps(exported)).imported == 1
     back = next(other.iter_matches())
     assert (back.partners, back.team_totals(), back.winners()) == (True, [85, 20], [0, 2])
     # What BG Stats has no field for came back through metaData: the target, both spans of the clock (the
     # pause between them), the number of rounds.
     assert (back.options["target"], back.clock, back.recorded.rounds) == (50, match.clock, 1)
-    assert json.loads(other.export_bgstats_text())["plays"][0]["rounds"] == 1
+    assert json.loads(export_bgstats_text(other))["plays"][0]["rounds"] == 1
 
 
 def test_a_team_play_is_seated_as_racko_partners(store: Store) -> None:
@@ -100,7 +101,7 @@ def test_a_team_play_is_seated_as_racko_partners(store: Store) -> None:
     raw = play(["100", "200", "50", "25"], [False, True, False, True], usesTeams=True)
     for score, team in zip(raw["playerScores"], ["A", "B", "A", "B"][::-1], strict=True):
         score["team"] = team  # Dana and Ben are one team, Cleo and Anna the other
-    report = store.import_bgstats_text(document(raw))
+    report = import_bgstats_text(store, document(raw))
     assert report.imported == 1
     match = next(store.iter_matches())
     assert match.names == ["Anna", "Ben", "Cleo", "Dana"] and match.partners
@@ -109,31 +110,32 @@ def test_a_team_play_is_seated_as_racko_partners(store: Store) -> None:
 
 # ------------------------------------------------------------------ the winner BG Stats recorded
 def test_bg_stats_winner_is_kept_and_the_difference_told(store: Store) -> None:
-    report = store.import_bgstats_text(document(play(["300", "500"], [True, False])))
+    report = import_bgstats_text(store, document(play(["300", "500"], [True, False])))
     match = next(store.iter_matches())
     assert match.totals() == [300, 500] and match.winners() == [0]
     assert [str(p) for p in report.problems] == [
         "Racko of 2026-03-14: BG Stats names Anna as winner, the scores Ben: BG Stats' winner is kept"
     ]
-    assert json.loads(store.export_bgstats_text())["plays"][0]["manualWinner"] is True
+    assert json.loads(export_bgstats_text(store))["plays"][0]["manualWinner"] is True
 
 
 def test_manual_winner_that_agrees_with_the_scores_is_kept_without_a_word(store: Store) -> None:
-    report = store.import_bgstats_text(document(play(["500", "300"], [True, False], manualWinner=True)))
+    report = import_bgstats_text(store, document(play(["500", "300"], [True, False], manualWinner=True)))
     assert report.problems == () and next(store.iter_matches()).winners() == [0]
 
 
 def test_an_ignored_play_is_kept_but_not_counted(store: Store) -> None:
-    store.import_bgstats_text(
+    import_bgstats_text(
+        store,
         document(
             play(["500", "300"], [True, False], ignored=True),
             play(["100", "500"], [False, True], uuid="e0000000-0000-4000-8000-000000000002"),
-        )
+        ),
     )
     assert len(list(store.iter_matches())) == 2
     assert {s.name: s.wins for s in stats.win_shares(store.iter_matches())} == {"Ben": 1, "Anna": 0}
     assert len(store.stat_rows()) == 1
-    assert json.loads(store.export_bgstats_text())["plays"][0]["ignored"] is True
+    assert json.loads(export_bgstats_text(store))["plays"][0]["ignored"] is True
 
 
 # ------------------------------------------------------------------ games by BoardGameGeek id, bggName, name
@@ -150,7 +152,7 @@ def test_games_known_by_bgg_name_and_in_every_language() -> None:
 
 # ------------------------------------------------------------------ far dates, absurd durations
 def test_a_far_date_is_refused_with_a_reason_not_a_crash(store: Store) -> None:
-    report = store.import_bgstats_text(document(play(["500", "300"], playDate="9999-12-31 23:00:00")))
+    report = import_bgstats_text(store, document(play(["500", "300"], playDate="9999-12-31 23:00:00")))
     assert (report.imported, report.unreadable) == (0, 1)
     assert [str(p) for p in report.problems] == [
         "Racko of 9999-12-31: its date 9999-12-31 is not a date an evening was played on"
@@ -159,7 +161,7 @@ def test_a_far_date_is_refused_with_a_reason_not_a_crash(store: Store) -> None:
 
 @pytest.mark.parametrize("minutes", [99999, -5, 1e308, "90", True])
 def test_a_duration_not_believed_is_left_unknown_and_told(store: Store, minutes: Any) -> None:
-    report = store.import_bgstats_text(document(play(["500", "300"], durationMin=minutes)))
+    report = import_bgstats_text(store, document(play(["500", "300"], durationMin=minutes)))
     assert report.imported == 1 and next(store.iter_matches()).clock == []
     assert [str(p) for p in report.problems] == [
         "Racko of 2026-03-14: its duration was not believed and is left unknown"
@@ -169,7 +171,7 @@ def test_a_duration_not_believed_is_left_unknown_and_told(store: Store, minutes:
 def test_nan_in_the_file_is_answered(store: Store) -> None:
     text = document(play(["500", "300"])).replace('"durationMin": 40', '"durationMin": NaN')
     text = text.replace('"score": "500"', '"score": NaN')
-    report = store.import_bgstats_text(text)
+    report = import_bgstats_text(store, text)
     assert (report.imported, report.unreadable) == (0, 1)
     assert "the score “nan” is not a whole number" in str(report.problems[0])
 
@@ -191,7 +193,7 @@ def test_a_score_that_is_no_number_or_sum_is_refused_naming_it(score: Any) -> No
 
 
 def test_a_sum_with_words_refuses_the_play_and_says_which(store: Store) -> None:
-    report = store.import_bgstats_text(document(play(["75+50+fifty", "300"])))
+    report = import_bgstats_text(store, document(play(["75+50+fifty", "300"])))
     assert (report.imported, report.unreadable) == (0, 1)
     assert [str(p) for p in report.problems] == [
         "Racko of 2026-03-14: the score “75+50+fifty” is not a number or a sum of numbers"
@@ -200,7 +202,7 @@ def test_a_sum_with_words_refuses_the_play_and_says_which(store: Store) -> None:
 
 def test_a_winner_only_play_of_ruck_zuck_is_placed_by_its_flags(store: Store) -> None:
     game = {"id": 1, "name": "Ruck Zuck"}
-    store.import_bgstats_text(document(play([None, "", None], [False, False, True]), game=game))
+    import_bgstats_text(store, document(play([None, "", None], [False, False, True]), game=game))
     match = next(store.iter_matches())
     assert match.winners() == [2] and not match.recorded.scored
     row = store.stat_rows()[0]
@@ -253,7 +255,7 @@ def test_play_again_after_an_imported_result_starts_an_ordinary_game(tmp_path: P
     from test_ui_core_harness import App
 
     app = App(tmp_path / "app")
-    app.store.import_bgstats_text(document(play(["300", "500"], [True, False], manualWinner=True)))
+    import_bgstats_text(app.store, document(play(["300", "500"], [True, False], manualWinner=True)))
     (old,) = app.store.list_matches()
     app.go(f"/new?again={old.id}")
     app.tap("start-game")

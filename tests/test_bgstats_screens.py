@@ -15,6 +15,7 @@ from test_history_stats_settings import FakePicker
 from test_ui_core_harness import App
 
 from scorekeeper.exchange.bgstats import Period
+from scorekeeper.exchange.bgstats_import import import_bgstats_text
 from scorekeeper.ui.views.settings import bgstats as settings_bgstats
 from scorekeeper.ui.views.settings import transfer as settings_view
 from tests.run_alone import run_alone
@@ -65,7 +66,7 @@ def test_a_file_that_is_neither_export_is_refused(app: App) -> None:
 
 
 def test_the_plays_of_a_period_are_downloaded_in_a_browser(app: App) -> None:
-    app.store.import_bgstats_text(FIXTURE.read_bytes())
+    import_bgstats_text(app.store, FIXTURE.read_bytes())
     app.go("/settings")
     assert app.has("export-bgstats") and app.has("bgstats-period-month")
     picker = FakePicker(None)

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from test_ui_core_harness import App, start
 
+from scorekeeper.exchange.bgstats import export_bgstats_text
 from scorekeeper.model import evening, playtime
 from scorekeeper.model.match import Match
 from scorekeeper.stats import game_nights
@@ -129,7 +130,7 @@ def test_the_scoreboard_asks_whether_the_game_is_still_on(
     assert playtime.running(after.clock) is still_on
     assert (playtime.played_seconds(after.clock, heard=after.updated) or 0) < 120
     assert "Is the game still on?" not in " ".join(app.text())
-    exported = json.loads(Store.export_bgstats_text(app.store))  # a running game is no play; none exported
+    exported = json.loads(export_bgstats_text(app.store))  # a running game is no play; none exported
     assert exported["plays"] == []
 
 
@@ -143,7 +144,7 @@ def test_an_old_clock_left_running_for_months_is_no_bg_stats_duration(tmp_path: 
     began = datetime(2026, 3, 1, 20, 0, tzinfo=UTC)
     clock: list[list[str | None]] = [[iso(began), iso(began + timedelta(hours=6619))]]
     store.save_match(dataclasses.replace(match, clock=clock))
-    play = json.loads(store.export_bgstats_text())["plays"][0]
+    play = json.loads(export_bgstats_text(store))["plays"][0]
     assert play["durationMin"] == 0
     assert json.loads(play["metaData"])["scorekeeper"]["clock"] == clock
 

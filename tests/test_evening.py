@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from test_play_session import MemoryStore, bots, play_match
 
 from scorekeeper.digital.session import PlaySession
+from scorekeeper.exchange.transfer import export_csv_text, export_json_text, import_json_text
 from scorekeeper.games.base import RuleError
 from scorekeeper.model import evening, playtime
 from scorekeeper.model.match import Match
@@ -206,14 +207,14 @@ def test_json_export_and_import_keep_the_evening_and_csv_has_its_columns(
     match = store.change_match(match.id, evening.paused(now_iso()))
     other = Store.open(tmp_path / "other")
     try:
-        other.import_json_text(store.export_json_text())
+        import_json_text(other, export_json_text(store))
         copy = other.get_match(match.id)
         assert copy is not None
         assert (copy.notes, copy.place, copy.clock) == (match.notes, match.place, match.clock)
         assert other.places() == ["Club"]
     finally:
         other.close()
-    rows = list(csv.DictReader(io.StringIO(store.export_csv_text())))
+    rows = list(csv.DictReader(io.StringIO(export_csv_text(store))))
     assert {row["notes"] for row in rows} == {match.notes}
     assert {row["place"] for row in rows} == {"Club"}
     assert {row["minutes_played"] for row in rows} == {"0"}
@@ -230,7 +231,7 @@ def test_older_data_opens_without_notes_place_or_time(fixture: str, tmp_path: Pa
         for match in old.iter_matches():
             assert (match.notes, match.place, match.clock) == ("", "", [])
             assert evening_screen.played_text(old_t(), match.clock) is None
-        rows = list(csv.DictReader(io.StringIO(old.export_csv_text())))
+        rows = list(csv.DictReader(io.StringIO(export_csv_text(old))))
         assert rows and all((r["notes"], r["place"], r["minutes_played"]) == ("", "", "") for r in rows)
 
 

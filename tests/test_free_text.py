@@ -12,6 +12,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from scorekeeper.exchange.bgstats import export_bgstats_text
+from scorekeeper.exchange.bgstats_import import import_bgstats_text
 from scorekeeper.games.base import RuleError
 from scorekeeper.model import evening
 from scorekeeper.model.free_text import LIMITS, clean, problem, refused
@@ -81,14 +83,14 @@ def test_a_bg_stats_file_brings_no_control_characters_and_says_what_it_cut(store
             }
         ],
     }
-    report = store.import_bgstats_text(json.dumps(document))
+    report = import_bgstats_text(store, json.dumps(document))
     match = next(store.iter_matches())
     assert match.place == "Club[31mRED" and len(match.notes) == 2_000
     assert [str(p) for p in report.problems] == [
         "Racko of 2026-03-14: The place had control or text-direction characters: they were removed.",
         "Racko of 2026-03-14: The notes were cut to 2000 characters.",
     ]
-    exported = store.export_bgstats_text()
+    exported = export_bgstats_text(store)
     assert "\x1b" not in exported and "\u202e" not in exported
 
 

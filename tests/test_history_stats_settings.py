@@ -15,6 +15,7 @@ import pytest
 from test_history_stats_data import Seeded, seed_store
 from test_ui_core_harness import App, texts, walk
 
+from scorekeeper.exchange.transfer import export_json_text
 from scorekeeper.store import Store
 from scorekeeper.ui.views.rulebook import RULES_DIR, rules_text
 from scorekeeper.ui.views.settings import importing as settings_import
@@ -215,7 +216,7 @@ def test_save_a_copy_writes_an_export_that_imports_elsewhere(app: App, tmp_path_
 
 def test_a_bad_file_is_refused_and_changes_nothing(app: App) -> None:
     before = [s.id for s in app.store.list_matches()]
-    data = json.loads(app.store.export_json_text())
+    data = json.loads(export_json_text(app.store))
     data["matches"][0]["rounds"][0] = {"nonsense": True}
     imported, message = settings_import.import_content(app.ctx, json.dumps(data))
     assert not imported and message.startswith("The file was not imported: ")
@@ -225,7 +226,7 @@ def test_a_bad_file_is_refused_and_changes_nothing(app: App) -> None:
 
 
 def test_a_picked_file_is_imported_from_its_bytes_or_its_path(app: App, tmp_path_factory: Any) -> None:
-    export = app.store.export_json_text().encode("utf-8")
+    export = export_json_text(app.store).encode("utf-8")
     other = App(tmp_path_factory.mktemp("picked"))
     other.go("/settings")
     settings_view.handle_picked(other.ctx, [SimpleNamespace(bytes=export, path=None, name="x.json")])
@@ -240,7 +241,7 @@ def test_a_picked_file_is_imported_from_its_bytes_or_its_path(app: App, tmp_path
 
 def test_an_import_brings_the_other_devices_language(app: App, tmp_path_factory: Any) -> None:
     app.store.set_setting("language", "de")
-    export = app.store.export_json_text()
+    export = export_json_text(app.store)
     other = App(tmp_path_factory.mktemp("lang"))
     other.go("/settings")
     settings_view.handle_picked(other.ctx, [SimpleNamespace(bytes=export.encode(), path=None, name="e.json")])
@@ -299,7 +300,7 @@ def test_an_import_shows_its_progress_then_its_result(
     """A big import shows a progress bar under the import button that follows the games written;
     then the screen says what was imported. No dialog: one opened and closed by the server within one import was
     left open in a slow browser, modal, with no way out."""
-    export = app.store.export_json_text().encode("utf-8")
+    export = export_json_text(app.store).encode("utf-8")
     other = App(tmp_path_factory.mktemp("progress"))
     other.go("/settings")
     seen: list[float] = []
@@ -333,7 +334,7 @@ def test_a_picked_file_is_imported_off_the_event_loop(
     """A file picked on a phone (its bytes) or a desktop (its path) is imported on a worker thread, as an uploaded
     one is: the picker's handler returns at once, Flet's event loop stays free for every session, and the
     progress under the import button reaches the screen while the games are written."""
-    export = app.store.export_json_text().encode("utf-8")
+    export = export_json_text(app.store).encode("utf-8")
     other = App(tmp_path_factory.mktemp("loop"))
     other.go("/settings")
     loop = other.connection.loop
@@ -383,7 +384,7 @@ def test_a_desktop_pick_reads_its_path_off_the_event_loop(
 ) -> None:
     """The desktop's path goes the same way: `on_picked` hands the reading and the import to a worker."""
     path = tmp_path_factory.mktemp("file") / "export.json"
-    path.write_bytes(app.store.export_json_text().encode("utf-8"))
+    path.write_bytes(export_json_text(app.store).encode("utf-8"))
     other = App(tmp_path_factory.mktemp("desktop"))
     other.go("/settings")
     handed: list[Any] = []
@@ -425,7 +426,7 @@ def test_the_progress_says_when_the_games_are_written_but_not_yet_saved(
     progress says so instead of sitting at 100 %. The store reports the phase; the screen words it."""
     from scorekeeper.exchange.transfer import ImportPhase
 
-    export = app.store.export_json_text().encode("utf-8")
+    export = export_json_text(app.store).encode("utf-8")
     other = App(tmp_path_factory.mktemp("saving"))
     other.ctx.update_settings(language="de")
     other.go("/settings")
@@ -455,7 +456,7 @@ def test_a_second_import_while_one_runs_is_refused_with_a_message(
 ) -> None:
     """The screen is free while a file is imported on a worker: a second file picked meanwhile is refused (it
     would share the progress line and wait for the first anyway), and nothing of it is imported."""
-    export = app.store.export_json_text().encode("utf-8")
+    export = export_json_text(app.store).encode("utf-8")
     other = App(tmp_path_factory.mktemp("twice"))
     other.go("/settings")
     said: list[str] = []

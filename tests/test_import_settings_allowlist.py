@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from scorekeeper.exchange.transfer import IMPORTED_SETTINGS
+from scorekeeper.exchange.transfer import IMPORTED_SETTINGS, export_json_text, import_json_text
 from scorekeeper.server import permissions
 from scorekeeper.store import Store
 
@@ -22,7 +22,7 @@ HOSTILE = {
 def export_with(tmp_path: Path, settings: dict[str, object]) -> str:
     source = Store.open(tmp_path / "source")
     source.add_player("Anna")
-    document = json.loads(source.export_json_text())
+    document = json.loads(export_json_text(source))
     document["settings"] = settings
     return json.dumps(document)
 
@@ -30,7 +30,7 @@ def export_with(tmp_path: Path, settings: dict[str, object]) -> str:
 def test_an_import_changes_no_permission_setting(tmp_path: Path) -> None:
     target = Store.open(tmp_path / "target")
     target.update_settings({permissions.GUESTS_ALLOWED: False, permissions.GUEST_PIN: "482913"})
-    report = target.import_json_text(export_with(tmp_path, HOSTILE))
+    report = import_json_text(target, export_with(tmp_path, HOSTILE))
     saved = target.settings()
     assert saved[permissions.GUESTS_ALLOWED] is False
     assert saved[permissions.GUEST_PIN] == "482913"
@@ -41,7 +41,7 @@ def test_an_import_changes_no_permission_setting(tmp_path: Path) -> None:
 
 def test_an_import_into_a_fresh_store_opens_nothing_to_guests(tmp_path: Path) -> None:
     target = Store.open(tmp_path / "target")
-    target.import_json_text(export_with(tmp_path, HOSTILE))
+    import_json_text(target, export_with(tmp_path, HOSTILE))
     saved = target.settings()
     assert permissions.GUESTS_ALLOWED not in saved and permissions.GUEST_PIN not in saved
     assert not permissions.allowed(permissions.IMPORT, guest=True, settings=saved)
@@ -50,7 +50,7 @@ def test_an_import_into_a_fresh_store_opens_nothing_to_guests(tmp_path: Path) ->
 def test_language_theme_and_play_preferences_still_come_in(tmp_path: Path) -> None:
     target = Store.open(tmp_path / "target")
     preferences = {"language": "nl", "theme": "dark", "play_pace": "fast", "play_hints": False}
-    report = target.import_json_text(export_with(tmp_path, {**preferences, **HOSTILE}))
+    report = import_json_text(target, export_with(tmp_path, {**preferences, **HOSTILE}))
     saved = target.settings()
     assert {key: saved[key] for key in preferences} == preferences
     assert report.settings_changed == len(preferences)

@@ -12,6 +12,7 @@ import pytest
 from test_saved_games_robust import edit_saved, two_games
 from test_ui_core_harness import App
 
+from scorekeeper.exchange.transfer import export_json_text
 from scorekeeper.games.base import RuleError
 from scorekeeper.store import Store
 from scorekeeper.store.saved_data import ASIDE, check_saved_game
@@ -60,7 +61,7 @@ def test_home_says_a_game_cannot_be_continued_and_sets_it_aside(tmp_path: Path) 
     assert app.has(f"continue-{match_id}")  # the tracked game is untouched
     assert isinstance(kept(folder, saved_id)["data"][ASIDE], str)  # type: ignore[index]
     assert not (folder / "trash").exists() or not any((folder / "trash").iterdir())
-    exported = json.loads(app.store.export_json_text())
+    exported = json.loads(export_json_text(app.store))
     assert [game["id"] for game in exported["digital_games"]] == [saved_id]
     assert "set aside" in app.screen_text()  # the notice says where the rounds are
 

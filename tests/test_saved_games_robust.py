@@ -13,6 +13,7 @@ from play_support import racko_moves_in
 from test_ui_core_harness import App
 
 from scorekeeper.digital.session import PlaySession, Seat, computer_seat
+from scorekeeper.exchange.transfer import export_json_text, import_json_text
 from scorekeeper.model.match import Match
 from scorekeeper.store import Store
 from scorekeeper.store.errors import ImportFileError
@@ -80,11 +81,11 @@ def test_an_import_with_a_bad_saved_game_is_refused_with_a_message(tmp_path: Pat
     folder = tmp_path / "data"
     two_games(folder)
     store = Store.open(folder)
-    document = json.loads(store.export_json_text())
+    document = json.loads(export_json_text(store))
     document["digital_games"][0]["data"][field] = BAD_DATA[field]
     other = Store.open(tmp_path / "other")
     with pytest.raises(ImportFileError, match="Saved digital game 1"):
-        other.import_json_text(json.dumps(document))
+        import_json_text(other, json.dumps(document))
     assert other.list_digital_games() == [] and other.list_matches() == []
 
 

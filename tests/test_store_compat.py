@@ -7,6 +7,7 @@ import json
 import shutil
 from pathlib import Path
 
+from scorekeeper.exchange.transfer import export_json_text, import_json
 from scorekeeper.store import Store
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -22,7 +23,7 @@ def test_a_folder_written_by_the_previous_version_opens_with_everything_in_it(tm
     store = Store.open(folder)
     assert store.recovery_messages == []
     expected = json.loads((FIXTURES / "data_v2.export.json").read_text(encoding="utf-8"))
-    assert _without_time(json.loads(store.export_json_text())) == _without_time(expected)
+    assert _without_time(json.loads(export_json_text(store))) == _without_time(expected)
     assert len(store.list_matches()) == 4
     assert {p.name for p in store.list_players(include_archived=True)} == {"Anna", "Ben", "Cleo", "Dirk"}
     assert store.settings() == {"language": "de", "theme": "dark"}
@@ -35,7 +36,7 @@ def test_a_folder_written_by_the_previous_version_opens_with_everything_in_it(tm
 
 def test_an_export_of_the_previous_version_imports(tmp_path: Path) -> None:
     store = Store.open(tmp_path / "data")
-    report = store.import_json(FIXTURES / "data_v2.export.json")
+    report = import_json(store, FIXTURES / "data_v2.export.json")
     assert (report.matches_added, report.players_added, report.saved_games_added) == (4, 4, 1)
     expected = json.loads((FIXTURES / "data_v2.export.json").read_text(encoding="utf-8"))
-    assert _without_time(json.loads(store.export_json_text())) == _without_time(expected)
+    assert _without_time(json.loads(export_json_text(store))) == _without_time(expected)

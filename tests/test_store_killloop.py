@@ -15,6 +15,7 @@ import pytest
 from test_store_support import assert_files_readable, killed_child_lines, reopened, rz_round
 
 from scorekeeper.bench.store import export_text
+from scorekeeper.exchange.transfer import import_json_text
 from scorekeeper.model.match import Match
 from scorekeeper.store import ConflictError, Store
 
@@ -43,7 +44,7 @@ def child(folder: Path, side: Path, fd: int, seed: int) -> None:
             ids = [m["id"] for m in json.loads(text)["matches"]]
             name.write_text(json.dumps(ids))
             os.write(fd, f"i {name.name}\n".encode())
-            store.import_json_text(text)
+            import_json_text(store, text)
             os.write(fd, f"I {name.name}\n".encode())
             continue
         if match is None or len(match.rounds) >= 12:

@@ -13,6 +13,7 @@ import pytest
 from test_store_support import new_match, rz_round, tree
 from test_store_transfer import filled
 
+from scorekeeper.exchange.transfer import export_csv_text, export_json_text, import_json_text
 from scorekeeper.games.base import Message
 from scorekeeper.model.match import Match
 from scorekeeper.store import ImportFileError, InputError, Store, WriteError, locking
@@ -130,7 +131,7 @@ def test_a_folder_that_cannot_be_written_opens_read_only(
 
 # ------------------------------------------------------------------ items 3 and 13: imports
 def _document(store: Store) -> dict[str, Any]:
-    return json.loads(store.export_json_text())
+    return json.loads(export_json_text(store))
 
 
 def _digital(document: dict[str, Any]) -> dict[str, Any]:
@@ -168,13 +169,13 @@ BAD_TEXT: dict[str, tuple[str, str]] = {
 @pytest.mark.parametrize("case", sorted(BAD_TEXT))
 def test_an_import_with_values_that_cannot_be_stored_changes_nothing(tmp_path: Path, case: str) -> None:
     source = filled(tmp_path / "a")
-    text = source.export_json_text().replace(*BAD_TEXT[case], 1)
-    assert text != source.export_json_text()
+    text = export_json_text(source).replace(*BAD_TEXT[case], 1)
+    assert text != export_json_text(source)
     target = Store.open(tmp_path / "b")
     target.add_player("Zoe")
     before = tree(tmp_path / "b")
     with pytest.raises(ImportFileError) as caught:
-        target.import_json_text(text)
+        import_json_text(target, text)
     message = str(caught.value)
     assert "Nothing was changed" in message and "Exceeds" not in message and "\\u" not in message
     assert tree(tmp_path / "b") == before
@@ -205,7 +206,7 @@ def test_an_import_applies_the_rules_of_the_forms(tmp_path: Path, case: str) -> 
     target = Store.open(tmp_path / "b")
     before = tree(tmp_path / "b")
     with pytest.raises(ImportFileError, match=words):
-        target.import_json_text(json.dumps(document, ensure_ascii=True))
+        import_json_text(target, json.dumps(document, ensure_ascii=True))
     assert tree(tmp_path / "b") == before
 
 
@@ -218,7 +219,7 @@ def test_a_deeply_nested_import_file_is_refused_with_a_message(tmp_path: Path) -
         + "}}"
     )
     with pytest.raises(ImportFileError, match="Nothing was changed"):
-        store.import_json_text(text)
+        import_json_text(store, text)
 
 
 def test_an_active_name_already_on_this_device_is_refused(tmp_path: Path) -> None:
@@ -226,7 +227,7 @@ def test_an_active_name_already_on_this_device_is_refused(tmp_path: Path) -> Non
     target = Store.open(tmp_path / "b")
     target.add_player("Anna")
     with pytest.raises(ImportFileError, match="already an active player called Anna"):
-        target.import_json_text(source.export_json_text())
+        import_json_text(target, export_json_text(source))
     assert [p.name for p in target.list_players()] == ["Anna"]
 
 
@@ -260,7 +261,7 @@ def test_an_import_writes_each_index_bucket_once_per_batch_and_reports_progress(
 
     monkeypatch.setattr(os, "replace", counting)
     steps: list[tuple[int, int]] = []
-    report = store.import_json_text(text, progress=lambda done, total, *phase: steps.append((done, total)))
+    report = import_json_text(store, text, progress=lambda done, total, *phase: steps.append((done, total)))
     monkeypatch.undo()
     assert report.matches_added == 300 and steps[-1] == (300, 300)
     index_writes = [p for p in replaced if Path(p).parent.name == "index"]
@@ -281,7 +282,7 @@ def test_csv_cells_cannot_become_formulas(tmp_path: Path) -> None:
     import csv
     import io
 
-    header, *rows = list(csv.reader(io.StringIO(store.export_csv_text())))
+    header, *rows = list(csv.reader(io.StringIO(export_csv_text(store))))
     for row in rows:
         for cell in row:
             assert not cell.startswith(("=", "+", "@", "\t", "\r")), cell

@@ -24,7 +24,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_ui_core_harness import App
 
-from scorekeeper.exchange.transfer import CSV_COLUMNS
+from scorekeeper.exchange.transfer import CSV_COLUMNS, export_csv_text, export_json_text, import_json_text
 from scorekeeper.games.contract import OptionField
 from scorekeeper.model import match_data
 from scorekeeper.model.match import Match
@@ -199,23 +199,23 @@ def test_a_match_of_a_game_this_version_does_not_know_cannot_be_changed_but_stay
 
 
 def test_export_and_import_bring_back_the_unknown_parts_unchanged(folder: Path, tmp_path: Path) -> None:
-    exported = json.loads(Store.open(folder).export_json_text())
+    exported = json.loads(export_json_text(Store.open(folder)))
     by_id = {record["id"]: record for record in exported["matches"]}
     assert by_id[SKYJO_ID] == SKYJO
     originals = {match_id: record_of(folder, match_id) for match_id in by_id}
     for match_id, record in by_id.items():
         assert unknown_parts(record) == unknown_parts(originals[match_id])
     fresh = Store.open(tmp_path / "fresh")
-    report = fresh.import_json_text(json.dumps(exported))
+    report = import_json_text(fresh, json.dumps(exported))
     assert report.matches_added == len(by_id)
     assert fresh.recovery_messages == []
-    again = {record["id"]: record for record in json.loads(fresh.export_json_text())["matches"]}
+    again = {record["id"]: record for record in json.loads(export_json_text(fresh))["matches"]}
     assert set(again) == set(by_id)
     for match_id, record in again.items():
         assert unknown_parts(record) == unknown_parts(by_id[match_id])
     assert again[SKYJO_ID] == SKYJO
     assert [s.newer for s in fresh.list_matches() if s.id == SKYJO_ID] == [True]
-    assert fresh.import_json_text(json.dumps(exported)).changed is False  # the same file again: nothing new
+    assert import_json_text(fresh, json.dumps(exported)).changed is False  # the same file again: nothing new
 
 
 def test_the_next_version_s_export_file_imports(tmp_path: Path) -> None:
@@ -223,7 +223,7 @@ def test_the_next_version_s_export_file_imports(tmp_path: Path) -> None:
     text = (FIXTURES / "data_next.export.json").read_text(encoding="utf-8")
     assert NEXT_PART.keys() <= json.loads(text).keys()
     store = Store.open(tmp_path / "fresh")
-    report = store.import_json_text(text)
+    report = import_json_text(store, text)
     assert report.matches_added == len(json.loads(text)["matches"])
     match = next(m for m in store.iter_matches() if m.game == "rage")
     assert dict(match.extra) == NEXT_FIELDS and match.options["trump_shown"] == "always"
@@ -231,7 +231,7 @@ def test_the_next_version_s_export_file_imports(tmp_path: Path) -> None:
 
 
 def test_the_csv_carries_what_it_has_columns_for(folder: Path) -> None:
-    rows = list(csv.reader(io.StringIO(Store.open(folder).export_csv_text())))
+    rows = list(csv.reader(io.StringIO(export_csv_text(Store.open(folder)))))
     assert tuple(rows[0]) == CSV_COLUMNS
     assert {row[0] for row in rows[1:]} and SKYJO_ID not in {row[0] for row in rows[1:]}
     assert not any(NEXT_FIELDS["scribble"] in cell for row in rows for cell in row)
@@ -246,7 +246,7 @@ def test_a_file_of_a_newer_schema_is_listed_read_only_and_left_as_it_is(folder: 
     [summary] = [s for s in store.list_matches() if s.id == RACKO_BONUS]
     assert summary.newer and summary.names == ["Anna", "Ben"] and summary.rounds == 1
     assert store.recovery_messages == [] and store.get_match(RACKO_BONUS) is None
-    exported = json.loads(store.export_json_text())
+    exported = json.loads(export_json_text(store))
     assert RACKO_BONUS not in {m["id"] for m in exported["matches"]}  # its record is in a newer shape
     assert path.read_bytes() == before
 

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.digital.session import PlaySession
+from scorekeeper.exchange.transfer import import_json
 from scorekeeper.store import Store
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -65,7 +66,7 @@ def test_an_export_of_an_earlier_version_imports_every_game(tmp_path: Path, labe
     """Import was all or nothing, and one old match refused the whole file: it imports whole now."""
     folder = tmp_path / "data"
     store = Store.open(folder)
-    report = store.import_json(FIXTURES / f"data_{label}.export.json")
+    report = import_json(store, FIXTURES / f"data_{label}.export.json")
     expected = _expected(label)
     assert (report.matches_added, report.saved_games_added) == (
         len(expected["matches"]),

@@ -14,6 +14,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_store_support import new_match, rz_round, tree
 
+from scorekeeper.exchange.transfer import (
+    export_csv,
+    export_csv_text,
+    export_json,
+    export_json_text,
+    import_json,
+    import_json_text,
+)
 from scorekeeper.model.match import Match
 from scorekeeper.store import ImportFileError, SavedGame, Store
 
@@ -48,15 +56,15 @@ def without_time(document: dict[str, Any]) -> dict[str, Any]:
 
 def test_export_import_round_trips_exactly(tmp_path: Path) -> None:
     source = filled(tmp_path / "a")
-    exported = source.export_json(tmp_path / "all.json")
+    exported = export_json(source, tmp_path / "all.json")
     target = Store.open(tmp_path / "b")
     steps: list[tuple[int, int]] = []
-    report = target.import_json(exported, progress=lambda done, total, *phase: steps.append((done, total)))
+    report = import_json(target, exported, progress=lambda done, total, *phase: steps.append((done, total)))
     assert steps == [*((n, 4) for n in range(1, 5)), (4, 4)]  # the last: the saving phase
     assert (report.matches_added, report.players_added, report.saved_games_added) == (3, 4, 1)
     assert report.settings_changed == 2 and report.changed
     first = json.loads(exported.read_text(encoding="utf-8"))
-    second = json.loads(target.export_json_text())
+    second = json.loads(export_json_text(target))
     assert without_time(first) == without_time(second)
     assert [p.name for p in target.list_players(include_archived=True)] == ["Anna", "Ben", "Cleo", "Dirk"]
     assert target.list_matches() == source.list_matches()
@@ -66,31 +74,31 @@ def test_export_import_round_trips_exactly(tmp_path: Path) -> None:
 
 def test_reimporting_the_same_file_adds_nothing(tmp_path: Path) -> None:
     store = filled(tmp_path / "a")
-    text = store.export_json_text()
-    report = store.import_json_text(text)
+    text = export_json_text(store)
+    report = import_json_text(store, text)
     assert not report.changed
     assert report.matches_unchanged == 3 and report.players_unchanged == 4
     assert report.summary() == "Nothing new to import: everything in the file is already here."
     assert len(store.list_matches()) == 3 and len(store.list_players(include_archived=True)) == 4
     other = Store.open(tmp_path / "b")
-    other.import_json_text(text)
-    again = other.import_json_text(text)
+    import_json_text(other, text)
+    again = import_json_text(other, text)
     assert not again.changed and len(other.list_matches()) == 3
 
 
 def test_the_newer_copy_of_a_match_wins(tmp_path: Path) -> None:
     store = Store.open(tmp_path / "a")
     match = store.save_match(new_match(store, rounds=1))
-    old_export = store.export_json_text()
+    old_export = export_json_text(store)
     match = match.with_round(rz_round())
     match = store.save_match(match)
-    newer_export = store.export_json_text()
-    kept = store.import_json_text(old_export)
+    newer_export = export_json_text(store)
+    kept = import_json_text(store, old_export)
     assert kept.matches_kept == 1 and not kept.changed
     assert len(store.get_match(match.id).rounds) == 2
     other = Store.open(tmp_path / "b")
-    other.import_json_text(old_export)
-    updated = other.import_json_text(newer_export)
+    import_json_text(other, old_export)
+    updated = import_json_text(other, newer_export)
     assert updated.matches_updated == 1 and "1 updated" in updated.summary()
     assert other.get_match(match.id).rounds == match.rounds
 
@@ -99,12 +107,12 @@ def test_import_keeps_a_snapshot_to_go_back_to(tmp_path: Path) -> None:
     source = filled(tmp_path / "a")
     target = Store.open(tmp_path / "b")
     before = len(target.list_snapshots())
-    target.import_json_text(source.export_json_text())
+    import_json_text(target, export_json_text(source))
     assert len(target.list_snapshots()) == before + 1
 
 
 def _export(store: Store) -> dict[str, Any]:
-    return json.loads(store.export_json_text())
+    return json.loads(export_json_text(store))
 
 
 def _rz(document: dict[str, Any]) -> dict[str, Any]:
@@ -157,7 +165,7 @@ def test_a_broken_import_file_changes_nothing(tmp_path: Path, case: str) -> None
     target.add_player("Zoe")
     content, words = BROKEN[case]
     if content == "TRUNCATE":
-        text = source.export_json_text()
+        text = export_json_text(source)
         content = text[: len(text) // 2].encode()
     elif callable(content):
         document = _export(source)
@@ -169,7 +177,7 @@ def test_a_broken_import_file_changes_nothing(tmp_path: Path, case: str) -> None
     path.write_bytes(content)
     before = tree(tmp_path / "b")
     with pytest.raises(ImportFileError, match="Nothing was changed") as caught:
-        target.import_json(path)
+        import_json(target, path)
     assert words in str(caught.value)
     assert tree(tmp_path / "b") == before
 
@@ -179,18 +187,18 @@ def test_several_problems_are_listed_together(tmp_path: Path) -> None:
     document["players"][0].pop("name")
     document["matches"][1]["names"] = "Anna"
     with pytest.raises(ImportFileError) as caught:
-        Store.open(tmp_path / "b").import_json_text(json.dumps(document))
+        import_json_text(Store.open(tmp_path / "b"), json.dumps(document))
     assert "Player 1" in str(caught.value) and "Game 2" in str(caught.value)
 
 
 def test_importing_a_missing_file(tmp_path: Path) -> None:
     with pytest.raises(ImportFileError, match="could not be opened"):
-        Store.open(tmp_path).import_json(tmp_path / "nope.json")
+        import_json(Store.open(tmp_path), tmp_path / "nope.json")
 
 
 def test_csv_has_one_row_per_player_per_round(tmp_path: Path) -> None:
     store = filled(tmp_path / "a")
-    path = store.export_csv(tmp_path / "games.csv")
+    path = export_csv(store, tmp_path / "games.csv")
     raw = path.read_bytes()
     assert raw.startswith("\ufeff".encode())
     rows = list(csv.DictReader(io.StringIO(raw.decode("utf-8-sig"))))
@@ -218,7 +226,7 @@ def test_csv_keeps_names_from_becoming_formulas(tmp_path: Path) -> None:
     match = Match.new("ruckzuck", {}, ["a", "b"], names=["=1+2", "Bo"])
     match = match.with_round({"hands": [0, 4], "out": 0})
     match = store.save_match(match)
-    rows = list(csv.reader(io.StringIO(store.export_csv_text())))
+    rows = list(csv.reader(io.StringIO(export_csv_text(store))))
     assert rows[1][9] == "'=1+2" and rows[2][9] == "Bo"
 
 
@@ -237,7 +245,7 @@ def test_round_trip_of_any_ruck_zuck_match(
         match = match.with_round({"hands": [first, second, 0], "out": 2})
     match = store.save_match(match)
     other = Store.open(folder / "b")
-    other.import_json_text(store.export_json_text())
+    import_json_text(other, export_json_text(store))
     assert other.get_match(match.id).to_dict() == store.get_match(match.id).to_dict()
     assert without_time(_export(other)) == without_time(_export(store))
 
@@ -258,7 +266,7 @@ def test_an_import_writes_each_index_bucket_once(tmp_path: Path, monkeypatch: py
 
     monkeypatch.setattr(MatchIndex, "write_bucket", counting)
     store = Store.open(tmp_path)
-    report = store.import_json_text(export_text(1_050, rounds=3))
+    report = import_json_text(store, export_text(1_050, rounds=3))
     assert report.matches_added == 1_050
     assert sorted(written) == sorted(set(written))  # no bucket twice
     assert len(store.list_matches()) == 1_050
@@ -274,7 +282,7 @@ def test_an_import_reports_a_saving_phase_before_its_commit(
     from scorekeeper.store.batch import Batch
 
     source = filled(tmp_path / "source")
-    text = source.export_json_text()
+    text = export_json_text(source)
     calls: list[tuple[int, int, ImportPhase]] = []
     committed: list[int] = []
     real_commit = Batch.commit
@@ -285,8 +293,8 @@ def test_an_import_reports_a_saving_phase_before_its_commit(
 
     monkeypatch.setattr(Batch, "commit", commit)
     store = Store.open(tmp_path / "target")
-    store.import_json_text(
-        text, lambda done, total, phase=ImportPhase.WRITING: calls.append((done, total, phase))
+    import_json_text(
+        store, text, lambda done, total, phase=ImportPhase.WRITING: calls.append((done, total, phase))
     )
     total = calls[0][1]
     assert [c[2] for c in calls] == [ImportPhase.WRITING] * total + [ImportPhase.SAVING]

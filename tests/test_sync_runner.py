@@ -10,6 +10,7 @@ import pytest
 from sync_support import Devices
 from test_store_support import new_match
 
+from scorekeeper.exchange.transfer import export_json_text, import_json_text
 from scorekeeper.store import Store
 from scorekeeper.store.records import SavedGame
 from scorekeeper.sync.runner import SyncRunner, SyncStatus
@@ -155,7 +156,7 @@ def test_the_store_tells_each_kind_of_change(tmp_path: Path) -> None:
         store.archive_player(player.id)
         game = store.save_digital_game(SavedGame.new("racko", {"players": 2}, 1))
         store.delete_digital_game(game.id)
-        store.import_json_text(store.export_json_text())
+        import_json_text(store, export_json_text(store))
         assert told == [
             ("player", player.id),
             ("player", player.id),

@@ -12,6 +12,7 @@ import pytest
 from sync_servers import DavServer
 from test_ui_core_harness import App
 
+from scorekeeper.exchange.transfer import export_json_text
 from scorekeeper.server import sync_runtime as rt
 from scorekeeper.sync import credentials
 from scorekeeper.sync.report import SyncReport, resend_note
@@ -64,7 +65,7 @@ def test_a_webdav_target_is_saved_without_its_password(app: App, tmp_path: Path)
     )
     assert files_holding(tmp_path / "data", "app-pass-1234") == []
     assert app.has("sync-now") and app.has("sync-off")
-    assert app.store.export_json_text().find("app-pass-1234") == -1
+    assert export_json_text(app.store).find("app-pass-1234") == -1
     app.tap("sync-off")
     assert app.store.settings().get(rt.TARGET_KEY) is None
     assert vault.get("https://cloud.example.org/remote.php/dav/files/anna/scorekeeper", "anna") is None

@@ -18,6 +18,7 @@ from cheroot.ssl.builtin import BuiltinSSLAdapter
 from sync_servers import PASSWORD, DavServer, Fault, free_port
 
 from scorekeeper.bench.store import export_text
+from scorekeeper.exchange.transfer import import_json_text
 from scorekeeper.store import Store
 from scorekeeper.sync import remote
 from scorekeeper.sync.engine import sync_once
@@ -233,7 +234,7 @@ def test_a_sync_cut_by_a_full_or_failing_server_loses_nothing_and_the_next_one_c
     are as before, and once the server is well again everything arrives."""
     one, other = Store.open(tmp_path / "one"), Store.open(tmp_path / "other")
     monkeypatch.setattr(remote, "CHUNK_ENTRIES", 10)
-    one.import_json_text(export_text(25, rounds=3))  # three log chunks (with the players)
+    import_json_text(one, export_text(25, rounds=3))  # three log chunks (with the players)
     before = {summary.id for summary in one.list_matches()}
     webdav_server.faults.append(Fault(507, "PUT", path="/log/", after=2))  # one chunk (409, then PUT) goes
     assert _fails(sync_once, one, webdav_server.target()).problem == "full"

@@ -17,6 +17,7 @@ from starlette.testclient import TestClient
 from test_history_stats_data import seed_store
 from test_ui_core_harness import App
 
+from scorekeeper.exchange.transfer import export_json_text
 from scorekeeper.server import uploads
 from scorekeeper.server.web import build_app
 from scorekeeper.store import Store
@@ -42,7 +43,7 @@ def export(tmp_path_factory: pytest.TempPathFactory) -> bytes:
     """Another device's export: 4 games, 3 players."""
     with Store.open(tmp_path_factory.mktemp("source")) as store:
         seed_store(store)
-        return store.export_json_text().encode("utf-8")
+        return export_json_text(store).encode("utf-8")
 
 
 @pytest.fixture

@@ -27,6 +27,7 @@ from typing import Any
 
 from scorekeeper.bench.photo_memory import measure_photo_memory
 from scorekeeper.bench.photos import measure_photo
+from scorekeeper.exchange.transfer import import_json_text
 from scorekeeper.games.ruckzuck.spec import SPEC as RUCKZUCK  # the rounds below are Ruck Zuck rounds
 from scorekeeper.model.match import Match
 from scorekeeper.spans import medians_ms, recording, totals_ms
@@ -166,7 +167,7 @@ def measure_import(root: Path, games: int = IMPORT_GAMES) -> dict[str, Any]:
     text = export_text(games)
     store = Store.open(root / "import")
     start = time.perf_counter()
-    report = store.import_json_text(text)
+    report = import_json_text(store, text)
     elapsed = time.perf_counter() - start
     store.close()
     assert report.matches_added == games

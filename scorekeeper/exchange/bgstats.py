@@ -14,7 +14,7 @@ Import (`bgstats_import.py`): the plays of Racko, Ruck Zuck and Rage (by the gam
 over with its final totals only (`Match.final_totals`: BG Stats knows no rounds). Plays of other games are
 counted and skipped; a play whose scores are missing or not whole numbers, or whose number of players the game
 does not allow, is counted as unreadable and skipped. A file that is not a BG Stats export is refused whole. No
-Flet here; `Store.export_bgstats_text` and `Store.import_bgstats_text` call these.
+Flet here; the screens call `export_bgstats_text(store)` and `bgstats_import.import_bgstats_text(store, ...)`.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from typing import Any
 from scorekeeper.model.match import Match
 from scorekeeper.model.playtime import first_start, moment_of
 from scorekeeper.model.recorded import KEY
+from scorekeeper.store.repo import Store
 
 ABOUT = "Plays exported by Scorekeeper (Racko, Ruck Zuck, Rage) for Board Game Stats."
 TIME_FORMAT = "%Y-%m-%d %H:%M:%S"
@@ -80,6 +81,11 @@ def export_document(matches: Iterable[Match], period: Period | None = None) -> d
 
 def export_text(matches: Iterable[Match], period: Period | None = None) -> str:
     return json.dumps(export_document(matches, period), ensure_ascii=False, indent=1)
+
+
+def export_bgstats_text(store: Store, period: Period | None = None) -> str:
+    """The store's finished matches played in `period` (all when None) as a BG Stats plays file."""
+    return export_text(store.matches.iterate(), period)
 
 
 def _play(

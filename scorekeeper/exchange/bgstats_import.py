@@ -31,9 +31,10 @@ from scorekeeper.store.errors import ImportFileError
 from scorekeeper.store.matches import Matches
 from scorekeeper.store.people import Players, Settings, name_key
 from scorekeeper.store.records import Player
+from scorekeeper.store.repo import Store
 from scorekeeper.store.saved import SavedGames
 
-__all__ = ["Play", "Plays", "Report", "apply_plays", "game_key", "read_plays"]
+__all__ = ["Play", "Plays", "Report", "apply_plays", "game_key", "import_bgstats_text", "read_plays"]
 
 
 @dataclass
@@ -194,3 +195,11 @@ def apply_plays(
         players_added=report.players_added,
         problems=tuple(found.problems),
     )
+
+
+def import_bgstats_text(store: Store, content: str | bytes, progress: Progress | None = None) -> Report:
+    """Import a BG Stats export's plays of this app's games, all or nothing: ImportFileError for a file that
+    is not one (nothing changes); each play a match known by its final totals, never twice."""
+    found = read_plays(content)
+    with store.importing(snapshot_first=bool(found.plays)):  # as before any import that adds games
+        return apply_plays(store.players, store.settings_part, store.matches, store.saved, found, progress)

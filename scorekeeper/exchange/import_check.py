@@ -18,13 +18,13 @@ from scorekeeper.games.base import N_, Clause, Message, Plural, RuleError, joine
 from scorekeeper.model.match import GAME_TITLES, Match
 from scorekeeper.model.match_data import made_by_newer
 from scorekeeper.store import plain
+from scorekeeper.store.document import FORMAT
 from scorekeeper.store.errors import ImportFileError
 from scorekeeper.store.paths import is_safe_id
 from scorekeeper.store.people import COLOUR_MAX, name_key, name_problem
 from scorekeeper.store.records import Player, SavedGame
 from scorekeeper.store.schema import CURRENT_SCHEMA
 
-FORMAT = "scorekeeper-export"
 SECTIONS = ("players", "settings", "matches", "digital_games")
 MAX_IMPORT_BYTES = 300_000_000
 """The largest import file (300 MB). A browser sends it over HTTP to disk (no transport limit); what limits it is

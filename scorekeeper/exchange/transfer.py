@@ -1,5 +1,7 @@
-"""Export and import: all data as one JSON file (round-trips exactly) and as CSV for spreadsheets. Plain
-functions over the store's parts (no Store here, so no import cycle).
+"""Export and import: all data as one JSON file (round-trips exactly) and as CSV for spreadsheets. Functions
+over a Store (`export_json_text(store)`, `import_json_text(store, content)`, ...) and, below them, over the
+store's parts; the store itself knows no exchange format (its snapshots are its own document,
+`scorekeeper.store.document`, which the JSON export writes as it is).
 
 Import checks the whole file first (import_check.py); anything wrong raises ImportFileError naming the record
 and the problem, before a single file is changed. Of the file's settings only a player's preferences come in
@@ -20,13 +22,12 @@ from enum import Enum
 from pathlib import Path
 from typing import Any, Protocol
 
-from scorekeeper.exchange.import_check import FORMAT, Bundle, NewerRecord
+from scorekeeper.exchange.import_check import Bundle, NewerRecord, parse_export
 from scorekeeper.games.base import Message, joined
 from scorekeeper.model.match import Match
 from scorekeeper.model.match_data import csv_cells, csv_headers
-from scorekeeper.model.stamps import now_iso
 from scorekeeper.store.batch import Batch
-from scorekeeper.store.errors import CorruptFileError, ImportFileError, NewerFileError
+from scorekeeper.store.errors import ImportFileError
 from scorekeeper.store.match_file import MATCH_KIND, match_tables
 from scorekeeper.store.matches import Matches
 from scorekeeper.store.people import (
@@ -39,11 +40,11 @@ from scorekeeper.store.people import (
     name_key,
 )
 from scorekeeper.store.records import MatchSummary, Player, SavedGame
+from scorekeeper.store.repo import Store
 from scorekeeper.store.saved import KIND as SAVED_KIND
 from scorekeeper.store.saved import SavedGames
 from scorekeeper.store.saved import _tables as saved_tables
-from scorekeeper.store.schema import CURRENT_SCHEMA
-from scorekeeper.store.storage import is_tmp, read_envelope
+from scorekeeper.store.storage import atomic_write_bytes
 
 
 class ImportPhase(Enum):
@@ -69,53 +70,6 @@ cannot score are in the JSON export only."""
 
 
 # ---------------------------------------------------------------------- export
-def build_export(
-    players_part: Players,
-    settings_part: Settings,
-    matches_part: Matches,
-    saved_part: SavedGames,
-    *,
-    for_snapshot: bool = False,
-) -> dict[str, Any]:
-    """Everything in the store as one JSON-safe document. Snapshots read the files as stored (no rules
-    check, no recovery) so that taking one never changes anything."""
-    players = [p.to_dict() for p in players_part.list_players(include_archived=True)]
-    players.sort(key=lambda p: (p["created"], p["id"]))
-    layout = matches_part.layout
-    if for_snapshot:
-        matches = _raw_records(layout.matches, "match", "match")
-        games = _raw_records(layout.digital, "digital", "game")
-    else:
-        # Matches a newer version made go out as they are (`Matches.newer_records`).
-        matches = [*(m.to_dict() for m in matches_part.iterate()), *matches_part.newer_records()]
-        games = [g.to_dict() for g in saved_part.list_digital_games()]
-    matches.sort(key=lambda m: (m["created"], m["id"]))
-    games.sort(key=lambda g: (g["created"], g["id"]))
-    return {
-        "format": FORMAT,
-        "schema": CURRENT_SCHEMA,
-        "exported": now_iso(),
-        "players": players,
-        "settings": settings_part.settings(),
-        "matches": matches,
-        "digital_games": games,
-    }
-
-
-def _raw_records(folder: Path, kind: str, table: str) -> list[dict[str, Any]]:
-    records = []
-    for entry in os.scandir(folder):
-        if entry.name.endswith(".json") and not is_tmp(entry.name):
-            try:
-                tables = read_envelope(Path(entry.path), kind)
-                record = tables[table]["1"] if tables else None
-            except (CorruptFileError, NewerFileError, KeyError, TypeError, OSError):
-                continue
-            if isinstance(record, dict) and isinstance(record.get("created"), str) and "id" in record:
-                records.append(record)
-    return records
-
-
 def csv_rows(matches: list[Match]) -> list[list[Any]]:
     """One row per player per round: the round's points and the running total after it."""
     rows: list[list[Any]] = []
@@ -356,17 +310,46 @@ def _stage_saved_games(
         step()
 
 
-def export_json_text(document: dict[str, Any]) -> str:
-    return json.dumps(document, ensure_ascii=False, indent=1)
+def export_json_text(store: Store) -> str:
+    """Everything in the store as the JSON export (`Store.document`): read back exactly by `import_json_text`."""
+    return json.dumps(store.document(), ensure_ascii=False, indent=1)
 
 
-def export_csv_text(matches: Matches) -> str:
-    rows = sorted(matches.iterate(), key=lambda m: (m.created, m.id))
+def export_json(store: Store, path: str | os.PathLike[str]) -> Path:
+    target = Path(path)
+    atomic_write_bytes(target, export_json_text(store).encode("utf-8"))
+    return target
+
+
+def export_csv_text(store: Store) -> str:
+    """The matches as CSV, one line per seat and round (`CSV_COLUMNS`), oldest start first."""
+    rows = sorted(store.matches.iterate(), key=lambda m: (m.created, m.id))
     buffer = io.StringIO()
     writer = csv.writer(buffer)
     writer.writerow(CSV_COLUMNS)
     writer.writerows(csv_rows(rows))
     return buffer.getvalue()
+
+
+def export_csv(store: Store, path: str | os.PathLike[str]) -> Path:
+    """CSV with a byte-order mark, so spreadsheet programs read names with accents correctly."""
+    target = Path(path)
+    atomic_write_bytes(target, ("\ufeff" + export_csv_text(store)).encode("utf-8"))
+    return target
+
+
+def import_json_text(store: Store, content: str | bytes, progress: Progress | None = None) -> ImportReport:
+    """Import an export (text or bytes), all or nothing: ImportFileError if anything in it is wrong,
+    WriteError if it cannot be written; either way nothing changes. `progress(done, total)` reports each
+    record prepared, then `progress(total, total, ImportPhase.SAVING)` the commit (see `Progress`)."""
+    bundle = parse_export(content)
+    # An import can replace games: a snapshot of how things were first, to go back to.
+    with store.importing(snapshot_first=bool(bundle.matches or bundle.players)):
+        return apply_import(store.players, store.settings_part, store.matches, store.saved, bundle, progress)
+
+
+def import_json(store: Store, path: str | os.PathLike[str], progress: Progress | None = None) -> ImportReport:
+    return import_json_text(store, read_import_file(path), progress)
 
 
 def read_import_file(path: str | os.PathLike[str]) -> bytes:

@@ -1,7 +1,6 @@
 """Storage that never loses a game: TinyDB over atomic files, sharded per match, with recovery, schema
 migrations, conflict detection and export/import. No Flet here."""
 
-from scorekeeper.exchange.transfer import ImportReport
 from scorekeeper.store.errors import (
     ConflictError,
     ImportFileError,
@@ -18,7 +17,6 @@ from scorekeeper.store.undo import MatchHistory
 __all__ = [
     "ConflictError",
     "ImportFileError",
-    "ImportReport",
     "InputError",
     "MatchHistory",
     "MatchSummary",

@@ -10,8 +10,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import scorekeeper.store.snapshots as snapshots
 from scorekeeper.games.base import Message
-from scorekeeper.store import snapshots
 from scorekeeper.store.errors import WriteError
 from scorekeeper.store.locking import FolderLock
 from scorekeeper.store.paths import Layout

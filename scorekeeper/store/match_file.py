@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import scorekeeper.store.plain as plain
 from scorekeeper.games.base import Message, day_of
 from scorekeeper.model.match import Match
 from scorekeeper.model.match_data import made_by_newer
-from scorekeeper.store import plain
 from scorekeeper.store.errors import InputError
 from scorekeeper.store.records import MatchSummary
 from scorekeeper.store.schema import Tables

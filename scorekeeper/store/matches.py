@@ -28,9 +28,9 @@ from typing import Any
 from scorekeeper.games.base import Message, RuleError
 from scorekeeper.model.match import Match
 from scorekeeper.model.match_data import made_by_newer
+from scorekeeper.model.player_row import ROW_VERSION
 from scorekeeper.model.stamps import change_stamp
 from scorekeeper.spans import span
-from scorekeeper.model.player_row import ROW_VERSION
 from scorekeeper.store.errors import (
     ConflictError,
     CorruptFileError,

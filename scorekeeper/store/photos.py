@@ -30,7 +30,7 @@ import secrets
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.store import photo_pixels
+import scorekeeper.store.photo_pixels as photo_pixels
 from scorekeeper.store.paths import Layout, is_safe_id, make_private_dir
 from scorekeeper.store.photo_pixels import (
     MAX_HELD_BYTES,

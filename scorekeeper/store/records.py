@@ -8,8 +8,8 @@ from typing import Any
 
 from scorekeeper.games.base import RuleError
 from scorekeeper.model.match import Match
-from scorekeeper.model.stamps import now_iso
 from scorekeeper.model.player_row import row_of
+from scorekeeper.model.stamps import now_iso
 from scorekeeper.store.saved_data import check_saved_game
 
 

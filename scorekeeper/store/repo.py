@@ -1,9 +1,10 @@
 """The Store: the one object the app uses to keep players, matches, saved games and settings.
 
 It is composed of parts over one file primitive (`Files`: layout, lock, atomic writes, recovery notes):
-`store.matches`, `store.players`, `store.settings_part`, `store.saved`. Export/import (transfer.py) and
-snapshots (snapshots.py) are plain functions over those parts. The methods below are the app's API; most
-simply hand over to a part.
+`store.matches`, `store.players`, `store.settings_part`, `store.saved`. Snapshots (snapshots.py, of the
+whole document: document.py) are plain functions over those parts; the exchange formats (JSON and CSV export and
+import, BG Stats) are functions over a Store in `scorekeeper.exchange`, which the store does not know. The
+methods below are the app's API; most simply hand over to a part.
 
 Layout of a data folder (schema 2):
     meta.json            schema version of the folder
@@ -31,13 +32,15 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.exchange import bgstats, bgstats_import, import_check, transfer
-from scorekeeper.exchange.transfer import ImportReport, Progress
+import scorekeeper.store.batch as batch
+import scorekeeper.store.locking as locking
+import scorekeeper.store.migrate as migrate
+import scorekeeper.store.snapshots as snapshots
 from scorekeeper.games.base import Message
 from scorekeeper.model.match import Match
 from scorekeeper.model.player_row import MatchRow, RowCache
-from scorekeeper.store import batch, locking, migrate, snapshots
 from scorekeeper.store.conflicts import Conflict, Keep, SyncRecords
+from scorekeeper.store.document import build_export
 from scorekeeper.store.errors import NewerVersionError, StoreError, WriteError
 from scorekeeper.store.files import Files, read_only_reason
 from scorekeeper.store.match_file import describe_match
@@ -120,7 +123,7 @@ class Store:
             with contextlib.suppress(WriteError):
                 store.settings_part._check_settings()
             store.matches.check_index()
-            store.files.notes.extend(snapshots.take_if_due(layout, lambda: store._export(for_snapshot=True)))
+            store.files.notes.extend(snapshots.take_if_due(layout, lambda: store.document(for_snapshot=True)))
         return store
 
     @classmethod
@@ -315,8 +318,10 @@ class Store:
         return self.saved.delete_digital_game(game_id)
 
     # ---------------------------------------------------------------- snapshots
-    def _export(self, *, for_snapshot: bool = False) -> dict[str, Any]:
-        return transfer.build_export(
+    def document(self, *, for_snapshot: bool = False) -> dict[str, Any]:
+        """Everything in the store as one JSON-safe document (document.py): a snapshot's content, and the JSON
+        export's (`scorekeeper.exchange.transfer`)."""
+        return build_export(
             self.players, self.settings_part, self.matches, self.saved, for_snapshot=for_snapshot
         )
 
@@ -324,69 +329,21 @@ class Store:
         """Write a full snapshot (an export) into backups/ now; the oldest beyond the last 5 are removed."""
         with self.files.lock.held():
             self.files.refuse_if_read_only()
-            return snapshots.take(self.layout, self._export(for_snapshot=True))
+            return snapshots.take(self.layout, self.document(for_snapshot=True))
 
     def list_snapshots(self) -> list[Path]:
         """Snapshot files, newest first."""
         return snapshots.existing(self.layout)
 
-    # ---------------------------------------------------------------- export / import
-    def export_json_text(self) -> str:
-        return transfer.export_json_text(self._export())
-
-    def export_json(self, path: str | os.PathLike[str]) -> Path:
-        from scorekeeper.store.storage import atomic_write_bytes
-
-        target = Path(path)
-        atomic_write_bytes(target, self.export_json_text().encode("utf-8"))
-        return target
-
-    def export_csv_text(self) -> str:
-        return transfer.export_csv_text(self.matches)
-
-    def export_csv(self, path: str | os.PathLike[str]) -> Path:
-        """CSV with a byte-order mark, so spreadsheet programs read names with accents correctly."""
-        from scorekeeper.store.storage import atomic_write_bytes
-
-        target = Path(path)
-        atomic_write_bytes(target, ("\ufeff" + self.export_csv_text()).encode("utf-8"))
-        return target
-
-    def import_json_text(self, content: str | bytes, progress: Progress | None = None) -> ImportReport:
-        """Import an export (text or bytes), all or nothing: ImportFileError if anything in it is wrong,
-        WriteError if it cannot be written; either way nothing changes. `progress(done, total)` reports each
-        record prepared, then `progress(total, total, ImportPhase.SAVING)` the commit (see transfer.Progress)."""
-        bundle = import_check.parse_export(content)
+    @contextlib.contextmanager
+    def importing(self, *, snapshot_first: bool) -> Iterator[None]:
+        """Hold the write lock for an import (WriteError at once where the store is read-only), with a snapshot
+        taken first when `snapshot_first` (an import that adds or replaces games keeps the way back); once the
+        import is done (not when it raised) the app's watchers are told. The import itself, all or nothing, is
+        the exchange format's (`scorekeeper.exchange`)."""
         with self.files.lock.held():
             self.files.refuse_if_read_only()
-            if bundle.matches or bundle.players:
-                # An import can replace games: keep a snapshot of how things were, to go back to.
+            if snapshot_first:
                 self.snapshot()
-            report = transfer.apply_import(
-                self.players, self.settings_part, self.matches, self.saved, bundle, progress
-            )
+            yield
         self.files.changes.tell("import", "")
-        return report
-
-    def export_bgstats_text(self, period: bgstats.Period | None = None) -> str:
-        """The finished matches played in `period` (all when None) as a BG Stats plays file (docs/BGSTATS.md)."""
-        return bgstats.export_text(self.matches.iterate(), period)
-
-    def import_bgstats_text(
-        self, content: str | bytes, progress: Progress | None = None
-    ) -> bgstats_import.Report:
-        """Import a BG Stats export's plays of this app's games, all or nothing: ImportFileError for a file that
-        is not one (nothing changes); each play a match known by its final totals, never twice."""
-        found = bgstats_import.read_plays(content)
-        with self.files.lock.held():
-            self.files.refuse_if_read_only()
-            if found.plays:
-                self.snapshot()  # as before any import that adds games: the way back
-            report = bgstats_import.apply_plays(
-                self.players, self.settings_part, self.matches, self.saved, found, progress
-            )
-        self.files.changes.tell("import", "")
-        return report
-
-    def import_json(self, path: str | os.PathLike[str], progress: Progress | None = None) -> ImportReport:
-        return self.import_json_text(transfer.read_import_file(path), progress)

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from conftest import OUTPUT, PHONE, ROOT, UI, seeded_ui, served
 
+from scorekeeper.exchange.transfer import export_json
 from scorekeeper.model.match import Match
 from scorekeeper.store import Store
 
@@ -52,7 +53,7 @@ def other_device_export(folder: Path) -> Path:
         match = match.with_round({"hands": [[], [7]], "out": 0})
         match = match.with_round({"hands": [[9], []], "out": 1})
         match = store.save_match(match)
-        return Path(store.export_json(folder / "export.json"))
+        return Path(export_json(store, folder / "export.json"))
 
 
 def extras_seed_data() -> Any:

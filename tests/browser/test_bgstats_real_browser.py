@@ -13,6 +13,7 @@ import pytest
 from conftest import OUTPUT
 from steps import phone_on
 
+from scorekeeper.exchange.bgstats_import import import_bgstats_text
 from scorekeeper.store import Store
 
 pytestmark = pytest.mark.browser
@@ -74,7 +75,7 @@ def seed(data: Path) -> dict[str, str]:
         ],
     }
     with Store.open(data) as store:
-        report = store.import_bgstats_text(json.dumps(document))
+        report = import_bgstats_text(store, json.dumps(document))
         assert (report.imported, report.unreadable) == (3, 0)
         people = {p.name: p.id for p in store.list_players()}
     return people

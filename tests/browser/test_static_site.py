@@ -40,6 +40,7 @@ from test_play_ruckzuck_rage import play_until, rage_step, ruckzuck_step
 from test_store_photos import picture
 from test_track_rage import disabled
 
+from scorekeeper.exchange.transfer import import_json_text
 from scorekeeper.static import build as static_build
 from scorekeeper.store import Store
 
@@ -193,7 +194,7 @@ def test_the_static_site_keeps_score_offline_after_its_first_load(
     assert "matches" in json.loads(exported) and "Anna" in exported
     # the same store format as a computer's: the browser's export opens in the served app's store
     with Store.open(tmp_path_factory.mktemp("computer")) as computer:
-        assert computer.import_json_text(exported).matches_added == 1
+        assert import_json_text(computer, exported).matches_added == 1
         [summary] = computer.list_matches()
         played = computer.get_match(summary.id)
         assert played is not None and played.totals() == [75, 20]

@@ -104,11 +104,22 @@ def make(store: Store, tag: str, bgstats: bool) -> dict[str, Any]:
     made["plain"] = scored(store, tag, 0, seed=2).id
     made["other"] = scored(store, tag, 1, seed=3).id
     made["digital"] = digital(store)
-    if bgstats and hasattr(store, "import_bgstats_text"):  # on one device only: its plays have fixed ids
+    importer = bgstats_importer(store)
+    if bgstats and importer is not None:  # on one device only: its plays have fixed ids
         before = {s.id for s in store.list_matches()}
-        store.import_bgstats_text(BGSTATS.read_bytes())
+        importer(BGSTATS.read_bytes())
         made["bgstats"] = sorted({s.id for s in store.list_matches()} - before)
     return made
+
+
+def bgstats_importer(store: Store) -> Any:
+    """The version's BG Stats import of a file's bytes into `store`, where it has one: a function of the exchange
+    formats since they left the store (issue 53), a Store method before."""
+    try:
+        from scorekeeper.exchange.bgstats_import import import_bgstats_text
+    except ImportError:
+        return getattr(store, "import_bgstats_text", None)
+    return lambda content: import_bgstats_text(store, content)
 
 
 def digital(store: Store) -> str:

@@ -14,8 +14,8 @@ from typing import Any
 
 import flet as ft
 
-from scorekeeper.exchange.bgstats import Period
-from scorekeeper.exchange.bgstats_import import Report
+from scorekeeper.exchange.bgstats import Period, export_bgstats_text
+from scorekeeper.exchange.bgstats_import import Report, import_bgstats_text
 from scorekeeper.exchange.transfer import Progress
 from scorekeeper.store import StoreError
 from scorekeeper.ui.components.setup_form import choice_row
@@ -43,7 +43,7 @@ def file_name(when: datetime | None = None) -> str:
 
 
 def export_bytes(ctx: AppContext, period: Period | None) -> bytes:
-    return ctx.store.export_bgstats_text(period).encode("utf-8")
+    return export_bgstats_text(ctx.store, period).encode("utf-8")
 
 
 def export_action(
@@ -212,7 +212,7 @@ def import_bgstats(
 ) -> tuple[bool, str]:
     """Import a BG Stats file's plays. Returns (imported, message); a file that is not one changes nothing."""
     try:
-        report = ctx.store.import_bgstats_text(content, progress)
+        report = import_bgstats_text(ctx.store, content, progress)
     except (StoreError, ValueError) as error:
         return False, ctx.t("The file was not imported: {reason}", reason=ctx.describe(error))
     return True, summary(ctx, report)

@@ -12,7 +12,7 @@ from typing import Any
 import flet as ft
 
 from scorekeeper.exchange.bgstats_import import looks_like_bgstats
-from scorekeeper.exchange.transfer import ImportPhase, Progress
+from scorekeeper.exchange.transfer import ImportPhase, Progress, import_json_text
 from scorekeeper.store import StoreError
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
@@ -59,7 +59,7 @@ def import_content(
     if looks_like_bgstats(content):
         return import_bgstats(ctx, content, progress)
     try:
-        report = ctx.store.import_json_text(content, progress)
+        report = import_json_text(ctx.store, content, progress)
     except (StoreError, ValueError) as error:
         return False, ctx.t("The file was not imported: {reason}", reason=ctx.describe(error))
     except RecursionError:  # JSON nested thousands deep: no export looks like that

@@ -1,6 +1,7 @@
 """Settings, "Export and import": the buttons and their handlers.
 
-Export and import go through the store (`export_json_text`, `export_csv_text`, `import_json_text`). Files are
+Export and import are the exchange formats' (`scorekeeper.exchange.transfer`: `export_json_text(store)`,
+`export_csv_text(store)`, `import_json_text(store, ...)`). Files are
 chosen with Flet's FilePicker service: on a desktop a save dialog writes the file; in a browser or on a phone
 the same call hands the bytes to the device as a download. "Save a copy in the data folder" needs no dialog at
 all, for machines where no file dialog can open. Import uses the `PickFiles` client action, so the browser opens
@@ -17,6 +18,7 @@ from typing import Any
 
 import flet as ft
 
+from scorekeeper.exchange import transfer
 from scorekeeper.store import Store, StoreError
 from scorekeeper.ui.components import photos
 from scorekeeper.ui.components.layout import section
@@ -29,10 +31,10 @@ from scorekeeper.ui.views.settings.importing import (
     show_result,
 )
 
-# What can be exported, as data: kind -> (file extension, store method giving the text).
-EXPORTS: dict[str, tuple[str, str]] = {
-    "json": ("json", "export_json_text"),
-    "csv": ("csv", "export_csv_text"),
+# What can be exported, as data: kind -> (file extension, the function giving the store's text).
+EXPORTS: dict[str, tuple[str, Callable[[Store], str]]] = {
+    "json": ("json", transfer.export_json_text),
+    "csv": ("csv", transfer.export_csv_text),
 }
 
 
@@ -44,7 +46,7 @@ def export_name(kind: str, when: datetime | None = None) -> str:
 
 def export_bytes(store: Store, kind: str) -> bytes:
     """The export file's bytes; the CSV starts with a byte-order mark so spreadsheets read accents right."""
-    text = getattr(store, EXPORTS[kind][1])()
+    text = EXPORTS[kind][1](store)
     return (("\ufeff" + text) if kind == "csv" else text).encode("utf-8")
 
 
@@ -53,8 +55,8 @@ def save_in_data_folder(store: Store, kind: str, when: datetime | None = None) -
     folder = Path(store.data_dir) / "exports"
     folder.mkdir(parents=True, exist_ok=True)
     target = folder / export_name(kind, when)
-    method = store.export_json if kind == "json" else store.export_csv
-    return Path(method(target))
+    write = transfer.export_json if kind == "json" else transfer.export_csv
+    return Path(write(store, target))
 
 
 def picked_size(chosen: Any) -> int | None:
