@@ -8,6 +8,9 @@ The rule (see scorekeeper/server/owner_devices.py for the tokens):
 
 A served session starts only once this is decided (`identify`, one or two round trips to the browser's storage),
 so an owner never sees a guest's screen first and is never sent away from a lobby on a reload.
+
+Below the screens: a session is known here only as `Visit` (what this module reads and sets of the app's
+context, `ui.context.AppContext`), so the server never imports the UI.
 """
 
 from __future__ import annotations
@@ -15,17 +18,56 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import flet as ft
 
 from scorekeeper.games.messages import N_
 from scorekeeper.server import owner_devices as owners
 from scorekeeper.store import Store
-from scorekeeper.ui.context import AppContext
 
 log = logging.getLogger(__name__)
+
+
+class Notes(Protocol):
+    """What this module keeps in a session's state (`ui.session_state.SessionState`)."""
+
+    notices: dict[str, bool | str]
+    """Notice identifier -> True until shown, then the route it is shown on."""
+    owner_device_token: str | None
+    member_device_token: str | None
+    unknown_device: bool
+
+
+class Visit(Protocol):
+    """A session as the owner's and members' sign-in sees it (`ui.context.AppContext` is one): its page,
+    store, route and words, and the device it has proved to be."""
+
+    guest: bool
+    owner_device: str | None
+    owner_active: Callable[[], bool] | None
+    member_device: str | None
+    member_active: Callable[[], bool] | None
+
+    @property
+    def page(self) -> ft.Page: ...
+
+    @property
+    def store(self) -> Store: ...
+
+    @property
+    def route(self) -> str: ...
+
+    @property
+    def session(self) -> Notes: ...
+
+    @property
+    def t(self) -> Callable[..., str]: ...
+
+    def browser_storage(self) -> ft.SharedPreferences: ...
+
 
 LINK_KEY = "scorekeeper.owner_link"
 """Client-storage key of an owner link's one-time token (put there by the page, see web_index.py)."""
@@ -60,7 +102,7 @@ def members(store: Store | None) -> owners.OwnerDevices:
     return owners.members_of(Path(root) if root is not None else None)
 
 
-def prefs(ctx: AppContext) -> ft.SharedPreferences:
+def prefs(ctx: Visit) -> ft.SharedPreferences:
     return ctx.browser_storage()
 
 
@@ -100,7 +142,7 @@ def device_name(user_agent: str | None) -> str:
     return browser or system or agent[:60] or "?"
 
 
-def become_owner(ctx: AppContext, device: owners.OwnerDevice) -> None:
+def become_owner(ctx: Visit, device: owners.OwnerDevice) -> None:
     """This session is the owner's from now on (as long as `device` is not signed out)."""
     ctx.guest = False
     ctx.owner_device = device.id
@@ -109,7 +151,7 @@ def become_owner(ctx: AppContext, device: owners.OwnerDevice) -> None:
 
 
 def traded(
-    ctx: AppContext,
+    ctx: Visit,
     links: owners.LinkTokens,
     devices: owners.OwnerDevices,
     token: str,
@@ -126,7 +168,7 @@ def traded(
     return devices.add(device_name(getattr(ctx.page, "client_user_agent", None)))
 
 
-def redeem_link(ctx: AppContext, token: str) -> bool:
+def redeem_link(ctx: Visit, token: str) -> bool:
     """Trade an owner link's one-time token for an owner-device token kept in this browser; False (and the
     session stays a guest) for a token that was used already, has expired or was never minted."""
     made = traded(ctx, owners.LINKS, registry(ctx.store), token, (WELCOME, LINK_REFUSED))
@@ -137,14 +179,14 @@ def redeem_link(ctx: AppContext, token: str) -> bool:
     return True
 
 
-def become_member(ctx: AppContext, device: owners.OwnerDevice) -> None:
+def become_member(ctx: Visit, device: owners.OwnerDevice) -> None:
     """This session is a member's from now on (as long as `device` is not unpaired)."""
     ctx.member_device = device.id
     devices = members(ctx.store)
     ctx.member_active = lambda: devices.active(device.id)
 
 
-def redeem_member_link(ctx: AppContext, token: str) -> bool:
+def redeem_member_link(ctx: Visit, token: str) -> bool:
     """Trade a member link's one-time token for a member-device token kept in this browser; False for a token
     that was used already, has expired or was never minted (the session stays what it was)."""
     made = traded(ctx, owners.MEMBER_LINKS, members(ctx.store), token, (MEMBER_WELCOME, MEMBER_LINK_REFUSED))
@@ -155,7 +197,7 @@ def redeem_member_link(ctx: AppContext, token: str) -> bool:
     return True
 
 
-def sign_in(ctx: AppContext, device_token: str) -> bool:
+def sign_in(ctx: Visit, device_token: str) -> bool:
     """A browser showing an owner-device token: owner if the device is still signed in."""
     device = registry(ctx.store).check(device_token)
     if device is None:
@@ -164,7 +206,7 @@ def sign_in(ctx: AppContext, device_token: str) -> bool:
     return True
 
 
-async def identify(ctx: AppContext) -> None:
+async def identify(ctx: Visit) -> None:
     """Decide whether this served session is the owner's, a member's or a visitor's, from the browser's storage
     (see the module docstring). A browser that does not answer stays a visitor. A browser that is an owner
     device already and opens another owner link stays the one device it is (the link is used up, no second
@@ -200,9 +242,7 @@ async def identify(ctx: AppContext) -> None:
         ctx.session.notices[UNKNOWN] = ctx.session.unknown_device = True
 
 
-async def identify_member(
-    ctx: AppContext, storage: ft.SharedPreferences, link: Any, device_token: Any
-) -> None:
+async def identify_member(ctx: Visit, storage: ft.SharedPreferences, link: Any, device_token: Any) -> None:
     """A member device's token, or a member link to trade for one (before the owner's: an owner device that
     is also paired as a member is simply the owner)."""
     if isinstance(link, str) and link:
@@ -221,7 +261,7 @@ async def identify_member(
             await storage.set(MEMBER_DEVICE_KEY, minted)
 
 
-def forget_device(ctx: AppContext) -> None:
+def forget_device(ctx: Visit) -> None:
     """This browser signed itself out: drop the token it keeps."""
     try:
         ctx.page.run_task(prefs(ctx).remove, DEVICE_KEY)
@@ -243,7 +283,7 @@ def console_lines(base: str, token: str, *, first_time: bool) -> list[str]:
     return lines
 
 
-def shown_here(ctx: AppContext, key: str) -> bool:
+def shown_here(ctx: Visit, key: str) -> bool:
     """A notice stays on the screen it first appeared on (also when that screen is drawn again for another
     width) until it is dismissed or the person goes elsewhere."""
     notices = ctx.session.notices
@@ -308,7 +348,7 @@ NOTICES: tuple[tuple[str, str, tuple[str, str], ft.IconData], ...] = (
 """The notices above the first screen: identifier, text, colours (background, text) and icon."""
 
 
-def notice(ctx: AppContext) -> ft.Control | None:
+def notice(ctx: Visit) -> ft.Control | None:
     """Once, above the first screen: this browser has just become an owner or a member device (what that means:
     rights come from a link, never from the address), or the link it brought was refused."""
     found = next((entry for entry in NOTICES if shown_here(ctx, entry[0])), None)
