@@ -8,6 +8,8 @@ through `/sync/` with the paired device's token.
   member get 401 for every method, and nothing is listed or written;
 - a browser page of another origin is answered a CORS preflight for the WebDAV methods and headers, and sees
   the ETag; a Bearer token works as Basic's password does;
+- a device writes only the device folder it claimed first: a member cannot write in the owner's phone's name
+  nor in the served app's own, and nobody removes `devices/` or the hub's root;
 - a body over the limit is refused before it is read; a switched-off hub answers nothing.
 """
 
@@ -16,6 +18,7 @@ from __future__ import annotations
 import base64
 import dataclasses
 import io
+import json
 import socket
 import time
 from collections.abc import Callable, Iterator
@@ -29,7 +32,7 @@ from PIL import Image
 from sync_support import game
 
 from scorekeeper.model import evening
-from scorekeeper.server import dav_hub
+from scorekeeper.server import dav_devices, dav_hub
 from scorekeeper.server import owner_devices as owners
 from scorekeeper.store import Store
 from scorekeeper.sync.engine import sync_once
@@ -70,7 +73,7 @@ def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
     owners.members_of(data).revoke(left.id)
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("SCOREKEEPER_SYNC_INTERVAL", "1")  # the served app's own sync with its hub folder
-        patch.setenv(dav_hub.WRONG_ENV, "100000")  # every wrong token here comes from 127.0.0.1
+        patch.setenv(dav_devices.WRONG_ENV, "100000")  # every wrong token here comes from 127.0.0.1
         with served(data) as url:
             yield Hub(url + "sync/", data, owner, member, revoked, unpaired)
 
@@ -243,15 +246,15 @@ def test_the_rest_of_the_app_keeps_its_same_origin_rules(hub: Hub) -> None:
 
 def test_wrong_tokens_are_limited_per_address_and_a_clean_address_is_never_refused() -> None:
     now = [0.0]
-    wrong = dav_hub.WrongTokens(clock=lambda: now[0], per_address=dav_hub.WRONG_PER_ADDRESS)
-    for _ in range(dav_hub.WRONG_PER_ADDRESS):
+    wrong = dav_devices.WrongTokens(clock=lambda: now[0], per_address=dav_devices.WRONG_PER_ADDRESS)
+    for _ in range(dav_devices.WRONG_PER_ADDRESS):
         assert wrong.refused_for("198.51.100.7") == 0
         wrong.wrong("198.51.100.7")
     assert wrong.refused_for("198.51.100.7") > 0
     assert wrong.refused_for("203.0.113.5") == 0  # another address (a paired phone) goes on
-    now[0] += dav_hub.WRONG_WINDOW
+    now[0] += dav_devices.WRONG_WINDOW
     assert wrong.refused_for("198.51.100.7") == 0
-    for n in range(dav_hub.WRONG_PER_HOST):  # many addresses together: only those that tried are refused
+    for n in range(dav_devices.WRONG_PER_HOST):  # many addresses together: only those that tried are refused
         wrong.wrong(f"10.0.{n // 250}.{n % 250}")
     assert wrong.refused_for("10.0.0.1") > 0
     assert wrong.refused_for("203.0.113.5") == 0
@@ -269,7 +272,7 @@ def test_wrong_tokens_are_limited_per_address_and_a_clean_address_is_never_refus
     ],
 )
 def test_the_token_is_read_from_basic_or_bearer(header: str | None, token: str | None) -> None:
-    assert dav_hub.device_token(header) == token
+    assert dav_devices.device_token(header) == token
 
 
 def test_a_switched_off_hub_answers_nothing(tmp_path: Path) -> None:
@@ -295,7 +298,7 @@ def test_an_address_that_sent_too_many_wrong_tokens_waits(
     data.mkdir()
     dav_hub.switch(data, True)
     token, _ = owners.devices_of(data).add("phone")
-    monkeypatch.setenv(dav_hub.WRONG_ENV, "3")
+    monkeypatch.setenv(dav_devices.WRONG_ENV, "3")
     with served(data) as url:
         right = {"Authorization": f"Bearer {token}", "Depth": "0"}
         assert httpx.request("PROPFIND", url + "sync/", headers=right, timeout=10).status_code == 207
@@ -306,3 +309,46 @@ def test_an_address_that_sent_too_many_wrong_tokens_waits(
         assert refused.status_code == 429 and int(refused.headers["retry-after"]) > 0
         log = (data.parent / f"server-{url.rstrip('/').rsplit(':', 1)[1]}.log").read_text()
         assert "too many wrong tokens" in log and token not in log
+
+
+def test_a_device_writes_only_its_own_folder(hub: Hub, tmp_path: Path) -> None:
+    phone = Store.open(tmp_path / "phone")
+    try:
+        game(phone)
+        with WebDavTarget(hub.url, "device", hub.owner, timeout=10) as target:
+            sync_once(phone, target)
+        phone_id = json.loads((phone.data_dir / "sync" / "device.json").read_bytes())["device"]
+    finally:
+        phone.close()
+    server_id = until(lambda: _server_sync_id(hub))
+    member = {"Authorization": f"Bearer {hub.member}"}
+    owner = {"Authorization": f"Bearer {hub.owner}"}
+    with httpx.Client(timeout=10) as client:
+        assert client.request("MKCOL", hub.url + "devices/ben/", headers=member).status_code == 201
+        for folder in (phone_id, server_id):  # the owner's phone's, the served app's own
+            head = f"{hub.url}devices/{folder}/head.json"
+            before = client.get(head, headers=owner).content
+            assert client.put(head, headers=member, content=b"{}").status_code == 403
+            assert client.delete(head, headers=member).status_code == 403
+            moved = member | {"Destination": head}
+            client.put(hub.url + "devices/ben/x.json", headers=member, content=b"{}")
+            assert client.request("MOVE", hub.url + "devices/ben/x.json", headers=moved).status_code == 403
+            assert client.get(head, headers=owner).content == before
+        assert (
+            client.put(hub.url + f"devices/{server_id}/head.json", headers=owner, content=b"{}").status_code
+            == 403
+        )
+        for path in ("", "devices/"):
+            assert client.delete(hub.url + path, headers=owner).status_code == 403
+        assert client.put(hub.url + "devices/ben/y.json", headers=member, content=b"{}").status_code in (
+            201,
+            204,
+        )
+        assert client.delete(hub.url + "devices/ben/y.json", headers=member).status_code in (200, 204)
+
+
+def _server_sync_id(hub: Hub) -> str | None:
+    try:
+        return str(json.loads((hub.data / "sync" / "device.json").read_bytes())["device"])
+    except (OSError, ValueError, KeyError):
+        return None

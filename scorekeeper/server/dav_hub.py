@@ -10,17 +10,12 @@ on the hub asks it to sync at once (`nudge`).
 The rules:
 - **Off by default.** The owner switches it on in Settings, Sync (`switch`: `<data>/sync-hub.json`, never in the
   synced or exported data); while off, every request under `/sync/` is answered 404 and nothing is read.
-- **Only paired devices.** Every request but a CORS preflight needs a device token: HTTP Basic with the token as
-  password (any user name: the WebDAV client of the app, sync/webdav.py, sends "device"), or
-  `Authorization: Bearer <token>` (a browser's fetch). The check is WsgiDAV's domain controller
-  (`DeviceTokens`), which asks the owner devices and the member devices of the data folder
-  (owner_devices.py: tokens kept hashed, compared in constant time). A visitor, a wrong token, a device whose
-  pairing was revoked or a member unpaired gets 401 for every method, nothing listed or written.
-- **Wrong tokens are limited** (`WrongTokens`): WRONG_PER_ADDRESS (SCOREKEEPER_HUB_WRONG_PER_ADDRESS) wrong ones a minute from one address, then
-  that address gets 429 for the rest of the minute without a comparison; WRONG_PER_HOST a minute from all
-  addresses together, then every address that itself sent a wrong one in the last minute gets 429 (a paired
-  device that never sent a wrong token is never refused, as the join codes' guard). A token is 256 random
-  bits: the limit keeps the log and the processor calm, guessing finds nothing anyway.
+- **Only paired devices, each in its own folder** (dav_devices.py): every request but a CORS preflight needs
+  a paired owner or member device's token, as HTTP Basic's password (any user name: the app's WebDAV client,
+  sync/webdav.py, sends "device") or as `Authorization: Bearer <token>` (a browser's fetch), checked by
+  WsgiDAV's domain controller. A visitor, a wrong token, a revoked owner device or an unpaired member gets 401
+  for every method, nothing listed or written; too many wrong tokens from one address get 429 for a while; a
+  device writes only the device folder it claimed first (403 elsewhere).
 - **Bodies are limited** to MAX_BODY_BYTES (a sync file's limit, remote.MAX_FILE_BYTES, or a photo's,
   whichever is larger): a larger Content-Length is answered 413 before a byte is read; a body without a length
   (chunked) 411.
@@ -35,19 +30,16 @@ The rules:
 from __future__ import annotations
 
 import base64
-import binascii
 import json
 import logging
-import os
 import threading
 import time
 import weakref
-from collections import deque
 from collections.abc import Awaitable, Callable, MutableMapping
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.server import owner_devices as owners
+from scorekeeper.server.dav_devices import REALM, DeviceFolders, DeviceTokens, WrongTokens, device_token
 from scorekeeper.store.photo_pixels import MAX_PHOTO_BYTES
 from scorekeeper.store.storage import atomic_write_bytes
 from scorekeeper.sync.remote import MAX_FILE_BYTES
@@ -68,12 +60,6 @@ UPLOADS = "hub-uploads"
 """Where an upload waits until it is whole (beside the hub folder: one file system, so a rename is atomic)."""
 STATE_FILE = "sync-hub.json"
 MAX_BODY_BYTES = max(MAX_FILE_BYTES, MAX_PHOTO_BYTES)
-WRONG_PER_ADDRESS = 20
-WRONG_ENV = "SCOREKEEPER_HUB_WRONG_PER_ADDRESS"
-"""Changes WRONG_PER_ADDRESS (the tests send many wrong tokens from one loopback address)."""
-WRONG_PER_HOST = 200
-WRONG_WINDOW = 60.0
-REALM = "scorekeeper"
 DAV_METHODS = ("OPTIONS", "GET", "HEAD", "PUT", "DELETE", "PROPFIND", "MKCOL", "MOVE", "COPY")
 CORS_REQUEST_HEADERS = (
     "Authorization",
@@ -109,13 +95,6 @@ def switch(data: Path, on: bool) -> None:
         for folder in (hub_folder(data), data / UPLOADS):
             folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     atomic_write_bytes(data / STATE_FILE, json.dumps({"version": 1, "on": on}).encode())
-
-
-def device_of(data: Path, token: str) -> owners.OwnerDevice | None:
-    """The owner or member device that holds `token` now (None: unknown, revoked or unpaired)."""
-    if not token:
-        return None
-    return owners.devices_of(data).check(token) or owners.members_of(data).check(token)
 
 
 # The served app as a device of the fleet
@@ -163,92 +142,6 @@ def nudge(data: Path) -> None:
             log.info("the hub could not ask for a sync")
 
 
-# Who may come in
-
-
-class WrongTokens:
-    """Wrong tokens per address and for the whole host within WRONG_WINDOW seconds (see the module docstring)."""
-
-    def __init__(self, clock: Callable[[], float] = time.monotonic, per_address: int | None = None) -> None:
-        self._clock = clock
-        try:
-            self.per_address = per_address or int(os.environ.get(WRONG_ENV, "") or WRONG_PER_ADDRESS)
-        except ValueError:
-            self.per_address = WRONG_PER_ADDRESS
-        self._lock = threading.Lock()
-        self._by_address: dict[str, deque[float]] = {}
-        self._host: deque[float] = deque()
-
-    def _trim(self, now: float) -> None:
-        while self._host and now - self._host[0] >= WRONG_WINDOW:
-            self._host.popleft()
-        for address, times in list(self._by_address.items()):
-            while times and now - times[0] >= WRONG_WINDOW:
-                times.popleft()
-            if not times:
-                del self._by_address[address]
-
-    def refused_for(self, address: str) -> float:
-        """Seconds until `address` may try again (0: now)."""
-        with self._lock:
-            now = self._clock()
-            self._trim(now)
-            mine = self._by_address.get(address)
-            if not mine:
-                return 0.0
-            if len(mine) >= self.per_address:
-                return mine[-self.per_address] + WRONG_WINDOW - now
-            if len(self._host) >= WRONG_PER_HOST:
-                return self._host[-WRONG_PER_HOST] + WRONG_WINDOW - now
-            return 0.0
-
-    def wrong(self, address: str) -> None:
-        with self._lock:
-            now = self._clock()
-            self._by_address.setdefault(address, deque()).append(now)
-            self._host.append(now)
-
-
-class DeviceTokens:
-    """WsgiDAV's domain controller for the hub: the password of HTTP Basic is a paired device's token."""
-
-    def __init__(self, wsgidav_app: Any, config: dict[str, Any]) -> None:
-        self.hub: Hub = config["scorekeeper_hub"]
-
-    def __str__(self) -> str:
-        return "DeviceTokens()"
-
-    def get_domain_realm(self, path_info: str, environ: dict[str, Any] | None) -> str:
-        return REALM
-
-    def require_authentication(self, realm: str, environ: dict[str, Any] | None) -> bool:
-        return True  # nothing is anonymous, not even at the start's check of the shares
-
-    def is_share_anonymous(self, path_info: str) -> bool:
-        return False
-
-    def supports_http_digest_auth(self) -> bool:
-        return False
-
-    def basic_auth_user(self, realm: str, user_name: str, password: str, environ: dict[str, Any]) -> bool:
-        device = device_of(self.hub.data, password)
-        address = environ.get("REMOTE_ADDR", "?")
-        if device is None:
-            self.hub.wrong.wrong(address)
-            log.warning(
-                "hub: refused %s %s from %s (no paired device holds that token)",
-                environ.get("REQUEST_METHOD"),
-                environ.get("PATH_INFO"),
-                address,
-            )
-            return False
-        environ["scorekeeper.device"] = device.id
-        return True
-
-    def digest_auth_user(self, realm: str, user_name: str, environ: dict[str, Any]) -> bool:
-        return False
-
-
 # The ASGI side
 
 
@@ -257,25 +150,6 @@ def _header(scope: Scope, name: bytes) -> str | None:
         if key.lower() == name:
             return value.decode("latin-1")
     return None
-
-
-def device_token(authorization: str | None) -> str | None:
-    """The token in an Authorization header: Basic's password (any user name) or Bearer's token; None when
-    there is none or the header cannot be read."""
-    if not authorization:
-        return None
-    method, _, value = authorization.strip().partition(" ")
-    value = value.strip()
-    if method.lower() == "bearer":
-        return value or None
-    if method.lower() != "basic":
-        return None
-    try:
-        decoded = base64.b64decode(value, validate=True).decode("utf-8")
-    except (binascii.Error, UnicodeDecodeError):
-        return None
-    _user, colon, password = decoded.partition(":")
-    return password if colon and password else None
 
 
 def _cors_headers(preflight: bool) -> list[tuple[bytes, bytes]]:
@@ -316,8 +190,16 @@ class Hub:
                 for folder in (hub_folder(self.data), self.data / UPLOADS):
                     folder.mkdir(mode=0o700, parents=True, exist_ok=True)
                 provider = AtomicFilesystemProvider(hub_folder(self.data), self.data / UPLOADS)
+                from wsgidav.error_printer import ErrorPrinter
+                from wsgidav.http_authenticator import HTTPAuthenticator
+                from wsgidav.request_resolver import RequestResolver
+
                 config = {
                     "provider_mapping": {PATH: provider},
+                    # WsgiDAV's own stack without its CORS and directory browser, and with the device folders'
+                    # check after the authenticator (dav_devices.py)
+                    "middleware_stack": [ErrorPrinter, HTTPAuthenticator, DeviceFolders, RequestResolver],
+                    "scorekeeper_share": PATH,
                     "http_authenticator": {
                         "domain_controller": DeviceTokens,
                         "accept_basic": True,
@@ -328,7 +210,6 @@ class Hub:
                     "lock_storage": True,
                     "property_manager": None,
                     "dir_browser": {"enable": False},
-                    "cors": {},  # ours (every answer of the hub, also those WsgiDAV never sees)
                     "verbose": 0,
                     "logging": {"enable": False, "enable_loggers": []},
                 }
