@@ -14,7 +14,7 @@ from scorekeeper.games.rage.rules import dealer_barred, forbidden_dealer_bid, ho
 from scorekeeper.games.spec import spec
 from scorekeeper.model.match import Match
 from scorekeeper.ui.components.fields import CountField
-from scorekeeper.ui.views.rounds.parts import PartsDraft
+from scorekeeper.ui.views.rounds.host import PartsDraft
 from scorekeeper.ui.views.rounds.racko import HOST as RACKO_HOST
 from scorekeeper.ui.views.rounds.racko import entry_of
 from scorekeeper.ui.views.rounds.rage import HOST as RAGE_HOST

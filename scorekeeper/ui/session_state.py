@@ -2,22 +2,22 @@
 
 Views are rebuilt on every redraw; whatever must outlive one drawing lives here, on `ctx.session`, under a name
 and a type of its own. Nothing here is saved: a new session (a reload) starts empty.
+
+The lowest module of the screens (`context` holds it; every view and component is above): the state kept here is
+plain data declared here, or, where it is a screen's own object (a round's part draft, a digital game's screen),
+kept as `object` and checked by the one screen that keeps it, so this module imports no screen.
 """
 
 from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import flet as ft
 
-if TYPE_CHECKING:  # the types only: the views import this module
-    from scorekeeper.digital.session import PlaySession
-    from scorekeeper.ui.components.photos import PhotoState
-    from scorekeeper.ui.views.digital.game import PlayScreen as PlayTable
-    from scorekeeper.ui.views.settings.upload import Upload
-    from scorekeeper.ui.views.table.part_form import PartDraft
+from scorekeeper.digital.session import PlaySession
+from scorekeeper.server import uploads
 
 
 @dataclass
@@ -68,6 +68,40 @@ class JoinDraft:
 
 
 @dataclass
+class Upload:
+    """Settings, "Import a file" in a browser (views/settings/upload.py): one file on its way, the picked file's
+    name and size, and the slot it goes into."""
+
+    name: str
+    size: int
+    slot: uploads.Slot
+    shown: int = -1  # the percent on screen
+    importing: bool = False
+
+
+@dataclass
+class Pending:
+    """A match's photo on its way to the server (components/photo_adding.py): the picked file's name and size,
+    its upload slot, the match."""
+
+    name: str
+    size: int
+    slot: uploads.Slot
+    match_id: str
+    keep_location: bool
+
+
+@dataclass
+class PhotoState:
+    """What a session keeps for photos between redraws (`ctx.session.photos`, components/photo_state.py)."""
+
+    picker: ft.FilePicker | None = None
+    keep_location: bool = False
+    match_id: str = ""
+    pending: Pending | None = None
+
+
+@dataclass
 class SessionState:
     """The per-session state views keep between redraws (see the module docstring)."""
 
@@ -80,7 +114,7 @@ class SessionState:
     # The round screens' drafts, and a phone's part of a round at a live table, by the form's own key (round,
     # step); what is in them is each form's business.
     rounds: dict[str, object] = field(default_factory=dict)
-    parts: dict[str, PartDraft] = field(default_factory=dict)
+    parts: dict[str, object] = field(default_factory=dict)  # part_fields.PartDraft
     # "Show more": how many entries a paged list shows now, by list.
     shown: dict[str, int] = field(default_factory=dict)
     # What the store repaired at start (already in the player's language): on home until dismissed.
@@ -88,7 +122,7 @@ class SessionState:
 
     # Digital play on this device: its play sessions and their screens, by saved-game id.
     plays: dict[str, PlaySession] = field(default_factory=dict)
-    play_tables: dict[str, PlayTable] = field(default_factory=dict)
+    play_tables: dict[str, object] = field(default_factory=dict)  # views.digital.game.PlayScreen
     # A phone at a live table: its seat token by table code, and the seat it counts as present at.
     table_tokens: dict[str, str] = field(default_factory=dict)
     connected: dict[str, int] = field(default_factory=dict)

@@ -12,9 +12,10 @@ import flet as ft
 from scorekeeper.capabilities import IN_BROWSER
 from scorekeeper.server import uploads
 from scorekeeper.store.photos import MAX_PHOTO_BYTES
-from scorekeeper.ui.components.photo_state import Pending, PhotoState, change_photos, may_change, refused
+from scorekeeper.ui.components.photo_state import change_photos, may_change, refused
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
+from scorekeeper.ui.session_state import Pending, PhotoState
 
 
 def add_button(ctx: AppContext, state: PhotoState) -> ft.Control:

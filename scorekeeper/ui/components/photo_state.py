@@ -4,36 +4,13 @@ leaves the match's screens or its role changes (`disown`, called by the shell). 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
-
-import flet as ft
 
 from scorekeeper.model.evening import with_photos
 from scorekeeper.server import rights, uploads
 from scorekeeper.ui.components.match_io import announce
 from scorekeeper.ui.context import AppContext
-
-
-@dataclass
-class Pending:
-    """A photo on its way to the server: the picked file's name and size, its upload slot, the match."""
-
-    name: str
-    size: int
-    slot: uploads.Slot
-    match_id: str
-    keep_location: bool
-
-
-@dataclass
-class PhotoState:
-    """What a session keeps for photos between redraws (`ctx.session.photos`)."""
-
-    picker: ft.FilePicker | None = None
-    keep_location: bool = False
-    match_id: str = ""
-    pending: Pending | None = None
+from scorekeeper.ui.session_state import PhotoState
 
 
 def state_of(ctx: AppContext) -> PhotoState:

@@ -32,7 +32,6 @@ from scorekeeper.model.match import Match
 from scorekeeper.store.canvas_photos import KEEPS_LOCATION
 from scorekeeper.ui.components.photo_adding import add_button, picker_of, store_photo, too_big
 from scorekeeper.ui.components.photo_state import (
-    PhotoState,
     change_photos,
     disown,
     may_change,
@@ -43,7 +42,6 @@ from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
 
 __all__ = [
-    "PhotoState",
     "change_photos",
     "disown",
     "export_note",

@@ -385,7 +385,8 @@ def build(ctx: AppContext, saved_id: str, **_: str) -> ft.View:
     if isinstance(session, RuleError):
         return broken_game(ctx, route, saved_id, session)
     tables = ctx.session.play_tables
-    table = tables.get(saved_id)
+    kept = tables.get(saved_id)
+    table = kept if isinstance(kept, PlayScreen) else None  # the only screen kept there
     if table is None or table.session is not session:  # a new table also for a session loaded again
         if table is not None:
             table.closed = True

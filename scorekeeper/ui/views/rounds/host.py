@@ -1,19 +1,23 @@
 """What a game's host round form needs beyond its `PartShape` (`views.rounds.parts` draws it): a caller row's
 answer naming no seat, one seat at a time behind tabs, a field or whole steps the game draws itself, what a new
 draft holds besides the parts, where the message stands. A game says it in one `HostExtras`, registered as
-`rounds.parts.form_with(extras)` in the UI registry."""
+`rounds.parts.form_with(extras)` in the UI registry.
+
+Below `parts` (which draws the form): the form is known here, and to the games' fields and steps, only as
+`HostForm`, and the draft it keeps (`PartsDraft`) is declared here."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 import flet as ft
 
-if TYPE_CHECKING:
-    from scorekeeper.model.match import Match
-    from scorekeeper.ui.views.rounds.parts import PartsDraft, PartsForm
+from scorekeeper.games.contract import PartShape
+from scorekeeper.model.match import Match
+from scorekeeper.ui.components.part_fields import PartDraft
+from scorekeeper.ui.context import AppContext
 
 
 @dataclass(frozen=True)
@@ -76,6 +80,52 @@ class HostSteps(Protocol):
         ...
 
 
+class HostForm(Protocol):
+    """The host's round form as a game's own fields and steps see it (`parts.PartsForm`): the match and the
+    round, the draft, the message line, and redrawing."""
+
+    @property
+    def ctx(self) -> AppContext: ...
+
+    @property
+    def match(self) -> Match: ...
+
+    @property
+    def shape(self) -> PartShape: ...
+
+    @property
+    def edit(self) -> int | None:
+        """The round edited (None: a new round)."""
+
+    @property
+    def index(self) -> int:
+        """The round's index."""
+
+    @property
+    def dealer(self) -> int: ...
+
+    @property
+    def order(self) -> list[int]:
+        """The seats in playing order, from the dealer's left."""
+
+    @property
+    def draft(self) -> PartsDraft: ...
+
+    @property
+    def message(self) -> ft.Text: ...
+
+    def refresh(self, *, send: bool = True) -> None:
+        """Draw the step again (and send it, unless `send` is False)."""
+
+    def in_play(self) -> list[int]:
+        """The seats that enter parts (not the one whose caller answer named nobody)."""
+
+    def next_seat(self) -> None:
+        """Open the next seat's tab."""
+
+    def redraw_tabs(self) -> None: ...
+
+
 @dataclass(frozen=True)
 class HostExtras:
     """What a game's host round form needs beyond its `PartShape`."""
@@ -84,13 +134,13 @@ class HostExtras:
     tabs: bool = False
     """One seat at a time behind a tab per seat (seats in seat order); the seat that said a caller field with a
     `nobody` answer (who went out) enters nothing else and has no tab."""
-    fields: Mapping[str, Callable[[PartsForm], HostField]] = field(default_factory=dict)
+    fields: Mapping[str, Callable[[HostForm], HostField]] = field(default_factory=dict)
     """Fields the game draws itself (made once per form, over the form)."""
     spacing: int = 6
     """The space between the form's lines on a tablet or desktop."""
     phone_spacing: int = 8
     """The space between the form's lines on a phone."""
-    steps: Callable[[PartsForm], HostSteps] | None = None
+    steps: Callable[[HostForm], HostSteps] | None = None
     """A game that draws its steps itself (made once per form, over the form)."""
     next_label: str | None = None
     """The button that ends a step but the last (None: "Continue")."""
@@ -108,3 +158,35 @@ class HostExtras:
 
 PLAIN = HostExtras()
 """A game without extras: the form exactly as its part shape says."""
+
+
+@dataclass
+class PartsDraft:
+    """What the form has collected (kept between redraws): the step shown, each seat's part so far, the caller
+    fields answered with no seat, and the seat whose tab is open."""
+
+    seats: list[PartDraft]
+    step: int = 0
+    nobody: set[str] = field(default_factory=set)
+    seat: int = 0
+    more: dict[str, Any] = field(default_factory=dict)
+    """What a game's own steps keep besides the parts (Rage: the trump shown, the digits typed so far; Racko: the
+    racks on the pad, the mode, the callers)."""
+
+    @classmethod
+    def start(
+        cls, shape: PartShape, match: Match, edit: int | None, extras: HostExtras = PLAIN
+    ) -> PartsDraft:
+        """Empty parts, or the parts of the round being edited (`PartShape.split`) at the first step; then what
+        the game's own steps keep (`HostExtras.start`)."""
+        players = len(match.players)
+        if edit is None or shape.split is None:
+            draft = cls([PartDraft() for _ in range(players)])
+        else:
+            parts = shape.split(match.rounds[edit])
+            nobody = {name for name in extras.nobody if not any(part.get(name) for part in parts)}
+            step = len(shape.stages) - 1 if extras.edit_last else 0
+            draft = cls([PartDraft(dict(part)) for part in parts], step, nobody=nobody)
+        if extras.start is not None:
+            extras.start(draft, match, edit)
+        return draft

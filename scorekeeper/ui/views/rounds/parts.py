@@ -19,68 +19,27 @@ Rage's bids and tricks, Racko's caller row over the racks or the quick form).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
 import flet as ft
 
 from scorekeeper.games.base import RuleError, seats_from_left_of
-from scorekeeper.games.contract import Part, PartShape
+from scorekeeper.games.contract import Part
 from scorekeeper.model.match import Match
 from scorekeeper.ui.components.fields import who_row
 from scorekeeper.ui.components.part_fields import FieldSpec, PartDraft, seat_field, value_of
 from scorekeeper.ui.components.round_base import RoundForm, dealer_for, personalise
 from scorekeeper.ui.components.widgets import seat_chip, tag
 from scorekeeper.ui.context import AppContext
-from scorekeeper.ui.views.rounds.host import PLAIN, HostExtras, HostField, HostSteps, Nobody
+from scorekeeper.ui.views.rounds.host import PLAIN, HostExtras, PartsDraft
 
-__all__ = [
-    "HostExtras",
-    "HostField",
-    "HostSteps",
-    "Nobody",
-    "PartsDraft",
-    "PartsForm",
-    "build_form",
-    "form_with",
-]
-
-
-@dataclass
-class PartsDraft:
-    """What the form has collected (kept between redraws): the step shown, each seat's part so far, the caller
-    fields answered with no seat, and the seat whose tab is open."""
-
-    seats: list[PartDraft]
-    step: int = 0
-    nobody: set[str] = field(default_factory=set)
-    seat: int = 0
-    more: dict[str, Any] = field(default_factory=dict)
-    """What a game's own steps keep besides the parts (Rage: the trump shown, the digits typed so far; Racko: the
-    racks on the pad, the mode, the callers)."""
-
-    @classmethod
-    def start(
-        cls, shape: PartShape, match: Match, edit: int | None, extras: HostExtras = PLAIN
-    ) -> PartsDraft:
-        """Empty parts, or the parts of the round being edited (`PartShape.split`) at the first step; then what
-        the game's own steps keep (`HostExtras.start`)."""
-        players = len(match.players)
-        if edit is None or shape.split is None:
-            draft = cls([PartDraft() for _ in range(players)])
-        else:
-            parts = shape.split(match.rounds[edit])
-            nobody = {name for name in extras.nobody if not any(part.get(name) for part in parts)}
-            step = len(shape.stages) - 1 if extras.edit_last else 0
-            draft = cls([PartDraft(dict(part)) for part in parts], step, nobody=nobody)
-        if extras.start is not None:
-            extras.start(draft, match, edit)
-        return draft
+__all__ = ["PartsForm", "build_form", "form_with"]
 
 
 class PartsForm:
-    """Every seat's part of one step of the round, over a `PartsDraft`."""
+    """Every seat's part of one step of the round, over a `PartsDraft`: what a game's own fields and steps are
+    given of it is `host.HostForm`."""
 
     def __init__(
         self,

@@ -21,7 +21,7 @@ from scorekeeper.ui.components.match_io import colours_of
 from scorekeeper.ui.components.rack_pad import RackPad, RackState, blank
 from scorekeeper.ui.components.round_base import dealer_for
 from scorekeeper.ui.components.widgets import seat_tab, tag
-from scorekeeper.ui.views.rounds.parts import HostExtras, PartsDraft, PartsForm
+from scorekeeper.ui.views.rounds.host import HostExtras, HostForm, PartsDraft
 
 QUICK = {"counts": "count", "runs": "run"}
 """The quick form's lists in the round result, and each list's value in a seat's part of the draft."""
@@ -72,10 +72,10 @@ def start(draft: PartsDraft, match: Match, edit: int | None) -> None:
 
 
 class RackoSteps:
-    """The caller row, the racks (or the quick form) and the round's points so far (`rounds.parts.HostSteps`),
+    """The caller row, the racks (or the quick form) and the round's points so far (`rounds.host.HostSteps`),
     over the generic form's draft (see `start`)."""
 
-    def __init__(self, form: PartsForm) -> None:
+    def __init__(self, form: HostForm) -> None:
         ctx, match = form.ctx, form.match
         self.form, self.ctx, self.match, self.edit, self.draft = form, ctx, match, form.edit, form.draft
         self.message, self.entry = form.message, entry_of(form.draft)

@@ -21,7 +21,7 @@ from scorekeeper.ui.components.fields import ELLIPSIS, NAME_WIDTH, CountField, b
 from scorekeeper.ui.components.widgets import Counter, tag
 from scorekeeper.ui.context import AppContext
 from scorekeeper.ui.digital.cards import RAGE_COLOURS
-from scorekeeper.ui.views.rounds.parts import HostExtras, PartsForm
+from scorekeeper.ui.views.rounds.host import HostExtras, HostForm
 
 COUNTS = ("bids", "tricks", "bonus", "minus")
 """The round result's lists, one value per seat."""
@@ -35,10 +35,10 @@ def hook_note(ctx: AppContext, banned: int) -> str:
 
 
 class RageSteps:
-    """Rage's two steps drawn on the generic form (`rounds.parts.HostSteps`): each seat's part in the form's
+    """Rage's two steps drawn on the generic form (`rounds.host.HostSteps`): each seat's part in the form's
     draft (`bid`, `tricks`, `bonus`, `minus`), the trump shown and the digits typed so far in its `more`."""
 
-    def __init__(self, form: PartsForm) -> None:
+    def __init__(self, form: HostForm) -> None:
         ctx, match = form.ctx, form.match
         self.form, self.ctx, self.match, self.draft = form, ctx, match, form.draft
         self.rules, self.opts, self.names = match.rules, match.opts, match.names

@@ -12,7 +12,7 @@ from scorekeeper.games.base import RuleError
 from scorekeeper.games.messages import N_
 from scorekeeper.ui.components.fields import number_field
 from scorekeeper.ui.components.widgets import NumberPad, tag
-from scorekeeper.ui.views.rounds.parts import HostExtras, Nobody, PartsForm
+from scorekeeper.ui.views.rounds.host import HostExtras, HostForm, Nobody
 
 JOKERS_IN_GAME = 2
 Card = Any
@@ -23,7 +23,7 @@ class HandField:
     """A seat's hand (`HostField`): kept in the seat's draft as `hand` (the cards), `total` (a typed penalty
     total) and `typed` (which of the two counts)."""
 
-    def __init__(self, form: PartsForm) -> None:
+    def __init__(self, form: HostForm) -> None:
         self.form, self.ctx = form, form.ctx
         self.rules, self.names = form.match.rules, form.match.names
         self.joker = self.rules.JOKER

@@ -12,7 +12,6 @@ arrive whole is never imported.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 import flet as ft
@@ -20,19 +19,9 @@ import flet as ft
 from scorekeeper.server import permissions, uploads
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
+from scorekeeper.ui.session_state import Upload
 from scorekeeper.ui.views.settings import importing as settings_import
 from scorekeeper.ui.views.settings.importing import decimal
-
-
-@dataclass
-class Upload:
-    """One file on its way: the picked file's name and size, and the slot it goes into."""
-
-    name: str
-    size: int
-    slot: uploads.Slot
-    shown: int = -1  # the percent on screen
-    importing: bool = False
 
 
 def in_background(ctx: AppContext, work: Callable[..., None], *args: Any) -> None:
