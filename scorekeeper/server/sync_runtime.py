@@ -17,6 +17,7 @@ import logging
 import os
 import threading
 import weakref
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -179,6 +180,7 @@ class AppSync:
         """Targets replaced by a new setting: closed by the runner's thread before its next sync (one of them
         may still be in use by the sync running now), or when sync stops."""
         self._pubsub: Any = None
+        self._local: dict[tuple[str, str], Callable[[], None]] = {}
         self._lock = threading.RLock()
         report, news = last_known(store)  # what Settings showed before the app was closed
         self.status = SyncStatus(report=report, news=news)
@@ -301,9 +303,21 @@ class AppSync:
         ):
             self._send(MATCH_TOPIC.format(id=match_id))
 
+    def listen(self, key: str, topic: str, call: Callable[[], None]) -> None:
+        """Where Flet's pubsub does not run (the static build: its hub has no event loop there), `call()` on
+        the event loop's thread when the news on `topic` comes; one per `key` (a screen built again replaces
+        its own)."""
+        self._local[(key, topic)] = call
+
     def _send(self, topic: str) -> None:
+        for (_key, wanted), call in list(self._local.items()):
+            if wanted == topic:
+                try:
+                    call()
+                except Exception:  # a screen that is gone
+                    log.info("could not tell a screen about the sync")
         pubsub = self._pubsub
-        if pubsub is None:
+        if pubsub is None or IN_BROWSER:
             return
         try:
             pubsub.send_all_on_topic(topic, topic)

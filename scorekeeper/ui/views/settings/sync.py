@@ -320,6 +320,8 @@ def sync_section(ctx: AppContext) -> ft.Control | None:
             devices.controls = device_rows(ctx, devices_seen(ctx.store.data_dir))
             _redraw(devices)
 
+    if IN_BROWSER:  # Flet's pubsub does not run there: the news comes on the same event loop
+        app.listen(f"settings-{id(ctx)}", rt.TOPIC, refresh)
     try:  # the runner's news (any thread) redraws the box, while this screen is shown
         app.remember(ctx.page.pubsub)
         ctx.page.pubsub.subscribe_topic(rt.TOPIC, lambda _topic, _message: refresh())

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
+from scorekeeper.games.messages import N_
 from scorekeeper.server import sync_runtime as rt
 from scorekeeper.sync import credentials
 from scorekeeper.ui.components.widgets import tag
@@ -24,7 +25,7 @@ from scorekeeper.ui.context import AppContext
 if TYPE_CHECKING:
     from scorekeeper.ui.views.settings.sync import SyncForm
 
-KEPT = "Kept in this browser only; clearing the site's data forgets it."
+KEPT = N_("Kept in this browser only; clearing the site's data forgets it.")
 
 
 def intro(ctx: AppContext) -> str:
