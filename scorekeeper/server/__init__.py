@@ -3,5 +3,7 @@
 (`permissions`, `rights`, `pin_tries`), and the process-wide services the screens share (`table_runtime`,
 `sync_runtime`).
 
-May import: `scorekeeper.store`, `scorekeeper.sync`, `scorekeeper.table`, `scorekeeper.model`,
-`scorekeeper.games`. The screens (`scorekeeper.ui`) import from here, never the other way round."""
+May import: `scorekeeper.sync`, `scorekeeper.table`, `scorekeeper.digital`, `scorekeeper.exchange` (the import
+file's limit), `scorekeeper.store`, `scorekeeper.model`, `scorekeeper.games` and the platform modules. The screens
+(`scorekeeper.ui`) import from here, never the other way round: a session is known here as
+`owner_session.Visit`, a Protocol the screens' `AppContext` fits."""

@@ -1,5 +1,10 @@
-"""Storage that never loses a game: TinyDB over atomic files, sharded per match, with recovery, schema
-migrations, conflict detection and export/import. No Flet here."""
+"""Storage that never loses a game: the data folder only. TinyDB over atomic files, sharded per match, with
+recovery, schema migrations, snapshots, photos, saved games, the match index and conflict detection. The exchange
+formats (JSON, CSV, BG Stats) are `scorekeeper.exchange`'s, functions over a `Store`. No Flet here.
+
+May import: `scorekeeper.model`, `scorekeeper.games` and the platform modules (`capabilities`, `spans`). The
+public surface is below (`Store`, its errors and records); a module of this package imports its siblings' own
+modules, never this `__init__`."""
 
 from scorekeeper.store.errors import (
     ConflictError,
