@@ -30,9 +30,13 @@ platform.node = lambda: NAME  # type: ignore[assignment]  # the name the version
 
 import scorekeeper  # noqa: E402  # after the name is set
 
-try:  # the layout of 1.0.0 and later
+# The layout of 1.0.0 and later keeps the match model and digital play in rooms of their own; the commits
+# before it kept them at the package's root. Asked of the checked-out tree itself: an import that fails is no
+# proof, the installed (editable) package of today may answer it.
+ROOMS = (Path(scorekeeper.__file__).parent / "model").is_dir()
+if ROOMS:
     from scorekeeper.model.match import Match
-except ImportError:  # the commits before it kept the match model at the package's root
+else:
     from scorekeeper.match import Match  # type: ignore[no-redef]
 from scorekeeper.store import Store  # noqa: E402
 
@@ -124,9 +128,9 @@ def bgstats_importer(store: Store) -> Any:
 
 def digital(store: Store) -> str:
     """A digital Ruck Zuck game against a computer player, its first round played and the second dealt."""
-    try:
+    if ROOMS:
         from scorekeeper.digital.session import PlaySession, Seat, computer_seat
-    except ImportError:  # before 1.0.0's layout
+    else:
         from scorekeeper.play.session import PlaySession, Seat, computer_seat  # type: ignore[no-redef]
 
     anna = people(store)[0]
