@@ -4,7 +4,7 @@ sync with, each by its own device token.
 What it is: WsgiDAV (a well-kept WebDAV server library) over the hub folder `<data>/hub/` (the layout of any sync
 target: target.json, devices/<id>/...), as a WSGI app inside the served app's ASGI app through a2wsgi. The served
 app is itself one device of the fleet: while the hub is on, its own data folder syncs with the hub folder as a
-folder target (`hub_setting`, asked by sync_runtime) unless the owner set another target, and a device's new head
+folder target (`hub_of`, asked by sync_runtime) unless the owner set another target, and a device's new head
 on the hub asks it to sync at once (`nudge`).
 
 The rules:
@@ -100,25 +100,22 @@ def switch(data: Path, on: bool) -> None:
 # The served app as a device of the fleet
 
 
-def hub_setting(store: Any) -> Any:
-    """The folder target the served app syncs with while the hub is on and no other target is set (a
-    sync_runtime.TargetSetting), else None; from then on another device's news on the hub asks this store's
-    sync to run at once."""
-    from scorekeeper.server import sync_runtime
-
+def hub_of(store: Any, nudge: Callable[[Any], Any]) -> Path | None:
+    """The hub folder the served app's `store` syncs with while the hub is on (None: off, or a store that
+    cannot write); from then on another device's news on the hub calls `nudge(store)` (sync_runtime.hub_target:
+    a sync at once)."""
     data = getattr(store, "data_dir", None)
     if data is None or getattr(store, "read_only", False) or not is_on(Path(data)):
         return None
     kept = weakref.ref(store)
 
-    def sync_now() -> None:
+    def news() -> None:
         alive = kept()
-        running = sync_runtime.running_for(alive) if alive is not None else None
-        if running is not None:
-            running.sync_now()
+        if alive is not None:
+            nudge(alive)
 
-    on_news(Path(data), sync_now)
-    return sync_runtime.TargetSetting(str(hub_folder(Path(data))), "")
+    on_news(Path(data), news)
+    return hub_folder(Path(data))
 
 
 _nudges: dict[str, Callable[[], Any]] = {}

@@ -74,12 +74,14 @@ def saved_target(settings: Any) -> TargetSetting | None:
 
 
 def hub_target(store: Any) -> TargetSetting | None:
-    """The owner's own hub folder while the hub is on and no other target is set (server/dav_hub.py)."""
+    """The owner's own hub folder while the hub is on (server/dav_hub.py: used when no other target is set);
+    another device's news on the hub then asks this store's sync to run at once."""
     if IN_BROWSER:  # a browser serves no hub
         return None
     from scorekeeper.server import dav_hub
 
-    return dav_hub.hub_setting(store)
+    folder = dav_hub.hub_of(store, lambda alive: (app := running_for(alive)) is not None and app.sync_now())
+    return TargetSetting(str(folder), "") if folder is not None else None
 
 
 def make_target(setting: TargetSetting, password: str | None = None) -> Target:
