@@ -8,6 +8,7 @@ from typing import Any
 
 import flet as ft
 
+from scorekeeper.capabilities import IN_BROWSER
 from scorekeeper.release import VERSION
 from scorekeeper.server import permissions, pin_tries, rights
 from scorekeeper.ui.components.extras_common import pills
@@ -17,7 +18,6 @@ from scorekeeper.ui.context import AppContext
 from scorekeeper.ui.i18n import LANGUAGES
 from scorekeeper.ui.views.settings.aside import aside_section
 from scorekeeper.ui.views.settings.data import data_section
-from scorekeeper.ui.views.settings.hub import hub_section
 from scorekeeper.ui.views.settings.members import members_section
 from scorekeeper.ui.views.settings.owner import owner_section
 from scorekeeper.ui.views.settings.sync import sync_section
@@ -197,8 +197,18 @@ def build(ctx: AppContext, **_: str) -> ft.View:
         guests_section(ctx),
         # last: a section added here pushes nothing the earlier screens' players (and tests) know further down
         *([synced] if (synced := sync_section(ctx)) else []),  # the static build syncs from the browser too
-        *([hub] if (hub := hub_section(ctx)) is not None else []),  # this server as the devices' sync hub
+        *([hub] if (hub := _hub_section(ctx)) is not None else []),  # this server as the devices' sync hub
     ]
     if not ctx.guest:  # the version tells an attacker which flaws to try: the owner's only
         controls.append(about_section(ctx))
     return screen(ctx, "/settings", ctx.t("Settings"), controls)
+
+
+def _hub_section(ctx: AppContext) -> ft.Control | None:
+    """The hub's section, imported only where a server runs: the static build (a browser serves no hub) has no
+    WebDAV server library, which the hub's modules import."""
+    if IN_BROWSER:
+        return None
+    from scorekeeper.ui.views.settings.hub import hub_section
+
+    return hub_section(ctx)
