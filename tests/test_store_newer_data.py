@@ -96,11 +96,11 @@ def test_the_csv_columns_are_the_declared_ones_then_the_round_s() -> None:
 def test_a_field_or_option_declared_only_when_set_is_written_only_when_it_differs(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    values = {**Match.new("ruckzuck", {}, ["a", "b"]).record(), "weather": ""}
-    weather = match_data.Field("weather", str, "", only_when_set=True)
-    monkeypatch.setattr(match_data, "FIELDS", (*FIELDS, weather))
-    assert "weather" not in match_data.record(values, {})
-    assert match_data.record({**values, "weather": "rain"}, {})["weather"] == "rain"
+    values = {**Match.new("ruckzuck", {}, ["a", "b"]).record(), "mood": ""}
+    mood = match_data.Field("mood", str, "", only_when_set=True)
+    monkeypatch.setattr(match_data, "FIELDS", (*FIELDS, mood))
+    assert "mood" not in match_data.record(values, {})
+    assert match_data.record({**values, "mood": "cheerful"}, {})["mood"] == "cheerful"
     speed = OptionField("speed", "Speed", "", "bool", default=False, only_when_set=True)
     blitz = OptionField("blitz", "Blitz", "", "bool", default=False)
     assert not speed.written(False, False) and speed.written(True, False)
@@ -109,7 +109,7 @@ def test_a_field_or_option_declared_only_when_set_is_written_only_when_it_differ
 
 def test_a_conflict_names_the_fields_the_two_versions_differ_in() -> None:
     this = Match.new("ruckzuck", {}, ["a", "b"]).record()
-    other = {**this, "names": ["Anna", "b"], "weather": "rain"}
+    other = {**this, "names": ["Anna", "b"], "mood": "cheerful"}
     assert match_data.differing(this, other) == ["names", match_data.EXTRA_SUMMARY]
     assert match_data.differing(this, dict(this)) == []
 
