@@ -29,7 +29,7 @@ def move_templates() -> dict[str, str]:
     return {
         template: where
         for template, where in TEMPLATES.items()
-        if (where.endswith("describe.py") or where == "play/engine.py")
+        if (where.endswith("describe.py") or where == "digital/engine.py")
         and field_names(template) & set(SEAT_FIELDS)
     }
 

@@ -67,7 +67,8 @@ class Match:
     clock: list[list[str | None]] = field(default_factory=list)
     final_totals: list[int] = field(default_factory=list)
     """Per seat, the final total of a match whose rounds are not known (a play imported from BG Stats,
-    `store/bgstats.py`): it has no rounds, is over, and its totals are these (`scorekeeper.model.tally`)."""
+    `exchange/bgstats_import.py`): it has no rounds, is over, and its totals are these
+    (`scorekeeper.model.tally`)."""
     night: str = ""
     """The game night chosen by hand (`scorekeeper.stats.game_nights`): "" grouped by place and time, another match's
     id to be in that match's night, `game_nights.ALONE` to be taken out of every other."""

@@ -5,7 +5,7 @@ sentence that says what is wrong rather than with a Python error.
 `FIELDS` is the only list of a match's fields. The `Match` dataclass has the same fields in the same order (a
 test checks it), and everything else that names them is made from it: the check of saved data
 (`check_saved`), `Match.to_dict` / `from_dict` (`record` and `split`), the import's writer in
-`store/transfer.py` (`record`), the match's columns of the CSV export (`CSV_FIELDS`) and the fields a sync
+`exchange/transfer.py` (`record`), the match's columns of the CSV export (`CSV_FIELDS`) and the fields a sync
 conflict names when they differ (`differing`). Adding a field to a match is one line here, one in `Match`, and
 its screen (docs/ARCHITECTURE.md, "Add a field to a match").
 

@@ -1,4 +1,5 @@
-"""Settings, "Export and import": the exchange with BG Stats (the store's side: `store/bgstats.py`).
+"""Settings, "Export and import": the exchange with BG Stats (the format's side: `exchange/bgstats.py`,
+`exchange/bgstats_import.py`).
 
 Export: a period (all, this month, this year, or days chosen in a date-range picker) and a button that hands the
 plays file to the device the way the other exports do (a download in a browser, a save dialog on a desktop).
