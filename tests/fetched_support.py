@@ -29,9 +29,7 @@ def fresh_fetch(timeout: float = 30.0) -> Fetch:
 
 
 def client_for(server: Any, folder: str = "sync", *, timeout: float = 30.0) -> DavClient:
-    return DavClient(
-        f"{server.url}{folder}/", fresh_fetch(timeout), basic_auth(server.user, server.password)
-    )
+    return DavClient(f"{server.url}{folder}/", fresh_fetch(timeout), basic_auth(server.user, server.password))
 
 
 def run(awaitable: Awaitable[T]) -> T:

@@ -37,7 +37,9 @@ def target(tmp_path: Path) -> Iterator[Target]:
 
 
 # The contract every target keeps, over the fetch client (collected here with the fixture above).
-test_a_missing_file_reads_as_none = contract.test_a_missing_file_reads_as_none_and_a_written_one_reads_back_with_its_tag
+test_a_missing_file_reads_as_none = (
+    contract.test_a_missing_file_reads_as_none_and_a_written_one_reads_back_with_its_tag
+)
 test_expect_empty_writes_only_a_new_file = contract.test_expect_empty_writes_only_a_new_file
 test_expect_a_tag_writes_only_over_that_version = contract.test_expect_a_tag_writes_only_over_that_version
 test_every_write_gets_a_new_tag = contract.test_every_write_of_the_same_size_gets_a_new_tag
