@@ -119,10 +119,10 @@ def make(store: Store, tag: str, bgstats: bool) -> dict[str, Any]:
 def bgstats_importer(store: Store) -> Any:
     """The version's BG Stats import of a file's bytes into `store`, where it has one: a function of the exchange
     formats since they left the store (issue 53), a Store method before."""
-    try:
-        from scorekeeper.exchange.bgstats_import import import_bgstats_text
-    except ImportError:
+    if not ROOMS:
         return getattr(store, "import_bgstats_text", None)
+    from scorekeeper.exchange.bgstats_import import import_bgstats_text
+
     return lambda content: import_bgstats_text(store, content)
 
 
