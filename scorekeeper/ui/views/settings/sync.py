@@ -270,8 +270,10 @@ def _buttons(ctx: AppContext, form: SyncForm, saved: rt.TargetSetting | None, an
             ft.OutlinedButton(
                 ctx.t("Test connection"),
                 icon=ft.Icons.WIFI_FIND,
-                on_click=lambda _: (sync_browser.test_connection if IN_BROWSER else test_connection)(
-                    ctx, form, answer
+                on_click=lambda _: (
+                    sync_browser.test_connection(ctx, form, answer, lambda: tested_text(ctx, form))
+                    if IN_BROWSER
+                    else test_connection(ctx, form, answer)
                 ),
             ),
         ),

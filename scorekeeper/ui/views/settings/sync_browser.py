@@ -12,7 +12,8 @@ the page's event loop: no thread, and the screen goes on meanwhile.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import Protocol
 
 import flet as ft
 
@@ -22,8 +23,16 @@ from scorekeeper.sync import credentials
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
 
-if TYPE_CHECKING:
-    from scorekeeper.ui.views.settings.sync import SyncForm
+
+class SyncForm(Protocol):
+    """What the section keeps of this session's form (sync.py's SyncForm)."""
+
+    address: str | None
+    user: str | None
+    password: str
+    hub: bool | None
+    tested: tuple[bool, Exception | None] | None
+
 
 KEPT = N_("Kept in this browser only; clearing the site's data forgets it.")
 
@@ -125,10 +134,11 @@ def fields(ctx: AppContext, form: SyncForm, saved: rt.TargetSetting | None) -> l
     ]
 
 
-def test_connection(ctx: AppContext, form: SyncForm, answer: ft.Text) -> None:
-    """Check the typed (or saved) server with the browser's fetch, awaited on the page's loop."""
-    from scorekeeper.ui.views.settings.sync import tested_text
-
+def test_connection(
+    ctx: AppContext, form: SyncForm, answer: ft.Text, said: Callable[[], tuple[str, str | None]]
+) -> None:
+    """Check the typed (or saved) server with the browser's fetch, awaited on the page's loop; `said()` is the
+    answer's text and colour then."""
     setting = setting_from(ctx, form)
     if isinstance(setting, str):
         ctx.error(setting)
@@ -139,7 +149,7 @@ def test_connection(ctx: AppContext, form: SyncForm, answer: ft.Text) -> None:
     async def run() -> None:
         failure = await rt.check_client(setting, form.password or None)
         form.tested = (True, failure)
-        answer.value, answer.color = tested_text(ctx, form)
+        answer.value, answer.color = said()
         _redraw(answer)
 
     ctx.page.run_task(run)
