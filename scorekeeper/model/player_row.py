@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.games.spec import find
+from scorekeeper.model.playtime import last_heard
 
 if TYPE_CHECKING:  # only the summary's row needs a match; nothing here builds one
     from scorekeeper.model.match import Match
@@ -45,7 +46,9 @@ def row_of(match: Match) -> dict[str, Any] | None:
         row["bids"] = [longest_run(flags[seat] for flags in made) for seat in range(len(places))]
     if match.partners:
         row["teams"] = [list(team) for team in match.spec.teams]
-    seconds = match.seconds_played() if match.clock else None
+    # A clock still running counts up to the match's last change here: the row is kept in the index, so it must be
+    # a function of the match alone (an export and its import, or two devices, write the same row).
+    seconds = match.seconds_played(last_heard(match.clock, match.updated)) if match.clock else None
     if seconds is not None:
         row["seconds"] = round(seconds)
     recorded = match.recorded
