@@ -85,8 +85,10 @@ def fields(ctx: AppContext, form: SyncForm, saved: rt.TargetSetting | None) -> l
         label=ctx.t("User name (WebDAV)"),
         value=form.user if form.user is not None else (saved.user if saved and same_kind else ""),
         width=260,
-        visible=not hub,
     )
+    # hidden as a whole: a tag's semantics over a hidden field draws Flutter's red "content must be visible" box
+    user_row = tag("sync-user", user)
+    user_row.visible = not hub
     kept = saved is not None and same_kind and credentials.vault().get(saved.address, saved.user)
     secret = ft.TextField(
         label=ctx.t("Device token") if hub else ctx.t("Password (WebDAV)"),
@@ -105,11 +107,11 @@ def fields(ctx: AppContext, form: SyncForm, saved: rt.TargetSetting | None) -> l
         address.label = ctx.t("Your server's address") if now else ctx.t("WebDAV address")
         address.hint_text = "https://home.example.org" if now else "https://nas.local:5006/scorekeeper"
         address.value = saved.address if saved is not None and saved.hub == now else ""
-        user.visible = not now
+        user_row.visible = not now
         user.value = saved.user if saved is not None and not now and not saved.hub else ""
         secret.label = ctx.t("Device token") if now else ctx.t("Password (WebDAV)")
         secret.value = ""
-        for control in (address, user, secret):
+        for control in (address, user_row, secret):
             _redraw(control)
 
     kind = ft.RadioGroup(
@@ -129,7 +131,7 @@ def fields(ctx: AppContext, form: SyncForm, saved: rt.TargetSetting | None) -> l
     return [
         tag("sync-kind", kind),
         tag("sync-address", address),
-        ft.Row([tag("sync-user", user), tag("sync-password", secret)], wrap=True, spacing=8, run_spacing=8),
+        ft.Row([user_row, tag("sync-password", secret)], wrap=True, spacing=8, run_spacing=8),
         tag("sync-kept", ft.Text(ctx.t(KEPT), size=12)),
     ]
 
