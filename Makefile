@@ -1,9 +1,13 @@
-# `make run` sets up and starts the app; `make test` sets up and runs every test.
+# `make run` sets up and starts the app; `make test` sets up and runs every test; `make check` the fast ones.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+# pytest-xdist: the tests on WORKERS processes (a browser test waits for its browser and server much of its time,
+# so more workers than cores still gains); `loadgroup` keeps the modules tests/conftest.py names on one worker.
+WORKERS ?= 2
+PARALLEL := -n $(WORKERS) --dist loadgroup
 
-.PHONY: setup run web table static test lint bench clean
+.PHONY: setup run web table static test check lint bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -32,7 +36,12 @@ static: setup
 test: setup
 	$(BIN)/ruff check .
 	$(BIN)/mypy
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest $(PARALLEL)
+
+# The change-test loop: the linter and the tests without a browser, without the slow ones (marked `slow`).
+check: setup
+	$(BIN)/ruff check .
+	$(BIN)/python -m pytest $(PARALLEL) -q -m "not browser and not slow"
 
 lint: setup
 	$(BIN)/ruff check .

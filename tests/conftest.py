@@ -19,6 +19,24 @@ def webdav_server(tmp_path: Path) -> Iterator[DavServer]:
         yield server
 
 
+# Modules whose module-scoped fixture is dear (the compatibility suite's old versions checked out and played, a
+# static build, a seeded app served): under `pytest -n N --dist loadgroup` (`make test`, `make check`) each runs
+# whole on one worker, so the fixture is made once rather than once on every worker that got some of its tests.
+ONE_WORKER = {
+    "test_compat_versions.py",
+    "test_static_build.py",
+    "test_static_site.py",
+    "test_history_stats_settings_screens.py",
+    "test_layout_and_focus.py",
+}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.path.name in ONE_WORKER:
+            item.add_marker(pytest.mark.xdist_group(item.path.stem))
+
+
 HARNESS = "test_ui_core_harness"
 
 

@@ -31,6 +31,8 @@ from wsgidav.dav_provider import DAVNonCollection
 from wsgidav.fs_dav_provider import FileResource, FilesystemProvider, FolderResource
 from wsgidav.wsgidav_app import WsgiDAVApp
 
+from scorekeeper.bench.fronts import free_port
+
 USER = "player"
 PASSWORD = (
     "s3cret-app-pass\u00e4word"  # non-ASCII on purpose: it must reach the server intact and nowhere else
@@ -259,12 +261,6 @@ def wsgidav_server(base: Path, folders: Iterable[str] = ("sync",)) -> Iterator[D
         layer.release.set()
         server.stop()
         thread.join(10)
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 @contextmanager
