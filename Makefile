@@ -2,12 +2,8 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-# pytest-xdist: the tests on WORKERS processes (a browser test waits for its browser and server much of its time,
-# so more workers than cores still gains); `loadgroup` keeps the modules tests/conftest.py names on one worker.
-WORKERS ?= 2
-PARALLEL := -n $(WORKERS) --dist loadgroup
 
-.PHONY: setup run web table static test check lint bench clean
+.PHONY: setup run web table static test lint bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +28,12 @@ table: setup
 # Serve it with `python -m http.server --directory dist 8000` (docs/STATIC.md).
 static: setup
 	$(BIN)/python -m scorekeeper.static_build --out dist
+
+# pytest-xdist: the tests on WORKERS processes at once; `loadgroup` keeps the modules tests/conftest.py names on
+# one worker (their module fixture is made once).
+WORKERS ?= 2
+PARALLEL := -n $(WORKERS) --dist loadgroup
+.PHONY: check
 
 test: setup
 	$(BIN)/ruff check .

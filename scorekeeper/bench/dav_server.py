@@ -31,8 +31,6 @@ from wsgidav.dav_provider import DAVNonCollection
 from wsgidav.fs_dav_provider import FileResource, FilesystemProvider, FolderResource
 from wsgidav.wsgidav_app import WsgiDAVApp
 
-from scorekeeper.bench.fronts import free_port
-
 USER = "player"
 PASSWORD = (
     "s3cret-app-pass\u00e4word"  # non-ASCII on purpose: it must reach the server intact and nowhere else
@@ -261,6 +259,13 @@ def wsgidav_server(base: Path, folders: Iterable[str] = ("sync",)) -> Iterator[D
         layer.release.set()
         server.stop()
         thread.join(10)
+
+
+def free_port() -> int:
+    """A free loopback port: the fronts' picker (under pytest-xdist, from the worker's own block)."""
+    from scorekeeper.bench.fronts import free_port as pick
+
+    return pick()
 
 
 @contextmanager
