@@ -1,4 +1,4 @@
-# `make run` sets up and starts the app; `make test` sets up and runs every test.
+# `make run` sets up and starts the app; `make test` sets up and runs every test; `make check` the fast ones.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -29,10 +29,21 @@ table: setup
 static: setup
 	$(BIN)/python -m scorekeeper.static.build --out dist
 
+# pytest-xdist: the tests on WORKERS processes at once; `loadgroup` keeps the modules tests/conftest.py names on
+# one worker (their module fixture is made once).
+WORKERS ?= 2
+PARALLEL := -n $(WORKERS) --dist loadgroup
+.PHONY: check
+
 test: setup
 	$(BIN)/ruff check .
 	$(BIN)/mypy
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest $(PARALLEL)
+
+# The change-test loop: the linter and the tests without a browser, without the slow ones (marked `slow`).
+check: setup
+	$(BIN)/ruff check .
+	$(BIN)/python -m pytest $(PARALLEL) -q -m "not browser and not slow"
 
 lint: setup
 	$(BIN)/ruff check .

@@ -179,6 +179,33 @@ def test_streaks_count_the_matches_in_the_order_they_were_started() -> None:
     assert longest_run([True, True, False, True, True, True]) == 3 and longest_run([]) == 0
 
 
+def test_matches_started_in_one_second_count_in_the_order_played_not_by_random_id() -> None:
+    """`created` is to the second: two matches started within it came in the order of their random ids, so a
+    streak changed between runs. Ann won the one played first (its id sorts last) and lost the next."""
+
+    def entry(match_id: str, updated: str, winner: int) -> dict[str, Any]:
+        return {
+            "id": match_id,
+            "game": "racko",
+            "status": "finished",
+            "is_over": True,
+            "created": "2026-03-01T19:00:00+00:00",
+            "updated": updated,
+            "players": ["A", "B"],
+            "names": ["Ann", "Ben"],
+            "totals": [500, 100] if winner == 0 else [100, 500],
+            "winners": [winner],
+            "stats": {"v": ROW_VERSION, "places": [1, 2] if winner == 0 else [2, 1]},
+        }
+
+    played_first = entry("f" * 32, "2026-03-01T19:00:00.000001+00:00", winner=0)
+    played_next = entry("0" * 32, "2026-03-01T19:00:00.000002+00:00", winner=1)
+    rows = rows_of([played_next, played_first], lambda _id: None)
+    assert [row.id for row in rows] == ["f" * 32, "0" * 32]
+    report = player_report(rows, "A")
+    assert (report.longest_streak, report.current_streak) == (1, 0)
+
+
 def make(game: str, options: dict[str, Any], players: list[str], rounds: list[dict[str, Any]]) -> Match:
     match = Match.new(game, options, players, names=[p.title() for p in players])
     for result in rounds:

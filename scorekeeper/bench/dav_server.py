@@ -177,9 +177,10 @@ def wsgidav_server(base: Path, folders: Iterable[str] = ("sync",)) -> Iterator[D
 
 
 def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+    """A free loopback port: the fronts' picker (under pytest-xdist, from the worker's own block)."""
+    from scorekeeper.bench.fronts import free_port as pick
+
+    return pick()
 
 
 @contextmanager

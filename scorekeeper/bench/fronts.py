@@ -24,10 +24,36 @@ from pathlib import Path
 DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
 
 
+# Under pytest-xdist each worker ("gw0", "gw1", ...) takes its ports from a block of its own, below the kernel's
+# ephemeral range (32768 and up on Linux): two workers never probe the same port, and no outgoing connection
+# (a browser's, a client's) takes the port between the probe and the server's bind.
+WORKER_PORTS = range(20000, 32000)
+WORKER_BLOCK = 500
+_worker_next: list[int] = []
+
+
 def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+    """A port on 127.0.0.1 that nothing listens on now, for a server started next (the kernel picks it; under
+    pytest-xdist, the next free one of the worker's block, `WORKER_PORTS`)."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    if not worker.removeprefix("gw").isdigit():
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            return int(probe.getsockname()[1])
+    blocks = len(WORKER_PORTS) // WORKER_BLOCK
+    first = WORKER_PORTS.start + int(worker.removeprefix("gw")) % blocks * WORKER_BLOCK
+    if not _worker_next:  # a random start: two test runs at once on one machine rarely walk in step
+        _worker_next.append(int.from_bytes(os.urandom(2), "big") % WORKER_BLOCK)
+    for _ in range(WORKER_BLOCK):
+        port = first + _worker_next[0] % WORKER_BLOCK
+        _worker_next[0] += 1
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:  # taken, or still in TIME_WAIT from an earlier server: the next one
+                continue
+            return port
+    raise OSError(f"no free port in 127.0.0.1:{first}-{first + WORKER_BLOCK - 1}")
 
 
 def available(program: str) -> bool:

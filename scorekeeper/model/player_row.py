@@ -92,6 +92,12 @@ class MatchRow:
     teams: tuple[tuple[int, ...], ...] | None = None
     scored: bool = True
     """False: a result known by its winners only (its totals are no scores)."""
+    updated: str = ""
+    """The match's last change (`stamps.change_stamp`): orders matches created in the same second (`started`)."""
+
+    def started(self) -> tuple[str, str, str]:
+        """The order of "started": `created` (to the second), then the last change, then the id."""
+        return (self.created, self.updated, self.id)
 
     def side(self, seat: int) -> int:
         """The seat's team (partners) or the seat itself: two seats on one side are no opponents."""
@@ -117,6 +123,7 @@ def _row(entry: Entry, data: Mapping[str, Any]) -> MatchRow:
         id=entry["id"],
         game=entry["game"],
         created=entry["created"],
+        updated=str(entry.get("updated") or ""),
         place=place.strip() if isinstance(place, str) else "",
         seconds=float(seconds)
         if isinstance(seconds, int | float) and not isinstance(seconds, bool)
@@ -160,7 +167,7 @@ def row_from(entry: Entry, load: Callable[[str], Match | None]) -> MatchRow | No
 def rows_of(entries: Iterable[Entry], load: Callable[[str], Match | None]) -> list[MatchRow]:
     """The finished matches among the index `entries` as rows, oldest start first (`row_from`)."""
     rows = [row for row in (row_from(entry, load) for entry in entries) if row is not None]
-    rows.sort(key=lambda row: (row.created, row.id))
+    rows.sort(key=MatchRow.started)
     return rows
 
 
@@ -183,6 +190,6 @@ class RowCache:
         keys = frozenset(kept)
         if self._sorted is None or self._sorted[0] != keys:
             rows = [row for row in kept.values() if row is not None]
-            rows.sort(key=lambda row: (row.created, row.id))
+            rows.sort(key=MatchRow.started)
             self._sorted = (keys, rows)
         return self._sorted[1]

@@ -22,7 +22,9 @@ What counts (decided here; RULES.md says nothing about statistics):
   shared place is ahead of nobody). The nemesis: among opponents met in at least `NEMESIS_MIN_GAMES` games, the
   one this player finished ahead of in the smallest share of them (then: met more often, then by name).
 - Streaks: the player's matches in the order they were started; the longest run of wins and the run of wins up
-  to the latest match.
+  to the latest match. `created` is to the second: matches started in the same second come in the order of
+  their last change (`updated`, to the microsecond), never of their random ids, so a streak is the same on
+  every run.
 - Time played: `playtime.played_seconds` of each match's clock, only where the clock was kept (`timed_games`
   says of how many games).
 - A result recorded elsewhere (`scorekeeper.model.recorded`, a BG Stats play): one known by its winners only counts

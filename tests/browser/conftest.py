@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -20,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.bench.fronts import stop
+from scorekeeper.bench.fronts import free_port, stop  # under xdist: the worker's own ports
 from scorekeeper.bench.owner_harness import OWNER_TOKEN, OwnerBrowser, owner_env
 from scorekeeper.bench.ui import CHROMIUM, FLAGS
 
@@ -30,12 +29,6 @@ OUTPUT = Path(__file__).with_name("output")
 ROOT = Path(__file__).resolve().parents[2]
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def wait_http(url: str, timeout: float = 30.0) -> None:

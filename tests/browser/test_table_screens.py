@@ -232,7 +232,14 @@ def test_joining_waiting_and_moving_on_after_a_round(chromium, tmp_path: Path, l
         anna.wait("next-waiting", timeout=30_000)
         if english:
             wait_says(anna, "Waiting for the others to move on: Ben.")
-        assert present(ben, "round-result") and present(ben, "next-round")  # Ben still sees his result
+        # Ben still sees his result. Anna's move-on changes who is waiting, so his result is sent anew as her page
+        # changes (in German no text is waited for first): looked at until his page shows it whole.
+        deadline, shown = time.monotonic() + 15, False
+        while not shown and time.monotonic() < deadline:
+            shown = present(ben, "round-result") and present(ben, "next-round")
+            if not shown:
+                ben.page.wait_for_timeout(100)
+        assert shown, "Ben's result and his Next round button are gone"
         shoot(anna, f"next-waiting-{language}", PHONE)
         shoot(ben, f"next-result-{language}", PHONE)
         host.open(f"/table/{code}", ready="host-next-round")
