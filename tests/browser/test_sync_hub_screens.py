@@ -11,7 +11,7 @@ from typing import Any
 import httpx
 import pytest
 from conftest import OUTPUT, PHONE, browser_tabs, served
-from test_sync_screens import scroll_to_bottom, wait_in
+from test_sync_screens import language, scroll_to_bottom, wait_in
 
 from scorekeeper.server import dav_hub
 from scorekeeper.server import owner_devices as owners
@@ -42,6 +42,10 @@ def test_the_owner_switches_the_hub_on_and_reads_what_a_device_enters(chromium: 
         scroll_to_bottom(ui)
         OUTPUT.mkdir(exist_ok=True)
         (OUTPUT / "sync-hub-on-phone.png").write_bytes(ui.still())
+        language(ui, "de")
+        wait_in(ui, "hub-how", "Kopplungs-Token")
+        (OUTPUT / "sync-hub-on-phone-de.png").write_bytes(ui.still())
+        language(ui, "en")
         ui.tap("hub-switch")
         wait_in(ui, "hub-off", "nobody")
         assert propfind(url, phone_token) == 404
