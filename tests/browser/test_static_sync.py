@@ -19,6 +19,7 @@ Screenshots: tests/browser/output/static-sync-*.png.
 from __future__ import annotations
 
 import dataclasses
+import json
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -261,13 +262,18 @@ def test_a_phone_opens_the_app_from_the_owners_server_and_syncs_with_its_hub(
     chromium: Any, built: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The same origin: the static build served at `/app/` by the owner's server, whose hub is at `/sync/`; the
-    phone chooses "My own server" with the device token, and its game reaches the hub (no CORS at all)."""
+    phone, paired with that server in this browser, chooses "My own server" and "Use this browser's pairing"
+    (nothing typed), and its game reaches the hub (no CORS at all)."""
     monkeypatch.setenv("SCOREKEEPER_STATIC_DIR", str(built))
     with hub_server(tmp_path / "home") as hub:
         origin = hub.url.removesuffix("/sync/")
         # bypass_csp: the test's own waits evaluate strings, which the server's policy forbids (the app under
         # that policy, and its fetch to /sync/, are tested in test_sync_hub_screens.py)
         context = chromium.new_context(viewport=PHONE, owner=False, bypass_csp=True)
+        # this browser is an owner device of that server (paired through the served app at the same origin)
+        context.add_init_script(
+            f"localStorage.setItem('flutter.scorekeeper.owner_device', {json.dumps(json.dumps(hub.password))})"
+        )
         try:
             ui = StaticUI(context.new_page(), f"{origin}/app/", "static-sync-hub")
             ui.console = []  # type: ignore[attr-defined]
@@ -276,8 +282,8 @@ def test_a_phone_opens_the_app_from_the_owners_server_and_syncs_with_its_hub(
             keep_racko_round(ui)
             ui.start("/settings", ready="sync-section")
             ui.tap("sync-kind-hub")
-            ui.fill("sync-address", origin)
-            ui.fill("sync-password", hub.password)
+            ui.tap("sync-use-pairing")  # the token this browser keeps for this origin: nothing to type
+            ui.page.wait_for_timeout(500)
             ui.tap("sync-save")
             wait_for(ui, "Last sync:")
             shot_sync(ui, "hub")

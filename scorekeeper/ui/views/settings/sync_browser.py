@@ -108,10 +108,11 @@ def fields(ctx: AppContext, form: SyncForm, saved: rt.TargetSetting | None) -> l
         address.hint_text = "https://home.example.org" if now else "https://nas.local:5006/scorekeeper"
         address.value = saved.address if saved is not None and saved.hub == now else ""
         user_row.visible = not now
+        pairing.visible = now
         user.value = saved.user if saved is not None and not now and not saved.hub else ""
         secret.label = ctx.t("Device token") if now else ctx.t("Password (WebDAV)")
         secret.value = ""
-        for control in (address, user_row, secret):
+        for control in (address, user_row, secret, pairing):
             _redraw(control)
 
     kind = ft.RadioGroup(
@@ -125,6 +126,15 @@ def fields(ctx: AppContext, form: SyncForm, saved: rt.TargetSetting | None) -> l
             spacing=0,
         ),
     )
+    pairing = tag(
+        "sync-use-pairing",
+        ft.TextButton(
+            ctx.t("Use this browser's pairing"),
+            icon=ft.Icons.LINK,
+            on_click=lambda _: use_pairing(ctx, form, address, secret),
+        ),
+    )
+    pairing.visible = hub
     address.on_change = lambda e: setattr(form, "address", e.control.value or "")
     user.on_change = lambda e: setattr(form, "user", e.control.value or "")
     secret.on_change = lambda e: setattr(form, "password", e.control.value or "")
@@ -132,8 +142,47 @@ def fields(ctx: AppContext, form: SyncForm, saved: rt.TargetSetting | None) -> l
         tag("sync-kind", kind),
         tag("sync-address", address),
         ft.Row([user_row, tag("sync-password", secret)], wrap=True, spacing=8, run_spacing=8),
+        pairing,
         tag("sync-kept", ft.Text(ctx.t(KEPT), size=12)),
     ]
+
+
+async def paired_token(ctx: AppContext) -> str | None:
+    """The device token this browser keeps for this origin's server (an owner or member device paired through
+    the served app at the same address: the static build opened from that server's `/app/` shares its storage)."""
+    from scorekeeper.server.owner_session import DEVICE_KEY, MEMBER_DEVICE_KEY
+
+    storage = ctx.browser_storage()
+    for key in (DEVICE_KEY, MEMBER_DEVICE_KEY):
+        try:
+            found = await storage.get(key)
+        except Exception:  # a browser that does not answer
+            return None
+        if isinstance(found, str) and found:
+            return found
+    return None
+
+
+def use_pairing(ctx: AppContext, form: SyncForm, address: ft.TextField, secret: ft.TextField) -> None:
+    """Fill the owner's server's address (this site's origin) and the token this browser was paired with."""
+    from scorekeeper.sync.fetch_js import origin
+
+    async def run() -> None:
+        token = await paired_token(ctx)
+        if token is None:
+            ctx.error(
+                ctx.t(
+                    "This browser is not paired with a server at this address: open your server's owner or "
+                    "member link in this browser first, or type the device token."
+                )
+            )
+            return
+        form.address, form.password = origin(), token
+        address.value, secret.value = form.address, token
+        for control in (address, secret):
+            _redraw(control)
+
+    ctx.page.run_task(run)
 
 
 def test_connection(
