@@ -4,6 +4,7 @@ WebDAV server, and a blocking view of it for the `Target` contract tests."""
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import Awaitable
 from typing import Any, TypeVar
 
@@ -33,10 +34,26 @@ def client_for(server: Any, folder: str = "sync", *, timeout: float = 30.0) -> D
 
 
 def run(awaitable: Awaitable[T]) -> T:
+    """Await `awaitable` on an event loop of its own, in a thread of its own: a browser test earlier in the same
+    process (Playwright's sync API) leaves this thread's loop running, where `asyncio.run` refuses."""
+    done: list[T] = []
+    failed: list[BaseException] = []
+
     async def go() -> T:
         return await awaitable
 
-    return asyncio.run(go())
+    def thread() -> None:
+        try:
+            done.append(asyncio.run(go()))
+        except BaseException as error:
+            failed.append(error)
+
+    worker = threading.Thread(target=thread)
+    worker.start()
+    worker.join()
+    if failed:
+        raise failed[0]
+    return done[0]
 
 
 class BlockingDav:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from fetched_support import client_for
+from fetched_support import client_for, run
 from sync_servers import DavServer
 from sync_support import game
 
@@ -54,7 +54,7 @@ def test_it_syncs_at_start_and_after_a_save(webdav_server: DavServer, tmp_path: 
         assert laptop.get_match(later.id) is not None
 
     try:
-        asyncio.run(go())
+        run(go())
     finally:
         phone.close()
         laptop.close()
@@ -73,6 +73,6 @@ def test_offline_it_asks_nothing_and_says_so(webdav_server: DavServer, tmp_path:
         assert client.counts.requests == 0
 
     try:
-        asyncio.run(go())
+        run(go())
     finally:
         phone.close()
