@@ -300,7 +300,7 @@ def test_what_needs_a_host_is_shown_as_such_in_the_browser_build(
 ) -> None:
     """Home's "Host a table": live on a host; in the static build switched off, with how. Settings' sync is
     there in both, in the static build as the browser's own (a WebDAV server or the owner's server, the secret
-    kept in this browser only: sync_browser.py)."""
+    kept in this browser only: sync_static.py)."""
     from test_ui_core_harness import App, close_all
 
     from scorekeeper.ui.components import host_needed

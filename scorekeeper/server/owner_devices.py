@@ -12,7 +12,7 @@ address: behind a reverse proxy or a tunnel every visitor connects from loopback
 - Device tokens are kept hashed (SHA-256: they are 256 random bits, so a slow hash adds nothing) in
   `owner-devices.json` in the data folder, with a name, when added and when last seen; revoking one deletes it.
 
-No Flet here: the UI (`ui/owner.py`) asks this module and keeps the tokens in the browser.
+No Flet here: the UI (`server/owner_session.py` and the screens) asks this module and keeps the tokens in the browser.
 """
 
 from __future__ import annotations

@@ -45,7 +45,7 @@ VIEW_RIGHTS: dict[str, str] = {
     "stats": MEMBER,
     "stats_players": MEMBER,
     "play_setup": MEMBER,
-    "play": MEMBER,  # a live table's saved game never opens here (play.py: its seats play on their phones)
+    "play": MEMBER,  # a live table's saved game never opens here (views/digital/game.py: its seats play on their phones)
     # the owner: setting up and running a live table
     "table_lobby": OWNER,
 }

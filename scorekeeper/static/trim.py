@@ -3,7 +3,7 @@ counts at a phone's first load and in its storage).
 
 - `fonts_without_maths`: FontManifest.json without the KaTeX families and the Cupertino icons (Flutter fetches
   every listed font at its start; the app draws no maths and uses no Cupertino (adaptive) controls; the files
-  stay out of the site, `static_build.WEB_LEFT_OUT`).
+  stay out of the site, `static.build.WEB_LEFT_OUT`).
 - `slim_pyodide`: the standard library without what cannot run or is never used in a browser tab
   (`STDLIB_LEFT_OUT`: debuggers, test runners, the REPL, mail and FTP clients, servers, processes), and a
   package list (`pyodide-lock.json`) without the 357 packages of Pyodide's CDN, none of which is in the site or

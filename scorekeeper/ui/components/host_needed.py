@@ -10,7 +10,6 @@ from collections.abc import Callable
 import flet as ft
 
 from scorekeeper.capabilities import IN_BROWSER
-from scorekeeper.ui.components.layout import section
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
 
@@ -52,23 +51,6 @@ def table_unavailable(ctx: AppContext) -> ft.Control:
                 ),
             ],
             spacing=4,
-        ),
-    )
-
-
-def sync_unavailable(ctx: AppContext) -> ft.Control:
-    """The Settings screen's sync section, as one line on how to get it."""
-    return tag(
-        "sync-unavailable",
-        section(
-            ctx.t("Sync"),
-            ft.Text(
-                ctx.t(
-                    "Sync needs the app served by a computer: run `make web` there, or export a file here and "
-                    "import it there."
-                ),
-                size=13,
-            ),
         ),
     )
 

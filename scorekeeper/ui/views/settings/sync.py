@@ -29,7 +29,7 @@ from scorekeeper.sync.report import SyncReport
 from scorekeeper.ui.components.layout import section
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
-from scorekeeper.ui.views.settings import sync_browser
+from scorekeeper.ui.views.settings import sync_static
 from scorekeeper.ui.views.settings.owner import when
 
 
@@ -43,7 +43,7 @@ class SyncForm:
     tested: tuple[bool, Exception | None] | None = None
     """The last "Test connection": (done, its failure or None); kept untranslated, so a language change applies."""
     hub: bool | None = None
-    """The static build's choice of the owner's own server (None: as saved; sync_browser.py)."""
+    """The static build's choice of the owner's own server (None: as saved; sync_static.py)."""
     started: bool = False
     """Sync was turned on here: the status box says so until a sync has finished (a snack bar there covered the
     progress bar on a phone)."""
@@ -170,7 +170,7 @@ def _setting_from(ctx: AppContext, form: SyncForm) -> rt.TargetSetting | str:
 
 def save(ctx: AppContext, form: SyncForm) -> None:
     """Use the form's target from now on: the password into the vault, the rest into the settings."""
-    setting = sync_browser.setting_from(ctx, form) if IN_BROWSER else _setting_from(ctx, form)
+    setting = sync_static.setting_from(ctx, form) if IN_BROWSER else _setting_from(ctx, form)
     if isinstance(setting, str):
         ctx.error(setting)
         return
@@ -178,7 +178,7 @@ def save(ctx: AppContext, form: SyncForm) -> None:
     if setting.webdav and form.password:
         vault.set(setting.address, setting.user, form.password)
     elif setting.webdav and not vault.get(setting.address, setting.user):
-        ctx.error(sync_browser.secret_missing(ctx, setting))
+        ctx.error(sync_static.secret_missing(ctx, setting))
         return
     form.password = ""
     form.address = form.user = form.hub = None
@@ -271,7 +271,7 @@ def _buttons(ctx: AppContext, form: SyncForm, saved: rt.TargetSetting | None, an
                 ctx.t("Test connection"),
                 icon=ft.Icons.WIFI_FIND,
                 on_click=lambda _: (
-                    sync_browser.test_connection(ctx, form, answer, lambda: tested_text(ctx, form))
+                    sync_static.test_connection(ctx, form, answer, lambda: tested_text(ctx, form))
                     if IN_BROWSER
                     else test_connection(ctx, form, answer)
                 ),
@@ -334,13 +334,13 @@ def sync_section(ctx: AppContext) -> ft.Control | None:
         "Nextcloud or Dropbox client) or a WebDAV server (Nextcloud, a NAS). Each device writes only its own files."
     )
     if IN_BROWSER:
-        intro = sync_browser.intro(ctx)
+        intro = sync_static.intro(ctx)
     return tag(
         "sync-section",
         section(
             ctx.t("Sync"),
             ft.Text(intro, size=13),
-            *(sync_browser.fields(ctx, form, saved) if IN_BROWSER else _fields(ctx, form, saved)),
+            *(sync_static.fields(ctx, form, saved) if IN_BROWSER else _fields(ctx, form, saved)),
             _buttons(ctx, form, saved, answer),
             tag("sync-test-answer", answer),
             box,
