@@ -27,7 +27,7 @@ from urllib.parse import quote, unquote, urlsplit
 from xml.etree import ElementTree
 
 from scorekeeper.games.messages import N_, TranslatableError
-from scorekeeper.sync.target import Problem, SyncError
+from scorekeeper.sync.target import Problem, SyncError, status_problem
 
 PROPFIND_BODY = (
     b'<?xml version="1.0" encoding="utf-8"?>'
@@ -284,21 +284,6 @@ class DavClient:
         return SyncError(
             status_problem(answer.status, writing), self.name, f"{answer.status} {method} {path}"
         )
-
-
-def status_problem(status: int, writing: bool) -> Problem:
-    """The rule for an HTTP answer that is not what the request wanted (as `webdav._status_problem`)."""
-    if status == 401 or (status == 403 and not writing):
-        return "auth"
-    if status in (403, 405) and writing:
-        return "read_only"
-    if status == 507:
-        return "full"
-    if status == 412:
-        return "changed"
-    if status == 404 or 300 <= status < 400:
-        return "not_found"
-    return "server"
 
 
 def _hrefs(answer: Answer, name: str) -> list[tuple[str, str]]:

@@ -76,3 +76,19 @@ class Target(Protocol):
     def check(self) -> None:
         """Proves the target can be read and written (writes and removes a small probe file), else SyncError."""
         ...
+
+
+def status_problem(status: int, writing: bool) -> Problem:
+    """The problem an HTTP answer names when it is not what the request wanted (a WebDAV server's, spoken to
+    by httpx on a computer or by the browser's fetch)."""
+    if status == 401 or (status == 403 and not writing):
+        return "auth"
+    if status in (403, 405) and writing:
+        return "read_only"
+    if status == 507:
+        return "full"
+    if status == 412:
+        return "changed"
+    if status == 404 or 300 <= status < 400:
+        return "not_found"  # the address leads nowhere (a redirect is an address that is not the folder)
+    return "server"

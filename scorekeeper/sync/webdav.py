@@ -29,7 +29,7 @@ from xml.etree import ElementTree
 
 import httpx
 
-from scorekeeper.sync.target import Problem, SyncError
+from scorekeeper.sync.target import Problem, SyncError, status_problem
 
 _PROPFIND_BODY = (
     b'<?xml version="1.0" encoding="utf-8"?>'
@@ -224,7 +224,7 @@ class WebDavTarget:
     def _error(self, response: httpx.Response, writing: bool) -> SyncError:
         status = response.status_code
         detail = f"{status} {response.request.method} {unquote(response.request.url.path)}"
-        return SyncError(_status_problem(status, writing), self.name, detail)
+        return SyncError(status_problem(status, writing), self.name, detail)
 
     def _count_request(self, request: httpx.Request) -> None:
         self.requests += 1
@@ -233,21 +233,6 @@ class WebDavTarget:
     def _count_response(self, response: httpx.Response) -> None:
         response.read()
         self.bytes_received += len(response.content) + _header_bytes(response.headers)
-
-
-def _status_problem(status: int, writing: bool) -> Problem:
-    """The rule for an HTTP answer that is not what the request wanted."""
-    if status == 401 or (status == 403 and not writing):
-        return "auth"
-    if status in (403, 405) and writing:
-        return "read_only"
-    if status == 507:
-        return "full"
-    if status == 412:
-        return "changed"
-    if status == 404 or 300 <= status < 400:
-        return "not_found"  # the address leads nowhere (a redirect is an address that is not the folder)
-    return "server"
 
 
 def _network_problem(exc: BaseException) -> Problem:
