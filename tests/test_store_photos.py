@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import sys
 from pathlib import Path
 
 import pytest
@@ -211,3 +212,18 @@ def test_a_photo_the_browser_scaled_is_kept_as_it_is(store: Store) -> None:
         with pytest.raises(PhotoError, match="not a picture"):
             store.photos.add_scaled(*bad)
     assert tree(store.data_dir) == before
+
+
+def test_without_pillow_a_photo_from_another_device_is_kept_as_its_own_thumbnail(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The static build has no Pillow: a phone gets the fleet's photos all the same (a JPEG within the limits,
+    kept as it came); what is no JPEG is refused and nothing is written."""
+    photo, _ = scale(picture())
+    monkeypatch.setitem(sys.modules, "PIL", None)  # as in the browser: `from PIL import Image` fails
+    store.photos.put("fromlaptop", photo)
+    assert store.photos.image("fromlaptop") == photo
+    assert store.photos.thumbnail("fromlaptop") == photo
+    with pytest.raises(PhotoError):
+        store.photos.put("notaphoto", b"<html>not a picture</html>")
+    assert store.photos.image("notaphoto") is None

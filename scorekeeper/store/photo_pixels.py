@@ -273,6 +273,28 @@ def thumbnail_of(photo: bytes) -> bytes:
         return _jpeg(_pixels(_reduced(image, THUMB_SIDE)), side=THUMB_SIDE)
 
 
+JPEG_START = b"\xff\xd8\xff"
+"""How every JPEG file begins (its start-of-image marker): every device stores its photos as JPEG."""
+
+
+def pixels_here() -> bool:
+    """Whether this Python can decode pictures (Pillow is installed; the static build has none)."""
+    try:
+        _pillow()
+    except PhotoError:
+        return False
+    return True
+
+
+def check_received_jpeg(content: bytes) -> None:
+    """A photo from another device where no picture can be decoded (the static build): a JPEG within the size
+    limit, kept as it came (the device that took it scaled it) and decoded by the browser when it is shown;
+    PhotoError otherwise."""
+    refuse_if_too_big(content)
+    if not content.startswith(JPEG_START):
+        raise PhotoError(NOT_A_PICTURE)
+
+
 def check_received(content: bytes) -> None:
     """A photo file from another device (sync) must be a picture within the limits: PhotoError otherwise."""
     with SCALING:

@@ -71,8 +71,6 @@ __all__ = [
 
 PHOTO_SUFFIX = ".jpg"
 THUMB_SUFFIX = ".thumb.jpg"
-JPEG_START = b"\xff\xd8\xff"
-"""How every JPEG file begins (its start-of-image marker and the next marker's first byte)."""
 
 
 def new_photo_id() -> str:
@@ -122,8 +120,8 @@ class Photos:
         both files written as they are; returns the new photo's id. PhotoError, nothing written, when either is
         no JPEG file or the photo is over MAX_PHOTO_BYTES."""
         self.files.refuse_if_read_only()
-        refuse_if_too_big(photo)
-        if not (photo.startswith(JPEG_START) and thumb.startswith(JPEG_START)):
+        photo_pixels.check_received_jpeg(photo)
+        if not thumb.startswith(photo_pixels.JPEG_START):
             raise PhotoError(NOT_A_PICTURE)
         photo_id = new_photo_id()
         self._write(photo_id, photo, thumb)
@@ -131,7 +129,13 @@ class Photos:
 
     def put(self, photo_id: str, photo: bytes) -> None:
         """Store a photo another device made (sync): checked to be a picture, written as it is (it was scaled
-        where it was added), its thumbnail made here. PhotoError when it is none."""
+        where it was added), its thumbnail made here. PhotoError when it is none. Where no picture can be
+        decoded (the static build: no Pillow), a JPEG within the limits is kept and is its own thumbnail (the
+        browser scales it when it is shown): a phone gets every photo of the fleet, not only its own."""
+        if not photo_pixels.pixels_here():
+            photo_pixels.check_received_jpeg(photo)
+            self._write(photo_id, photo, photo)
+            return
         check_received(photo)
         self._write(photo_id, photo, thumbnail_of(photo))
 

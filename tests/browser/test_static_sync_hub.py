@@ -7,21 +7,22 @@ hub's CORS answers for real.
   place and a photo, and syncs: the served app's own data folder gets the game (the server syncs itself with
   its hub folder).
 - A second phone (another browser profile: its own IndexedDB, and its own token from a member pairing) chooses
-  the same hub and gets the game with its round, notes and place on its scoreboard, which names the photo. (The
-  photo's file does not reach a static phone yet: `Photos.put` checks a received photo with Pillow, which the
-  static build has not, so the sync skips it and the thumbnail stays "not on this device yet".)
+  the same hub and gets the game with its round, notes, place and photo on its scoreboard (the photo's pixels
+  on screen: a static phone has no Pillow, so it keeps a received JPEG as it came, `Photos.put`).
 
 Screenshot: tests/browser/output/static-sync-hub-second-phone.png (the second phone's scoreboard).
 """
 
 from __future__ import annotations
 
+import io
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 from conftest import OUTPUT, served
+from PIL import Image
 from steps import wait_totals
 from test_static_site import StaticUI, keep_racko_round
 from test_static_sync import notes_place_photo, only_match, phone_at, wait_for
@@ -99,7 +100,27 @@ def test_two_static_phones_sync_through_the_owners_hub_of_another_origin(
             wait_totals(second, 75, 20)
             wait_for(second, "Café Uhu", 15_000)
             second.wait("photo-0")
+            wait_for_photo(second, "photo-0")
             second.page.mouse.move(195, 422)
             second.page.mouse.wheel(0, 300)  # the place and the notes in view
             OUTPUT.mkdir(exist_ok=True)
             (OUTPUT / "static-sync-hub-second-phone.png").write_bytes(second.still())
+
+
+def wait_for_photo(ui: StaticUI, identifier: str, timeout: float = 30.0) -> None:
+    """Until the thumbnail at `identifier` shows the test photo (red on the left, blue on the right: the
+    picture of tests/test_store_photos.py), not the placeholder of a photo this device does not have."""
+    end = time.monotonic() + timeout
+    while True:
+        image = Image.open(io.BytesIO(ui.node(identifier).screenshot())).convert("RGB")
+        width, height = image.size
+        left, right = image.getpixel((width // 5, height // 2)), image.getpixel((width * 4 // 5, height // 2))
+        if left[0] > 150 > left[2] and right[2] > 150 > right[0]:
+            return
+        if time.monotonic() > end:
+            raise AssertionError(
+                f"{identifier} does not show the photo: {left} on the left, {right} on the right"
+            )
+        time.sleep(
+            0.3
+        )  # the browser decodes the picture: waiting for it, not proving that something did not happen
