@@ -139,7 +139,9 @@ steps = st.lists(
 
 
 @pytest.mark.slow
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# The same examples at every run (derandomize): a random run meets, now and then, the known bug kept as the
+# strict expected failure below, and CI must not pass or fail by chance; that test says when it is fixed.
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
 @given(steps=steps, seed=st.integers(0, 10**6))
 def test_three_devices_converge_and_keep_every_round(steps: list[tuple], seed: int) -> None:
     rng = random.Random(seed)
