@@ -14,7 +14,7 @@ import pytest
 from scorekeeper.model.match import Match
 from scorekeeper.server import owner_session as owner_ui
 from scorekeeper.server import rights
-from scorekeeper.ui.routes import ROUTES, canonical, resolve
+from scorekeeper.ui.routes import ROUTES, SCREENS, canonical, resolve
 from tests.test_server_roles import PHONE_IP, Device
 from tests.test_table_ui import fresh_host  # noqa: F401  (autouse: no table left behind)
 from tests.test_ui_core_harness import run_on, settle_all
@@ -204,3 +204,13 @@ def test_only_the_owner_reads_what_failed(tmp_path: Path) -> None:
         assert failure_text(guest.ctx, failure) == "Something went wrong"
     owner = Device(tmp_path, PHONE_IP, owner=True)
     assert "partition" in failure_text(owner.ctx, failure)
+
+
+def test_every_screen_a_route_names_has_a_view_module() -> None:
+    """Views are grouped by feature (ui/views/<feature>/): each screen a route resolves to names its module in
+    `routes.SCREENS`, and the module builds a view."""
+    import importlib
+
+    for _, screen in ROUTES:
+        module = importlib.import_module(f"scorekeeper.ui.views.{SCREENS[screen]}")
+        assert callable(module.build), screen

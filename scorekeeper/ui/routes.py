@@ -1,5 +1,5 @@
-"""Routes to screens. A screen's view module exports `build(ctx, **params) -> ft.View`, params are the route's named parts
-plus the query string:
+"""Routes to screens. A screen's view module exports `build(ctx, **params) -> ft.View`, params are the route's
+named parts plus the query string:
 
     /                          home               /players              players
     /new                       new_game           /match/<id>           scoreboard
@@ -12,7 +12,8 @@ plus the query string:
     /table/new, /table/<code>  table_lobby (host)  /table/<code>/board  table_board
     /table/<code>/seat         table_seat (phone)  /join, /join/<code>  table_join
 
-The names above are screens (`SCREENS` gives each one's module). View modules are imported when first shown, so one that is missing or broken only affects its own route.
+The names above are screens (`SCREENS` gives each one's module). View modules are imported when first shown, so
+one that is missing or broken only affects its own route.
 """
 
 from __future__ import annotations
