@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.games.base import Message
-from scorekeeper.release import FORMATS, VERSION
+from scorekeeper.release import FIRST_RELEASE, FORMATS
 from scorekeeper.store.match_file import describe_match
 from scorekeeper.sync.merging import _conflict, _other
 from scorekeeper.sync.remote import Entry, Head
@@ -59,7 +59,7 @@ def hold_deletion(run: Running, head: Head, entry: Entry, rec: dict[str, Any]) -
             "{device} runs a version of the app from before {version} and deleted {what}. The game is kept "
             "here until you decide in its conflict; update the app on {device}.",
             device=head.name,
-            version=VERSION,
+            version=FIRST_RELEASE,
             what=describe_match(local),
         )
     run.report.notes.append(said)

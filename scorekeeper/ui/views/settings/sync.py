@@ -20,7 +20,7 @@ from pathlib import Path
 import flet as ft
 
 from scorekeeper.capabilities import IN_BROWSER
-from scorekeeper.release import VERSION
+from scorekeeper.release import FIRST_RELEASE, VERSION
 from scorekeeper.server import permissions
 from scorekeeper.server import sync_runtime as rt
 from scorekeeper.sync import credentials
@@ -127,7 +127,7 @@ def device_rows(ctx: AppContext, seen: list[DeviceSeen]) -> list[ft.Control]:
         ft.Text(ctx.t("Devices seen on the target (this one runs {version})", version=VERSION), size=13)
     ]
     for i, device in enumerate(seen):
-        version = device.app or ctx.t("a version before {version}", version="1.0.0")
+        version = device.app or ctx.t("a version before {version}", version=FIRST_RELEASE)
         at = finished_at_text(device.at)
         details = (
             ctx.t("{version}, last synced {when}", version=version, when=when(ctx, at))
