@@ -35,9 +35,11 @@ import logging
 import threading
 import time
 import weakref
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from scorekeeper.server.dav_devices import REALM, DeviceFolders, DeviceTokens, WrongTokens, device_token
 from scorekeeper.store.photo_pixels import MAX_PHOTO_BYTES
@@ -46,11 +48,6 @@ from scorekeeper.sync.remote import MAX_FILE_BYTES
 
 log = logging.getLogger(__name__)
 
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 PATH = "/sync"
 """Where the hub is served: `https://<host>/sync/` is the address a device enters."""

@@ -33,10 +33,12 @@ import os
 import re
 import sys
 import webbrowser
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from scorekeeper.server.dav_hub import Hub, HubRoutes
 from scorekeeper.server.headers import SecurityHeaders
@@ -45,11 +47,6 @@ from scorekeeper.server.uploads import WEBSOCKET_FRAME_BYTES, UploadGate, Upload
 
 log = logging.getLogger(__name__)
 
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 PUBLIC_URL_ENV = "SCOREKEEPER_PUBLIC_URL"
 """The address visitors use (`--public-url`, e.g. https://games.example.org): its host name is accepted in the
