@@ -5,12 +5,19 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Sequence
 from collections.abc import Set as AbstractSet
 from functools import partial
-from typing import Protocol
+from typing import Any, Protocol
 
 import flet as ft
 
 TAP = 44  # the smallest comfortable touch target in logical pixels
 COMPACT = ft.ButtonStyle(padding=ft.Padding.all(0), shape=ft.RoundedRectangleBorder(radius=8))
+
+
+def icon_button(icon: ft.IconData, label: str, **options: Any) -> ft.IconButton:
+    """An icon-only button that a screen reader names `label` (its tooltip too). Why the icon carries it: on the
+    web Flutter puts an IconButton's tooltip on a node around the button, and the tappable button node itself,
+    the one a screen reader focuses, stays unnamed; the icon's own label lands inside the button's node."""
+    return ft.IconButton(ft.Icon(icon, semantics_label=label), tooltip=label, **options)
 
 
 def tag(identifier: str, control: ft.Control, *, label: str | None = None) -> ft.Control:
@@ -141,8 +148,8 @@ class Counter:
         self.low, self.high = low, high
         self.on_change = on_change
         self.text = ft.Text("0", width=24, text_align=ft.TextAlign.CENTER, weight=ft.FontWeight.BOLD)
-        self.minus = ft.IconButton(ft.Icons.REMOVE, on_click=lambda _: self.step(-1), tooltip=f"{label} -1")
-        self.plus = ft.IconButton(ft.Icons.ADD, on_click=lambda _: self.step(1), tooltip=f"{label} +1")
+        self.minus = icon_button(ft.Icons.REMOVE, f"{label} -1", on_click=lambda _: self.step(-1))
+        self.plus = icon_button(ft.Icons.ADD, f"{label} +1", on_click=lambda _: self.step(1))
         self.control = ft.Row(
             [ft.Text(label), tag(f"{prefix}-minus", self.minus), self.text, tag(f"{prefix}-plus", self.plus)],
             spacing=0,
