@@ -29,6 +29,7 @@ from urllib.parse import parse_qsl
 
 import flet as ft
 
+from scorekeeper.ui.components.widgets import icon_button
 from scorekeeper.ui.context import AppContext
 
 log = logging.getLogger(__name__)
@@ -121,7 +122,7 @@ def message_view(ctx: AppContext, route: str, title: str, text: str) -> ft.View:
         route=route,
         appbar=ft.AppBar(
             title=ft.Text(title),
-            leading=ft.IconButton(ft.Icons.HOME, tooltip=ctx.t("Home"), on_click=lambda _: ctx.navigate("/")),
+            leading=icon_button(ft.Icons.HOME, ctx.t("Home"), on_click=lambda _: ctx.navigate("/")),
         ),
         controls=[ft.Text(text, selectable=True)],
         padding=16,

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import flet as ft
 
-from scorekeeper.ui.components.widgets import tag
+from scorekeeper.ui.components.widgets import icon_button, tag
 from scorekeeper.ui.context import AppContext
 
 SCREEN_BODY = "screen-body"
@@ -21,7 +21,7 @@ def app_bar(
     leading = (
         tag(
             "app-back",
-            ft.IconButton(ft.Icons.ARROW_BACK, tooltip=ctx.t("Back"), on_click=lambda _: ctx.navigate(back)),
+            icon_button(ft.Icons.ARROW_BACK, ctx.t("Back"), on_click=lambda _: ctx.navigate(back)),
             label=ctx.t("Back"),
         )
         if back is not None

@@ -20,7 +20,7 @@ import flet as ft
 
 from scorekeeper.games.racko.live import rack_progress
 from scorekeeper.games.racko.rules import SLOT_LABELS, SLOTS
-from scorekeeper.ui.components.widgets import NumberPad, tag
+from scorekeeper.ui.components.widgets import NumberPad, icon_button, tag
 from scorekeeper.ui.context import AppContext
 
 Rack = list[int | None]
@@ -279,9 +279,7 @@ class RackPad:
     def _tool(
         identifier: str, icon: ft.IconData, tip: str, action: Callable[[], None], colour: str | None = None
     ) -> ft.Control:
-        return tag(
-            identifier, ft.IconButton(icon, tooltip=tip, icon_color=colour, on_click=lambda _: action())
-        )
+        return tag(identifier, icon_button(icon, tip, icon_color=colour, on_click=lambda _: action()))
 
     def refresh_pad(self, *, visible: bool = True) -> None:
         """Grey out the numbers already placed (call `pad.control.update()` afterwards)."""

@@ -12,7 +12,7 @@ import flet as ft
 from scorekeeper.games.base import RuleError
 from scorekeeper.games.options import GAME_OPTIONS, PLAYER_RANGE, OptionSpec, default_value
 from scorekeeper.ui.components.score_table import game_title
-from scorekeeper.ui.components.widgets import tag
+from scorekeeper.ui.components.widgets import icon_button, tag
 from scorekeeper.ui.context import AppContext
 
 
@@ -115,10 +115,10 @@ def seat_row(
     up_id: str | None = None,
 ) -> ft.Row:
     """One seat of the seating order: its number, who sits there, "move up" (not for the first) and "remove"."""
-    up: ft.Control = ft.IconButton(
-        ft.Icons.ARROW_UPWARD, tooltip=ctx.t("Move up"), on_click=lambda _: on_up(), disabled=index == 0
+    up: ft.Control = icon_button(
+        ft.Icons.ARROW_UPWARD, ctx.t("Move up"), on_click=lambda _: on_up(), disabled=index == 0
     )
-    remove = ft.IconButton(ft.Icons.CLOSE, tooltip=ctx.t("Remove"), on_click=lambda _: on_remove())
+    remove = icon_button(ft.Icons.CLOSE, ctx.t("Remove"), on_click=lambda _: on_remove())
     return ft.Row(
         [
             ft.Text(ctx.t("Seat {n}", n=index + 1), width=label_width),

@@ -30,7 +30,7 @@ from scorekeeper.ui.components.extras_common import day, decimal, empty_state
 from scorekeeper.ui.components.layout import screen, section
 from scorekeeper.ui.components.night_picture import Line, picture
 from scorekeeper.ui.components.score_table import game_title
-from scorekeeper.ui.components.widgets import tag
+from scorekeeper.ui.components.widgets import icon_button, tag
 from scorekeeper.ui.context import AppContext
 from scorekeeper.ui.paging import PAGE_SIZE, every_match
 from scorekeeper.ui.views.home import more_button, standings_text
@@ -182,12 +182,11 @@ def _match_card(ctx: AppContext, match: Match, night: Night) -> ft.Control:
     out = (
         tag(
             f"night-out-{match.id}",
-            ft.IconButton(
+            icon_button(
                 ft.Icons.REMOVE_CIRCLE_OUTLINE,
-                tooltip=ctx.t("Take out of this night"),
+                ctx.t("Take out of this night"),
                 on_click=lambda _: _take_out(ctx, match.id, night),
             ),
-            label=ctx.t("Take out of this night"),
         )
         if len(night.ids) > 1
         else None

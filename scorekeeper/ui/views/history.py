@@ -28,7 +28,7 @@ from scorekeeper.ui.components.newer import newer_line, newer_view
 from scorekeeper.ui.components.photos import first_photo_thumbnail, thumbnail_button
 from scorekeeper.ui.components.score_table import game_title, rounds_table, standings_list
 from scorekeeper.ui.components.totals_only import rounds_line
-from scorekeeper.ui.components.widgets import tag
+from scorekeeper.ui.components.widgets import icon_button, tag
 from scorekeeper.ui.context import AppContext
 from scorekeeper.ui.paging import HOME_PAGE_SIZE, PAGE_SIZE, page_of_matches, players_of
 from scorekeeper.ui.views.home import more_button, standings_text, unscored_places
@@ -299,9 +299,9 @@ def _detail(ctx: AppContext, match_id: str) -> ft.View:
         actions.append(
             tag(
                 "history-delete",
-                ft.IconButton(
+                icon_button(
                     ft.Icons.DELETE_OUTLINE,
-                    tooltip=ctx.t("Delete game"),
+                    ctx.t("Delete game"),
                     on_click=lambda _: ask_delete(ctx, match.id, title),
                 ),
             )

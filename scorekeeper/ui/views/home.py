@@ -18,7 +18,7 @@ from scorekeeper.ui.components.layout import screen, section
 from scorekeeper.ui.components.newer import newer_line
 from scorekeeper.ui.components.score_table import game_title
 from scorekeeper.ui.components.set_aside import ask_set_aside
-from scorekeeper.ui.components.widgets import primary_button, tag
+from scorekeeper.ui.components.widgets import icon_button, primary_button, tag
 from scorekeeper.ui.context import AppContext
 from scorekeeper.ui.paging import HOME_PAGE_SIZE, PAGE_SIZE, page_of, page_of_matches
 from scorekeeper.ui.views.match.scoreboard import continue_playing
@@ -315,7 +315,7 @@ def _repair_notice(ctx: AppContext) -> ft.Control | None:
                 ft.Text("\n".join(ctx.session.repairs), color=ft.Colors.ON_ERROR_CONTAINER, expand=True),
                 tag(
                     "repairs-dismiss",
-                    ft.IconButton(ft.Icons.CLOSE, tooltip=ctx.t("Dismiss"), on_click=dismiss),
+                    icon_button(ft.Icons.CLOSE, ctx.t("Dismiss"), on_click=dismiss),
                 ),
             ],
             vertical_alignment=ft.CrossAxisAlignment.START,

@@ -15,7 +15,7 @@ from scorekeeper.server import permissions
 from scorekeeper.store import Player, StoreError
 from scorekeeper.ui import emoji_font
 from scorekeeper.ui.components.layout import error_text, screen, section
-from scorekeeper.ui.components.widgets import name_entry, tag
+from scorekeeper.ui.components.widgets import icon_button, name_entry, tag
 from scorekeeper.ui.context import PLAYER_COLOURS, AppContext
 from scorekeeper.ui.session_state import PlayersDraft
 
@@ -90,23 +90,23 @@ def player_rows(
     actions = [
         tag(
             f"rename-{player.name}",
-            ft.IconButton(
+            icon_button(
                 ft.Icons.EDIT,
-                tooltip=ctx.t("Rename"),
+                ctx.t("Rename"),
                 on_click=lambda _, p=player: rename_dialog(ctx, p.id, p.name),
             ),
         ),
-        ft.IconButton(
+        icon_button(
             ft.Icons.PALETTE,
-            tooltip=ctx.t("Colour"),
+            ctx.t("Colour"),
             on_click=lambda _: choose_colour_for(None if editing else player.id),
         ),
     ]
     if ctx.may(permissions.ARCHIVE_PLAYERS):  # archiving hides a player from everyone: the host's call
         actions.append(
-            ft.IconButton(
+            icon_button(
                 ft.Icons.UNARCHIVE if player.archived else ft.Icons.ARCHIVE,
-                tooltip=ctx.t("Restore") if player.archived else ctx.t("Archive"),
+                ctx.t("Restore") if player.archived else ctx.t("Archive"),
                 on_click=lambda _, p=player: attempt(lambda: ctx.store.archive_player(p.id, not p.archived)),
             )
         )

@@ -29,7 +29,7 @@ from scorekeeper.server import permissions
 from scorekeeper.ui.components.layout import screen
 from scorekeeper.ui.components.score_table import game_title
 from scorekeeper.ui.components.set_aside import ask_set_aside
-from scorekeeper.ui.components.widgets import tag
+from scorekeeper.ui.components.widgets import icon_button, tag
 from scorekeeper.ui.context import AppContext
 from scorekeeper.ui.digital.kit import PanelContext
 from scorekeeper.ui.registry import find_ui
@@ -398,9 +398,9 @@ def build(ctx: AppContext, saved_id: str, **_: str) -> ft.View:
     ctx.on_enter = None
     title = ctx.t("{game} · round {n}", game=game_title(ctx, session.game), n=session.round_index + 1)
     actions = [
-        ft.IconButton(
+        icon_button(
             ft.Icons.SCOREBOARD_OUTLINED,
-            tooltip=ctx.t("Scoreboard"),
+            ctx.t("Scoreboard"),
             on_click=lambda _: ctx.navigate(f"/match/{session.match.id}"),
         )
     ]

@@ -31,7 +31,7 @@ from scorekeeper.ui.components.setup_form import (
     seat_row,
 )
 from scorekeeper.ui.components.setup_form import option_controls as options_ui
-from scorekeeper.ui.components.widgets import primary_button, seat_chip, tag
+from scorekeeper.ui.components.widgets import icon_button, primary_button, seat_chip, tag
 from scorekeeper.ui.context import PLAYER_COLOURS, AppContext
 from scorekeeper.ui.session_state import PlaySetupDraft
 
@@ -233,7 +233,7 @@ def add_person_section(
         ft.Row(
             [
                 tag("new-player-name", new_name),
-                ft.IconButton(ft.Icons.PERSON_ADD, tooltip=ctx.t("Add player"), on_click=lambda _: add_new()),
+                icon_button(ft.Icons.PERSON_ADD, ctx.t("Add player"), on_click=lambda _: add_new()),
             ]
         ),
     )

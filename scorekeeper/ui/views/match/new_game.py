@@ -21,7 +21,7 @@ from scorekeeper.ui import emoji_font
 from scorekeeper.ui.components.layout import error_text, screen, section
 from scorekeeper.ui.components.setup_form import check_player_count, choice_button, game_buttons, seat_row
 from scorekeeper.ui.components.setup_form import option_controls as options_ui
-from scorekeeper.ui.components.widgets import name_entry, primary_button, seat_chip, tag
+from scorekeeper.ui.components.widgets import icon_button, name_entry, primary_button, seat_chip, tag
 from scorekeeper.ui.context import PLAYER_COLOURS, AppContext
 from scorekeeper.ui.session_state import NewGameDraft
 
@@ -211,9 +211,7 @@ def build(ctx: AppContext, game: str | None = None, again: str | None = None, **
             ft.Row(
                 [
                     tag("new-player-name", new_name),
-                    ft.IconButton(
-                        ft.Icons.PERSON_ADD, tooltip=ctx.t("Add player"), on_click=lambda _: add_player()
-                    ),
+                    icon_button(ft.Icons.PERSON_ADD, ctx.t("Add player"), on_click=lambda _: add_player()),
                 ]
             ),
         ),

@@ -14,7 +14,7 @@ from scorekeeper.ui.components.match_io import change_match, colours_of, follow,
 from scorekeeper.ui.components.newer import newer_view
 from scorekeeper.ui.components.photos import photos_section
 from scorekeeper.ui.components.score_table import game_title, rounds_table, standings_list, unit_label
-from scorekeeper.ui.components.widgets import primary_button, tag
+from scorekeeper.ui.components.widgets import icon_button, primary_button, tag
 from scorekeeper.ui.context import AppContext
 
 
@@ -136,27 +136,23 @@ def app_bar_actions(ctx: AppContext, match: Match, match_id: str, route: str) ->
     if history.version == match.version:
         if history.undo is not None:
             tip = ctx.t("Undo: {what}", what=history.undo) if history.undo else ctx.t("Undo")
-            actions.append(
-                tag("undo", ft.IconButton(ft.Icons.UNDO, tooltip=tip, on_click=lambda _: undo()), label=tip)
-            )
+            actions.append(tag("undo", icon_button(ft.Icons.UNDO, tip, on_click=lambda _: undo())))
         if history.redo is not None:
             tip = ctx.t("Redo: {what}", what=history.redo) if history.redo else ctx.t("Redo")
             actions.append(
                 tag(
                     "redo",
-                    ft.IconButton(ft.Icons.REDO, tooltip=tip, on_click=lambda _: undo(redo=True)),
-                    label=tip,
+                    icon_button(ft.Icons.REDO, tip, on_click=lambda _: undo(redo=True)),
                 )
             )
     actions.append(
         tag(
             "board-mode",
-            ft.IconButton(
+            icon_button(
                 ft.Icons.FULLSCREEN,
-                tooltip=ctx.t("Scoreboard mode"),
+                ctx.t("Scoreboard mode"),
                 on_click=lambda _: ctx.navigate(f"{route}/board"),
             ),
-            label=ctx.t("Scoreboard mode"),
         )
     )
     return actions

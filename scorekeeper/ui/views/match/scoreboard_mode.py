@@ -13,7 +13,7 @@ import flet as ft
 from scorekeeper.ui.components.extras_charts import CHART_HEIGHT, progression_chart
 from scorekeeper.ui.components.match_io import colours_of, follow, load_match
 from scorekeeper.ui.components.score_table import game_title, standings_list
-from scorekeeper.ui.components.widgets import tag
+from scorekeeper.ui.components.widgets import icon_button, tag
 from scorekeeper.ui.context import AppContext
 from scorekeeper.ui.views.match.scoreboard import status_lines
 
@@ -61,15 +61,11 @@ def build(ctx: AppContext, match_id: str, **_: str) -> ft.View:
 
     exit_button = tag(
         "board-exit",
-        ft.Semantics(
-            label=ctx.t("Leave scoreboard mode"),
-            button=True,
-            content=ft.IconButton(
-                ft.Icons.FULLSCREEN_EXIT,
-                icon_size=40 if large else 28,
-                tooltip=ctx.t("Leave scoreboard mode"),
-                on_click=lambda _: leave(),
-            ),
+        icon_button(
+            ft.Icons.FULLSCREEN_EXIT,
+            ctx.t("Leave scoreboard mode"),
+            icon_size=40 if large else 28,
+            on_click=lambda _: leave(),
         ),
     )
     header = ft.Row(

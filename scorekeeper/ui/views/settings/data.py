@@ -16,7 +16,7 @@ from scorekeeper.server import permissions
 from scorekeeper.store import StoreError
 from scorekeeper.ui.components.extras_common import day, note
 from scorekeeper.ui.components.layout import section
-from scorekeeper.ui.components.widgets import tag
+from scorekeeper.ui.components.widgets import icon_button, tag
 from scorekeeper.ui.context import AppContext
 
 
@@ -42,7 +42,7 @@ def set_aside_files(data_dir: Path) -> list[Path]:
 
 def copy_button(ctx: AppContext, text: str) -> ft.Control:
     """Copies `text` to the clipboard (done by the client inside the tap, as browsers require)."""
-    button = ft.IconButton(ft.Icons.COPY, tooltip=ctx.t("Copy the path"))
+    button = icon_button(ft.Icons.COPY, ctx.t("Copy the path"))
     try:
         button.action = ft.CopyToClipboard(text)
         button.on_click = lambda _: ctx.notify(ctx.t("Copied"))
