@@ -40,13 +40,15 @@ def hub_section(ctx: AppContext) -> ft.Control | None:
     on = dav_hub.is_on(data)
     switch = ft.Switch(value=on, on_change=lambda e: switch_hub(ctx, bool(e.control.value)))
     rows: list[ft.Control] = [
-        ft.Row(
-            [
-                tag("hub-switch", switch),
-                ft.Text(
-                    ctx.t("This server is a sync hub for my devices and my members' devices"), expand=True
-                ),
-            ]
+        ft.MergeSemantics(  # one node: the screen reader names the switch by the text beside it
+            content=ft.Row(
+                [
+                    tag("hub-switch", switch),
+                    ft.Text(
+                        ctx.t("This server is a sync hub for my devices and my members' devices"), expand=True
+                    ),
+                ]
+            )
         ),
     ]
     if on:

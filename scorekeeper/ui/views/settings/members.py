@@ -39,13 +39,16 @@ def everyone_switch(ctx: AppContext) -> ft.Control:
     return ft.Column(
         [
             # the label beside the switch, not its own: a switch's label stays on one line and is cut off on a phone
-            ft.Row(
-                [
-                    tag("everyone-member", switch),
-                    ft.Text(
-                        ctx.t("Everyone who opens the app is a member (a game night at home)"), expand=True
-                    ),
-                ]
+            ft.MergeSemantics(  # one node: the screen reader names the switch by the text beside it
+                content=ft.Row(
+                    [
+                        tag("everyone-member", switch),
+                        ft.Text(
+                            ctx.t("Everyone who opens the app is a member (a game night at home)"),
+                            expand=True,
+                        ),
+                    ]
+                )
             ),
             tag("everyone-member-note", ft.Text(note, size=13)),
         ],

@@ -128,14 +128,16 @@ def host_side(ctx: AppContext, saved: dict[str, Any]) -> ft.Control:
             size=13,
         ),
         # the label beside the switch, not its own: a switch's label stays on one line and is cut off on a phone
-        ft.Row(
-            [
-                tag("guests-allowed", switch),
-                ft.Text(
-                    ctx.t("Members may change settings, export, import, back up and delete"),
-                    expand=True,
-                ),
-            ]
+        ft.MergeSemantics(  # one node: the screen reader names the switch by the text beside it
+            content=ft.Row(
+                [
+                    tag("guests-allowed", switch),
+                    ft.Text(
+                        ctx.t("Members may change settings, export, import, back up and delete"),
+                        expand=True,
+                    ),
+                ]
+            )
         ),
     ]
     if allowed:
