@@ -20,6 +20,25 @@ def icon_button(icon: ft.IconData, label: str, **options: Any) -> ft.IconButton:
     return ft.IconButton(ft.Icon(icon, semantics_label=label), tooltip=label, **options)
 
 
+def revealable(field: ft.TextField, show: str, hide: str) -> ft.TextField:
+    """`field` (a password) with an eye button named `show` ("Show password") or `hide` that shows or hides what
+    was typed. Why not Flet's `can_reveal_password`: its eye button has no name a screen reader can say."""
+    field.password, field.can_reveal_password = True, False
+
+    def flip(_: ft.Event[ft.IconButton]) -> None:
+        field.password = not field.password
+        field.suffix_icon = eye()
+        field.update()
+
+    def eye() -> ft.IconButton:
+        if field.password:
+            return icon_button(ft.Icons.VISIBILITY, show, on_click=flip)
+        return icon_button(ft.Icons.VISIBILITY_OFF, hide, on_click=flip)
+
+    field.suffix_icon = eye()
+    return field
+
+
 def tag(identifier: str, control: ft.Control, *, label: str | None = None) -> ft.Control:
     """Give `control` a stable id that browser tests (and screen readers' tooling) can find; `label` names an
     icon-only button for screen readers (a tooltip alone gives it no accessible name in the browser)."""

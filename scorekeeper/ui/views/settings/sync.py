@@ -27,7 +27,7 @@ from scorekeeper.sync import credentials
 from scorekeeper.sync.devices import DeviceSeen, devices_seen
 from scorekeeper.sync.report import SyncReport
 from scorekeeper.ui.components.layout import section
-from scorekeeper.ui.components.widgets import tag
+from scorekeeper.ui.components.widgets import revealable, tag
 from scorekeeper.ui.context import AppContext
 from scorekeeper.ui.views.settings import sync_static
 from scorekeeper.ui.views.settings.owner import when
@@ -242,13 +242,15 @@ def _fields(ctx: AppContext, form: SyncForm, saved: rt.TargetSetting | None) -> 
         width=260,
     )
     kept = saved is not None and saved.webdav and credentials.vault().get(saved.address, saved.user)
-    password = ft.TextField(
-        label=ctx.t("Password (WebDAV)"),
-        helper=ctx.t("Kept on this device; type to change") if kept else None,
-        value=form.password,
-        password=True,
-        can_reveal_password=True,
-        width=340,
+    password = revealable(
+        ft.TextField(
+            label=ctx.t("Password (WebDAV)"),
+            helper=ctx.t("Kept on this device; type to change") if kept else None,
+            value=form.password,
+            width=340,
+        ),
+        ctx.t("Show password"),
+        ctx.t("Hide password"),
     )
     address.on_change = lambda e: setattr(form, "address", e.control.value or "")
     user.on_change = lambda e: setattr(form, "user", e.control.value or "")

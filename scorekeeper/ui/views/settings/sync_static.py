@@ -20,7 +20,7 @@ import flet as ft
 from scorekeeper.games.messages import N_
 from scorekeeper.server import sync_runtime as rt
 from scorekeeper.sync import credentials
-from scorekeeper.ui.components.widgets import tag
+from scorekeeper.ui.components.widgets import revealable, tag
 from scorekeeper.ui.context import AppContext
 
 
@@ -90,13 +90,15 @@ def fields(ctx: AppContext, form: SyncForm, saved: rt.TargetSetting | None) -> l
     user_row = tag("sync-user", user)
     user_row.visible = not hub
     kept = saved is not None and same_kind and credentials.vault().get(saved.address, saved.user)
-    secret = ft.TextField(
-        label=ctx.t("Device token") if hub else ctx.t("Password (WebDAV)"),
-        helper=ctx.t("Kept in this browser; type to change") if kept else None,
-        value=form.password,
-        password=True,
-        can_reveal_password=True,
-        width=340,
+    secret = revealable(
+        ft.TextField(
+            label=ctx.t("Device token") if hub else ctx.t("Password (WebDAV)"),
+            helper=ctx.t("Kept in this browser; type to change") if kept else None,
+            value=form.password,
+            width=340,
+        ),
+        ctx.t("Show password"),
+        ctx.t("Hide password"),
     )
 
     def chose(event: ft.Event[ft.RadioGroup]) -> None:
