@@ -365,7 +365,12 @@ def notice(ctx: Visit) -> ft.Control | None:
         tagged.visible = False
         tagged.update()
 
-    close = ft.IconButton(ft.Icons.CLOSE, icon_color=foreground, tooltip=ctx.t("Dismiss"), on_click=dismiss)
+    # the icon carries the name: a tooltip alone leaves the button unnamed for a screen reader on the web
+    # (ui.components.widgets.icon_button, which this layer cannot import)
+    label = ctx.t("Dismiss")
+    close = ft.IconButton(
+        ft.Icon(ft.Icons.CLOSE, color=foreground, semantics_label=label), tooltip=label, on_click=dismiss
+    )
     banner.content = ft.Row(
         [
             ft.Icon(icon, color=foreground),
