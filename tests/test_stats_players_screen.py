@@ -1,17 +1,19 @@
 """The statistics-by-player screen in process (no browser): reached from the statistics screen, its filters
-change the address and the figures, a record opens its match, and the client without charts gets a table."""
+change the address and the figures, a record opens its match, and the client without flet-charts gets the same chart on a canvas, its numbers as a
+table under it in both."""
 
 from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
 
+import flet.canvas as cv
 import pytest
 from test_history_stats_data import Seeded, seed_store
-from test_ui_core_harness import App
+from test_ui_core_harness import App, walk
 
 from scorekeeper.store import Store
-from scorekeeper.ui.views.stats import player_tables
+from scorekeeper.ui.charts import draw
 
 CLOCK: list[list[str | None]] = [["2026-01-05T19:00:00+00:00", "2026-01-05T20:30:00+00:00"]]
 
@@ -52,13 +54,15 @@ def test_player_statistics_with_filters(seeded: tuple[Path, Seeded]) -> None:
     assert app.ctx.route == f"/history/{data.racko}"
 
 
-def test_without_charts_the_months_are_a_table(
+def test_without_flet_charts_the_months_are_drawn_on_a_canvas(
     seeded: tuple[Path, Seeded], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(player_tables, "CHARTS", False)
+    monkeypatch.setattr(draw, "FLET_CHARTS", False)
     app = App(seeded[0], width=390)
     app.go("/stats/players")
-    assert app.has("player-stats-months-table") and not app.has("player-stats-months-chart")
+    assert app.has("player-stats-months-chart") and app.has("player-stats-months-table")
+    assert [node for node in walk(app.view) if isinstance(node, cv.Canvas)]
+    assert not [node for node in walk(app.view) if type(node).__module__.startswith("flet_charts")]
 
 
 def test_an_empty_store_says_when_statistics_appear(tmp_path: Path) -> None:

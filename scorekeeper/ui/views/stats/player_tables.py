@@ -1,5 +1,5 @@
 """The parts of the statistics-by-player screen: figure tiles, a card per game with its records, the opponents'
-table with the nemesis, and games and wins per month as a bar chart (a table where the client has no charts).
+table with the nemesis, and games and wins per month as a bar chart (its numbers folded below it).
 
 Every number is a field of `scorekeeper.stats.players.PlayerReport`; nothing here counts or scores.
 """
@@ -10,12 +10,13 @@ from collections.abc import Callable, Sequence
 from datetime import date
 
 import flet as ft
-import flet_charts as fch
 from babel.dates import format_date
 
+import scorekeeper.ui.charts.describe as describe
 from scorekeeper.games.spec import spec
 from scorekeeper.stats.players import NEMESIS_MIN_GAMES, GameLine, Opponent, PlayerReport
-from scorekeeper.ui.components.extras_charts import CHARTS, legend, nice_step
+from scorekeeper.ui.charts.draw import chart_control, legend, numbers
+from scorekeeper.ui.components.extras_charts import screen_width
 from scorekeeper.ui.components.extras_common import decimal, language, percent
 from scorekeeper.ui.components.score_table import game_title
 from scorekeeper.ui.components.widgets import tag
@@ -188,44 +189,19 @@ def month_label(ctx: AppContext, month: str, pattern: str = "MMMM y") -> str:
 
 
 def months_chart(ctx: AppContext, report: PlayerReport) -> ft.Control:
-    """Games and wins per month (the latest twelve with games) as bars; as a table where the client has no
-    charts (the static build)."""
+    """Games and wins per month (the latest twelve with games) as bars, the same numbers as a folded table."""
     months = report.months[-MONTHS_SHOWN:]
-    if not CHARTS:
-        header = _table_row([ctx.t("Month"), ctx.t("Games"), ctx.t("Wins")], bold=True)
-        lines = [_table_row([month_label(ctx, m), str(g), str(w)]) for m, g, w in months]
-        return tag("player-stats-months-table", ft.Column([header, *lines], spacing=4))
-    played, won = ft.Colors.OUTLINE_VARIANT, ft.Colors.PRIMARY
-    step = nice_step(max((g for _m, g, _w in months), default=1), parts=4)
-    groups = [
-        fch.BarChartGroup(
-            x=index,
-            rods=[
-                fch.BarChartRod(to_y=games, width=8, color=played, tooltip=str(games)),
-                fch.BarChartRod(to_y=wins, width=8, color=won, tooltip=str(wins)),
-            ],
-        )
-        for index, (_month, games, wins) in enumerate(months)
-    ]
-    labels = [
-        fch.ChartAxisLabel(value=index, label=ft.Text(month_label(ctx, month, "MMM y"), size=10))
-        for index, (month, _g, _w) in enumerate(months)
-        if len(months) <= 6 or (len(months) - 1 - index) % 2 == 0  # every other one, the latest always
-    ]
-    chart = fch.BarChart(
-        groups=groups,
-        left_axis=fch.ChartAxis(label_size=32, label_spacing=step),
-        bottom_axis=fch.ChartAxis(labels=labels, label_size=24),
-        horizontal_grid_lines=fch.ChartGridLines(interval=step, color=ft.Colors.OUTLINE_VARIANT, width=1),
-        max_y=max(step, *(g for _m, g, _w in months)),
-        expand=True,
+    chart = describe.months(
+        months, lambda m: month_label(ctx, m, "MMM y"), lambda m: month_label(ctx, m), ctx.t
     )
+    header = _table_row([ctx.t("Month"), ctx.t("Games"), ctx.t("Wins")], bold=True)
+    lines = [_table_row([month_label(ctx, m), str(g), str(w)]) for m, g, w in months]
+    table = tag("player-stats-months-table", ft.Column([header, *lines], spacing=4))
     return ft.Column(
         [
-            tag(
-                "player-stats-months-chart", ft.Container(chart, height=200, padding=ft.Padding.only(right=8))
-            ),
-            legend([(played, ctx.t("Games")), (won, ctx.t("Wins"))]),
+            chart_control(chart, screen_width(ctx)),
+            legend(chart.legend),
+            numbers("player-stats-months-numbers", ctx.t("Games and wins, month by month"), table),
         ],
         spacing=8,
     )
