@@ -139,6 +139,8 @@ class SessionState:
 
     # The browser's storage service (kept referenced: Flet drops services nobody references).
     prefs: ft.SharedPreferences | None = None
+    # The screen reader's announcements (ui/announcements.py), kept referenced for the same reason.
+    semantics: ft.SemanticsService | None = None
     # Owner devices: a notice above the first screen, by its identifier: True until shown, then the route it
     # stays on. The owner-device token until the browser has stored it, and the pairing link shown in Settings
     # with the time it stops working.

@@ -9,6 +9,7 @@ from __future__ import annotations
 import flet as ft
 
 from scorekeeper.spans import span
+from scorekeeper.ui.announcements import announcer, round_saved, speak
 from scorekeeper.ui.components.layout import error_text, screen
 from scorekeeper.ui.components.match_io import change_match, load_match
 from scorekeeper.ui.components.round_base import RoundForm as RoundForm
@@ -46,6 +47,7 @@ def build(ctx: AppContext, match_id: str, index: str | None = None, **_: str) ->
         ctx, match, edit, ctx.session.rounds.get(draft_key), message
     )
     ctx.session.rounds[draft_key] = form.draft
+    announcer(ctx)  # made with the screen, so that the client knows it when the round is saved
 
     def save() -> None:
         with span("save.form"):
@@ -72,6 +74,7 @@ def build(ctx: AppContext, match_id: str, index: str | None = None, **_: str) ->
         ctx.session.rounds.pop(draft_key, None)
         # At once, without the page transition: the new total is the answer to the tap on Save.
         ctx.navigate(f"/match/{match.id}/end" if saved.is_over else f"/match/{match.id}", instant=True)
+        speak(ctx, round_saved(ctx.t, number, saved.names, saved.totals(), edited=edit is not None))
 
     def show(text: str) -> None:
         message.value, message.visible = text, True
