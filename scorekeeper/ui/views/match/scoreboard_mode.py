@@ -89,7 +89,7 @@ def build(ctx: AppContext, match_id: str, **_: str) -> ft.View:
         tag("board-standings", standings_list(ctx, match, large=True, colours=colours, size=size)),
     ]
     if chart:
-        parts.append(progression_chart(ctx, match, colours))
+        parts.append(progression_chart(ctx, match, colours, width - 2 * padding))
     board = ft.Column(parts, spacing=12, scroll=ft.ScrollMode.AUTO, expand=True)
     ctx.on_enter = ctx.on_escape = leave
     follow(ctx, match_id, ctx.rerender)
