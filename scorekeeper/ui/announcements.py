@@ -6,7 +6,7 @@ read out when the player is idle)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 
 import flet as ft
 
@@ -49,6 +49,24 @@ def play_news(moves: Sequence[str], turn: str | None) -> str:
     if turn:
         parts.append(turn)
     return " ".join(parts)
+
+
+class PlayNews:
+    """What a digital game's screen has told the screen reader so far: the moves said and the turn told of.
+    Made with the moves and turn on screen when it opens, which are not said again."""
+
+    def __init__(self, moves: Sequence[str], turn: Hashable) -> None:
+        self.heard = list(moves)
+        self.turn = turn
+
+    def since(self, moves: Sequence[str], turn: Hashable, status: str, describe: Callable[[str], str]) -> str:
+        """The news since the last call (`play_news`): the moves of the log `moves` not said yet, each in words
+        by `describe` (the player's language), and `status` ("Bo's turn.") when `turn` (whatever tells one turn
+        from the next: round, seat to act, round over) changed."""
+        fresh = new_moves(self.heard, moves)
+        changed = turn != self.turn
+        self.heard, self.turn = list(moves), turn
+        return play_news([describe(move) for move in fresh[-MOVES_SPOKEN:]], status if changed else None)
 
 
 def announcer(ctx: AppContext) -> ft.SemanticsService | None:

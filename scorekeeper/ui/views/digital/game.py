@@ -26,6 +26,7 @@ from scorekeeper.digital.checks import replay_problem
 from scorekeeper.digital.session import PlaySession
 from scorekeeper.games.base import Action, RuleError
 from scorekeeper.server import permissions
+from scorekeeper.ui.announcements import PlayNews, announcer, speak
 from scorekeeper.ui.components.layout import screen
 from scorekeeper.ui.components.score_table import game_title
 from scorekeeper.ui.components.set_aside import ask_set_aside
@@ -94,6 +95,8 @@ class PlayScreen:
         self.mounted = False
         self.closed = False
         """Set when the screen has a new table (the game was loaded again): this one's runner stops."""
+        self.news = PlayNews(session.moves, self.turn())
+        """What the screen reader was told (moves, whose turn), said anew on each drawing."""
 
     # ------------------------------------------------------------------ who sees what
     def device_seat(self) -> int | None:
@@ -244,9 +247,17 @@ class PlayScreen:
             runner.join(0.05)
 
     # ------------------------------------------------------------------ drawing
+    def turn(self) -> tuple[int, int, bool, bool]:
+        """What tells one turn from the next, for the screen reader's news."""
+        session = self.session
+        return session.round_index, session.to_act, session.round_over, session.match_over
+
     def render(self) -> None:
         with self.lock:
             self.body.controls = self.parts()
+            speak(
+                self.ctx, self.news.since(self.session.moves, self.turn(), self.status(), self.ctx.describe)
+            )
             if self.mounted:
                 try:
                     self.body.update()
@@ -392,6 +403,7 @@ def build(ctx: AppContext, saved_id: str, **_: str) -> ft.View:
             table.closed = True
         table = tables[saved_id] = PlayScreen(ctx, session, route)
     table.body = ft.Column(spacing=10)
+    announcer(ctx)  # made with the screen: a computer player's thread cannot make it
     table.render()
     table.mounted = True
     table.kick()
