@@ -215,6 +215,15 @@ def inside(x: float, y: float, width: float, height: float) -> bool:
     return -0.01 <= x <= width + 0.01 and -0.01 <= y <= height + 0.01
 
 
+def points_of(drawn: cv.Canvas, mode: cv.PointMode) -> list[cv.Points]:
+    return [s for s in shapes_of(drawn) if isinstance(s, cv.Points) and s.point_mode == mode]
+
+
+def xy(point: object) -> tuple[float, float]:
+    assert isinstance(point, tuple)
+    return point[0], point[1]
+
+
 @settings(max_examples=60)
 @given(progressions, st.sampled_from([250.0, 354.0, 876.0]))
 def test_the_canvas_draws_a_dot_inside_the_chart_for_every_total(
@@ -222,12 +231,19 @@ def test_the_canvas_draws_a_dot_inside_the_chart_for_every_total(
 ) -> None:
     chart = describe.progression(lines_of(values), list(COLOURS[: len(values)]), EN)
     drawn = canvas.draw(chart, width)
-    dots = [s for s in shapes_of(drawn) if isinstance(s, cv.Circle)]
-    assert len(dots) == sum(len(v) for v in values)
-    assert all(inside(d.x, d.y, width, chart.height) for d in dots)
-    assert [d.paint.color for d in dots] == [COLOURS[i] for i, v in enumerate(values) for _ in v]
-    paths = [s for s in shapes_of(drawn) if isinstance(s, cv.Path)]
-    assert len(paths) == sum(1 for v in values if len(v) > 1)
+    dots = points_of(drawn, cv.PointMode.POINTS)
+    assert [len(d.points or []) for d in dots] == [len(v) for v in values]  # a dot per total, per line
+    assert all(inside(*xy(p), width, chart.height) for d in dots for p in d.points or [])
+    assert [d.paint.color for d in dots] == list(COLOURS[: len(values)])
+    lines = points_of(drawn, cv.PointMode.POLYGON)
+    assert [line.points for line in lines] == [d.points for d in dots if len(d.points or []) > 1]
+    for dot_set, line in zip(dots, values, strict=True):  # higher totals higher up (y grows downwards)
+        heights = [xy(p)[1] for p in dot_set.points or []]
+        assert all(
+            (a < b) == (va > vb)
+            for (a, va), (b, vb) in itertools.combinations(zip(heights, line, strict=True), 2)
+            if va != vb
+        )
 
 
 @given(month_counts, st.sampled_from([250.0, 354.0]))
@@ -236,9 +252,16 @@ def test_the_canvas_draws_a_bar_for_every_count_and_labels_that_do_not_touch(
 ) -> None:
     chart = months_chart(counts, Translator("de"))
     drawn = canvas.draw(chart, width)
-    bars = [s for s in shapes_of(drawn) if isinstance(s, cv.Rect)]
-    assert len(bars) == sum(1 for _m, g, _w in counts if g) + sum(1 for _m, _g, w in counts if w)
-    assert all(inside(b.x, b.y, width, chart.height) and b.height > 0 for b in bars)
+    rods = points_of(drawn, cv.PointMode.LINES)[1:]  # the first: the grid
+    for rod, series in zip(rods, [s for s in chart.series if any(p.y for p in s.points)], strict=True):
+        ends = [xy(p) for p in rod.points or []]
+        assert all(inside(*end, width, chart.height) for end in ends)
+        heights = [bottom[1] - top[1] for bottom, top in zip(ends[::2], ends[1::2], strict=True)]
+        values = [p.y for p in series.points if p.y]
+        assert len(heights) == len(values)  # a bar for every count above 0
+        assert all(
+            h == pytest.approx(v / values[0] * heights[0]) for h, v in zip(heights, values, strict=True)
+        )
     labels = [
         s for s in shapes_of(drawn) if isinstance(s, cv.Text) and s.alignment == ft.Alignment.TOP_CENTER
     ]
@@ -277,7 +300,7 @@ def test_the_canvas_redraws_only_for_another_width(monkeypatch: pytest.MonkeyPat
     assert drawn.shapes is first and not updates
     drawn.on_resize(cv.CanvasResizeEvent(name="resize", control=drawn, width=300, height=260))
     assert updates == [1] and drawn.shapes is not first
-    right_most = max(s.x for s in drawn.shapes if isinstance(s, cv.Circle))
+    right_most = max(xy(p)[0] for d in points_of(drawn, cv.PointMode.POINTS) for p in d.points or [])
     assert right_most <= 300
 
 

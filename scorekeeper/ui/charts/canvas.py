@@ -23,6 +23,8 @@ HOLE = 28
 """A share's ring: 80 px thick around an empty centre of radius 28 (flet-charts' pie as the app draws it)."""
 ROD = 8
 """A bar's width; bars of one group stand 2 px apart."""
+DOT = 7
+"""A point's diameter on a line."""
 TOP = 8
 RIGHT = 8
 X_LABELS = 20
@@ -66,8 +68,10 @@ def _stroke(colour: str, width: float = 1) -> ft.Paint:
     )
 
 
-def _fill(colour: str) -> ft.Paint:
-    return ft.Paint(color=colour, style=ft.PaintingStyle.FILL)
+def _segments(pairs: list[tuple[float, float, float, float]], paint: ft.Paint) -> cv.Points:
+    """Many straight lines as one shape (x1, y1, x2, y2 each): a grid or a series of bars in one message."""
+    ends = [end for x1, y1, x2, y2 in pairs for end in ((x1, y1), (x2, y2))]
+    return cv.Points(points=list(ends), point_mode=cv.PointMode.LINES, paint=paint)
 
 
 def fitting_every(axis: Axis, spacing: float, size: float) -> int:
@@ -86,16 +90,20 @@ def _frame(
     x_place: Callable[[float], float],
     size: float,
     plot: tuple[float, float, float],
+    verticals: list[float],
 ) -> list[cv.Shape]:
-    """Horizontal grid lines with their values at the left, x labels (thinned to fit) and the x title."""
+    """The grid (horizontal lines with their values at the left, and `verticals`), x labels (thinned to fit)
+    and the x title."""
     assert chart.x is not None and chart.y is not None
     left, right, bottom = plot
     y_place = _y_place(chart, bottom)
-    shapes: list[cv.Shape] = []
-    for value, text in chart.y.labels:
-        at = y_place(value)
-        shapes.append(cv.Line(left, at, right, at, paint=_stroke(GRID)))
-        shapes.append(_text(left - LABEL_GAP, at, text, ft.Alignment.CENTER_RIGHT))
+    grid = [(left, y_place(value), right, y_place(value)) for value, _t in chart.y.labels]
+    grid += [(x, TOP, x, bottom) for x in verticals]
+    shapes: list[cv.Shape] = [_segments(grid, _stroke(GRID))]
+    shapes += [
+        _text(left - LABEL_GAP, y_place(value), text, ft.Alignment.CENTER_RIGHT)
+        for value, text in chart.y.labels
+    ]
     labels = chart.x.labels
     spacing = abs(x_place(labels[1][0]) - x_place(labels[0][0])) if len(labels) > 1 else width
     for value, text in chart.x.shown(fitting_every(chart.x, spacing, size)):
@@ -119,7 +127,8 @@ def _y_place(chart: Chart, bottom: float) -> Callable[[float], float]:
 
 
 def lines(chart: Chart, width: float) -> list[cv.Shape]:
-    """Grid, labels, then each series as a line through its points with a dot on each."""
+    """Grid, labels, then each series as a line through its points with a dot on each (two shapes a series,
+    whatever the number of rounds: the message a save sends stays small)."""
     assert chart.x is not None and chart.y is not None
     left = label_room(chart.y, LABEL_SIZE)
     right = max(width - RIGHT, left + 10)
@@ -130,23 +139,22 @@ def lines(chart: Chart, width: float) -> list[cv.Shape]:
         return left + (value - low) / span * (right - left)
 
     y_place = _y_place(chart, bottom)
-    shapes = _frame(chart, width, x_place, LABEL_SIZE, (left, right, bottom))
     steps = int(span / chart.x.step) if chart.x.step > 0 else 0
-    for k in range(steps + 1):  # vertical grid lines: one per labelled round step
-        at = x_place(low + k * chart.x.step)
-        shapes.insert(0, cv.Line(at, TOP, at, bottom, paint=_stroke(GRID)))
+    verticals = [x_place(low + k * chart.x.step) for k in range(steps + 1)]  # one per labelled round step
+    shapes = _frame(chart, width, x_place, LABEL_SIZE, (left, right, bottom), verticals)
     for series in chart.series:
-        points = [(x_place(p.x), y_place(p.y)) for p in series.points]
+        points: list[ft.OffsetValue] = [(x_place(p.x), y_place(p.y)) for p in series.points]
         if len(points) > 1:
-            path: list[cv.Path.PathElement] = [cv.Path.MoveTo(*points[0])]
-            path += [cv.Path.LineTo(*point) for point in points[1:]]
-            shapes.append(cv.Path(path, paint=_stroke(series.colour, 3)))
-        shapes += [cv.Circle(px, py, 3.5, paint=_fill(series.colour)) for px, py in points]
+            line = cv.Points(points=points, point_mode=cv.PointMode.POLYGON, paint=_stroke(series.colour, 3))
+            shapes.append(line)
+        dots = ft.Paint(color=series.colour, stroke_width=DOT, stroke_cap=ft.StrokeCap.ROUND)
+        shapes.append(cv.Points(points=points, point_mode=cv.PointMode.POINTS, paint=dots))
     return shapes
 
 
 def bars(chart: Chart, width: float) -> list[cv.Shape]:
-    """Grid, labels, then per x a group of bars, one per series side by side, from 0 up to the value."""
+    """Grid, labels, then per x a group of bars, one per series side by side, from 0 up to the value (a
+    series' bars are one shape: thick lines)."""
     assert chart.x is not None and chart.y is not None
     left = label_room(chart.y, LABEL_SIZE)
     right = max(width - RIGHT, left + 10)
@@ -158,15 +166,19 @@ def bars(chart: Chart, width: float) -> list[cv.Shape]:
         return left + (value - chart.x.low + 0.5) * slot if chart.x is not None else left
 
     y_place = _y_place(chart, bottom)
-    shapes = _frame(chart, width, x_place, BAR_LABEL_SIZE, (left, right, bottom))
+    shapes = _frame(chart, width, x_place, BAR_LABEL_SIZE, (left, right, bottom), [])
     count = len(chart.series)
     group_width = count * ROD + (count - 1) * 2
+    base = y_place(0)
     for index, series in enumerate(chart.series):
+        rods = []
         for p in series.points:
-            x = x_place(p.x) - group_width / 2 + index * (ROD + 2)
-            top, base = y_place(p.y), y_place(0)
-            if base - top > 0:
-                shapes.append(cv.Rect(x, top, ROD, base - top, paint=_fill(series.colour)))
+            middle = x_place(p.x) - group_width / 2 + index * (ROD + 2) + ROD / 2
+            if base - y_place(p.y) > 0:
+                rods.append((middle, base, middle, y_place(p.y)))
+        if rods:
+            paint = ft.Paint(color=series.colour, stroke_width=ROD, stroke_cap=ft.StrokeCap.BUTT)
+            shapes.append(_segments(rods, paint))
     return shapes
 
 
