@@ -20,9 +20,7 @@ def app_bar(
     """An app bar titled `title`; `back` is the route the back arrow opens (None: no back arrow)."""
     leading = (
         tag(
-            "app-back",
-            icon_button(ft.Icons.ARROW_BACK, ctx.t("Back"), on_click=lambda _: ctx.navigate(back)),
-            label=ctx.t("Back"),
+            "app-back", icon_button(ft.Icons.ARROW_BACK, ctx.t("Back"), on_click=lambda _: ctx.navigate(back))
         )
         if back is not None
         else None
