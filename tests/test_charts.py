@@ -190,6 +190,20 @@ def test_a_share_uses_the_players_saved_names() -> None:
     assert [p.label for s in chart.series for p in s.points] == ["66.7%", "33.3%"]
 
 
+def test_a_small_slice_is_drawn_without_its_label() -> None:
+    """Labels inside slices under 8 % of the whole would run into their neighbours; the legend says them."""
+    chart = share_chart([40, 1, 3, 0, 12])
+    assert chart.slices() == [
+        ("#E53935", 40, "71.4%"),
+        ("#1E88E5", 1, ""),
+        ("#43A047", 3, ""),
+        ("#8E24AA", 12, "21.4%"),
+    ]
+    pie = flet_renderer.draw(chart)
+    assert isinstance(pie, fch.PieChart) and [s.title for s in pie.sections] == ["71.4%", "", "", "21.4%"]
+    assert [len(entry) for entry in chart.legend] == [2] * 5 and "1.8%" in chart.legend[1][1]
+
+
 @given(month_counts)
 def test_months_hold_every_count_once(counts: list[tuple[str, int, int]]) -> None:
     chart = months_chart(counts)
@@ -280,9 +294,8 @@ def test_the_canvas_draws_a_slice_per_winner(wins: list[int]) -> None:
         assert [a.paint.color for a in arcs] == [COLOURS[i] for i, w in enumerate(wins) if w]
         sweeps = sum(a.sweep_angle for a in arcs)
         assert sweeps == pytest.approx(2 * math.pi, abs=0.04 * len(arcs))
-        assert [t.value for t in shapes_of(drawn) if isinstance(t, cv.Text)] == [
-            p.label for s in chart.series for p in s.points
-        ]
+        written = [t.value for t in shapes_of(drawn) if isinstance(t, cv.Text)]
+        assert written == [p.label for s in chart.series for p in s.points if p.y >= 0.08 * sum(wins)]
     else:
         assert len(arcs) == 1  # the empty ring
 

@@ -189,7 +189,7 @@ def share(chart: Chart) -> list[cv.Shape]:
     middle = HOLE + RING / 2  # the ring's middle line, where the stroke is centred and the labels sit
     centre = size / 2
     box = (centre - middle, centre - middle, 2 * middle, 2 * middle)
-    slices = [(series.colour, p.y, p.label) for series in chart.series for p in series.points if p.y > 0]
+    slices = chart.slices()
     total = sum(value for _c, value, _l in slices)
     if not total:
         return [cv.Arc(*box, start_angle=0, sweep_angle=2 * math.pi, paint=_stroke(GRID, RING))]
@@ -206,6 +206,7 @@ def share(chart: Chart) -> list[cv.Shape]:
         angle = start + sweep / 2
         style = ft.TextStyle(size=13, weight=ft.FontWeight.BOLD, color=ft.Colors.WHITE)
         x, y = centre + middle * math.cos(angle), centre + middle * math.sin(angle)
-        labels.append(cv.Text(x, y, label, style=style, alignment=ft.Alignment.CENTER))
+        if label:
+            labels.append(cv.Text(x, y, label, style=style, alignment=ft.Alignment.CENTER))
         start += sweep
     return shapes + labels

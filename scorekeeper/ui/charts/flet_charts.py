@@ -93,15 +93,13 @@ def bars(chart: Chart) -> ft.Control:
 def share(chart: Chart) -> ft.Control:
     sections = [
         fch.PieChartSection(
-            value=p.y,
-            color=series.colour,
-            title=p.label,
+            value=value,
+            color=colour,
+            title=label,
             radius=RING,
             title_style=ft.TextStyle(size=13, weight=ft.FontWeight.BOLD, color=ft.Colors.WHITE),
         )
-        for series in chart.series
-        for p in series.points
-        if p.y > 0
+        for colour, value, label in chart.slices()
     ]
     return fch.PieChart(
         sections=sections,

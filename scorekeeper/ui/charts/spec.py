@@ -18,6 +18,8 @@ GRID = "outlinevariant"
 """The grid's colour: the theme's faint outline."""
 AXIS_TEXT = "onsurfacevariant"
 """The colour of axis labels and titles: the theme's secondary text colour."""
+SMALL_SLICE = 0.08
+"""A share's slice smaller than this part of the whole is drawn without its label."""
 
 
 @dataclass(frozen=True)
@@ -76,6 +78,13 @@ class Chart:
     def values(self) -> list[float]:
         """Every value drawn, series after series."""
         return [point.y for line in self.series for point in line.points]
+
+    def slices(self) -> list[tuple[str, float, str]]:
+        """A share's slices in order, (colour, value, label): the values above 0, each labelled unless it is
+        under `SMALL_SLICE` of the whole (its label would not fit inside it; the legend says it)."""
+        drawn = [(line.colour, p.y, p.label) for line in self.series for p in line.points if p.y > 0]
+        total = sum(value for _c, value, _l in drawn)
+        return [(c, v, label if v >= SMALL_SLICE * total else "") for c, v, label in drawn]
 
 
 def nice_step(span: float, *, parts: int = 5) -> int:
