@@ -20,8 +20,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import OUTPUT, PHONE, UI, add_players, served
-from steps import acts, extras_seed_data, present, tap_act
+from conftest import OUTPUT, PHONE, UI, add_players, free_port, served, start_new_game
+from steps import acts, extras_seed_data, present, tap_act, wait_totals
 
 from scorekeeper.digital.session import PERSON, PlaySession, Seat, computer_seat
 from scorekeeper.model.match import Match
@@ -271,3 +271,47 @@ def test_the_players_screen_names_its_controls_after_a_player_is_added(
     ui.open("/players", ready="player-name")
     add_players(ui, "Dee")
     assert not unnamed_controls(ui)
+
+
+def test_the_static_build_names_its_controls_and_announces_a_saved_round(
+    chromium: Any, tmp_path: Path
+) -> None:
+    """The phone build, one page load (Python runs in the page): home, players, new game, a Ruck Zuck round's
+    entry and the scoreboard after it, every control named; the saved round announced."""
+    from test_static_site import StaticUI, serve
+
+    from scorekeeper.static import build as static_build
+
+    site = tmp_path / "site"
+    static_build.build(site)
+    port = free_port()
+    server = serve(site, port)
+    context = chromium.new_context(viewport=PHONE, owner=False)
+    try:
+        context.add_init_script(ANNOUNCEMENTS)
+        ui = StaticUI(context.new_page(), f"http://127.0.0.1:{port}/", "a11y-static")
+        ui.console = []  # type: ignore[attr-defined]  # what Python in the page printed, for a failure
+        ui.page.on("console", lambda message: ui.console.append(f"[{message.type}] {message.text}"))  # type: ignore[attr-defined]
+        ui.start()
+        problems = [f"home: {found}" for found in unnamed_controls(ui)]
+        ui.open("/players", ready="player-name")
+        add_players(ui, "Ann", "Bob")
+        problems += [f"players: {found}" for found in unnamed_controls(ui)]
+        ui.open("/new", ready="start-game")
+        problems += [f"new game: {found}" for found in unnamed_controls(ui)]
+        start_new_game(ui, "ruckzuck", ["Ann", "Bob"], dealer_seat=1)
+        problems += [f"round entry: {found}" for found in unnamed_controls(ui)]
+        ui.tap("out-0")
+        for card in ("3", "17", "J"):
+            ui.tap(f"card-{card}")
+        ui.wait_text("Penalty: 120")
+        ui.tap("save-round")
+        wait_totals(ui, 0, 120)
+        problems += [f"scoreboard: {found}" for found in unnamed_controls(ui)]
+        said = wait_announced(ui, "Round 1 saved.")
+        assert "Round 1 saved. Ann 0, Bob 120." in said, said
+        assert not problems, "controls without a name a screen reader can say:\n" + "\n".join(problems)
+    finally:
+        context.close()
+        server.kill()
+        server.wait(timeout=10)
