@@ -112,7 +112,7 @@ def make_main(
         )
         page.title = ctx.t("Scorekeeper")
         page.theme = themed(ft.Colors.INDIGO)
-        page.dark_theme = themed(ft.Colors.INDIGO)
+        page.dark_theme = themed(ft.Colors.INDIGO, dark=True)
         apply_theme(page, str(settings.get("theme", "system")))
         shell = Shell(page, ctx)
         ctx._navigate = shell.navigate

@@ -21,18 +21,20 @@ from scorekeeper.ui.session_state import SessionState
 LANGUAGE_KEY = "scorekeeper.language"
 """Client-storage key of the app's language (assets/scorekeeper.js reads it as `flutter.` + this, JSON)."""
 
-# Seat colours offered for players, as data: (English name, colour value).
+# Seat colours offered for players, as data: (English name, colour value). Each stands out 3:1 on the light and the
+# dark background (tests/test_contrast.py): orange, purple, brown and yellow are the Material shades made legible
+# (palette.legible), which also draws a colour saved before as it should be.
 PLAYER_COLOURS: tuple[tuple[str, str], ...] = (
     (N_("Red"), "#E53935"),
     (N_("Blue"), "#1E88E5"),
     (N_("Green"), "#43A047"),
-    (N_("Orange"), "#FB8C00"),
-    (N_("Purple"), "#8E24AA"),
+    (N_("Orange"), "#D57700"),
+    (N_("Purple"), "#9736B1"),
     (N_("Teal"), "#00897B"),
     (N_("Pink"), "#D81B60"),
-    (N_("Brown"), "#6D4C41"),
+    (N_("Brown"), "#7A5C52"),
     (N_("Grey"), "#546E7A"),
-    (N_("Yellow"), "#FDD835"),
+    (N_("Yellow"), "#A48C22"),
 )
 
 DEFAULT_SETTINGS: dict[str, Any] = {"language": "en", "theme": "system"}

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import flet as ft
 
+from scorekeeper.ui.palette import scheme
+
 EMOJI_FAMILY = "Noto Color Emoji"
 EMOJI_FONT = "fonts/NotoColorEmoji.ttf"
 TEXT_STYLES = tuple(
@@ -13,16 +15,21 @@ TEXT_STYLES = tuple(
 )
 
 
-def themed(seed: str) -> ft.Theme:
-    """The app's theme: every text style falls back to the bundled emoji font for glyphs Roboto lacks (the font
+def themed(seed: str, dark: bool = False) -> ft.Theme:
+    """The app's theme, light or `dark`: every text style falls back to the bundled emoji font for glyphs Roboto lacks (the font
     itself goes to a native app once a name it shows has an emoji; a browser fetches it by its own fallback, see
     emoji_font.py).
 
     A text theme given to Flet replaces Material's instead of being merged into it, so each style must name its
     colour too (the scheme's own roles, which follow light or dark mode); without one, text in dark mode was drawn
-    black on the dark background."""
+    black on the dark background.
+
+    Every role of the colour scheme is pinned (palette.py: the scheme Flutter derives from `seed`, written out), so
+    that the colours drawn are the ones tests/test_contrast.py checks; the seed stays for anything Flet cannot
+    pin."""
     return ft.Theme(
         color_scheme_seed=seed,
+        color_scheme=scheme(dark),
         text_theme=_texts(ft.Colors.ON_SURFACE),
         primary_text_theme=_texts(ft.Colors.ON_PRIMARY),
     )

@@ -14,6 +14,7 @@ from babel.numbers import format_decimal, format_percent
 from scorekeeper.games.spec import KEYS
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import PLAYER_COLOURS, AppContext
+from scorekeeper.ui.palette import legible
 
 # Lines of a chart for players without a saved colour: the player palette, in order.
 PALETTE: tuple[str, ...] = tuple(value for _, value in PLAYER_COLOURS)
@@ -52,12 +53,13 @@ def day(ctx: AppContext, iso: str | None) -> str:
 
 
 def player_colours(ctx: AppContext) -> dict[str, str]:
-    """Saved players' colours by player id (archived players included: old games still show them)."""
+    """Saved players' colours by player id (archived players included: old games still show them), as drawn
+    (`palette.legible`)."""
     try:
         players = ctx.store.list_players(include_archived=True)
     except Exception:  # a store that cannot list players still lets the screens show games
         return {}
-    return {p.id: p.colour for p in players if getattr(p, "colour", "")}
+    return {p.id: legible(p.colour) for p in players if getattr(p, "colour", "")}
 
 
 def colour_for(colours: dict[str, str], player: str, index: int) -> str:

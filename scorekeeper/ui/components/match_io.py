@@ -14,6 +14,7 @@ from scorekeeper.store import StoreError
 from scorekeeper.store.errors import ConflictError
 from scorekeeper.store.match_file import conflict_message
 from scorekeeper.ui.context import AppContext
+from scorekeeper.ui.palette import legible
 
 TOPIC = "match:{id}"  # pubsub topic: other sessions (a tablet in scoreboard mode) redraw when a match changes
 
@@ -27,12 +28,12 @@ def load_match(ctx: AppContext, match_id: str) -> Match | None:
 
 
 def colours_of(ctx: AppContext, match: Match) -> dict[str, str]:
-    """Player id -> colour for the seated players that are saved players."""
+    """Player id -> colour for the seated players that are saved players (as drawn: `palette.legible`)."""
     colours: dict[str, str] = {}
     for player_id in match.players:
         player = ctx.store.get_player(player_id)
         if player is not None and player.colour:
-            colours[player_id] = player.colour
+            colours[player_id] = legible(player.colour)
     return colours
 
 

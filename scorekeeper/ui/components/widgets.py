@@ -9,6 +9,8 @@ from typing import Any, Protocol
 
 import flet as ft
 
+from scorekeeper.ui.palette import legible
+
 TAP = 44  # the smallest comfortable touch target in logical pixels
 COMPACT = ft.ButtonStyle(padding=ft.Padding.all(0), shape=ft.RoundedRectangleBorder(radius=8))
 
@@ -200,20 +202,15 @@ def seat_chip(
     compact: bool = False,
 ) -> ft.Control:
     """A player's name with their colour (a selected chip is tinted with it, as the scoreboard's bars are);
-    tappable when `on_click` is given; `icon` replaces the colour dot."""
+    tappable when `on_click` is given; `icon` replaces the colour dot. The colour is drawn legibly on both themes
+    (`palette.legible`); a long name wraps rather than ending in "…" (large text on a phone)."""
+    colour = legible(colour) if colour else None
     marker: ft.Control = (
         ft.Icon(icon, size=18, color=colour or ft.Colors.OUTLINE)
         if icon is not None
         else ft.Container(width=12, height=12, border_radius=6, bgcolor=colour or ft.Colors.OUTLINE)
     )
-    texts: list[ft.Control] = [
-        ft.Text(
-            name,
-            weight=ft.FontWeight.BOLD if selected else None,
-            max_lines=1,
-            overflow=ft.TextOverflow.ELLIPSIS,
-        )
-    ]
+    texts: list[ft.Control] = [ft.Text(name, weight=ft.FontWeight.BOLD if selected else None)]
     if subtitle:
         texts.append(ft.Text(subtitle, size=12))
     tint = colour or ft.Colors.PRIMARY

@@ -25,6 +25,7 @@ import flet as ft
 
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
+from scorekeeper.ui.digital.cards import PILE_FILL
 
 SMALL = 24
 LARGE = 40
@@ -93,7 +94,7 @@ def card_back(text: str, width: float, scale: Scale) -> ft.Control:
         ft.Text(text, size=max(SMALL, width * 0.3), weight=ft.FontWeight.BOLD, color="#FFFFFF", no_wrap=True),
         width=width,
         height=width * 1.4,
-        bgcolor="#455A64",
+        bgcolor=PILE_FILL,
         border_radius=width * 0.1,
         border=ft.Border.all(max(2, scale.px(6)), "#CFD8DC"),
         alignment=ft.Alignment.CENTER,

@@ -38,14 +38,15 @@ class RageColour:
 
 
 RAGE_COLOURS: dict[str, RageColour] = {
-    "r": RageColour(N_("red"), "#E53935", "#FFFFFF", ft.Icons.FAVORITE),
-    "b": RageColour(N_("blue"), "#1E88E5", "#FFFFFF", ft.Icons.WATER_DROP),
-    "g": RageColour(N_("green"), "#43A047", "#FFFFFF", ft.Icons.ECO),
+    "r": RageColour(N_("red"), "#D32F2F", "#FFFFFF", ft.Icons.FAVORITE),
+    "b": RageColour(N_("blue"), "#1976D2", "#FFFFFF", ft.Icons.WATER_DROP),
+    "g": RageColour(N_("green"), "#2E7D32", "#FFFFFF", ft.Icons.ECO),
     "y": RageColour(N_("yellow"), "#FDD835", "#212121", ft.Icons.WB_SUNNY),
     "o": RageColour(N_("orange"), "#FB8C00", "#212121", ft.Icons.LOCAL_FIRE_DEPARTMENT),
     "v": RageColour(N_("violet"), "#8E24AA", "#FFFFFF", ft.Icons.DIAMOND),
 }
-"""The six Rage colours: name, card colour, text colour, symbol."""
+"""The six Rage colours: name, card colour, text colour, symbol (every text colour 4.5:1 on its card:
+tests/test_contrast.py; hence red, blue and green a shade darker than the player colours of those names)."""
 
 ACTION_FACES: dict[str, tuple[str, ft.IconData | None]] = {
     JOKER: ("W", ft.Icons.STAR),
@@ -143,6 +144,13 @@ def rage_card(
 RZ_FILL = "#FFF8E1"
 RZ_INK = "#212121"
 RZ_JOKER_INK = "#C62828"
+FIELD_INK = "#A6000000"
+"""An empty Ruck Zuck field's printed number: 65 % black, 4.5:1 and more on both sides' tints and on the green of a
+field to place on (50 % read 3.7:1)."""
+STOCK_FILL = "#607D8B"
+"""The Ruck Zuck stock, a white symbol on it (3:1 and more; the lighter #90A4AE gave 2.6:1)."""
+PILE_FILL = "#455A64"
+"""A face-down pile, its count in white."""
 
 
 def ruckzuck_card(

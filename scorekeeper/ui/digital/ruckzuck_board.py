@@ -12,7 +12,7 @@ from scorekeeper.games.ruckzuck.rules import JOKER
 from scorekeeper.ui.components.widgets import tag
 from scorekeeper.ui.context import AppContext
 from scorekeeper.ui.digital.boards import SMALL, Scale, big, card_back, scale_of
-from scorekeeper.ui.digital.cards import RZ_FILL, RZ_INK, RZ_JOKER_INK
+from scorekeeper.ui.digital.cards import FIELD_INK, RZ_FILL, RZ_INK, RZ_JOKER_INK
 
 SIDE_TINT = {"red": "#FFCDD2", "blue": "#BBDEFB"}
 """The board's colour per side, as printed (as on the play panel)."""
@@ -26,7 +26,7 @@ SEAT_FIELDS = ("hand_sizes",)
 def field(card: Any, label: Any, side: str, cell: float) -> ft.Control:
     """One field: the card lying there (a joker as a star), else the printed field number."""
     if card is None:
-        face: ft.Control = ft.Text(str(label), size=max(SMALL, cell * 0.36), color="#80000000", no_wrap=True)
+        face: ft.Control = ft.Text(str(label), size=max(SMALL, cell * 0.36), color=FIELD_INK, no_wrap=True)
         fill, border = SIDE_TINT.get(side, SIDE_TINT["red"]), ft.Border.all(0.5, "#30000000")
     elif card == JOKER:
         face = ft.Icon(ft.Icons.STAR, size=cell * 0.6, color=RZ_JOKER_INK)

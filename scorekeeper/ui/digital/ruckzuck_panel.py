@@ -19,7 +19,16 @@ from scorekeeper.games.ruckzuck import board
 from scorekeeper.games.ruckzuck.play import DRAW, END, PLACE, SWAP, RuckZuckView
 from scorekeeper.games.ruckzuck.rules import JOKER
 from scorekeeper.ui.components.widgets import tag
-from scorekeeper.ui.digital.cards import RZ_FILL, RZ_INK, RZ_JOKER_INK, SELECTED, on_tap, ruckzuck_card
+from scorekeeper.ui.digital.cards import (
+    FIELD_INK,
+    RZ_FILL,
+    RZ_INK,
+    RZ_JOKER_INK,
+    SELECTED,
+    STOCK_FILL,
+    on_tap,
+    ruckzuck_card,
+)
 from scorekeeper.ui.digital.kit import PanelContext, act, action_key, choose, instruction_line, room
 from scorekeeper.ui.digital.kit import fresh as grown
 
@@ -249,10 +258,10 @@ def _field(
     if label == board.STOCK_FIELD:
         # a symbol, not the count: a number here would read like a card on the board
         face: ft.Control = ft.Icon(ft.Icons.LAYERS, size=cell * 0.6, color="#FFFFFF")
-        fill: str = "#90A4AE"
+        fill: str = STOCK_FILL
         name = ctx.t.plural("Stock: {n} card", "Stock: {n} cards", view.stock_size)
     elif card is None:
-        face = ft.Text(str(label), size=small, color="#80000000", no_wrap=True)
+        face = ft.Text(str(label), size=small, color=FIELD_INK, no_wrap=True)
         fill = SIDE_TINT[side]
         name = ctx.t("Field {field}: empty", field=label)
     elif card == JOKER:

@@ -17,6 +17,7 @@ from scorekeeper.ui import emoji_font
 from scorekeeper.ui.components.layout import error_text, screen, section
 from scorekeeper.ui.components.widgets import icon_button, name_entry, tag
 from scorekeeper.ui.context import PLAYER_COLOURS, AppContext
+from scorekeeper.ui.palette import legible
 from scorekeeper.ui.session_state import PlayersDraft
 
 
@@ -117,7 +118,10 @@ def player_rows(
             ft.Row(
                 [
                     ft.Container(
-                        width=20, height=20, border_radius=10, bgcolor=player.colour or ft.Colors.OUTLINE
+                        width=20,
+                        height=20,
+                        border_radius=10,
+                        bgcolor=legible(player.colour) if player.colour else ft.Colors.OUTLINE,
                     ),
                     ft.Text(title, expand=True, size=16),
                     *actions,

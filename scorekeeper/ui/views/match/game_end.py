@@ -10,6 +10,7 @@ from scorekeeper.ui.components.match_io import colours_of, load_match
 from scorekeeper.ui.components.score_table import game_title, rounds_table, standings_list, unit_label
 from scorekeeper.ui.components.widgets import primary_button, tag
 from scorekeeper.ui.context import AppContext
+from scorekeeper.ui.palette import TROPHY
 
 
 def winners_text(ctx: AppContext, names: list[str], winners: list[int], *, you: int | None = None) -> str:
@@ -46,7 +47,7 @@ def build(ctx: AppContext, match_id: str, **_: str) -> ft.View:
         ),
     )
     controls: list[ft.Control] = [
-        ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, size=40, color=ft.Colors.AMBER), headline], wrap=True),
+        ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, size=40, color=TROPHY), headline], wrap=True),
         section(
             ctx.t("Final standings ({unit})", unit=unit_label(ctx, match)),
             standings_list(ctx, match, colours=colours_of(ctx, match)),
