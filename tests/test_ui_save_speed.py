@@ -154,7 +154,10 @@ Pause, the start player, the place, notes), each a tagged tile with its icon, te
 PHOTOS = 7
 """The scoreboard's photo section of a match without photos (ui/components/photos.py): its column, title, the
 row of Add photo (a tagged button) and the location switch (tagged)."""
-SCOREBOARD_AFTER_ONE_ROUND = 70 + PHOTOS + EVENING
+NAMED_ICONS = 3
+"""The app bar's icon buttons (back, undo, scoreboard mode) each carry their icon as a control of its own: the
+name a screen reader says (widgets.icon_button)."""
+SCOREBOARD_AFTER_ONE_ROUND = 70 + PHOTOS + EVENING + NAMED_ICONS
 """All controls of a two-player Racko scoreboard after its first round (app bar, status, standings, the table,
 the photos, the evening)."""
 
@@ -171,9 +174,10 @@ def test_a_save_sends_one_message_and_a_scoreboard_of_a_few_controls_per_round(a
         count = len(app.connection.sent)
         app.tap("save-round")
         assert app.ctx.route == f"/match/{summary.id}"
-        # The patch (the page's route in it), then the address bar's history entry (Flet's push_route call); the
-        # first scoreboard of the session also registers the photo section's file picker, once
-        assert len(app.connection.sent) - count == (3 if save == 0 else 2)
+        # The patch (the page's route in it), then the address bar's history entry (Flet's push_route call) and
+        # the screen reader's announcement of the round (ui/announcements.py); the first scoreboard of the session
+        # also registers the photo section's file picker, once
+        assert len(app.connection.sent) - count == (4 if save == 0 else 3)
         assert app.routes[-1] == f"/match/{summary.id}"
         sizes.append(len(list(walk(app.page.views[-1]))))
         assert len(list(walk(round_line(app, len(sizes) - 1)))) == ROUND_LINE
