@@ -3,6 +3,8 @@ chart whichever renderer the client has, named by its summary, with its numbers 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -67,33 +69,36 @@ def test_history_and_statistics_draw_the_same_charts_with_either_renderer(
         close_all()
 
 
+@contextmanager
+def canvas_app(folder: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
+    """The app at phone size on `folder`, as the static build draws it: charts on Flet's canvas."""
+    monkeypatch.setattr(draw, "FLET_CHARTS", False)
+    app = App(folder, width=390, height=844)
+    try:
+        yield app
+    finally:
+        close_all()
+
+
 def test_the_charts_speak_the_apps_language(
     seeded: tuple[Path, Seeded], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(draw, "FLET_CHARTS", False)
     folder, data = seeded
     with Store.open(folder) as store:
         store.set_setting("language", "de")
-    app = App(folder, width=390)
-    try:
+    with canvas_app(folder, monkeypatch) as app:
         app.go(f"/history/{data.racko}")
         assert chart_node(app, "progression-chart").label == "Punkteverlauf nach 8 Runden: Ann 530, Bob 110"
         assert "Stand nach jeder Runde" in app.text()
-    finally:
-        close_all()
 
 
 def test_scoreboard_mode_draws_the_chart_below_the_standings(
     seeded: tuple[Path, Seeded], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(draw, "FLET_CHARTS", False)
     folder, data = seeded
-    app = App(folder, width=390, height=844)
-    try:
+    with canvas_app(folder, monkeypatch) as app:
         app.go(f"/match/{data.ruckzuck}/board")
         label = chart_node(app, "progression-chart").label or ""
         assert label.startswith("Score progression after 3 rounds: ")
         canvases: list[Any] = [n for n in walk(app.view) if isinstance(n, cv.Canvas)]
         assert len(canvases) == 1 and canvases[0].on_resize is not None
-    finally:
-        close_all()

@@ -6,16 +6,14 @@ charts-static-*.png."""
 
 from __future__ import annotations
 
-import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import PHONE, free_port
 from steps import extras_seed_data
 from test_charts_browser import ANN, BOARD, BOB, CY, SHARE, check_chart, save
-from test_static_site import StaticUI, serve
+from test_static_site import StaticUI
+from test_static_sync import phone_at
 
 from scorekeeper.exchange.transfer import export_json
 from scorekeeper.static import build as static_build
@@ -31,24 +29,12 @@ def charts_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
-@pytest.fixture
-def phone(chromium: Any, charts_site: Path) -> Iterator[StaticUI]:
-    port = free_port()
-    server: subprocess.Popen[bytes] = serve(charts_site, port)
-    context = chromium.new_context(viewport=PHONE, owner=False)
-    try:
-        ui = StaticUI(context.new_page(), f"http://127.0.0.1:{port}/", "charts-static")
-        ui.console = []  # type: ignore[attr-defined]
-        ui.page.on("console", lambda message: ui.console.append(f"[{message.type}] {message.text}"))  # type: ignore[attr-defined]
-        yield ui
-    finally:
-        context.close()
-        server.kill()
-        server.wait(timeout=10)
+def test_charts_in_the_static_build_at_phone_size(chromium: Any, charts_site: Path, tmp_path: Path) -> None:
+    with phone_at(chromium, charts_site, "charts-static") as ui:
+        look_at_the_charts(ui, tmp_path)
 
 
-def test_charts_in_the_static_build_at_phone_size(phone: StaticUI, tmp_path: Path) -> None:
-    ui = phone
+def look_at_the_charts(ui: StaticUI, tmp_path: Path) -> None:
     with Store.open(tmp_path / "seed") as store:
         seeded = extras_seed_data().seed_store(store)
         store.set_setting("theme", "light")
