@@ -121,8 +121,16 @@ class Match:
     def opts(self) -> Any:
         """The options as the game's options dataclass, checked as stored options: a match saved under an
         option rule tightened since keeps the options it was played with (`GameSpec.stored_options`,
-        docs/DATA.md). A new match follows today's rules (`new`)."""
-        return self._options(self.spec.stored_options)
+        docs/DATA.md). A new match follows today's rules (`new`).
+
+        Made once per match value: the tally asks for it several times per round (chips, target, rounds
+        planned), hundreds of times per save. The options dict is never changed in place (a change makes a new
+        match), so the cache is kept while the match holds the same dict."""
+        cached = self.__dict__.get("_opts_cache")
+        if cached is None or cached[0] is not self.options:
+            cached = (self.options, self._options(self.spec.stored_options))
+            self.__dict__["_opts_cache"] = cached
+        return cached[1]
 
     def _options(self, build: Callable[[dict[str, Any]], Any]) -> Any:
         try:
@@ -438,18 +446,24 @@ class Match:
         return record({f.name: getattr(self, f.name) for f in FIELDS}, self.extra)
 
     @classmethod
-    def from_dict(cls, data: Any) -> Match:
+    def from_dict(cls, data: Any, *, checked: Match | None = None) -> Match:
         """Rebuild a stored match from `to_dict` data (a file, an import), checking that it can be read and
         scored: every known field of its type, the options and every round readable (`tally.readable_scores`).
         A rule tightened since the match was saved does not refuse it (docs/DATA.md); a field this version
-        does not know is kept in `extra`, not refused."""
+        does not know is kept in `extra`, not refused.
+
+        `checked`: the match `data` was made from (a change about to be stored). Its rounds were checked when it
+        was made, every one at least as strictly as here (the round entered by today's rules); while the data
+        has the same game, options, seats and rounds (the tally's key), its figures are kept instead of
+        checking every round again, which grows with the game."""
         check_saved(data)
         known, extra = split(data)
         rounds = list(known.pop("rounds", []))
         match = cls(**known, extra=extra)
         match._check_frame()
-        tally = match._tally(rounds)
         object.__setattr__(match, "rounds", rounds)
+        key = match._tally_key()
+        made = checked.__dict__.get("_tally_cache") if checked is not None else None
         # Keep the check's figures: a loaded game is asked for its totals at once (index entry, list summary).
-        match.__dict__["_tally_cache"] = (match._tally_key(), tally)
+        match.__dict__["_tally_cache"] = (key, made[1] if made and made[0] == key else match._tally(rounds))
         return match

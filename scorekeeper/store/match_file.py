@@ -51,12 +51,14 @@ def match_tables(data: dict[str, Any], history: dict[str, Any] | None = None) ->
     return tables
 
 
-def check_storable(data: dict[str, Any]) -> Match:
-    """The match `data` describes, checked by the rules and as plain data, before anything is written."""
+def check_storable(data: dict[str, Any], made: Match | None = None) -> Match:
+    """The match `data` describes, checked by the rules and as plain data, before anything is written. `made`:
+    the match `data` was made from (`to_dict`), whose rounds were checked when it was made; their figures are
+    kept instead of checking every round again (`Match.from_dict`)."""
     found = plain.problem(data)
     if found is not None:
         raise InputError("This game holds something that cannot be saved ({error}).", error=found)
-    return Match.from_dict(data)
+    return Match.from_dict(data, checked=made)
 
 
 def check_storable_or_newer(data: dict[str, Any]) -> Match | MatchSummary:

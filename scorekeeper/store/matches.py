@@ -62,6 +62,7 @@ from scorekeeper.store.undo import (
     stepped,
     what_undo_and_redo_do,
 )
+from scorekeeper.store.written import WrittenMatches
 
 log = logging.getLogger(__name__)
 
@@ -73,6 +74,7 @@ class Matches(FilesPart):
         super().__init__(files)
         self.index = MatchIndex(self.layout, files.note, read_only=files.read_only)
         self.listeners: list[Callable[[str], None]] = []
+        self._written = WrittenMatches()
 
     def watch(self, listener: Callable[[str], None]) -> None:
         """Call `listener(match_id)` after every change to a match (see the module's docstring)."""
@@ -152,6 +154,9 @@ class Matches(FilesPart):
         """The match with this id, or None."""
         if not is_safe_id(match_id):
             return None
+        known = self.written(match_id)
+        if known is not None:
+            return known
         path = self.layout.match(match_id)
         try:
             tables = read_envelope(path, MATCH_KIND)
@@ -233,7 +238,7 @@ class Matches(FilesPart):
                 stored, history = self.stored(match_id) if is_safe_id(match_id) else (None, {})
                 if stored is None:
                     raise ConflictError("This game was not found. It may have been deleted.")
-                current = Match.from_dict(stored)
+                current = self.written(match_id, stored["version"]) or Match.from_dict(stored)
             changed = change(current)
             if changed is current:
                 return current
@@ -243,7 +248,7 @@ class Matches(FilesPart):
                 data = changed.to_dict()
                 data["version"] = stored["version"] + 1
                 data["updated"] = change_stamp()
-                checked = check_storable(data)
+                checked = check_storable(data, changed)
             with span("store.history"):
                 history = history_after_change(stored, history, data["version"], why, data["updated"])
             self._save_file(checked, data, history)
@@ -257,10 +262,17 @@ class Matches(FilesPart):
         """Write the match file, then its index entry. A failed index write does not undo the save (the
         index is rebuilt from the files); the caller is told the truth: the game was saved."""
         path = self.layout.match(data["id"])
+        self._written.forget(data["id"])
         with span("store.write"):
             stat = self._write(path, MATCH_KIND, match_tables(data, history))
+        if isinstance(match, Match):
+            self._written.remember(match, stat)
         with span("store.index"):
             self.index.put(MatchSummary.of(match), stat)
+
+    def written(self, match_id: str, version: int | None = None) -> Match | None:
+        """The match as this store last wrote it while its file is still that write (`store/written.py`)."""
+        return self._written.get(match_id, self.layout.match(match_id), version)
 
     def history(self, match_id: str) -> MatchHistory:
         """What undo / redo would do now (read only)."""
