@@ -9,6 +9,7 @@ import importlib.util
 import io
 import json
 import re
+import shutil
 import tarfile
 import zipfile
 from pathlib import Path
@@ -19,6 +20,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.static import build as static_build
 from scorekeeper.static import start as static_start
+from scorekeeper.static import trim as static_trim
 from scorekeeper.static.worker import Flusher
 from scorekeeper.store import storage
 from tests.run_alone import run_alone
@@ -34,7 +36,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_page_runs_the_app_in_the_browser_from_the_site(site: Path) -> None:
     page = (site / "index.html").read_text(encoding="utf-8")
     assert "flet.pyodide = true;" in page
-    assert 'flet.pythonModuleName = "scorekeeper.static.worker";' in page
+    assert 'flet.pythonModuleName = "scorekeeper.static.entry";' in page
     assert 'flet.pyodideUrl = "./pyodide/pyodide.mjs";' in page  # a path: a bare `pyodide/...` does not load
     assert 'register("sw.js")' in page
     # our settings come after Flet's and the app page's (the last assignment wins)
@@ -103,7 +105,7 @@ def test_python_travels_as_bytecode_of_pyodides_python(site: Path) -> None:
 def test_pyodide_starts_with_the_page_not_after_flutters_client(site: Path) -> None:
     page = (site / "python.js").read_text(encoding="utf-8")
     worker = (site / "python-worker.js").read_text(encoding="utf-8")
-    assert page.index("_earlyWorker.postMessage({ preload: true") < page.index("globalThis.jsConnect")
+    assert page.index("preload: true,") < page.index("globalThis.jsConnect")
     assert "app.worker = _takeEarlyWorker() || new Worker(" in page
     assert "self.preloaded ? () => self.preloaded" in worker
 
@@ -123,7 +125,9 @@ def test_the_site_names_no_other_origin_to_load_from(site: Path) -> None:
     page = (site / "index.html").read_text(encoding="utf-8")
     assert "cdn.jsdelivr.net/pyodide" not in page
     assert 'flet.canvasKitBaseUrl="canvaskit/"' in page
-    assert (site / "pyodide" / "pyodide.mjs").is_file() and (site / "canvaskit" / "canvaskit.wasm").is_file()
+    assert (site / "pyodide" / "pyodide.mjs").is_file() and (
+        site / "canvaskit" / "canvaskit.wasm.gz"
+    ).is_file()
 
 
 def test_the_site_leaves_out_what_it_never_loads(site: Path) -> None:
@@ -395,21 +399,99 @@ def test_the_app_says_when_the_browser_keeps_the_data_only_for_a_while(
 
 
 def test_the_site_leaves_out_what_the_app_never_loads(site: Path) -> None:
-    """One CanvasKit (the full build, for every browser), no maths or Cupertino fonts, a slim Pyodide, the
-    licence notices gzipped (the offline worker inflates them where Flutter asks for them)."""
-    assert (site / "canvaskit" / "canvaskit.wasm").exists() and not (site / "canvaskit" / "chromium").exists()
+    """One CanvasKit (the full build, for every browser), no maths or Cupertino fonts, a slim Pyodide."""
+    assert (site / "canvaskit" / "canvaskit.wasm.gz").exists() and not (
+        site / "canvaskit" / "chromium"
+    ).exists()
     assert 'canvasKitVariant: "full"' in (site / "flutter_bootstrap.js").read_text(encoding="utf-8")
     fonts = json.loads((site / "assets" / "FontManifest.json").read_text(encoding="utf-8"))
     assert [family["family"] for family in fonts] == ["MaterialIcons", "Roboto"]
     for family in fonts:
         for font in family["fonts"]:
-            assert (site / "assets" / font["asset"]).exists(), font
+            asset = site / "assets" / font["asset"]
+            assert asset.exists() or asset.with_name(asset.name + ".gz").exists(), font
     assert json.loads((site / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))["packages"] == {}
     with zipfile.ZipFile(site / "pyodide" / "python_stdlib.zip") as stdlib:
         tops = {name.split("/")[0].removesuffix(".py").removesuffix(".pyc") for name in stdlib.namelist()}
     assert not tops & {"unittest", "pdb", "multiprocessing", "_pyrepl", "xmlrpc"}
     assert {"asyncio", "json", "encodings", "zipfile", "csv", "_pyodide", "pyodide"} <= tops
-    assert not (site / "assets" / "NOTICES").exists()
     notices = gzip.decompress((site / "assets" / "NOTICES.gz").read_bytes()).decode("utf-8")
     assert "Apache License" in notices
-    assert '"assets/NOTICES": "assets/NOTICES.gz"' in (site / "sw.js").read_text(encoding="utf-8")
+
+
+def test_the_largest_files_travel_gzipped_and_are_asked_for_by_their_plain_names(site: Path) -> None:
+    """Each file of GZIPPED is in the site as `.gz` only; the service worker caches it inflated under its plain
+    name, and the page's and the worker's scripts inflate it until the service worker controls the page."""
+    listed = json.dumps(static_trim.GZIPPED)
+    for name in static_trim.GZIPPED:
+        assert not (site / name).exists(), name
+        if name == "pyodide/snapshot.bin" and static_start.node() is None:
+            continue
+        assert gzip.decompress((site / (name + ".gz")).read_bytes()), name
+    for script in ("sw.js", "page.js", "python-worker.js"):
+        assert listed in (site / script).read_text(encoding="utf-8"), script
+    files = json.loads(re.search(r"const FILES = (\[.*?\]);", (site / "sw.js").read_text("utf-8")).group(1))
+    assert "main.dart.js.gz" in files and "main.dart.js" not in files
+    page = (site / "index.html").read_text(encoding="utf-8")
+    assert page.index('<script src="page.js">') < page.index('<script src="python.js">')
+
+
+SNAPSHOT_RUNS = """
+import { loadPyodide } from %(pyodide)s;
+import fs from "node:fs";
+const bytes = new Uint8Array(fs.readFileSync(%(snapshot)s));
+const create = (await import(%(asm)s)).default;
+const results = [];
+for (const fresh of [false, false, true, true]) {
+    const pyodide = await loadPyodide({
+        indexURL: %(index)s,
+        _loadSnapshot: bytes,
+        createPyodideModule: async (settings) => {
+            const created = await create(settings);
+            created.growMemory(bytes.length);
+            return created;
+        },
+    });
+    results.push(pyodide.runPython(`
+import json, random, sys
+import scorekeeper.static.worker as worker
+if ${fresh ? "True" : "False"}:
+    worker.fresh_state()
+json.dumps([random.random(), "scorekeeper.ui.app" in sys.modules, "flet.controls.page" in sys.modules])
+`));
+}
+console.log(JSON.stringify(results));
+"""
+
+
+@pytest.mark.skipif(static_start.node() is None, reason="the snapshot is made and loaded by Node.js")
+def test_the_snapshot_starts_with_the_app_imported_and_deals_fresh_cards(site: Path, tmp_path: Path) -> None:
+    """The site's snapshot of the started interpreter (scorekeeper/static/snapshot.py) has the app and Flet's
+    controls imported; two starts from it draw the same random numbers (the build machine's seed, frozen in it)
+    until the worker's `fresh_state` reseeds: then each start deals its own cards."""
+    import subprocess
+
+    runtime = tmp_path / "pyodide"
+    shutil.copytree(site / "pyodide", runtime)
+    for packed in runtime.glob("*.gz"):
+        packed.with_suffix("").write_bytes(gzip.decompress(packed.read_bytes()))
+    script = tmp_path / "runs.mjs"
+    script.write_text(
+        SNAPSHOT_RUNS
+        % {
+            "pyodide": json.dumps((runtime / "pyodide.mjs").as_uri()),
+            "asm": json.dumps((runtime / "pyodide.asm.mjs").as_uri()),
+            "index": json.dumps(str(runtime) + "/"),
+            "snapshot": json.dumps(str(runtime / "snapshot.bin")),
+        },
+        encoding="utf-8",
+    )
+    node = static_start.node()
+    assert node is not None
+    done = subprocess.run([node, str(script)], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    runs = [json.loads(run) for run in json.loads(done.stdout.strip().splitlines()[-1])]
+    assert all(imported and controls for _, imported, controls in runs)
+    frozen, fresh = [draw for draw, _, _ in runs[:2]], [draw for draw, _, _ in runs[2:]]
+    assert frozen[0] == frozen[1]
+    assert fresh[0] != fresh[1]

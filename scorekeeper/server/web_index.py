@@ -21,6 +21,10 @@ It also loads `assets/scorekeeper.js` before Flet's client starts: Flet's client
 (the app draws no Rive animation), so an offline app calls no third-party host; and while the connection to the
 host is lost (Flet shows only "Working...") it says so, and that it is being retried.
 
+While the page loads, it shows the app's own splash (`SPLASH`, instead of Flet's animated logo): the icon, the
+name and a moving bar in the app's colours, light or dark as the device is, drawn by the browser from the page
+itself within its first paint (nothing to fetch but the icon), until Flutter draws its first frame.
+
 Regenerate after upgrading Flet (a test fails when the copy is stale):
 
     python -m scorekeeper.server.web_index
@@ -28,6 +32,7 @@ Regenerate after upgrading Flet (a test fails when the copy is stale):
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 # Flutter's default fallback-font location (engine configuration `fontFallbackBaseUrl`).
@@ -67,6 +72,50 @@ OVERRIDE = (
     "  </script>\n"
     f'  <script src="{SCRIPT}"></script>'
 )
+SPLASH = """<div id="loading" role="status" aria-label="Scorekeeper is starting">
+    <style>
+      #loading {
+        position: fixed;
+        inset: 0;
+        display: flex;
+        flex-direction: column;
+        align-items: center;
+        justify-content: center;
+        gap: 20px;
+        background: #ffffff;
+        color: #3f51b5;
+        font-family: Roboto, system-ui, sans-serif;
+      }
+      #loading img { width: 96px; height: 96px; border-radius: 22px; }
+      #loading .name { font-size: 28px; font-weight: 500; letter-spacing: 0.02em; }
+      #loading .bar { width: 160px; height: 4px; border-radius: 2px; background: #c5cae9; overflow: hidden; }
+      #loading .bar::after {
+        content: "";
+        display: block;
+        width: 40%;
+        height: 100%;
+        background: #3f51b5;
+        animation: sk-progress 1.2s ease-in-out infinite;
+      }
+      @keyframes sk-progress { from { transform: translateX(-100%); } to { transform: translateX(250%); } }
+      @media (prefers-color-scheme: dark) {
+        #loading { background: #1b1b1f; color: #bac3ff; }
+        #loading .bar { background: #3f4759; }
+        #loading .bar::after { background: #bac3ff; }
+      }
+      @media (prefers-reduced-motion: reduce) {
+        #loading .bar::after { animation: none; width: 100%; }
+      }
+    </style>
+    <img src="icon.png" alt="">
+    <div class="name">Scorekeeper</div>
+    <div class="bar"></div>
+  </div>"""
+"""The page's splash: Flet's `#loading` element (which Flutter's bootstrap removes at the first frame) with the
+app's icon, name and colours (the theme's seed, #3F51B5; a light tone of it in dark mode) and a bar that moves,
+or stands still where the device asks for reduced motion."""
+FLET_SPLASH = re.compile(r'<div id="loading".*?</div>', re.DOTALL)
+
 TARGET = Path(__file__).resolve().parents[2] / "assets" / "index.html"
 
 
@@ -78,10 +127,13 @@ def flet_index() -> str:
 
 
 def patched(source: str) -> str:
-    """`source` with OVERRIDE right after Flet's config marker (which Flet replaces by its config script)."""
+    """`source` with OVERRIDE right after Flet's config marker (which Flet replaces by its config script), and
+the app's splash for Flet's."""
     if source.count(MARKER) != 1:
         raise ValueError(f"Flet's index.html no longer has exactly one {MARKER}: check the font fallback fix")
-    return source.replace(MARKER, f"{MARKER}\n  {OVERRIDE}")
+    if len(FLET_SPLASH.findall(source)) != 1:
+        raise ValueError("Flet's index.html no longer has one loading element: check the splash")
+    return FLET_SPLASH.sub(lambda _: SPLASH, source.replace(MARKER, f"{MARKER}\n  {OVERRIDE}"))
 
 
 def main() -> None:

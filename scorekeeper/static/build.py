@@ -30,15 +30,19 @@ import tarfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from scorekeeper.static import snapshot as static_snapshot
 from scorekeeper.static import start as static_start
 from scorekeeper.static import trim as static_trim
 
 ROOT = Path(__file__).resolve().parents[2]
 ASSETS = ROOT / "assets"
-ENTRY_MODULE = "scorekeeper.static.worker"
-"""The module the Pyodide worker runs (`runpy.run_module`): mounts the browser's storage, then the app."""
+ENTRY_MODULE = "scorekeeper.static.entry"
+"""The module the Pyodide worker runs (`runpy.run_module`): scorekeeper/static/worker.py's `start`, which mounts
+the browser's storage, then runs the app."""
 APP_ARCHIVE = "app.tar.gz"
 SERVICE_WORKER = "sw.js"
+PAGE_HELPER = "page.js"
+"""The page's answer to the gzipped files until the service worker controls it (scorekeeper/static/page.js)."""
 THEME_COLOUR = "#3F51B5"  # indigo, the seed of the app's theme (scorekeeper/ui/app.py)
 BACKGROUND_COLOUR = "#FFFFFF"
 PURE_DISTRIBUTIONS = (
@@ -239,7 +243,8 @@ def zip_folder(folder: Path, target: Path) -> None:
     shutil.rmtree(folder)
 
 
-PAGE_SCRIPT = """<script>
+PAGE_SCRIPT = """<script src="{page}"></script>
+  <script>
     // scorekeeper static build (scorekeeper/static/build.py): the app runs in the browser.
     flet.pythonModuleName = "{module}";
     flet.pyodideUrl = "./pyodide/pyodide.mjs";
@@ -271,7 +276,7 @@ def write_page(out: Path) -> None:
     source = index.read_text(encoding="utf-8")
     if source.count(loader) != 1:
         raise BuildError(f"{index} has no single {loader}")
-    page_script = PAGE_SCRIPT.format(module=ENTRY_MODULE, worker=SERVICE_WORKER)
+    page_script = PAGE_SCRIPT.format(module=ENTRY_MODULE, worker=SERVICE_WORKER, page=PAGE_HELPER)
     index.write_text(source.replace(loader, page_script + "\n  " + loader), encoding="utf-8")
     patch_index_html(
         index_path=str(index),
@@ -347,6 +352,12 @@ def write_manifest(out: Path) -> None:
 SERVICE_WORKER_SOURCE = Path(__file__).with_name("sw.js")
 
 
+def write_page_helper(out: Path) -> None:
+    """`page.js` with the list of gzipped files."""
+    source = Path(__file__).with_name(PAGE_HELPER).read_text(encoding="utf-8")
+    (out / PAGE_HELPER).write_text(source.replace("__GZIPPED__", json.dumps(static_trim.GZIPPED)), "utf-8")
+
+
 def site_files(out: Path) -> list[str]:
     return sorted(path.relative_to(out).as_posix() for path in out.rglob("*") if path.is_file())
 
@@ -361,8 +372,10 @@ def write_service_worker(out: Path) -> str:
     version = digest.hexdigest()[:16]
     template = SERVICE_WORKER_SOURCE.read_text(encoding="utf-8")
     precached = ["./", *(name for name in files if name != "index.html")]
-    source = template.replace('"__VERSION__"', json.dumps(version)).replace(
-        "__FILES__", json.dumps(precached)
+    source = (
+        template.replace('"__VERSION__"', json.dumps(version))
+        .replace("__FILES__", json.dumps(precached))
+        .replace("__GZIPPED__", json.dumps(static_trim.GZIPPED))
     )
     (out / SERVICE_WORKER).write_text(source, encoding="utf-8")
     return version
@@ -385,13 +398,15 @@ def build(out: Path) -> Built:
     no_flutter_service_worker(out)
     static_trim.fonts_without_maths(out)
     static_trim.slim_pyodide(out / "pyodide")
-    static_trim.notices_gzipped(out)
     static_start.early_python(out, BuildError)
     patch_font_manifest_json(
         str(out / "assets" / "FontManifest.json")
     )  # Roboto from the site, as `flet publish`
     write_manifest(out)
     app_archive(out)
+    static_snapshot.make_snapshot(out / "pyodide", out / APP_ARCHIVE)
+    static_trim.gzipped(out)  # after the snapshot, which Node made with the plain runtime
+    write_page_helper(out)
     version = write_service_worker(out)
     files = site_files(out)
     size = sum((out / name).stat().st_size for name in files)

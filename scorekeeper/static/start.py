@@ -31,6 +31,8 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from scorekeeper.static.trim import GZIPPED
+
 NODE_DRIVER = """
 import { loadPyodide } from %(pyodide)s;
 const pyodide = await loadPyodide({ indexURL: %(index)s });
@@ -220,22 +222,19 @@ EARLY_PAGE = """// scorekeeper (scorekeeper/static/build.py): the Python worker,
 let _earlyWorker = new Worker(
     (flet.entrypointBaseUrl.endsWith("/") ? flet.entrypointBaseUrl.slice(0, -1) : flet.entrypointBaseUrl) +
     "/python-worker.js", { type: "module" });
-_earlyWorker.postMessage({ preload: true, pyodideUrl: flet.pyodideUrl });
+_earlyWorker.postMessage({
+    preload: true,
+    pyodideUrl: flet.pyodideUrl,
+    appPackageUrl: flet.appPackageUrl,
+    controlled: Boolean(navigator.serviceWorker && navigator.serviceWorker.controller),
+});
 function _takeEarlyWorker() { const worker = _earlyWorker; _earlyWorker = null; return worker; }
 """
 
-EARLY_WORKER = """// scorekeeper (scorekeeper/static/build.py): a first message {preload: true} starts Pyodide at once; the
-// app's init message then awaits that start instead of its own.
-self.preloaded = null;
-self.preload = function (data) {
-    self.preloaded = import(data.pyodideUrl).then((module) =>
-        (module.loadPyodide || self.loadPyodide)({
-            stdout: (text) => self.sendPythonOutput(text, false),
-            stderr: (text) => self.sendPythonOutput(text, true),
-        }));
-    self.preloaded.catch(() => {});  // a failed start is reported by the init message, which awaits it
-};
-"""
+BOOT_WORKER = Path(__file__).with_name("boot.js")
+"""Prepended to Flet's python-worker.js: a first message {preload: true} starts Python at once (from the build's
+snapshot of the started interpreter, scorekeeper/static/snapshot.py, where the site has one) and writes the app's
+archive into its file system; the app's init message then awaits that start instead of its own."""
 
 WORKER_PATCHES = (
     (
@@ -246,6 +245,10 @@ WORKER_PATCHES = (
         "const loadPyodide = pyodideModule.loadPyodide || self.loadPyodide;",
         "const loadPyodide = self.preloaded ? () => self.preloaded"
         " : pyodideModule.loadPyodide || self.loadPyodide;",
+    ),
+    (  # the boot script has written the archive's files already: no second unpacking in Python
+        'if "script" not in py_args:',
+        'if getattr(flet_js, "appUnpacked", False):\n            pass\n        elif "script" not in py_args:',
     ),
     (
         "self.onmessage = async (event) => {",
@@ -275,4 +278,5 @@ def early_python(out: Path, error: type[Exception]) -> None:
         (("app.worker = new Worker(", "app.worker = _takeEarlyWorker() || new Worker("),),
         error,
     )
-    patch_text(out / "python-worker.js", EARLY_WORKER, WORKER_PATCHES, error)
+    boot = BOOT_WORKER.read_text(encoding="utf-8").replace("__GZIPPED__", json.dumps(GZIPPED))
+    patch_text(out / "python-worker.js", boot, WORKER_PATCHES, error)

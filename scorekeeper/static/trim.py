@@ -8,9 +8,13 @@ counts at a phone's first load and in its storage).
   (`STDLIB_LEFT_OUT`: debuggers, test runners, the REPL, mail and FTP clients, servers, processes), and a
   package list (`pyodide-lock.json`) without the 357 packages of Pyodide's CDN, none of which is in the site or
   used (an import of one then fails as any missing module does, not with a hint to install it).
-- `notices_gzipped`: Flutter's licence notices (`assets/NOTICES`, 1.5 MB of text) kept gzipped
-  (`assets/NOTICES.gz`, 0.13 MB); the offline worker (sw.js) inflates them where Flutter asks for
-  `assets/NOTICES` (its licence page: the app opens none, the notices still travel with the site).
+- `gzipped`: the largest files kept gzipped (`GZIPPED`: Flutter's client and CanvasKit, Pyodide's runtime, the
+  icon font, the licence notices; 28 MB as 8 MB), so that the site, the snapshot of the started interpreter
+  included, stays within 40 MB. Nothing asks for a `.gz` by name: the page and the worker ask for the plain
+  names. The service worker (sw.js) inflates each once, when it installs, and answers the plain names from that
+  copy (no inflating at every start, and the browser may keep the compiled code of a cached file); until it
+  controls the page (the first load, a browser without service workers), the page's script (page.js: `fetch`,
+  and the script tag of main.dart.js) and the Python worker's (boot.js) fetch the `.gz` and inflate it.
 """
 
 from __future__ import annotations
@@ -60,7 +64,18 @@ STDLIB_LEFT_OUT = [
 ]
 """Top-level modules and packages of the standard library the site leaves out (none is imported by the app,
 Flet or the libraries in a tab; `multiprocessing` needs processes, which a browser has not)."""
-NOTICES = "assets/NOTICES"
+GZIPPED = {
+    "main.dart.js": "text/javascript",
+    "canvaskit/canvaskit.wasm": "application/wasm",
+    "assets/fonts/MaterialIcons-Regular.otf": "font/otf",
+    "assets/NOTICES": "text/plain; charset=utf-8",
+    "pyodide/pyodide.asm.wasm": "application/wasm",
+    "pyodide/pyodide.asm.mjs": "text/javascript",
+    "pyodide/snapshot.bin": "application/octet-stream",
+}
+"""The site's files kept as `<name>.gz` only, with the type they are answered with when inflated
+(`application/wasm` for streaming compilation, a JavaScript type for a module import). The snapshot is written
+gzipped by scorekeeper/static/snapshot.py; `gzipped` packs the others."""
 
 
 def fonts_without_maths(out: Path) -> None:
@@ -89,8 +104,11 @@ def slim_pyodide(pyodide: Path) -> None:
     lock_path.write_text(json.dumps(lock, separators=(",", ":")), encoding="utf-8")
 
 
-def notices_gzipped(out: Path) -> None:
-    notices = out / NOTICES
-    gzipped = notices.with_name("NOTICES.gz")
-    gzipped.write_bytes(gzip.compress(notices.read_bytes(), compresslevel=9, mtime=0))
-    notices.unlink()
+def gzipped(out: Path) -> None:
+    """Replace each file of GZIPPED the site holds by `<name>.gz`."""
+    for name in GZIPPED:
+        plain = out / name
+        if plain.exists():
+            packed = plain.with_name(plain.name + ".gz")
+            packed.write_bytes(gzip.compress(plain.read_bytes(), compresslevel=9, mtime=0))
+            plain.unlink()

@@ -1,7 +1,8 @@
 """The app in the static web build: Python runs in a web worker of the browser (Pyodide), the data folder is the
 browser's IndexedDB.
 
-The worker of Flet's web client runs this module (`flet.pythonModuleName`, set by scorekeeper/static/build.py).
+The worker of Flet's web client runs `scorekeeper.static.entry` (`flet.pythonModuleName`, set by
+scorekeeper/static/build.py), which calls `start()` here.
 Before the first screen, `DATA_DIR` is mounted as Emscripten's IDBFS and filled from IndexedDB
 (`FS.syncfs(true)`): the store then opens the same files, in the same format, as on a computer. Every durable
 write of the store (storage.atomic_write_bytes) asks `Flusher` to copy the folder back to IndexedDB
@@ -19,8 +20,6 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
-
-from scorekeeper.capabilities import IN_BROWSER
 
 log = logging.getLogger(__name__)
 
@@ -160,6 +159,24 @@ async def mount_storage() -> tuple[Flusher | None, str | None]:
     return Flusher(lambda done: _syncfs(fs, False, done)), None
 
 
+_early: asyncio.Future[tuple[Flusher | None, str | None]] | None = None
+
+
+def mount_early() -> None:
+    """Start mounting the browser's storage at once. The boot script (boot.js) calls this as soon as Python is
+    up, from the build's snapshot, while Flutter's client still loads: filling the folder from IndexedDB then
+    overlaps the client's start instead of following it."""
+    global _early
+    _early = asyncio.ensure_future(mount_storage())
+
+
+async def mounted() -> tuple[Flusher | None, str | None]:
+    """The storage the app opens: the early mount's, or a mount made now."""
+    if _early is not None:
+        return await _early
+    return await mount_storage()
+
+
 def mount_keys(fs: Any, new_object: Any) -> None:
     """KEYS_DIR as an IDBFS mount for the sync credentials (filled by the same `syncfs` as the data)."""
     import os
@@ -227,18 +244,28 @@ LIBRARIES_ZIP = "libraries.zip"
 files at every start costs more than importing from a zip)."""
 
 
+def fresh_state() -> None:
+    """Undo what the build machine left in a snapshot's interpreter (scorekeeper/static/snapshot.py): `random`
+    was seeded when the build imported it (every phone would shuffle the same decks), and `time` read the build
+    machine's time zone. Harmless in an interpreter started afresh."""
+    import random
+    import time
+
+    random.seed()
+    if hasattr(time, "tzset"):
+        time.tzset()
+
+
 def start() -> None:
     """Run the app in the browser (Flet's Pyodide connection: the page talks to this worker)."""
     import os
     import sys
 
-    if os.path.exists(LIBRARIES_ZIP):
-        sys.path.insert(1, os.path.abspath(LIBRARIES_ZIP))
+    fresh_state()
+    libraries = os.path.abspath(LIBRARIES_ZIP)
+    if os.path.exists(libraries) and libraries not in sys.path:  # a snapshot's interpreter has it already
+        sys.path.insert(1, libraries)
     import flet as ft
 
     logging.basicConfig(level=logging.INFO)
-    ft.run(browser_main(mount_storage))
-
-
-if __name__ == "__main__" and IN_BROWSER:
-    start()
+    ft.run(browser_main(mounted))

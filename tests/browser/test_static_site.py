@@ -122,7 +122,8 @@ def phone(chromium: Any, site: Path) -> Iterator[tuple[StaticUI, subprocess.Pope
     try:
         ui = StaticUI(context.new_page(), f"http://127.0.0.1:{port}/", "static")
         foreign: list[str] = []
-        ui.page.on("request", lambda r: None if r.url.startswith(ui.url) else foreign.append(r.url))
+        own = (ui.url, "blob:" + ui.url)  # a blob: address is the page's own memory (page.js inflates into one)
+        ui.page.on("request", lambda r: None if r.url.startswith(own) else foreign.append(r.url))
         ui.foreign = foreign  # type: ignore[attr-defined]
         ui.console = []  # type: ignore[attr-defined]
         ui.page.on("console", lambda message: ui.console.append(f"[{message.type}] {message.text}"))  # type: ignore[attr-defined]
@@ -160,6 +161,10 @@ def keep_racko_round(ui: UI) -> None:
     wait_totals(ui, 75, 20)
 
 
+STARTED_FROM_SNAPSHOT = "scorekeeper: Python started from the saved interpreter"
+"""What the worker's boot script (scorekeeper/static/boot.js) says when Python starts from the snapshot."""
+
+
 def test_the_static_site_keeps_score_offline_after_its_first_load(
     phone: tuple[StaticUI, subprocess.Popen[bytes]], tmp_path_factory: pytest.TempPathFactory
 ) -> None:
@@ -168,13 +173,18 @@ def test_the_static_site_keeps_score_offline_after_its_first_load(
     ui.shot("static-home-online")
     ui.offline_copy_ready()
     assert ui.foreign == []  # type: ignore[attr-defined]  # nothing was asked of another origin
+    # Python started from the build's snapshot, its gzipped files inflated by the page's scripts (first load)
+    assert any(STARTED_FROM_SNAPSHOT in line for line in ui.console), ui.console  # type: ignore[attr-defined]
 
     # the network is gone: no server, and the browser offline
     server.kill()
     server.wait(timeout=10)
     ui.page.context.set_offline(True)
+    ui.console.clear()  # type: ignore[attr-defined]
     ui.reload("new-game")
     ui.shot("static-home-offline")
+    # ... and again, its files now answered inflated by the service worker
+    assert any(STARTED_FROM_SNAPSHOT in line for line in ui.console), ui.console  # type: ignore[attr-defined]
 
     keep_racko_round(ui)  # offline
     ui.shot("static-racko-scoreboard")
