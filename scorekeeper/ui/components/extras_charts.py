@@ -77,7 +77,14 @@ def progression_table(ctx: AppContext, lines: Sequence[Series]) -> ft.Control:
     header: list[ft.Control] = [ft.Text(ctx.t("Round"), weight=ft.FontWeight.BOLD, width=56)]
     # numbers to the right, as in the rounds table below it, so that digits line up
     header += [
-        ft.Text(line.label, weight=ft.FontWeight.BOLD, expand=True, text_align=ft.TextAlign.RIGHT)
+        ft.Text(
+            line.label,
+            weight=ft.FontWeight.BOLD,
+            expand=True,
+            text_align=ft.TextAlign.RIGHT,
+            max_lines=1,
+            overflow=ft.TextOverflow.ELLIPSIS,
+        )
         for line in lines
     ]
     rows: list[ft.Control] = [ft.Row(header)]
