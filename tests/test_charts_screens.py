@@ -60,6 +60,7 @@ def test_history_and_statistics_draw_the_same_charts_with_either_renderer(
         share = chart_node(app, "win-share-chart").label
         assert share == "Share of wins: Ann: 2 wins (66.7%); Bob: 1 win (33.3%); Cy: 0 wins (0%)"
         assert "Ann · wins: 2 (66.7%)" in app.text() and "Cy · wins: 0 (0%)" in app.text()
+        assert app.has("win-share-table")  # the key: every player's wins and share
         assert app.has("progression-chart")
         assert drawn_by(app) == {"flet-charts" if flet_charts else "canvas"}
         app.go(f"/stats/players?player={data.players['Ann']}")

@@ -61,7 +61,9 @@ def win_share_chart(
     ordered = list(shares)
     colour_of = {s.player: colour_for(colours, s.player, i) for i, s in enumerate(ordered)}
     chart = describe.win_share(ordered, colour_of, names, lambda share: percent(ctx, share), ctx.t)
-    key = ft.Column([legend([entry]) for entry in chart.legend], spacing=6, tight=True)
+    key = tag(
+        "win-share-table", ft.Column([legend([entry]) for entry in chart.legend], spacing=6, tight=True)
+    )
     parts: list[ft.Control] = [chart_control(chart, chart.height), key]
     if ctx.narrow:
         return ft.Container(
