@@ -99,6 +99,7 @@ class Seeded:
     over: str  # a finished Racko
     fresh: str  # a Ruck Zuck of Ann and Bob without a round yet
     play: str  # a digital Racko, Ann (a person) against Bo, Ann to move
+    boards: dict[str, str]  # digital Rage and Ruck Zuck of Ann against two computer players, Ann to move
 
 
 def seed(store: Store) -> Seeded:
@@ -126,8 +127,14 @@ def seed(store: Store) -> Seeded:
     seats = [Seat(PERSON, ids["Ann"], "Ann"), computer_seat("normal", 1, "Bo")]
     play = PlaySession.create(store, "racko", {}, seats, first_dealer=1, seed=27)
     assert play.to_act == 0, "Ann moves first"
+    boards = {}
+    for game in ("rage", "ruckzuck"):
+        three = [*seats, computer_seat("easy", 2, "Cleo")]
+        board = PlaySession.create(store, game, {}, three, first_dealer=2, seed=5)
+        board.step_computer()  # up to Ann's turn
+        boards[game] = board.saved.id
     store.set_setting("play_pace", "instant")
-    return Seeded(ids, running, over, fresh, play.saved.id)
+    return Seeded(ids, running, over, fresh, play.saved.id, boards)
 
 
 def screens(seeded: Seeded) -> list[tuple[str, str]]:
@@ -147,7 +154,7 @@ def screens(seeded: Seeded) -> list[tuple[str, str]]:
         ("/settings", "language-en"),
         ("/rules", "rules-game-racko"),
         ("/play/new", "start-game"),
-        (f"/play/{seeded.play}", "play-panel"),
+        *((f"/play/{saved}", "play-panel") for saved in (seeded.play, *seeded.boards.values())),
         (f"/match/{seeded.over}/end", "play-again"),
     ]
 
