@@ -88,8 +88,8 @@ def pills(
     """A wrapping row of choices, one of them selected (filled); each is a 44-px-high touch target.
 
     `compact`: one row that fits a 390-px phone (the game filter: four choices). The fill alone marks the
-    choice (no check mark), padding and gaps are narrower, and a row still too wide (long translations)
-    scrolls sideways instead of breaking into a second row."""
+    choice (no check mark), padding and gaps are narrower. A row still too wide (long translations, large text)
+    breaks into a second row: one scrolling sideways hid its last choices off the screen at 200 % text."""
     buttons: list[ft.Control] = []
     style = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12 if compact else 16, vertical=0))
     for value, label in options:
@@ -105,9 +105,7 @@ def pills(
         else:
             button = ft.OutlinedButton(label, on_click=lambda _, v=value: on_pick(v), height=44, style=style)
         buttons.append(tag(f"{prefix}-{value if value is not None else 'all'}", button))
-    if compact:
-        return ft.Row(buttons, spacing=6, scroll=ft.ScrollMode.AUTO)
-    return ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)
+    return ft.Row(buttons, wrap=True, spacing=6 if compact else 8, run_spacing=8)
 
 
 def note(text: str, *, error: bool = False) -> ft.Control:

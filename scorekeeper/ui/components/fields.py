@@ -18,7 +18,8 @@ import flet as ft
 
 from scorekeeper.ui.components.widgets import TAP, ChoiceRow, seat_chip
 
-ELLIPSIS: dict[str, Any] = {"max_lines": 1, "overflow": ft.TextOverflow.ELLIPSIS}
+ELLIPSIS: dict[str, Any] = {"max_lines": 3, "overflow": ft.TextOverflow.ELLIPSIS}
+"""A name in a fixed-width column: up to three lines (one cut a long name short at 200 % text), then "…"."""
 NAME_WIDTH = 150
 """Tablet/desktop: the width of the name column beside each player's keys."""
 

@@ -244,9 +244,7 @@ class RackPad:
                     [
                         ft.Text(
                             ctx.t("Rack of {name}, slot 5 first", name=self.names[seat]),
-                            size=12,
-                            max_lines=1,
-                            overflow=ft.TextOverflow.ELLIPSIS,
+                            size=12,  # wraps: cut with "…" it lost the name at large text
                         ),
                         tag("rack-live", ft.Text(self.summary(seat, live=True), weight=ft.FontWeight.BOLD)),
                     ],

@@ -64,13 +64,8 @@ def standings_list(
         if row.seat in out:
             extras.append(ctx.t("out of chips"))
         name_column: list[ft.Control] = [
-            ft.Text(
-                row.name,
-                size=big,
-                weight=ft.FontWeight.BOLD,
-                max_lines=1,
-                overflow=ft.TextOverflow.ELLIPSIS,
-            )
+            # A long name wraps on the phone (large text: "Maximil…" said nothing); the big board keeps one line.
+            ft.Text(row.name, size=big, weight=ft.FontWeight.BOLD, **(ONE_LINE if large else {}))
         ]
         if extras:
             name_column.append(ft.Text(" · ".join(extras), size=small))
@@ -86,20 +81,20 @@ def standings_list(
     return ft.Column(rows, spacing=10 if large else 6)
 
 
-TOTAL_WIDTH = 72
-"""The total's width in the standings (not on the big scoreboard): one for every line, a player's or a team's,
-so that the name columns, and the progress bars that fill them, end in one line."""
+ONE_LINE: dict[str, Any] = {"no_wrap": True, "overflow": ft.TextOverflow.ELLIPSIS}
+"""A name on the big scoreboard: one line, cut with "…" (the TV's type is large already)."""
 
 
 def total_text(value: int | str, big: int, large: bool) -> ft.Text:
-    """A line's total, right-aligned. Never a name right against it: a margin of a spacer's width and the row's
-    spacing (a margin is no control of its own to send and build)."""
+    """A line's total, right-aligned, on one line as wide as its digits. Never a name right against it: a margin
+    of a spacer's width and the row's spacing (a margin is no control of its own to send and build). A fixed 72 px
+    (to end every name column in one line) broke "530" into "53" over "0" at 200 % text."""
     return ft.Text(
         str(value),
         size=big,
         weight=ft.FontWeight.BOLD,
         text_align=ft.TextAlign.RIGHT,
-        width=None if large else TOTAL_WIDTH,
+        no_wrap=True,
         margin=ft.Margin.only(left=(8 if not large else 24) + 12),
     )
 
@@ -137,8 +132,7 @@ def team_list(
                 ctx.t("Team {names}", names=" + ".join(team.names)),
                 size=big,
                 weight=ft.FontWeight.BOLD,
-                no_wrap=True,
-                overflow=ft.TextOverflow.ELLIPSIS,
+                **(ONE_LINE if large else {}),
             ),
             ft.Text(members + (" · " + ctx.t("shared place") if shared else ""), size=small),
         ]

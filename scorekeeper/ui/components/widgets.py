@@ -215,7 +215,12 @@ def seat_chip(
         texts.append(ft.Text(subtitle, size=12))
     tint = colour or ft.Colors.PRIMARY
     chip = ft.Container(
-        ft.Row([marker, ft.Column(texts, spacing=0, tight=True)], spacing=6, tight=True),
+        # the names may wrap (a loose flex child: as wide as the name, at most what is left of the row)
+        ft.Row(
+            [marker, ft.Column(texts, spacing=0, tight=True, expand=True, expand_loose=True)],
+            spacing=6,
+            tight=True,
+        ),
         padding=ft.Padding.symmetric(horizontal=10 if compact else 12, vertical=4 if compact else 8),
         border_radius=20,
         border=ft.Border.all(2 if selected else 1, tint if selected else ft.Colors.OUTLINE_VARIANT),
@@ -242,12 +247,7 @@ def seat_tab(
     tab = ft.Container(
         ft.Column(
             [
-                ft.Text(
-                    name,
-                    weight=ft.FontWeight.BOLD if selected else None,
-                    max_lines=1,
-                    overflow=ft.TextOverflow.ELLIPSIS,
-                ),
+                ft.Text(name, weight=ft.FontWeight.BOLD if selected else None),  # wraps (large text)
                 ft.Text(subtitle, size=11),
             ],
             spacing=0,

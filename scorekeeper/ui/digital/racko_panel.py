@@ -14,7 +14,7 @@ import flet as ft
 
 from scorekeeper.games.racko.live import rack_progress
 from scorekeeper.games.racko.rules import SLOT_LABELS, SLOTS
-from scorekeeper.ui.digital.kit import PanelContext, act, box, fresh, marked, room
+from scorekeeper.ui.digital.kit import PanelContext, act, fresh, marked, room
 
 CARD_WIDTH = 64
 
@@ -73,15 +73,22 @@ def _tappable(pc: PanelContext, control: ft.Container, action: Any, label: str) 
 def _piles(pc: PanelContext, deck: int) -> list[ft.Control]:
     """The stock, the discard pile, the card this device's player drew and, for a card from the stock, Discard."""
     t, view = pc.ctx.t, pc.view
-    stock = box(
-        [
-            ft.Text(t("Stock"), size=12, color=ft.Colors.ON_PRIMARY),
-            ft.Text(str(view.stock_count), size=22, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_PRIMARY),
-        ],
-        width=76,
-        height=64,
-        radius=8,
+    # As large as its two lines: a fixed 76 x 64 tile cut the count off at 200 % text.
+    stock = ft.Container(
+        ft.Column(
+            [
+                ft.Text(t("Stock"), size=12, color=ft.Colors.ON_PRIMARY),
+                ft.Text(
+                    str(view.stock_count), size=22, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_PRIMARY
+                ),
+            ],
+            spacing=0,
+            tight=True,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        ),
+        padding=ft.Padding.symmetric(horizontal=14, vertical=8),
         bgcolor=ft.Colors.PRIMARY,
+        border_radius=8,
     )
     top = view.discard_top
     pile = ft.Container(

@@ -194,12 +194,16 @@ class RackoSteps:
         dealer = ft.Text(
             ctx.t("Dealer: {name}", name=self.names[dealer_for(self.match, self.edit)]),
             size=12,
-            expand=True,
-            text_align=ft.TextAlign.RIGHT,
-            max_lines=2,
-            overflow=ft.TextOverflow.ELLIPSIS,
         )
-        return ft.Row([*modes, dealer], spacing=6)
+        # The dealer beside the modes, or on a line of its own below them when the name does not fit (it wraps
+        # there: at large text the name was cut to "Maxim…", then broken letter by letter in a narrow column).
+        return ft.Row(
+            [*modes, dealer],
+            spacing=6,
+            run_spacing=4,
+            wrap=True,
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        )
 
     # ------------------------------------------------------------------ HostSteps
     def header(self) -> list[ft.Control]:
