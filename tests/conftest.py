@@ -1,4 +1,5 @@
-"""Fixtures every test folder can use: the real WebDAV server the sync tests run against (tests/sync_servers.py).
+"""Fixtures every test folder can use: the real WebDAV server the sync tests run against (tests/sync_servers.py),
+the static web build.
 And, after each test, the in-process UI harness finishes what its sessions scheduled and closes them."""
 
 from __future__ import annotations
@@ -17,6 +18,17 @@ def webdav_server(tmp_path: Path) -> Iterator[DavServer]:
     fault layer in front (`webdav_server.faults.append(Fault(507, "PUT", after=3))`)."""
     with wsgidav_server(tmp_path) as server:
         yield server
+
+
+@pytest.fixture(scope="session")
+def static_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The static web build (`make static`), built once per test process (40 s: Node compiles the Python and
+    makes the snapshot of the started interpreter) and shared by every module that serves it: they only read it."""
+    from scorekeeper.static import build as static_build
+
+    out = tmp_path_factory.mktemp("static") / "dist"
+    static_build.build(out)
+    return out
 
 
 # Modules whose module-scoped fixture is dear (the compatibility suite's old versions checked out and played, a

@@ -27,10 +27,8 @@ from tests.run_alone import run_alone
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("static") / "dist"
-    static_build.build(out)
-    return out
+def site(static_site: Path) -> Path:
+    return static_site
 
 
 def test_page_runs_the_app_in_the_browser_from_the_site(site: Path) -> None:

@@ -41,7 +41,6 @@ from test_store_photos import picture
 from test_track_rage import disabled
 
 from scorekeeper.exchange.transfer import import_json_text
-from scorekeeper.static import build as static_build
 from scorekeeper.store import Store
 
 pytestmark = pytest.mark.browser
@@ -98,10 +97,8 @@ class StaticUI(UI):
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("static") / "dist"
-    static_build.build(out)
-    return out
+def site(static_site: Path) -> Path:
+    return static_site
 
 
 def serve(site: Path, port: int) -> subprocess.Popen[bytes]:
@@ -122,7 +119,10 @@ def phone(chromium: Any, site: Path) -> Iterator[tuple[StaticUI, subprocess.Pope
     try:
         ui = StaticUI(context.new_page(), f"http://127.0.0.1:{port}/", "static")
         foreign: list[str] = []
-        own = (ui.url, "blob:" + ui.url)  # a blob: address is the page's own memory (page.js inflates into one)
+        own = (
+            ui.url,
+            "blob:" + ui.url,
+        )  # a blob: address is the page's own memory (page.js inflates into one)
         ui.page.on("request", lambda r: None if r.url.startswith(own) else foreign.append(r.url))
         ui.foreign = foreign  # type: ignore[attr-defined]
         ui.console = []  # type: ignore[attr-defined]

@@ -36,7 +36,6 @@ from wsgidav.wsgidav_app import WsgiDAVApp
 
 from scorekeeper.bench.hub_server import hub_server
 from scorekeeper.server.dav_files import AtomicFilesystemProvider
-from scorekeeper.static import build as static_build
 from scorekeeper.store import Store
 from scorekeeper.sync.engine import sync_once
 from scorekeeper.sync.folder import FolderTarget
@@ -47,10 +46,8 @@ SYNC_WAIT_MS = 120_000
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("static") / "dist"
-    static_build.build(out)
-    return out
+def built(static_site: Path) -> Path:
+    return static_site
 
 
 @contextmanager

@@ -29,17 +29,14 @@ from test_static_sync import notes_place_photo, only_match, phone_at, wait_for
 
 from scorekeeper.server import dav_hub
 from scorekeeper.server import owner_devices as owners
-from scorekeeper.static import build as static_build
 from scorekeeper.store import Store
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("static") / "dist"
-    static_build.build(out)
-    return out
+def built(static_site: Path) -> Path:
+    return static_site
 
 
 def choose_hub(ui: StaticUI, address: str, token: str) -> None:

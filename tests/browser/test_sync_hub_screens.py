@@ -57,12 +57,8 @@ def test_the_owner_switches_the_hub_on_and_reads_what_a_device_enters(chromium: 
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from scorekeeper.static import build as static_build
-
-    out = tmp_path_factory.mktemp("static") / "dist"
-    static_build.build(out)
-    return out
+def site(static_site: Path) -> Path:
+    return static_site
 
 
 def test_a_phone_opens_the_static_build_from_the_server_and_reaches_the_hub_on_the_same_origin(
