@@ -228,3 +228,47 @@ def test_digital_game_holds_at_200_percent_text(big: tuple[UI, dict[str, str]]) 
     ui.tap("start-game", count=False)
     ui.wait("play-panel", timeout=30_000)
     check(ui, "digital-racko")
+
+
+@pytest.mark.parametrize("theme", ["dark", "light"])
+def test_the_app_draws_the_pinned_scheme(chromium: Any, tmp_path: Path, theme: str) -> None:
+    """The colours tests/test_contrast.py checks are the ones on screen: the page's background is the pinned
+    scheme's surface in either theme (screenshots of home and a scoreboard: text-scale-<theme>-*.png)."""
+    from io import BytesIO
+
+    from PIL import Image
+
+    from scorekeeper.ui import palette
+
+    data = tmp_path / "data"
+    data.mkdir()
+    with Store.open(data) as store:
+        ids = [store.add_player(name).id for name in LONG]
+        match = Match.new("rage", {"edition": "amigo"}, ids, names=list(LONG))
+        for result in extras_seed_data()._rage_rounds()[:3]:
+            match = match.with_round(result)
+        running = store.save_match(match).id
+        store.set_setting("theme", theme)
+    surface = (palette.DARK if theme == "dark" else palette.LIGHT)["surface"]
+    expected = tuple(int(surface[i : i + 2], 16) for i in (1, 3, 5))
+    with served(data) as url:
+        context = chromium.new_context(viewport=PHONE)
+        try:
+            ui = UI(context.new_page(), url, f"text-scale-{theme}")
+            for screen, route, ready in (
+                ("home", "/", "new-game"),
+                ("scoreboard", f"/match/{running}", "total-0"),
+            ):
+                ui.open(route, ready=ready)
+                ui.page.wait_for_timeout(600)
+                picture = ui.still()
+                OUTPUT.mkdir(exist_ok=True)
+                (OUTPUT / f"text-scale-{theme}-{screen}.png").write_bytes(picture)
+                corner = (
+                    Image.open(BytesIO(picture))
+                    .convert("RGB")
+                    .getpixel((PHONE["width"] - 3, PHONE["height"] - 3))
+                )
+                assert corner == expected, (screen, corner, surface)
+        finally:
+            context.close()
