@@ -16,21 +16,14 @@ from test_static_site import StaticUI
 from test_static_sync import phone_at
 
 from scorekeeper.exchange.transfer import export_json
-from scorekeeper.static import build as static_build
 from scorekeeper.store import Store
 
 pytestmark = pytest.mark.browser
 
 
-@pytest.fixture(scope="module")
-def charts_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("static-charts") / "dist"
-    static_build.build(out)
-    return out
-
-
-def test_charts_in_the_static_build_at_phone_size(chromium: Any, charts_site: Path, tmp_path: Path) -> None:
-    with phone_at(chromium, charts_site, "charts-static") as ui:
+def test_charts_in_the_static_build_at_phone_size(chromium: Any, static_site: Path, tmp_path: Path) -> None:
+    """The site as conftest's `static_site` built it (shared: the games go into this browser's IndexedDB)."""
+    with phone_at(chromium, static_site, "charts-static") as ui:
         look_at_the_charts(ui, tmp_path)
 
 
