@@ -74,6 +74,7 @@ def test_nice_steps() -> None:
     assert nice_step(-4) == 1 and nice_step(12, parts=4) == 5
 
 
+@settings(deadline=None)  # no deadline: a loaded machine must not fail a test
 @given(st.floats(min_value=0.01, max_value=1e7), st.integers(min_value=1, max_value=10))
 def test_a_step_cuts_the_span_into_at_most_about_the_parts_asked(span: float, parts: int) -> None:
     step = nice_step(span, parts=parts)
@@ -82,6 +83,7 @@ def test_a_step_cuts_the_span_into_at_most_about_the_parts_asked(span: float, pa
     assert span / step <= parts + 1e-9 or step == 1
 
 
+@settings(deadline=None)  # no deadline: a loaded machine must not fail a test
 @given(st.lists(totals, min_size=1, max_size=50), st.integers(min_value=2, max_value=8))
 def test_a_value_axis_holds_every_value_and_zero_on_grid_lines(values: list[int], parts: int) -> None:
     axis = value_axis([float(v) for v in values], parts=parts)
@@ -102,6 +104,7 @@ def test_shown_labels_keep_the_last() -> None:
 # ---------------------------------------------------------------- the three descriptions
 
 
+@settings(deadline=None)  # no deadline: a loaded machine must not fail a test
 @given(progressions)
 def test_a_progression_holds_every_total_and_nothing_else(values: list[list[int]]) -> None:
     lines = lines_of(values)
@@ -168,6 +171,7 @@ def test_summaries_are_said_in_the_apps_language(
     assert months_chart([("2026-03", 4, 2)], t).summary == months
 
 
+@settings(deadline=None)  # no deadline: a loaded machine must not fail a test
 @given(win_counts)
 def test_a_share_has_a_slice_per_winner_and_lists_everyone(wins: list[int]) -> None:
     chart = share_chart(wins)
@@ -204,6 +208,7 @@ def test_a_small_slice_is_drawn_without_its_label() -> None:
     assert [len(entry) for entry in chart.legend] == [2] * 5 and "1.8%" in chart.legend[1][1]
 
 
+@settings(deadline=None)  # no deadline: a loaded machine must not fail a test
 @given(month_counts)
 def test_months_hold_every_count_once(counts: list[tuple[str, int, int]]) -> None:
     chart = months_chart(counts)
@@ -238,7 +243,7 @@ def xy(point: object) -> tuple[float, float]:
     return point[0], point[1]
 
 
-@settings(max_examples=60)
+@settings(max_examples=60, deadline=None)
 @given(progressions, st.sampled_from([250.0, 354.0, 876.0]))
 def test_the_canvas_draws_a_dot_inside_the_chart_for_every_total(
     values: list[list[int]], width: float
@@ -260,6 +265,7 @@ def test_the_canvas_draws_a_dot_inside_the_chart_for_every_total(
         )
 
 
+@settings(deadline=None)  # no deadline: a loaded machine must not fail a test
 @given(month_counts, st.sampled_from([250.0, 354.0]))
 def test_the_canvas_draws_a_bar_for_every_count_and_labels_that_do_not_touch(
     counts: list[tuple[str, int, int]], width: float
@@ -285,6 +291,7 @@ def test_the_canvas_draws_a_bar_for_every_count_and_labels_that_do_not_touch(
         assert right.x - left.x >= room
 
 
+@settings(deadline=None)  # no deadline: a loaded machine must not fail a test
 @given(win_counts)
 def test_the_canvas_draws_a_slice_per_winner(wins: list[int]) -> None:
     chart = share_chart(wins)
