@@ -84,3 +84,12 @@ def test_figures_are_kept_only_for_the_same_rounds() -> None:
     data["rounds"][1] = {"hands": [1, 2], "out": 0}
     with pytest.raises(RuleError):
         Match.from_dict(data, checked=match)
+
+
+def test_the_save_breakdown_gives_the_handlers_processor_time() -> None:
+    """`save_server_cpu_ms` (bench/save_spans.py): the handler's own processor time, which compares versions on a
+    busy machine; one thread's processor time never exceeds the time that passed."""
+    from scorekeeper.bench.save_spans import measure
+
+    figures = measure(saves=1)
+    assert 0 < figures["save_server_cpu_ms"] <= figures["save_server_ms_all"][0] + 0.5
