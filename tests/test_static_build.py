@@ -324,17 +324,19 @@ def test_what_needs_a_host_is_shown_as_such_in_the_browser_build(
         close_all()
 
 
-def test_statistics_are_tables_where_the_client_draws_no_charts(
+def test_statistics_are_drawn_on_flets_canvas_where_the_client_has_no_flet_charts(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The static build's client has no flet-charts: the same numbers as tables, nothing that cannot be drawn."""
+    """The static build's client has no flet-charts: the same charts on Flet's own canvas, the numbers as tables,
+    and no flet-charts control that the client could not draw."""
+    import flet.canvas as cv
     from test_history_stats_data import seed_store
     from test_ui_core_harness import App, close_all, walk
 
     from scorekeeper.store import Store
-    from scorekeeper.ui.components import extras_charts
+    from scorekeeper.ui.charts import draw
 
-    monkeypatch.setattr(extras_charts, "CHARTS", False)
+    monkeypatch.setattr(draw, "FLET_CHARTS", False)
     with Store.open(tmp_path) as store:
         seeded = seed_store(store)
     app = App(tmp_path)
@@ -342,10 +344,10 @@ def test_statistics_are_tables_where_the_client_draws_no_charts(
         app.go("/stats")
         text = app.text()
         assert "Ann · wins: 2 (66.7%)" in text and "Bob · wins: 1 (33.3%)" in text
-        assert app.has("win-share-table") and app.has("progression-table")
-        assert not app.has("win-share-chart") and not app.has("progression-chart")
+        assert app.has("win-share-chart") and app.has("progression-chart") and app.has("win-share-table")
+        assert [node for node in walk(app.view) if isinstance(node, cv.Canvas)]
         app.go(f"/history/{seeded.racko}")
-        assert app.has("progression-table") and "530" in app.text()
+        assert app.has("progression-chart")
         assert not [node for node in walk(app.view) if type(node).__module__.startswith("flet_charts")]
     finally:
         close_all()

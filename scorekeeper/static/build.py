@@ -47,7 +47,6 @@ THEME_COLOUR = "#3F51B5"  # indigo, the seed of the app's theme (scorekeeper/ui/
 BACKGROUND_COLOUR = "#FFFFFF"
 PURE_DISTRIBUTIONS = (
     "flet",
-    "flet-charts",
     "repath",
     "six",
     "msgpack",
@@ -57,8 +56,9 @@ PURE_DISTRIBUTIONS = (
     "qrcode",
 )
 """What the app imports in the browser, all pure Python (msgpack's C speed-up is left out: it falls back to its
-own `fallback.py`). Flet's `httpx` and `oauthlib` are not required under Emscripten. flet-charts is imported
-but its controls are not drawn (the prebuilt client lacks the extension: the screens show tables there)."""
+own `fallback.py`). Flet's `httpx` and `oauthlib` are not required under Emscripten. flet-charts stays out: the
+prebuilt client lacks the extension, so `scorekeeper/ui/charts/draw.py` draws the same charts on Flet's own canvas
+there and never imports it."""
 UNZIPPED_DISTRIBUTIONS = ("babel", "msgpack")
 """Libraries unpacked as files into `__pypackages__`: Babel opens its locale data as files, and Flet's worker
 imports msgpack before the app runs. The others travel in one zip (`LIBRARIES_ZIP`) that the entry module puts
