@@ -143,3 +143,35 @@ def test_in_german(app: App) -> None:
     app.go(f"/night/{racko.id}")
     text = app.screen_text()
     assert "Spieleabend" in text and "Rangliste" in text and "Gespielte Zeit insgesamt" in text
+
+
+def test_without_pillow_the_night_opens_and_offers_no_picture(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The static build's Python has no Pillow: the game night's screen still imports and opens there, without
+    "Save picture" (it could not be drawn); everything else of the night is shown."""
+    import subprocess
+    import sys
+
+    blocked = "import sys; sys.modules['PIL'] = None; import scorekeeper.ui.views.game_night as night;"
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            blocked + " from scorekeeper.ui.components import night_picture as p; print(p.DRAWN)",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0 and done.stdout.strip() == "False", done.stderr[-1500:]
+    racko, *_ = evening(app)
+    night = next(n for n in nights(app.ctx) if racko.id in n.ids)
+    app.go(f"/night/{night.key}")
+    assert app.has("night-picture") and app.has("night-add")
+    import scorekeeper.ui.views.game_night as screen
+
+    monkeypatch.setattr(screen, "DRAWN", False)
+    app.go("/nights")
+    app.go(f"/night/{night.key}")
+    assert not app.has("night-picture") and app.has("night-add")

@@ -5,15 +5,23 @@ headings, plain lines and table rows whose first cells stand on the left and the
 columns (the ranking's points, wins and games). The text is drawn with Pillow's own scalable font (Aileron, in
 every Pillow wheel with FreeType): the app bundles only a colour emoji font (`assets/fonts`), which draws no
 letters. A character that font lacks is drawn as its box, never an error. Tests read the lines, not the pixels.
+Where Python has no Pillow (the static build's, in the browser) there is no picture (`DRAWN` is False, the screen
+offers none), and the rest of the game night works as anywhere.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from PIL import Image, ImageDraw, ImageFont
+if TYPE_CHECKING:
+    from PIL import ImageDraw, ImageFont
+
+DRAWN = importlib.util.find_spec("PIL") is not None
+"""Whether this Python can draw the picture (Pillow is there: not in the static build's browser)."""
 
 WIDTH = 1080
 """Pixels across: sharp on a phone, the width messengers show without cropping."""
@@ -44,6 +52,8 @@ class Line:
 
 
 def _font(kind: str) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    from PIL import ImageFont
+
     return ImageFont.load_default(size=SIZES[kind])
 
 
@@ -104,7 +114,9 @@ def _row(draw: ImageDraw.ImageDraw, line: Line, y: int) -> None:
 
 
 def picture(lines: Sequence[Line]) -> bytes:
-    """The PNG of `lines`, top to bottom, as tall as they need."""
+    """The PNG of `lines`, top to bottom, as tall as they need (where `DRAWN`)."""
+    from PIL import Image, ImageDraw
+
     laid = _laid_out(lines)
     height = PAD * 2 + sum(h for _, _, h in laid)
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)

@@ -28,7 +28,7 @@ from scorekeeper.stats.game_nights import Night, Result, Row
 from scorekeeper.ui.components.evening import duration_text, stored
 from scorekeeper.ui.components.extras_common import day, decimal, empty_state
 from scorekeeper.ui.components.layout import screen, section
-from scorekeeper.ui.components.night_picture import Line, picture
+from scorekeeper.ui.components.night_picture import DRAWN, Line, picture
 from scorekeeper.ui.components.score_table import game_title
 from scorekeeper.ui.components.widgets import icon_button, tag
 from scorekeeper.ui.context import AppContext
@@ -315,16 +315,17 @@ def _detail(ctx: AppContext, match_id: str, adding: bool = False) -> ft.View:
     ]
     if total is not None:
         facts.append(ft.Text(ctx.t("Total time played: {time}", time=duration_text(ctx.t, total))))
+    save_picture = tag(
+        "night-picture",
+        ft.FilledTonalButton(
+            ctx.t("Save picture"),
+            icon=ft.Icons.IMAGE_OUTLINED,
+            on_click=_save_picture(ctx, summary_lines(ctx, night, matches, rows), night),
+        ),
+    )
     buttons = ft.Row(
         [
-            tag(
-                "night-picture",
-                ft.FilledTonalButton(
-                    ctx.t("Save picture"),
-                    icon=ft.Icons.IMAGE_OUTLINED,
-                    on_click=_save_picture(ctx, summary_lines(ctx, night, matches, rows), night),
-                ),
-            ),
+            *([save_picture] if DRAWN else []),  # no Pillow in the static build's browser: no picture there
             tag(
                 "night-add",
                 ft.TextButton(
