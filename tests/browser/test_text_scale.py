@@ -25,7 +25,8 @@ from steps import extras_seed_data
 from scorekeeper.model.match import Match
 from scorekeeper.store import Store
 
-pytestmark = pytest.mark.browser
+# one worker for the module under `--dist loadgroup`: its seeded app is served once
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("test_text_scale")]
 
 ROOT_SIZE = "32px"  # twice the browser's 16 px: Flutter's text scale 2.0
 SLACK = 1.5  # px: Flutter rounds semantics boxes to fractions of a pixel
