@@ -58,6 +58,8 @@ SCHEME_PAIRS: tuple[tuple[str, str, float], ...] = (
 
 FOREGROUND_ROLES = {fore for fore, _, _ in SCHEME_PAIRS}
 """The roles checked as text or icon colours: a screen that colours text or an icon with another fails below."""
+BACKGROUND_ROLES = {back for _, back, _ in SCHEME_PAIRS}
+"""The roles checked as what text stands on."""
 
 
 @THEMES
@@ -109,6 +111,22 @@ def test_every_scheme_colour_the_screens_give_text_or_icons_is_checked() -> None
     # white: the pie's labels on a player's colour (the charts), whose ink palette.ink_on chooses
     unchecked = {name.lower() for name in used} - FOREGROUND_ROLES - {"white"}
     assert not unchecked, f"text or icons in scheme roles no pair checks: {sorted(unchecked)}"
+
+
+def test_every_scheme_background_the_screens_use_is_checked() -> None:
+    """`bgcolor=` with a scheme role anywhere in scorekeeper/ui names a role some text is checked on."""
+    used = set()
+    for path in UI.rglob("*.py"):
+        used |= set(re.findall(r"\bbgcolor=ft\.Colors\.([A-Z_]+)\b", path.read_text(encoding="utf-8")))
+    unchecked = {name.lower() for name in used} - BACKGROUND_ROLES
+    assert not unchecked, f"backgrounds in scheme roles no pair checks: {sorted(unchecked)}"
+
+
+@THEMES
+def test_a_chip_without_a_colour_is_tinted_legibly(dark: bool) -> None:
+    """A selected seat chip of a player without a colour is tinted with the primary colour (widgets.seat_chip)."""
+    chip = tint(role("primary", dark), 0.22, role("surface", dark))
+    assert contrast(role("on_surface", dark), chip) >= TEXT
 
 
 # --- the app's own colours --------------------------------------------------------------------------------------
@@ -173,7 +191,11 @@ DECORATION = {"#40000000", "#55000000", "#30000000", "#99000000", "#66000000", "
 
 def test_every_hex_colour_in_the_screens_is_checked() -> None:
     """A hex colour written in scorekeeper/ui is a player colour, a card face's above, or a border."""
-    checked = {colour.upper() for _, colour in PLAYER_COLOURS} | DECORATION | {palette.WHITE, palette.BLACK, palette.AMBER}
+    checked = (
+        {colour.upper() for _, colour in PLAYER_COLOURS}
+        | DECORATION
+        | {palette.WHITE, palette.BLACK, palette.AMBER}
+    )
     for _, ink, fill, _ in CARD_FACES:
         checked |= {ink.upper(), fill.upper()}
     checked |= {c.upper() for c in (cards.FIELD_INK, ruckzuck_panel.TARGET)}
