@@ -232,9 +232,9 @@ def build_app(
     )
     site = static_folder()
     if site is not None:
-        from starlette.staticfiles import StaticFiles
+        from scorekeeper.server.static_site import PrecompressedFiles
 
-        outer.mount(STATIC_PATH, StaticFiles(directory=site, html=True))
+        outer.mount(STATIC_PATH, PrecompressedFiles(directory=site, html=True))
     outer.mount("/", inner)
     app: ASGIApp = outer
     if uploads is not None:

@@ -9,13 +9,14 @@
 //
 // The site keeps its largest files gzipped only (GZIPPED, scorekeeper/static/trim.py): the runtime's wasm and
 // module, the snapshot. Everything asks for their plain names; the service worker, once it controls the page,
-// answers them from its inflated copies, and until then (a first load) this worker's `fetch` inflates the `.gz`.
+// answers them from its inflated copies, and until then (a first load) this worker's `fetch` inflates the `.gz`
+// (unless the host answers the plain names itself, as the owner's server does).
 self.preloaded = null;
 
 const SNAPSHOT = "snapshot.bin";
 const GZIPPED = __GZIPPED__;
 const siteBase = new URL(".", self.location.href).href;
-let controlled = false; // set by the preload message: whether the service worker answers the plain names
+let plainServed = Promise.resolve(false); // set by the preload message: whether the plain names are answered
 
 function packedName(url) {
     const address = new URL(url, self.location.href);
@@ -27,8 +28,8 @@ function packedName(url) {
 const _fetch = self.fetch.bind(self);
 self.fetch = async function (input, init) {
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
-    const name = controlled ? null : packedName(url);
-    if (!name) {
+    const name = packedName(url);
+    if (!name || (await plainServed)) {
         return _fetch(input, init);
     }
     const packed = await _fetch(siteBase + name + ".gz", init);
@@ -51,7 +52,7 @@ async function fetchedBytes(url, { gunzip = false } = {}) {
 
 // A module of the site: imported by its address where the service worker answers it, else from the inflated text.
 async function importModule(url) {
-    if (controlled || !packedName(url)) {
+    if (!packedName(url) || (await plainServed)) {
         return import(url);
     }
     const response = await fetch(url);
@@ -96,7 +97,14 @@ function writeTar(FS, bytes, root) {
 }
 
 self.preload = function (data) {
-    controlled = Boolean(data.controlled);
+    // the service worker answers the plain names from its inflated copies; else the host may (the owner's server
+    // does, gzip-encoded), which one HEAD request tells
+    plainServed = data.controlled
+        ? Promise.resolve(true)
+        : _fetch(siteBase + Object.keys(GZIPPED)[0], { method: "HEAD" }).then(
+              (response) => response.ok,
+              () => false,
+          );
     const options = {
         stdout: (text) => self.sendPythonOutput(text, false),
         stderr: (text) => self.sendPythonOutput(text, true),

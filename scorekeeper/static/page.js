@@ -2,7 +2,8 @@
 // gzipped only (scorekeeper/static/trim.py), and everything asks for them by their plain names. Once the service
 // worker controls the page it answers those names from its inflated copies (sw.js); until then (the first load,
 // a browser without service workers) this script answers the page's own requests: `fetch` (CanvasKit, fonts)
-// gets the `.gz` inflated, and the script tag of Flutter's main.dart.js gets the inflated script as a blob.
+// gets the `.gz` inflated, and the script tag of Flutter's main.dart.js gets the inflated script as a blob;
+// unless the host answers the plain names itself (the owner's server, scorekeeper/server/static_site.py).
 // The Python worker does the same for its files (boot.js).
 (function () {
   "use strict";
@@ -23,6 +24,20 @@
   }
 
   var plainFetch = window.fetch;
+  // Does the host answer the plain names itself (the owner's server does, gzip-encoded: its security policy runs
+  // no blob: script)? One HEAD request tells, before the first of them is needed.
+  var probe = Object.keys(GZIPPED)[0];
+  var hostPlain = controlled()
+    ? Promise.resolve(true)
+    : plainFetch.call(window, base + probe, { method: "HEAD" }).then(
+        function (response) {
+          return response.ok;
+        },
+        function () {
+          return false;
+        },
+      );
+
   function inflated(name) {
     return plainFetch.call(window, base + name + ".gz").then(function (packed) {
       if (!packed.ok) {
@@ -37,7 +52,13 @@
   window.fetch = function (input, init) {
     var url = typeof input === "string" || input instanceof URL ? input : input && input.url;
     var name = url && !controlled() ? packedName(url) : null;
-    return name ? inflated(name) : plainFetch.call(this, input, init);
+    if (!name) {
+      return plainFetch.call(this, input, init);
+    }
+    var self = this;
+    return hostPlain.then(function (plain) {
+      return plain ? plainFetch.call(self, input, init) : inflated(name);
+    });
   };
 
   var source = Object.getOwnPropertyDescriptor(HTMLScriptElement.prototype, "src");
@@ -54,15 +75,24 @@
       // The script gets its address once the bytes are inflated: an element inserted without one waits, and
       // loads when it is given one (Flutter's loader appends it right after setting the address).
       var element = this;
-      inflated(name)
+      hostPlain
+        .then(function (plain) {
+          return plain ? null : inflated(name);
+        })
         .then(function (response) {
+          if (response === null) {
+            source.set.call(element, value);
+            return null;
+          }
           if (!response.ok) {
             throw new Error(name + ".gz: HTTP " + response.status);
           }
           return response.blob();
         })
         .then(function (blob) {
-          source.set.call(element, URL.createObjectURL(blob));
+          if (blob !== null) {
+            source.set.call(element, URL.createObjectURL(blob));
+          }
         })
         .catch(function (error) {
           console.error("scorekeeper:", error);
