@@ -84,20 +84,26 @@ def test_the_archive_holds_the_app_and_its_pure_python_libraries(site: Path) -> 
 
 @pytest.mark.skipif(static_start.node() is None, reason="precompiling needs Node.js")
 def test_python_travels_as_bytecode_of_pyodides_python(site: Path) -> None:
-    """Bytecode of the site's own Python (not the host's), hash-based and unchecked: taken without the source."""
+    """Bytecode of the site's own Python (not the host's), hash-based and unchecked: taken without the source. The
+    standard library stays source (what the start imports is in the snapshot, compiled)."""
     with tarfile.open(site / "app.tar.gz") as tar:
-        member = tar.extractfile("scorekeeper/ui/__pycache__/app.cpython-314.pyc")
+        member = tar.extractfile("scorekeeper/static/__pycache__/entry.cpython-314.pyc")
         assert member is not None
         app = member.read()
+        names = set(tar.getnames())
+        flet = tar.extractfile("libraries.zip")
+        assert flet is not None
+        with zipfile.ZipFile(io.BytesIO(flet.read())) as libraries:
+            control = libraries.read("flet/controls/page.pyc")
+    if static_start.node() is not None:  # imported in the snapshot: its bytecode is never read, only its source
+        assert "scorekeeper/ui/__pycache__/app.cpython-314.pyc" not in names
+        assert "scorekeeper/ui/app.py" in names
     with zipfile.ZipFile(site / "pyodide" / "python_stdlib.zip") as stdlib:
-        names = set(stdlib.namelist())
-        asyncio = stdlib.read("asyncio/events.pyc")
-    assert "asyncio/events.py" not in names and "typing.pyc" in names  # imported at the start: bytecode
-    assert "http/server.py" in names  # never imported at the start: source (smaller)
-    for pyc in (app, asyncio):
+        assert "asyncio/events.py" in stdlib.namelist()
+    for pyc in (app, control):
         assert pyc[:4] != importlib.util.MAGIC_NUMBER  # not the host's 3.11 bytecode
         assert int.from_bytes(pyc[4:8], "little") == 0b01  # hash-based, not checked against the source
-    assert app[:4] == asyncio[:4]
+    assert app[:4] == control[:4]
 
 
 def test_pyodide_starts_with_the_page_not_after_flutters_client(site: Path) -> None:
@@ -431,7 +437,8 @@ def test_the_largest_files_travel_gzipped_and_are_asked_for_by_their_plain_names
     for script in ("sw.js", "page.js", "python-worker.js"):
         assert listed in (site / script).read_text(encoding="utf-8"), script
     files = json.loads(re.search(r"const FILES = (\[.*?\]);", (site / "sw.js").read_text("utf-8")).group(1))
-    assert "main.dart.js.gz" in files and "main.dart.js" not in files
+    assert "canvaskit/canvaskit.wasm.gz" in files and "canvaskit/canvaskit.wasm" not in files
+    assert "main.dart.js" in files  # plain: the browser keeps its compiled code only for a file as it came
     page = (site / "index.html").read_text(encoding="utf-8")
     assert page.index('<script src="page.js">') < page.index('<script src="python.js">')
 

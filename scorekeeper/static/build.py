@@ -221,7 +221,7 @@ def app_archive(out: Path, *, compiled: bool = True) -> None:
         for distribution in PURE_DISTRIBUTIONS:
             stage_distribution(staged, distribution)
         if compiled:
-            static_start.precompile(out / "pyodide", staged, out / "pyodide" / "python_stdlib.zip")
+            static_start.precompile(out / "pyodide", staged)
         zip_folder(staged / "__pyzip__", staged / LIBRARIES_ZIP)
         with tarfile.open(fileobj=buffer, mode="w", format=tarfile.GNU_FORMAT) as tar:
             for path in sorted(staged.rglob("*")):
@@ -249,12 +249,21 @@ PAGE_SCRIPT = """<script src="{page}"></script>
     flet.pythonModuleName = "{module}";
     flet.pyodideUrl = "./pyodide/pyodide.mjs";
     flet.fontFallbackBaseUrl = "assets/fonts/";
+    // The offline copy once the app is on screen: installing it downloads the whole site again, which a first
+    // load's start would otherwise share its network and processors with.
     if ("serviceWorker" in navigator) {{
-      window.addEventListener("load", function () {{
-        navigator.serviceWorker.register("{worker}").catch(function (error) {{
-          console.warn("scorekeeper: no offline copy:", error);
-        }});
-      }});
+      window.addEventListener("flutter-first-frame", function () {{
+        var register = function () {{
+          navigator.serviceWorker.register("{worker}").catch(function (error) {{
+            console.warn("scorekeeper: no offline copy:", error);
+          }});
+        }};
+        if (window.requestIdleCallback) {{
+          window.requestIdleCallback(register, {{ timeout: 5000 }});
+        }} else {{
+          window.setTimeout(register, 1000);
+        }}
+      }}, {{ once: true }});
     }}
     // Ask the browser to keep the data (IndexedDB) under storage pressure; the app reads the answer from
     // SharedPreferences ("scorekeeper.storage_persisted": true, false, or absent where the browser cannot).
@@ -404,7 +413,9 @@ def build(out: Path) -> Built:
     )  # Roboto from the site, as `flet publish`
     write_manifest(out)
     app_archive(out)
-    static_snapshot.make_snapshot(out / "pyodide", out / APP_ARCHIVE)
+    imported = static_snapshot.make_snapshot(out / "pyodide", out / APP_ARCHIVE)
+    if imported:
+        static_snapshot.without_bytecode_of(out / APP_ARCHIVE, imported)
     static_trim.gzipped(out)  # after the snapshot, which Node made with the plain runtime
     write_page_helper(out)
     version = write_service_worker(out)

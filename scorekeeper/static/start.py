@@ -4,21 +4,19 @@ ahead, by the very runtime that runs it.
 `early_python` patches Flet's `python.js` and `python-worker.js` (copied into the site) so that the worker and
 Pyodide's start begin as the page loads, beside Flutter's client, instead of when the client connects.
 
-Pyodide's `python_stdlib.zip` (from the flet-web wheel) holds the standard library as sources only, and the app's
-archive holds sources: without bytecode the browser compiles every module it imports (asyncio, typing,
-dataclasses, Flet's 500 modules, the app) at every start. The host's Python (3.11) cannot write the bytecode of
-Pyodide's Python (3.14, another magic number), but Pyodide itself runs under Node.js: `precompile` starts the
-site's own Pyodide in Node and has it
+The app's archive holds sources: without bytecode the browser compiles every module it imports that the build's
+snapshot of the started interpreter (scorekeeper/static/snapshot.py) has not imported yet. The host's Python
+(3.11) cannot write the bytecode of Pyodide's Python (3.14, another magic number), but Pyodide itself runs under
+Node.js: `precompile` starts the site's own Pyodide in Node and has it
 
-- rewrite `pyodide/python_stdlib.zip` with each module the app imports at its start (`STDLIB_TREES`,
-  `STDLIB_MODULES`, read from `sys.modules` in the browser once home is on screen) replaced by its `.pyc`
-  (zipimport loads a `.pyc` with no source beside it; a traceback through it then shows no source line). The
-  rest stays source: compiled when imported, and half the size (bytecode compresses worse than source);
 - compile the package `scorekeeper` into `__pycache__/*.cpython-314.pyc` beside its sources, as *unchecked*
   hash-based files: the import system takes them without reading or hashing the source (the archive's files
   have no meaningful dates), and the sources stay for tracebacks;
-- compile the libraries (`__pypackages__` and `__pyzip__`, which the build zips) to `.pyc` files in place of their sources (fewer and smaller
-  files for the worker to unpack at every start).
+- compile the libraries (`__pypackages__` and `__pyzip__`, which the build zips) to `.pyc` files in place of
+  their sources (fewer and smaller files to write at every start).
+
+The standard library stays as Pyodide ships it, sources: what the app imports at its start is in the snapshot
+already, compiled (its bytecode would only make the site bigger: bytecode compresses worse than source).
 
 Without Node.js the build still works: the site keeps sources only and starts slower (`precompile` says so).
 """
@@ -41,138 +39,9 @@ pyodide.mountNodeFS("/app", %(app)s);
 pyodide.runPython(%(code)s);
 """
 
-STDLIB_TREES = [
-    "__future__",
-    "_collections_abc",
-    "_colorize",
-    "_compat_pickle",
-    "_opcode_metadata",
-    "_py_warnings",
-    "_pyodide",
-    "_sitebuiltins",
-    "_sysconfigdata__emscripten_wasm32-emscripten",
-    "_weakrefset",
-    "abc",
-    "annotationlib",
-    "ast",
-    "asyncio",
-    "base64",
-    "bisect",
-    "bz2",
-    "codecs",
-    "codeop",
-    "collections",
-    "compression",
-    "concurrent",
-    "contextlib",
-    "contextvars",
-    "copy",
-    "copyreg",
-    "csv",
-    "ctypes",
-    "dataclasses",
-    "datetime",
-    "decimal",
-    "difflib",
-    "dis",
-    "enum",
-    "fnmatch",
-    "fractions",
-    "functools",
-    "genericpath",
-    "gettext",
-    "glob",
-    "gzip",
-    "hashlib",
-    "heapq",
-    "hmac",
-    "importlib",
-    "inspect",
-    "io",
-    "ipaddress",
-    "json",
-    "keyword",
-    "linecache",
-    "locale",
-    "logging",
-    "lzma",
-    "ntpath",
-    "numbers",
-    "opcode",
-    "operator",
-    "os",
-    "pathlib",
-    "pickle",
-    "platform",
-    "posixpath",
-    "pyodide",
-    "queue",
-    "random",
-    "re",
-    "reprlib",
-    "runpy",
-    "secrets",
-    "selectors",
-    "shutil",
-    "signal",
-    "site",
-    "socket",
-    "ssl",
-    "stat",
-    "statistics",
-    "string",
-    "struct",
-    "subprocess",
-    "sysconfig",
-    "tarfile",
-    "tempfile",
-    "textwrap",
-    "threading",
-    "token",
-    "tokenize",
-    "traceback",
-    "types",
-    "typing",
-    "urllib",
-    "uuid",
-    "warnings",
-    "weakref",
-    "zipfile",
-    "zipimport",
-    "zoneinfo",
-]
-"""Standard-library modules and packages (with everything under them) the app imports by the time home is on
-screen: compiled ahead."""
-STDLIB_MODULES = ("encodings", "encodings.aliases", "encodings.utf_8", "encodings.latin_1", "email")
-"""Single modules compiled ahead (the rest of their packages is not imported at the start)."""
-
 COMPILE = """
-import compileall, importlib.util, py_compile, sys, zipfile
-from importlib._bootstrap_external import _code_to_hash_pyc
+import compileall, py_compile
 
-TREES = set(%(trees)s)
-MODULES = set(%(modules)s)
-
-def hot(name):
-    module = name[:-3].replace("/", ".").removesuffix(".__init__")
-    return module in MODULES or module.split(".")[0] in TREES
-
-def stdlib(source, target):
-    # Every module of the zip as bytecode only; other entries (data files, folders) as they are.
-    with zipfile.ZipFile(source) as old, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as new:
-        for info in old.infolist():
-            data = old.read(info)
-            name = info.filename
-            if name.endswith(".py") and hot(name):
-                code = compile(data, source + "/" + name, "exec", dont_inherit=True)
-                data = bytes(_code_to_hash_pyc(code, importlib.util.source_hash(data), False))
-                name += "c"
-            entry = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
-            entry.external_attr = info.external_attr
-            entry.compress_type = zipfile.ZIP_DEFLATED
-            new.writestr(entry, data)
-
-stdlib(next(path for path in sys.path if path.endswith(".zip")), "/build/stdlib.zip")
 unchecked = py_compile.PycInvalidationMode.UNCHECKED_HASH
 ok = compileall.compile_dir("/app/scorekeeper", quiet=1, workers=1, invalidation_mode=unchecked)
 for libraries in ("/app/__pypackages__", "/app/__pyzip__"):
@@ -186,9 +55,9 @@ def node() -> str | None:
     return shutil.which("node") or shutil.which("nodejs")
 
 
-def precompile(pyodide_dir: Path, app_dir: Path, stdlib_zip: Path) -> bool:
-    """Write `__pycache__` bytecode into `app_dir` and replace `stdlib_zip` by a bytecode-only copy, with the
-    Pyodide in `pyodide_dir` run by Node.js. Returns False (and changes nothing) where Node.js is missing."""
+def precompile(pyodide_dir: Path, app_dir: Path) -> bool:
+    """Write `__pycache__` bytecode into `app_dir`, with the Pyodide in `pyodide_dir` run by Node.js. Returns
+    False (and changes nothing) where Node.js is missing."""
     runner = node()
     if runner is None:
         print("no Node.js: the site keeps Python sources only (it starts slower)")
@@ -203,14 +72,13 @@ def precompile(pyodide_dir: Path, app_dir: Path, stdlib_zip: Path) -> bool:
                 "index": json.dumps(str(pyodide_dir.resolve()) + "/"),
                 "build": json.dumps(str(build)),
                 "app": json.dumps(str(app_dir.resolve())),
-                "code": json.dumps(COMPILE % {"trees": STDLIB_TREES, "modules": STDLIB_MODULES}),
+                "code": json.dumps(COMPILE),
             },
             encoding="utf-8",
         )
         done = subprocess.run([runner, str(script)], capture_output=True, text=True, timeout=600)
         if done.returncode != 0:  # Node prints the whole minified runtime before the error: keep the end
             raise RuntimeError(f"precompiling with Pyodide failed: {done.stderr[-2000:]}")
-        shutil.move(build / "stdlib.zip", stdlib_zip)
     for libraries in ("__pypackages__", "__pyzip__"):
         for compiled in (app_dir / libraries).rglob("*.pyc"):
             compiled.with_suffix(".py").unlink(missing_ok=True)  # the libraries travel as bytecode only

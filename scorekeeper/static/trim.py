@@ -8,13 +8,13 @@ counts at a phone's first load and in its storage).
   (`STDLIB_LEFT_OUT`: debuggers, test runners, the REPL, mail and FTP clients, servers, processes), and a
   package list (`pyodide-lock.json`) without the 357 packages of Pyodide's CDN, none of which is in the site or
   used (an import of one then fails as any missing module does, not with a hint to install it).
-- `gzipped`: the largest files kept gzipped (`GZIPPED`: Flutter's client and CanvasKit, Pyodide's runtime, the
-  icon font, the licence notices; 28 MB as 8 MB), so that the site, the snapshot of the started interpreter
-  included, stays within 40 MB. Nothing asks for a `.gz` by name: the page and the worker ask for the plain
-  names. The service worker (sw.js) inflates each once, when it installs, and answers the plain names from that
-  copy (no inflating at every start, and the browser may keep the compiled code of a cached file); until it
-  controls the page (the first load, a browser without service workers), the page's script (page.js: `fetch`,
-  and the script tag of main.dart.js) and the Python worker's (boot.js) fetch the `.gz` and inflate it.
+- `gzipped`: the largest files kept gzipped (`GZIPPED`: CanvasKit, Pyodide's runtime, the icon font, the
+  licence notices; 20 MB as 7 MB), so that the site, the snapshot of the started interpreter included, stays
+  within 40 MB. Nothing asks for a `.gz` by name: the page and the worker ask for the plain names. The service
+  worker (sw.js) inflates each once, when it installs, and answers the plain names from that copy (no inflating
+  at every start); until it controls the page (the first load, a browser without service workers), the page's
+  script (page.js, its `fetch`) and the Python worker's (boot.js) fetch the `.gz` and inflate it, unless the
+  host answers the plain names itself (the owner's server does, scorekeeper/server/static_site.py).
 """
 
 from __future__ import annotations
@@ -65,7 +65,6 @@ STDLIB_LEFT_OUT = [
 """Top-level modules and packages of the standard library the site leaves out (none is imported by the app,
 Flet or the libraries in a tab; `multiprocessing` needs processes, which a browser has not)."""
 GZIPPED = {
-    "main.dart.js": "text/javascript",
     "canvaskit/canvaskit.wasm": "application/wasm",
     "assets/fonts/MaterialIcons-Regular.otf": "font/otf",
     "assets/NOTICES": "text/plain; charset=utf-8",
@@ -75,7 +74,10 @@ GZIPPED = {
 }
 """The site's files kept as `<name>.gz` only, with the type they are answered with when inflated
 (`application/wasm` for streaming compilation, a JavaScript type for a module import). The snapshot is written
-gzipped by scorekeeper/static/snapshot.py; `gzipped` packs the others."""
+gzipped by scorekeeper/static/snapshot.py; `gzipped` packs the others. Flutter's `main.dart.js` (9.6 MB) stays
+plain: answered inflated, it started 0.5 s slower at every warm start (the browser keeps no compiled code for a
+script the service worker made up), where the wasm files cost little; and it would need a `blob:` script at a
+first load."""
 
 
 def fonts_without_maths(out: Path) -> None:
