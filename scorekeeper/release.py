@@ -11,12 +11,12 @@ change from a device whose format predates the record it touches is never applie
 
 from __future__ import annotations
 
-VERSION = "1.1.0"
+VERSION = "1.2.0"
 
 FIRST_RELEASE = "1.0.0"
 """The first release: from it on every device says its version and formats in its head; one that says nothing
 runs a version before it."""
 
 FORMATS: dict[str, int] = {"match": 1, "player": 1, "digital": 1}
-"""Format 1: everything 1.0.0 and 1.1.0 write (a match's notes, place, photos and clock included). Devices of versions
+"""Format 1: everything 1.0.0, 1.1.0 and 1.2.0 write (a match's notes, place, photos and clock included). Devices of versions
 before 1.0.0 say nothing of their formats: they count as format 0."""
