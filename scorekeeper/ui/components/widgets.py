@@ -41,6 +41,12 @@ def revealable(field: ft.TextField, show: str, hide: str) -> ft.TextField:
     return field
 
 
+def labelled_switch(identifier: str, switch: ft.Switch, text: str) -> ft.Control:
+    """A switch with its label as text beside it, wrapping on a phone (a switch's own label stays on one line and
+    is cut off there), merged into one node, so that a screen reader names the switch by that text."""
+    return ft.MergeSemantics(content=ft.Row([tag(identifier, switch), ft.Text(text, expand=True)]))
+
+
 def tag(identifier: str, control: ft.Control, *, label: str | None = None) -> ft.Control:
     """Give `control` a stable id that browser tests (and screen readers' tooling) can find; `label` names an
     icon-only button for screen readers (a tooltip alone gives it no accessible name in the browser)."""

@@ -15,7 +15,7 @@ import flet as ft
 from scorekeeper.server import dav_hub, table_runtime
 from scorekeeper.server import sync_runtime as rt
 from scorekeeper.ui.components.layout import section
-from scorekeeper.ui.components.widgets import tag
+from scorekeeper.ui.components.widgets import labelled_switch, tag
 from scorekeeper.ui.context import AppContext
 
 
@@ -40,15 +40,8 @@ def hub_section(ctx: AppContext) -> ft.Control | None:
     on = dav_hub.is_on(data)
     switch = ft.Switch(value=on, on_change=lambda e: switch_hub(ctx, bool(e.control.value)))
     rows: list[ft.Control] = [
-        ft.MergeSemantics(  # one node: the screen reader names the switch by the text beside it
-            content=ft.Row(
-                [
-                    tag("hub-switch", switch),
-                    ft.Text(
-                        ctx.t("This server is a sync hub for my devices and my members' devices"), expand=True
-                    ),
-                ]
-            )
+        labelled_switch(
+            "hub-switch", switch, ctx.t("This server is a sync hub for my devices and my members' devices")
         ),
     ]
     if on:

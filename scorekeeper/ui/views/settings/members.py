@@ -15,7 +15,7 @@ from scorekeeper.server import owner_session as owner
 from scorekeeper.server import permissions
 from scorekeeper.server import table_runtime as rt
 from scorekeeper.ui.components.layout import section
-from scorekeeper.ui.components.widgets import tag
+from scorekeeper.ui.components.widgets import labelled_switch, tag
 from scorekeeper.ui.context import AppContext
 from scorekeeper.ui.views.settings.owner import device_row, pairing_panel
 
@@ -38,17 +38,10 @@ def everyone_switch(ctx: AppContext) -> ft.Control:
     )
     return ft.Column(
         [
-            # the label beside the switch, not its own: a switch's label stays on one line and is cut off on a phone
-            ft.MergeSemantics(  # one node: the screen reader names the switch by the text beside it
-                content=ft.Row(
-                    [
-                        tag("everyone-member", switch),
-                        ft.Text(
-                            ctx.t("Everyone who opens the app is a member (a game night at home)"),
-                            expand=True,
-                        ),
-                    ]
-                )
+            labelled_switch(
+                "everyone-member",
+                switch,
+                ctx.t("Everyone who opens the app is a member (a game night at home)"),
             ),
             tag("everyone-member-note", ft.Text(note, size=13)),
         ],

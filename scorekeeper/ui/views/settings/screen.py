@@ -13,7 +13,7 @@ from scorekeeper.release import VERSION
 from scorekeeper.server import permissions, pin_tries, rights
 from scorekeeper.ui.components.extras_common import pills
 from scorekeeper.ui.components.layout import screen, section
-from scorekeeper.ui.components.widgets import tag
+from scorekeeper.ui.components.widgets import labelled_switch, tag
 from scorekeeper.ui.context import AppContext
 from scorekeeper.ui.i18n import LANGUAGES
 from scorekeeper.ui.views.settings.aside import aside_section
@@ -127,17 +127,8 @@ def host_side(ctx: AppContext, saved: dict[str, Any]) -> ft.Control:
             ctx.t("Members view the games and keep score. Visitors never do any of the following."),
             size=13,
         ),
-        # the label beside the switch, not its own: a switch's label stays on one line and is cut off on a phone
-        ft.MergeSemantics(  # one node: the screen reader names the switch by the text beside it
-            content=ft.Row(
-                [
-                    tag("guests-allowed", switch),
-                    ft.Text(
-                        ctx.t("Members may change settings, export, import, back up and delete"),
-                        expand=True,
-                    ),
-                ]
-            )
+        labelled_switch(
+            "guests-allowed", switch, ctx.t("Members may change settings, export, import, back up and delete")
         ),
     ]
     if allowed:
