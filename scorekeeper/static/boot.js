@@ -113,7 +113,9 @@ self.preload = function (data) {
     const indexURL = new URL(".", runtime).href;
     const create = importModule(indexURL + "pyodide.asm.mjs").then((module) => module.default);
     const snapshot = fetchedBytes(indexURL + SNAPSHOT);
-    const archive = data.appPackageUrl ? fetchedBytes(new URL(data.appPackageUrl, self.location.href).href, { gunzip: true }) : null;
+    const archive = data.appPackageUrl
+        ? fetchedBytes(new URL(data.appPackageUrl, self.location.href).href, { gunzip: true })
+        : null;
     for (const promise of [create, snapshot, archive]) {
         promise?.catch(() => {});
     }
@@ -124,6 +126,7 @@ self.preload = function (data) {
             try {
                 const bytes = await snapshot;
                 const createModule = await create;
+                let files = 0;
                 const pyodide = await loadPyodide({
                     ...options,
                     _loadSnapshot: bytes,
@@ -134,10 +137,10 @@ self.preload = function (data) {
                         return created;
                     },
                     fsInit: async (FS) => {
-                        const files = writeTar(FS, await archive, FS.cwd());
-                        console.log(`scorekeeper: Python started from the saved interpreter, ${files} files`);
+                        files = writeTar(FS, await archive, FS.cwd());
                     },
                 });
+                console.log(`scorekeeper: Python started from the saved interpreter, ${files} files`);
                 self.flet_js.appUnpacked = true;
                 // the browser's storage fills while Flutter's client loads (scorekeeper/static/worker.py)
                 pyodide.runPython("from scorekeeper.static import worker\nworker.mount_early()");
