@@ -191,5 +191,9 @@ def test_resume_after_the_server_was_killed(chromium, tmp_path: Path) -> None:
             ui2.open("/" + route, ready="play-panel")
             ui2.page.wait_for_timeout(500)
             assert acts(ui2) == before_acts
-            assert ui2.all_text() == before_screen
+            # a notice above the screen after the restart says the page reconnected: its close button has a name
+            # since issue 52 ("Dismiss"); the game's screen itself is the same
+            assert [
+                line for line in ui2.all_text().splitlines() if line != "Dismiss"
+            ] == before_screen.splitlines()
             assert "Slot 5:" in before_screen, before_screen[:800]
