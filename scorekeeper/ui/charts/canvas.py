@@ -15,6 +15,7 @@ import flet as ft
 import flet.canvas as cv
 
 from scorekeeper.ui.charts.spec import AXIS_TEXT, GRID, Axis, Chart, label_room, text_width
+from scorekeeper.ui.palette import ink_on
 
 LABEL_SIZE = 12
 BAR_LABEL_SIZE = 10
@@ -204,7 +205,7 @@ def share(chart: Chart) -> list[cv.Shape]:
             cv.Arc(*box, start_angle=start + gap / 2, sweep_angle=max(sweep - gap, 0.001), paint=paint)
         )
         angle = start + sweep / 2
-        style = ft.TextStyle(size=13, weight=ft.FontWeight.BOLD, color=ft.Colors.WHITE)
+        style = ft.TextStyle(size=13, weight=ft.FontWeight.BOLD, color=ink_on(colour))
         x, y = centre + middle * math.cos(angle), centre + middle * math.sin(angle)
         if label:
             labels.append(cv.Text(x, y, label, style=style, alignment=ft.Alignment.CENTER))

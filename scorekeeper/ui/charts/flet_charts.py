@@ -7,6 +7,7 @@ import flet as ft
 import flet_charts as fch
 
 from scorekeeper.ui.charts.spec import GRID, Axis, Chart, label_room
+from scorekeeper.ui.palette import ink_on
 
 LABEL_SIZE = 12
 """Axis labels' font size (the canvas renderer uses the same)."""
@@ -97,7 +98,7 @@ def share(chart: Chart) -> ft.Control:
             color=colour,
             title=label,
             radius=RING,
-            title_style=ft.TextStyle(size=13, weight=ft.FontWeight.BOLD, color=ft.Colors.WHITE),
+            title_style=ft.TextStyle(size=13, weight=ft.FontWeight.BOLD, color=ink_on(colour)),
         )
         for colour, value, label in chart.slices()
     ]
